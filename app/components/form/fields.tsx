@@ -1,0 +1,225 @@
+import { useState, type ComponentProps, type ReactNode } from "react";
+import type { FieldPath, FieldValues } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Eye, EyeOff } from "lucide-react";
+import { filterNumeric } from "../../../domain/amounts";
+import { useFormat } from "~/components/format";
+import { Input } from "~/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { cn } from "~/lib/cn";
+import { asInputValue, FormField, useBoundField, type BoundFieldProps } from "./form-field";
+
+type NativeInputProps = Omit<
+  ComponentProps<"input">,
+  "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "disabled" | "required" | "className" | "id" | "ref"
+>;
+
+export type TextFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues> =
+  BoundFieldProps<TFieldValues, TName, TTransformed> & NativeInputProps;
+
+export function TextField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  className,
+  messageParams,
+  ...input
+}: TextFieldProps<TFieldValues, TName, TTransformed>) {
+  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
+  return (
+    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
+      <Input
+        {...input}
+        {...aria}
+        id={id}
+        name={field.name}
+        ref={field.ref}
+        value={asInputValue(field.value)}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        disabled={field.disabled}
+      />
+    </FormField>
+  );
+}
+
+export function PasswordField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  className,
+  messageParams,
+  autoComplete = "current-password",
+  ...input
+}: TextFieldProps<TFieldValues, TName, TTransformed>) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
+  return (
+    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
+      <div className="relative">
+        <Input
+          {...input}
+          {...aria}
+          id={id}
+          type={visible ? "text" : "password"}
+          autoComplete={autoComplete}
+          name={field.name}
+          ref={field.ref}
+          value={asInputValue(field.value)}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          disabled={field.disabled}
+          className="pr-10"
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={t(visible ? "ui.form.hidePassword" : "ui.form.showPassword")}
+          aria-pressed={visible}
+          aria-controls={id}
+          disabled={field.disabled}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/30 focus-visible:outline-none disabled:opacity-50"
+        >
+          {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+        </button>
+      </div>
+    </FormField>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+  disabled?: boolean;
+}
+
+export type SelectFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues> =
+  BoundFieldProps<TFieldValues, TName, TTransformed> & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+  };
+
+export function SelectField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  className,
+  messageParams,
+  options,
+  placeholder,
+}: SelectFieldProps<TFieldValues, TName, TTransformed>) {
+  const { t } = useTranslation();
+  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
+  return (
+    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
+      {/* An empty string shows the placeholder, which is how Radix clears a select. */}
+      <Select value={asInputValue(field.value)} onValueChange={field.onChange} disabled={field.disabled}>
+        <SelectTrigger {...aria} id={id} ref={field.ref} onBlur={field.onBlur}>
+          <SelectValue placeholder={placeholder ?? t("ui.form.selectPlaceholder")} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </FormField>
+  );
+}
+
+export type NumberFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues> =
+  TextFieldProps<TFieldValues, TName, TTransformed> & {
+    /** Digits allowed after the dot; 0 keeps integers only (SPEC.md §5 input filters). */
+    decimals?: number;
+    /** Lets a leading minus through, for deductions (SPEC.md §5). */
+    allowNegative?: boolean;
+    /** Shown inside the field on the right, e.g. a unit or currency. */
+    suffix?: ReactNode;
+  };
+
+/** SPEC.md §5: the numeric-only and max-decimals filters, applied as the user types. */
+function filterSigned(raw: string, decimals: number, allowNegative: boolean) {
+  const negative = allowNegative && raw.trimStart().startsWith("-");
+  return (negative ? "-" : "") + filterNumeric(raw, decimals);
+}
+
+export function NumberField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  className,
+  messageParams,
+  decimals = 0,
+  allowNegative = false,
+  suffix,
+  ...input
+}: NumberFieldProps<TFieldValues, TName, TTransformed>) {
+  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
+  return (
+    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
+      <div className="relative">
+        <Input
+          {...input}
+          {...aria}
+          id={id}
+          inputMode={decimals > 0 ? "decimal" : "numeric"}
+          autoComplete="off"
+          name={field.name}
+          ref={field.ref}
+          value={asInputValue(field.value)}
+          onChange={(event) => field.onChange(filterSigned(event.target.value, decimals, allowNegative))}
+          onBlur={field.onBlur}
+          disabled={field.disabled}
+          className={cn("tabular-nums", suffix !== undefined && "pr-14")}
+        />
+        {suffix !== undefined && (
+          <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+            {suffix}
+          </span>
+        )}
+      </div>
+    </FormField>
+  );
+}
+
+export type AmountFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues> =
+  Omit<NumberFieldProps<TFieldValues, TName, TTransformed>, "decimals" | "suffix"> & {
+    /** The operator's currency decimals; defaults to those of the surrounding FormatProvider. */
+    decimals?: number;
+  };
+
+/**
+ * A money input in display units with the currency code beside it. Its error messages get
+ * `{ decimals }`, for `validation.decimals` ('decimals cannot exceed {{decimals}}', SPEC.md §5).
+ */
+export function AmountField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  decimals,
+  messageParams,
+  ...props
+}: AmountFieldProps<TFieldValues, TName, TTransformed>) {
+  const { currency } = useFormat();
+  const places = decimals ?? currency.decimals;
+  return (
+    <NumberField
+      {...props}
+      decimals={places}
+      suffix={currency.code}
+      messageParams={{ decimals: places, ...messageParams }}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { useId, type ReactNode } from "react";
+import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/cn";
+
+/** What every bound field takes besides its own control props. */
+export interface BoundFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed> {
+  // `any`: the form's context type plays no part in a field.
+  control: Control<TFieldValues, any, TTransformed>;
+  name: TName;
+  label?: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+  /** Placeholder values for the translated error message, e.g. `{ min: 5, max: 20 }`. */
+  messageParams?: Record<string, unknown>;
+}
+
+export interface FormFieldProps {
+  id: string;
+  label?: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Already translated. */
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+export const hintId = (id: string) => `${id}-hint`;
+export const errorId = (id: string) => `${id}-error`;
+
+/** Label, control, hint and error message in the console's one field layout. */
+export function FormField({ id, label, hint, required, error, className, children }: FormFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <div data-slot="form-field" className={cn("grid gap-2", className)}>
+      {label && (
+        <Label htmlFor={id} className={cn(error && "text-destructive")}>
+          {label}
+          {required && (
+            <span className="text-destructive" aria-hidden>
+              *
+            </span>
+          )}
+          {required && <span className="sr-only">{t("ui.form.required")}</span>}
+        </Label>
+      )}
+      {children}
+      {hint && !error && (
+        <p id={hintId(id)} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId(id)} role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Binds a field to react-hook-form. Our zod schemas give i18n keys as messages
+ * (`validation.required`), so the message shown is `t(message, messageParams)`.
+ */
+export function useBoundField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed>({
+  control,
+  name,
+  disabled,
+  required,
+  hint,
+  messageParams,
+}: BoundFieldProps<TFieldValues, TName, TTransformed>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { field, fieldState } = useController({ control, name, disabled });
+  const key = fieldState.error?.message;
+  const error = key ? t(key, messageParams ?? {}) : undefined;
+  const describedBy = error ? errorId(id) : hint ? hintId(id) : undefined;
+  return {
+    id,
+    field,
+    error,
+    /** ARIA wiring for the control element. */
+    aria: {
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy,
+      "aria-required": required ? true : undefined,
+    },
+  } as const;
+}
+
+/** Form values arrive as strings from inputs; a missing value shows as an empty field. */
+export function asInputValue(value: unknown): string {
+  return value === null || value === undefined ? "" : String(value);
+}

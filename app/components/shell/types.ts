@@ -1,0 +1,21 @@
+import type { CurrencyFormat } from "../../../domain/format";
+import type { Language } from "../../../domain/languages";
+import type { MenuEntry } from "../../../tenants/menu-catalogue";
+
+/** What the console layout needs from the layout route's loader. */
+export interface ShellData {
+  user: {
+    account: string;
+    name: string;
+    type: "SUPER" | "NORMAL";
+    /** 1 for sub-operators (SPEC.md §3). */
+    sub: 0 | 1;
+    timeZone: string;
+    operatorCode: string;
+  };
+  operator: { code: string; name: string; logoUrl: string | null };
+  /** The user's menu tree, already filtered by permission. */
+  menu: MenuEntry[];
+  currency: CurrencyFormat;
+  lang: Language;
+}

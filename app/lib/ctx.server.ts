@@ -1,0 +1,93 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { createDb } from "../../db/client";
+import { AppError } from "../../domain/errors";
+import type { Language } from "../../domain/languages";
+import { guard, type GuardDecision } from "../../tenants/route-guard";
+import { operatorByHost } from "../../tenants/resolve";
+import { errorBody } from "../../workers/api/envelope";
+import { clientAddress } from "../../workers/http/client";
+import { COOKIE_MAX_AGE, OPERATOR_COOKIE, isHttps, readCookie, serializeCookie } from "../../workers/http/cookies";
+import { requestLanguage } from "../../workers/i18n";
+import { contextFromToken, type Ctx, type PublicCtx } from "../../workers/services/context";
+
+/**
+ * The console's door to the service verbs: loaders and actions build the same context the API
+ * builds, from the session cookie, and call verbs directly (ARCHITECTURE.md §3).
+ */
+export function publicCtx(request: Request, context: AppLoadContext, body?: unknown): PublicCtx {
+  const { env } = context.cloudflare;
+  return {
+    db: createDb(env.DB),
+    env,
+    lang: requestLanguage(request),
+    now: Date.now,
+    request: {
+      ip: clientAddress(request),
+      url: new URL(request.url).pathname,
+      method: request.method,
+      userAgent: request.headers.get("User-Agent"),
+      body,
+    },
+  };
+}
+
+export function sessionCookie(request: Request, context: AppLoadContext, token: string, expiresAt?: Date) {
+  return serializeCookie(context.cloudflare.env.SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: isHttps(request),
+    sameSite: "Lax",
+    maxAge: expiresAt ? Math.floor((expiresAt.getTime() - Date.now()) / 1000) : 0,
+  });
+}
+
+export function operatorCookie(code: string) {
+  return serializeCookie(OPERATOR_COOKIE, code, { maxAge: COOKIE_MAX_AGE });
+}
+
+/** The tenant context of the logged-in user, or null (an ended session counts as none). */
+export async function optionalCtx(request: Request, context: AppLoadContext): Promise<Ctx | null> {
+  const token = readCookie(request, context.cloudflare.env.SESSION_COOKIE);
+  if (!token) return null;
+  try {
+    return await contextFromToken(publicCtx(request, context), token);
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the SPEC.md §2 guard for a path; a redirect is thrown, carrying the message key. */
+export async function applyGuard(request: Request, context: AppLoadContext, ctx: Ctx | null) {
+  const url = new URL(request.url);
+  const domainOperator = await operatorByHost(createDb(context.cloudflare.env.DB), url.host);
+  const decision: GuardDecision = guard({
+    path: url.pathname,
+    user: ctx ? { sub: ctx.actor.sub, mustChangePassword: ctx.actor.mustChangePassword, menu: ctx.actor.menu } : null,
+    operatorDomain: Boolean(domainOperator),
+    storedOperatorCode: readCookie(request, OPERATOR_COOKIE),
+  });
+  if (decision.kind === "redirect") {
+    const target = decision.messageKey ? `${decision.to}?msg=${decision.messageKey}` : decision.to;
+    const headers = new Headers();
+    // A cookie that names no live session is cleared on the way (SPEC.md §4: 401 clears login info).
+    if (!ctx && readCookie(request, context.cloudflare.env.SESSION_COOKIE)) {
+      headers.append("Set-Cookie", sessionCookie(request, context, ""));
+    }
+    throw redirect(target, { headers });
+  }
+  return { domainOperator };
+}
+
+/** First line of every console loader and action: the session, or off to the login page. */
+export async function requireCtx(request: Request, context: AppLoadContext): Promise<Ctx> {
+  const ctx = await optionalCtx(request, context);
+  await applyGuard(request, context, ctx);
+  if (!ctx) throw redirect("/homePage");
+  return ctx;
+}
+
+/** A verb's error as action data: the message and each field's message, translated. */
+export function actionError(error: unknown, lang: Language) {
+  if (!(error instanceof AppError) && !(error instanceof Error && error.name === "ZodError")) throw error;
+  const { status, body } = errorBody(error, lang);
+  return data({ ok: false as const, message: body.msg, fields: (body.data?.fields ?? {}) as Record<string, string> }, { status });
+}

@@ -1,0 +1,39 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { flattenCatalogue } from "../tenants/menu-catalogue";
+
+/**
+ * Screens with their own module. Every other URL of the menu catalogue is served by the
+ * generic screen module, so that each route of the menu exists (issue #2) until its issue
+ * fills it.
+ */
+const dedicated: Record<string, string> = {
+  "/carrierSystem/role": "routes/carrier/roles.tsx",
+  "/carrierSystem/role/add": "routes/carrier/role-form.tsx",
+  "/carrierSystem/role/edit/:id": "routes/carrier/role-form.tsx",
+  "/carrierSystem/role/detail/:id": "routes/carrier/role-detail.tsx",
+  "/carrierSystem/carrierAcount": "routes/carrier/accounts.tsx",
+  "/carrierSystem/carrierAcount/add": "routes/carrier/account-form.tsx",
+  "/carrierSystem/carrierAcount/edit/:id": "routes/carrier/account-form.tsx",
+  "/carrierSystem/carrierAcount/detail/:id": "routes/carrier/account-detail.tsx",
+};
+
+const paths = flattenCatalogue().flatMap(({ entry }) => [
+  ...(entry.url ? [entry.url] : []),
+  ...(entry.pages ?? []).map((p) => p.path),
+]);
+
+const screen = (path: string) =>
+  route(path.slice(1), dedicated[path] ?? "routes/console/screen.tsx", { id: `screen:${path}` });
+
+export default [
+  index("routes/index.tsx"),
+  route("homePage", "routes/home-page.tsx", { id: "homePage" }),
+  route("carrierList", "routes/home-page.tsx", { id: "carrierList" }),
+  route(":operatorCode/login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("404", "routes/not-found.tsx", { id: "notFound" }),
+  route("rePassword", "routes/re-password.tsx", { id: "rePassword" }),
+  route("suboperators/rePassword", "routes/re-password.tsx", { id: "subRePassword" }),
+  layout("routes/console/layout.tsx", [...new Set(paths)].map(screen)),
+  route("*", "routes/not-found.tsx", { id: "catchAll" }),
+] satisfies RouteConfig;

@@ -1,0 +1,53 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { settingsOf } from "../../../tenants/resolve";
+import { requestLanguage } from "../../../workers/i18n";
+import { AppShell, type ShellData } from "~/components/shell/app-shell";
+import { FormatProvider } from "~/components/format";
+import { toast } from "~/components/ui/toast";
+import { requireCtx } from "../../lib/ctx.server";
+
+/** The console layout: guard on every navigation, then the shell built from the user's menu. */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<ShellData> {
+  const ctx = await requireCtx(request, context);
+  const settings = await settingsOf(ctx.db, ctx.operator.id);
+  return {
+    user: {
+      account: ctx.actor.username,
+      name: ctx.actor.name,
+      type: ctx.actor.adminType,
+      sub: ctx.actor.sub,
+      timeZone: settings.timeZone,
+      operatorCode: ctx.operator.code,
+    },
+    operator: {
+      code: ctx.operator.code,
+      name: ctx.operator.name,
+      logoUrl: ctx.operator.logoKey ? `/user-service/file/show?key=${encodeURIComponent(ctx.operator.logoKey)}` : null,
+    },
+    menu: ctx.actor.menu,
+    currency: { code: settings.currencyCode, sign: settings.currencySign, decimals: settings.currencyDecimals },
+    lang: requestLanguage(request),
+  };
+}
+
+/** The guard must see every navigation, not only those that change this layout's params. */
+export const shouldRevalidate = () => true;
+
+export default function ConsoleLayout() {
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const msg = params.get("msg");
+    if (msg?.startsWith("guard.")) toast.warning(t(msg));
+  }, [params, t]);
+  return (
+    <FormatProvider currency={data.currency} timeZone={data.user.timeZone}>
+      <AppShell data={data}>
+        <Outlet />
+      </AppShell>
+    </FormatProvider>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/toast";
+import { applyGuard, optionalCtx } from "../lib/ctx.server";
+
+/** /homePage and /carrierList: the fallback when no operator code is known (SPEC.md §2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await applyGuard(request, context, await optionalCtx(request, context));
+  return null;
+}
+
+interface OperatorChoice {
+  operatorCode: string;
+  name: string;
+  logoUrl: string | null;
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState("");
+  const [choices, setChoices] = useState<OperatorChoice[]>([]);
+
+  useEffect(() => {
+    const msg = params.get("msg");
+    if (msg?.startsWith("guard.")) toast.warning(t(msg));
+  }, [params, t]);
+
+  useEffect(() => {
+    const term = keyword.trim();
+    if (!term) return setChoices([]);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/user-service/operator/homepage?keyword=${encodeURIComponent(term)}`, { signal: controller.signal })
+        .then((r) => r.json() as Promise<{ data: OperatorChoice[] }>)
+        .then((body) => setChoices(body.data ?? []))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [keyword]);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-background p-4">
+      <div className="w-full max-w-md rounded-2xl border bg-card p-8 shadow-lg">
+        <h1 className="text-2xl font-semibold">Plugdesk</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("homePage.intro")}</p>
+        <form
+          className="mt-6 flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (keyword.trim()) navigate(`/${encodeURIComponent(keyword.trim())}/login`);
+          }}
+        >
+          <Input
+            aria-label={t("homePage.operatorCode")}
+            placeholder={t("homePage.operatorCode")}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            autoFocus
+          />
+          <Button type="submit">{t("homePage.go")}</Button>
+        </form>
+        {choices.length > 0 && (
+          <ul className="mt-4 divide-y rounded-lg border">
+            {choices.map((o) => (
+              <li key={o.operatorCode}>
+                <Link to={`/${o.operatorCode}/login`} className="flex items-center justify-between px-4 py-3 hover:bg-muted">
+                  <span className="font-medium">{o.name}</span>
+                  <span className="font-mono text-sm text-muted-foreground">{o.operatorCode}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { operators, timestamps } from "./tenancy";
+
+/** One row per mutation (SPEC.md §3 operation log; ARCHITECTURE.md §3). */
+export const operationLogs = sqliteTable(
+  "operation_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    operatorCode: text("operator_code").notNull(),
+    tableName: text("table_name").notNull(),
+    module: text("module").notNull(),
+    operationType: text("operation_type", { enum: ["CREATE", "UPDATE", "DELETE", "LOGIN", "LOGOUT"] }).notNull(),
+    account: text("account"),
+    email: text("email"),
+    oldData: text("old_data"),
+    newData: text("new_data"),
+    url: text("url"),
+    requestBody: text("request_body"),
+    responseData: text("response_data"),
+    ip: text("ip"),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [
+    // Operation log list of one operator, newest first.
+    index("operation_logs_operator_created_idx").on(t.operatorId, t.createdAt),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from "./access";
+export * from "./audit";
+export * from "./menu";
+export * from "./tenancy";

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`);
+
+export const timestamps = { createdAt, updatedAt };
+
+/** The one platform that owns every operator (ARCHITECTURE.md §10). */
+export const platforms = sqliteTable("platforms", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Operators are the tenants. The platform's own tenant is an operator of kind PLATFORM
+ * (code `PLATFORM`); sub-operators point at their parent and carry sub = 1 (SPEC.md §3).
+ */
+export const operators = sqliteTable(
+  "operators",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    platformId: integer("platform_id").notNull().references(() => platforms.id),
+    parentId: integer("parent_id"),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["PLATFORM", "OPERATOR"] }).notNull().default("OPERATOR"),
+    sub: integer("sub").notNull().default(0),
+    edition: text("edition", { enum: ["basic", "standard", "ultimate"] }).notNull().default("standard"),
+    status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("VALID"),
+    validUntil: integer("valid_until", { mode: "timestamp_ms" }),
+    contactName: text("contact_name"),
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
+    homeUrl: text("home_url"),
+    logoKey: text("logo_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("operators_code_uq").on(t.code),
+    // Lists a parent's sub-operators.
+    index("operators_parent_idx").on(t.parentId),
+  ],
+);
+
+/** Branded domains: the host of a request names its operator (SPEC.md §2). */
+export const operatorDomains = sqliteTable(
+  "operator_domains",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    domain: text("domain").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("operator_domains_domain_uq").on(t.domain), index("operator_domains_operator_idx").on(t.operatorId)],
+);
+
+/**
+ * The part of an operator's parameter settings needed by the console shell (SPEC.md §3,
+ * parameter settings). Later settings join this row as columns or in `document`.
+ */
+export const parameterSettings = sqliteTable("parameter_settings", {
+  operatorId: integer("operator_id").primaryKey().references(() => operators.id),
+  defaultLanguage: text("default_language").notNull().default("en"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  currencyCode: text("currency_code").notNull().default("USD"),
+  currencySign: text("currency_sign").notNull().default("$"),
+  currencyDecimals: integer("currency_decimals").notNull().default(0),
+  /** JSON array of telephone area codes, e.g. ["48"]. SPEC.md §9: default '86'. */
+  areaCodes: text("area_codes", { mode: "json" }).$type<string[]>().notNull().default(sql`'["86"]'`),
+  /** JSON document for the settings later work adds. */
+  document: text("document", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  updatedAt: updatedAt(),
+});

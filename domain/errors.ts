@@ -1,0 +1,55 @@
+/**
+ * Typed errors thrown by services and mapped to the API envelope in one place
+ * (workers/api/envelope.ts). `key` is a message key of the i18n catalogues (`errors.*`,
+ * `validation.*`); params fill its placeholders.
+ */
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+    readonly fields?: FieldErrors,
+  ) {
+    super(key);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: the input is not acceptable. */
+export class Invalid extends AppError {
+  constructor(key = "errors.invalid", params?: Record<string, unknown>, fields?: FieldErrors) {
+    super(400, key, params, fields);
+  }
+}
+/** 401: no session, or it has ended. */
+export class Unauthorized extends AppError {
+  constructor(key = "errors.unauthorized") {
+    super(401, key);
+  }
+}
+/** 403: the actor may not do this. */
+export class Forbidden extends AppError {
+  constructor(key = "errors.forbidden", params?: Record<string, unknown>) {
+    super(403, key, params);
+  }
+}
+/** 404: no such record, or another tenant's. */
+export class NotFound extends AppError {
+  constructor(key = "errors.notFound") {
+    super(404, key);
+  }
+}
+/** 409: a business rule refuses the change. */
+export class Conflict extends AppError {
+  constructor(key: string, params?: Record<string, unknown>) {
+    super(409, key, params);
+  }
+}
+/** 429: too many attempts. */
+export class TooManyAttempts extends AppError {
+  constructor(key = "errors.locked", params?: Record<string, unknown>) {
+    super(429, key, params);
+  }
+}

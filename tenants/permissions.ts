@@ -1,0 +1,94 @@
+import { matchPath } from "react-router";
+import { MENU_CATALOGUE, type MenuEntry } from "./menu-catalogue";
+
+/** Who is asking, as far as the menu is concerned (SPEC.md §6). */
+export interface MenuSubject {
+  operatorCode: string;
+  /** 1 for sub-operators (SPEC.md §3 stored state `sub`). */
+  sub: 0 | 1;
+  adminType: "SUPER" | "NORMAL";
+  role: { type: "SUPER" | "NORMAL" | "MAINTAINER"; menuCodes: readonly string[] } | null;
+}
+
+function prune(entries: readonly MenuEntry[], keep: (e: MenuEntry) => boolean): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (!keep(entry)) continue;
+    if (entry.children) {
+      const children = prune(entry.children, keep);
+      if (children.length > 0) out.push({ ...entry, children });
+    } else {
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+function codesOf(entries: readonly MenuEntry[]): string[] {
+  return entries.flatMap((e) => [e.code, ...(e.children ? codesOf(e.children) : [])]);
+}
+
+/** The part of the catalogue an operator can have at all: its area, its code prefixes. */
+export function catalogueFor(operatorCode: string, sub: 0 | 1): MenuEntry[] {
+  const area = sub === 1 ? "SUB" : "OPERATOR";
+  return prune(
+    MENU_CATALOGUE.filter((e) => e.area === area),
+    (e) => !e.codePrefix || operatorCode.startsWith(e.codePrefix),
+  );
+}
+
+/**
+ * The menu tree a subject sees. SUPER (admin type or role type) sees the whole tree;
+ * sub-operators use the full list of their reduced menu; others see their role's selection.
+ */
+export function menuTreeFor(subject: MenuSubject): MenuEntry[] {
+  const catalogue = catalogueFor(subject.operatorCode, subject.sub);
+  const everything = subject.sub === 1 || subject.adminType === "SUPER" || subject.role?.type === "SUPER";
+  if (everything) return catalogue;
+  const selected = new Set(subject.role?.menuCodes ?? []);
+  // A selected group grants its children; a selected leaf brings its group along.
+  const grantedBelow = (e: MenuEntry): boolean =>
+    selected.has(e.code) || (e.children?.some(grantedBelow) ?? false);
+  const withAncestor = (entries: readonly MenuEntry[], inherited: boolean): MenuEntry[] =>
+    entries.flatMap((e) => {
+      const granted = inherited || selected.has(e.code);
+      if (e.children) {
+        const children = withAncestor(e.children, granted);
+        return children.length ? [{ ...e, children }] : [];
+      }
+      return granted ? [e] : [];
+    });
+  return withAncestor(catalogue.filter(grantedBelow), false);
+}
+
+/** SPEC.md §3 stored state: menuCodeList (granted) and menuCodeAllList (all the operator can have). */
+export function menuCodes(subject: MenuSubject) {
+  return {
+    menuCodeList: codesOf(menuTreeFor(subject)),
+    menuCodeAllList: codesOf(catalogueFor(subject.operatorCode, subject.sub)),
+  };
+}
+
+export function leaves(tree: readonly MenuEntry[]): MenuEntry[] {
+  return tree.flatMap((e) => (e.children ? leaves(e.children) : [e]));
+}
+
+/** The URL the guard sends a logged-in user to from carrierList, homePage or login. */
+export function firstLeafUrl(tree: readonly MenuEntry[]): string | undefined {
+  return leaves(tree).find((e) => e.url)?.url;
+}
+
+const matches = (pattern: string, path: string) => matchPath({ path: pattern, end: true }, path) !== null;
+
+/** The menu entry whose URL or sub-page (meta parent) matches a path. */
+export function entryForPath(tree: readonly MenuEntry[], path: string): MenuEntry | undefined {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return leaves(tree).find(
+    (e) => (e.url && matches(e.url, normalised)) || e.pages?.some((p) => matches(p.path, normalised)),
+  );
+}
+
+/** True when the subject holds the menu code, or a group that contains it. */
+export function hasMenuCode(tree: readonly MenuEntry[], code: string): boolean {
+  return codesOf(tree).includes(code);
+}

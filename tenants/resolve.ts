@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { operatorDomains, operators, parameterSettings } from "../db/schema";
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type SettingsRow = typeof parameterSettings.$inferSelect;
+
+/** SPEC.md §2: hosts that are the platform's own and never name an operator. */
+const NEUTRAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export async function operatorByCode(db: Db, code: string): Promise<OperatorRow | undefined> {
+  const [row] = await db.select().from(operators).where(eq(operators.code, code)).limit(1);
+  return row;
+}
+
+export async function operatorById(db: Db, id: number): Promise<OperatorRow | undefined> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+  return row;
+}
+
+/** The operator whose branded domain the request came through, if any. */
+export async function operatorByHost(db: Db, host: string): Promise<OperatorRow | undefined> {
+  const name = host.toLowerCase().replace(/:\d+$/, "");
+  if (NEUTRAL_HOSTS.has(name)) return undefined;
+  const [row] = await db
+    .select({ operator: operators })
+    .from(operatorDomains)
+    .innerJoin(operators, eq(operators.id, operatorDomains.operatorId))
+    .where(eq(operatorDomains.domain, name))
+    .limit(1);
+  return row?.operator;
+}
+
+export async function settingsOf(db: Db, operatorId: number): Promise<SettingsRow> {
+  const [row] = await db.select().from(parameterSettings).where(eq(parameterSettings.operatorId, operatorId)).limit(1);
+  return (
+    row ?? {
+      operatorId,
+      defaultLanguage: "en",
+      timeZone: "UTC",
+      currencyCode: "USD",
+      currencySign: "$",
+      currencyDecimals: 0,
+      areaCodes: ["86"],
+      document: {},
+      updatedAt: new Date(0),
+    }
+  );
+}

@@ -1,0 +1,15 @@
+import { applyD1Migrations, env } from "cloudflare:test";
+import { createDb } from "../../../db/client";
+import { seedDemo } from "../../../db/seed";
+import { hashPassword } from "../../../workers/auth/password";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}
+
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await seedDemo(createDb(env.DB), (password) => hashPassword(password, env.PASSWORD_PEPPER));

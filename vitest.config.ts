@@ -1,0 +1,56 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const alias = { "~": here("./app") };
+
+/**
+ * Three projects: `unit` (pure domain rules, Node), `integration` (the Worker in the Workers
+ * runtime with real D1 migrations), `e2e` (the product served locally, driven by Chromium).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: {
+          alias: { ...alias, "virtual:react-router/server-build": here("./tests/integration/support/server-build-stub.ts") },
+        },
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./workers/app.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(here("./db/migrations")),
+                DEV_CAPTCHA: "1234",
+                PASSWORD_PEPPER: "test-pepper",
+                CHARGER_KEY_PEPPER: "test-charger-pepper",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["./tests/integration/support/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,22 @@
+import { api } from "./app";
+import "./user-service/auth";
+import "./user-service/person";
+import "./user-service/operators";
+import "./user-service/roles";
+import "./user-service/accounts";
+
+api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+api.doc31("/openapi.json", {
+  openapi: "3.1.0",
+  info: {
+    title: "Plugdesk API",
+    version: "1",
+    description: "Every answer is `{ code, msg, data }`; `lang` (zh, en, zh_TW, pl, pt_BR, de) picks the message language.",
+  },
+});
+
+/** Path prefixes that the API answers; everything else is the console. */
+export const API_PREFIXES = ["/user-service/", "/station-service/", "/openapi.json"];
+export const isApiPath = (pathname: string) => API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
+
+export { api };

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { loginInput } from "../../../domain/schemas/account-service";
+import { operatorByHost } from "../../../tenants/resolve";
+import { issueCaptcha } from "../../services/auth/captcha";
+import { login } from "../../services/auth/login";
+import { logout, refreshToken } from "../../services/auth/session-verbs";
+import { route } from "../app";
+
+const tag = "Account service: auth";
+
+route({ method: "get", path: "/user-service/auth/captcha", summary: "A new captcha (SVG drawn as paths)", tag, access: "public" }, (ctx) =>
+  issueCaptcha(ctx),
+);
+
+route(
+  {
+    method: "post",
+    path: "/user-service/auth/login/operator",
+    summary: "Log in to an operator with username, password and captcha",
+    tag,
+    access: "public",
+    body: loginInput,
+  },
+  async (ctx, { body }, c) => login(ctx, body, await operatorByHost(ctx.db, new URL(c.req.url).host)),
+);
+
+route(
+  { method: "get", path: "/user-service/auth/token/refresh", summary: "A new access token; the old one ends", tag, access: "session", scope: "auth.session" },
+  (ctx) => refreshToken(ctx),
+);
+
+route(
+  {
+    method: "delete",
+    path: "/user-service/auth/token/{accessToken}",
+    summary: "Log out: end the session of this token",
+    tag,
+    access: "public",
+    params: z.object({ accessToken: z.string().min(1).max(128) }),
+  },
+  async (ctx, { params }) => {
+    await logout(ctx, params.accessToken);
+    return null;
+  },
+);

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { operatorCode } from "../../../domain/schemas/account-service";
+import { homepageOperators, loginInfo } from "../../services/operators/public-info";
+import { route } from "../app";
+
+const tag = "Account service: operators";
+
+route(
+  {
+    method: "get",
+    path: "/user-service/operator/login/info/{operatorCode}",
+    summary: "What the login page shows of an operator",
+    tag,
+    access: "public",
+    params: z.object({ operatorCode }),
+  },
+  (ctx, { params }) => loginInfo(ctx, params.operatorCode),
+);
+
+route(
+  {
+    method: "get",
+    path: "/user-service/operator/homepage",
+    summary: "Operators matching a code or name prefix (the operator picker)",
+    tag,
+    access: "public",
+    query: z.object({ keyword: z.string().max(40).optional() }),
+  },
+  (ctx, { query }) => homepageOperators(ctx, query.keyword),
+);

@@ -1,0 +1,28 @@
+import { createRequestHandler } from "react-router";
+import { createDb } from "../db/client";
+import { api, isApiPath } from "./api";
+import { newNonce, withSecurityHeaders } from "./http/security-headers";
+import { housekeeping } from "./jobs/housekeeping";
+
+declare module "react-router" {
+  export interface AppLoadContext {
+    cloudflare: { env: Env; ctx: ExecutionContext; nonce: string };
+  }
+}
+
+/** Created once at module load (Cloudflare's React Router template). */
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (isApiPath(pathname)) return api.fetch(request, env, ctx);
+    const nonce = newNonce();
+    const response = await requestHandler(request, { cloudflare: { env, ctx, nonce } });
+    return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+  },
+
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(housekeeping(createDb(env.DB), controller.cron, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,45 @@
+import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+
+/**
+ * Human passwords: salted PBKDF2-SHA-256 at 100 000 iterations, the Workers cap in production
+ * (TOOLCHAIN.md), with a secret pepper (ARCHITECTURE.md §8). Stored as
+ * `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` so the count can grow later.
+ */
+const ITERATIONS = 100_000;
+const encoder = new TextEncoder();
+
+async function derive(password: string, salt: Uint8Array, iterations: number, pepper: string): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(password + "\u0000" + pepper), "PBKDF2", false, [
+    "deriveBits",
+  ]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
+  return new Uint8Array(bits);
+}
+
+export async function hashPassword(password: string, pepper: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await derive(password, salt, ITERATIONS, pepper);
+  return `pbkdf2-sha256$${ITERATIONS}$${encodeBase64(salt)}$${encodeBase64(hash)}`;
+}
+
+export async function verifyPassword(password: string, stored: string, pepper: string): Promise<boolean> {
+  const [scheme, iterations, salt, hash] = stored.split("$");
+  if (scheme !== "pbkdf2-sha256" || !iterations || !salt || !hash) return false;
+  const actual = await derive(password, decodeBase64(salt), Number(iterations), pepper);
+  return constantTimeEqual(actual, decodeBase64(hash));
+}
+
+/** A throwaway hash so that an unknown username costs as much time as a wrong password. */
+export const DUMMY_HASH =
+  "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+
+/** Initial passwords for new accounts: letters and digits, valid under SPEC.md §5. */
+export function generateInitialPassword(length = 12): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  let out = "";
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  // Keep at least one digit and one letter.
+  return /\d/.test(out) && /[A-Za-z]/.test(out) ? out : generateInitialPassword(length);
+}

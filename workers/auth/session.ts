@@ -1,0 +1,60 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions } from "../../db/schema";
+import { generateToken, tokenId } from "./tokens";
+
+/** SPEC.md §9: 7 days; sliding, renewed once less than half remains. */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface SessionRow {
+  id: string;
+  operatorId: number;
+  accountId: number;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: Db,
+  input: { operatorId: number; accountId: number; ip?: string | null; userAgent?: string | null },
+  now = Date.now(),
+) {
+  const token = generateToken();
+  const expiresAt = new Date(now + SESSION_LIFETIME_MS);
+  await db.insert(sessions).values({
+    id: tokenId(token),
+    operatorId: input.operatorId,
+    accountId: input.accountId,
+    expiresAt,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 200) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The live session of a token, renewed when past half its life; null when unknown or expired. */
+export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<SessionRow | null> {
+  const id = tokenId(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (row.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
+    row.expiresAt = new Date(now + SESSION_LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.id, id));
+  }
+  return row;
+}
+
+export async function invalidateSessionToken(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, tokenId(token)));
+}
+
+export function invalidateAccountSessions(db: Db, operatorId: number, accountId: number) {
+  return db.delete(sessions).where(and(eq(sessions.operatorId, operatorId), eq(sessions.accountId, accountId)));
+}
+
+export function purgeExpiredSessions(db: Db, now = Date.now()) {
+  return db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
+}

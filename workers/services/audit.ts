@@ -1,0 +1,36 @@
+import { operationLogs } from "../../db/schema";
+import type { Ctx } from "./context";
+
+type OperationType = (typeof operationLogs.$inferInsert)["operationType"];
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value, redact).slice(0, 8000));
+
+/** Passwords and tokens never reach the operation log. */
+function redact(key: string, value: unknown) {
+  return /password|token|captcha/i.test(key) ? "***" : value;
+}
+
+/**
+ * The operation-log row of a mutation (ARCHITECTURE.md §3), as a statement to put in the same
+ * `db.batch` as the change itself, so a change is never left without its log row.
+ */
+export function auditRow(
+  ctx: Ctx,
+  entry: { table: string; module: string; type: OperationType; oldData?: unknown; newData?: unknown; response?: unknown },
+) {
+  return ctx.db.insert(operationLogs).values({
+    operatorId: ctx.operator.id,
+    operatorCode: ctx.operator.code,
+    tableName: entry.table,
+    module: entry.module,
+    operationType: entry.type,
+    account: ctx.actor.username,
+    email: ctx.actor.email,
+    oldData: json(entry.oldData),
+    newData: json(entry.newData),
+    url: `${ctx.request.method} ${ctx.request.url}`.slice(0, 500),
+    requestBody: json(ctx.request.body),
+    responseData: json(entry.response),
+    ip: ctx.request.ip,
+  });
+}

@@ -1,0 +1,87 @@
+import { and, count, eq, gt, lt } from "drizzle-orm";
+import { accounts, loginAttempts, operationLogs } from "../../../db/schema";
+import { loginInput } from "../../../domain/schemas/account-service";
+import { Forbidden, Invalid, TooManyAttempts } from "../../../domain/errors";
+import { operatorByCode, type OperatorRow } from "../../../tenants/resolve";
+import { DUMMY_HASH, verifyPassword } from "../../auth/password";
+import { createSession } from "../../auth/session";
+import { contextFromToken, type PublicCtx } from "../context";
+import { consumeCaptcha } from "./captcha";
+import { userInfo } from "./user-info";
+
+/** Ten failures in fifteen minutes lock the account for that client (issue #2). */
+export const LOCKOUT_FAILURES = 10;
+export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * POST /user-service/auth/login/operator. An account logs in only through its own operator:
+ * the operator comes from the code (or the branded domain the request came through), and the
+ * account is looked up inside it. Wrong username and wrong password give one message.
+ */
+export async function login(ctx: PublicCtx, raw: unknown, domainOperator?: OperatorRow) {
+  const input = loginInput.parse(raw);
+  await consumeCaptcha(ctx, input.captchaId, input.captcha);
+
+  const operator = await operatorByCode(ctx.db, input.operatorCode);
+  const wrongDomain = domainOperator && domainOperator.id !== operator?.id;
+  if (!operator || wrongDomain) {
+    await verifyPassword(input.password, DUMMY_HASH, ctx.env.PASSWORD_PEPPER);
+    throw new Invalid("errors.badCredentials");
+  }
+  if (operator.status !== "VALID") throw new Forbidden("errors.operatorDisabled");
+
+  const attemptKey = and(
+    eq(loginAttempts.operatorId, operator.id),
+    eq(loginAttempts.username, input.username),
+    eq(loginAttempts.client, ctx.request.ip),
+  );
+  const [{ failures }] = await ctx.db
+    .select({ failures: count() })
+    .from(loginAttempts)
+    .where(and(attemptKey, gt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS))));
+  if (failures >= LOCKOUT_FAILURES) throw new TooManyAttempts("errors.locked", { minutes: 15 });
+
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.operatorId, operator.id), eq(accounts.username, input.username)))
+    .limit(1);
+  const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH, ctx.env.PASSWORD_PEPPER);
+  if (!account || !passwordOk) {
+    await ctx.db.insert(loginAttempts).values({
+      operatorId: operator.id,
+      username: input.username,
+      client: ctx.request.ip,
+      createdAt: new Date(ctx.now()),
+    });
+    throw new Invalid("errors.badCredentials");
+  }
+  if (account.status !== "VALID") throw new Forbidden("errors.accountDisabled");
+
+  const { token, expiresAt } = await createSession(
+    ctx.db,
+    { operatorId: operator.id, accountId: account.id, ip: ctx.request.ip, userAgent: ctx.request.userAgent },
+    ctx.now(),
+  );
+  await ctx.db.batch([
+    ctx.db.delete(loginAttempts).where(attemptKey),
+    ctx.db.update(accounts).set({ lastLoginAt: new Date(ctx.now()) }).where(eq(accounts.id, account.id)),
+    ctx.db.insert(operationLogs).values({
+      operatorId: operator.id,
+      operatorCode: operator.code,
+      tableName: "sessions",
+      module: "auth",
+      operationType: "LOGIN",
+      account: account.username,
+      email: account.email,
+      url: `${ctx.request.method} ${ctx.request.url}`.slice(0, 500),
+      ip: ctx.request.ip,
+    }),
+  ]);
+  const tenantCtx = await contextFromToken(ctx, token);
+  return { accessToken: token, expiresAt: expiresAt.toISOString(), user: await userInfo(tenantCtx) };
+}
+
+export function purgeOldLoginAttempts(ctx: Pick<PublicCtx, "db" | "now">) {
+  return ctx.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS)));
+}

@@ -1,0 +1,29 @@
+import { menuCodes } from "../../../tenants/permissions";
+import { settingsOf } from "../../../tenants/resolve";
+import type { Ctx } from "../context";
+
+/** The user info of SPEC.md §3 stored client state, with the names it gives. */
+export async function userInfo(ctx: Ctx) {
+  const settings = await settingsOf(ctx.db, ctx.operator.id);
+  const { menuCodeList, menuCodeAllList } = menuCodes({
+    operatorCode: ctx.operator.code,
+    sub: ctx.actor.sub,
+    adminType: ctx.actor.adminType,
+    role: ctx.actor.role,
+  });
+  return {
+    id: ctx.actor.accountId,
+    account: ctx.actor.username,
+    name: ctx.actor.name,
+    email: ctx.actor.email,
+    type: ctx.actor.adminType,
+    roleType: ctx.actor.role?.type ?? null,
+    sub: ctx.actor.sub,
+    timeZone: settings.timeZone,
+    operatorCode: ctx.operator.code,
+    operatorName: ctx.operator.name,
+    mustChangePassword: ctx.actor.mustChangePassword,
+    menuCodeList,
+    menuCodeAllList,
+  };
+}
