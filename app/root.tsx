@@ -15,14 +15,12 @@ import { requestLanguage } from "../workers/i18n";
 import { Toaster } from "./components/ui/toast";
 import { ConfirmProvider } from "./components/ui/confirm-dialog";
 import { createI18n } from "./i18n/i18n";
+import { themeInitScript } from "./components/shell/theme";
 import "./app.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { lang: requestLanguage(request), nonce: context.cloudflare.nonce };
 }
-
-/** Sets the theme before the first paint so a dark console never flashes white. */
-const THEME_SCRIPT = `try{if(localStorage.getItem("themeMode")==="dark")document.documentElement.classList.add("dark")}catch(e){}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -34,8 +32,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="data:," />
         <Meta />
-        <Links />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Links nonce={nonce} />
+        {/* Sets the theme before the first paint so a dark console never flashes white. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeInitScript }} />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}

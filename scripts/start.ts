@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Cron } from "croner";
 import { DEMO } from "../db/seed";
@@ -7,14 +7,18 @@ import { migrate, seed, stateDir } from "./local-state";
 /**
  * `npm start`: migrate and seed local state, serve the whole product with the Vite dev server
  * (workerd inside), and fire the cron schedule, which the local runtime does not do by itself.
+ * `--preview` serves a production build instead (the browser tests use it: no hot reload, the
+ * deployed CSP, nothing optimised on first visit).
  */
+const preview = process.argv.includes("--preview");
 const port = Number(process.env.PORT ?? 8787);
 const origin = `http://127.0.0.1:${port}`;
 
 migrate();
 await seed();
+if (preview) execFileSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
 
-const server = spawn("npx", ["vite", "dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+const server = spawn("npx", ["vite", preview ? "preview" : "dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
   stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, PLUGDESK_STATE: stateDir },
 });

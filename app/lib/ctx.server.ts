@@ -5,6 +5,7 @@ import type { Language } from "../../domain/languages";
 import { guard, type GuardDecision } from "../../tenants/route-guard";
 import { operatorByHost } from "../../tenants/resolve";
 import { errorBody } from "../../workers/api/envelope";
+import { assertSameOrigin, isSafeMethod } from "../../workers/api/security";
 import { clientAddress } from "../../workers/http/client";
 import { COOKIE_MAX_AGE, OPERATOR_COOKIE, isHttps, readCookie, serializeCookie } from "../../workers/http/cookies";
 import { requestLanguage } from "../../workers/i18n";
@@ -79,6 +80,13 @@ export async function applyGuard(request: Request, context: AppLoadContext, ctx:
 
 /** First line of every console loader and action: the session, or off to the login page. */
 export async function requireCtx(request: Request, context: AppLoadContext): Promise<Ctx> {
+  if (!isSafeMethod(request.method)) {
+    try {
+      assertSameOrigin(request);
+    } catch (error) {
+      throw data(errorBody(error, requestLanguage(request)).body, { status: 403 });
+    }
+  }
   const ctx = await optionalCtx(request, context);
   await applyGuard(request, context, ctx);
   if (!ctx) throw redirect("/homePage");

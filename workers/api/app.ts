@@ -80,13 +80,13 @@ type Input<P, Q, B> = { params: P; query: Q; body: B };
  * its zod schemas, builds the context, checks session, origin and menu permission, and wraps
  * the verb's result in the envelope. Route modules stay a few lines each.
  */
-export function route<P extends ZodType = ZodType<unknown>, Q extends ZodType = ZodType<unknown>, B extends ZodType = ZodType<unknown>>(
-  spec: RouteSpec<P, Q, B>,
-  handler: (ctx: Ctx & PublicCtx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<unknown>,
-): void;
 export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
   spec: RouteSpec<P, Q, B> & { access: "public" },
   handler: (ctx: PublicCtx, input: Input<z.output<P>, z.output<Q>, z.output<B>>, c: Context<ApiEnv>) => Promise<unknown>,
+): void;
+export function route<P extends ZodType = ZodType<unknown>, Q extends ZodType = ZodType<unknown>, B extends ZodType = ZodType<unknown>>(
+  spec: RouteSpec<P, Q, B>,
+  handler: (ctx: Ctx & PublicCtx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<unknown>,
 ): void;
 export function route(spec: RouteSpec<ZodType, ZodType, ZodType>, handler: (...args: never[]) => Promise<unknown>) {
   api.openAPIRegistry.registerPath({

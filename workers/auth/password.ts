@@ -9,7 +9,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 const ITERATIONS = 100_000;
 const encoder = new TextEncoder();
 
-async function derive(password: string, salt: Uint8Array, iterations: number, pepper: string): Promise<Uint8Array> {
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number, pepper: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password + "\u0000" + pepper), "PBKDF2", false, [
     "deriveBits",
   ]);
@@ -26,7 +26,7 @@ export async function hashPassword(password: string, pepper: string): Promise<st
 export async function verifyPassword(password: string, stored: string, pepper: string): Promise<boolean> {
   const [scheme, iterations, salt, hash] = stored.split("$");
   if (scheme !== "pbkdf2-sha256" || !iterations || !salt || !hash) return false;
-  const actual = await derive(password, decodeBase64(salt), Number(iterations), pepper);
+  const actual = await derive(password, new Uint8Array(decodeBase64(salt)), Number(iterations), pepper);
   return constantTimeEqual(actual, decodeBase64(hash));
 }
 

@@ -161,7 +161,7 @@ export function DataTable<T>({
                     {row.getVisibleCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
                       return (
-                        <TableCell key={cell.id} className={cn(alignClass(meta?.align), meta?.className)}>
+                        <TableCell key={cell.id} className={cn("whitespace-nowrap", alignClass(meta?.align), meta?.className)}>
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </TableCell>
                       );

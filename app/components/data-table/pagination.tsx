@@ -105,7 +105,7 @@ export function DataTablePagination({ total, current, size, onPageChange, classN
                   variant="ghost"
                   size="icon-sm"
                   className="group text-muted-foreground"
-                  aria-label={t(item === "gap-before" ? "ui.table.previousPages" : "ui.table.nextPages", { count: jump })}
+                  aria-label={t(item === "gap-before" ? "ui.table.previousPages" : "ui.table.nextPages", { pages: jump })}
                   onClick={() => go(item === "gap-before" ? current - jump : current + jump)}
                 >
                   <Ellipsis className="group-hover:hidden group-focus-visible:hidden" />

@@ -89,7 +89,7 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
 
             <div className="relative flex flex-1">
               {/* On narrow screens a rail-wide placeholder keeps the page from moving when the menu opens over it. */}
-              <div className={cn("sticky top-14 h-[calc(100dvh-3.5rem)] shrink-0", !wide && "w-14")}>
+              <div className={cn("sticky top-14 z-40 h-[calc(100dvh-3.5rem)] shrink-0", !wide && "w-14")}>
                 <Sidebar
                   id={SIDEBAR_ID}
                   menu={data.menu}

@@ -75,7 +75,7 @@ export function Sidebar({ id, menu, collapsed, onNavigate, className }: SidebarP
       data-collapsed={collapsed}
       className={cn(
         "flex flex-col overflow-x-hidden overflow-y-auto border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200",
-        collapsed ? "w-14" : "w-60",
+        collapsed ? "w-14" : "w-64",
         className,
       )}
     >
@@ -143,7 +143,9 @@ function SidebarLink({ entry, depth, context }: { entry: MenuEntry; depth: numbe
       )}
     >
       {depth === 0 && <MenuIcon name={entry.icon} />}
-      <span className={cn("truncate", context.collapsed && "sr-only")}>{title}</span>
+      <span className={cn("truncate", context.collapsed && "sr-only")} title={context.collapsed ? undefined : title}>
+        {title}
+      </span>
     </NavLink>
   );
   if (!context.collapsed) return link;
@@ -163,7 +165,9 @@ function ExpandedGroup({ entry, depth, context }: { entry: MenuEntry; depth: num
     <Collapsible.Root open={isOpen} onOpenChange={(next) => context.toggle(entry.code, next)}>
       <Collapsible.Trigger className={cn(itemClass, holdsActive && "font-medium text-sidebar-foreground", depth > 0 && "h-8 px-2.5")}>
         {depth === 0 && <MenuIcon name={entry.icon} />}
-        <span className="flex-1 truncate text-left">{t(entry.titleKey)}</span>
+        <span className="flex-1 truncate text-left" title={t(entry.titleKey)}>
+          {t(entry.titleKey)}
+        </span>
         <ChevronRight className={cn("opacity-60 transition-transform duration-200", isOpen && "rotate-90")} aria-hidden />
       </Collapsible.Trigger>
       <Collapsible.Content>

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { settingsOf } from "../../../tenants/resolve";
 import { requestLanguage } from "../../../workers/i18n";
-import { AppShell, type ShellData } from "~/components/shell/app-shell";
-import { FormatProvider } from "~/components/format";
+import { AppShell } from "~/components/shell/app-shell";
+import type { ShellData } from "~/components/shell/types";
 import { toast } from "~/components/ui/toast";
 import { requireCtx } from "../../lib/ctx.server";
 
@@ -44,10 +44,8 @@ export default function ConsoleLayout() {
     if (msg?.startsWith("guard.")) toast.warning(t(msg));
   }, [params, t]);
   return (
-    <FormatProvider currency={data.currency} timeZone={data.user.timeZone}>
-      <AppShell data={data}>
-        <Outlet />
-      </AppShell>
-    </FormatProvider>
+    <AppShell data={data}>
+      <Outlet />
+    </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { createDb } from "../../../db/client";
 import { seedDemo } from "../../../db/seed";
 import { hashPassword } from "../../../workers/auth/password";

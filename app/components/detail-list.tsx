@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+
+/** Label and value pairs of a detail page, in a responsive grid. */
+export function DetailList({ items }: { items: [label: string, value: ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex flex-col gap-1">
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+          <dd className="text-sm">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

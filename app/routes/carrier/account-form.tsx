@@ -1,0 +1,142 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Copy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import { accountInput } from "../../../domain/schemas/account-service";
+import { createAccount, getAccount, updateAccount } from "../../../workers/services/accounts/accounts";
+import { roleOptions } from "../../../workers/services/roles/roles";
+import { SelectField, TextField } from "~/components/form/fields";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { toast } from "~/components/ui/toast";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+
+/** Add and edit a console account; a new one's initial password is shown once (issue #2). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [account, roles] = await Promise.all([params.id ? getAccount(ctx, Number(params.id)) : null, roleOptions(ctx)]);
+  return { account, roles };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    if (params.id) {
+      await updateAccount(ctx, Number(params.id), input);
+      return { ok: true as const, initialPassword: null, username: null };
+    }
+    const created = await createAccount(ctx, input);
+    return { ok: true as const, initialPassword: created.initialPassword, username: created.username };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** On edit the username stays as it is; the form still carries it for the shared schema. */
+type FormValues = z.input<typeof accountInput>;
+
+export default function AccountForm() {
+  const { account, roles } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<typeof action>();
+  const [issued, setIssued] = useState<{ username: string; password: string } | null>(null);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(accountInput) as Resolver<FormValues>,
+    defaultValues: {
+      username: account?.username ?? "",
+      name: account?.name ?? "",
+      email: account?.email ?? "",
+      phone: account?.phone ?? "",
+      roleId: account?.roleId ?? ("" as unknown as number),
+    },
+  });
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (!fetcher.data.ok) {
+      toast.error(fetcher.data.message);
+      for (const [name, message] of Object.entries(fetcher.data.fields)) form.setError(name as keyof FormValues, { message });
+      return;
+    }
+    toast.success(t("accounts.saved"));
+    if (fetcher.data.initialPassword && fetcher.data.username) {
+      setIssued({ username: fetcher.data.username, password: fetcher.data.initialPassword });
+    } else {
+      navigate("/carrierSystem/carrierAcount");
+    }
+  }, [fetcher.state, fetcher.data, form, navigate, t]);
+
+  const submit = form.handleSubmit((values) => {
+    const body = account ? { ...values, username: undefined } : values;
+    fetcher.submit(JSON.stringify(body), { method: "post", encType: "application/json" });
+  });
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <PageHeader
+          title={account ? t("accounts.edit") : t("accounts.add")}
+          actions={
+            <>
+              <Button asChild variant="outline">
+                <Link to="/carrierSystem/carrierAcount">{t("common.cancel")}</Link>
+              </Button>
+              <Button type="submit" disabled={fetcher.state !== "idle"}>
+                {t("common.save")}
+              </Button>
+            </>
+          }
+        />
+        <Card>
+          <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
+            <TextField control={form.control} name="username" label={t("accounts.username")} required disabled={Boolean(account)} autoComplete="off" />
+            <TextField control={form.control} name="name" label={t("accounts.name")} required />
+            <TextField control={form.control} name="email" label={t("accounts.email")} type="email" />
+            <TextField control={form.control} name="phone" label={t("accounts.phone")} type="tel" />
+            <SelectField
+              control={form.control}
+              name="roleId"
+              label={t("accounts.role")}
+              required
+              options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+            />
+          </CardContent>
+        </Card>
+      </form>
+      <Dialog open={issued !== null} onOpenChange={(open) => !open && navigate("/carrierSystem/carrierAcount")}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t("accounts.initialPasswordTitle")}</DialogTitle>
+            <DialogDescription>{t("accounts.initialPasswordText", { username: issued?.username })}</DialogDescription>
+          </DialogHeader>
+          <div className="flex items-center justify-between gap-3 rounded-md border bg-muted px-4 py-3">
+            <code data-testid="initial-password" className="font-mono text-lg tracking-wider">
+              {issued?.password}
+            </code>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={async () => {
+                await navigator.clipboard?.writeText(issued?.password ?? "");
+                toast.success(t("accounts.copied"));
+              }}
+            >
+              <Copy aria-hidden />
+              {t("accounts.copy")}
+            </Button>
+          </div>
+          <DialogFooter>
+            <Button onClick={() => navigate("/carrierSystem/carrierAcount")}>{t("common.back")}</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

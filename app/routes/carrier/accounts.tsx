@@ -1,0 +1,139 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye, Pencil, Plus, Power, PowerOff } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { listAccounts, setAccountStatus } from "../../../workers/services/accounts/accounts";
+import { roleOptions } from "../../../workers/services/roles/roles";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Carrier system › Accounts: list, filters, enable and disable (issue #2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, roles] = await Promise.all([listAccounts(ctx, searchParamsObject(request)), roleOptions(ctx)]);
+  return { page, roles };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    const result = await setAccountStatus(ctx, Number(form.get("id")), { status: form.get("status") });
+    return { ok: true as const, status: result.status };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+type Account = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function Accounts() {
+  const { page, roles } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(t(fetcher.data.status === "VALID" ? "accounts.enabled" : "accounts.disabled"));
+    else toast.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data, t]);
+
+  const toggle = async (account: Account) => {
+    const enabling = account.status !== "VALID";
+    const ok = await confirm({
+      message: t(enabling ? "common.confirmEnable" : "common.confirmDisable"),
+      destructive: !enabling,
+      confirmLabel: t(enabling ? "common.enable" : "common.disable"),
+    });
+    if (ok) fetcher.submit({ id: account.id, status: enabling ? "VALID" : "INVALID" }, { method: "post" });
+  };
+
+  const columns: ColumnDef<Account>[] = [
+    { accessorKey: "username", header: t("accounts.username"), cell: ({ row }) => <span className="font-medium">{row.original.username}</span> },
+    { accessorKey: "name", header: t("accounts.name") },
+    { accessorKey: "roleName", header: t("accounts.role"), cell: ({ row }) => row.original.roleName ?? "—" },
+    { accessorKey: "email", header: t("accounts.email"), cell: ({ row }) => row.original.email ?? "—" },
+    {
+      accessorKey: "status",
+      header: t("common.status"),
+      cell: ({ row }) => (
+        <Badge variant={row.original.status === "VALID" ? "success" : "muted"}>{t(`common.statusValues.${row.original.status}`)}</Badge>
+      ),
+    },
+    { accessorKey: "lastLoginAt", header: t("accounts.lastLogin"), cell: ({ row }) => dateTime(row.original.lastLoginAt) || "—" },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 320 },
+      cell: ({ row }) => (
+        <div className="flex gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/carrierSystem/carrierAcount/detail/${row.original.id}`}>
+              <Eye aria-hidden />
+              {t("common.detail")}
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/carrierSystem/carrierAcount/edit/${row.original.id}`}>
+              <Pencil aria-hidden />
+              {t("common.edit")}
+            </Link>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => toggle(row.original)}>
+            {row.original.status === "VALID" ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+            {t(row.original.status === "VALID" ? "common.disable" : "common.enable")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t("accounts.title")}
+        actions={
+          <Button asChild>
+            <Link to="/carrierSystem/carrierAcount/add">
+              <Plus aria-hidden />
+              {t("accounts.add")}
+            </Link>
+          </Button>
+        }
+      />
+      <DataTableToolbar>
+        <Input name="username" placeholder={t("accounts.username")} aria-label={t("accounts.username")} defaultValue={params.get("username") ?? ""} />
+        <NativeSelect name="roleId" aria-label={t("accounts.role")} defaultValue={params.get("roleId") ?? ""}>
+          <option value="">{t("accounts.role")}</option>
+          {roles.map((role) => (
+            <option key={role.id} value={role.id}>
+              {role.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("common.status")}</option>
+          <option value="VALID">{t("common.statusValues.VALID")}</option>
+          <option value="INVALID">{t("common.statusValues.INVALID")}</option>
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(a) => String(a.id)} emptyHint={t("accounts.empty")} label={t("accounts.title")} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Pencil } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { catalogueFor } from "../../../tenants/permissions";
+import { getRole } from "../../../workers/services/roles/roles";
+import { useFormat } from "~/components/format";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireCtx } from "../../lib/ctx.server";
+import { DetailList } from "~/components/detail-list";
+import { MenuPicker } from "./menu-picker";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { role: await getRole(ctx, Number(params.id)), catalogue: catalogueFor(ctx.operator.code, ctx.operator.sub === 1 ? 1 : 0) };
+}
+
+export default function RoleDetail() {
+  const { role, catalogue } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={role.name}
+        description={t("roles.detail")}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/carrierSystem/role">{t("common.back")}</Link>
+            </Button>
+            <Button asChild>
+              <Link to={`/carrierSystem/role/edit/${role.id}`}>
+                <Pencil aria-hidden />
+                {t("common.edit")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <DetailList
+            items={[
+              [t("roles.name"), role.name],
+              [t("roles.code"), <span className="font-mono">{role.code}</span>],
+              [t("roles.type"), t(`roles.types.${role.type}`)],
+              [t("common.status"), <Badge variant={role.status === "VALID" ? "success" : "muted"}>{t(`common.statusValues.${role.status}`)}</Badge>],
+              [t("roles.remark"), role.remark || "—"],
+              [t("common.createdAt"), dateTime(role.createdAt)],
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("roles.menus")}</CardTitle>
+        </CardHeader>
+        <CardContent>{role.type === "SUPER" ? t("common.all") : <MenuPicker catalogue={catalogue} value={role.menuCodes} />}</CardContent>
+      </Card>
+    </div>
+  );
+}

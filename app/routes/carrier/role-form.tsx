@@ -1,0 +1,108 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { roleInput, type RoleInput } from "../../../domain/schemas/account-service";
+import { catalogueFor } from "../../../tenants/permissions";
+import { createRole, getRole, updateRole } from "../../../workers/services/roles/roles";
+import { SelectField, TextField } from "~/components/form/fields";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/toast";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { MenuPicker } from "./menu-picker";
+
+/** Add and edit a role: name, code, type and menu selection (SPEC.md §3, §6). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const role = params.id ? await getRole(ctx, Number(params.id)) : null;
+  return { role, catalogue: catalogueFor(ctx.operator.code, ctx.operator.sub === 1 ? 1 : 0) };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    const role = params.id ? await updateRole(ctx, Number(params.id), input) : await createRole(ctx, input);
+    return { ok: true as const, id: role.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export default function RoleForm() {
+  const { role, catalogue } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<typeof action>();
+  const form = useForm<RoleInput>({
+    resolver: zodResolver(roleInput) as Resolver<RoleInput>,
+    defaultValues: role
+      ? { name: role.name, code: role.code, type: role.type, menuCodes: role.menuCodes, remark: role.remark ?? "" }
+      : { name: "", code: "", type: "NORMAL", menuCodes: [], remark: "" },
+  });
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success(t("roles.saved"));
+      navigate("/carrierSystem/role");
+    } else {
+      toast.error(fetcher.data.message);
+      for (const [name, message] of Object.entries(fetcher.data.fields)) {
+        form.setError(name as keyof RoleInput, { message });
+      }
+    }
+  }, [fetcher.state, fetcher.data, form, navigate, t]);
+
+  const type = form.watch("type");
+  const menuCodes = form.watch("menuCodes");
+  const submit = form.handleSubmit((values) =>
+    fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <PageHeader
+        title={role ? t("roles.edit") : t("roles.add")}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/carrierSystem/role">{t("common.cancel")}</Link>
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {t("common.save")}
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
+          <TextField control={form.control} name="name" label={t("roles.name")} required />
+          <TextField control={form.control} name="code" label={t("roles.code")} required disabled={Boolean(role)} />
+          <SelectField
+            control={form.control}
+            name="type"
+            label={t("roles.type")}
+            required
+            options={(["SUPER", "NORMAL", "MAINTAINER"] as const).map((value) => ({ value, label: t(`roles.types.${value}`) }))}
+          />
+          <TextField control={form.control} name="remark" label={t("roles.remark")} className="sm:col-span-2 lg:col-span-3" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("roles.menus")}</CardTitle>
+          <CardDescription>{type === "SUPER" ? t("common.all") : t("roles.menusHint")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {type !== "SUPER" && (
+            <MenuPicker catalogue={catalogue} value={menuCodes} onChange={(codes) => form.setValue("menuCodes", codes, { shouldDirty: true })} />
+          )}
+        </CardContent>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { deleteRole, listRoles } from "../../../workers/services/roles/roles";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Carrier system › Roles: list with server-side filters and paging (issue #2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listRoles(ctx, searchParamsObject(request));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    await deleteRole(ctx, Number(form.get("id")));
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+type Role = Awaited<ReturnType<typeof loader>>["records"][number];
+
+export default function Roles() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(t("roles.deleted"));
+    else toast.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data, t]);
+
+  const columns: ColumnDef<Role>[] = [
+    { accessorKey: "name", header: t("roles.name") },
+    { accessorKey: "code", header: t("roles.code"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.code}</span> },
+    {
+      accessorKey: "type",
+      header: t("roles.type"),
+      cell: ({ row }) => (
+        <Badge variant={row.original.type === "SUPER" ? "default" : row.original.type === "MAINTAINER" ? "info" : "secondary"}>
+          {t(`roles.types.${row.original.type}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: "menus",
+      header: t("roles.menus"),
+      cell: ({ row }) =>
+        row.original.type === "SUPER" ? t("common.all") : t("roles.menuCount", { count: row.original.menuCodes.length }),
+    },
+    {
+      accessorKey: "status",
+      header: t("common.status"),
+      cell: ({ row }) => (
+        <Badge variant={row.original.status === "VALID" ? "success" : "muted"}>{t(`common.statusValues.${row.original.status}`)}</Badge>
+      ),
+    },
+    { accessorKey: "createdAt", header: t("common.createdAt"), cell: ({ row }) => dateTime(row.original.createdAt) },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 300 },
+      cell: ({ row }) => (
+        <div className="flex gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/carrierSystem/role/detail/${row.original.id}`}>
+              <Eye aria-hidden />
+              {t("common.detail")}
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/carrierSystem/role/edit/${row.original.id}`}>
+              <Pencil aria-hidden />
+              {t("common.edit")}
+            </Link>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            onClick={async () => {
+              if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+                fetcher.submit({ id: row.original.id }, { method: "post" });
+              }
+            }}
+          >
+            <Trash2 aria-hidden />
+            {t("common.delete")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t("roles.title")}
+        actions={
+          <Button asChild>
+            <Link to="/carrierSystem/role/add">
+              <Plus aria-hidden />
+              {t("roles.add")}
+            </Link>
+          </Button>
+        }
+      />
+      <DataTableToolbar>
+        <Input name="name" placeholder={t("roles.name")} aria-label={t("roles.name")} defaultValue={params.get("name") ?? ""} />
+        <NativeSelect name="type" aria-label={t("roles.type")} defaultValue={params.get("type") ?? ""}>
+          <option value="">{t("roles.type")}</option>
+          {(["SUPER", "NORMAL", "MAINTAINER"] as const).map((type) => (
+            <option key={type} value={type}>
+              {t(`roles.types.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("roles.empty")} label={t("roles.title")} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+
+/**
+ * Chromium for the browser tests (ARCHITECTURE.md §9): CHROMIUM_PATH, else the system's
+ * Chromium, else the binary that @sparticuz/chromium ships.
+ */
+async function chromiumPath(): Promise<string> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const candidate of ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  const { default: packaged } = await import("@sparticuz/chromium");
+  return packaged.executablePath();
+}
+
+export async function openBrowser(): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "plugdesk-chromium-")), {
+    executablePath: await chromiumPath(),
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}

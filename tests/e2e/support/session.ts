@@ -1,0 +1,24 @@
+import type { Page } from "playwright-core";
+import en from "../../../app/i18n/locales/en/translation.json";
+import enUi from "../../../app/i18n/locales/en/ui.json";
+import pl from "../../../app/i18n/locales/pl/translation.json";
+import plUi from "../../../app/i18n/locales/pl/ui.json";
+
+/** The catalogues the console shows, so tests look for what a user reads. */
+export const text = { en: { ...en, ...enUi }, pl: { ...pl, ...plUi } };
+
+/** Logs in through the operator's login page with the development captcha. */
+export async function logIn(page: Page, baseURL: string, operatorCode: string, username: string, password: string) {
+  await page.goto(`${baseURL}/${operatorCode}/login`);
+  await page.getByLabel(text.en.login.username).fill(username);
+  await page.getByLabel(text.en.login.password, { exact: true }).fill(password);
+  await page.getByLabel(text.en.login.captcha, { exact: true }).fill("1234");
+  await page.getByRole("button", { name: text.en.login.submit }).click();
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A form control by its label, whether or not the form marks it as required. */
+export function field(page: Page, label: string, role: "textbox" | "combobox" = "textbox") {
+  return page.getByRole(role, { name: new RegExp(`^${escape(label)}( \\(.+\\))?$`) });
+}
