@@ -19,7 +19,8 @@ export default {
     if (isApiPath(pathname)) return api.fetch(request, env, ctx);
     const nonce = newNonce();
     const response = await requestHandler(request, { cloudflare: { env, ctx, nonce } });
-    return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+    // MODE, not DEV: the worker build of the Cloudflare plugin leaves DEV true.
+    return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
   },
 
   async scheduled(controller, env, ctx) {

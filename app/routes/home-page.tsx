@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from "rea
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
+import { useApi } from "~/lib/api";
 import { applyGuard, optionalCtx } from "../lib/ctx.server";
 
 /** /homePage and /carrierList: the fallback when no operator code is known (SPEC.md §2). */
@@ -24,6 +25,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState("");
   const [choices, setChoices] = useState<OperatorChoice[]>([]);
+  const api = useApi();
 
   useEffect(() => {
     const msg = params.get("msg");
@@ -35,16 +37,17 @@ export default function HomePage() {
     if (!term) return setChoices([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/user-service/operator/homepage?keyword=${encodeURIComponent(term)}`, { signal: controller.signal })
-        .then((r) => r.json() as Promise<{ data: OperatorChoice[] }>)
-        .then((body) => setChoices(body.data ?? []))
+      api<OperatorChoice[]>("GET", `/user-service/operator/homepage?keyword=${encodeURIComponent(term)}`)
+        .then((found) => {
+          if (!controller.signal.aborted) setChoices(found);
+        })
         .catch(() => undefined);
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [keyword]);
+  }, [keyword, api]);
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-background p-4">

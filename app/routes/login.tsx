@@ -3,13 +3,14 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { loginInput } from "../../domain/schemas/account-service";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
+import { useApi } from "~/lib/api";
 import { loginAction, loginPage } from "./login.server";
 
 export function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -34,15 +35,22 @@ export default function LoginPage() {
   const submit = useSubmit();
   const { t } = useTranslation();
   const [captcha, setCaptcha] = useState(firstCaptcha);
+  const [params] = useSearchParams();
+  const api = useApi();
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { username: "", password: "", captcha: "" } });
   const busy = navigation.state !== "idle";
 
   async function refreshCaptcha() {
-    const res = await fetch("/user-service/auth/captcha");
-    const body = (await res.json()) as { data: typeof firstCaptcha };
-    setCaptcha(body.data);
+    setCaptcha(await api<typeof firstCaptcha>("GET", "/user-service/auth/captcha"));
     form.setValue("captcha", "");
   }
+
+  // Messages that other pages hand to the login page (after a password change, from the guard).
+  useEffect(() => {
+    const msg = params.get("msg");
+    if (msg === "login.passwordChanged") toast.success(t(msg));
+    else if (msg?.startsWith("guard.")) toast.warning(t(msg));
+  }, [params, t]);
 
   // A failed login used the captcha up: show the message and draw a new one.
   useEffect(() => {

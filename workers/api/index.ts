@@ -4,6 +4,7 @@ import "./user-service/person";
 import "./user-service/operators";
 import "./user-service/roles";
 import "./user-service/accounts";
+import "./user-service/files";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

@@ -11,6 +11,8 @@ export interface SessionRow {
   operatorId: number;
   accountId: number;
   expiresAt: Date;
+  /** True when this validation pushed the expiry out (the console then renews its cookie). */
+  renewed: boolean;
 }
 
 export async function createSession(
@@ -41,10 +43,11 @@ export async function validateSessionToken(db: Db, token: string, now = Date.now
     return null;
   }
   if (row.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
-    row.expiresAt = new Date(now + SESSION_LIFETIME_MS);
-    await db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.id, id));
+    const expiresAt = new Date(now + SESSION_LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    return { ...row, expiresAt, renewed: true };
   }
-  return row;
+  return { ...row, renewed: false };
 }
 
 export async function invalidateSessionToken(db: Db, token: string) {

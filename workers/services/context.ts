@@ -44,6 +44,7 @@ export interface Ctx extends PublicCtx {
   actor: Actor;
   /** The session token the request carried (for logout and refresh). */
   token: string;
+  session: { expiresAt: Date; renewed: boolean };
 }
 
 /** Builds the tenant context from a session token: the one function the API and the console share. */
@@ -64,6 +65,7 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
   return {
     ...base,
     token,
+    session: { expiresAt: session.expiresAt, renewed: session.renewed },
     operator,
     actor: {
       accountId: account.id,

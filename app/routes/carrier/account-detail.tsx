@@ -1,12 +1,11 @@
-import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { getAccount } from "../../../workers/services/accounts/accounts";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
-import { PageHeader } from "~/components/shell/page-header";
+import { DetailHeader } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { requireCtx } from "../../lib/ctx.server";
 
@@ -21,23 +20,7 @@ export default function AccountDetail() {
   const { dateTime } = useFormat();
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title={account.username}
-        description={t("accounts.detail")}
-        actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to="/carrierSystem/carrierAcount">{t("common.back")}</Link>
-            </Button>
-            <Button asChild>
-              <Link to={`/carrierSystem/carrierAcount/edit/${account.id}`}>
-                <Pencil aria-hidden />
-                {t("common.edit")}
-              </Link>
-            </Button>
-          </>
-        }
-      />
+      <DetailHeader title={account.username} description={t("accounts.detail")} backTo="/carrierSystem/carrierAcount" editTo={`/carrierSystem/carrierAcount/edit/${account.id}`} />
       <Card>
         <CardContent className="pt-6">
           <DetailList
@@ -50,7 +33,7 @@ export default function AccountDetail() {
               [t("accounts.adminType"), account.adminType],
               [
                 t("common.status"),
-                <Badge variant={account.status === "VALID" ? "success" : "muted"}>{t(`common.statusValues.${account.status}`)}</Badge>,
+                <StatusBadge status={account.status} />,
               ],
               [t("accounts.mustChange"), account.mustChangePassword ? t("accounts.mustChangeYes") : "—"],
               [t("accounts.lastLogin"), dateTime(account.lastLoginAt) || "—"],

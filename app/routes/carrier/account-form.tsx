@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { accountInput } from "../../../domain/schemas/account-service";
 import { createAccount, getAccount, updateAccount } from "../../../workers/services/accounts/accounts";
 import { roleOptions } from "../../../workers/services/roles/roles";
 import { SelectField, TextField } from "~/components/form/fields";
-import { PageHeader } from "~/components/shell/page-header";
+import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -58,20 +58,15 @@ export default function AccountForm() {
     },
   });
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (!fetcher.data.ok) {
-      toast.error(fetcher.data.message);
-      for (const [name, message] of Object.entries(fetcher.data.fields)) form.setError(name as keyof FormValues, { message });
-      return;
-    }
-    toast.success(t("accounts.saved"));
-    if (fetcher.data.initialPassword && fetcher.data.username) {
-      setIssued({ username: fetcher.data.username, password: fetcher.data.initialPassword });
-    } else {
-      navigate("/carrierSystem/carrierAcount");
-    }
-  }, [fetcher.state, fetcher.data, form, navigate, t]);
+  useActionOutcome<{ initialPassword: string | null; username: string | null }>(
+    fetcher,
+    (data) => {
+      toast.success(t("accounts.saved"));
+      if (data.initialPassword && data.username) setIssued({ username: data.username, password: data.initialPassword });
+      else navigate("/carrierSystem/carrierAcount");
+    },
+    (name, message) => form.setError(name as keyof FormValues, { message }),
+  );
 
   const submit = form.handleSubmit((values) => {
     const body = account ? { ...values, username: undefined } : values;
@@ -81,19 +76,7 @@ export default function AccountForm() {
   return (
     <>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <PageHeader
-          title={account ? t("accounts.edit") : t("accounts.add")}
-          actions={
-            <>
-              <Button asChild variant="outline">
-                <Link to="/carrierSystem/carrierAcount">{t("common.cancel")}</Link>
-              </Button>
-              <Button type="submit" disabled={fetcher.state !== "idle"}>
-                {t("common.save")}
-              </Button>
-            </>
-          }
-        />
+        <FormHeader title={account ? t("accounts.edit") : t("accounts.add")} cancelTo="/carrierSystem/carrierAcount" saving={fetcher.state !== "idle"} />
         <Card>
           <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
             <TextField control={form.control} name="username" label={t("accounts.username")} required disabled={Boolean(account)} autoComplete="off" />

@@ -1,17 +1,17 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Plus, Power, PowerOff } from "lucide-react";
-import { useEffect } from "react";
+import { Eye, Pencil, Power, PowerOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { listAccounts, setAccountStatus } from "../../../workers/services/accounts/accounts";
 import { roleOptions } from "../../../workers/services/roles/roles";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { PageHeader } from "~/components/shell/page-header";
+import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/status-badge";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -48,11 +48,9 @@ export default function Accounts() {
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(t(fetcher.data.status === "VALID" ? "accounts.enabled" : "accounts.disabled"));
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data, t]);
+  useActionOutcome<{ status: string }>(fetcher, (data) =>
+    toast.success(t(data.status === "VALID" ? "accounts.enabled" : "accounts.disabled")),
+  );
 
   const toggle = async (account: Account) => {
     const enabling = account.status !== "VALID";
@@ -72,9 +70,7 @@ export default function Accounts() {
     {
       accessorKey: "status",
       header: t("common.status"),
-      cell: ({ row }) => (
-        <Badge variant={row.original.status === "VALID" ? "success" : "muted"}>{t(`common.statusValues.${row.original.status}`)}</Badge>
-      ),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
     { accessorKey: "lastLoginAt", header: t("accounts.lastLogin"), cell: ({ row }) => dateTime(row.original.lastLoginAt) || "—" },
     {
@@ -83,18 +79,8 @@ export default function Accounts() {
       meta: { width: 320 },
       cell: ({ row }) => (
         <div className="flex gap-1">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/carrierSystem/carrierAcount/detail/${row.original.id}`}>
-              <Eye aria-hidden />
-              {t("common.detail")}
-            </Link>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/carrierSystem/carrierAcount/edit/${row.original.id}`}>
-              <Pencil aria-hidden />
-              {t("common.edit")}
-            </Link>
-          </Button>
+          <RowLink to={`/carrierSystem/carrierAcount/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
+          <RowLink to={`/carrierSystem/carrierAcount/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
           <Button variant="ghost" size="sm" onClick={() => toggle(row.original)}>
             {row.original.status === "VALID" ? <PowerOff aria-hidden /> : <Power aria-hidden />}
             {t(row.original.status === "VALID" ? "common.disable" : "common.enable")}
@@ -106,17 +92,7 @@ export default function Accounts() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title={t("accounts.title")}
-        actions={
-          <Button asChild>
-            <Link to="/carrierSystem/carrierAcount/add">
-              <Plus aria-hidden />
-              {t("accounts.add")}
-            </Link>
-          </Button>
-        }
-      />
+      <ListHeader title={t("accounts.title")} addTo="/carrierSystem/carrierAcount/add" addLabel={t("accounts.add")} />
       <DataTableToolbar>
         <Input name="username" placeholder={t("accounts.username")} aria-label={t("accounts.username")} defaultValue={params.get("username") ?? ""} />
         <NativeSelect name="roleId" aria-label={t("accounts.role")} defaultValue={params.get("roleId") ?? ""}>

@@ -1,12 +1,11 @@
-import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { catalogueFor } from "../../../tenants/permissions";
 import { getRole } from "../../../workers/services/roles/roles";
 import { useFormat } from "~/components/format";
-import { PageHeader } from "~/components/shell/page-header";
+import { DetailHeader } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireCtx } from "../../lib/ctx.server";
 import { DetailList } from "~/components/detail-list";
@@ -23,23 +22,7 @@ export default function RoleDetail() {
   const { dateTime } = useFormat();
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title={role.name}
-        description={t("roles.detail")}
-        actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to="/carrierSystem/role">{t("common.back")}</Link>
-            </Button>
-            <Button asChild>
-              <Link to={`/carrierSystem/role/edit/${role.id}`}>
-                <Pencil aria-hidden />
-                {t("common.edit")}
-              </Link>
-            </Button>
-          </>
-        }
-      />
+      <DetailHeader title={role.name} description={t("roles.detail")} backTo="/carrierSystem/role" editTo={`/carrierSystem/role/edit/${role.id}`} />
       <Card>
         <CardContent className="pt-6">
           <DetailList
@@ -47,7 +30,7 @@ export default function RoleDetail() {
               [t("roles.name"), role.name],
               [t("roles.code"), <span className="font-mono">{role.code}</span>],
               [t("roles.type"), t(`roles.types.${role.type}`)],
-              [t("common.status"), <Badge variant={role.status === "VALID" ? "success" : "muted"}>{t(`common.statusValues.${role.status}`)}</Badge>],
+              [t("common.status"), <StatusBadge status={role.status} />],
               [t("roles.remark"), role.remark || "—"],
               [t("common.createdAt"), dateTime(role.createdAt)],
             ]}

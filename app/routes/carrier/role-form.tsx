@@ -1,14 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { roleInput, type RoleInput } from "../../../domain/schemas/account-service";
 import { catalogueFor } from "../../../tenants/permissions";
 import { createRole, getRole, updateRole } from "../../../workers/services/roles/roles";
 import { SelectField, TextField } from "~/components/form/fields";
-import { PageHeader } from "~/components/shell/page-header";
-import { Button } from "~/components/ui/button";
+import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { actionError, requireCtx } from "../../lib/ctx.server";
@@ -44,18 +42,14 @@ export default function RoleForm() {
       : { name: "", code: "", type: "NORMAL", menuCodes: [], remark: "" },
   });
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
+  useActionOutcome(
+    fetcher,
+    () => {
       toast.success(t("roles.saved"));
       navigate("/carrierSystem/role");
-    } else {
-      toast.error(fetcher.data.message);
-      for (const [name, message] of Object.entries(fetcher.data.fields)) {
-        form.setError(name as keyof RoleInput, { message });
-      }
-    }
-  }, [fetcher.state, fetcher.data, form, navigate, t]);
+    },
+    (name, message) => form.setError(name as keyof RoleInput, { message }),
+  );
 
   const type = form.watch("type");
   const menuCodes = form.watch("menuCodes");
@@ -65,19 +59,7 @@ export default function RoleForm() {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <PageHeader
-        title={role ? t("roles.edit") : t("roles.add")}
-        actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to="/carrierSystem/role">{t("common.cancel")}</Link>
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("common.save")}
-            </Button>
-          </>
-        }
-      />
+      <FormHeader title={role ? t("roles.edit") : t("roles.add")} cancelTo="/carrierSystem/role" saving={fetcher.state !== "idle"} />
       <Card>
         <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
           <TextField control={form.control} name="name" label={t("roles.name")} required />

@@ -1,16 +1,16 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { deleteRole, listRoles } from "../../../workers/services/roles/roles";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { PageHeader } from "~/components/shell/page-header";
+import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/status-badge";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -46,11 +46,7 @@ export default function Roles() {
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(t("roles.deleted"));
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data, t]);
+  useActionOutcome(fetcher, () => toast.success(t("roles.deleted")));
 
   const columns: ColumnDef<Role>[] = [
     { accessorKey: "name", header: t("roles.name") },
@@ -73,9 +69,7 @@ export default function Roles() {
     {
       accessorKey: "status",
       header: t("common.status"),
-      cell: ({ row }) => (
-        <Badge variant={row.original.status === "VALID" ? "success" : "muted"}>{t(`common.statusValues.${row.original.status}`)}</Badge>
-      ),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
     { accessorKey: "createdAt", header: t("common.createdAt"), cell: ({ row }) => dateTime(row.original.createdAt) },
     {
@@ -84,18 +78,8 @@ export default function Roles() {
       meta: { width: 300 },
       cell: ({ row }) => (
         <div className="flex gap-1">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/carrierSystem/role/detail/${row.original.id}`}>
-              <Eye aria-hidden />
-              {t("common.detail")}
-            </Link>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/carrierSystem/role/edit/${row.original.id}`}>
-              <Pencil aria-hidden />
-              {t("common.edit")}
-            </Link>
-          </Button>
+          <RowLink to={`/carrierSystem/role/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
+          <RowLink to={`/carrierSystem/role/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
           <Button
             variant="ghost"
             size="sm"
@@ -116,17 +100,7 @@ export default function Roles() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title={t("roles.title")}
-        actions={
-          <Button asChild>
-            <Link to="/carrierSystem/role/add">
-              <Plus aria-hidden />
-              {t("roles.add")}
-            </Link>
-          </Button>
-        }
-      />
+      <ListHeader title={t("roles.title")} addTo="/carrierSystem/role/add" addLabel={t("roles.add")} />
       <DataTableToolbar>
         <Input name="name" placeholder={t("roles.name")} aria-label={t("roles.name")} defaultValue={params.get("name") ?? ""} />
         <NativeSelect name="type" aria-label={t("roles.type")} defaultValue={params.get("type") ?? ""}>

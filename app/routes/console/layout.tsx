@@ -1,18 +1,20 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { data, Outlet, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { settingsOf } from "../../../tenants/resolve";
 import { requestLanguage } from "../../../workers/i18n";
 import { AppShell } from "~/components/shell/app-shell";
 import type { ShellData } from "~/components/shell/types";
 import { toast } from "~/components/ui/toast";
-import { requireCtx } from "../../lib/ctx.server";
+import { requireCtx, sessionCookie } from "../../lib/ctx.server";
 
 /** The console layout: guard on every navigation, then the shell built from the user's menu. */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<ShellData> {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const settings = await settingsOf(ctx.db, ctx.operator.id);
-  return {
+  // Sliding sessions: when the server pushed the expiry out, the cookie follows.
+  const headers: HeadersInit = ctx.session.renewed ? { "Set-Cookie": sessionCookie(request, context, ctx.token, ctx.session.expiresAt) } : {};
+  const shell: ShellData = {
     user: {
       account: ctx.actor.username,
       name: ctx.actor.name,
@@ -30,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     currency: { code: settings.currencyCode, sign: settings.currencySign, decimals: settings.currencyDecimals },
     lang: requestLanguage(request),
   };
+  return data(shell, { headers });
 }
 
 /** The guard must see every navigation, not only those that change this layout's params. */

@@ -1,0 +1,72 @@
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { notifyHttpError } from "~/components/ui/toast";
+
+/**
+ * The browser's client for the JSON API (SPEC.md §7): adds `lang` and, on GET, the cache-buster
+ * `v`; reads `data` from the envelope; code 200 (or 1014) is success, anything else shows one
+ * warning with the server's message and rejects. A 401 clears the session and goes to login.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** SPEC.md §8: a request that takes longer than this fails with 'Loading timeout'. */
+const TIMEOUT_MS = 30_000;
+
+function cookie(name: string): string | undefined {
+  return document.cookie
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([key]) => key === name)?.[1];
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+async function request<T>(t: TFunction, lang: string, method: Method, path: string, body?: unknown): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  url.searchParams.set("lang", lang);
+  if (method === "GET") url.searchParams.set("v", String(Date.now()));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    notifyHttpError(t, timedOut ? "timeout" : "none");
+    throw new ApiError(0, timedOut ? "timeout" : "no response");
+  }
+  const envelope = (await response.json().catch(() => null)) as { code?: number; msg?: string; data?: unknown } | null;
+  const code = envelope?.code;
+  if (response.ok && (code === undefined || code === 200 || code === 1014)) return envelope?.data as T;
+  notifyHttpError(t, response.status, envelope?.msg);
+  if (response.status === 401) {
+    const operatorCode = cookie("operatorCode");
+    window.location.assign(operatorCode ? `/${operatorCode}/login` : "/homePage");
+  }
+  const fields = (envelope?.data as { fields?: Record<string, string> } | null)?.fields;
+  throw new ApiError(response.status, envelope?.msg ?? "", fields);
+}
+
+/** `const api = useApi(); const page = await api<Page<Role>>("GET", "/user-service/role?current=2")`. */
+export function useApi() {
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () =>
+      <T>(method: Method, path: string, body?: unknown) =>
+        request<T>(t, i18n.language, method, path, body),
+    [t, i18n.language],
+  );
+}

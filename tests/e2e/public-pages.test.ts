@@ -1,0 +1,62 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openBrowser } from "./support/browser";
+import { text } from "./support/session";
+
+const baseURL = inject("baseURL");
+let browser: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("public pages", () => {
+  it("serves the login page with a nonce CSP, nosniff and no framing, and presets the operator's language", async () => {
+    const response = await page.goto(`${baseURL}/0DE001/login`);
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(await page.context().cookies()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "lang", value: "en" }),
+        expect.objectContaining({ name: "operatorCode", value: "0DE001" }),
+      ]),
+    );
+    await expect.poll(() => page.getByRole("heading", { name: "Plugdesk Deutschland" }).count()).toBe(1);
+  });
+
+  it("answers an unknown operator code with the 404 page", async () => {
+    const response = await page.goto(`${baseURL}/NOSUCHOP/login`);
+    expect(response!.status()).toBe(404);
+    await expect.poll(() => page.getByText(text.en.notFound.lost).count()).toBe(1);
+  });
+
+  it("sends a visitor of a console page to the remembered operator's login", async () => {
+    await page.goto(`${baseURL}/carrierSystem/role`);
+    await page.waitForURL(`${baseURL}/0DE001/login`);
+  });
+
+  it("sends a visitor with no operator code to homePage with 'no login info'", async () => {
+    await page.context().clearCookies();
+    await page.goto(`${baseURL}/equipmentManagement/station`);
+    await page.waitForURL(/\/homePage\?msg=guard\.noLogin/);
+    await expect.poll(() => page.getByText(text.en.guard.noLogin).count()).toBeGreaterThan(0);
+  });
+
+  it("shows 'Verification code error' for a wrong captcha and keeps the user on the login page", async () => {
+    await page.goto(`${baseURL}/0PL002/login`);
+    await page.getByLabel(text.en.login.username).fill("demoadmin");
+    await page.getByLabel(text.en.login.password, { exact: true }).fill("Demo12345");
+    await page.getByLabel(text.en.login.captcha, { exact: true }).fill("0000");
+    await page.getByRole("button", { name: text.en.login.submit }).click();
+    await expect.poll(() => page.getByText(text.en.errors.captcha).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe("/0PL002/login");
+  });
+});

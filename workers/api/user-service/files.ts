@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { NotFound } from "../../../domain/errors";
+import { contextFromToken } from "../../services/context";
+import { api, publicCtx, sessionToken } from "../app";
+
+/**
+ * GET /user-service/file/show?key= (SPEC.md §7): a stored file from R2. Branding under
+ * `operators/{id}/public/` (logos on login pages) is public; anything else of an operator is
+ * served only to that operator's sessions, and another operator's key answers 404.
+ */
+const query = z.object({ key: z.string().min(1).max(300).regex(/^operators\/\d+\/[A-Za-z0-9/_.-]+$/) });
+
+api.openAPIRegistry.registerPath({
+  method: "get",
+  path: "/user-service/file/show",
+  summary: "A stored file (logo, image); operator branding is public",
+  tags: ["Account service: files"],
+  request: { query: query as never },
+  responses: { 200: { description: "The file's bytes with its content type" }, 404: { description: "No such file, or another operator's" } },
+});
+
+api.get("/user-service/file/show", async (c) => {
+  const { key } = query.parse(c.req.query());
+  const owner = Number(key.split("/")[1]);
+  if (!key.startsWith(`operators/${owner}/public/`)) {
+    const session = sessionToken(c);
+    const ctx = session ? await contextFromToken(publicCtx(c), session.token).catch(() => null) : null;
+    if (!ctx || ctx.operator.id !== owner) throw new NotFound();
+  }
+  const object = await c.env.FILES.get(key);
+  if (!object) throw new NotFound();
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});
