@@ -21,6 +21,12 @@ describe("login", () => {
     expect(user.menuCodeAllList).toContain("subOperator.account");
   });
 
+  it("logs the platform's SUPER account in at PLATFORM", async () => {
+    const res = await login("PLATFORM", "platform", "Platform123");
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ account: "platform", type: "SUPER", operatorCode: "PLATFORM", sub: 0 });
+  });
+
   it("marks a sub-operator account with sub = 1 and its reduced menu", async () => {
     const res = await login("0PL002A", "subadmin1", "Demo12345");
     expect(res.status).toBe(200);
@@ -129,6 +135,10 @@ describe("sessions", () => {
     expect((await call("GET", "/user-service/person/operator", { token: next })).status).toBe(200);
 
     expect((await call("DELETE", `/user-service/auth/token/${next}`)).status).toBe(200);
+    const logRow = await env.DB.prepare(
+      "SELECT operation_type FROM operation_logs WHERE account = 'deadmin1' ORDER BY id DESC LIMIT 1",
+    ).first<{ operation_type: string }>();
+    expect(logRow?.operation_type).toBe("LOGOUT");
     const after = await call("GET", "/user-service/person/operator", { token: next });
     expect(after.status).toBe(401);
     expect(after.body.msg).toBe("No authorization, please sign in");

@@ -50,10 +50,6 @@ export async function validateSessionToken(db: Db, token: string, now = Date.now
   return { ...row, renewed: false };
 }
 
-export async function invalidateSessionToken(db: Db, token: string) {
-  await db.delete(sessions).where(eq(sessions.id, tokenId(token)));
-}
-
 export function invalidateAccountSessions(db: Db, operatorId: number, accountId: number) {
   return db.delete(sessions).where(and(eq(sessions.operatorId, operatorId), eq(sessions.accountId, accountId)));
 }

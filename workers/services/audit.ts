@@ -1,5 +1,6 @@
 import { operationLogs } from "../../db/schema";
-import type { Ctx } from "./context";
+import type { Db } from "../../db/client";
+import type { Ctx, RequestMeta } from "./context";
 
 type OperationType = (typeof operationLogs.$inferInsert)["operationType"];
 
@@ -32,5 +33,28 @@ export function auditRow(
     requestBody: json(ctx.request.body),
     responseData: json(entry.response),
     ip: ctx.request.ip,
+  });
+}
+
+/** The LOGIN or LOGOUT row of a session, written before or after there is a tenant context. */
+export function sessionAuditRow(
+  db: Db,
+  entry: {
+    type: "LOGIN" | "LOGOUT";
+    operator: { id: number; code: string };
+    account: { username: string; email: string | null };
+    request: RequestMeta;
+  },
+) {
+  return db.insert(operationLogs).values({
+    operatorId: entry.operator.id,
+    operatorCode: entry.operator.code,
+    tableName: "sessions",
+    module: "auth",
+    operationType: entry.type,
+    account: entry.account.username,
+    email: entry.account.email,
+    url: `${entry.request.method} ${entry.request.url}`.slice(0, 500),
+    ip: entry.request.ip,
   });
 }

@@ -1,11 +1,12 @@
 import { and, count, eq, gt, lt } from "drizzle-orm";
-import { accounts, loginAttempts, operationLogs } from "../../../db/schema";
+import { accounts, loginAttempts } from "../../../db/schema";
 import { loginInput } from "../../../domain/schemas/account-service";
 import { Forbidden, Invalid, TooManyAttempts } from "../../../domain/errors";
 import { operatorByCode, type OperatorRow } from "../../../tenants/resolve";
 import { DUMMY_HASH, verifyPassword } from "../../auth/password";
 import { createSession } from "../../auth/session";
 import { contextFromToken, type PublicCtx } from "../context";
+import { sessionAuditRow } from "../audit";
 import { consumeCaptcha } from "./captcha";
 import { userInfo } from "./user-info";
 
@@ -66,17 +67,7 @@ export async function login(ctx: PublicCtx, raw: unknown, domainOperator?: Opera
   await ctx.db.batch([
     ctx.db.delete(loginAttempts).where(attemptKey),
     ctx.db.update(accounts).set({ lastLoginAt: new Date(ctx.now()) }).where(eq(accounts.id, account.id)),
-    ctx.db.insert(operationLogs).values({
-      operatorId: operator.id,
-      operatorCode: operator.code,
-      tableName: "sessions",
-      module: "auth",
-      operationType: "LOGIN",
-      account: account.username,
-      email: account.email,
-      url: `${ctx.request.method} ${ctx.request.url}`.slice(0, 500),
-      ip: ctx.request.ip,
-    }),
+    sessionAuditRow(ctx.db, { type: "LOGIN", operator, account, request: ctx.request }),
   ]);
   const tenantCtx = await contextFromToken(ctx, token);
   return { accessToken: token, expiresAt: expiresAt.toISOString(), user: await userInfo(tenantCtx) };

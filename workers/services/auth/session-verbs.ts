@@ -1,17 +1,32 @@
 import { and, eq } from "drizzle-orm";
-import { accounts } from "../../../db/schema";
+import { accounts, operators, sessions } from "../../../db/schema";
 import { changePasswordInput } from "../../../domain/schemas/account-service";
 import { Invalid } from "../../../domain/errors";
 import { hashPassword, verifyPassword } from "../../auth/password";
-import { createSession, invalidateAccountSessions, invalidateSessionToken } from "../../auth/session";
+import { createSession, invalidateAccountSessions } from "../../auth/session";
 import { tokenId } from "../../auth/tokens";
-import { auditRow } from "../audit";
+import { auditRow, sessionAuditRow } from "../audit";
 import type { Ctx, PublicCtx } from "../context";
-import { sessions } from "../../../db/schema";
 
-/** DELETE /user-service/auth/token/{accessToken}: ends that session. */
+/** DELETE /user-service/auth/token/{accessToken}: ends that session, with its LOGOUT log row. */
 export async function logout(ctx: PublicCtx, token: string) {
-  await invalidateSessionToken(ctx.db, token);
+  const [row] = await ctx.db
+    .select({ account: accounts, operatorCode: operators.code })
+    .from(sessions)
+    .innerJoin(accounts, and(eq(accounts.id, sessions.accountId), eq(accounts.operatorId, sessions.operatorId)))
+    .innerJoin(operators, eq(operators.id, sessions.operatorId))
+    .where(eq(sessions.id, tokenId(token)))
+    .limit(1);
+  if (!row) return;
+  await ctx.db.batch([
+    ctx.db.delete(sessions).where(eq(sessions.id, tokenId(token))),
+    sessionAuditRow(ctx.db, {
+      type: "LOGOUT",
+      operator: { id: row.account.operatorId, code: row.operatorCode },
+      account: row.account,
+      request: ctx.request,
+    }),
+  ]);
 }
 
 /** GET /user-service/auth/token/refresh: a new token for the same session owner; the old one ends. */
