@@ -11,6 +11,7 @@ const alias = { "~": here("./app") };
  */
 export default defineConfig({
   test: {
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       {
         resolve: { alias },
@@ -44,6 +45,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // After the other projects: the browser and the local server want both cores.
+          sequence: { groupOrder: 1 },
           environment: "node",
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
           fileParallelism: false,
