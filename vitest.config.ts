@@ -31,6 +31,8 @@ export default defineConfig({
                 DEV_CAPTCHA: "1234",
                 PASSWORD_PEPPER: "test-pepper",
                 CHARGER_KEY_PEPPER: "test-charger-pepper",
+                // Short enough that the time-out path is tested without waiting 30 s.
+                OCPP_CALL_TIMEOUT_MS: "1500",
               },
             },
           })),

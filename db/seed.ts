@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import type { Db } from "./client";
-import { accounts, menus, operators, parameterSettings, platforms, roles } from "./schema";
+import { accounts, connectors, idTags, menus, operators, parameterSettings, platforms, points, roles, stations } from "./schema";
 
 /**
  * The demo platform of the README (issue #2). Idempotent: every insert skips rows that exist,
@@ -44,7 +44,98 @@ export const DEMO = {
   ],
 } as const;
 
+/** The demo chargers' key (demo only; issue #3): 20 bytes 00…13 as 40 hex characters. */
+export const DEMO_CHARGER_KEY = "000102030405060708090a0b0c0d0e0f10111213";
+
+/** Demo equipment and id tags (issue #3); serial numbers are the chargers' chargeBoxIds. */
+export const DEMO_EQUIPMENT = [
+  {
+    operator: "0PL002",
+    station: { name: "Warszawa Centrum", address: "ul. Marszałkowska 100, 00-026 Warszawa", lat: "52.2297", lng: "21.0122", powerLimitW: 150_000 },
+    points: [
+      { serialNumber: "PL002-CP01", name: "Centrum DC 1", type: "DC" as const, ratedPowerW: 60_000, standard: "IEC1" as const, connectorPowerW: 60_000, chargeSpeed: "QUICK" as const },
+      { serialNumber: "PL002-CP02", name: "Centrum AC 2", type: "AC" as const, ratedPowerW: 22_000, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const },
+    ],
+    tags: [
+      { idTag: "DEMO0001", status: "Accepted" as const, expiryDate: null },
+      { idTag: "DEMO0002", status: "Blocked" as const, expiryDate: null },
+      { idTag: "DEMO0003", status: "Expired" as const, expiryDate: new Date("2025-01-01T00:00:00Z") },
+    ],
+    remoteIdTag: "PLREMOTE",
+  },
+  {
+    operator: "0DE001",
+    station: { name: "Berlin Mitte", address: "Friedrichstraße 50, 10117 Berlin", lat: "52.5200", lng: "13.4050", powerLimitW: 50_000 },
+    points: [
+      { serialNumber: "DE001-CP01", name: "Mitte AC 1", type: "AC" as const, ratedPowerW: 22_000, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const },
+    ],
+    tags: [{ idTag: "DEDEMO01", status: "Accepted" as const, expiryDate: null }],
+    remoteIdTag: "DEREMOTE",
+  },
+];
+
 type HashPassword = (password: string) => Promise<string>;
+type HashChargerKey = (hexKey: string) => string;
+
+async function seedEquipment(db: Db, hashKey: HashChargerKey) {
+  for (const demo of DEMO_EQUIPMENT) {
+    const [operator] = await db.select().from(operators).where(eq(operators.code, demo.operator));
+    let [station] = await db
+      .select()
+      .from(stations)
+      .where(and(eq(stations.operatorId, operator.id), eq(stations.name, demo.station.name)));
+    station ??= (
+      await db
+        .insert(stations)
+        .values({ operatorId: operator.id, ...demo.station, status: "VALID", rank: 10 })
+        .returning()
+    )[0];
+    for (const [index, p] of demo.points.entries()) {
+      await db
+        .insert(points)
+        .values({
+          operatorId: operator.id,
+          stationId: station.id,
+          serialNumber: p.serialNumber,
+          pointNo: String(index + 1).padStart(2, "0"),
+          name: p.name,
+          type: p.type,
+          ratedPowerW: p.ratedPowerW,
+          connectorCount: 2,
+          status: "VALID",
+          keyHash: hashKey(DEMO_CHARGER_KEY),
+          keySetAt: new Date(),
+        })
+        .onConflictDoNothing();
+      const [point] = await db.select().from(points).where(eq(points.serialNumber, p.serialNumber));
+      await db
+        .insert(connectors)
+        .values(
+          [1, 2].map((connectorNo) => ({
+            operatorId: operator.id,
+            pointId: point.id,
+            connectorNo,
+            name: `${p.name} · ${connectorNo}`,
+            standard: p.standard,
+            powerW: p.connectorPowerW,
+            chargeSpeed: p.chargeSpeed,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    await db
+      .insert(idTags)
+      .values([
+        ...demo.tags.map((t) => ({ operatorId: operator.id, ...t, kind: "RFID" as const })),
+        { operatorId: operator.id, idTag: demo.remoteIdTag, status: "Accepted" as const, kind: "REMOTE" as const },
+      ])
+      .onConflictDoNothing();
+    await db
+      .update(parameterSettings)
+      .set({ remoteIdTag: demo.remoteIdTag })
+      .where(and(eq(parameterSettings.operatorId, operator.id), isNull(parameterSettings.remoteIdTag)));
+  }
+}
 
 export async function seedMenus(db: Db) {
   const rows = flattenCatalogue().map(({ entry, parentCode, sort }) => ({
@@ -131,7 +222,7 @@ async function ensureAdmin(
     .onConflictDoNothing();
 }
 
-export async function seedDemo(db: Db, hash: HashPassword) {
+export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerKey) {
   await db.insert(platforms).values({ id: 1, name: DEMO.platform.name }).onConflictDoNothing();
   await seedMenus(db);
 
@@ -164,4 +255,5 @@ export async function seedDemo(db: Db, hash: HashPassword) {
       .onConflictDoNothing();
     await ensureAdmin(db, operator.id, o.account, o.password, hash);
   }
+  await seedEquipment(db, hashKey);
 }

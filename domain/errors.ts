@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly key: string,
     readonly params: Record<string, unknown> = {},
     readonly fields?: FieldErrors,
+    /** What the answer carries in `data` besides the message (a charger's reply to a refused command). */
+    readonly data?: unknown,
   ) {
     super(key);
     this.name = new.target.name;
@@ -41,10 +43,16 @@ export class NotFound extends AppError {
     super(404, key);
   }
 }
-/** 409: a business rule refuses the change. */
+/** 409: a business rule refuses the change, or a charger refused or is offline. */
 export class Conflict extends AppError {
-  constructor(key: string, params?: Record<string, unknown>) {
-    super(409, key, params);
+  constructor(key: string, params?: Record<string, unknown>, data?: unknown) {
+    super(409, key, params, undefined, data);
+  }
+}
+/** 504: a charger did not answer in time. */
+export class ChargerTimeout extends AppError {
+  constructor(key = "errors.chargerTimeout", params?: Record<string, unknown>) {
+    super(504, key, params);
   }
 }
 /** 429: too many attempts. */

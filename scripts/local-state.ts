@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../db/client";
 import { seedDemo } from "../db/seed";
+import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
 import { hashPassword } from "../workers/auth/password";
 
 /** Where local D1, Durable Objects, queues and R2 live (`.wrangler/state` unless told). */
@@ -19,8 +20,12 @@ export function migrate() {
 export async function seed() {
   const proxy = await getPlatformProxy<Env>({ persist: { path: `${stateDir}/v3` } });
   try {
-    const pepper = proxy.env.PASSWORD_PEPPER;
-    await seedDemo(createDb(proxy.env.DB), (password) => hashPassword(password, pepper));
+    const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = proxy.env;
+    await seedDemo(
+      createDb(proxy.env.DB),
+      (password) => hashPassword(password, PASSWORD_PEPPER),
+      (key) => hashChargerKey(keyBytesOf(key)!, CHARGER_KEY_PEPPER),
+    );
   } finally {
     await proxy.dispose();
   }

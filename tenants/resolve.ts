@@ -42,6 +42,9 @@ export async function settingsOf(db: Db, operatorId: number): Promise<SettingsRo
       currencySign: "$",
       currencyDecimals: 0,
       areaCodes: ["86"],
+      heartbeatIntervalS: 300,
+      disabledPointBoot: "Pending",
+      remoteIdTag: null,
       document: {},
       updatedAt: new Date(0),
     }

@@ -2,7 +2,13 @@ import { createRequestHandler } from "react-router";
 import { createDb } from "../db/client";
 import { api, isApiPath } from "./api";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
+import { consumeBilling } from "./jobs/billing";
 import { housekeeping } from "./jobs/housekeeping";
+import { connectLive } from "./live/connect";
+import { connectCharger } from "./ocpp/connect";
+
+export { ChargePoint } from "./ocpp/charge-point";
+export { TenantHub } from "./live/tenant-hub";
 
 declare module "react-router" {
   export interface AppLoadContext {
@@ -16,11 +22,17 @@ const requestHandler = createRequestHandler(() => import("virtual:react-router/s
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/ocpp/")) return connectCharger(request, env);
+    if (pathname === "/live") return connectLive(request, env);
     if (isApiPath(pathname)) return api.fetch(request, env, ctx);
     const nonce = newNonce();
     const response = await requestHandler(request, { cloudflare: { env, ctx, nonce } });
     // MODE, not DEV: the worker build of the Cloudflare plugin leaves DEV true.
     return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
+  },
+
+  async queue(batch, env) {
+    if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, createDb(env.DB));
   },
 
   async scheduled(controller, env, ctx) {

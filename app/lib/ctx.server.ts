@@ -97,5 +97,5 @@ export async function requireCtx(request: Request, context: AppLoadContext): Pro
 export function actionError(error: unknown, lang: Language) {
   if (!(error instanceof AppError) && !(error instanceof Error && error.name === "ZodError")) throw error;
   const { status, body } = errorBody(error, lang);
-  return data({ ok: false as const, message: body.msg, fields: (body.data?.fields ?? {}) as Record<string, string> }, { status });
+  return data({ ok: false as const, message: body.msg, fields: (body.data as { fields?: Record<string, string> } | null)?.fields ?? {} }, { status });
 }

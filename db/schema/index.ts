@@ -2,3 +2,4 @@ export * from "./access";
 export * from "./audit";
 export * from "./menu";
 export * from "./tenancy";
+export * from "./equipment";

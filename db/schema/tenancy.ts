@@ -72,6 +72,12 @@ export const parameterSettings = sqliteTable("parameter_settings", {
   currencyDecimals: integer("currency_decimals").notNull().default(0),
   /** JSON array of telephone area codes, e.g. ["48"]. SPEC.md §9: default '86'. */
   areaCodes: text("area_codes", { mode: "json" }).$type<string[]>().notNull().default(sql`'["86"]'`),
+  /** OCPP: heartbeat interval answered at boot, in seconds. */
+  heartbeatIntervalS: integer("heartbeat_interval_s").notNull().default(300),
+  /** OCPP: what a disabled point's BootNotification gets (issue #3). */
+  disabledPointBoot: text("disabled_point_boot", { enum: ["Pending", "Rejected"] }).notNull().default("Pending"),
+  /** The operator's own id tag for remote starts without a driver's tag. */
+  remoteIdTag: text("remote_id_tag"),
   /** JSON document for the settings later work adds. */
   document: text("document", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   updatedAt: updatedAt(),

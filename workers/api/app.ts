@@ -55,7 +55,8 @@ export function sessionToken(c: Context<ApiEnv>): { token: string; viaCookie: bo
 /** Verbs a user with an initial password may still call before changing it. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["person.read", "person.password", "auth.session"]);
 
-type Access = "public" | "session" | { menu: string };
+/** Who may call a verb: anyone, any session, or a session holding one of these menu codes. */
+type Access = "public" | "session" | { menu: string | string[] };
 
 interface RouteSpec<P extends ZodType, Q extends ZodType, B extends ZodType> {
   method: "get" | "post" | "put" | "delete";

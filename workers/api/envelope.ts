@@ -43,6 +43,6 @@ export function errorBody(error: unknown, lang: Language) {
   const key = appError.key || STATUS_KEYS[appError.status] || "errors.server";
   return {
     status: appError.status,
-    body: { code: appError.status, msg: t(key, appError.params), data: fields ? { fields } : null },
+    body: { code: appError.status, msg: t(key, appError.params), data: fields ? { fields } : (appError.data ?? null) },
   };
 }

@@ -5,6 +5,8 @@ import "./user-service/operators";
 import "./user-service/roles";
 import "./user-service/accounts";
 import "./user-service/files";
+import "./station-service/points";
+import "./station-service/remote-control";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

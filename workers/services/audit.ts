@@ -8,7 +8,7 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
 
 /** Passwords and tokens never reach the operation log. */
 function redact(key: string, value: unknown) {
-  return /password|token|captcha/i.test(key) ? "***" : value;
+  return /password|token|captcha|secret|^key$/i.test(key) ? "***" : value;
 }
 
 /**

@@ -81,7 +81,8 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
   };
 }
 
-/** The server side of the menu: a verb behind a menu entry is refused without it (SPEC.md §6). */
-export function requireMenu(ctx: Ctx, code: string) {
-  if (!hasMenuCode(ctx.actor.menu, code)) throw new Forbidden("errors.forbidden", { menu: code });
+/** The server side of the menu: a verb behind menu entries is refused without one of them (SPEC.md §6). */
+export function requireMenu(ctx: Ctx, code: string | string[]) {
+  const codes = Array.isArray(code) ? code : [code];
+  if (!codes.some((c) => hasMenuCode(ctx.actor.menu, c))) throw new Forbidden("errors.forbidden", { menu: codes.join(",") });
 }

@@ -41,3 +41,47 @@ export async function makeAccount(
 }
 
 export { tokenFor };
+
+/** A fresh enabled charger of an operator, with its own key (equipment screens come later). */
+export async function makeCharger(
+  operatorCode: string,
+  options: { enabled?: boolean; type?: "AC" | "DC"; connectors?: number } = {},
+) {
+  const { env } = await import("cloudflare:test");
+  const { createDb } = await import("../../../db/client");
+  const { connectors, operators, points, stations } = await import("../../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const { generateChargerKey, hashChargerKey, keyBytesOf } = await import("../../../workers/auth/charger-key");
+  const db = createDb(env.DB);
+  const [operator] = await db.select().from(operators).where(eq(operators.code, operatorCode));
+  const [station] = await db.insert(stations).values({ operatorId: operator.id, name: unique("Station "), status: "VALID" }).returning();
+  const key = generateChargerKey();
+  const serialNumber = unique("TEST-");
+  const count = options.connectors ?? 2;
+  const [point] = await db
+    .insert(points)
+    .values({
+      operatorId: operator.id,
+      stationId: station.id,
+      serialNumber,
+      pointNo: "01",
+      name: serialNumber,
+      type: options.type ?? "AC",
+      ratedPowerW: 22_000,
+      connectorCount: count,
+      status: options.enabled === false ? "INVALID" : "VALID",
+      keyHash: hashChargerKey(keyBytesOf(key)!, env.CHARGER_KEY_PEPPER),
+    })
+    .returning();
+  await db.insert(connectors).values(
+    Array.from({ length: count }, (_, i) => ({
+      operatorId: operator.id,
+      pointId: point.id,
+      connectorNo: i + 1,
+      standard: "IEC2" as const,
+      powerW: 11_000,
+      chargeSpeed: "SLOW" as const,
+    })),
+  );
+  return { pointId: point.id, operatorId: operator.id, serialNumber, key };
+}

@@ -1,6 +1,7 @@
 import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { createDb } from "../../../db/client";
 import { seedDemo } from "../../../db/seed";
+import { hashChargerKey, keyBytesOf } from "../../../workers/auth/charger-key";
 import { hashPassword } from "../../../workers/auth/password";
 
 declare global {
@@ -12,4 +13,8 @@ declare global {
 }
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-await seedDemo(createDb(env.DB), (password) => hashPassword(password, env.PASSWORD_PEPPER));
+await seedDemo(
+  createDb(env.DB),
+  (password) => hashPassword(password, env.PASSWORD_PEPPER),
+  (key) => hashChargerKey(keyBytesOf(key)!, env.CHARGER_KEY_PEPPER),
+);

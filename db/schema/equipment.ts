@@ -1,0 +1,217 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { operators, timestamps } from "./tenancy";
+
+/** Stations (locations): SPEC.md §3. Money in minor units, coordinates as decimal degrees. */
+export const stations = sqliteTable(
+  "stations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    lat: text("lat"),
+    lng: text("lng"),
+    parkingFee: integer("parking_fee", { mode: "boolean" }).notNull().default(false),
+    parkingFeeAmount: integer("parking_fee_amount"),
+    servicePhone: text("service_phone"),
+    maintainer: text("maintainer"),
+    rank: integer("rank").notNull().default(0),
+    price: text("price"),
+    businessHours: text("business_hours"),
+    description: text("description"),
+    logoKey: text("logo_key"),
+    timeZone: text("time_zone"),
+    /** The station's load limit in W, for load monitoring. */
+    powerLimitW: integer("power_limit_w"),
+    status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("INVALID"),
+    createdAt: timestamps.createdAt(),
+    updatedAt: timestamps.updatedAt(),
+  },
+  (t) => [
+    // Station list of one operator, highest rank first (SPEC.md §9).
+    index("stations_operator_rank_idx").on(t.operatorId, t.rank),
+    index("stations_operator_status_idx").on(t.operatorId, t.status),
+  ],
+);
+
+/**
+ * Charging points (chargers). The serial number is the OCPP chargeBoxId, unique across the
+ * platform. The charger key is kept only as a keyed hash (ARCHITECTURE.md §5).
+ */
+export const points = sqliteTable(
+  "points",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    stationId: integer("station_id").notNull().references(() => stations.id),
+    serialNumber: text("serial_number").notNull(),
+    pointNo: text("point_no").notNull(),
+    name: text("name").notNull(),
+    code: text("code"),
+    type: text("type", { enum: ["DC", "AC", "MIXED"] }).notNull(),
+    /** Rated power in W (the console shows kW with two decimals). */
+    ratedPowerW: integer("rated_power_w").notNull(),
+    connectorCount: integer("connector_count").notNull(),
+    privateType: text("private_type", { enum: ["Public", "Private", "PrivateHidden"] }).notNull().default("Public"),
+    status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("INVALID"),
+    online: integer("online", { mode: "boolean" }).notNull().default(false),
+    /** When the online flag last changed (offline-since for an offline point). */
+    onlineChangedAt: integer("online_changed_at", { mode: "timestamp_ms" }),
+    vendor: text("vendor"),
+    model: text("model"),
+    firmwareVersion: text("firmware_version"),
+    boxSerialNumber: text("box_serial_number"),
+    iccid: text("iccid"),
+    imsi: text("imsi"),
+    meterSerialNumber: text("meter_serial_number"),
+    meterType: text("meter_type"),
+    lastBootAt: integer("last_boot_at", { mode: "timestamp_ms" }),
+    keyHash: text("key_hash"),
+    keySetAt: integer("key_set_at", { mode: "timestamp_ms" }),
+    firmwareStatus: text("firmware_status"),
+    diagnosticsStatus: text("diagnostics_status"),
+    createdAt: timestamps.createdAt(),
+    updatedAt: timestamps.updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("points_serial_number_uq").on(t.serialNumber),
+    // Point list of one operator, filtered by station, status or online state.
+    index("points_operator_station_idx").on(t.operatorId, t.stationId),
+    index("points_operator_status_idx").on(t.operatorId, t.status, t.online),
+  ],
+);
+
+/** Connectors of a point (SPEC.md §3, §4). An empty status means offline. */
+export const connectors = sqliteTable(
+  "connectors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    pointId: integer("point_id").notNull().references(() => points.id),
+    connectorNo: integer("connector_no").notNull(),
+    code: text("code"),
+    name: text("name"),
+    standard: text("standard", {
+      enum: ["SAE1", "SAE2", "IIS", "IEC1", "IEC2", "IEC3", "GBT1", "GBT2", "GBT3"],
+    }).notNull(),
+    powerW: integer("power_w").notNull(),
+    chargeSpeed: text("charge_speed", { enum: ["QUICK", "SLOW"] }).notNull(),
+    status: text("status"),
+    errorCode: text("error_code"),
+    statusAt: integer("status_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [
+    uniqueIndex("connectors_point_no_uq").on(t.pointId, t.connectorNo),
+    index("connectors_operator_status_idx").on(t.operatorId, t.status),
+  ],
+);
+
+/**
+ * The one id-tag registry (ARCHITECTURE.md §10): RFID cards, app users, the operator's
+ * remote-start tag and OCPI tokens all point into it. Status as OCPP's AuthorizationStatus.
+ */
+export const idTags = sqliteTable(
+  "id_tags",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    idTag: text("id_tag").notNull(),
+    status: text("status", { enum: ["Accepted", "Blocked", "Expired", "Invalid"] }).notNull().default("Accepted"),
+    expiryDate: integer("expiry_date", { mode: "timestamp_ms" }),
+    parentIdTag: text("parent_id_tag"),
+    kind: text("kind", { enum: ["RFID", "APP", "REMOTE", "OCPI"] }).notNull().default("RFID"),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [uniqueIndex("id_tags_operator_tag_uq").on(t.operatorId, t.idTag)],
+);
+
+/**
+ * Charging transactions. The integer id is the OCPP transactionId (1 … 2^31−1, unique across
+ * the system). A repeated identical StartTransaction finds its row through the unique index.
+ */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    pointId: integer("point_id").notNull().references(() => points.id),
+    connectorNo: integer("connector_no").notNull(),
+    idTag: text("id_tag").notNull(),
+    /** The AuthorizationStatus answered at start (a refused tag still gets an id). */
+    authStatus: text("auth_status").notNull(),
+    reservationId: integer("reservation_id"),
+    meterStartWh: integer("meter_start_wh").notNull(),
+    startAt: integer("start_at", { mode: "timestamp_ms" }).notNull(),
+    meterStopWh: integer("meter_stop_wh"),
+    stopAt: integer("stop_at", { mode: "timestamp_ms" }),
+    stopReason: text("stop_reason"),
+    status: text("status", { enum: ["ACTIVE", "COMPLETED", "ABNORMAL"] }).notNull().default("ACTIVE"),
+    abnormalReason: text("abnormal_reason"),
+    /** Pricing snapshot reference taken at start (ARCHITECTURE.md §7); pricing fills it later. */
+    strategySnapshot: text("strategy_snapshot", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    energyWh: integer("energy_wh"),
+    durationS: integer("duration_s"),
+    billedAt: integer("billed_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [
+    uniqueIndex("transactions_start_uq").on(t.pointId, t.connectorNo, t.idTag, t.meterStartWh, t.startAt),
+    // Ongoing and recent transactions of one operator.
+    index("transactions_operator_status_idx").on(t.operatorId, t.status, t.startAt),
+    index("transactions_point_idx").on(t.pointId, t.status),
+  ],
+);
+
+/** What a charger sent that needs a person's look: unknown stops, abnormal ends, odd data. */
+export const ocppReviews = sqliteTable(
+  "ocpp_reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    pointId: integer("point_id").notNull().references(() => points.id),
+    kind: text("kind", { enum: ["UNKNOWN_STOP", "ABNORMAL", "REGISTER_BACKWARDS"] }).notNull(),
+    transactionId: integer("transaction_id"),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [index("ocpp_reviews_operator_created_idx").on(t.operatorId, t.createdAt)],
+);
+
+/** Firmware, diagnostics and data-transfer notifications, recorded against the point. */
+export const pointEvents = sqliteTable(
+  "point_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    pointId: integer("point_id").notNull().references(() => points.id),
+    kind: text("kind", { enum: ["FirmwareStatus", "DiagnosticsStatus", "DataTransfer"] }).notNull(),
+    status: text("status"),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [index("point_events_operator_point_idx").on(t.operatorId, t.pointId, t.createdAt)],
+);
+
+/** Alarms raised by StatusNotification error codes (SPEC.md §3, §4). */
+export const alarms = sqliteTable(
+  "alarms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    pointId: integer("point_id").notNull().references(() => points.id),
+    connectorNo: integer("connector_no").notNull(),
+    level: text("level", { enum: ["ERROR", "WARN"] }).notNull(),
+    type: text("type").notNull(),
+    message: text("message"),
+    status: text("status", { enum: ["Undisposed", "AutoRecovery", "ManualDisposed"] }).notNull().default("Undisposed"),
+    comment: text("comment"),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    recoveredAt: integer("recovered_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("alarms_operator_status_idx").on(t.operatorId, t.status, t.occurredAt),
+    index("alarms_point_open_idx").on(t.pointId, t.connectorNo, t.status),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from "./actions";
+export * from "./frames";
+export * from "./meter-values";
+export * from "./schemas";

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { makeCharger } from "./support/factories";
+import { basic, boot, connect, DEMO_KEY } from "./support/charger";
+import { SELF } from "cloudflare:test";
+
+describe("OCPP connection (ARCHITECTURE §5)", () => {
+  it("answers an unknown charger with 404 before looking at any key", async () => {
+    expect((await connect("NO-SUCH-CHARGER", { key: "" })).status).toBe(404);
+    expect((await connect("NO-SUCH-CHARGER")).status).toBe(404);
+  });
+
+  it("refuses a missing or wrong key with 401", async () => {
+    const { serialNumber } = await makeCharger("0PL002");
+    expect((await connect(serialNumber, { key: "" })).status).toBe(401);
+    expect((await connect(serialNumber, { key: DEMO_KEY })).status).toBe(401);
+    const res = await connect(serialNumber, { key: DEMO_KEY, user: "someone-else" });
+    expect(res.status).toBe(401);
+    expect(res.response.headers.get("WWW-Authenticate")).toContain("Basic");
+  });
+
+  it("accepts the key as 40 hex characters or as the 20 raw bytes, and echoes ocpp1.6", async () => {
+    const { serialNumber, key } = await makeCharger("0PL002");
+    const hex = await connect(serialNumber, { key, protocols: "ocpp2.0.1, ocpp1.6" });
+    expect(hex.status).toBe(101);
+    expect(hex.response.headers.get("Sec-WebSocket-Protocol")).toBe("ocpp1.6");
+    hex.charger!.close();
+    const raw = String.fromCharCode(...key.match(/../g)!.map((b) => parseInt(b, 16)));
+    const res = await SELF.fetch(`http://localhost/ocpp/${serialNumber}`, {
+      headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": "ocpp1.6", Authorization: `Basic ${btoa(`${serialNumber}:${raw}`)}` },
+    });
+    expect(res.status).toBe(101);
+    res.webSocket!.accept();
+    res.webSocket!.close();
+  });
+
+  it("refuses a client that offers only other subprotocols", async () => {
+    const { serialNumber, key } = await makeCharger("0PL002");
+    expect((await connect(serialNumber, { key, protocols: "ocpp2.0.1" })).status).toBe(400);
+  });
+
+  it("takes /ocpp/<operatorCode>/<chargeBoxId> only with the charger's own operator code", async () => {
+    const { serialNumber, key } = await makeCharger("0PL002");
+    expect((await connect(serialNumber, { key, path: `/ocpp/0DE001/${serialNumber}` })).status).toBe(404);
+    const ok = await connect(serialNumber, { key, path: `/ocpp/0PL002/${serialNumber}` });
+    expect(ok.status).toBe(101);
+    ok.charger!.close();
+  });
+
+  it("serves the demo chargers with the demo key", async () => {
+    const res = await connect("PL002-CP02", { key: DEMO_KEY });
+    expect(res.status).toBe(101);
+    expect(await boot(res.charger!)).toMatchObject({ status: "Accepted", interval: 300 });
+    res.charger!.close();
+  });
+
+  it("replaces an older connection of the same charger and closes it", async () => {
+    const { serialNumber, key } = await makeCharger("0PL002");
+    const first = (await connect(serialNumber, { key })).charger!;
+    const closed = new Promise<number>((resolve) => first.ws.addEventListener("close", (e) => resolve(e.code)));
+    const second = (await connect(serialNumber, { key })).charger!;
+    expect(await closed).toBe(1000);
+    expect(await second.call("Heartbeat", {})).toHaveProperty("currentTime");
+    second.close();
+  });
+
+  it("uses Basic auth as sent by chargers (username = chargeBoxId)", () => {
+    expect(basic("CP1", "secret")).toBe(`Basic ${btoa("CP1:secret")}`);
+  });
+});

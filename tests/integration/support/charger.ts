@@ -1,0 +1,93 @@
+import { SELF } from "cloudflare:test";
+
+/**
+ * A bare OCPP-J test charger inside the Workers runtime: it speaks raw frames, so tests can
+ * send what a real charger would, including what a strict client never would.
+ */
+export const DEMO_KEY = "000102030405060708090a0b0c0d0e0f10111213";
+
+export const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
+
+export type Frame = unknown[];
+
+export interface TestCharger {
+  ws: WebSocket;
+  /** Sends a CALL and resolves with the CALLRESULT payload (or rejects with the CALLERROR). */
+  call<T = any>(action: string, payload: unknown): Promise<T>;
+  /** Sends raw text and resolves with the next frame the server sends back. */
+  raw(text: string): Promise<Frame>;
+  /** Answers the server's CALLs with these handlers (action → payload). */
+  answer(action: string, reply: (payload: any) => unknown): void;
+  /** Resolves with the next CALL the server sends. */
+  nextCall(): Promise<Frame>;
+  close(): void;
+}
+
+export async function connect(
+  serialNumber: string,
+  options: { key?: string; path?: string; protocols?: string; user?: string } = {},
+): Promise<{ status: number; charger?: TestCharger; response: Response }> {
+  const headers: Record<string, string> = {
+    Upgrade: "websocket",
+    "Sec-WebSocket-Protocol": options.protocols ?? "ocpp1.6",
+  };
+  if (options.key !== "") headers.Authorization = basic(options.user ?? serialNumber, options.key ?? DEMO_KEY);
+  const response = await SELF.fetch(`http://localhost${options.path ?? `/ocpp/${serialNumber}`}`, { headers });
+  const ws = response.webSocket;
+  if (!ws) return { status: response.status, response };
+  ws.accept();
+  const inbox: Frame[] = [];
+  const waiters: ((frame: Frame) => void)[] = [];
+  const callWaiters: ((frame: Frame) => void)[] = [];
+  const pending = new Map<string, { resolve: (v: any) => void; reject: (e: unknown) => void }>();
+  const handlers = new Map<string, (payload: any) => unknown>();
+  ws.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data as string) as Frame;
+    if (frame[0] === 2) {
+      const reply = handlers.get(frame[2] as string);
+      if (reply) return ws.send(JSON.stringify([3, frame[1], reply(frame[3])]));
+      const waiter = callWaiters.shift();
+      return waiter ? waiter(frame) : undefined;
+    }
+    const waitingCall = pending.get(frame[1] as string);
+    if (waitingCall) {
+      pending.delete(frame[1] as string);
+      return frame[0] === 3 ? waitingCall.resolve(frame[2]) : waitingCall.reject(Object.assign(new Error(String(frame[3])), { code: frame[2], details: frame[4] }));
+    }
+    const waiter = waiters.shift();
+    if (waiter) waiter(frame);
+    else inbox.push(frame);
+  });
+  let counter = 0;
+  const charger: TestCharger = {
+    ws,
+    call(action, payload) {
+      const id = `t${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        ws.send(JSON.stringify([2, id, action, payload]));
+      });
+    },
+    raw(text) {
+      return new Promise((resolve) => {
+        waiters.push(resolve);
+        ws.send(text);
+      });
+    },
+    answer(action, reply) {
+      handlers.set(action, reply);
+    },
+    nextCall() {
+      return new Promise((resolve) => callWaiters.push(resolve));
+    },
+    close() {
+      ws.close(1000, "bye");
+    },
+  };
+  return { status: response.status, charger, response };
+}
+
+export const boot = (charger: TestCharger) =>
+  charger.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "TestCharger", firmwareVersion: "1.0.0" });
+
+export const now = () => new Date().toISOString();

@@ -1,0 +1,419 @@
+import { DurableObject } from "cloudflare:workers";
+import { createDb } from "../../db/client";
+import {
+  CHARGER_ACTIONS,
+  OCPP_ACTIONS,
+  OCPP_REQUESTS,
+  OCPP_RESPONSES,
+  callFrame,
+  checkPayload,
+  errorFrame,
+  newMessageId,
+  parseFrame,
+  resultFrame,
+  type ChargerAction,
+  type OcppAction,
+  type OcppErrorCode,
+  type OcppRequest,
+  type OcppResponse,
+  type ServerAction,
+} from "../../domain/ocpp";
+import type { LiveEvent } from "../live/events";
+import { tenantHubName } from "../live/events";
+import { setOnline } from "../services/ocpp/charger-records";
+import { HANDLERS } from "./handlers";
+import { IDENTITY_HEADER, type ChargerIdentity } from "./identity";
+import { initialState, type ChargerSession, type ChargerState } from "./session";
+import { ChargerStore, type LogEntry } from "./store";
+import { OCPP_SUBPROTOCOL } from "./connect";
+
+/** What the socket carries through hibernation (at most 2 KB): who it is and when it last spoke. */
+interface Attachment {
+  connectionId: string;
+  lastSeen: number;
+}
+
+/** The answer of an outgoing call, as the API maps it: the reply, or why there is none. */
+export type CallOutcome<A extends ServerAction> =
+  | { ok: true; response: OcppResponse<A> }
+  | { ok: false; reason: "offline" | "timeout" }
+  | { ok: false; reason: "error"; code: string; description: string };
+
+interface Waiting {
+  action: ServerAction;
+  resolve: (outcome: CallOutcome<ServerAction>) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const LOG_FLUSH_MS = 1000;
+const METER_PUSH_MS = 1000;
+
+/**
+ * One charger: its OCPP 1.6J socket (hibernating), the answer to every CALL it sends, the calls
+ * the console sends it (one at a time, with a deadline), its meter samples and message log.
+ * ARCHITECTURE.md §5.
+ */
+export class ChargePoint extends DurableObject<Env> {
+  private readonly store: ChargerStore;
+  private identity: ChargerIdentity | undefined;
+  private state: ChargerState;
+  private readonly logBuffer: LogEntry[] = [];
+  private readonly waiting = new Map<string, Waiting>();
+  private outgoing: Promise<unknown> = Promise.resolve();
+  private readonly lastEnergyWh = new Map<number, number>();
+  private lastMeterPush = 0;
+  private pendingMeter = new Map<number, Extract<LiveEvent, { type: "meter" }>>();
+  private meterTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new ChargerStore(ctx.storage.sql);
+    this.identity = this.store.get<ChargerIdentity>("identity");
+    this.state = this.store.get<ChargerState>("state") ?? initialState();
+  }
+
+  private get callTimeoutMs() {
+    return Number(this.env.OCPP_CALL_TIMEOUT_MS ?? 30_000);
+  }
+
+  private get offlineAfterMs() {
+    return (this.state.heartbeatIntervalS + Number(this.env.OCPP_OFFLINE_GRACE_S ?? 60)) * 1000;
+  }
+
+  private socket(): WebSocket | undefined {
+    const current = this.store.get<string>("connection");
+    return this.ctx.getWebSockets().find((ws) => (ws.deserializeAttachment() as Attachment | null)?.connectionId === current);
+  }
+
+  // ── connection ────────────────────────────────────────────────────────────────────────────
+
+  async fetch(request: Request): Promise<Response> {
+    const identity = JSON.parse(request.headers.get(IDENTITY_HEADER) ?? "null") as ChargerIdentity | null;
+    if (!identity) return new Response("Missing charger identity", { status: 400 });
+    this.identity = identity;
+    this.store.put("identity", identity);
+
+    // The newest connection wins; the old socket is closed (ARCHITECTURE.md §5).
+    for (const old of this.ctx.getWebSockets()) old.close(1000, "Replaced by a new connection");
+
+    const pair = new WebSocketPair();
+    const [client, server] = Object.values(pair);
+    const connectionId = crypto.randomUUID();
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ connectionId, lastSeen: Date.now() } satisfies Attachment);
+    this.store.put("connection", connectionId);
+    await this.markOnline(true);
+    await this.ctx.storage.setAlarm(Date.now() + this.offlineAfterMs);
+
+    const offered = request.headers.get("Sec-WebSocket-Protocol") ?? "";
+    const headers = offered.split(",").map((p) => p.trim()).includes(OCPP_SUBPROTOCOL) ? { "Sec-WebSocket-Protocol": OCPP_SUBPROTOCOL } : undefined;
+    return new Response(null, { status: 101, webSocket: client, headers });
+  }
+
+  async webSocketClose(ws: WebSocket, code: number) {
+    const attachment = ws.deserializeAttachment() as Attachment | null;
+    // A socket that was already replaced says nothing about the charger (ARCHITECTURE.md §5).
+    if (attachment?.connectionId === this.store.get<string>("connection")) {
+      this.store.put("connection", null);
+      await this.markOnline(false);
+    }
+    // workerd refuses to echo 1005/1006 (TOOLCHAIN.md).
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+    } catch {
+      // already closed
+    }
+  }
+
+  async webSocketError(ws: WebSocket) {
+    await this.webSocketClose(ws, 1006);
+  }
+
+  private async markOnline(online: boolean) {
+    if (!this.identity) return;
+    const was = this.store.get<boolean>("online") ?? false;
+    if (was === online) return;
+    this.store.put("online", online);
+    const now = Date.now();
+    await setOnline(createDb(this.env.DB), this.identity, online, now);
+    const { pointId, serialNumber } = this.identity;
+    this.publish({ type: "point", pointId, serialNumber, online, at: now });
+  }
+
+  // ── messages from the charger ─────────────────────────────────────────────────────────────
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    const attachment = ws.deserializeAttachment() as Attachment;
+    ws.serializeAttachment({ ...attachment, lastSeen: Date.now() } satisfies Attachment);
+    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
+    const parsed = parseFrame(text);
+    if (!parsed.ok) {
+      this.log("IN", "CALL", null, parsed.id, text);
+      return this.reply(ws, errorFrame(parsed.id, parsed.code, parsed.description), parsed.id, "CALLERROR", null);
+    }
+    const frame = parsed.frame;
+    if (frame[0] === 3 || frame[0] === 4) {
+      this.log("IN", frame[0] === 3 ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], text);
+      return this.settle(frame);
+    }
+    const [, id, action, payload] = frame;
+    this.log("IN", "CALL", action, id, text);
+    const answer = await this.answer(action, payload);
+    this.reply(ws, answer.frame(id), id, answer.type, action);
+  }
+
+  /** Every CALL gets exactly one answer: a CALLRESULT, or a CALLERROR with a 1.6 code. */
+  private async answer(action: string, payload: unknown): Promise<{ type: "CALLRESULT" | "CALLERROR"; frame: (id: string) => string }> {
+    const fail = (code: OcppErrorCode, description: string, details: Record<string, unknown> = {}) => ({
+      type: "CALLERROR" as const,
+      frame: (id: string) => errorFrame(id, code, description, details),
+    });
+    if (!(OCPP_ACTIONS as readonly string[]).includes(action)) return fail("NotImplemented", `Unknown action ${action}`);
+    if (!(CHARGER_ACTIONS as readonly string[]).includes(action)) return fail("NotSupported", `${action} is sent by the central system, not by a charge point`);
+    const chargerAction = action as ChargerAction;
+    const checked = checkPayload(OCPP_REQUESTS[chargerAction], payload);
+    if (!checked.ok) return fail(checked.code, checked.description, checked.details);
+    try {
+      const handler = HANDLERS[chargerAction] as (s: ChargerSession, r: unknown) => Promise<unknown>;
+      const response = await handler(this.session(), checked.value);
+      // What the server sends passes the response schema too (issue #3).
+      const valid = checkPayload(OCPP_RESPONSES[chargerAction], response);
+      if (!valid.ok) return fail("InternalError", "The server built an invalid response", valid.details);
+      return { type: "CALLRESULT", frame: (id) => resultFrame(id, valid.value) };
+    } catch (error) {
+      console.error(`OCPP ${action} failed`, error);
+      return fail("InternalError", "The server could not handle this message");
+    }
+  }
+
+  private reply(ws: WebSocket, frame: string, id: string, type: LogEntry["type"], action: string | null) {
+    try {
+      ws.send(frame);
+    } catch {
+      // The socket went away meanwhile; the charger will retry its CALL.
+    }
+    this.log("OUT", type, action, id, frame);
+  }
+
+  private session(): ChargerSession {
+    const identity = this.identity;
+    if (!identity) throw new Error("ChargePoint without identity");
+    return {
+      identity,
+      env: this.env,
+      db: createDb(this.env.DB),
+      store: this.store,
+      state: this.state,
+      saveState: () => this.store.put("state", this.state),
+      now: Date.now,
+      publish: (event) => this.publish(event),
+      publishMeter: (event) => this.publishMeter(event),
+      lastEnergyWh: this.lastEnergyWh,
+      waitUntil: (promise) => this.ctx.waitUntil(promise.catch((e) => console.error("after answer", e))),
+    };
+  }
+
+  // ── live view ─────────────────────────────────────────────────────────────────────────────
+
+  private publish(event: LiveEvent) {
+    if (!this.identity) return;
+    const hub = this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId));
+    this.ctx.waitUntil(hub.publish(event).catch((e: unknown) => console.error("live publish", e)));
+  }
+
+  /** Meter readings at most about once a second per charger; the latest per connector wins. */
+  private publishMeter(event: Extract<LiveEvent, { type: "meter" }>) {
+    this.pendingMeter.set(event.connectorId, event);
+    const wait = this.lastMeterPush + METER_PUSH_MS - Date.now();
+    if (wait <= 0) return this.flushMeter();
+    this.meterTimer ??= setTimeout(() => this.flushMeter(), wait);
+  }
+
+  private flushMeter() {
+    this.meterTimer = undefined;
+    this.lastMeterPush = Date.now();
+    for (const event of this.pendingMeter.values()) this.publish(event);
+    this.pendingMeter.clear();
+  }
+
+  // ── the log ───────────────────────────────────────────────────────────────────────────────
+
+  private log(direction: LogEntry["direction"], type: LogEntry["type"], action: string | null, messageId: string, message: string) {
+    const first = this.logBuffer.length === 0;
+    this.logBuffer.push({ at: Date.now(), direction, type, action, messageId, message: message.slice(0, 8000) });
+    // Flushed in batches by the alarm, so logging costs no storage write per frame.
+    if (first) this.ctx.waitUntil(this.scheduleAlarm(Date.now() + LOG_FLUSH_MS));
+  }
+
+  private flushLog() {
+    this.store.appendLog(this.logBuffer.splice(0), Date.now());
+  }
+
+  async operationLog(page: { current: number; size: number; action?: string }) {
+    this.flushLog();
+    const { records, total } = this.store.logPage(page.current, page.size, page.action);
+    return {
+      records: records.map((r) => ({
+        id: r.id,
+        time: new Date(r.at).toISOString(),
+        action: r.action,
+        type: r.type,
+        sender: r.direction === "IN" ? "CHARGER" : "SERVER",
+        messageId: r.message_id,
+        message: r.message,
+      })),
+      total,
+      current: page.current,
+      size: page.size,
+    };
+  }
+
+  // ── the alarm: offline detection, call deadlines, log flushing ────────────────────────────
+
+  private async scheduleAlarm(at: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || at < current) await this.ctx.storage.setAlarm(at);
+  }
+
+  async alarm() {
+    const now = Date.now();
+    this.flushLog();
+    this.store.expirePendingCalls(now);
+    const ws = this.socket();
+    if (ws) {
+      const { lastSeen } = ws.deserializeAttachment() as Attachment;
+      if (now - lastSeen > this.offlineAfterMs) {
+        // No message within the heartbeat interval plus grace: the charger is gone.
+        this.store.put("connection", null);
+        await this.markOnline(false);
+        ws.close(1001, "No message within the heartbeat interval");
+      } else {
+        await this.ctx.storage.setAlarm(lastSeen + this.offlineAfterMs);
+      }
+    } else {
+      await this.markOnline(false);
+    }
+    const deadline = this.store.nextPendingDeadline();
+    if (deadline !== undefined) await this.scheduleAlarm(deadline);
+  }
+
+  // ── calls to the charger ──────────────────────────────────────────────────────────────────
+
+  private settle(frame: [3, string, unknown] | [4, string, string, string, Record<string, unknown>]) {
+    const id = frame[1];
+    const waiting = this.waiting.get(id);
+    const stored = this.store.settlePendingCall(id);
+    if (!waiting) {
+      if (stored) console.warn(`late answer to ${stored.action} (${id})`);
+      return;
+    }
+    this.waiting.delete(id);
+    clearTimeout(waiting.timer);
+    if (frame[0] === 4) return waiting.resolve({ ok: false, reason: "error", code: frame[2], description: frame[3] });
+    const checked = checkPayload(OCPP_RESPONSES[waiting.action], frame[2]);
+    waiting.resolve(
+      checked.ok
+        ? { ok: true, response: checked.value as OcppResponse<ServerAction> }
+        : { ok: false, reason: "error", code: checked.code, description: checked.description },
+    );
+  }
+
+  /**
+   * Sends a CALL and waits for its answer. At most one call is unanswered per charger; the
+   * others queue in order. The payload must pass its request schema before it leaves.
+   */
+  async send<A extends ServerAction>(action: A, payload: OcppRequest<A>): Promise<CallOutcome<A>> {
+    const checked = checkPayload(OCPP_REQUESTS[action], payload);
+    if (!checked.ok) return { ok: false, reason: "error", code: checked.code, description: checked.description };
+    const run = async (): Promise<CallOutcome<A>> => {
+      const ws = this.socket();
+      if (!ws) return { ok: false, reason: "offline" };
+      const id = newMessageId();
+      const deadline = Date.now() + this.callTimeoutMs;
+      this.store.addPendingCall(id, action, deadline);
+      const frame = callFrame(id, action, checked.value as OcppRequest<A>);
+      const outcome = new Promise<CallOutcome<ServerAction>>((resolve) => {
+        const timer = setTimeout(() => {
+          this.waiting.delete(id);
+          resolve({ ok: false, reason: "timeout" });
+        }, this.callTimeoutMs);
+        this.waiting.set(id, { action, resolve, timer });
+      });
+      ws.send(frame);
+      this.log("OUT", "CALL", action, id, frame);
+      return (await outcome) as CallOutcome<A>;
+    };
+    const result = this.outgoing.then(run, run);
+    this.outgoing = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Whether a socket is open now (the API fails at once when it is not). */
+  async connected(): Promise<boolean> {
+    return this.socket() !== undefined;
+  }
+
+  /** Live state for the console's first paint. */
+  async snapshot() {
+    return { online: this.socket() !== undefined, ...this.state };
+  }
+
+  // Typed RPC methods, one per action the central system sends (OCPP 1.6 §5).
+  cancelReservation(p: OcppRequest<"CancelReservation">) {
+    return this.send("CancelReservation", p);
+  }
+  changeAvailability(p: OcppRequest<"ChangeAvailability">) {
+    return this.send("ChangeAvailability", p);
+  }
+  changeConfiguration(p: OcppRequest<"ChangeConfiguration">) {
+    return this.send("ChangeConfiguration", p);
+  }
+  clearCache(p: OcppRequest<"ClearCache">) {
+    return this.send("ClearCache", p);
+  }
+  clearChargingProfile(p: OcppRequest<"ClearChargingProfile">) {
+    return this.send("ClearChargingProfile", p);
+  }
+  dataTransfer(p: OcppRequest<"DataTransfer">) {
+    return this.send("DataTransfer", p);
+  }
+  getCompositeSchedule(p: OcppRequest<"GetCompositeSchedule">) {
+    return this.send("GetCompositeSchedule", p);
+  }
+  getConfiguration(p: OcppRequest<"GetConfiguration">) {
+    return this.send("GetConfiguration", p);
+  }
+  getDiagnostics(p: OcppRequest<"GetDiagnostics">) {
+    return this.send("GetDiagnostics", p);
+  }
+  getLocalListVersion(p: OcppRequest<"GetLocalListVersion">) {
+    return this.send("GetLocalListVersion", p);
+  }
+  remoteStartTransaction(p: OcppRequest<"RemoteStartTransaction">) {
+    return this.send("RemoteStartTransaction", p);
+  }
+  remoteStopTransaction(p: OcppRequest<"RemoteStopTransaction">) {
+    return this.send("RemoteStopTransaction", p);
+  }
+  reserveNow(p: OcppRequest<"ReserveNow">) {
+    return this.send("ReserveNow", p);
+  }
+  reset(p: OcppRequest<"Reset">) {
+    return this.send("Reset", p);
+  }
+  sendLocalList(p: OcppRequest<"SendLocalList">) {
+    return this.send("SendLocalList", p);
+  }
+  setChargingProfile(p: OcppRequest<"SetChargingProfile">) {
+    return this.send("SetChargingProfile", p);
+  }
+  triggerMessage(p: OcppRequest<"TriggerMessage">) {
+    return this.send("TriggerMessage", p);
+  }
+  unlockConnector(p: OcppRequest<"UnlockConnector">) {
+    return this.send("UnlockConnector", p);
+  }
+  updateFirmware(p: OcppRequest<"UpdateFirmware">) {
+    return this.send("UpdateFirmware", p);
+  }
+}

@@ -1,0 +1,189 @@
+import type { ChargerAction, OcppRequest, OcppResponse } from "../../domain/ocpp";
+import { liveReadings, normaliseMeterValues, registerWentBackwards } from "../../domain/ocpp";
+import { ocppReviews } from "../../db/schema";
+import {
+  authorize,
+  bootSettings,
+  recordBoot,
+  recordPointEvent,
+  recordStatus,
+  startTransaction,
+  stopTransaction,
+} from "../services/ocpp/charger-records";
+import type { ChargerSession } from "./session";
+import type { Sample } from "./store";
+
+type Handler<A extends ChargerAction> = (session: ChargerSession, request: OcppRequest<A>) => Promise<OcppResponse<A>>;
+
+/** Vendor-specific DataTransfer handlers; none yet, so every vendor gets UnknownVendorId (OCPP 1.6 §6.17). */
+const VENDOR_HANDLERS: Record<string, (messageId: string | undefined, data: string | undefined) => Promise<OcppResponse<"DataTransfer">>> = {};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function samplesOf(
+  session: ChargerSession,
+  connectorId: number,
+  transactionId: number | null,
+  meterValue: OcppRequest<"MeterValues">["meterValue"],
+): Sample[] {
+  const normalised = normaliseMeterValues(meterValue);
+  let last = transactionId === null ? undefined : (session.lastEnergyWh.get(transactionId) ?? session.store.lastEnergyWh(transactionId));
+  return normalised.map((s) => {
+    let flagged = false;
+    if (s.measurand === "Energy.Active.Import.Register" && !s.phase && transactionId !== null) {
+      // A register going backwards is kept for review, never billed negative (ARCHITECTURE.md §5).
+      flagged = registerWentBackwards(last, s.value);
+      if (!flagged) last = s.value;
+    }
+    return { ...s, transactionId, connectorId, flagged };
+  });
+}
+
+/** One entry per action a charger may send: the typed table of ARCHITECTURE.md §5. */
+export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
+  async BootNotification(session, request) {
+    const settings = await bootSettings(session.db, session.identity);
+    session.state.heartbeatIntervalS = settings.heartbeatIntervalS;
+    session.state.accepted = settings.enabled;
+    const abnormal = await recordBoot(session.db, session.identity, {
+      vendor: request.chargePointVendor,
+      model: request.chargePointModel,
+      firmwareVersion: request.firmwareVersion,
+      boxSerialNumber: request.chargeBoxSerialNumber ?? request.chargePointSerialNumber,
+      iccid: request.iccid,
+      imsi: request.imsi,
+      meterSerialNumber: request.meterSerialNumber,
+      meterType: request.meterType,
+    }, session.now());
+    if (abnormal.length) session.state.activeTransactions = {};
+    session.saveState();
+    return {
+      status: settings.enabled ? "Accepted" : settings.disabledPointBoot,
+      currentTime: iso(session.now()),
+      interval: settings.heartbeatIntervalS,
+    };
+  },
+
+  async Heartbeat(session) {
+    return { currentTime: iso(session.now()) };
+  },
+
+  async StatusNotification(session, request) {
+    const key = String(request.connectorId);
+    const previous = session.state.connectors[key];
+    if (previous?.status === request.status && previous.errorCode === request.errorCode) return {};
+    session.state.connectors[key] = { status: request.status, errorCode: request.errorCode };
+    const at = request.timestamp ? Date.parse(request.timestamp) : session.now();
+    const { raised, abnormal } = await recordStatus(session.db, session.identity, {
+      connectorId: request.connectorId,
+      status: request.status,
+      errorCode: request.errorCode,
+      info: request.info,
+      vendorErrorCode: request.vendorErrorCode,
+      at,
+    });
+    if (abnormal.length) delete session.state.activeTransactions[key];
+    session.saveState();
+    const { pointId, serialNumber } = session.identity;
+    session.publish({ type: "connector", pointId, serialNumber, connectorId: request.connectorId, status: request.status, errorCode: request.errorCode, at });
+    if (raised) {
+      session.publish({ type: "alarm", pointId, serialNumber, connectorId: request.connectorId, level: raised.level, alarmType: raised.type, at });
+    }
+    return {};
+  },
+
+  async Authorize(session, request) {
+    return { idTagInfo: await authorize(session.db, session.identity, request.idTag, session.now()) };
+  },
+
+  async StartTransaction(session, request) {
+    const { transactionId, idTagInfo, repeated } = await startTransaction(session.db, session.identity, request, session.now());
+    if (!repeated) {
+      session.state.activeTransactions[String(request.connectorId)] = transactionId;
+      session.lastEnergyWh.set(transactionId, request.meterStart);
+      session.saveState();
+      const { pointId, serialNumber } = session.identity;
+      session.publish({
+        type: "transaction",
+        phase: "start",
+        pointId,
+        serialNumber,
+        connectorId: request.connectorId,
+        transactionId,
+        idTag: request.idTag,
+        meterWh: request.meterStart,
+        at: Date.parse(request.timestamp),
+      });
+    }
+    return { transactionId, idTagInfo };
+  },
+
+  async StopTransaction(session, request) {
+    const result = await stopTransaction(session.db, session.identity, request, session.now());
+    if (result.known) {
+      const connectorId = result.connectorId;
+      session.store.insertSamples(samplesOf(session, connectorId, request.transactionId, request.transactionData ?? []));
+      if (session.state.activeTransactions[String(connectorId)] === request.transactionId) {
+        delete session.state.activeTransactions[String(connectorId)];
+        session.saveState();
+      }
+      session.lastEnergyWh.delete(request.transactionId);
+      // Billing is idempotent, so a repeated stop may enqueue again without harm (ARCHITECTURE.md §6).
+      session.waitUntil(session.env.BILLING.send({ transactionId: request.transactionId }));
+      const { pointId, serialNumber } = session.identity;
+      session.publish({
+        type: "transaction",
+        phase: "stop",
+        pointId,
+        serialNumber,
+        connectorId,
+        transactionId: request.transactionId,
+        idTag: request.idTag,
+        meterWh: request.meterStop,
+        at: Date.parse(request.timestamp),
+      });
+    }
+    return result.idTagInfo ? { idTagInfo: result.idTagInfo } : {};
+  },
+
+  async MeterValues(session, request) {
+    const transactionId = request.transactionId ?? null;
+    const samples = samplesOf(session, request.connectorId, transactionId, request.meterValue);
+    session.store.insertSamples(samples);
+    const good = samples.filter((s) => !s.flagged);
+    const energy = good.findLast((s) => s.measurand === "Energy.Active.Import.Register" && !s.phase);
+    if (transactionId !== null && energy) session.lastEnergyWh.set(transactionId, energy.value);
+    if (samples.some((s) => s.flagged) && transactionId !== null) {
+      session.waitUntil(
+        session.db.insert(ocppReviews).values({
+          operatorId: session.identity.operatorId,
+          pointId: session.identity.pointId,
+          kind: "REGISTER_BACKWARDS",
+          transactionId,
+          detail: { connectorId: request.connectorId },
+        }),
+      );
+    }
+    const live = liveReadings(good);
+    const { pointId, serialNumber } = session.identity;
+    session.publishMeter({ type: "meter", pointId, serialNumber, connectorId: request.connectorId, transactionId, ...live, at: session.now() });
+    return {};
+  },
+
+  async DataTransfer(session, request) {
+    await recordPointEvent(session.db, session.identity, "DataTransfer", null, { ...request });
+    const vendor = VENDOR_HANDLERS[request.vendorId];
+    return vendor ? vendor(request.messageId, request.data) : { status: "UnknownVendorId" };
+  },
+
+  async FirmwareStatusNotification(session, request) {
+    await recordPointEvent(session.db, session.identity, "FirmwareStatus", request.status, {});
+    return {};
+  },
+
+  async DiagnosticsStatusNotification(session, request) {
+    await recordPointEvent(session.db, session.identity, "DiagnosticsStatus", request.status, {});
+    return {};
+  },
+};
+
