@@ -40,8 +40,11 @@ const RFC_3986_URI = (() => {
   return new RegExp(`^${scheme}:${hierPart}(?:\\?${queryOrFragment})?(?:#${queryOrFragment})?$`);
 })();
 
-/** `format: uri`: an absolute URI (scheme included), as for firmware and diagnostics locations. */
-const uri = z.string().regex(RFC_3986_URI, "Invalid URI");
+/**
+ * `format: uri`: an absolute URI (scheme included), as for firmware and diagnostics locations. The
+ * metadata keeps `format: "uri"` in z.toJSONSchema output, next to the pattern.
+ */
+const uri = z.string().regex(RFC_3986_URI, "Invalid URI").meta({ format: "uri" });
 
 export const AuthorizationStatus = z.enum(["Accepted", "Blocked", "Expired", "Invalid", "ConcurrentTx"]);
 export type AuthorizationStatus = z.output<typeof AuthorizationStatus>;

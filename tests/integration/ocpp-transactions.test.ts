@@ -1,0 +1,236 @@
+import { abortAllDurableObjects, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { makeCharger } from "./support/factories";
+import { boot, connect, now } from "./support/charger";
+
+async function ready(operatorCode = "0PL002", options: Parameters<typeof makeCharger>[1] = {}) {
+  const made = await makeCharger(operatorCode, options);
+  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+  return { ...made, charger };
+}
+
+const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
+
+let tags = 0;
+/** A tag of the point's operator that no other test is charging with. */
+async function freshTag(pointId: number) {
+  const idTag = `T${Date.now().toString(36).slice(-6)}${++tags}`;
+  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
+  return idTag;
+}
+
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("BootNotification", () => {
+  it("accepts an enabled point with the interval and saves what the charger says of itself", async () => {
+    const { charger, pointId } = await ready();
+    const answer = await charger.call("BootNotification", {
+      chargePointVendor: "ABB",
+      chargePointModel: "Terra 54",
+      chargePointSerialNumber: "SN-1",
+      firmwareVersion: "1.7.3",
+      iccid: "8948000000000000001",
+      imsi: "260000000000001",
+      meterSerialNumber: "MTR-9",
+      meterType: "DC meter",
+    });
+    expect(answer).toMatchObject({ status: "Accepted", interval: 300 });
+    expect(Date.parse(answer.currentTime)).toBeGreaterThan(0);
+    expect(await row("SELECT vendor, model, firmware_version, iccid, imsi, meter_serial_number, online FROM points WHERE id = ?", pointId)).toEqual({
+      vendor: "ABB",
+      model: "Terra 54",
+      firmware_version: "1.7.3",
+      iccid: "8948000000000000001",
+      imsi: "260000000000001",
+      meter_serial_number: "MTR-9",
+      online: 1,
+    });
+  });
+
+  it("answers a disabled point Pending, as the operator's setting says", async () => {
+    const { charger } = await ready("0PL002", { enabled: false });
+    expect(await boot(charger)).toMatchObject({ status: "Pending", interval: 300 });
+  });
+});
+
+describe("Authorize", () => {
+  it("answers from the id-tag registry: Accepted, Blocked, Expired, Invalid", async () => {
+    const { charger } = await ready();
+    await boot(charger);
+    const status = async (idTag: string) => (await charger.call("Authorize", { idTag })).idTagInfo.status;
+    expect(await status("DEMO0001")).toBe("Accepted");
+    expect(await status("DEMO0002")).toBe("Blocked");
+    expect(await status("DEMO0003")).toBe("Expired");
+    expect(await status("NOBODY")).toBe("Invalid");
+    expect(await status("DEDEMO01")).toBe("Invalid");
+  });
+});
+
+describe("transactions", () => {
+  it("starts, meters, stops and bills a session", async () => {
+    const { charger, pointId } = await ready();
+    await boot(charger);
+    const start = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 1000, timestamp: now() });
+    expect(start.idTagInfo.status).toBe("Accepted");
+    expect(Number.isInteger(start.transactionId)).toBe(true);
+    expect(start.transactionId).toBeGreaterThan(0);
+    const transactionId = start.transactionId as number;
+
+    await charger.call("MeterValues", {
+      connectorId: 1,
+      transactionId,
+      meterValue: [
+        {
+          timestamp: now(),
+          sampledValue: [
+            { value: "2.5", unit: "kWh" },
+            { value: "7200", measurand: "Power.Active.Import", unit: "W" },
+            { value: "54", measurand: "SoC", unit: "Percent" },
+          ],
+        },
+      ],
+    });
+    const stop = await charger.call("StopTransaction", { transactionId, idTag: "DEMO0001", meterStop: 6000, timestamp: now(), reason: "EVDisconnected" });
+    expect(stop.idTagInfo.status).toBe("Accepted");
+
+    const billed = await eventually(
+      () => row<{ energy_wh: number | null; status: string; stop_reason: string }>("SELECT energy_wh, status, stop_reason FROM transactions WHERE id = ?", transactionId),
+      (r) => r?.energy_wh !== null,
+    );
+    expect(billed).toEqual({ energy_wh: 5000, status: "COMPLETED", stop_reason: "EVDisconnected" });
+    expect(await row("SELECT point_id FROM transactions WHERE id = ?", transactionId)).toEqual({ point_id: pointId });
+  });
+
+  it("gives the same id for a repeated identical start, and accepts offline-queued old timestamps", async () => {
+    const { charger } = await ready();
+    await boot(charger);
+    const old = "2026-01-05T07:30:00+01:00";
+    const payload = { connectorId: 2, idTag: "DEMO0001", meterStart: 500, timestamp: old };
+    const first = await charger.call("StartTransaction", payload);
+    const again = await charger.call("StartTransaction", payload);
+    expect(again.transactionId).toBe(first.transactionId);
+    expect(await row("SELECT start_at FROM transactions WHERE id = ?", first.transactionId)).toEqual({ start_at: Date.parse(old) });
+  });
+
+  it("gives a refused tag a transaction id too, and says ConcurrentTx for a tag already charging", async () => {
+    const { charger } = await ready();
+    await boot(charger);
+    const blocked = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0002", meterStart: 0, timestamp: now() });
+    expect(blocked.idTagInfo.status).toBe("Blocked");
+    expect(blocked.transactionId).toBeGreaterThan(0);
+
+    const other = await ready();
+    const idTag = await freshTag(other.pointId);
+    await boot(other.charger);
+    const first = await other.charger.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: now() });
+    expect(first.idTagInfo.status).toBe("Accepted");
+    const second = await other.charger.call("StartTransaction", { connectorId: 2, idTag, meterStart: 0, timestamp: now() });
+    expect(second.idTagInfo.status).toBe("ConcurrentTx");
+    await other.charger.call("StopTransaction", { transactionId: first.transactionId, meterStop: 10, timestamp: now() });
+  });
+
+  it("answers a stop for an unknown transaction normally and records it for review", async () => {
+    const { charger, pointId } = await ready();
+    await boot(charger);
+    expect(await charger.call("StopTransaction", { transactionId: 987654321, meterStop: 10, timestamp: now() })).toEqual({});
+    expect(await row("SELECT kind, transaction_id FROM ocpp_reviews WHERE point_id = ?", pointId)).toEqual({ kind: "UNKNOWN_STOP", transaction_id: 987654321 });
+  });
+
+  it("bills a repeated stop once", async () => {
+    const { charger } = await ready();
+    await boot(charger);
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
+    const stop = { transactionId, meterStop: 1500, timestamp: now() };
+    await charger.call("StopTransaction", stop);
+    await charger.call("StopTransaction", stop);
+    const billed = await eventually(
+      () => row<{ energy_wh: number | null; billed_at: number | null }>("SELECT energy_wh, billed_at FROM transactions WHERE id = ?", transactionId),
+      (r) => r?.billed_at !== null,
+    );
+    expect(billed?.energy_wh).toBe(1500);
+  });
+
+  it("carries on after the Durable Object is evicted mid-transaction", async () => {
+    const { charger, serialNumber, key, pointId } = await ready();
+    const idTag = await freshTag(pointId);
+    await boot(charger);
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag, meterStart: 100, timestamp: now() });
+    await charger.call("MeterValues", { connectorId: 1, transactionId, meterValue: [{ timestamp: now(), sampledValue: [{ value: "900" }] }] });
+    // Everything in memory is gone; what the charger needs next must come from storage.
+    await abortAllDurableObjects();
+    const again = (await connect(serialNumber, { key })).charger!;
+    await again.call("MeterValues", { connectorId: 1, transactionId, meterValue: [{ timestamp: now(), sampledValue: [{ value: "500" }] }] });
+    await again.call("MeterValues", { connectorId: 1, transactionId, meterValue: [{ timestamp: now(), sampledValue: [{ value: "1700" }] }] });
+    expect(await again.call("Heartbeat", {})).toHaveProperty("currentTime");
+    // The register going back from 900 to 500 was remembered across the eviction and flagged.
+    expect(await row("SELECT kind FROM ocpp_reviews WHERE transaction_id = ?", transactionId)).toEqual({ kind: "REGISTER_BACKWARDS" });
+    await again.call("StopTransaction", { transactionId, meterStop: 2100, timestamp: now() });
+    const done = await eventually(
+      () => row<{ status: string; energy_wh: number | null }>("SELECT status, energy_wh FROM transactions WHERE id = ?", transactionId),
+      (r) => r?.energy_wh !== null,
+    );
+    expect(done).toEqual({ status: "COMPLETED", energy_wh: 2000 });
+  });
+
+  it("marks a transaction ABNORMAL when the charger reboots or shows the connector Available without a stop", async () => {
+    const { charger } = await ready();
+    await boot(charger);
+    const a = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
+    await boot(charger);
+    expect(await row("SELECT status, abnormal_reason FROM transactions WHERE id = ?", a.transactionId)).toEqual({ status: "ABNORMAL", abnormal_reason: "rebooted" });
+
+    await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Charging" });
+    const b = await charger.call("StartTransaction", { connectorId: 2, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
+    await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Available" });
+    expect(await row("SELECT status, abnormal_reason FROM transactions WHERE id = ?", b.transactionId)).toEqual({
+      status: "ABNORMAL",
+      abnormal_reason: "availableWithoutStop",
+    });
+  });
+});
+
+describe("StatusNotification", () => {
+  it("saves the connector status and raises and closes alarms", async () => {
+    const { charger, pointId } = await ready();
+    await boot(charger);
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "GroundFailure", status: "Faulted", info: "RCD tripped" });
+    expect(await row("SELECT status, error_code FROM connectors WHERE point_id = ? AND connector_no = 1", pointId)).toEqual({
+      status: "Faulted",
+      error_code: "GroundFailure",
+    });
+    expect(await row("SELECT level, type, status, message FROM alarms WHERE point_id = ?", pointId)).toEqual({
+      level: "ERROR",
+      type: "GroundFailure",
+      status: "Undisposed",
+      message: "RCD tripped",
+    });
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available" });
+    const closed = await row<{ status: string; recovered_at: number }>("SELECT status, recovered_at FROM alarms WHERE point_id = ?", pointId);
+    expect(closed?.status).toBe("AutoRecovery");
+    expect(closed?.recovered_at).toBeGreaterThan(0);
+    await charger.call("StatusNotification", { connectorId: 0, errorCode: "WeakSignal", status: "Available" });
+    expect(await row("SELECT level FROM alarms WHERE point_id = ? AND connector_no = 0", pointId)).toEqual({ level: "WARN" });
+  });
+});
+
+describe("other notifications", () => {
+  it("records firmware and diagnostics status and DataTransfer, answering UnknownVendorId", async () => {
+    const { charger, pointId } = await ready();
+    await boot(charger);
+    expect(await charger.call("DataTransfer", { vendorId: "com.example", messageId: "x", data: "1" })).toEqual({ status: "UnknownVendorId" });
+    await charger.call("FirmwareStatusNotification", { status: "Downloading" });
+    await charger.call("DiagnosticsStatusNotification", { status: "Uploaded" });
+    expect(await row("SELECT firmware_status, diagnostics_status FROM points WHERE id = ?", pointId)).toEqual({
+      firmware_status: "Downloading",
+      diagnostics_status: "Uploaded",
+    });
+    expect(await row("SELECT COUNT(*) AS n FROM point_events WHERE point_id = ?", pointId)).toEqual({ n: 3 });
+  });
+});
