@@ -85,3 +85,8 @@ const actionSet: ReadonlySet<string> = new Set(OCPP_ACTIONS);
 export function isOcppAction(action: string): action is OcppAction {
   return actionSet.has(action);
 }
+
+/** Whether a charge point may send this action (OCPP 1.6 §4). */
+export function isChargerAction(action: string): action is ChargerAction {
+  return (CHARGER_ACTIONS as readonly string[]).includes(action);
+}

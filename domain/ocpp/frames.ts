@@ -168,7 +168,8 @@ const VIOLATION_RANK: Record<PayloadViolation, number> = {
  * - a value of the wrong JSON type (including 1.5 for an integer, and null) → TypeConstraintViolation;
  * - anything else (enum value, string length, date-time or URI format, multipleOf, number range,
  *   unknown property) → PropertyConstraintViolation.
- * `details` names the field (`path`, dotted, arrays as `[i]`) and zod's issue code.
+ * `details` names the field (`path`, dotted, arrays as `[i]`; for an unknown property, that
+ * property, with all of them in `keys`) and the issue: zod's issue code, or "missing".
  */
 export function checkPayload<S extends z.ZodType>(schema: S, payload: unknown): PayloadCheck<z.output<S>> {
   if (!isPlainObject(payload)) {
@@ -186,16 +187,13 @@ export function checkPayload<S extends z.ZodType>(schema: S, payload: unknown): 
     .map((issue) => ({ issue, code: violationOf(issue, payload) }))
     .reduce((worst, next) => (VIOLATION_RANK[next.code] < VIOLATION_RANK[worst.code] ? next : worst));
 
-  const details: Record<string, unknown> = { path: formatPath(issue.path), issue: issue.code };
-  if (issue.code === "unrecognized_keys") {
-    details.path = formatPath([...issue.path, issue.keys[0] ?? ""]);
-    details.keys = issue.keys;
+  const path = formatPath(issue.code === "unrecognized_keys" ? [...issue.path, ...issue.keys.slice(0, 1)] : issue.path);
+  if (code === "OccurenceConstraintViolation") {
+    return { ok: false, code, description: `Required field ${path} is missing`, details: { path, issue: "missing" } };
   }
-  const description =
-    code === "OccurenceConstraintViolation"
-      ? `Required field ${details.path} is missing`
-      : `${details.path}: ${issue.message}`;
-  return { ok: false, code, description, details };
+  const details: Record<string, unknown> = { path, issue: issue.code };
+  if (issue.code === "unrecognized_keys") details.keys = issue.keys;
+  return { ok: false, code, description: `${path}: ${issue.message}`, details };
 }
 
 /**
@@ -215,18 +213,24 @@ export function checkResponse<A extends OcppAction>(action: A, payload: unknown)
 type ZodIssue = z.ZodError["issues"][number];
 
 function violationOf(issue: ZodIssue, payload: Record<string, unknown>): PayloadViolation {
-  if (issue.code !== "invalid_type") return "PropertyConstraintViolation";
-  return isAbsent(payload, issue.path) ? "OccurenceConstraintViolation" : "TypeConstraintViolation";
+  if (issue.code !== "invalid_type" && issue.code !== "invalid_value") return "PropertyConstraintViolation";
+  const found = lookUp(payload, issue.path);
+  // Zod reports an absent key as a type or enum mismatch on undefined; JSON has no undefined.
+  if (!found.present) return "OccurenceConstraintViolation";
+  if (issue.code === "invalid_type") return "TypeConstraintViolation";
+  // An enum value of the right JSON type is a property problem; 1 for a string enum is a type one.
+  return issue.values.some((allowed) => typeof allowed === typeof found.value)
+    ? "PropertyConstraintViolation"
+    : "TypeConstraintViolation";
 }
 
-/** Zod reports a missing key as `invalid_type` (received undefined); JSON has no undefined, so look. */
-function isAbsent(payload: unknown, path: readonly PropertyKey[]): boolean {
+function lookUp(payload: unknown, path: readonly PropertyKey[]): { present: false } | { present: true; value: unknown } {
   let node: unknown = payload;
   for (const key of path) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return true;
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return { present: false };
     node = (node as Record<PropertyKey, unknown>)[key];
   }
-  return false;
+  return { present: true, value: node };
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -22,7 +22,8 @@ api.use(async (c, next) => {
 /** Typed errors become the envelope here and nowhere else (CONVENTIONS.md 6). */
 api.onError((error, c) => {
   const { status, body } = errorBody(error, c.get("lang") ?? "en");
-  if (status >= 500) console.error(error);
+  // A charger that did not answer (504) is not the server failing.
+  if (status >= 500 && status !== 504) console.error(error);
   return c.json(body, status as 400);
 });
 api.notFound((c) => c.json(errorBody(new NotFound("errors.noRoute"), c.get("lang") ?? "en").body, 404));

@@ -5,6 +5,7 @@ import "./user-service/operators";
 import "./user-service/roles";
 import "./user-service/accounts";
 import "./user-service/files";
+import "./station-service/stations";
 import "./station-service/points";
 import "./station-service/remote-control";
 

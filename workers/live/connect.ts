@@ -1,4 +1,5 @@
 import { createDb } from "../../db/client";
+import { Unauthorized } from "../../domain/errors";
 import { errorBody } from "../api/envelope";
 import { assertSameOrigin } from "../api/security";
 import { clientAddress } from "../http/client";
@@ -20,6 +21,7 @@ export async function connectLive(request: Request, env: Env): Promise<Response>
     }
     const bearer = request.headers.get("Authorization")?.match(/^Bearer (.+)$/)?.[1];
     const token = bearer ?? readCookie(request, env.SESSION_COOKIE);
+    if (!token) throw new Unauthorized();
     if (!bearer) assertSameOrigin(request);
     const ctx = await contextFromToken(
       {
@@ -29,7 +31,7 @@ export async function connectLive(request: Request, env: Env): Promise<Response>
         now: Date.now,
         request: { ip: clientAddress(request), url: "/live", method: "GET", userAgent: request.headers.get("User-Agent") },
       },
-      token ?? "",
+      token,
     );
     // A sub-operator listens to its parent's hub, limited to the devices assigned to it
     // (the assignments arrive with the equipment screens; until then it hears nothing).

@@ -1,18 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "../../db/client";
 import {
-  CHARGER_ACTIONS,
-  OCPP_ACTIONS,
-  OCPP_REQUESTS,
-  OCPP_RESPONSES,
   callFrame,
-  checkPayload,
+  checkRequest,
+  checkResponse,
   errorFrame,
+  isChargerAction,
+  isOcppAction,
   newMessageId,
   parseFrame,
   resultFrame,
-  type ChargerAction,
-  type OcppAction,
   type OcppErrorCode,
   type OcppRequest,
   type OcppResponse,
@@ -148,7 +145,10 @@ export class ChargePoint extends DurableObject<Env> {
     const text = typeof message === "string" ? message : new TextDecoder().decode(message);
     const parsed = parseFrame(text);
     if (!parsed.ok) {
-      this.log("IN", "CALL", null, parsed.id, text);
+      const reply = parsed.messageType === 3 || parsed.messageType === 4;
+      this.log("IN", parsed.messageType === 4 ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, text);
+      // A broken answer is never answered (OCPP-J 1.6 §4.2.3), but the call it answers has failed.
+      if (reply) return this.fail(parsed.id, parsed.code, parsed.description);
       return this.reply(ws, errorFrame(parsed.id, parsed.code, parsed.description), parsed.id, "CALLERROR", null);
     }
     const frame = parsed.frame;
@@ -168,16 +168,15 @@ export class ChargePoint extends DurableObject<Env> {
       type: "CALLERROR" as const,
       frame: (id: string) => errorFrame(id, code, description, details),
     });
-    if (!(OCPP_ACTIONS as readonly string[]).includes(action)) return fail("NotImplemented", `Unknown action ${action}`);
-    if (!(CHARGER_ACTIONS as readonly string[]).includes(action)) return fail("NotSupported", `${action} is sent by the central system, not by a charge point`);
-    const chargerAction = action as ChargerAction;
-    const checked = checkPayload(OCPP_REQUESTS[chargerAction], payload);
+    if (!isOcppAction(action)) return fail("NotImplemented", `Unknown action ${action}`);
+    if (!isChargerAction(action)) return fail("NotSupported", `${action} is sent by the central system, not by a charge point`);
+    const checked = checkRequest(action, payload);
     if (!checked.ok) return fail(checked.code, checked.description, checked.details);
     try {
-      const handler = HANDLERS[chargerAction] as (s: ChargerSession, r: unknown) => Promise<unknown>;
+      const handler = HANDLERS[action] as (s: ChargerSession, r: unknown) => Promise<unknown>;
       const response = await handler(this.session(), checked.value);
       // What the server sends passes the response schema too (issue #3).
-      const valid = checkPayload(OCPP_RESPONSES[chargerAction], response);
+      const valid = checkResponse(action, response);
       if (!valid.ok) return fail("InternalError", "The server built an invalid response", valid.details);
       return { type: "CALLRESULT", frame: (id) => resultFrame(id, valid.value) };
     } catch (error) {
@@ -299,21 +298,31 @@ export class ChargePoint extends DurableObject<Env> {
 
   // ── calls to the charger ──────────────────────────────────────────────────────────────────
 
-  private settle(frame: [3, string, unknown] | [4, string, string, string, Record<string, unknown>]) {
-    const id = frame[1];
+  /** The waiting call an answer belongs to; a late answer is recognised and logged. */
+  private claim(id: string): Waiting | undefined {
     const waiting = this.waiting.get(id);
     const stored = this.store.settlePendingCall(id);
     if (!waiting) {
       if (stored) console.warn(`late answer to ${stored.action} (${id})`);
-      return;
+      return undefined;
     }
     this.waiting.delete(id);
     clearTimeout(waiting.timer);
-    if (frame[0] === 4) return waiting.resolve({ ok: false, reason: "error", code: frame[2], description: frame[3] });
-    const checked = checkPayload(OCPP_RESPONSES[waiting.action], frame[2]);
+    return waiting;
+  }
+
+  private fail(id: string, code: string, description: string) {
+    this.claim(id)?.resolve({ ok: false, reason: "error", code, description });
+  }
+
+  private settle(frame: [3, string, unknown] | [4, string, string, string, Record<string, unknown>]) {
+    if (frame[0] === 4) return this.fail(frame[1], frame[2], frame[3]);
+    const waiting = this.claim(frame[1]);
+    if (!waiting) return;
+    const checked = checkResponse(waiting.action, frame[2]);
     waiting.resolve(
       checked.ok
-        ? { ok: true, response: checked.value as OcppResponse<ServerAction> }
+        ? { ok: true, response: checked.value }
         : { ok: false, reason: "error", code: checked.code, description: checked.description },
     );
   }
@@ -323,7 +332,7 @@ export class ChargePoint extends DurableObject<Env> {
    * others queue in order. The payload must pass its request schema before it leaves.
    */
   async send<A extends ServerAction>(action: A, payload: OcppRequest<A>): Promise<CallOutcome<A>> {
-    const checked = checkPayload(OCPP_REQUESTS[action], payload);
+    const checked = checkRequest(action, payload);
     if (!checked.ok) return { ok: false, reason: "error", code: checked.code, description: checked.description };
     const run = async (): Promise<CallOutcome<A>> => {
       const ws = this.socket();
@@ -331,7 +340,7 @@ export class ChargePoint extends DurableObject<Env> {
       const id = newMessageId();
       const deadline = Date.now() + this.callTimeoutMs;
       this.store.addPendingCall(id, action, deadline);
-      const frame = callFrame(id, action, checked.value as OcppRequest<A>);
+      const frame = callFrame(id, action, checked.value);
       const outcome = new Promise<CallOutcome<ServerAction>>((resolve) => {
         const timer = setTimeout(() => {
           this.waiting.delete(id);

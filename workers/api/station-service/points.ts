@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { listPoints, pointDetail, pointListQuery, POINT_MENUS, rotateChargerKey } from "../../services/points/points";
+import { listPoints, pointDetail, pointListQuery, POINT_MENUS } from "../../services/points/points";
 import { chargePointName } from "../../ocpp/identity";
 import { findPoint } from "../../services/points/points";
 import { pageQuery } from "../../../domain/schemas/account-service";
+import { pointInput, pointStatusInput } from "../../../domain/schemas/equipment";
+import { createPoint, keyInput, rotateChargerKey, setPointStatus } from "../../services/points/point-admin";
 import { idParam, route } from "../app";
 
 const tag = "Point service";
@@ -11,6 +13,24 @@ const serialParam = z.object({ serialNumber: z.string().min(1).max(64) });
 
 route({ method: "get", path: "/station-service/point", summary: "Points, paged and filtered (serialNumber, name, stationId, status, type, online)", tag, access, query: pointListQuery }, (ctx, { query }) =>
   listPoints(ctx, query),
+);
+
+route(
+  { method: "post", path: "/station-service/point", summary: "Create a point with its connectors (disabled until enabled)", tag, access: { menu: ["equipment.point"] }, body: pointInput },
+  (ctx, { body }) => createPoint(ctx, body),
+);
+
+route(
+  {
+    method: "put",
+    path: "/station-service/point/{id}/valid",
+    summary: "Enable or disable a point; a connected charger gets ChangeAvailability",
+    tag,
+    access: { menu: ["equipment.point"] },
+    params: idParam,
+    body: pointStatusInput,
+  },
+  (ctx, { params, body }) => setPointStatus(ctx, params.id, body),
 );
 
 route({ method: "get", path: "/station-service/point/detail/{id}", summary: "A point with its connectors", tag, access, params: idParam }, (ctx, { params }) =>
@@ -22,8 +42,16 @@ route({ method: "get", path: "/station-service/point/{id}", summary: "A point wi
 );
 
 route(
-  { method: "post", path: "/station-service/point/{id}/key", summary: "Generate or rotate the charger key; shown once", tag, access: { menu: ["equipment.point"] }, params: idParam },
-  (ctx, { params }) => rotateChargerKey(ctx, params.id),
+  {
+    method: "post",
+    path: "/station-service/point/{id}/key",
+    summary: "Generate or rotate the charger key (shown once); `push` sends it to a connected charger first",
+    tag,
+    access: { menu: ["equipment.point"] },
+    params: idParam,
+    body: keyInput,
+  },
+  (ctx, { params, body }) => rotateChargerKey(ctx, params.id, body),
 );
 
 route(

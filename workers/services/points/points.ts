@@ -4,8 +4,6 @@ import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { pageQuery } from "../../../domain/schemas/account-service";
 import { owned } from "../../../tenants/scoped";
-import { generateChargerKey, hashChargerKey, keyBytesOf } from "../../auth/charger-key";
-import { auditRow } from "../audit";
 import type { Ctx } from "../context";
 
 /** Equipment › Charging points (SPEC.md §3 point). */
@@ -124,22 +122,3 @@ export async function pointDetail(ctx: Ctx, by: { id: number } | { serialNumber:
     .orderBy(asc(connectors.connectorNo));
   return presentPoint(point, stationName, list);
 }
-
-/**
- * A new charger key (20 random bytes), shown once as 40 hex characters; only its keyed hash is
- * kept. The old key stops working at once.
- */
-export async function rotateChargerKey(ctx: Ctx, id: number) {
-  const { point } = await findPoint(ctx, { id });
-  const key = generateChargerKey();
-  const now = new Date(ctx.now());
-  await ctx.db.batch([
-    ctx.db
-      .update(points)
-      .set({ keyHash: hashChargerKey(keyBytesOf(key)!, ctx.env.CHARGER_KEY_PEPPER), keySetAt: now, updatedAt: now })
-      .where(owned(ctx, points, eq(points.id, point.id))),
-    auditRow(ctx, { table: "points", module: "point", type: "UPDATE", newData: { id: point.id, key: "rotated" } }),
-  ]);
-  return { pointId: point.id, serialNumber: point.serialNumber, key };
-}
-

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkPayload, OCPP_REQUESTS, SERVER_ACTIONS, type OcppRequest, type OcppResponse, type ServerAction } from "../../../domain/ocpp";
+import { checkRequest, SERVER_ACTIONS, type OcppRequest, type OcppResponse, type ServerAction } from "../../../domain/ocpp";
 import { ChargerTimeout, Conflict, Invalid } from "../../../domain/errors";
 import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
@@ -32,7 +32,7 @@ const REFUSALS = new Set([
 type PointRef = { id: number } | { serialNumber: string };
 
 export async function command<A extends ServerAction>(ctx: Ctx, ref: PointRef, action: A, payload: OcppRequest<A>): Promise<OcppResponse<A>> {
-  const checked = checkPayload(OCPP_REQUESTS[action], payload);
+  const checked = checkRequest(action, payload);
   if (!checked.ok) throw new Invalid("validation.ocppPayload", { description: checked.description }, { payload: "validation.ocppPayload" });
   const { point } = await findPoint(ctx, ref);
   const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));

@@ -1,0 +1,204 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { makeCharger } from "./support/factories";
+import { boot, connect } from "./support/charger";
+import { call, tokenFor } from "./support/http";
+
+async function online(operatorCode = "0PL002") {
+  const made = await makeCharger(operatorCode);
+  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+  await boot(charger);
+  return { ...made, charger };
+}
+
+describe("remote control API (SPEC §7)", () => {
+  it("resets a charger and answers its reply", async () => {
+    const { charger, serialNumber } = await online();
+    charger.answer("Reset", (payload) => {
+      expect(payload).toEqual({ type: "Hard" });
+      return { status: "Accepted" };
+    });
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("PUT", `/station-service/monitoring/reset/point/${serialNumber}`, { token, body: { type: "Hard" } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ status: "Accepted" });
+  });
+
+  it("answers a refusal with 409, a clear message and the reply in data", async () => {
+    const { charger, pointId } = await online();
+    charger.answer("UnlockConnector", () => ({ status: "UnlockFailed" }));
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("PUT", `/station-service/remoteControl/unlockConnector/${pointId}`, { token, body: { connectorId: 1 } });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe("The charging point refused UnlockConnector: UnlockFailed");
+    expect(res.body.data).toEqual({ status: "UnlockFailed" });
+  });
+
+  it("fails at once with 409 'point offline' when the charger is not connected", async () => {
+    const { pointId } = await makeCharger("0PL002");
+    const token = await tokenFor("0PL002", "demoadmin");
+    const started = Date.now();
+    const res = await call("PUT", `/station-service/remoteControl/remoteStart/${pointId}`, { token, body: { connectorId: 1 } });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe("Point offline, unable to operate");
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("answers 504 when the charger does not answer in time", async () => {
+    const { serialNumber } = await online();
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("GET", `/station-service/monitoring/getLocalListVersion/${serialNumber}`, { token });
+    expect(res.status).toBe(504);
+    expect(res.body.msg).toBe("The charging point did not answer in time");
+  });
+
+  it("starts remotely with the operator's remote tag and a power limit, and stops", async () => {
+    const { charger, pointId } = await online();
+    let started: any;
+    charger.answer("RemoteStartTransaction", (payload) => {
+      started = payload;
+      return { status: "Accepted" };
+    });
+    charger.answer("RemoteStopTransaction", () => ({ status: "Accepted" }));
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("PUT", `/station-service/remoteControl/remoteStart/${pointId}`, { token, body: { connectorId: 2, power: 7.4 } });
+    expect(res.body.data).toEqual({ status: "Accepted" });
+    expect(started).toMatchObject({
+      connectorId: 2,
+      idTag: "PLREMOTE",
+      chargingProfile: { chargingProfilePurpose: "TxProfile", chargingSchedule: { chargingRateUnit: "W", chargingSchedulePeriod: [{ startPeriod: 0, limit: 7400 }] } },
+    });
+    const stop = await call("PUT", `/station-service/remoteControl/${pointId}/remoteStop/42`, { token });
+    expect(stop.body.data).toEqual({ status: "Accepted" });
+  });
+
+  it("refuses a remote start on a disabled point", async () => {
+    const made = await makeCharger("0PL002", { enabled: false });
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("PUT", `/station-service/remoteControl/remoteStart/${made.pointId}`, { token, body: { connectorId: 1 } });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe("This charging point is disabled");
+  });
+
+  it("sends any server action through /command, checking the payload first", async () => {
+    const { charger, pointId } = await online();
+    charger.answer("GetConfiguration", () => ({ configurationKey: [{ key: "HeartbeatInterval", readonly: false, value: "300" }] }));
+    const token = await tokenFor("0PL002", "demoadmin");
+    const ok = await call("POST", `/station-service/point/${pointId}/command`, { token, body: { action: "GetConfiguration", payload: {} } });
+    expect(ok.body.data.configurationKey[0].key).toBe("HeartbeatInterval");
+    const bad = await call("POST", `/station-service/point/${pointId}/command`, { token, body: { action: "Reset", payload: { type: "Sideways" } } });
+    expect(bad.status).toBe(400);
+    const unknown = await call("POST", `/station-service/point/${pointId}/command`, { token, body: { action: "Heartbeat", payload: {} } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.data.fields.action).toBe("Unknown OCPP action");
+  });
+
+  it("triggers StatusNotification and BootNotification, validating requestedMessage", async () => {
+    const { charger, serialNumber } = await online();
+    charger.answer("TriggerMessage", () => ({ status: "Accepted" }));
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("PUT", `/station-service/monitoring/point/triggerMessage/${serialNumber}`, { token, body: { requestedMessage: "StatusNotification", connectorId: 1 } });
+    expect(res.body.data).toEqual({ status: "Accepted" });
+    const bad = await call("PUT", `/station-service/monitoring/point/triggerMessage/${serialNumber}?lang=de`, { token, body: { requestedMessage: "Everything" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.requestedMessage).toBe("Unbekannte angeforderte Nachricht");
+  });
+
+  it("answers another operator's charger with 404 and refuses accounts without the menu", async () => {
+    const { serialNumber, pointId } = await online();
+    const de = await tokenFor("0DE001", "deadmin1");
+    expect((await call("PUT", `/station-service/monitoring/reset/point/${serialNumber}`, { token: de, body: { type: "Soft" } })).status).toBe(404);
+    expect((await call("GET", `/station-service/point/${pointId}`, { token: de })).status).toBe(404);
+    expect((await call("GET", `/station-service/point/${serialNumber}/ocpp/operationLog`, { token: de })).status).toBe(404);
+  });
+
+  it("checks the origin of cookie-authenticated GETs that command a charger", async () => {
+    const { serialNumber } = await online();
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("GET", `/station-service/monitoring/getLocalListVersion/${serialNumber}`, {
+      headers: { Cookie: `plugdesk_session=${token}`, Origin: "https://elsewhere.example" },
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("points and the OCPP log", () => {
+  it("pages points filtered by serial number, with connectors, and a point's detail", async () => {
+    const { serialNumber, pointId } = await online();
+    const token = await tokenFor("0PL002", "demoadmin");
+    const list = await call("GET", `/station-service/point?serialNumber=${serialNumber}`, { token });
+    expect(list.body.data.total).toBe(1);
+    expect(list.body.data.records[0]).toMatchObject({ id: pointId, serialNumber, online: true, connectors: [{ connectorId: 1 }, { connectorId: 2 }] });
+    expect((await call("GET", `/station-service/point/detail/${pointId}`, { token })).body.data.serialNumber).toBe(serialNumber);
+    const demo = await call("GET", "/station-service/point?serialNumber=PL002-CP", { token });
+    expect(demo.body.data.records.map((p: { serialNumber: string }) => p.serialNumber)).toEqual(["PL002-CP01", "PL002-CP02"]);
+    const de = await tokenFor("0DE001", "deadmin1");
+    expect((await call("GET", "/station-service/point?serialNumber=PL002", { token: de })).body.data.total).toBe(0);
+  });
+
+  it("refuses an unknown filter value instead of reading it as a default", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("GET", "/station-service/point?type=HYDROGEN", { token });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields.type).toBe("Unknown point type");
+  });
+
+  it("pages every frame in and out, newest first", async () => {
+    const { charger, serialNumber } = await online();
+    await charger.call("Heartbeat", {});
+    const token = await tokenFor("0PL002", "demoadmin");
+    const log = await call("GET", `/station-service/point/${serialNumber}/ocpp/operationLog?current=1&size=10`, { token });
+    expect(log.body.data.total).toBeGreaterThanOrEqual(4);
+    const [newest] = log.body.data.records;
+    expect(newest).toMatchObject({ action: "Heartbeat", type: "CALLRESULT", sender: "SERVER" });
+    expect(JSON.parse(newest.message)[0]).toBe(3);
+  });
+
+  it("rotates a charger key: shown once, the old key stops working", async () => {
+    const { serialNumber, key, pointId } = await makeCharger("0PL002");
+    const token = await tokenFor("0PL002", "demoadmin");
+    const res = await call("POST", `/station-service/point/${pointId}/key`, { token });
+    expect(res.body.data.key).toMatch(/^[0-9a-f]{40}$/);
+    expect((await connect(serialNumber, { key })).status).toBe(401);
+    const fresh = await connect(serialNumber, { key: res.body.data.key });
+    expect(fresh.status).toBe(101);
+    fresh.charger!.close();
+    const detail = await call("GET", `/station-service/point/${pointId}`, { token });
+    expect(detail.body.data.hasKey).toBe(true);
+    expect(JSON.stringify(detail.body.data)).not.toContain(res.body.data.key);
+  });
+});
+
+describe("live view", () => {
+  async function listen(token: string) {
+    const res = await SELF.fetch("http://localhost/live", { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    ws.accept();
+    const events: any[] = [];
+    ws.addEventListener("message", (e) => events.push(JSON.parse(e.data as string)));
+    return { ws, events };
+  }
+
+  it("sends an operator its own chargers' events and another operator nothing", async () => {
+    const pl = await listen(await tokenFor("0PL002", "demoadmin"));
+    const de = await listen(await tokenFor("0DE001", "deadmin1"));
+    const { charger, serialNumber } = await online();
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Preparing" });
+    const deadline = Date.now() + 3000;
+    while (!pl.events.some((e) => e.type === "connector" && e.serialNumber === serialNumber) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(pl.events[0].type).toBe("snapshot");
+    expect(pl.events).toEqual(expect.arrayContaining([expect.objectContaining({ type: "connector", serialNumber, status: "Preparing" })]));
+    expect(pl.events).toEqual(expect.arrayContaining([expect.objectContaining({ type: "point", serialNumber, online: true })]));
+    expect(de.events.filter((e) => e.type !== "snapshot" && e.serialNumber === serialNumber)).toEqual([]);
+    pl.ws.close();
+    de.ws.close();
+  });
+
+  it("refuses /live without a session", async () => {
+    const res = await SELF.fetch("http://localhost/live", { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(401);
+  });
+});
