@@ -35,6 +35,9 @@ export const stations = sqliteTable(
   ],
 );
 
+/** SPEC.md §4: point push status per item. */
+export const PUSH_STATUSES = ["NotIssue", "Issued", "NotSupport"] as const;
+
 /**
  * Charging points (chargers). The serial number is the OCPP chargeBoxId, unique across the
  * platform. The charger key is kept only as a keyed hash (ARCHITECTURE.md §5).
@@ -71,6 +74,14 @@ export const points = sqliteTable(
     keySetAt: integer("key_set_at", { mode: "timestamp_ms" }),
     firmwareStatus: text("firmware_status"),
     diagnosticsStatus: text("diagnostics_status"),
+    stationType: text("station_type"),
+    /** The charging strategy (price plan) the point charges by; pricing fills it. */
+    chargeStrategyId: integer("charge_strategy_id"),
+    // SPEC.md §3: what has been pushed to the charger, per item, and when.
+    pricePushStatus: text("price_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
+    currencyPushStatus: text("currency_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
+    preAuthPushStatus: text("pre_auth_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
+    pushedAt: integer("pushed_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),
   },

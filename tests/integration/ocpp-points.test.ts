@@ -139,3 +139,32 @@ describe("charger presence and calls", () => {
     expect(await charger.raw('[2,"hb","Heartbeat",{}]')).toEqual([3, "hb", expect.any(Object)]);
   });
 });
+
+describe("offline detection", () => {
+  it("marks a silent charger offline when its alarm finds no message within the interval plus grace", async () => {
+    const { runDurableObjectAlarm, runInDurableObject } = await import("cloudflare:test");
+    const { chargePointName } = await import("../../workers/ocpp/identity");
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
+    await runInDurableObject(stub, (_instance, state) => {
+      for (const ws of state.getWebSockets()) ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), lastSeen: 0 });
+    });
+    const closed = new Promise<void>((resolve) => charger.ws.addEventListener("close", () => resolve()));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await closed;
+    expect(await row("SELECT online FROM points WHERE id = ?", made.pointId)).toEqual({ online: 0 });
+  });
+
+  it("keeps a charger that spoke recently online when the alarm runs", async () => {
+    const { runDurableObjectAlarm } = await import("cloudflare:test");
+    const { chargePointName } = await import("../../workers/ocpp/identity");
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    await runDurableObjectAlarm(env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber)));
+    expect(await row("SELECT online FROM points WHERE id = ?", made.pointId)).toEqual({ online: 1 });
+    expect(await charger.call("Heartbeat", {})).toHaveProperty("currentTime");
+  });
+});

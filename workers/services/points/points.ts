@@ -48,6 +48,12 @@ export function presentPoint(p: PointRow, stationName: string | null, list: Conn
     firmwareStatus: p.firmwareStatus,
     diagnosticsStatus: p.diagnosticsStatus,
     lastBootAt: p.lastBootAt?.toISOString() ?? null,
+    stationType: p.stationType,
+    chargeStrategyId: p.chargeStrategyId,
+    pricePushStatus: p.pricePushStatus,
+    currencyPushStatus: p.currencyPushStatus,
+    preAuthPushStatus: p.preAuthPushStatus,
+    pushedAt: p.pushedAt?.toISOString() ?? null,
     hasKey: p.keyHash !== null,
     keySetAt: p.keySetAt?.toISOString() ?? null,
     connectors: list.map((c) => ({
