@@ -1,5 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
+import { equipmentScreens } from "./routes/equipment/route-map";
+import { monitoringScreens } from "./routes/monitoring/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -15,6 +17,8 @@ const dedicated: Record<string, string> = {
   "/carrierSystem/carrierAcount/add": "routes/carrier/account-form.tsx",
   "/carrierSystem/carrierAcount/edit/:id": "routes/carrier/account-form.tsx",
   "/carrierSystem/carrierAcount/detail/:id": "routes/carrier/account-detail.tsx",
+  ...equipmentScreens,
+  ...monitoringScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -180,7 +180,17 @@ async function ensureOperator(
 ) {
   await db
     .insert(operators)
-    .values({ platformId, code: o.code, name: o.name, kind: o.kind, parentId: o.parentId, sub: o.parentId ? 1 : 0 })
+    .values({
+      platformId,
+      code: o.code,
+      name: o.name,
+      kind: o.kind,
+      parentId: o.parentId,
+      sub: o.parentId ? 1 : 0,
+      // The demo operators are authorised for 10 000 AC and DC connectors, so demos are never blocked (issue #4).
+      authorizedAcConnectors: 10_000,
+      authorizedDcConnectors: 10_000,
+    })
     .onConflictDoNothing();
   const [row] = await db.select().from(operators).where(eq(operators.code, o.code));
   return row;
@@ -237,6 +247,12 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
     .values({ operatorId: platform.id, timeZone: "UTC", currencyCode: "EUR", currencySign: "€", currencyDecimals: 2 })
     .onConflictDoNothing();
   await ensureAdmin(db, platform.id, DEMO.platform.account, DEMO.platform.password, hash);
+
+  // Seeds from before the authorised counts existed get them too.
+  await db
+    .update(operators)
+    .set({ authorizedAcConnectors: 10_000, authorizedDcConnectors: 10_000 })
+    .where(and(inArray(operators.code, DEMO.operators.map((o) => o.code)), eq(operators.authorizedAcConnectors, 0)));
 
   for (const o of DEMO.operators) {
     const parentId = o.parent ? (await ensureOperator(db, 1, { code: o.parent, name: o.parent, kind: "OPERATOR", parentId: null })).id : null;

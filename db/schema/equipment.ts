@@ -226,3 +226,40 @@ export const alarms = sqliteTable(
     index("alarms_point_open_idx").on(t.pointId, t.connectorNo, t.status),
   ],
 );
+
+/** Stations and points a parent operator assigns to a sub-operator (SPEC.md §2 operatorDevice). */
+export const subOperatorDevices = sqliteTable(
+  "sub_operator_devices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The parent operator that owns the devices. */
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    subOperatorId: integer("sub_operator_id").notNull().references(() => operators.id),
+    stationId: integer("station_id").references(() => stations.id),
+    pointId: integer("point_id").references(() => points.id),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [
+    index("sub_operator_devices_operator_sub_idx").on(t.operatorId, t.subOperatorId),
+    uniqueIndex("sub_operator_devices_point_uq").on(t.subOperatorId, t.pointId),
+    uniqueIndex("sub_operator_devices_station_uq").on(t.subOperatorId, t.stationId),
+  ],
+);
+
+/** Diagnostics requests (GetDiagnostics) and their upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded (SPEC.md §4). */
+export const diagnostics = sqliteTable(
+  "diagnostics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    pointId: integer("point_id").notNull().references(() => points.id),
+    /** 1 normal, 2 the '1768' type (SPEC.md §3 diagnosis). */
+    type: integer("type").notNull().default(1),
+    location: text("location").notNull(),
+    fileName: text("file_name"),
+    status: integer("status").notNull().default(1),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: timestamps.updatedAt(),
+  },
+  (t) => [index("diagnostics_operator_point_idx").on(t.operatorId, t.pointId, t.requestedAt)],
+);

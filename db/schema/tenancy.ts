@@ -32,6 +32,9 @@ export const operators = sqliteTable(
     edition: text("edition", { enum: ["basic", "standard", "ultimate"] }).notNull().default("standard"),
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("VALID"),
     validUntil: integer("valid_until", { mode: "timestamp_ms" }),
+    /** Connectors the operator's price package authorises it to run (SPEC.md §3). */
+    authorizedAcConnectors: integer("authorized_ac_connectors").notNull().default(0),
+    authorizedDcConnectors: integer("authorized_dc_connectors").notNull().default(0),
     contactName: text("contact_name"),
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),

@@ -1,0 +1,707 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type {
+  ChargePointStatus,
+  ChargerAction,
+  ChargingProfile,
+  DiagnosticsStatus,
+  FirmwareStatus,
+  OcppRequest,
+  OcppResponse,
+  ReadingContext,
+  StopReason,
+} from "../../domain/ocpp";
+import { Configuration, type ConfigChange } from "./config";
+import { Car, fromWatts, meterValue, profileLimitW, registerValue, type Electrics } from "./meter";
+import { OcppClient, type CloseInfo } from "./rpc";
+
+/**
+ * One simulated OCPP 1.6J charge point on ocpp-rpc's strict client: it boots, heartbeats at the
+ * interval the server gives, reports its connectors, and answers every action the central system
+ * may send as a charger would, running charging sessions with rising meter readings.
+ */
+export interface ChargerSpec {
+  serialNumber: string;
+  /** The Basic-auth key, 40 hex characters. */
+  key: string;
+  connectors: number;
+  /** Per connector, in W. */
+  connectorPowerW: number;
+  type: "AC" | "DC";
+}
+
+export interface ChargerOptions {
+  /** `ws://host:port/ocpp`; the serial number is appended. */
+  endpoint: string;
+  meterIntervalS: number;
+  log: (line: string) => void;
+  /** The server set a new AuthorizationKey through ChangeConfiguration. */
+  onKeyChange?: (key: string) => void;
+  /** The server refused the key (HTTP 401): a new key to try, if one can be had. */
+  renewKey?: () => Promise<string | undefined>;
+}
+
+interface Session {
+  transactionId: number;
+  idTag: string;
+  meterStartWh: number;
+  startedAt: number;
+  lastTick: number;
+  car: Car;
+  txProfile?: ChargingProfile;
+  timer?: NodeJS.Timeout;
+}
+
+interface Connector {
+  id: number;
+  status: ChargePointStatus;
+  registerWh: number;
+  operative: boolean;
+  /** Availability to apply once the running session ends (ChangeAvailability answered Scheduled). */
+  pendingOperative?: boolean;
+  starting: boolean;
+  session?: Session;
+  reservation?: { id: number; idTag: string; timer: NodeJS.Timeout };
+  profiles: ChargingProfile[];
+  finishTimer?: NodeJS.Timeout;
+}
+
+type AuthorizationData = NonNullable<OcppRequest<"SendLocalList">["localAuthorizationList"]>[number];
+
+const REPLACED = "Replaced by a new connection";
+const FINISHING_MS = 2_000;
+const REBOOT_MS = 2_000;
+
+const httpStatus = (error: unknown): number | undefined => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "number" ? code : undefined;
+};
+
+export class SimCharger {
+  private client?: OcppClient;
+  private readonly connectors: Connector[];
+  /** Connector 0: the charge point as a whole (ChargePointMaxProfile, TxDefaultProfile for all). */
+  private readonly pointProfiles: ChargingProfile[] = [];
+  private readonly config: Configuration;
+  private readonly electrics: Electrics;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly stopSignal = new AbortController();
+  private heartbeat?: NodeJS.Timeout;
+  private booted = false;
+  private rebooting = false;
+  private stopped = false;
+  private readonly localList = new Map<string, AuthorizationData>();
+  private localListVersion = 0;
+  private firmwareVersion = "1.0.0";
+  private firmwareState: FirmwareStatus = "Idle";
+  private diagnosticsState: DiagnosticsStatus = "Idle";
+  private firstAttemptDone = () => {};
+  private readonly firstAttempt = new Promise<void>((resolve) => (this.firstAttemptDone = resolve));
+
+  constructor(
+    readonly spec: ChargerSpec,
+    private readonly options: ChargerOptions,
+  ) {
+    this.electrics = { type: spec.type, maxPowerW: spec.connectorPowerW };
+    this.config = new Configuration({ connectors: spec.connectors, heartbeatIntervalS: 300, meterIntervalS: options.meterIntervalS, key: spec.key });
+    this.connectors = Array.from({ length: spec.connectors }, (_, i) => ({
+      id: i + 1,
+      status: "Available" as const,
+      // Chargers out in the field have delivered energy before: the register does not start at zero.
+      registerWh: 1_000_000 + Math.floor(Math.random() * 500_000),
+      operative: true,
+      starting: false,
+      profiles: [],
+    }));
+  }
+
+  get serialNumber() {
+    return this.spec.serialNumber;
+  }
+
+  get online() {
+    return this.client?.isOpen ?? false;
+  }
+
+  /** Transactions running now, by connector. */
+  get sessions(): { connectorId: number; transactionId: number }[] {
+    return this.connectors.flatMap((c) => (c.session ? [{ connectorId: c.id, transactionId: c.session.transactionId }] : []));
+  }
+
+  /**
+   * Connects and boots. Resolves after the first attempt, so that one unreachable charger does
+   * not hold up the others; a failed attempt is retried with back-off until stopped.
+   */
+  async start(): Promise<void> {
+    void this.connectUntilOpen();
+    await this.firstAttempt;
+  }
+
+  /** Stops running sessions with StopTransaction, then closes the socket. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.stopSignal.abort();
+    this.stopHeartbeat();
+    for (const c of this.connectors) if (c.session && this.online) await this.finishSession(c, "Local", { quick: true });
+    for (const timer of this.timers) clearTimeout(timer);
+    for (const c of this.connectors) this.clearConnectorTimers(c);
+    await this.client?.close(1000, "Simulator stopped").catch(() => undefined);
+  }
+
+  // ── connection ────────────────────────────────────────────────────────────────────────────
+
+  private log(line: string) {
+    this.options.log(line);
+  }
+
+  private async connectUntilOpen() {
+    let attempt = 0;
+    let renewed = false;
+    while (!this.stopped) {
+      try {
+        await this.open();
+        this.firstAttemptDone();
+        return;
+      } catch (error) {
+        this.firstAttemptDone();
+        const status = httpStatus(error);
+        if (status === 401 && this.options.renewKey && !renewed) {
+          renewed = true;
+          const key = await this.options.renewKey().catch(() => undefined);
+          if (key) {
+            this.spec.key = key;
+            this.config.set("AuthorizationKey", key);
+            this.log("key refused; retrying with a new key from the API");
+            continue;
+          }
+        }
+        if (status === 404) {
+          this.log("the server does not know this charger; giving up");
+          return;
+        }
+        const delay = Math.min(30_000, 1000 * 2 ** attempt++);
+        this.log(`cannot connect (${status ? `HTTP ${status}` : (error as Error).message}); retrying in ${delay / 1000} s`);
+        if (!(await this.pause(delay))) return;
+      }
+    }
+  }
+
+  /** Waits unless the charger is stopped meanwhile (then answers false). */
+  private async pause(ms: number): Promise<boolean> {
+    try {
+      await sleep(ms, undefined, { signal: this.stopSignal.signal });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async open() {
+    const client = new OcppClient({
+      endpoint: this.options.endpoint,
+      identity: this.spec.serialNumber,
+      password: this.spec.key,
+      pingIntervalMs: 30_000,
+    });
+    this.answerServerCalls(client);
+    await client.connect();
+    this.client = client;
+    client.onClose((info) => void this.closed(client, info));
+    for (const failure of client.validationFailures) this.log(`strict validation: ${failure.method} ${failure.error.message}`);
+    if (!this.booted || this.rebooting) {
+      this.rebooting = false;
+      await this.boot();
+    } else {
+      // A network blip is not a reboot: no BootNotification, the sessions carry on.
+      this.log("reconnected");
+      this.startHeartbeat();
+      await this.reportAllStatuses();
+    }
+  }
+
+  private async closed(client: OcppClient, info: CloseInfo) {
+    if (client !== this.client) return;
+    this.stopHeartbeat();
+    if (this.stopped) return;
+    if (info.reason === REPLACED) {
+      this.log("replaced by another connection with the same identity; standing down");
+      this.stopped = true;
+      this.stopSignal.abort();
+      for (const c of this.connectors) this.clearConnectorTimers(c);
+      return;
+    }
+    if (this.rebooting) {
+      this.log("rebooting");
+      if (!(await this.pause(REBOOT_MS))) return;
+    } else {
+      this.log(`connection closed (${info.code}${info.reason ? ` ${info.reason}` : ""}); reconnecting`);
+      if (!(await this.pause(1000))) return;
+    }
+    await this.connectUntilOpen();
+  }
+
+  /** A CALL to the server that must not bring the simulator down when the socket goes away. */
+  private async send<A extends ChargerAction>(action: A, payload: OcppRequest<A>): Promise<OcppResponse<A> | undefined> {
+    const client = this.client;
+    if (!client?.isOpen) return undefined;
+    try {
+      return await client.call(action, payload);
+    } catch (error) {
+      if (client.isOpen) this.log(`${action} failed: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /** Runs `work` after the answer to the current CALL has gone out. */
+  private afterReply(work: () => Promise<unknown>, delayMs = 0) {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      work().catch((error: unknown) => this.log(`error: ${(error as Error).message}`));
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  // ── boot, heartbeat, status ───────────────────────────────────────────────────────────────
+
+  private async boot(): Promise<void> {
+    const answer = await this.send("BootNotification", {
+      chargePointVendor: "Plugdesk",
+      chargePointModel: "Simulator",
+      chargePointSerialNumber: this.spec.serialNumber.slice(0, 25),
+      firmwareVersion: this.firmwareVersion,
+      meterType: this.spec.type === "DC" ? "DC meter" : "AC meter",
+    });
+    if (!answer) return;
+    const interval = answer.interval > 0 ? answer.interval : 300;
+    if (answer.status !== "Accepted") {
+      // Pending or Rejected: only BootNotification again, after the interval the server asked for.
+      const retry = Math.min(interval, 60);
+      this.log(`boot ${answer.status}; trying again in ${retry} s`);
+      this.booted = false;
+      this.afterReply(() => this.boot(), retry * 1000);
+      return;
+    }
+    const first = !this.booted;
+    this.booted = true;
+    this.config.set("HeartbeatInterval", interval);
+    this.startHeartbeat();
+    if (first) {
+      this.log(`booted, heartbeat every ${interval} s`);
+      await this.reportAllStatuses();
+    }
+  }
+
+  private startHeartbeat() {
+    this.stopHeartbeat();
+    const seconds = this.config.number("HeartbeatInterval") || 300;
+    this.heartbeat = setInterval(() => void this.send("Heartbeat", {}), seconds * 1000);
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private pointStatus(): ChargePointStatus {
+    return this.connectors.some((c) => c.operative) ? "Available" : "Unavailable";
+  }
+
+  private async reportStatus(connectorId: number) {
+    const status = connectorId === 0 ? this.pointStatus() : this.connectors[connectorId - 1].status;
+    await this.send("StatusNotification", { connectorId, errorCode: "NoError", status, timestamp: new Date().toISOString() });
+  }
+
+  private async reportAllStatuses() {
+    for (let id = 0; id <= this.connectors.length; id++) await this.reportStatus(id);
+  }
+
+  private async setStatus(c: Connector, status: ChargePointStatus) {
+    if (c.status === status) return;
+    c.status = status;
+    this.log(`connector ${c.id}: ${status}`);
+    await this.reportStatus(c.id);
+  }
+
+  /** What a connector shows when nothing happens on it. */
+  private idleStatus(c: Connector): ChargePointStatus {
+    if (!c.operative) return "Unavailable";
+    return c.reservation ? "Reserved" : "Available";
+  }
+
+  // ── sessions ──────────────────────────────────────────────────────────────────────────────
+
+  private limitW(c: Connector): number {
+    const profiles = [...this.pointProfiles, ...c.profiles, ...(c.session?.txProfile ? [c.session.txProfile] : [])];
+    return profileLimitW(this.electrics, profiles);
+  }
+
+  /** Brings a connector's register up to now at the power the car takes; answers that power. */
+  private tick(c: Connector): number {
+    const s = c.session;
+    if (!s) return 0;
+    const now = Date.now();
+    const offered = c.status === "SuspendedEVSE" ? 0 : this.limitW(c);
+    // A little noise, as a real meter shows.
+    const powerW = s.car.accepts(offered) * (0.985 + Math.random() * 0.015);
+    const wh = (powerW * (now - s.lastTick)) / 3_600_000;
+    s.lastTick = now;
+    c.registerWh += wh;
+    s.car.charge(wh);
+    return powerW;
+  }
+
+  private async startSession(c: Connector, idTag: string, txProfile?: ChargingProfile) {
+    try {
+      await this.setStatus(c, "Preparing");
+      const auth = await this.send("Authorize", { idTag });
+      if (!auth || auth.idTagInfo.status !== "Accepted") {
+        this.log(`connector ${c.id}: ${idTag} not authorised (${auth?.idTagInfo.status ?? "no answer"})`);
+        await this.setStatus(c, this.idleStatus(c));
+        return;
+      }
+      const reservationId = c.reservation?.idTag === idTag ? c.reservation.id : undefined;
+      const meterStart = Math.round(c.registerWh);
+      const timestamp = new Date().toISOString();
+      const started = await this.send("StartTransaction", {
+        connectorId: c.id,
+        idTag,
+        meterStart,
+        timestamp,
+        ...(reservationId === undefined ? {} : { reservationId }),
+      });
+      if (!started) {
+        await this.setStatus(c, this.idleStatus(c));
+        return;
+      }
+      this.clearReservation(c);
+      const now = Date.now();
+      c.session = { transactionId: started.transactionId, idTag, meterStartWh: meterStart, startedAt: now, lastTick: now, car: new Car(this.spec.type) };
+      if (txProfile) c.session.txProfile = { ...txProfile, transactionId: started.transactionId };
+      if (started.idTagInfo.status !== "Accepted") {
+        // StopTransactionOnInvalidId: the server did not accept the tag for this transaction.
+        this.log(`connector ${c.id}: transaction ${started.transactionId} refused (${started.idTagInfo.status})`);
+        await this.finishSession(c, "DeAuthorized");
+        return;
+      }
+      await this.setStatus(c, "Charging");
+      this.log(`connector ${c.id}: transaction ${started.transactionId} started for ${idTag} at ${(this.limitW(c) / 1000).toFixed(1)} kW`);
+      c.session.timer = setInterval(() => void this.sendMeterValues(c, "Sample.Periodic"), this.meterIntervalMs());
+    } finally {
+      c.starting = false;
+    }
+  }
+
+  private meterIntervalMs() {
+    return Math.max(1, this.config.number("MeterValueSampleInterval") || this.options.meterIntervalS) * 1000;
+  }
+
+  private async sendMeterValues(c: Connector, context: ReadingContext) {
+    const powerW = this.tick(c);
+    const s = c.session;
+    await this.send("MeterValues", {
+      connectorId: c.id,
+      ...(s ? { transactionId: s.transactionId } : {}),
+      meterValue: [meterValue(this.electrics, { registerWh: c.registerWh, powerW, soc: s?.car.soc }, context)],
+    });
+    if (s?.car.full && c.status === "Charging") {
+      this.log(`connector ${c.id}: the car is full`);
+      await this.setStatus(c, "SuspendedEV");
+    }
+  }
+
+  private async finishSession(c: Connector, reason: StopReason, { quick = false } = {}) {
+    const s = c.session;
+    if (!s) return;
+    if (s.timer) clearInterval(s.timer);
+    this.tick(c);
+    c.session = undefined;
+    const meterStop = Math.round(c.registerWh);
+    await this.send("StopTransaction", {
+      transactionId: s.transactionId,
+      idTag: s.idTag,
+      meterStop,
+      timestamp: new Date().toISOString(),
+      reason,
+      transactionData: [
+        registerValue(s.meterStartWh, "Transaction.Begin", new Date(s.startedAt)),
+        registerValue(meterStop, "Transaction.End"),
+      ],
+    });
+    this.log(`connector ${c.id}: transaction ${s.transactionId} stopped (${reason}), ${((meterStop - s.meterStartWh) / 1000).toFixed(2)} kWh`);
+    if (c.pendingOperative !== undefined) {
+      c.operative = c.pendingOperative;
+      c.pendingOperative = undefined;
+    }
+    if (quick) return;
+    await this.setStatus(c, "Finishing");
+    // The driver unplugs a moment later.
+    c.finishTimer = setTimeout(() => {
+      c.finishTimer = undefined;
+      if (!c.session && !c.starting) void this.setStatus(c, this.idleStatus(c));
+    }, FINISHING_MS);
+  }
+
+  private clearReservation(c: Connector) {
+    if (c.reservation) clearTimeout(c.reservation.timer);
+    c.reservation = undefined;
+  }
+
+  private clearConnectorTimers(c: Connector) {
+    if (c.session?.timer) clearInterval(c.session.timer);
+    if (c.finishTimer) clearTimeout(c.finishTimer);
+    this.clearReservation(c);
+  }
+
+  /** Whether a connector could start a session for this tag now. */
+  private free(c: Connector, idTag: string) {
+    return c.operative && !c.session && !c.starting && (!c.reservation || c.reservation.idTag === idTag) && c.status !== "Faulted";
+  }
+
+  // ── what the central system asks ──────────────────────────────────────────────────────────
+
+  private answerServerCalls(client: OcppClient) {
+    const connector = (id: number | undefined) => (id !== undefined && id >= 1 ? this.connectors[id - 1] : undefined);
+    const logged = <A extends Parameters<OcppClient["handle"]>[0]>(action: A, handler: (p: OcppRequest<A>) => OcppResponse<A>) =>
+      client.handle(action, (payload) => {
+        const answer = handler(payload);
+        const status = (answer as { status?: string }).status;
+        this.log(`${action}${status ? ` → ${status}` : ""}`);
+        return answer;
+      });
+
+    logged("RemoteStartTransaction", ({ connectorId, idTag, chargingProfile }) => {
+      const c = connectorId === undefined ? this.connectors.find((x) => this.free(x, idTag)) : connector(connectorId);
+      if (!c || !this.free(c, idTag)) return { status: "Rejected" };
+      if (chargingProfile && chargingProfile.chargingProfilePurpose !== "TxProfile") return { status: "Rejected" };
+      c.starting = true;
+      if (c.finishTimer) clearTimeout(c.finishTimer);
+      this.afterReply(() => this.startSession(c, idTag, chargingProfile));
+      return { status: "Accepted" };
+    });
+
+    logged("RemoteStopTransaction", ({ transactionId }) => {
+      const c = this.connectors.find((x) => x.session?.transactionId === transactionId);
+      if (!c) return { status: "Rejected" };
+      this.afterReply(() => this.finishSession(c, "Remote"));
+      return { status: "Accepted" };
+    });
+
+    logged("Reset", ({ type }) => {
+      this.afterReply(async () => {
+        for (const c of this.connectors) if (c.session) await this.finishSession(c, type === "Hard" ? "HardReset" : "SoftReset", { quick: true });
+        this.rebooting = true;
+        this.stopHeartbeat();
+        await this.client?.close(1012, `${type} reset`);
+      });
+      return { status: "Accepted" };
+    });
+
+    logged("UnlockConnector", ({ connectorId }) => {
+      const c = connector(connectorId);
+      if (!c) return { status: "UnlockFailed" };
+      // Unlocking ends a running session first (OCPP 1.6 §5.18).
+      if (c.session) this.afterReply(() => this.finishSession(c, "UnlockCommand"));
+      return { status: "Unlocked" };
+    });
+
+    logged("TriggerMessage", ({ requestedMessage, connectorId }) => {
+      if (connectorId !== undefined && connectorId > this.connectors.length) return { status: "Rejected" };
+      this.afterReply(() => this.trigger(requestedMessage, connectorId));
+      return { status: "Accepted" };
+    });
+
+    logged("GetConfiguration", (request) => this.config.get(request));
+    logged("ChangeConfiguration", (request) => this.config.change(request, (change) => this.configChanged(change)));
+
+    logged("ChangeAvailability", ({ connectorId, type }) => {
+      if (connectorId > this.connectors.length) return { status: "Rejected" };
+      const operative = type === "Operative";
+      const targets = connectorId === 0 ? this.connectors : [this.connectors[connectorId - 1]];
+      let scheduled = false;
+      for (const c of targets) {
+        if (c.session || c.starting) {
+          c.pendingOperative = operative;
+          scheduled = true;
+        } else {
+          c.operative = operative;
+          if (c.status !== "Finishing") this.afterReply(() => this.setStatus(c, this.idleStatus(c)));
+        }
+      }
+      if (connectorId === 0) this.afterReply(() => this.reportStatus(0));
+      return { status: scheduled ? "Scheduled" : "Accepted" };
+    });
+
+    logged("GetLocalListVersion", () => ({ listVersion: this.localListVersion }));
+
+    logged("SendLocalList", ({ listVersion, updateType, localAuthorizationList = [] }) => {
+      if (updateType === "Differential" && listVersion <= this.localListVersion) return { status: "VersionMismatch" };
+      if (updateType === "Full") this.localList.clear();
+      for (const entry of localAuthorizationList) {
+        if (entry.idTagInfo) this.localList.set(entry.idTag, entry);
+        else this.localList.delete(entry.idTag);
+      }
+      this.localListVersion = listVersion;
+      return { status: "Accepted" };
+    });
+
+    logged("ClearCache", () => ({ status: "Accepted" }));
+    logged("DataTransfer", () => ({ status: "UnknownVendorId" }));
+
+    logged("GetDiagnostics", () => {
+      const stamp = new Date().toISOString().replace(/[-:]/g, "").slice(0, 15);
+      this.afterReply(() => this.diagnostics("Uploading"));
+      this.afterReply(() => this.diagnostics("Uploaded"), 2_000);
+      return { fileName: `${this.spec.serialNumber}-diagnostics-${stamp}.log` };
+    });
+
+    logged("UpdateFirmware", ({ retrieveDate }) => {
+      const startIn = Math.max(0, Math.min(Date.parse(retrieveDate) - Date.now(), 60 * 60_000));
+      const steps: FirmwareStatus[] = ["Downloading", "Downloaded", "Installing", "Installed"];
+      steps.forEach((status, i) => this.afterReply(() => this.firmwareStatus(status), startIn + i * 1_500));
+      return {};
+    });
+
+    logged("ReserveNow", ({ connectorId, expiryDate, idTag, reservationId }) => {
+      if (connectorId === 0) return { status: "Rejected" }; // ReserveConnectorZeroSupported = false
+      const c = connector(connectorId);
+      if (!c) return { status: "Rejected" };
+      if (c.status === "Faulted") return { status: "Faulted" };
+      if (!c.operative) return { status: "Unavailable" };
+      if (c.session || c.starting || (c.reservation && c.reservation.id !== reservationId)) return { status: "Occupied" };
+      this.clearReservation(c);
+      const timer = setTimeout(() => {
+        if (c.reservation?.id !== reservationId) return;
+        c.reservation = undefined;
+        this.log(`connector ${c.id}: reservation ${reservationId} expired`);
+        if (!c.session && !c.starting) void this.setStatus(c, this.idleStatus(c));
+      }, Math.max(0, Math.min(Date.parse(expiryDate) - Date.now(), 2 ** 31 - 1)));
+      c.reservation = { id: reservationId, idTag, timer };
+      this.afterReply(() => this.setStatus(c, "Reserved"));
+      return { status: "Accepted" };
+    });
+
+    logged("CancelReservation", ({ reservationId }) => {
+      const c = this.connectors.find((x) => x.reservation?.id === reservationId);
+      if (!c) return { status: "Rejected" };
+      this.clearReservation(c);
+      if (!c.session && !c.starting) this.afterReply(() => this.setStatus(c, this.idleStatus(c)));
+      return { status: "Accepted" };
+    });
+
+    logged("SetChargingProfile", ({ connectorId, csChargingProfiles: profile }) => {
+      if (connectorId > this.connectors.length) return { status: "Rejected" };
+      if (profile.chargingProfileKind === "Recurring" && !profile.recurrencyKind) return { status: "Rejected" };
+      if (profile.chargingProfilePurpose === "ChargePointMaxProfile" && connectorId !== 0) return { status: "Rejected" };
+      if (profile.chargingProfilePurpose === "TxProfile") {
+        // A TxProfile belongs to a running transaction (OCPP 1.6 §5.16.3).
+        const c = connector(connectorId);
+        if (!c?.session || (profile.transactionId !== undefined && profile.transactionId !== c.session.transactionId)) return { status: "Rejected" };
+        c.session.txProfile = profile;
+        return { status: "Accepted" };
+      }
+      const list = connectorId === 0 ? this.pointProfiles : this.connectors[connectorId - 1].profiles;
+      const same = (p: ChargingProfile) =>
+        p.chargingProfileId === profile.chargingProfileId ||
+        (p.stackLevel === profile.stackLevel && p.chargingProfilePurpose === profile.chargingProfilePurpose);
+      const kept = list.filter((p) => !same(p));
+      list.splice(0, list.length, ...kept, profile);
+      return { status: "Accepted" };
+    });
+
+    logged("ClearChargingProfile", ({ id, connectorId, chargingProfilePurpose, stackLevel }) => {
+      const matches = (p: ChargingProfile) =>
+        id !== undefined
+          ? p.chargingProfileId === id
+          : (chargingProfilePurpose === undefined || p.chargingProfilePurpose === chargingProfilePurpose) &&
+            (stackLevel === undefined || p.stackLevel === stackLevel);
+      let cleared = 0;
+      const clear = (list: ChargingProfile[]) => {
+        const kept = list.filter((p) => !matches(p));
+        cleared += list.length - kept.length;
+        list.splice(0, list.length, ...kept);
+      };
+      if (connectorId === undefined || connectorId === 0 || id !== undefined) clear(this.pointProfiles);
+      for (const c of this.connectors) {
+        if (connectorId !== undefined && connectorId !== 0 && id === undefined && c.id !== connectorId) continue;
+        clear(c.profiles);
+        if (c.session?.txProfile && matches(c.session.txProfile)) {
+          c.session.txProfile = undefined;
+          cleared++;
+        }
+      }
+      return { status: cleared > 0 ? "Accepted" : "Unknown" };
+    });
+
+    logged("GetCompositeSchedule", ({ connectorId, duration, chargingRateUnit = "W" }) => {
+      if (connectorId > this.connectors.length) return { status: "Rejected" };
+      const limitW =
+        connectorId === 0
+          ? Math.min(
+              this.connectors.reduce((sum, c) => sum + this.limitW(c), 0),
+              profileLimitW({ ...this.electrics, maxPowerW: Number.MAX_SAFE_INTEGER }, this.pointProfiles),
+            )
+          : this.limitW(this.connectors[connectorId - 1]);
+      const now = new Date().toISOString();
+      return {
+        status: "Accepted",
+        connectorId,
+        scheduleStart: now,
+        chargingSchedule: {
+          duration,
+          startSchedule: now,
+          chargingRateUnit,
+          chargingSchedulePeriod: [{ startPeriod: 0, limit: fromWatts(this.electrics, limitW, chargingRateUnit) }],
+        },
+      };
+    });
+  }
+
+  private configChanged({ key, value }: ConfigChange) {
+    if (key === "HeartbeatInterval") this.startHeartbeat();
+    if (key === "MeterValueSampleInterval") {
+      for (const c of this.connectors) {
+        if (!c.session?.timer) continue;
+        clearInterval(c.session.timer);
+        c.session.timer = setInterval(() => void this.sendMeterValues(c, "Sample.Periodic"), this.meterIntervalMs());
+      }
+    }
+    if (key === "AuthorizationKey") {
+      // Used from the next connection on; the server switches over when it stores the key.
+      this.spec.key = value;
+      this.log("AuthorizationKey changed");
+      this.options.onKeyChange?.(value);
+    }
+  }
+
+  private async trigger(message: OcppRequest<"TriggerMessage">["requestedMessage"], connectorId: number | undefined) {
+    switch (message) {
+      case "BootNotification":
+        return this.boot();
+      case "Heartbeat":
+        return this.send("Heartbeat", {});
+      case "StatusNotification":
+        return connectorId === undefined ? this.reportAllStatuses() : this.reportStatus(connectorId);
+      case "MeterValues": {
+        const targets = connectorId ? [this.connectors[connectorId - 1]] : this.connectors;
+        for (const c of targets) await this.sendMeterValues(c, "Trigger");
+        return;
+      }
+      case "DiagnosticsStatusNotification":
+        return this.send("DiagnosticsStatusNotification", { status: this.diagnosticsState });
+      case "FirmwareStatusNotification":
+        return this.send("FirmwareStatusNotification", { status: this.firmwareState });
+    }
+  }
+
+  private async diagnostics(status: DiagnosticsStatus) {
+    this.diagnosticsState = status;
+    this.log(`diagnostics ${status}`);
+    await this.send("DiagnosticsStatusNotification", { status });
+  }
+
+  private async firmwareStatus(status: FirmwareStatus) {
+    this.firmwareState = status;
+    this.log(`firmware ${status}`);
+    await this.send("FirmwareStatusNotification", { status });
+  }
+}
