@@ -6,6 +6,7 @@ import { requestLanguage } from "../../../workers/i18n";
 import { AppShell } from "~/components/shell/app-shell";
 import type { ShellData } from "~/components/shell/types";
 import { toast } from "~/components/ui/toast";
+import { LiveProvider } from "~/lib/live";
 import { requireCtx, sessionCookie } from "../../lib/ctx.server";
 
 /** The console layout: guard on every navigation, then the shell built from the user's menu. */
@@ -47,8 +48,10 @@ export default function ConsoleLayout() {
     if (msg?.startsWith("guard.")) toast.warning(t(msg));
   }, [params, t]);
   return (
-    <AppShell data={data}>
-      <Outlet />
-    </AppShell>
+    <LiveProvider>
+      <AppShell data={data}>
+        <Outlet />
+      </AppShell>
+    </LiveProvider>
   );
 }

@@ -1,0 +1,203 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import type { LiveEvent } from "../../workers/live/events";
+
+/**
+ * The console's live view (issue #3, #4): one WebSocket to `/live` per tab, opened by the console
+ * layout, kept in a small store that pages read with hooks. No polling: the operator's
+ * TenantHub pushes connector status, meter readings, transactions, online state and alarms, and
+ * sends a snapshot of the present when the socket opens.
+ */
+export type { LiveEvent };
+
+export interface ConnectorLive {
+  status: string | null;
+  errorCode: string | null;
+  transactionId: number | null;
+  energyWh?: number;
+  powerW?: number;
+  currentA?: number;
+  voltageV?: number;
+  soc?: number;
+  at: number;
+}
+
+export interface PointLive {
+  pointId: number;
+  serialNumber: string;
+  online: boolean;
+  connectors: Record<number, ConnectorLive>;
+}
+
+type Listener = () => void;
+type EventListener = (event: LiveEvent) => void;
+
+const emptyConnector = (): ConnectorLive => ({ status: null, errorCode: null, transactionId: null, at: 0 });
+
+export class LiveStore {
+  private points = new Map<number, PointLive>();
+  private snapshot: ReadonlyMap<number, PointLive> = new Map();
+  private readonly listeners = new Set<Listener>();
+  private readonly eventListeners = new Set<EventListener>();
+  connected = false;
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  onEvent(listener: EventListener) {
+    this.eventListeners.add(listener);
+    return () => {
+      this.eventListeners.delete(listener);
+    };
+  }
+
+  getSnapshot = () => this.snapshot;
+
+  private point(event: LiveEvent): PointLive {
+    const existing = this.points.get(event.pointId);
+    const next: PointLive = existing
+      ? { ...existing, connectors: { ...existing.connectors } }
+      : { pointId: event.pointId, serialNumber: event.serialNumber, online: false, connectors: {} };
+    this.points.set(event.pointId, next);
+    return next;
+  }
+
+  /** Folds one event into the present state. */
+  apply(event: LiveEvent, notify = true) {
+    const point = this.point(event);
+    switch (event.type) {
+      case "point":
+        point.online = event.online;
+        break;
+      case "connector": {
+        const connector = { ...(point.connectors[event.connectorId] ?? emptyConnector()) };
+        connector.status = event.status;
+        connector.errorCode = event.errorCode;
+        connector.at = event.at;
+        point.connectors[event.connectorId] = connector;
+        point.online = true;
+        break;
+      }
+      case "meter": {
+        const { energyWh, powerW, currentA, voltageV, soc, transactionId, at } = event;
+        point.connectors[event.connectorId] = {
+          ...(point.connectors[event.connectorId] ?? emptyConnector()),
+          ...(energyWh !== undefined && { energyWh }),
+          ...(powerW !== undefined && { powerW }),
+          ...(currentA !== undefined && { currentA }),
+          ...(voltageV !== undefined && { voltageV }),
+          ...(soc !== undefined && { soc }),
+          transactionId,
+          at,
+        };
+        break;
+      }
+      case "transaction": {
+        const connector = { ...(point.connectors[event.connectorId] ?? emptyConnector()) };
+        connector.transactionId = event.phase === "start" ? event.transactionId : null;
+        if (event.phase === "stop") connector.powerW = 0;
+        point.connectors[event.connectorId] = connector;
+        break;
+      }
+      case "alarm":
+        break;
+    }
+    if (notify) this.publish([event]);
+  }
+
+  applySnapshot(events: LiveEvent[]) {
+    for (const event of events) this.apply(event, false);
+    this.publish(events);
+  }
+
+  private publish(events: LiveEvent[]) {
+    this.snapshot = new Map(this.points);
+    for (const listener of this.listeners) listener();
+    for (const event of events) for (const listener of this.eventListeners) listener(event);
+  }
+
+  setConnected(connected: boolean) {
+    this.connected = connected;
+    this.snapshot = new Map(this.points);
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const LiveContext = createContext<LiveStore | null>(null);
+
+/** Opens `/live` for the console and reconnects with back-off when the socket drops. */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const store = useMemo(() => new LiveStore(), []);
+  const attempt = useRef(0);
+  useEffect(() => {
+    let socket: WebSocket | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const open = () => {
+      socket = new WebSocket(`${window.location.origin.replace(/^http/, "ws")}/live`);
+      socket.addEventListener("open", () => {
+        attempt.current = 0;
+        store.setConnected(true);
+      });
+      socket.addEventListener("message", (message) => {
+        if (typeof message.data !== "string" || message.data === "pong") return;
+        const data = JSON.parse(message.data) as LiveEvent | { type: "snapshot"; events: LiveEvent[] };
+        if (data.type === "snapshot") store.applySnapshot(data.events);
+        else store.apply(data);
+      });
+      socket.addEventListener("close", () => {
+        store.setConnected(false);
+        if (stopped) return;
+        // Back off up to half a minute, so a restarting server is not hammered.
+        const delay = Math.min(30_000, 1000 * 2 ** attempt.current++);
+        timer = setTimeout(open, delay);
+      });
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    };
+  }, [store]);
+  return <LiveContext value={store}>{children}</LiveContext>;
+}
+
+function useStore(): LiveStore {
+  const store = useContext(LiveContext);
+  if (!store) throw new Error("useLive… must be used inside <LiveProvider>");
+  return store;
+}
+
+/** Live state of every point heard of so far (id → state); re-renders on each change. */
+export function useLivePoints(): ReadonlyMap<number, PointLive> {
+  const store = useStore();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+/** Live state of one point, or undefined until the hub has said something of it. */
+export function useLivePoint(pointId: number | undefined): PointLive | undefined {
+  const points = useLivePoints();
+  return pointId === undefined ? undefined : points.get(pointId);
+}
+
+/** Whether the live socket is open now. */
+export function useLiveConnected(): boolean {
+  const store = useStore();
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.connected,
+    () => false,
+  );
+}
+
+/** Calls back on every live event (for counters, toasts, refreshing a list on transaction events). */
+export function useLiveEvents(listener: (event: LiveEvent) => void) {
+  const store = useStore();
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => store.onEvent((event) => latest.current(event)), [store]);
+}
