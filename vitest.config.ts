@@ -46,7 +46,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: ["tests/e2e/**/*.test.ts", "tests/peers/**/*.test.ts"],
           // After the other projects: the browser and the local server want both cores.
           sequence: { groupOrder: 1 },
           environment: "node",

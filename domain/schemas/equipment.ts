@@ -3,15 +3,54 @@ import { pageQuery, recordStatus } from "./account-service";
 
 /** SPEC.md §3 connector standards, each with an image in the console. */
 export const CONNECTOR_STANDARDS = ["SAE1", "SAE2", "IIS", "IEC1", "IEC2", "IEC3", "GBT1", "GBT2", "GBT3"] as const;
+export type ConnectorStandard = (typeof CONNECTOR_STANDARDS)[number];
 export const connectorStandard = z.enum(CONNECTOR_STANDARDS, { error: "validation.connectorStandard" });
-export const pointType = z.enum(["DC", "AC", "MIXED"], { error: "validation.pointType" });
+
+/**
+ * Which current each standard carries (SPEC.md §3: SAE1 CCS1 DC, SAE2 J1772, IIS CHAdeMO DC,
+ * IEC1 CCS2 DC, IEC2 Type 2, IEC3 Type 2 socket, GBT1 GB/T DC, GBT2 GB/T AC, GBT3 GB/T AC socket).
+ */
+export const STANDARD_CURRENT: Record<ConnectorStandard, "AC" | "DC"> = {
+  SAE1: "DC",
+  SAE2: "AC",
+  IIS: "DC",
+  IEC1: "DC",
+  IEC2: "AC",
+  IEC3: "AC",
+  GBT1: "DC",
+  GBT2: "AC",
+  GBT3: "AC",
+};
+
+export const POINT_TYPES = ["DC", "AC", "MIXED"] as const;
+export type PointType = (typeof POINT_TYPES)[number];
+export const pointType = z.enum(POINT_TYPES, { error: "validation.pointType" });
+
+export const PRIVATE_TYPES = ["Public", "Private", "PrivateHidden"] as const;
+export const privateType = z.enum(PRIVATE_TYPES, { error: "validation.privateType" });
+
+export const CHARGE_SPEEDS = ["QUICK", "SLOW"] as const;
+export const chargeSpeed = z.enum(CHARGE_SPEEDS, { error: "validation.chargeSpeed" });
+
+/** A standard fits a point when it carries the point's current; a MIXED point takes both. */
+export const standardFits = (type: PointType, standard: ConnectorStandard) => type === "MIXED" || STANDARD_CURRENT[standard] === type;
+
+/** The connector a new point gets by default: Type 2 slow for AC, CCS2 fast otherwise. */
+export const defaultConnector = (type: PointType) =>
+  type === "AC" ? { standard: "IEC2" as const, chargeSpeed: "SLOW" as const } : { standard: "IEC1" as const, chargeSpeed: "QUICK" as const };
+
+/**
+ * Which authorised connector count a point uses (issue #4): AC points count as AC, DC and MIXED
+ * points as DC.
+ */
+export const quotaKind = (type: PointType): "AC" | "DC" => (type === "AC" ? "AC" : "DC");
 
 /** SPEC.md §5: power, numbers only, at most two decimals (kW). */
 export const powerKw = z.coerce
   .number({ error: "validation.power" })
   .positive({ error: "validation.power" })
   .max(10_000, { error: "validation.power" })
-  .refine((v) => Math.round(v * 100) === v * 100, { error: "validation.powerDecimals" });
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: "validation.powerDecimals" });
 
 /** The chargeBoxId: it travels in the OCPP URL, so only URL-safe characters. */
 export const serialNumber = z
@@ -21,29 +60,145 @@ export const serialNumber = z
   .max(48, { error: "validation.serialRule" })
   .regex(/^[A-Za-z0-9._-]+$/, { error: "validation.serialRule" });
 
+/** SPEC.md §5: connector count is an integer of at most two digits. */
+export const connectorCount = z.coerce
+  .number({ error: "validation.connectorCount" })
+  .int({ error: "validation.connectorCount" })
+  .min(1, { error: "validation.connectorCount" })
+  .max(99, { error: "validation.connectorCount" });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: "points.validation.tooLong" })
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
 export const connectorInput = z.object({
-  connectorId: z.coerce.number().int().min(1).max(99),
+  connectorId: z.coerce.number({ error: "validation.connectorRequired" }).int().min(1, { error: "validation.connectorRequired" }).max(99, { error: "validation.connectorRequired" }),
   standard: connectorStandard,
   power: powerKw,
-  chargeSpeed: z.enum(["QUICK", "SLOW"], { error: "validation.chargeSpeed" }),
-  name: z.string().trim().max(64).optional(),
+  chargeSpeed,
+  name: optionalText(64),
+});
+export type ConnectorInput = z.infer<typeof connectorInput>;
+
+/** The fields of a point (SPEC.md §3); vendor, model, firmware and SIM data come from its boot. */
+export const pointFields = z.object({
+  stationId: z.coerce.number({ error: "validation.stationRequired" }).int().positive({ error: "validation.stationRequired" }),
+  name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(64, { error: "points.validation.tooLong" }),
+  serialNumber,
+  pointNo: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(32, { error: "points.validation.tooLong" }),
+  code: optionalText(32),
+  type: pointType,
+  ratedPower: powerKw,
+  connectorCount,
+  privateType: privateType.default("Public"),
+  stationType: optionalText(32),
+  connectors: z.array(connectorInput).max(99).optional(),
 });
 
-export const pointInput = z
-  .object({
-    stationId: z.coerce.number({ error: "validation.stationRequired" }).int().positive({ error: "validation.stationRequired" }),
-    name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(64),
-    serialNumber,
-    pointNo: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(32),
-    type: pointType,
-    ratedPower: powerKw,
-    // SPEC.md §5: connector count is an integer of at most two digits.
-    connectorCount: z.coerce.number({ error: "validation.connectorCount" }).int({ error: "validation.connectorCount" }).min(1, { error: "validation.connectorCount" }).max(99, { error: "validation.connectorCount" }),
-    privateType: z.enum(["Public", "Private", "PrivateHidden"], { error: "validation.privateType" }).default("Public"),
-    connectors: z.array(connectorInput).max(99).optional(),
-  })
-  .refine((p) => !p.connectors || p.connectors.length === p.connectorCount, { error: "validation.connectorList", path: ["connectors"] });
+/**
+ * The connector list, when given, names connectors 1..count once each, with standards that
+ * fit the point's type and no connector stronger than the point (SPEC.md §3).
+ */
+function checkConnectors(point: z.output<typeof pointFields>, ctx: z.RefinementCtx) {
+  const list = point.connectors;
+  if (!list) return;
+  if (list.length !== point.connectorCount) {
+    ctx.addIssue({ code: "custom", message: "validation.connectorList", path: ["connectors"] });
+    return;
+  }
+  const ids = new Set(list.map((c) => c.connectorId));
+  if (ids.size !== list.length || list.some((c) => c.connectorId > point.connectorCount)) {
+    ctx.addIssue({ code: "custom", message: "points.validation.connectorIds", path: ["connectors"] });
+  }
+  list.forEach((c, index) => {
+    if (!standardFits(point.type, c.standard)) {
+      ctx.addIssue({ code: "custom", message: "points.validation.standardForType", path: ["connectors", index, "standard"] });
+    }
+    if (c.power > point.ratedPower) {
+      ctx.addIssue({ code: "custom", message: "points.validation.connectorPower", path: ["connectors", index, "power"] });
+    }
+  });
+}
+
+/** Create and edit a point (POST and PUT /station-service/point). */
+export const pointInput = pointFields.superRefine(checkConnectors);
 export type PointInput = z.infer<typeof pointInput>;
+export type PointFormValues = z.input<typeof pointInput>;
+
+/** PUT /station-service/point/valid/points: enable several points at once. */
+export const pointBatchEnableInput = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: "points.validation.ids" })
+    .min(1, { error: "points.validation.ids" })
+    .max(100, { error: "points.validation.ids" })
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/**
+ * One row of a point import (SPEC.md §5: Excel files only; the browser reads the workbook and
+ * sends its rows). The location is named, as an operator knows it; every connector gets the
+ * row's standard and charge speed and an even share of the rated power.
+ */
+export const pointImportRow = z.object({
+  line: z.coerce.number().int().positive().optional(),
+  stationName: z.string({ error: "points.validation.stationName" }).trim().min(1, { error: "points.validation.stationName" }).max(64),
+  name: pointFields.shape.name,
+  serialNumber,
+  pointNo: pointFields.shape.pointNo,
+  code: optionalText(32),
+  type: pointType,
+  ratedPower: powerKw,
+  connectorCount,
+  standard: connectorStandard.optional(),
+  chargeSpeed: chargeSpeed.optional(),
+  privateType: privateType.default("Public"),
+});
+export type PointImportRow = z.infer<typeof pointImportRow>;
+
+/** POST /station-service/point/import: all rows or none, at most 200 a file (each row is two statements of one D1 batch). */
+export const pointImportInput = z.object({
+  rows: z.array(z.unknown(), { error: "points.validation.importEmpty" }).min(1, { error: "points.validation.importEmpty" }).max(200, { error: "points.validation.importTooMany" }),
+});
+
+/** SPEC.md §5: diagnostic file locations are FTP addresses; start not later than stop. */
+export const diagnoseInput = z
+  .object({
+    location: z
+      .string({ error: "validation.ftp" })
+      .trim()
+      .max(500, { error: "validation.ftp" })
+      .regex(/^s?ftps?:\/\/\S+$/i, { error: "validation.ftp" }),
+    startTime: z.iso.datetime({ offset: true, error: "points.validation.dateTime" }).optional(),
+    stopTime: z.iso.datetime({ offset: true, error: "points.validation.dateTime" }).optional(),
+    retries: z.coerce.number().int({ error: "points.validation.retries" }).min(0, { error: "points.validation.retries" }).max(10, { error: "points.validation.retries" }).optional(),
+    retryInterval: z.coerce.number().int({ error: "points.validation.retryInterval" }).min(0, { error: "points.validation.retryInterval" }).max(3600, { error: "points.validation.retryInterval" }).optional(),
+    /** SPEC.md §3 diagnosis type: 1 normal, 2 the '1768' type. */
+    type: z.union([z.literal(1), z.literal(2)], { error: "points.validation.diagnosisType" }).default(1),
+  })
+  .refine((d) => !d.startTime || !d.stopTime || Date.parse(d.startTime) <= Date.parse(d.stopTime), {
+    error: "points.validation.startAfterStop",
+    path: ["stopTime"],
+  });
+export type DiagnoseInput = z.input<typeof diagnoseInput>;
+
+/** SPEC.md §4 diagnosis upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded. */
+export const DIAGNOSIS_STATUSES = [-1, 1, 2, 3] as const;
+
+/** DiagnosticsStatusNotification status → upload status (OCPP 1.6 §6.17); Idle changes nothing. */
+export const DIAGNOSIS_STATUS_OF: Partial<Record<string, (typeof DIAGNOSIS_STATUSES)[number]>> = {
+  Uploading: 2,
+  Uploaded: 3,
+  UploadFailed: -1,
+};
+
+/** SPEC.md §7: reportMonth as YYYY-MM. */
+export const reportMonth = z
+  .string({ error: "points.validation.reportMonth" })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "points.validation.reportMonth" });
 
 export const pointStatusInput = z.object({ status: recordStatus });
 

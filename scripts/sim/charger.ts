@@ -46,6 +46,7 @@ interface Session {
   meterStartWh: number;
   startedAt: number;
   lastTick: number;
+  lastLogged: number;
   car: Car;
   txProfile?: ChargingProfile;
   timer?: NodeJS.Timeout;
@@ -70,6 +71,7 @@ type AuthorizationData = NonNullable<OcppRequest<"SendLocalList">["localAuthoriz
 const REPLACED = "Replaced by a new connection";
 const FINISHING_MS = 2_000;
 const REBOOT_MS = 2_000;
+const PROGRESS_LOG_MS = 30_000;
 
 const httpStatus = (error: unknown): number | undefined => {
   const code = (error as { code?: unknown } | null)?.code;
@@ -141,6 +143,7 @@ export class SimCharger {
     if (this.stopped) return;
     this.stopped = true;
     this.stopSignal.abort();
+    this.firstAttemptDone();
     this.stopHeartbeat();
     for (const c of this.connectors) if (c.session && this.online) await this.finishSession(c, "Local", { quick: true });
     for (const timer of this.timers) clearTimeout(timer);
@@ -163,8 +166,7 @@ export class SimCharger {
         this.firstAttemptDone();
         return;
       } catch (error) {
-        this.firstAttemptDone();
-        const status = httpStatus(error);
+        const status = httpStatus(error) ?? (await this.refusalStatus(error));
         if (status === 401 && this.options.renewKey && !renewed) {
           renewed = true;
           const key = await this.options.renewKey().catch(() => undefined);
@@ -175,6 +177,7 @@ export class SimCharger {
             continue;
           }
         }
+        this.firstAttemptDone();
         if (status === 404) {
           this.log("the server does not know this charger; giving up");
           return;
@@ -183,6 +186,24 @@ export class SimCharger {
         this.log(`cannot connect (${status ? `HTTP ${status}` : (error as Error).message}); retrying in ${delay / 1000} s`);
         if (!(await this.pause(delay))) return;
       }
+    }
+  }
+
+  /**
+   * Why an upgrade was cut off without an HTTP status. The local server (the Cloudflare Vite
+   * plugin in front of workerd) drops the socket when the worker refuses an upgrade, so the
+   * worker's 401 or 404 never arrives; the same URL without the upgrade answers it.
+   */
+  private async refusalStatus(error: unknown): Promise<number | undefined> {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== "ECONNRESET" && !/socket hang up/i.test((error as Error).message)) return undefined;
+    const url = `${this.options.endpoint.replace(/^ws/, "http")}/${encodeURIComponent(this.spec.serialNumber)}`;
+    const basic = Buffer.from(`${this.spec.serialNumber}:${this.spec.key}`).toString("base64");
+    try {
+      const res = await fetch(url, { headers: { Authorization: `Basic ${basic}` } });
+      return res.status === 401 || res.status === 404 ? res.status : undefined;
+    } catch {
+      return undefined;
     }
   }
 
@@ -204,12 +225,15 @@ export class SimCharger {
       pingIntervalMs: 30_000,
     });
     this.answerServerCalls(client);
+    client.onValidationFailure((f) =>
+      this.log(`strict validation failed: ${f.outbound ? "sent" : "received"} ${f.method} ${f.isCall ? "CALL" : "answer"}: ${f.error.message}`),
+    );
     await client.connect();
     this.client = client;
     client.onClose((info) => void this.closed(client, info));
-    for (const failure of client.validationFailures) this.log(`strict validation: ${failure.method} ${failure.error.message}`);
     if (!this.booted || this.rebooting) {
       this.rebooting = false;
+      this.booted = false;
       await this.boot();
     } else {
       // A network blip is not a reboot: no BootNotification, the sessions carry on.
@@ -375,7 +399,7 @@ export class SimCharger {
       }
       this.clearReservation(c);
       const now = Date.now();
-      c.session = { transactionId: started.transactionId, idTag, meterStartWh: meterStart, startedAt: now, lastTick: now, car: new Car(this.spec.type) };
+      c.session = { transactionId: started.transactionId, idTag, meterStartWh: meterStart, startedAt: now, lastTick: now, lastLogged: now, car: new Car(this.spec.type) };
       if (txProfile) c.session.txProfile = { ...txProfile, transactionId: started.transactionId };
       if (started.idTagInfo.status !== "Accepted") {
         // StopTransactionOnInvalidId: the server did not accept the tag for this transaction.
@@ -403,6 +427,11 @@ export class SimCharger {
       ...(s ? { transactionId: s.transactionId } : {}),
       meterValue: [meterValue(this.electrics, { registerWh: c.registerWh, powerW, soc: s?.car.soc }, context)],
     });
+    if (s && Date.now() - s.lastLogged >= PROGRESS_LOG_MS) {
+      s.lastLogged = Date.now();
+      const kWh = (c.registerWh - s.meterStartWh) / 1000;
+      this.log(`connector ${c.id}: ${kWh.toFixed(2)} kWh at ${(powerW / 1000).toFixed(1)} kW, SoC ${Math.floor(s.car.soc)} %`);
+    }
     if (s?.car.full && c.status === "Charging") {
       this.log(`connector ${c.id}: the car is full`);
       await this.setStatus(c, "SuspendedEV");

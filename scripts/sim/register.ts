@@ -55,6 +55,11 @@ export class Api {
 
   constructor(readonly origin: string) {}
 
+  /** The session's Bearer token (also good for the console's `/live` socket). */
+  get accessToken(): string {
+    return this.token;
+  }
+
   static async login(origin: string, login: Login = DEMO_LOGIN): Promise<Api> {
     const api = new Api(origin);
     const captcha = await api.get<{ captchaId: string }>("/user-service/auth/captcha");

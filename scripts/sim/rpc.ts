@@ -100,6 +100,11 @@ export class OcppClient {
     );
   }
 
+  /** A strict-mode violation, as it happens. */
+  onValidationFailure(listener: (failure: ValidationFailure) => void): void {
+    this.rpc.on("strictValidationFailure", listener);
+  }
+
   /** Every CALL the server sends, before it is handled. */
   onServerCall(listener: (action: string, payload: unknown) => void): void {
     this.rpc.on("call", (event: { outbound: boolean; payload: unknown[] }) => {

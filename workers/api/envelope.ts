@@ -18,7 +18,8 @@ export function invalidFromZod(error: ZodError): Invalid {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join(".") || "_";
-    if (!fields[path]) fields[path] = issue.message.startsWith("validation.") ? issue.message : "validation.invalid";
+    // Catalogue keys: `validation.*`, or an area's own `<area>.validation.*`.
+    if (!fields[path]) fields[path] = /^(\w+\.)?validation\.\w/.test(issue.message) ? issue.message : "validation.invalid";
   }
   const first = Object.values(fields)[0] ?? "validation.invalid";
   return new Invalid(first, {}, fields);

@@ -5,9 +5,15 @@ import "./user-service/operators";
 import "./user-service/roles";
 import "./user-service/accounts";
 import "./user-service/files";
+import "./user-service/upload";
 import "./station-service/stations";
 import "./station-service/points";
 import "./station-service/remote-control";
+import "./station-service/monitoring";
+import "./station-service/alarms";
+import "./station-service/dashboard";
+import "./user-service/sub-operators";
+import "./station-service/charge-records";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

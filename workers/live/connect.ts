@@ -6,6 +6,7 @@ import { clientAddress } from "../http/client";
 import { readCookie } from "../http/cookies";
 import { requestLanguage } from "../i18n";
 import { contextFromToken } from "../services/context";
+import { deviceScope } from "../services/sub-operators/scope";
 import { tenantHubName } from "./events";
 import { SCOPE_HEADER, type LiveScope } from "./tenant-hub";
 
@@ -33,13 +34,13 @@ export async function connectLive(request: Request, env: Env): Promise<Response>
       },
       token,
     );
-    // A sub-operator listens to its parent's hub, limited to the devices assigned to it
-    // (the assignments arrive with the equipment screens; until then it hears nothing).
-    const hubOperator = ctx.operator.sub === 1 && ctx.operator.parentId ? ctx.operator.parentId : ctx.operator.id;
-    const scope: LiveScope = { operatorId: hubOperator, accountId: ctx.actor.accountId, pointIds: ctx.operator.sub === 1 ? [] : null };
+    // A sub-operator listens to its parent's hub, limited to the devices assigned to it: points
+    // assigned directly and those of assigned stations, as of the moment the socket opens.
+    const devices = deviceScope(ctx);
+    const scope: LiveScope = { operatorId: devices.operatorId, accountId: ctx.actor.accountId, pointIds: await devices.pointIds() };
     const headers = new Headers(request.headers);
     headers.set(SCOPE_HEADER, JSON.stringify(scope));
-    return env.TENANT_HUB.getByName(tenantHubName(hubOperator)).fetch(new Request(request.url, { headers }));
+    return env.TENANT_HUB.getByName(tenantHubName(devices.operatorId)).fetch(new Request(request.url, { headers }));
   } catch (error) {
     const { status, body } = errorBody(error, lang);
     return Response.json(body, { status });

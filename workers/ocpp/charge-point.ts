@@ -367,6 +367,11 @@ export class ChargePoint extends DurableObject<Env> {
     return { online: this.socket() !== undefined, ...this.state };
   }
 
+  /** One transaction's meter samples, oldest first, for the console's meter curve (read-only). */
+  async meterSamples(transactionId: number) {
+    return this.store.samplesOf(transactionId, 20_000);
+  }
+
   // Typed RPC methods, one per action the central system sends (OCPP 1.6 §5).
   cancelReservation(p: OcppRequest<"CancelReservation">) {
     return this.send("CancelReservation", p);

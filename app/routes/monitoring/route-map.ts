@@ -1,2 +1,23 @@
 /** Menu URLs of the monitoring screens that have their own module (app/routes.ts serves the rest). */
-export const monitoringScreens: Record<string, string> = {};
+export const monitoringScreens: Record<string, string> = {
+  "/home": "routes/monitoring/home.tsx",
+  "/systemMonitoring/charging": "routes/monitoring/charging.tsx",
+  "/systemMonitoring/charging/detail/:id": "routes/monitoring/charging-detail.tsx",
+  "/systemMonitoring/chargingPile": "routes/monitoring/piles.tsx",
+  "/systemMonitoring/Connector": "routes/monitoring/connectors.tsx",
+  "/systemMonitoring/alarmRecord": "routes/monitoring/alarms.tsx",
+  "/systemMonitoring/loadMonitoring": "routes/monitoring/load.tsx",
+  "/operationMaintenance/historicalAlarmInfo": "routes/monitoring/alarms.tsx",
+  "/equipmentManagement/remoteControl": "routes/monitoring/remote-control.tsx",
+  "/SubOperator/operatorDevice": "routes/monitoring/operator-devices.tsx",
+  "/suboperators/monitoring/charging": "routes/monitoring/charging.tsx",
+  "/suboperators/monitoring/charging/detail/:id": "routes/monitoring/charging-detail.tsx",
+  "/suboperators/monitoring/chargingPile": "routes/monitoring/piles.tsx",
+  "/suboperators/monitoring/connector": "routes/monitoring/connectors.tsx",
+  "/suboperators/monitoring/loadMonitoring": "routes/monitoring/load.tsx",
+  "/suboperators/monitoringAlarm/alarm": "routes/monitoring/alarms.tsx",
+  "/suboperators/station": "routes/monitoring/sub-stations.tsx",
+  "/suboperators/station/:id": "routes/monitoring/sub-station-detail.tsx",
+  "/suboperators/point": "routes/monitoring/sub-points.tsx",
+  "/suboperators/point/pointDetail/:id": "routes/monitoring/sub-point-detail.tsx",
+};

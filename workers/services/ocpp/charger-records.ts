@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { alarms, connectors, idTags, ocppReviews, pointEvents, points, transactions } from "../../../db/schema";
+import { alarms, connectors, diagnostics, idTags, ocppReviews, pointEvents, points, transactions } from "../../../db/schema";
+import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
 import { settingsOf } from "../../../tenants/resolve";
 import type { ChargerIdentity } from "../../ocpp/identity";
 
@@ -303,7 +304,20 @@ export async function recordPointEvent(
   const event = db.insert(pointEvents).values({ operatorId: identity.operatorId, pointId: identity.pointId, kind, status, detail });
   if (kind === "DataTransfer") return event;
   const latest = kind === "FirmwareStatus" ? { firmwareStatus: status } : { diagnosticsStatus: status };
-  return db.batch([event, db.update(points).set(latest).where(ofPoint(identity))]);
+  const upload = kind === "DiagnosticsStatus" && status ? DIAGNOSIS_STATUS_OF[status] : undefined;
+  if (upload === undefined) return db.batch([event, db.update(points).set(latest).where(ofPoint(identity))]);
+  // SPEC.md §4: the upload status of the point's latest diagnostics request follows the charger's notification.
+  const latestRequest = db
+    .select({ id: diagnostics.id })
+    .from(diagnostics)
+    .where(and(eq(diagnostics.operatorId, identity.operatorId), eq(diagnostics.pointId, identity.pointId)))
+    .orderBy(desc(diagnostics.id))
+    .limit(1);
+  return db.batch([
+    event,
+    db.update(points).set(latest).where(ofPoint(identity)),
+    db.update(diagnostics).set({ status: upload, updatedAt: new Date() }).where(eq(diagnostics.id, latestRequest)),
+  ]);
 }
 
 /** Transactions of points offline since before `silentSince` are marked ABNORMAL by the cron (issue #3). */

@@ -1,72 +1,272 @@
-import { eq } from "drizzle-orm";
-import { connectors, points } from "../../../db/schema";
-import { Conflict, Invalid } from "../../../domain/errors";
+import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { pointInput, pointStatusInput } from "../../../domain/schemas/equipment";
+import {
+  alarms,
+  connectors,
+  diagnostics,
+  ocppReviews,
+  pointEvents,
+  points,
+  stations,
+  subOperatorDevices,
+  transactions,
+} from "../../../db/schema";
+import { Conflict, Invalid, NotFound } from "../../../domain/errors";
+import {
+  defaultConnector,
+  pointBatchEnableInput,
+  pointInput,
+  pointStatusInput,
+  quotaKind,
+  standardFits,
+  type ConnectorInput,
+  type PointInput,
+} from "../../../domain/schemas/equipment";
 import { owned } from "../../../tenants/scoped";
+import { generateChargerKey, hashChargerKey, keyBytesOf } from "../../auth/charger-key";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
 import type { Ctx } from "../context";
-import { findStation } from "../stations/stations";
-import { generateChargerKey, hashChargerKey, keyBytesOf } from "../../auth/charger-key";
 import { command } from "../remote/remote-control";
+import { findStation } from "../stations/stations";
 import { findPoint, pointDetail } from "./points";
+import { batchOf, CONNECTOR_ROWS, IN_LIST, slices } from "./slices";
+import { addingOf, assertQuota, connectorQuota, quotaExceeded, withinQuota, type QuotaKind } from "./quota";
+
+type PointRow = typeof points.$inferSelect;
+type ConnectorRow = typeof connectors.$inferSelect;
+
+/** The quota refusal with today's figures, when the conditional statement claimed nothing. */
+async function refusal(ctx: Ctx, kind: QuotaKind, adding: number) {
+  const quota = (await connectorQuota(ctx))[kind];
+  return quotaExceeded(kind, adding, quota.used, quota.authorized);
+}
+
+const taken = () => new Invalid("validation.serialTaken", {}, { serialNumber: "validation.serialTaken" });
+
+/** Whether a serial number (the chargeBoxId, unique across the platform) is used by another point. */
+async function serialTaken(ctx: Ctx, serial: string, exceptId?: number) {
+  const [row] = await ctx.db
+    .select({ id: points.id })
+    .from(points)
+    .where(exceptId === undefined ? eq(points.serialNumber, serial) : and(eq(points.serialNumber, serial), ne(points.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Connectors 1..count: those given, else one per connector with the type's default and an even share of the power. */
+export function connectorList(input: Pick<PointInput, "type" | "ratedPower" | "connectorCount" | "connectors">): ConnectorInput[] {
+  if (input.connectors) return [...input.connectors].sort((a, b) => a.connectorId - b.connectorId);
+  const share = Math.floor((input.ratedPower * 100) / input.connectorCount) / 100;
+  return Array.from({ length: input.connectorCount }, (_, i) => ({
+    connectorId: i + 1,
+    ...defaultConnector(input.type),
+    power: share,
+    name: undefined,
+  }));
+}
+
+const connectorRows = (ctx: Ctx, pointId: number, list: ConnectorInput[]) =>
+  list.map((c) => ({
+    operatorId: ctx.operator.id,
+    pointId,
+    connectorNo: c.connectorId,
+    name: c.name ?? null,
+    standard: c.standard,
+    powerW: Math.round(c.power * 1000),
+    chargeSpeed: c.chargeSpeed,
+  }));
+
+/**
+ * Inserts a point only while the operator's authorised connector count allows it (one
+ * statement: the check and the claim cannot be split by a concurrent request). Answers the new
+ * id, or nothing when the quota or the serial number's uniqueness refused it.
+ */
+export function guardedPointInsert(ctx: Ctx, input: Omit<PointInput, "connectors">): SQL {
+  const now = ctx.now();
+  return sql`
+    INSERT INTO points (operator_id, station_id, serial_number, point_no, name, code, type, rated_power_w, connector_count, private_type, station_type, status, created_at, updated_at)
+    SELECT ${ctx.operator.id}, ${input.stationId}, ${input.serialNumber}, ${input.pointNo}, ${input.name}, ${input.code ?? null}, ${input.type},
+      ${Math.round(input.ratedPower * 1000)}, ${input.connectorCount}, ${input.privateType}, ${input.stationType ?? null}, 'INVALID', ${now}, ${now}
+    WHERE ${withinQuota(ctx.operator.id, quotaKind(input.type), input.connectorCount)}
+    ON CONFLICT DO NOTHING
+    RETURNING id`;
+}
 
 /**
  * Creating a point creates its connectors (SPEC.md §3): from the list given, or one per
- * connector with the point's type and an even share of its power. The serial number (the
- * chargeBoxId) is unique across the platform.
+ * connector with the point's type and an even share of its power. The serial number is
+ * unique across the platform; the connectors must fit the operator's authorised counts
+ * (issue #4). A new point is disabled until enabled.
  */
 export async function createPoint(ctx: Ctx, raw: unknown) {
   const input = pointInput.parse(raw);
   await findStation(ctx, input.stationId);
-  const [taken] = await ctx.db.select({ id: points.id }).from(points).where(eq(points.serialNumber, input.serialNumber)).limit(1);
-  if (taken) throw new Invalid("validation.serialTaken", {}, { serialNumber: "validation.serialTaken" });
-  const now = new Date(ctx.now());
-  const [created] = await ctx.db
-    .insert(points)
-    .values({
-      operatorId: ctx.operator.id,
-      stationId: input.stationId,
-      serialNumber: input.serialNumber,
-      pointNo: input.pointNo,
-      name: input.name,
-      type: input.type,
-      ratedPowerW: Math.round(input.ratedPower * 1000),
-      connectorCount: input.connectorCount,
-      privateType: input.privateType,
-      status: "INVALID",
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw new Invalid("validation.serialTaken", {}, { serialNumber: "validation.serialTaken" });
-  const share = Math.round((input.ratedPower * 1000) / input.connectorCount);
-  const list =
-    input.connectors ??
-    Array.from({ length: input.connectorCount }, (_, i) => ({
-      connectorId: i + 1,
-      standard: input.type === "AC" ? ("IEC2" as const) : ("IEC1" as const),
-      power: share / 1000,
-      chargeSpeed: input.type === "AC" ? ("SLOW" as const) : ("QUICK" as const),
-      name: undefined,
-    }));
-  await ctx.db.batch([
-    ctx.db.insert(connectors).values(
-      list.map((c) => ({
-        operatorId: ctx.operator.id,
-        pointId: created.id,
-        connectorNo: c.connectorId,
-        name: c.name ?? null,
-        standard: c.standard,
-        powerW: Math.round(c.power * 1000),
-        chargeSpeed: c.chargeSpeed,
-      })),
-    ),
-    auditRow(ctx, { table: "points", module: "point", type: "CREATE", newData: input }),
-  ]);
+  if (await serialTaken(ctx, input.serialNumber)) throw taken();
+  const kind = quotaKind(input.type);
+  await assertQuota(ctx, addingOf(input.type, input.connectorCount));
+  const [created] = await ctx.db.all<{ id: number }>(guardedPointInsert(ctx, input));
+  if (!created) {
+    // Another request took the serial number or the last connectors meanwhile.
+    if (await serialTaken(ctx, input.serialNumber)) throw taken();
+    throw await refusal(ctx, kind, input.connectorCount);
+  }
+  try {
+    await batchOf(ctx.db, [
+      ...slices(connectorRows(ctx, created.id, connectorList(input)), CONNECTOR_ROWS).map((rows) => ctx.db.insert(connectors).values(rows)),
+      auditRow(ctx, { table: "points", module: "point", type: "CREATE", newData: { id: created.id, ...input } }),
+    ]);
+  } catch (error) {
+    // The point row claimed the quota first; without its connectors it must not stay.
+    await ctx.db.delete(points).where(owned(ctx, points, eq(points.id, created.id)));
+    throw error;
+  }
   return pointDetail(ctx, { id: created.id });
+}
+
+const definingFields = (p: Pick<PointRow, "type" | "ratedPowerW" | "connectorCount" | "serialNumber" | "stationId">) =>
+  JSON.stringify([p.type, p.ratedPowerW, p.connectorCount, p.serialNumber, p.stationId]);
+const definingConnectors = (list: { connectorNo: number; standard: string; powerW: number; chargeSpeed: string }[]) =>
+  JSON.stringify(
+    [...list].sort((a, b) => a.connectorNo - b.connectorNo).map((c) => [c.connectorNo, c.standard, c.powerW, c.chargeSpeed]),
+  );
+
+/**
+ * The connectors of an edit that lists none: the current ones that still fit, cut or
+ * extended to the new count with the type's defaults.
+ */
+function keptConnectors(input: PointInput, current: ConnectorRow[]): ConnectorInput[] {
+  const defaults = connectorList({ ...input, connectors: undefined });
+  return defaults.map((fallback) => {
+    const existing = current.find((c) => c.connectorNo === fallback.connectorId);
+    if (!existing) return fallback;
+    const name = existing.name ?? undefined;
+    const fits = standardFits(input.type, existing.standard) && existing.powerW <= Math.round(input.ratedPower * 1000);
+    if (!fits) return { ...fallback, name };
+    return { connectorId: existing.connectorNo, standard: existing.standard, power: existing.powerW / 1000, chargeSpeed: existing.chargeSpeed, name };
+  });
+}
+
+/**
+ * Edit a point (PUT /station-service/point/{id}). An enabled point keeps what defines the
+ * equipment — type, rated power, connectors (standard, power, speed), serial number and
+ * location (SPEC.md §5: enabled items cannot be edited); its name, number, code, visibility,
+ * station type and connector names stay editable. More connectors, or another kind, must fit
+ * the authorised counts (issue #4).
+ */
+export async function updatePoint(ctx: Ctx, id: number, raw: unknown) {
+  const { point } = await findPoint(ctx, { id });
+  const current = await ctx.db.select().from(connectors).where(owned(ctx, connectors, eq(connectors.pointId, id))).orderBy(asc(connectors.connectorNo));
+  const first = pointInput.parse(raw);
+  const input = first.connectors ? first : pointInput.parse({ ...first, connectors: keptConnectors(first, current) });
+  const list = connectorList(input);
+  const next = { type: input.type, ratedPowerW: Math.round(input.ratedPower * 1000), connectorCount: input.connectorCount, serialNumber: input.serialNumber, stationId: input.stationId };
+  const nextRows = connectorRows(ctx, id, list);
+
+  if (point.status === "VALID" && (definingFields(point) !== definingFields(next) || definingConnectors(current) !== definingConnectors(nextRows))) {
+    throw new Conflict("points.errors.enabledLocked");
+  }
+  if (input.stationId !== point.stationId) await findStation(ctx, input.stationId);
+  if (input.serialNumber !== point.serialNumber && (await serialTaken(ctx, input.serialNumber, id))) throw taken();
+
+  const kind = quotaKind(input.type);
+  const adding = kind !== quotaKind(point.type) ? input.connectorCount : input.connectorCount - point.connectorCount;
+  let claimed = false;
+  if (adding > 0) {
+    await assertQuota(ctx, addingOf(input.type, adding));
+    // Claims the new connectors in one conditional statement (the race check of quota.ts).
+    const [row] = await ctx.db.all<{ id: number }>(sql`
+      UPDATE points SET type = ${input.type}, connector_count = ${input.connectorCount}, updated_at = ${ctx.now()}
+      WHERE id = ${id} AND operator_id = ${ctx.operator.id} AND ${withinQuota(ctx.operator.id, kind, input.connectorCount, id)}
+      RETURNING id`);
+    if (!row) throw await refusal(ctx, kind, adding);
+    claimed = true;
+  }
+  const now = new Date(ctx.now());
+  try {
+    await batchOf(ctx.db, [
+      ctx.db
+        .update(points)
+        .set({
+          stationId: input.stationId,
+          name: input.name,
+          serialNumber: input.serialNumber,
+          pointNo: input.pointNo,
+          code: input.code ?? null,
+          type: input.type,
+          ratedPowerW: next.ratedPowerW,
+          connectorCount: input.connectorCount,
+          privateType: input.privateType,
+          stationType: input.stationType ?? null,
+          updatedAt: now,
+        })
+        .where(owned(ctx, points, eq(points.id, id))),
+      ctx.db.delete(connectors).where(owned(ctx, connectors, eq(connectors.pointId, id), gt(connectors.connectorNo, input.connectorCount))),
+      ...slices(nextRows, CONNECTOR_ROWS).map((rows) =>
+        ctx.db
+          .insert(connectors)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: [connectors.pointId, connectors.connectorNo],
+            set: {
+              name: sql`excluded.name`,
+              standard: sql`excluded.standard`,
+              powerW: sql`excluded.power_w`,
+              chargeSpeed: sql`excluded.charge_speed`,
+            },
+          }),
+      ),
+      auditRow(ctx, { table: "points", module: "point", type: "UPDATE", oldData: { ...point, keyHash: undefined, connectors: current }, newData: { id, ...input } }),
+    ]);
+  } catch (error) {
+    if (claimed) {
+      await ctx.db
+        .update(points)
+        .set({ type: point.type, connectorCount: point.connectorCount })
+        .where(owned(ctx, points, eq(points.id, id)));
+    }
+    if (error instanceof Error && /UNIQUE constraint failed: points\.serial_number/.test(error.message)) throw taken();
+    throw error;
+  }
+  return pointDetail(ctx, { id });
+}
+
+/**
+ * Delete a point (DELETE /station-service/point/{id}). Refused while it is enabled (disable it
+ * first, so the charger is told) and once it has charging transactions: those are the
+ * operator's financial records, so such a point is disabled, never deleted. Its connectors and
+ * its technical history (alarms, firmware and diagnostics events, reviews, diagnostics requests,
+ * sub-operator assignments) go with it, in one batch.
+ */
+export async function deletePoint(ctx: Ctx, id: number) {
+  const { point } = await findPoint(ctx, { id });
+  if (point.status === "VALID") throw new Conflict("points.errors.deleteEnabled");
+  const [{ records }] = await ctx.db.select({ records: count() }).from(transactions).where(owned(ctx, transactions, eq(transactions.pointId, id)));
+  if (records > 0) throw new Conflict("points.errors.deleteHasRecords", { count: records });
+  try {
+    await ctx.db.batch([
+      ctx.db.delete(connectors).where(owned(ctx, connectors, eq(connectors.pointId, id))),
+      ctx.db.delete(alarms).where(owned(ctx, alarms, eq(alarms.pointId, id))),
+      ctx.db.delete(pointEvents).where(owned(ctx, pointEvents, eq(pointEvents.pointId, id))),
+      ctx.db.delete(ocppReviews).where(owned(ctx, ocppReviews, eq(ocppReviews.pointId, id))),
+      ctx.db.delete(diagnostics).where(owned(ctx, diagnostics, eq(diagnostics.pointId, id))),
+      ctx.db.delete(subOperatorDevices).where(owned(ctx, subOperatorDevices, eq(subOperatorDevices.pointId, id))),
+      ctx.db.delete(points).where(owned(ctx, points, eq(points.id, id))),
+      auditRow(ctx, { table: "points", module: "point", type: "DELETE", oldData: { ...point, keyHash: undefined } }),
+    ]);
+  } catch (error) {
+    // A record of a later feature still pointing at the point keeps it (the database says so).
+    if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw new Conflict("points.errors.inUse");
+    throw error;
+  }
+  return { id, deleted: true };
+}
+
+/** Tells a connected charger its new availability; an offline one learns it at its next boot. */
+async function announceAvailability(ctx: Ctx, point: Pick<PointRow, "operatorId" | "serialNumber">, status: "VALID" | "INVALID") {
+  const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
+  const outcome = await stub.changeAvailability({ connectorId: 0, type: status === "VALID" ? "Operative" : "Inoperative" });
+  return outcome.ok ? outcome.response.status : outcome.reason;
 }
 
 /**
@@ -85,16 +285,58 @@ export async function setPointStatus(ctx: Ctx, id: number, raw: unknown) {
     ctx.db.update(points).set({ status, updatedAt: new Date(ctx.now()) }).where(owned(ctx, points, eq(points.id, id))),
     auditRow(ctx, { table: "points", module: "point", type: "UPDATE", oldData: { id, status: point.status }, newData: { id, status } }),
   ]);
-  const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
-  const availability = await stub.changeAvailability({ connectorId: 0, type: status === "VALID" ? "Operative" : "Inoperative" });
-  return {
-    id,
-    status,
-    availability: availability.ok ? availability.response.status : availability.reason,
-  };
+  return { id, status, availability: await announceAvailability(ctx, point, status) };
 }
 
-export const keyInput = z.object({ push: z.boolean().default(false) });
+/**
+ * Enable several points at once (PUT /station-service/point/valid/points). The station rule
+ * holds per point; the batch is all or nothing, so when any point's location is disabled the
+ * answer names those points and nothing changes. Each connected charger is then told.
+ */
+export async function enablePoints(ctx: Ctx, raw: unknown) {
+  const { ids } = pointBatchEnableInput.parse(raw);
+  const rows = (
+    await Promise.all(
+      slices(ids, IN_LIST).map((slice) =>
+        ctx.db
+          .select({ point: points, stationStatus: stations.status })
+          .from(points)
+          .leftJoin(stations, and(eq(stations.id, points.stationId), eq(stations.operatorId, points.operatorId)))
+          .where(owned(ctx, points, inArray(points.id, slice))),
+      ),
+    )
+  ).flat();
+  if (rows.length !== ids.length) throw new NotFound("errors.pointNotFound");
+  const blocked = rows.filter((r) => r.stationStatus !== "VALID").map((r) => r.point);
+  if (blocked.length) {
+    throw new Conflict(
+      "points.errors.batchStationDisabled",
+      { points: blocked.map((p) => p.serialNumber).join(", ") },
+      { blocked: blocked.map((p) => ({ id: p.id, serialNumber: p.serialNumber })) },
+    );
+  }
+  const changing = rows.filter((r) => r.point.status !== "VALID").map((r) => r.point);
+  if (changing.length) {
+    await batchOf(ctx.db, [
+      ...slices(changing.map((p) => p.id), IN_LIST).map((slice) =>
+        ctx.db.update(points).set({ status: "VALID", updatedAt: new Date(ctx.now()) }).where(owned(ctx, points, inArray(points.id, slice))),
+      ),
+      auditRow(ctx, { table: "points", module: "point", type: "UPDATE", newData: { ids: changing.map((p) => p.id), status: "VALID" } }),
+    ]);
+  }
+  const results = await Promise.all(
+    rows.map(async ({ point }) => ({
+      id: point.id,
+      serialNumber: point.serialNumber,
+      status: "VALID" as const,
+      changed: point.status !== "VALID",
+      availability: point.status !== "VALID" ? await announceAvailability(ctx, point, "VALID") : null,
+    })),
+  );
+  return { enabled: changing.length, results };
+}
+
+export const keyInput = z.object({ push: z.boolean({ error: "points.validation.push" }).default(false) });
 
 /**
  * A new charger key (20 random bytes), shown once as 40 hex characters; only its keyed hash is
@@ -115,5 +357,5 @@ export async function rotateChargerKey(ctx: Ctx, id: number, raw: unknown = {}) 
       .where(owned(ctx, points, eq(points.id, point.id))),
     auditRow(ctx, { table: "points", module: "point", type: "UPDATE", newData: { id: point.id, key: "rotated", pushed: push } }),
   ]);
-  return { pointId: point.id, serialNumber: point.serialNumber, key };
+  return { pointId: point.id, serialNumber: point.serialNumber, key, pushed: push };
 }

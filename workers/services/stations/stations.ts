@@ -1,16 +1,31 @@
-import { count, desc, eq, like } from "drizzle-orm";
-import { stations } from "../../../db/schema";
-import { NotFound } from "../../../domain/errors";
-import { stationListQuery } from "../../../domain/schemas/equipment";
+import { and, asc, count, desc, eq, exists, inArray, like, notExists, sum } from "drizzle-orm";
+import { points, stations, subOperatorDevices } from "../../../db/schema";
+import { Conflict, Invalid, NotFound } from "../../../domain/errors";
+import { quotaKind, type PointType } from "../../../domain/schemas/equipment";
+import { stationFilesPrefix, stationInput, stationListQuery, stationStatusInput, type StationInput } from "../../../domain/schemas/stations";
 import { owned } from "../../../tenants/scoped";
-import type { Ctx } from "../context";
+import { chargePointName } from "../../ocpp/identity";
+import { auditRow } from "../audit";
+import { connectorQuota } from "../points/quota";
+import { requireMenu, type Ctx } from "../context";
+import { resolveAddress } from "./geocode";
 
-/** Equipment › Locations (SPEC.md §3 station); the full screens come with the equipment work. */
+/** Equipment › Locations (SPEC.md §3 station). Reading is open to the screens that pick a station. */
 export const STATION_MENUS = ["equipment.station", "equipment.point", "equipment.remoteControl", "monitoring.loadMonitoring"];
+/** Changing stations is the Locations screen's own permission. */
+const WRITE_MENU = "equipment.station";
 
 type StationRow = typeof stations.$inferSelect;
 
-export const presentStation = (s: StationRow) => ({
+/** AC and DC connectors: a point of type AC counts as AC, DC and MIXED count as DC (SPEC.md §3). */
+export interface ConnectorTally {
+  ac: number;
+  dc: number;
+}
+
+const fileUrl = (key: string) => `/user-service/file/show?key=${encodeURIComponent(key)}`;
+
+export const presentStation = (s: StationRow, tally?: { points: number; connectors: ConnectorTally }) => ({
   id: s.id,
   name: s.name,
   address: s.address,
@@ -18,29 +33,267 @@ export const presentStation = (s: StationRow) => ({
   lng: s.lng,
   rank: s.rank,
   status: s.status,
-  powerLimit: s.powerLimitW === null ? null : s.powerLimitW / 1000,
+  parkingFee: s.parkingFee,
+  /** Minor units of the operator's currency. */
+  parkingFeeAmount: s.parkingFeeAmount,
   servicePhone: s.servicePhone,
+  maintainer: s.maintainer,
+  price: s.price,
   businessHours: s.businessHours,
+  description: s.description,
+  logoKey: s.logoKey,
+  logoUrl: s.logoKey ? fileUrl(s.logoKey) : null,
+  /** kW. */
+  powerLimit: s.powerLimitW === null ? null : s.powerLimitW / 1000,
+  timeZone: s.timeZone,
+  pointCount: tally?.points ?? 0,
+  connectors: tally?.connectors ?? { ac: 0, dc: 0 },
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
 });
+export type Station = ReturnType<typeof presentStation>;
 
-/** Stations, highest rank first (SPEC.md §9). */
+const kindOf = (type: PointType): keyof ConnectorTally => (quotaKind(type) === "AC" ? "ac" : "dc");
+
+/** Points and connectors per station, for the stations of one page (connectors as workers/services/points/quota.ts counts them). */
+async function tallies(ctx: Ctx, stationIds: number[]) {
+  const out = new Map<number, { points: number; connectors: ConnectorTally }>();
+  if (!stationIds.length) return out;
+  const rows = await ctx.db
+    .select({ stationId: points.stationId, type: points.type, points: count(), connectors: sum(points.connectorCount).mapWith(Number) })
+    .from(points)
+    .where(owned(ctx, points, inArray(points.stationId, stationIds)))
+    .groupBy(points.stationId, points.type);
+  for (const id of stationIds) out.set(id, { points: 0, connectors: { ac: 0, dc: 0 } });
+  for (const row of rows) {
+    const tally = out.get(row.stationId)!;
+    tally.points += row.points;
+    tally.connectors[kindOf(row.type)] += row.connectors;
+  }
+  return out;
+}
+
+/** Stations, highest rank first (SPEC.md §9), filtered and paged on the server. */
 export async function listStations(ctx: Ctx, raw: unknown) {
+  requireMenu(ctx, STATION_MENUS);
   const q = stationListQuery.parse(raw);
   const where = owned(
     ctx,
     stations,
     q.name ? like(stations.name, `%${q.name.replace(/[%_]/g, "")}%`) : undefined,
+    q.address ? like(stations.address, `%${q.address.replace(/[%_]/g, "")}%`) : undefined,
     q.status ? eq(stations.status, q.status) : undefined,
+    q.parkingFee ? eq(stations.parkingFee, q.parkingFee === "true") : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     ctx.db.select().from(stations).where(where).orderBy(desc(stations.rank), desc(stations.id)).limit(q.size).offset((q.current - 1) * q.size),
     ctx.db.select({ total: count() }).from(stations).where(where),
   ]);
-  return { records: rows.map(presentStation), total, current: q.current, size: q.size };
+  const counts = await tallies(
+    ctx,
+    rows.map((s) => s.id),
+  );
+  return { records: rows.map((s) => presentStation(s, counts.get(s.id))), total, current: q.current, size: q.size };
 }
 
+/** Id, name, status and coordinates of every station, for selects and the coordinate picker. */
+export async function stationOptions(ctx: Ctx) {
+  requireMenu(ctx, STATION_MENUS);
+  return ctx.db
+    .select({ id: stations.id, name: stations.name, status: stations.status, lat: stations.lat, lng: stations.lng })
+    .from(stations)
+    .where(owned(ctx, stations))
+    .orderBy(desc(stations.rank), asc(stations.name))
+    .limit(1000);
+}
+
+/** One of the operator's stations; another operator's is 404. */
 export async function findStation(ctx: Ctx, id: number) {
   const [row] = await ctx.db.select().from(stations).where(owned(ctx, stations, eq(stations.id, id))).limit(1);
   if (!row) throw new NotFound("errors.stationNotFound");
   return row;
+}
+
+export async function stationDetail(ctx: Ctx, id: number) {
+  requireMenu(ctx, STATION_MENUS);
+  const station = await findStation(ctx, id);
+  return presentStation(station, (await tallies(ctx, [id])).get(id));
+}
+
+/**
+ * The operator's authorised AC and DC connectors (its price package, SPEC.md §3) with those its
+ * points use, have enabled and may still add, as the point rules count them.
+ */
+export async function stationConnectorQuota(ctx: Ctx) {
+  requireMenu(ctx, STATION_MENUS);
+  const quota = await connectorQuota(ctx);
+  return { ac: quota.AC, dc: quota.DC };
+}
+
+/** A logo must be one this operator uploaded (POST /user-service/file/upload?kind=logo). */
+async function checkLogo(ctx: Ctx, key: string | undefined) {
+  if (key === undefined) return;
+  const fail = () => new Invalid("stations.validation.logo", {}, { logoKey: "stations.validation.logo" });
+  if (!key.startsWith(stationFilesPrefix(ctx.operator.id))) throw fail();
+  if (!(await ctx.env.FILES.head(key))) throw fail();
+}
+
+/** Coordinates as given, else kept while the address is unchanged, else geocoded (SPEC.md §5). */
+async function coordinatesFor(ctx: Ctx, input: StationInput, before?: StationRow) {
+  if (input.lat !== undefined && input.lng !== undefined) return { lat: input.lat, lng: input.lng };
+  if (before && before.address === input.address && before.lat !== null && before.lng !== null) return { lat: before.lat, lng: before.lng };
+  return resolveAddress(ctx, input.address);
+}
+
+function rowValues(input: StationInput, coordinates: { lat: string; lng: string }) {
+  return {
+    name: input.name,
+    address: input.address,
+    lat: coordinates.lat,
+    lng: coordinates.lng,
+    parkingFee: input.parkingFee,
+    parkingFeeAmount: input.parkingFee ? (input.parkingFeeAmount ?? null) : null,
+    servicePhone: input.servicePhone,
+    maintainer: input.maintainer,
+    rank: input.rank,
+    price: input.price ?? null,
+    businessHours: input.businessHours,
+    description: input.description,
+    logoKey: input.logoKey ?? null,
+    powerLimitW: input.powerLimit === undefined ? null : Math.round(input.powerLimit * 1000),
+    timeZone: input.timeZone ?? null,
+  };
+}
+
+/** A new station starts disabled; it is enabled once it has a charging point (SPEC.md §4). */
+export async function createStation(ctx: Ctx, raw: unknown) {
+  requireMenu(ctx, WRITE_MENU);
+  const input = stationInput.parse(raw);
+  await checkLogo(ctx, input.logoKey);
+  const values = rowValues(input, await coordinatesFor(ctx, input));
+  const now = new Date(ctx.now());
+  const [[created]] = await ctx.db.batch([
+    ctx.db
+      .insert(stations)
+      .values({ ...values, operatorId: ctx.operator.id, status: "INVALID", createdAt: now, updatedAt: now })
+      .returning(),
+    auditRow(ctx, { table: "stations", module: "station", type: "CREATE", newData: values }),
+  ]);
+  return presentStation(created);
+}
+
+/**
+ * What defines an enabled station as equipment: where it is (address and coordinates), the
+ * time zone its prices are read in and the power limit load management works to. SPEC.md §5
+ * 'enabled items cannot be edited': these need the station disabled first; contact details,
+ * business hours, price text, parking fee, description, logo, name and rank stay editable.
+ */
+export const LOCKED_WHEN_ENABLED = ["address", "lat", "lng", "timeZone", "powerLimit"] as const;
+
+function lockedChanges(before: StationRow, after: ReturnType<typeof rowValues>) {
+  const sameDegrees = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
+  const changed = {
+    address: before.address !== after.address,
+    lat: !sameDegrees(before.lat, after.lat),
+    lng: !sameDegrees(before.lng, after.lng),
+    timeZone: (before.timeZone ?? null) !== after.timeZone,
+    powerLimit: before.powerLimitW !== after.powerLimitW,
+  };
+  return LOCKED_WHEN_ENABLED.filter((field) => changed[field]);
+}
+
+export async function updateStation(ctx: Ctx, id: number, raw: unknown) {
+  requireMenu(ctx, WRITE_MENU);
+  const before = await findStation(ctx, id);
+  const input = stationInput.parse(raw);
+  await checkLogo(ctx, input.logoKey);
+  if (before.status === "VALID" && before.address !== input.address) {
+    throw new Conflict("stations.errors.enabledLocked", {}, { locked: ["address"] });
+  }
+  const values = rowValues(input, await coordinatesFor(ctx, input, before));
+  if (before.status === "VALID") {
+    const locked = lockedChanges(before, values);
+    if (locked.length) throw new Conflict("stations.errors.enabledLocked", {}, { locked });
+  }
+  const [[updated]] = await ctx.db.batch([
+    ctx.db
+      .update(stations)
+      .set({ ...values, updatedAt: new Date(ctx.now()) })
+      .where(owned(ctx, stations, eq(stations.id, id)))
+      .returning(),
+    auditRow(ctx, { table: "stations", module: "station", type: "UPDATE", oldData: presentStation(before), newData: values }),
+  ]);
+  return presentStation(updated, (await tallies(ctx, [id])).get(id));
+}
+
+/**
+ * A station with charging points cannot be deleted, nor an enabled one. The condition is part
+ * of the delete itself, so a point added meanwhile cannot be orphaned (ARCHITECTURE.md §8).
+ */
+export async function deleteStation(ctx: Ctx, id: number) {
+  requireMenu(ctx, WRITE_MENU);
+  const before = await findStation(ctx, id);
+  if (before.status === "VALID") throw new Conflict("stations.errors.deleteEnabled");
+  const [{ n }] = await ctx.db.select({ n: count() }).from(points).where(owned(ctx, points, eq(points.stationId, id)));
+  if (n > 0) throw new Conflict("stations.errors.hasPoints", { count: n });
+  const noPoints = notExists(ctx.db.select({ id: points.id }).from(points).where(eq(points.stationId, id)));
+  const [, deleted] = await ctx.db.batch([
+    ctx.db.delete(subOperatorDevices).where(owned(ctx, subOperatorDevices, eq(subOperatorDevices.stationId, id), noPoints)),
+    ctx.db
+      .delete(stations)
+      .where(owned(ctx, stations, eq(stations.id, id), eq(stations.status, "INVALID"), noPoints))
+      .returning({ id: stations.id }),
+    auditRow(ctx, { table: "stations", module: "station", type: "DELETE", oldData: presentStation(before) }),
+  ]);
+  if (!deleted.length) throw new Conflict("stations.errors.hasPoints", { count: 1 });
+}
+
+/**
+ * Enable or disable a station (SPEC.md §4). Enabling needs at least one charging point ('The
+ * Location has no charging Station') and leaves the points as they are. Disabling disables every
+ * point of the station in the same batch, then tells each connected charger ChangeAvailability
+ * Inoperative, as disabling one point does (workers/services/points/point-admin.ts).
+ */
+export async function setStationStatus(ctx: Ctx, id: number, raw: unknown) {
+  requireMenu(ctx, WRITE_MENU);
+  const { status } = stationStatusInput.parse(raw);
+  const before = await findStation(ctx, id);
+  const now = new Date(ctx.now());
+  const audit = auditRow(ctx, { table: "stations", module: "station", type: "UPDATE", oldData: { id, status: before.status }, newData: { id, status } });
+
+  if (status === "VALID") {
+    const [{ n }] = await ctx.db.select({ n: count() }).from(points).where(owned(ctx, points, eq(points.stationId, id)));
+    if (n === 0) throw new Conflict("stations.errors.noPoints");
+    // The condition rides on the update too, so a point deleted meanwhile cannot leave an enabled, empty station.
+    const hasPoints = exists(ctx.db.select({ id: points.id }).from(points).where(and(eq(points.stationId, id), eq(points.operatorId, ctx.operator.id))));
+    const [enabled] = await ctx.db.batch([
+      ctx.db.update(stations).set({ status, updatedAt: now }).where(owned(ctx, stations, eq(stations.id, id), hasPoints)).returning({ id: stations.id }),
+      audit,
+    ]);
+    if (!enabled.length) throw new Conflict("stations.errors.noPoints");
+    return { id, status, points: [] };
+  }
+
+  const list = await ctx.db
+    .select({ id: points.id, serialNumber: points.serialNumber, status: points.status })
+    .from(points)
+    .where(owned(ctx, points, eq(points.stationId, id)))
+    .orderBy(asc(points.serialNumber));
+  const enabledPoints = list.filter((p) => p.status === "VALID");
+  await ctx.db.batch([
+    ctx.db.update(stations).set({ status, updatedAt: now }).where(owned(ctx, stations, eq(stations.id, id))),
+    ctx.db.update(points).set({ status: "INVALID", updatedAt: now }).where(owned(ctx, points, eq(points.stationId, id), eq(points.status, "VALID"))),
+    audit,
+    ...enabledPoints.map((p) =>
+      auditRow(ctx, { table: "points", module: "point", type: "UPDATE", oldData: { id: p.id, status: "VALID" }, newData: { id: p.id, status: "INVALID", station: id } }),
+    ),
+  ]);
+  const told = await Promise.all(
+    list.map(async (p) => {
+      const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(ctx.operator.id, p.serialNumber));
+      const outcome = await stub.changeAvailability({ connectorId: 0, type: "Inoperative" });
+      return { id: p.id, serialNumber: p.serialNumber, availability: outcome.ok ? outcome.response.status : outcome.reason };
+    }),
+  );
+  return { id, status, points: told };
 }

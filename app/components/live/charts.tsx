@@ -1,0 +1,171 @@
+import type { ReactElement } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { useFormat } from "~/components/format";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/cn";
+import { useMounted } from "./live-state";
+
+/**
+ * Charts of the monitoring screens (recharts). They measure their box, which only the browser
+ * can, so the server and the first render draw a placeholder of the same size.
+ */
+function ChartFrame({ height, label, children, className }: { height: number; label: string; children: ReactElement; className?: string }) {
+  const mounted = useMounted();
+  return (
+    <figure aria-label={label} className={cn("w-full", className)} style={{ height }}>
+      {mounted ? (
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      ) : (
+        <Skeleton className="size-full" />
+      )}
+    </figure>
+  );
+}
+
+const axis = { stroke: "var(--muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
+const tooltipStyle = {
+  contentStyle: {
+    background: "var(--popover)",
+    border: "1px solid var(--border)",
+    borderRadius: 8,
+    color: "var(--popover-foreground)",
+    fontSize: 12,
+  },
+  labelStyle: { color: "var(--muted-foreground)", marginBottom: 4 },
+} as const;
+
+/** hh:mm (or hh:mm:ss) of an instant in the operator's time zone. */
+function useClock(seconds = false) {
+  const { dateTime } = useFormat();
+  return (value: string | number) => dateTime(value).slice(11, seconds ? 19 : 16);
+}
+
+/** The next round number (1, 2, 2.5 or 5 × 10ⁿ) at or above a value, for an axis top. */
+function niceCeil(value: number) {
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  return ([1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((m) => m >= value) ?? value) as number;
+}
+
+const kw = (w: number | undefined) => (w === undefined ? undefined : Math.round(w) / 1000);
+const kwh = (wh: number | undefined) => (wh === undefined ? undefined : Math.round(wh) / 1000);
+
+export interface CurvePoint {
+  at: string;
+  energyWh?: number;
+  powerW?: number;
+}
+
+/** A session's meter curve: power (kW, area) and energy delivered (kWh, line) over time. */
+export function MeterCurveChart({ curve, height = 320 }: { curve: readonly CurvePoint[]; height?: number }) {
+  const { t } = useTranslation();
+  const clock = useClock(true);
+  const data = curve.map((p) => ({ at: Date.parse(p.at), power: kw(p.powerW), energy: kwh(p.energyWh) }));
+  const powerLabel = t("monitoring.charging.powerAxis");
+  const energyLabel = t("monitoring.charging.energyAxis");
+  return (
+    <ChartFrame height={height} label={t("monitoring.charging.curve")}>
+      <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <defs>
+          <linearGradient id="curve-power" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor="var(--primary)" stopOpacity={0.35} />
+            <stop offset="100%" stopColor="var(--primary)" stopOpacity={0.02} />
+          </linearGradient>
+        </defs>
+        <CartesianGrid stroke="var(--border)" vertical={false} />
+        <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(v: number) => clock(v)} {...axis} minTickGap={40} />
+        <YAxis yAxisId="power" {...axis} width={48} label={{ value: powerLabel, angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <YAxis yAxisId="energy" orientation="right" {...axis} width={56} label={{ value: energyLabel, angle: 90, position: "insideRight", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <Tooltip
+          {...tooltipStyle}
+          labelFormatter={(v) => clock(Number(v))}
+          formatter={(value, name) => (name === "power" ? [`${Number(value).toFixed(2)} kW`, powerLabel] : [`${Number(value).toFixed(3)} kWh`, energyLabel])}
+        />
+        <Area yAxisId="power" type="monotone" dataKey="power" stroke="var(--primary)" strokeWidth={2} fill="url(#curve-power)" isAnimationActive={false} connectNulls />
+        <Line yAxisId="energy" type="monotone" dataKey="energy" stroke="var(--info)" strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
+      </ComposedChart>
+    </ChartFrame>
+  );
+}
+
+/** A station's load (kW) over time against its limit. */
+export function LoadChart({ series, limitKw, height = 300 }: { series: readonly { at: string; powerW: number }[]; limitKw: number | null; height?: number }) {
+  const { t } = useTranslation();
+  const clock = useClock();
+  const data = series.map((p) => ({ at: Date.parse(p.at), load: kw(p.powerW) }));
+  const peak = Math.max(0, ...data.map((d) => d.load ?? 0));
+  const top = niceCeil(Math.max(peak, limitKw ?? 0) * 1.1 || 10);
+  const over = limitKw !== null && peak > limitKw;
+  const colour = over ? "var(--destructive)" : "var(--primary)";
+  return (
+    <ChartFrame height={height} label={t("monitoring.load.chart")}>
+      <AreaChart data={data} margin={{ top: 12, right: 12, bottom: 0, left: 0 }}>
+        <defs>
+          <linearGradient id="load-fill" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor={colour} stopOpacity={0.35} />
+            <stop offset="100%" stopColor={colour} stopOpacity={0.02} />
+          </linearGradient>
+        </defs>
+        <CartesianGrid stroke="var(--border)" vertical={false} />
+        <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(v: number) => clock(v)} {...axis} minTickGap={48} />
+        <YAxis {...axis} width={56} domain={[0, top]} ticks={[0, top / 4, top / 2, (top * 3) / 4, top]} label={{ value: "kW", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <Tooltip {...tooltipStyle} labelFormatter={(v) => clock(Number(v))} formatter={(value) => [`${Number(value).toFixed(2)} kW`, t("monitoring.load.series")]} />
+        {limitKw !== null && (
+          <ReferenceLine
+            y={limitKw}
+            stroke="var(--destructive)"
+            strokeDasharray="6 4"
+            label={{ value: `${t("monitoring.load.limitSeries")} ${limitKw} kW`, position: "insideTopRight", fill: "var(--destructive)", fontSize: 11 }}
+          />
+        )}
+        <Area type="stepAfter" dataKey="load" stroke={colour} strokeWidth={2} fill="url(#load-fill)" isAnimationActive={false} />
+      </AreaChart>
+    </ChartFrame>
+  );
+}
+
+/** Energy per day (kWh), the last bar being today. */
+export function EnergyByDayChart({ days, height = 260 }: { days: readonly { day: string; energyWh: number; sessions: number }[]; height?: number }) {
+  const { t } = useTranslation();
+  const data = days.map((d) => ({ day: d.day, label: d.day.slice(5).replace("-", "."), energy: kwh(d.energyWh), sessions: d.sessions }));
+  return (
+    <ChartFrame height={height} label={t("monitoring.home.energyByDay")}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <defs>
+          <linearGradient id="day-bar" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor="var(--primary)" stopOpacity={0.95} />
+            <stop offset="100%" stopColor="var(--primary)" stopOpacity={0.45} />
+          </linearGradient>
+        </defs>
+        <CartesianGrid stroke="var(--border)" vertical={false} />
+        <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
+        <YAxis {...axis} width={56} tickFormatter={(v: number) => `${v}`} label={{ value: "kWh", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <Tooltip
+          {...tooltipStyle}
+          cursor={{ fill: "var(--muted)", opacity: 0.5 }}
+          labelFormatter={(_, payload) => String(payload?.[0]?.payload?.day ?? "")}
+          formatter={(value, _name, item) => [
+            `${Number(value).toFixed(3)} kWh · ${t("monitoring.home.sessionsCount", { count: Number(item?.payload?.sessions ?? 0) })}`,
+            t("monitoring.home.energy"),
+          ]}
+        />
+        <Bar dataKey="energy" fill="url(#day-bar)" radius={[4, 4, 0, 0]} isAnimationActive={false} maxBarSize={28} />
+      </BarChart>
+    </ChartFrame>
+  );
+}

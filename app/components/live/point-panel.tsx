@@ -1,0 +1,317 @@
+import { ChevronDown, LoaderCircle, LockOpen, Play, RefreshCw, RotateCcw, Square, Tag } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { canStart, canStop, deviceState } from "../../../domain/connector-status";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toast";
+import { ApiError, useApi } from "~/lib/api";
+import { cn } from "~/lib/cn";
+import { useLivePoint } from "~/lib/live";
+import { liveOnline, liveReadings, liveStatus } from "./live-state";
+import { QrCode } from "./qr-code";
+import { ConnectorStatusBadge, DeviceStateBadge } from "./status-badges";
+
+/** A point as the station panel's loader answers it. */
+export interface PanelPoint {
+  id: number;
+  serialNumber: string;
+  name: string;
+  type: string;
+  ratedPower: number;
+  status: "VALID" | "INVALID";
+  online: boolean;
+  firmwareVersion: string | null;
+  connectors: {
+    connectorId: number;
+    name: string | null;
+    standard: string;
+    power: number;
+    status: string | null;
+    transactionId: number | null;
+  }[];
+}
+
+/** SPEC.md §5: power is a number with at most two decimals. */
+const POWER = /^\d+(\.\d{1,2})?$/;
+
+const fixed = (value: number | undefined, digits: number) => (value === undefined ? "—" : value.toFixed(digits));
+
+/**
+ * SPEC.md §2 home panel of one point: serial number, online state, live and rated power, QR code;
+ * reset (soft and force), refresh status and refresh version, each blocked with a prompt while the
+ * point is offline; and a row per connector with its status, power, current and voltage and the
+ * unlock, stop (only while Charging) and start (only from Available or Preparing) commands.
+ * SPEC.md §7: a success message on success; on failure the mask closes and the error shows.
+ */
+export function PointPanel({ point, onChanged }: { point: PanelPoint; onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const confirm = useConfirm();
+  const live = useLivePoint(point.id);
+  const online = liveOnline(live, point.online);
+  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState<PanelPoint["connectors"][number] | null>(null);
+
+  const statuses = point.connectors.map((c) => liveStatus(live, point.online, c.connectorId, c.status));
+  const state = deviceState(online, [...statuses, live?.connectors[0]?.status]);
+  const powerW = online ? point.connectors.reduce((sum, c) => sum + (liveReadings(live, c.connectorId).powerW ?? 0), 0) : 0;
+  const share = point.ratedPower > 0 ? Math.min(100, (powerW / 1000 / point.ratedPower) * 100) : 0;
+
+  /** Runs a command with the loading mask; offline points get the SPEC.md §8 prompt instead. */
+  async function run(send: () => Promise<unknown>, success: string) {
+    if (!online) {
+      toast.warning(t("errors.pointOffline"));
+      return false;
+    }
+    setBusy(true);
+    try {
+      await send();
+      toast.success(success);
+      onChanged?.();
+      return true;
+    } catch (error) {
+      // The API client has shown the server's message; the mask just closes (SPEC.md §7).
+      if (!(error instanceof ApiError)) throw error;
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const serial = encodeURIComponent(point.serialNumber);
+  const reset = async (type: "Soft" | "Hard") => {
+    if (!online) return toast.warning(t("errors.pointOffline"));
+    const message = t(type === "Soft" ? "monitoring.remote.confirmSoft" : "monitoring.remote.confirmHard", { serial: point.serialNumber });
+    if (!(await confirm({ message, destructive: type === "Hard", confirmLabel: t(type === "Soft" ? "monitoring.remote.softReset" : "monitoring.remote.hardReset") }))) return;
+    await run(() => api("PUT", `/station-service/monitoring/reset/point/${serial}`, { type }), t("monitoring.remote.resetSent"));
+  };
+  const trigger = (requestedMessage: "StatusNotification" | "BootNotification") =>
+    run(
+      () => api("PUT", `/station-service/monitoring/point/triggerMessage/${serial}`, { requestedMessage }),
+      t(requestedMessage === "StatusNotification" ? "monitoring.remote.statusRefreshed" : "monitoring.remote.versionRefreshed"),
+    );
+  const unlock = async (connectorId: number) => {
+    if (!online) return toast.warning(t("errors.pointOffline"));
+    if (!(await confirm({ message: t("monitoring.remote.confirmUnlock", { no: connectorId, serial: point.serialNumber }), confirmLabel: t("monitoring.remote.unlock") }))) return;
+    await run(() => api("PUT", `/station-service/remoteControl/unlockConnector/${point.id}`, { connectorId }), t("monitoring.remote.unlocked"));
+  };
+  const stop = async (connector: PanelPoint["connectors"][number]) => {
+    const transactionId = liveReadings(live, connector.connectorId).transactionId ?? connector.transactionId;
+    if (!transactionId) return toast.warning(t("monitoring.remote.noTransaction"));
+    if (!(await confirm({ message: t("monitoring.remote.confirmStop", { no: connector.connectorId, serial: point.serialNumber }), destructive: true, confirmLabel: t("monitoring.remote.stop") }))) return;
+    await run(() => api("PUT", `/station-service/remoteControl/${point.id}/remoteStop/${transactionId}`), t("monitoring.remote.stopped"));
+  };
+
+  return (
+    <Card className="relative gap-0 overflow-hidden py-0" data-testid={`point-panel-${point.serialNumber}`} aria-busy={busy}>
+      <div className="flex gap-4 border-b p-4">
+        <QrCode value={point.serialNumber} label={t("monitoring.remote.qr", { serial: point.serialNumber })} className="shrink-0 border p-0.5" />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="truncate font-mono text-sm font-semibold">{point.serialNumber}</span>
+            <DeviceStateBadge state={state} />
+            {point.status === "INVALID" && <Badge variant="muted">{t("monitoring.remote.disabledPoint")}</Badge>}
+          </div>
+          <p className="truncate text-sm text-muted-foreground">
+            {point.name} · {point.type}
+            {point.firmwareVersion && <span className="ml-1">· {point.firmwareVersion}</span>}
+          </p>
+          <div className="mt-auto">
+            <div className="flex items-baseline justify-between text-sm">
+              <span className="text-muted-foreground">{t("monitoring.common.livePower")}</span>
+              <span className="font-medium tabular-nums" data-testid="point-power">
+                {(powerW / 1000).toFixed(2)} / {point.ratedPower.toFixed(2)} kW
+              </span>
+            </div>
+            <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+              <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${share}%` }} />
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-2 border-b px-4 py-3">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm">
+              <RotateCcw aria-hidden />
+              {t("monitoring.remote.reset")}
+              <ChevronDown className="opacity-60" aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuItem onSelect={() => void reset("Soft")}>{t("monitoring.remote.softReset")}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void reset("Hard")} className="text-destructive focus:text-destructive">
+              {t("monitoring.remote.hardReset")}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <Button variant="outline" size="sm" onClick={() => void trigger("StatusNotification")}>
+          <RefreshCw aria-hidden />
+          {t("monitoring.remote.refreshStatus")}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void trigger("BootNotification")}>
+          <Tag aria-hidden />
+          {t("monitoring.remote.refreshVersion")}
+        </Button>
+      </div>
+
+      {!online && <p className="border-b bg-muted/40 px-4 py-2 text-xs text-muted-foreground">{t("monitoring.remote.offlineNote")}</p>}
+
+      <ul className="divide-y">
+        {point.connectors.map((connector, index) => {
+          const status = statuses[index];
+          const readings = liveReadings(live, connector.connectorId);
+          return (
+            <li key={connector.connectorId} className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center" data-testid={`connector-${connector.connectorId}`}>
+              <div className="flex min-w-0 flex-col gap-1.5">
+                <div className="flex items-center gap-2">
+                  <span className="text-sm font-medium">{t("monitoring.common.connectorNo", { no: connector.connectorId })}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {connector.standard} · {connector.power} kW
+                  </span>
+                  <ConnectorStatusBadge status={status} />
+                </div>
+                <dl className="flex gap-4 text-xs text-muted-foreground tabular-nums">
+                  <div className="flex gap-1">
+                    <dt>{t("monitoring.common.power")}</dt>
+                    <dd className="font-medium text-foreground" data-testid="connector-power">
+                      {status ? fixed(readings.powerW === undefined ? undefined : readings.powerW / 1000, 2) : "—"} kW
+                    </dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt>{t("monitoring.common.current")}</dt>
+                    <dd className="font-medium text-foreground">{status ? fixed(readings.currentA, 1) : "—"} A</dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt>{t("monitoring.common.voltage")}</dt>
+                    <dd className="font-medium text-foreground">{status ? fixed(readings.voltageV, 0) : "—"} V</dd>
+                  </div>
+                </dl>
+              </div>
+              <div className="flex flex-wrap gap-1.5 sm:justify-end">
+                <Button variant="ghost" size="sm" onClick={() => void unlock(connector.connectorId)}>
+                  <LockOpen aria-hidden />
+                  {t("monitoring.remote.unlock")}
+                </Button>
+                {canStop(status) && (
+                  <Button variant="destructive" size="sm" onClick={() => void stop(connector)}>
+                    <Square aria-hidden />
+                    {t("monitoring.remote.stop")}
+                  </Button>
+                )}
+                {canStart(status) && (
+                  <Button size="sm" onClick={() => setStarting(connector)}>
+                    <Play aria-hidden />
+                    {t("monitoring.remote.start")}
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      {busy && (
+        <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-2 bg-background/70 backdrop-blur-[1px]">
+          <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
+          <span className="text-sm text-muted-foreground">{t("monitoring.remote.working")}</span>
+        </div>
+      )}
+
+      <StartDialog
+        point={point}
+        connector={starting}
+        onClose={() => setStarting(null)}
+        onStart={async (connectorId, power) => {
+          setStarting(null);
+          await run(
+            () => api("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, power === undefined ? { connectorId } : { connectorId, power }),
+            t("monitoring.remote.started"),
+          );
+        }}
+      />
+    </Card>
+  );
+}
+
+/** Asks for an optional power limit (kW, two decimals, at most the connector's power) before a remote start. */
+function StartDialog({
+  point,
+  connector,
+  onClose,
+  onStart,
+}: {
+  point: PanelPoint;
+  connector: PanelPoint["connectors"][number] | null;
+  onClose: () => void;
+  onStart: (connectorId: number, power: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [power, setPower] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const max = connector?.power ?? point.ratedPower;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!connector) return;
+    const text = power.trim();
+    if (text !== "" && (!POWER.test(text) || Number(text) <= 0)) return setError(t("monitoring.remote.powerInvalid"));
+    if (text !== "" && Number(text) > max) return setError(t("monitoring.remote.powerTooHigh", { max }));
+    setPower("");
+    setError(null);
+    onStart(connector.connectorId, text === "" ? undefined : Number(text));
+  };
+
+  return (
+    <Dialog
+      open={connector !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        setPower("");
+        setError(null);
+        onClose();
+      }}
+    >
+      <DialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("monitoring.remote.startTitle", { no: connector?.connectorId ?? "" })}</DialogTitle>
+            <DialogDescription>{t("monitoring.remote.startText", { serial: point.serialNumber, no: connector?.connectorId ?? "", max })}</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="remote-start-power">{t("monitoring.remote.powerLabel")}</Label>
+            <Input
+              id="remote-start-power"
+              inputMode="decimal"
+              value={power}
+              onChange={(e) => setPower(e.target.value)}
+              aria-invalid={error !== null}
+              aria-describedby="remote-start-power-hint"
+              placeholder={String(max)}
+            />
+            <p id="remote-start-power-hint" className={cn("text-xs", error ? "text-destructive" : "text-muted-foreground")}>
+              {error ?? t("monitoring.remote.powerHint")}
+            </p>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit">
+              <Play aria-hidden />
+              {t("monitoring.remote.start")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { displayClass, type DeviceState } from "../../../domain/connector-status";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/cn";
+
+/** SPEC.md §4 display class → badge colour: success green, danger red, info (offline) blue. */
+const VARIANT = { success: "success", danger: "destructive", info: "info" } as const;
+
+/** A connector's status with its SPEC.md §4 display class; an empty status reads Offline. */
+export function ConnectorStatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+  const { t } = useTranslation();
+  const shown = status || "offline";
+  return (
+    <Badge variant={VARIANT[displayClass(status)]} className={className} data-status={shown}>
+      <span className={cn("size-1.5 rounded-full bg-current", shown === "Charging" && "animate-pulse")} aria-hidden />
+      {t(`monitoring.connectorStatus.${shown}`, { defaultValue: shown })}
+    </Badge>
+  );
+}
+
+const DEVICE_VARIANT: Record<DeviceState, "success" | "muted" | "destructive"> = { online: "success", offline: "muted", fault: "destructive" };
+
+/** A point's device state (SPEC.md §4): online, offline or fault. */
+export function DeviceStateBadge({ state, className }: { state: DeviceState; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={DEVICE_VARIANT[state]} className={className} data-state={state}>
+      <span className="size-1.5 rounded-full bg-current" aria-hidden />
+      {t(`monitoring.deviceState.${state}`)}
+    </Badge>
+  );
+}
+
+/** Alarm level: ERROR red, WARN amber. */
+export function AlarmLevelBadge({ level }: { level: "ERROR" | "WARN" }) {
+  const { t } = useTranslation();
+  return <Badge variant={level === "ERROR" ? "destructive" : "warning"}>{t(`monitoring.alarms.levels.${level}`)}</Badge>;
+}
+
+const ALARM_VARIANT = { Undisposed: "destructive", AutoRecovery: "success", ManualDisposed: "secondary" } as const;
+
+/** Alarm status (SPEC.md §4: Undisposed → AutoRecovery or ManualDisposed). */
+export function AlarmStatusBadge({ status }: { status: keyof typeof ALARM_VARIANT }) {
+  const { t } = useTranslation();
+  return <Badge variant={ALARM_VARIANT[status]}>{t(`monitoring.alarms.statuses.${status}`)}</Badge>;
+}

@@ -1,0 +1,177 @@
+import { ArrowLeft, Pencil, Power, PowerOff, Settings2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import {
+  Link,
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { reportByPoint } from "../../../workers/services/charge-records/charge-records";
+import { setPointStatus } from "../../../workers/services/points/point-admin";
+import { pointDetail } from "../../../workers/services/points/points";
+import { useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/components/ui/toast";
+import { useLivePoint } from "~/lib/live";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { OnlineBadge } from "./point-parts";
+import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
+import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";
+import { DiagnosticsTab } from "./point-detail/diagnostics-tab";
+import { GeneralTab } from "./point-detail/general-tab";
+import { OcppLogTab } from "./point-detail/ocpp-log-tab";
+import { RecordsTab } from "./point-detail/records-tab";
+
+/** Equipment › Charging point detail (SPEC.md §2): general, charge record, OCPP log, configuration, local list, diagnostics. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const id = Number(params.id);
+  const [point, report] = await Promise.all([pointDetail(ctx, { id }), reportByPoint(ctx, { pointId: id })]);
+  return { point, report };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    const result = await setPointStatus(ctx, Number(params.id), { status: form.get("status") });
+    return { ok: true as const, status: result.status };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** Switching tabs changes only `?tab=`: the point need not be read again for that. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutTab = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete("tab");
+    return search.toString();
+  };
+  return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+const TABS = ["general", "records", "log", "configuration", "localList", "diagnostics"] as const;
+type Tab = (typeof TABS)[number];
+
+export default function PointDetail() {
+  const { point, report } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  const live = useLivePoint(point.id);
+  const online = live?.online ?? point.online;
+  const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "general";
+
+  useActionOutcome<{ status: string }>(fetcher, (data) => toast.success(t(data.status === "VALID" ? "points.enabled" : "points.disabled")));
+
+  const toggle = async () => {
+    const enabling = point.status !== "VALID";
+    const ok = await confirm({
+      message: t(enabling ? "points.confirmEnable" : "points.confirmDisable", { name: point.name }),
+      destructive: !enabling,
+      confirmLabel: t(enabling ? "common.enable" : "common.disable"),
+    });
+    if (ok) fetcher.submit({ status: enabling ? "VALID" : "INVALID" }, { method: "post" });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-2">
+            {point.name}
+            <StatusBadge status={point.status} />
+            <OnlineBadge online={online} />
+          </span>
+        }
+        description={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-mono">{point.serialNumber}</span>
+            <span aria-hidden>·</span>
+            <span>{point.stationName}</span>
+            <Badge variant={point.type === "AC" ? "info" : "success"}>{t(`points.types.${point.type}`)}</Badge>
+            <span className="tabular-nums">{point.ratedPower.toFixed(2)} kW</span>
+          </span>
+        }
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/equipmentManagement/point">
+                <ArrowLeft aria-hidden />
+                {t("common.back")}
+              </Link>
+            </Button>
+            <ChargerKeyDialog pointId={point.id} hasKey={point.hasKey} online={online} />
+            <Button asChild variant="outline">
+              <Link to={`/equipmentManagement/point/pointConfig/${point.id}`}>
+                <Settings2 aria-hidden />
+                {t("points.configPage")}
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={() => void toggle()} disabled={fetcher.state !== "idle"}>
+              {point.status === "VALID" ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+              {t(point.status === "VALID" ? "common.disable" : "common.enable")}
+            </Button>
+            <Button asChild>
+              <Link to={`/equipmentManagement/point/pointEdit/${point.id}`}>
+                <Pencil aria-hidden />
+                {t("common.edit")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          setParams(
+            (previous) => {
+              const search = new URLSearchParams(previous);
+              if (next === "general") search.delete("tab");
+              else search.set("tab", next);
+              return search;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+      >
+        <TabsList aria-label={t("points.tabs.label")}>
+          {TABS.map((name) => (
+            <TabsTrigger key={name} value={name}>
+              {t(`points.tabs.${name}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="general">
+          <GeneralTab point={point} online={online} connectorsLive={live?.connectors} report={report} />
+        </TabsContent>
+        <TabsContent value="records">
+          <RecordsTab pointId={point.id} />
+        </TabsContent>
+        <TabsContent value="log">
+          <OcppLogTab serialNumber={point.serialNumber} />
+        </TabsContent>
+        <TabsContent value="configuration">
+          <ConfigurationTab pointId={point.id} online={online} />
+        </TabsContent>
+        <TabsContent value="localList">
+          <LocalListTab pointId={point.id} online={online} />
+        </TabsContent>
+        <TabsContent value="diagnostics">
+          <DiagnosticsTab pointId={point.id} online={online} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { Download, Lock, Pencil, WifiOff } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { toast } from "~/components/ui/toast";
+import { useApi } from "~/lib/api";
+
+interface ConfigurationKey {
+  key: string;
+  readonly: boolean;
+  value?: string;
+}
+
+/** Commands need a connected charger (SPEC.md §2: blocked with a prompt when offline). */
+export function OfflineNote() {
+  const { t } = useTranslation();
+  return (
+    <p role="note" className="flex items-center gap-2 rounded-lg border border-info/30 bg-info/10 px-4 py-3 text-sm">
+      <WifiOff className="size-4 shrink-0 text-info" aria-hidden />
+      {t("errors.pointOffline")}
+    </p>
+  );
+}
+
+/**
+ * The configuration tab (OCPP 1.6 §5.8, §5.3): GetConfiguration lists the charger's keys;
+ * writable ones change through ChangeConfiguration, read-only ones stay locked.
+ */
+export function ConfigurationTab({ pointId, online }: { pointId: number; online: boolean }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [keys, setKeys] = useState<ConfigurationKey[]>();
+  const [unknown, setUnknown] = useState<string[]>([]);
+  const [filter, setFilter] = useState("");
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState<{ key: string; value: string }>();
+  const [saving, setSaving] = useState(false);
+
+  const read = async () => {
+    setLoading(true);
+    try {
+      const reply = await api<{ configurationKey?: ConfigurationKey[]; unknownKey?: string[] }>("POST", `/station-service/point/${pointId}/command`, {
+        action: "GetConfiguration",
+        payload: {},
+      });
+      setKeys([...(reply.configurationKey ?? [])].sort((a, b) => a.key.localeCompare(b.key)));
+      setUnknown(reply.unknownKey ?? []);
+    } catch {
+      // The API client has shown the reason (offline, refused, no answer).
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const save = async () => {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      const reply = await api<{ status: string }>("POST", `/station-service/point/${pointId}/command`, {
+        action: "ChangeConfiguration",
+        payload: editing,
+      });
+      setKeys((list) => list?.map((k) => (k.key === editing.key ? { ...k, value: editing.value } : k)));
+      if (reply.status === "RebootRequired") toast.warning(t("points.config.rebootRequired", { key: editing.key }));
+      else toast.success(t("points.config.changed", { key: editing.key }));
+      setEditing(undefined);
+    } catch {
+      // Shown by the API client: a refusal carries the charger's status.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const shown = useMemo(() => keys?.filter((k) => k.key.toLowerCase().includes(filter.trim().toLowerCase())), [keys, filter]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("points.config.title")}</CardTitle>
+        <CardDescription>{t("points.config.description")}</CardDescription>
+        <CardAction>
+          <Button onClick={() => void read()} disabled={!online || loading}>
+            <Download aria-hidden />
+            {t(keys ? "points.config.reread" : "points.config.read")}
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {!online && <OfflineNote />}
+        {keys && (
+          <>
+            <Input value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("points.config.filter")} aria-label={t("points.config.filter")} className="max-w-xs" />
+            <div className="overflow-auto rounded-lg border">
+              <Table aria-label={t("points.config.title")}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t("points.config.key")}</TableHead>
+                    <TableHead>{t("points.config.value")}</TableHead>
+                    <TableHead className="w-36">{t("points.config.access")}</TableHead>
+                    <TableHead className="w-28" />
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {shown?.map((k) => (
+                    <TableRow key={k.key}>
+                      <TableCell className="font-mono text-xs font-medium">{k.key}</TableCell>
+                      <TableCell className="max-w-md font-mono text-xs break-all whitespace-normal">{k.value ?? "—"}</TableCell>
+                      <TableCell>
+                        {k.readonly ? (
+                          <Badge variant="muted">
+                            <Lock className="size-3" aria-hidden />
+                            {t("points.config.readonly")}
+                          </Badge>
+                        ) : (
+                          <Badge variant="success">{t("points.config.writable")}</Badge>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        {!k.readonly && (
+                          <Button variant="ghost" size="sm" onClick={() => setEditing({ key: k.key, value: k.value ?? "" })} aria-label={t("points.config.editKey", { key: k.key })}>
+                            <Pencil aria-hidden />
+                            {t("common.edit")}
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            {unknown.length > 0 && <p className="text-xs text-muted-foreground">{t("points.config.unknown", { keys: unknown.join(", ") })}</p>}
+          </>
+        )}
+        {!keys && online && <p className="py-6 text-center text-sm text-muted-foreground">{t("points.config.hint")}</p>}
+      </CardContent>
+      <Dialog open={Boolean(editing)} onOpenChange={(open) => !open && setEditing(undefined)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t("points.config.changeTitle")}</DialogTitle>
+            <DialogDescription className="font-mono">{editing?.key}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor="configuration-value">{t("points.config.value")}</Label>
+            <Input
+              id="configuration-value"
+              value={editing?.value ?? ""}
+              maxLength={500}
+              onChange={(e) => setEditing((current) => current && { ...current, value: e.target.value })}
+            />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setEditing(undefined)}>
+              {t("common.cancel")}
+            </Button>
+            <Button onClick={() => void save()} disabled={saving}>
+              {t("points.config.send")}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
+
+/** The local list tab (OCPP 1.6 §5.10): the version of the charger's local authorisation list. */
+export function LocalListTab({ pointId, online }: { pointId: number; online: boolean }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [version, setVersion] = useState<number>();
+  const [loading, setLoading] = useState(false);
+
+  const read = async () => {
+    setLoading(true);
+    try {
+      const reply = await api<{ listVersion: number }>("POST", `/station-service/point/${pointId}/command`, { action: "GetLocalListVersion", payload: {} });
+      setVersion(reply.listVersion);
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const meaning = version === undefined ? undefined : version === -1 ? "points.localList.disabled" : version === 0 ? "points.localList.empty" : "points.localList.installed";
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("points.localList.title")}</CardTitle>
+        <CardDescription>{t("points.localList.description")}</CardDescription>
+        <CardAction>
+          <Button onClick={() => void read()} disabled={!online || loading}>
+            <Download aria-hidden />
+            {t("points.localList.read")}
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {!online && <OfflineNote />}
+        {version !== undefined && meaning && (
+          <div className="flex items-center gap-4 rounded-lg border bg-muted/20 p-4" data-testid="local-list-version">
+            <span className="text-3xl font-semibold tabular-nums">{version}</span>
+            <span className="text-sm text-muted-foreground">{t(meaning, { version })}</span>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,224 @@
+import { CalendarDays, Hash, Timer, Wallet, Zap } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { DetailList } from "~/components/detail-list";
+import { useFormat } from "~/components/format";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useApi } from "~/lib/api";
+import type { ConnectorLive } from "~/lib/live";
+import { cn } from "~/lib/cn";
+import { StandardImage } from "../connector-standards";
+import { ConnectorStatusBadge, PushStatusBadge } from "../point-parts";
+import type { PointView, Report } from "./types";
+
+/** SPEC.md §2: a QR code of the point, 88×88 px, medium error correction, drawn in the browser. */
+export function PointQr({ value, label }: { value: string; label: string }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    import("qrcode")
+      .then((qr) => qr.toString(value, { type: "svg", errorCorrectionLevel: "M", margin: 1, width: 88, color: { dark: "#0f172a", light: "#ffffff" } }))
+      .then((svg) => current && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+      .catch(() => current && setSrc(undefined));
+    return () => {
+      current = false;
+    };
+  }, [value]);
+  return (
+    <span className="inline-flex rounded-lg border bg-white p-1.5">
+      {src ? <img src={src} width={88} height={88} alt={label} data-testid="point-qr" data-qr-value={value} /> : <Skeleton className="size-[88px]" />}
+    </span>
+  );
+}
+
+function Stat({ icon, label, value, hint, testId }: { icon: ReactNode; label: string; value: ReactNode; hint?: ReactNode; testId?: string }) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border bg-muted/20 p-4" data-testid={testId}>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">{icon}</span>
+      <div className="min-w-0">
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
+        <p className="text-lg font-semibold tabular-nums">{value}</p>
+        {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The monthly charge report (SPEC.md §2): a yyyy-MM month picker, this month by default, with
+ * energy, amount, duration and count of charges from /charge/record/reportByPoint.
+ */
+export function MonthlyReport({ pointId, initial }: { pointId: number; initial: Report }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { money, duration } = useFormat();
+  const [month, setMonth] = useState(initial.reportMonth);
+  const [report, setReport] = useState<Report>(initial);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (month === report.reportMonth || !/^\d{4}-\d{2}$/.test(month)) return;
+    let current = true;
+    setLoading(true);
+    api<Report>("GET", `/station-service/charge/record/reportByPoint?pointId=${pointId}&reportMonth=${month}`)
+      .then((next) => current && setReport(next))
+      .catch(() => undefined)
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [api, month, pointId, report.reportMonth]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("points.report.title")}</CardTitle>
+        <CardDescription>{t("points.report.description", { zone: report.timeZone })}</CardDescription>
+        <CardAction>
+          <label className="flex items-center gap-2 text-sm">
+            <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
+            <span className="sr-only">{t("points.report.month")}</span>
+            <Input
+              type="month"
+              value={month}
+              max={initial.reportMonth}
+              onChange={(event) => setMonth(event.target.value)}
+              aria-label={t("points.report.month")}
+              className="w-40"
+            />
+          </label>
+        </CardAction>
+      </CardHeader>
+      <CardContent className={cn("grid gap-3 sm:grid-cols-2 xl:grid-cols-4", loading && "opacity-60")} aria-busy={loading}>
+        <Stat testId="report-energy" icon={<Zap className="size-4" aria-hidden />} label={t("points.report.energy")} value={`${report.meterValue.toFixed(3)} kWh`} />
+        <Stat
+          testId="report-amount"
+          icon={<Wallet className="size-4" aria-hidden />}
+          label={t("points.report.amount")}
+          value={report.priced ? money(report.deductionCost) : t("points.report.notPriced")}
+          hint={report.priced ? undefined : t("points.report.notPricedHint")}
+        />
+        <Stat testId="report-duration" icon={<Timer className="size-4" aria-hidden />} label={t("points.report.duration")} value={duration(report.chargingTime)} />
+        <Stat testId="report-count" icon={<Hash className="size-4" aria-hidden />} label={t("points.report.count")} value={report.chargeCount} />
+      </CardContent>
+    </Card>
+  );
+}
+
+const kw = (w: number | undefined) => (w === undefined ? "—" : `${(w / 1000).toFixed(2)} kW`);
+
+/** One connector: its standard's image, rated power and speed, and its live status and readings. */
+export function ConnectorCard({ connector, live, online }: { connector: PointView["connectors"][number]; live: ConnectorLive | undefined; online: boolean }) {
+  const { t } = useTranslation();
+  const status = online ? (live?.status ?? connector.status) : null;
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs" data-testid="connector-card">
+      <div className="flex items-start gap-3">
+        <StandardImage standard={connector.standard} size={56} />
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center justify-between gap-2 font-semibold">
+            <span className="truncate">{connector.name || t("points.connectorNo", { no: connector.connectorId })}</span>
+            <ConnectorStatusBadge status={status} />
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {t(`points.standards.${connector.standard}`)} · {connector.power.toFixed(2)} kW · {t(`points.chargeSpeeds.${connector.chargeSpeed}`)}
+          </p>
+          {online && (live?.errorCode ?? connector.errorCode) && (live?.errorCode ?? connector.errorCode) !== "NoError" && (
+            <p className="mt-1 text-xs font-medium text-destructive">{live?.errorCode ?? connector.errorCode}</p>
+          )}
+        </div>
+      </div>
+      <dl className="grid grid-cols-4 gap-2 text-center text-xs">
+        {[
+          [t("points.live.power"), kw(live?.powerW)],
+          [t("points.live.current"), live?.currentA === undefined ? "—" : `${live.currentA.toFixed(1)} A`],
+          [t("points.live.voltage"), live?.voltageV === undefined ? "—" : `${live.voltageV.toFixed(0)} V`],
+          [t("points.live.soc"), live?.soc === undefined ? "—" : `${live.soc}%`],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-md bg-muted/50 px-1 py-1.5">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** The general tab: QR code, the point's facts, its connectors live and the monthly report. */
+export function GeneralTab({
+  point,
+  online,
+  connectorsLive,
+  report,
+}: {
+  point: PointView;
+  online: boolean;
+  connectorsLive: Record<number, ConnectorLive> | undefined;
+  report: Report;
+}) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : value);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
+        <Card className="items-center gap-3 text-center">
+          <CardContent className="flex flex-col items-center gap-3">
+            <PointQr value={point.serialNumber} label={t("points.qrLabel", { serialNumber: point.serialNumber })} />
+            <div>
+              <p className="font-mono text-sm font-semibold">{point.serialNumber}</p>
+              <p className="text-xs text-muted-foreground">{t("points.qrHint")}</p>
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <DetailList
+              items={[
+                [t("points.fields.station"), dash(point.stationName)],
+                [t("points.fields.pointNo"), dash(point.pointNo)],
+                [t("points.fields.code"), dash(point.code)],
+                [t("points.fields.type"), t(`points.types.${point.type}`)],
+                [t("points.fields.ratedPower"), `${point.ratedPower.toFixed(2)} kW`],
+                [t("points.fields.connectorCount"), point.connectorCount],
+                [t("points.fields.privateType"), t(`points.privateTypes.${point.privateType}`)],
+                [t("points.fields.stationType"), dash(point.stationType)],
+                [t("points.fields.vendor"), dash(point.vendor)],
+                [t("points.fields.model"), dash(point.model)],
+                [t("points.fields.firmwareVersion"), dash(point.firmwareVersion)],
+                [t("points.fields.boxSerialNumber"), dash(point.boxSerialNumber)],
+                [t("points.fields.iccid"), dash(point.iccid)],
+                [t("points.fields.imsi"), dash(point.imsi)],
+                [t("points.fields.meterSerialNumber"), dash(point.meterSerialNumber)],
+                [t("points.fields.meterType"), dash(point.meterType)],
+                [t("points.fields.lastBootAt"), dash(dateTime(point.lastBootAt))],
+                [t("points.fields.onlineChangedAt"), dash(dateTime(point.onlineChangedAt))],
+                [t("points.fields.firmwareStatus"), dash(point.firmwareStatus)],
+                [t("points.fields.diagnosticsStatus"), dash(point.diagnosticsStatus)],
+                [t("points.fields.pricePushStatus"), <PushStatusBadge status={point.pricePushStatus} />],
+                [t("points.fields.currencyPushStatus"), <PushStatusBadge status={point.currencyPushStatus} />],
+                [t("points.fields.preAuthPushStatus"), <PushStatusBadge status={point.preAuthPushStatus} />],
+                [t("points.fields.pushedAt"), dash(dateTime(point.pushedAt))],
+                [t("points.fields.key"), point.hasKey ? t("points.key.setAt", { at: dateTime(point.keySetAt) }) : t("points.key.none")],
+              ]}
+            />
+          </CardContent>
+        </Card>
+      </div>
+      <section aria-labelledby="connectors-title" className="flex flex-col gap-3">
+        <h2 id="connectors-title" className="text-base font-semibold">
+          {t("points.sections.connectors")}
+        </h2>
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {point.connectors.map((c) => (
+            <ConnectorCard key={c.id} connector={c} live={connectorsLive?.[c.connectorId]} online={online} />
+          ))}
+        </ul>
+      </section>
+      <MonthlyReport pointId={point.id} initial={report} />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { ArrowDownLeft, ArrowUpRight, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { OCPP_ACTIONS } from "../../../../domain/ocpp/actions";
+import { DataTable } from "~/components/data-table/data-table";
+import { useFormat } from "~/components/format";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/native-select";
+import type { LogFrame } from "./types";
+import { useApiPage } from "./use-api-page";
+
+/** A frame's JSON laid out for reading; a frame that is not JSON is shown as it came. */
+function pretty(message: string) {
+  try {
+    return JSON.stringify(JSON.parse(message), null, 2);
+  } catch {
+    return message;
+  }
+}
+
+const TYPE_VARIANT = { CALL: "info", CALLRESULT: "success", CALLERROR: "destructive" } as const;
+
+/** The OCPP log tab (SPEC.md §2, §3 {product} log: action, type, message, sender), newest first. */
+export function OcppLogTab({ serialNumber }: { serialNumber: string }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const [action, setAction] = useState("");
+  const { page, loading, onPageChange, reload, firstPage } = useApiPage<LogFrame>(
+    `/station-service/point/${encodeURIComponent(serialNumber)}/ocpp/operationLog`,
+    { action },
+  );
+
+  const columns: ColumnDef<LogFrame>[] = [
+    { accessorKey: "time", header: t("points.log.time"), meta: { width: 180 }, cell: ({ row }) => <span className="tabular-nums">{dateTime(row.original.time)}</span> },
+    {
+      accessorKey: "sender",
+      header: t("points.log.sender"),
+      meta: { width: 150 },
+      cell: ({ row }) => (
+        <span className="inline-flex items-center gap-1.5">
+          {row.original.sender === "CHARGER" ? <ArrowDownLeft className="size-4 text-info" aria-hidden /> : <ArrowUpRight className="size-4 text-primary" aria-hidden />}
+          {t(`points.log.senders.${row.original.sender}`)}
+        </span>
+      ),
+    },
+    { accessorKey: "type", header: t("points.log.type"), meta: { width: 140 }, cell: ({ row }) => <Badge variant={TYPE_VARIANT[row.original.type]}>{row.original.type}</Badge> },
+    { accessorKey: "action", header: t("points.log.action"), cell: ({ row }) => <span className="font-medium">{row.original.action ?? "—"}</span> },
+    {
+      accessorKey: "message",
+      header: t("points.log.message"),
+      cell: ({ row }) => <code className="block max-w-[28rem] truncate font-mono text-xs text-muted-foreground">{row.original.message}</code>,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <NativeSelect
+          aria-label={t("points.log.action")}
+          value={action}
+          onChange={(event) => {
+            setAction(event.target.value);
+            firstPage();
+          }}
+          className="w-64"
+        >
+          <option value="">{t("points.log.allActions")}</option>
+          {OCPP_ACTIONS.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
+          <RefreshCw aria-hidden />
+          {t("points.refresh")}
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        page={page}
+        loading={loading}
+        onPageChange={onPageChange}
+        getRowId={(r) => String(r.id)}
+        renderExpanded={(frame) => (
+          <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap">{pretty(frame.message)}</pre>
+        )}
+        emptyHint={t("points.log.empty")}
+        label={t("points.tabs.log")}
+        heightOffset={420}
+      />
+    </div>
+  );
+}

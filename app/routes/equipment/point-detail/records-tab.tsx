@@ -1,0 +1,66 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { RefreshCw } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/data-table/data-table";
+import { useFormat } from "~/components/format";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import type { ChargeRecord } from "./types";
+import { useApiPage } from "./use-api-page";
+
+const STATUS_VARIANT = { ACTIVE: "info", COMPLETED: "success", ABNORMAL: "destructive" } as const;
+
+/** The charge record tab (SPEC.md §2): the point's transactions, newest first, paged on the server. */
+export function RecordsTab({ pointId }: { pointId: number }) {
+  const { t } = useTranslation();
+  const { dateTime, energy, duration } = useFormat();
+  const { page, loading, onPageChange, reload } = useApiPage<ChargeRecord>("/station-service/charge/record", { pointId });
+
+  const columns: ColumnDef<ChargeRecord>[] = [
+    { accessorKey: "transactionId", header: t("points.records.transactionId"), meta: { width: 110 }, cell: ({ row }) => <span className="font-mono">{row.original.transactionId}</span> },
+    { accessorKey: "connectorId", header: t("points.connector"), meta: { width: 100, align: "center" } },
+    { accessorKey: "idTag", header: t("points.records.idTag"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
+    { accessorKey: "startAt", header: t("points.records.startAt"), cell: ({ row }) => dateTime(row.original.startAt) },
+    { accessorKey: "stopAt", header: t("points.records.stopAt"), cell: ({ row }) => dateTime(row.original.stopAt) || "—" },
+    {
+      accessorKey: "energyWh",
+      header: t("points.records.energy"),
+      meta: { align: "right" },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.energyWh === null ? "—" : energy(row.original.energyWh)}</span>,
+    },
+    {
+      accessorKey: "chargingTime",
+      header: t("points.records.duration"),
+      meta: { align: "right" },
+      cell: ({ row }) => (row.original.chargingTime === null ? "—" : duration(row.original.chargingTime)),
+    },
+    {
+      accessorKey: "status",
+      header: t("common.status"),
+      cell: ({ row }) => <Badge variant={STATUS_VARIANT[row.original.status]}>{t(`points.records.statuses.${row.original.status}`)}</Badge>,
+    },
+    { accessorKey: "stopReason", header: t("points.records.stopReason"), cell: ({ row }) => row.original.stopReason ?? row.original.abnormalReason ?? "—" },
+    { id: "cost", header: t("points.records.cost"), cell: () => <span className="text-muted-foreground">{t("points.report.notPriced")}</span> },
+  ];
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex justify-end">
+        <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
+          <RefreshCw aria-hidden />
+          {t("points.refresh")}
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        page={page}
+        loading={loading}
+        onPageChange={onPageChange}
+        getRowId={(r) => String(r.id)}
+        emptyHint={t("points.records.empty")}
+        label={t("points.tabs.records")}
+        heightOffset={420}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { ChevronDown, Download, Eye, FileSpreadsheet, Pencil, Plus, Power, PowerOff, Trash2, Upload } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { POINT_TYPES } from "../../../domain/schemas/equipment";
+import { deletePoint, enablePoints, setPointStatus } from "../../../workers/services/points/point-admin";
+import { listPoints, stationOptions } from "../../../workers/services/points/points";
+import { connectorQuota } from "../../../workers/services/points/quota";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { useApi } from "~/lib/api";
+import { useLivePoints } from "~/lib/live";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+import { StandardImage } from "./connector-standards";
+import { downloadTemplate, exportPoints, type ExportedPoint } from "./point-excel";
+import { PointImportDialog } from "./point-import-dialog";
+import { IconAction, OnlineBadge, QuotaSummary } from "./point-parts";
+
+/** Equipment › Charging points: server-filtered list, enable and disable, import and export (issue #4). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, stations, quota] = await Promise.all([listPoints(ctx, searchParamsObject(request)), stationOptions(ctx), connectorQuota(ctx)]);
+  return { page, stations, quota };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  try {
+    if (intent === "delete") {
+      await deletePoint(ctx, Number(form.get("id")));
+      return { ok: true as const, intent };
+    }
+    if (intent === "enableSelected") {
+      const result = await enablePoints(ctx, { ids: form.getAll("ids").map(Number) });
+      return { ok: true as const, intent, count: result.results.length };
+    }
+    const result = await setPointStatus(ctx, Number(form.get("id")), { status: form.get("status") });
+    return { ok: true as const, intent: result.status === "VALID" ? "enabled" : "disabled" };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+type Point = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+/** Export walks the filtered list page by page (100 a page), at most this many pages. */
+const EXPORT_PAGES = 50;
+
+export default function Points() {
+  const { page, stations, quota } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const api = useApi();
+  const live = useLivePoints();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  const [selected, setSelected] = useState<Point[]>([]);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState<string>();
+
+  useActionOutcome<{ intent: string; count?: number }>(fetcher, (data) => {
+    const key = { delete: "points.deleted", enabled: "points.enabled", disabled: "points.disabled", enableSelected: "points.enabledSelected" }[data.intent];
+    toast.success(t(key ?? "common.operationSuccess", { count: data.count ?? 0 }));
+  });
+
+  const toggle = async (point: Point) => {
+    const enabling = point.status !== "VALID";
+    const ok = await confirm({
+      message: t(enabling ? "points.confirmEnable" : "points.confirmDisable", { name: point.name }),
+      destructive: !enabling,
+      confirmLabel: t(enabling ? "common.enable" : "common.disable"),
+    });
+    if (ok) fetcher.submit({ intent: "status", id: point.id, status: enabling ? "VALID" : "INVALID" }, { method: "post" });
+  };
+
+  const remove = async (point: Point) => {
+    if (point.status === "VALID") {
+      toast.warning(t("points.errors.deleteEnabled"));
+      return;
+    }
+    const ok = await confirm({ message: t("points.confirmDelete", { name: point.name }), destructive: true, confirmLabel: t("common.delete") });
+    if (ok) fetcher.submit({ intent: "delete", id: point.id }, { method: "post" });
+  };
+
+  const enableSelected = async () => {
+    const ok = await confirm({ message: t("points.confirmEnableSelected", { count: selected.length }), confirmLabel: t("common.enable") });
+    if (ok) fetcher.submit({ intent: "enableSelected", ids: selected.map((p) => String(p.id)) }, { method: "post" });
+  };
+
+  const exportList = async () => {
+    const filters = new URLSearchParams(params);
+    filters.delete("current");
+    filters.set("size", "100");
+    const rows: ExportedPoint[] = [];
+    for (let current = 1; current <= EXPORT_PAGES; current++) {
+      setExporting(t("points.exporting", { count: rows.length }));
+      filters.set("current", String(current));
+      const chunk = await api<{ records: ExportedPoint[]; total: number }>("GET", `/station-service/point?${filters}`).catch(() => undefined);
+      if (!chunk) break;
+      rows.push(...chunk.records);
+      if (rows.length >= chunk.total || chunk.records.length === 0) break;
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    await exportPoints(t, rows, `${t("points.exportFile")}-${day}.xlsx`);
+    setExporting(undefined);
+    toast.success(t("points.exported", { count: rows.length }));
+  };
+
+  const columns: ColumnDef<Point>[] = [
+    {
+      accessorKey: "serialNumber",
+      header: t("points.fields.serialNumber"),
+      cell: ({ row }) => (
+        <Link to={`/equipmentManagement/point/pointDetail/${row.original.id}`} className="font-mono text-xs font-medium text-primary hover:underline">
+          {row.original.serialNumber}
+        </Link>
+      ),
+    },
+    { accessorKey: "name", header: t("points.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { accessorKey: "stationName", header: t("points.fields.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    {
+      accessorKey: "type",
+      header: t("points.fields.type"),
+      meta: { width: 110 },
+      cell: ({ row }) => <Badge variant={row.original.type === "AC" ? "info" : "success"}>{t(`points.types.${row.original.type}`)}</Badge>,
+    },
+    {
+      accessorKey: "ratedPower",
+      header: t("points.fields.ratedPower"),
+      meta: { width: 130, align: "right" },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.ratedPower.toFixed(2)} kW</span>,
+    },
+    {
+      id: "connectors",
+      header: t("points.fields.connectors"),
+      cell: ({ row }) => (
+        <span className="inline-flex items-center gap-1">
+          {row.original.connectors.slice(0, 4).map((c) => (
+            <StandardImage key={c.connectorId} standard={c.standard} size={24} />
+          ))}
+          <span className="ml-1 text-xs text-muted-foreground tabular-nums">× {row.original.connectorCount}</span>
+        </span>
+      ),
+    },
+    {
+      id: "online",
+      header: t("points.fields.online"),
+      meta: { width: 120 },
+      cell: ({ row }) => <OnlineBadge online={live.get(row.original.id)?.online ?? row.original.online} />,
+    },
+    { accessorKey: "status", header: t("common.status"), meta: { width: 110 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 190 },
+      cell: ({ row }) => (
+        <div className="flex gap-0.5">
+          <IconAction label={t("common.detail")} to={`/equipmentManagement/point/pointDetail/${row.original.id}`} icon={Eye} />
+          <IconAction label={t("common.edit")} to={`/equipmentManagement/point/pointEdit/${row.original.id}`} icon={Pencil} />
+          <IconAction
+            label={t(row.original.status === "VALID" ? "common.disable" : "common.enable")}
+            onClick={() => toggle(row.original)}
+            icon={row.original.status === "VALID" ? PowerOff : Power}
+          />
+          <IconAction
+            label={t(row.original.status === "VALID" ? "points.deleteDisabledFirst" : "common.delete")}
+            onClick={() => remove(row.original)}
+            icon={Trash2}
+            destructive
+            disabled={row.original.status === "VALID"}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t("points.title")}
+        description={<QuotaSummary quota={quota} />}
+        actions={
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" disabled={Boolean(exporting)}>
+                  <FileSpreadsheet aria-hidden />
+                  {exporting ?? t("points.excel")}
+                  <ChevronDown aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={() => setImporting(true)}>
+                  <Upload aria-hidden />
+                  {t("points.import.open")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void downloadTemplate(t, { stationName: stations[0]?.name ?? "" })}>
+                  <Download aria-hidden />
+                  {t("points.import.template")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void exportList()}>
+                  <FileSpreadsheet aria-hidden />
+                  {t("points.export")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <Button asChild>
+              <Link to="/equipmentManagement/point/pointAdd">
+                <Plus aria-hidden />
+                {t("points.add")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <DataTableToolbar
+        actions={
+          selected.length > 0 && (
+            <Button variant="secondary" onClick={() => void enableSelected()} disabled={fetcher.state !== "idle"}>
+              <Power aria-hidden />
+              {t("points.enableSelected", { count: selected.length })}
+            </Button>
+          )
+        }
+      >
+        <Input name="serialNumber" placeholder={t("points.fields.serialNumber")} aria-label={t("points.fields.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <Input name="name" placeholder={t("points.fields.name")} aria-label={t("points.fields.name")} defaultValue={params.get("name") ?? ""} />
+        <NativeSelect name="stationId" aria-label={t("points.fields.station")} defaultValue={params.get("stationId") ?? ""}>
+          <option value="">{t("points.allStations")}</option>
+          {stations.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="type" aria-label={t("points.fields.type")} defaultValue={params.get("type") ?? ""}>
+          <option value="">{t("points.fields.type")}</option>
+          {POINT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`points.types.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("common.status")}</option>
+          <option value="VALID">{t("common.statusValues.VALID")}</option>
+          <option value="INVALID">{t("common.statusValues.INVALID")}</option>
+        </NativeSelect>
+        <NativeSelect name="online" aria-label={t("points.fields.online")} defaultValue={params.get("online") ?? ""}>
+          <option value="">{t("points.fields.online")}</option>
+          <option value="true">{t("points.online")}</option>
+          <option value="false">{t("points.offline")}</option>
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable
+        columns={columns}
+        page={page}
+        onPageChange={onPageChange}
+        selectable
+        onSelectionChange={setSelected}
+        getRowId={(p) => String(p.id)}
+        emptyHint={t("points.empty")}
+        label={t("points.title")}
+      />
+      <PointImportDialog open={importing} onOpenChange={setImporting} />
+    </div>
+  );
+}

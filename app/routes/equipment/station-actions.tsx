@@ -1,0 +1,58 @@
+import { Power, PowerOff } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { useActionOutcome } from "~/components/page-actions";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast";
+import type { StationActionResult } from "./station-actions.server";
+
+/**
+ * Enable (with confirmation), disable and delete, shared by the list and the detail page, whose
+ * actions run station-actions.server.ts. `onDeleted` runs after a delete (the detail page leaves).
+ */
+export function useStationActions(onDeleted?: () => void) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<StationActionResult>();
+  useActionOutcome<{ intent: "delete" | "status"; status: string | null }>(fetcher, (data) => {
+    if (data.intent === "delete") {
+      toast.success(t("stations.deleted"));
+      onDeleted?.();
+    } else toast.success(t(data.status === "VALID" ? "stations.enabled" : "stations.disabled"));
+  });
+
+  const toggle = async (station: { id: number; status: "VALID" | "INVALID" }) => {
+    const enabling = station.status !== "VALID";
+    const ok = await confirm({
+      message: t(enabling ? "stations.confirmEnable" : "stations.confirmDisable"),
+      destructive: !enabling,
+      confirmLabel: t(enabling ? "common.enable" : "common.disable"),
+    });
+    if (ok) fetcher.submit({ intent: "status", id: station.id, status: enabling ? "VALID" : "INVALID" }, { method: "post" });
+  };
+
+  const remove = async (station: { id: number }) => {
+    if (await confirm({ message: t("stations.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+      fetcher.submit({ intent: "delete", id: station.id }, { method: "post" });
+    }
+  };
+
+  return { toggle, remove, busy: fetcher.state !== "idle" };
+}
+
+export function StatusToggle({
+  station,
+  onChangeStatus,
+  busy,
+  ...props
+}: { station: { id: number; status: "VALID" | "INVALID" }; onChangeStatus: (station: { id: number; status: "VALID" | "INVALID" }) => void; busy?: boolean } & Omit<ButtonProps, "onClick" | "onChange">) {
+  const { t } = useTranslation();
+  const enabled = station.status === "VALID";
+  return (
+    <Button {...props} disabled={busy} onClick={() => onChangeStatus(station)}>
+      {enabled ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+      {t(enabled ? "common.disable" : "common.enable")}
+    </Button>
+  );
+}

@@ -1,0 +1,188 @@
+import { ImageOff, Pencil, PlugZap } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { listPoints } from "../../../workers/services/points/points";
+import { stationDetail, stationOptions } from "../../../workers/services/stations/stations";
+import { DetailList } from "~/components/detail-list";
+import { useFormat } from "~/components/format";
+import { PageHeader } from "~/components/shell/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { MapPicker } from "./map-picker";
+import { StatusToggle, useStationActions } from "./station-actions";
+import { runStationAction } from "./station-actions.server";
+import { ConnectorStatusBadge } from "./station-start-parts";
+
+/** A location with all its fields, where it is, and its charging points (SPEC.md §3). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const id = Number(params.id);
+  const station = await stationDetail(ctx, id);
+  const [points, others] = await Promise.all([listPoints(ctx, { stationId: id, size: 100 }), stationOptions(ctx)]);
+  return { station, points: points.records, others: others.filter((o) => o.id !== id) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  try {
+    return await runStationAction(ctx, await request.formData());
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+const BASE = "/equipmentManagement/station";
+
+export default function StationDetail() {
+  const { station, points, others } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { money, dateTime } = useFormat();
+  const navigate = useNavigate();
+  const { toggle, busy } = useStationActions(() => navigate(BASE));
+  const dash = "—";
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={
+          <span className="flex items-center gap-3">
+            {station.name}
+            <StatusBadge status={station.status} />
+          </span>
+        }
+        description={station.address}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to={BASE}>{t("common.back")}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`${BASE}/startPoint?stationId=${station.id}`}>
+                <PlugZap aria-hidden />
+                {t("stations.startCharging")}
+              </Link>
+            </Button>
+            <StatusToggle station={station} onChangeStatus={toggle} busy={busy} variant={station.status === "VALID" ? "outline" : "default"} />
+            <Button asChild variant="outline">
+              <Link to={`${BASE}/stationAdd?id=${station.id}`}>
+                <Pencil aria-hidden />
+                {t("common.edit")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("stations.sections.general")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DetailList
+              items={[
+                [t("stations.fields.rank"), <span className="tabular-nums">{station.rank}</span>],
+                [t("stations.fields.servicePhone"), station.servicePhone ?? dash],
+                [t("stations.fields.maintainer"), station.maintainer ?? dash],
+                [t("stations.fields.businessHours"), station.businessHours ?? dash],
+                [
+                  t("stations.fields.parkingFee"),
+                  station.parkingFee && station.parkingFeeAmount !== null ? `${t("stations.parking.paid")} · ${money(station.parkingFeeAmount)}` : t("stations.parking.free"),
+                ],
+                [t("stations.fields.price"), station.price ?? dash],
+                [t("stations.fields.powerLimit"), station.powerLimit === null ? dash : `${station.powerLimit.toFixed(2)} kW`],
+                [t("stations.fields.timeZone"), station.timeZone ?? dash],
+                [
+                  t("stations.fields.connectors"),
+                  <span className="tabular-nums">
+                    AC {station.connectors.ac} · DC {station.connectors.dc}
+                  </span>,
+                ],
+                [t("common.createdAt"), dateTime(station.createdAt)],
+                [t("stations.fields.updatedAt"), dateTime(station.updatedAt)],
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("stations.sections.location")}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <MapPicker lat={station.lat ?? undefined} lng={station.lng ?? undefined} others={others} />
+            <p className="font-mono text-xs text-muted-foreground tabular-nums">
+              {station.lat && station.lng ? `${station.lat}, ${station.lng}` : t("stations.map.none")}
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("stations.sections.about")}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4 sm:flex-row">
+          <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/40">
+            {station.logoUrl ? (
+              <img src={station.logoUrl} alt={t("stations.fields.logo")} className="size-16 object-contain" />
+            ) : (
+              <ImageOff className="size-6 text-muted-foreground" aria-label={t("stations.logo.none")} />
+            )}
+          </div>
+          <p className="text-sm whitespace-pre-line">{station.description ?? dash}</p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("stations.points.title")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {points.length === 0 ? (
+            <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t("stations.points.empty")}</p>
+          ) : (
+            <Table aria-label={t("stations.points.title")}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("stations.points.serialNumber")}</TableHead>
+                  <TableHead>{t("stations.points.name")}</TableHead>
+                  <TableHead>{t("stations.points.type")}</TableHead>
+                  <TableHead>{t("stations.points.status")}</TableHead>
+                  <TableHead>{t("stations.points.online")}</TableHead>
+                  <TableHead>{t("stations.points.connectors")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {points.map((point) => (
+                  <TableRow key={point.id}>
+                    <TableCell>
+                      <Link to={`/equipmentManagement/point/pointDetail/${point.id}`} className="font-mono text-xs font-medium hover:underline">
+                        {point.serialNumber}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{point.name}</TableCell>
+                    <TableCell>{point.type}</TableCell>
+                    <TableCell>
+                      <StatusBadge status={point.status} />
+                    </TableCell>
+                    <TableCell className={point.online ? "text-success" : "text-muted-foreground"}>{t(`stations.online.${point.online}`)}</TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap gap-1">
+                        {point.connectors.map((c) => (
+                          <ConnectorStatusBadge key={c.id} no={c.connectorId} status={c.status} />
+                        ))}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

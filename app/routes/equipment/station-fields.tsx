@@ -1,0 +1,160 @@
+import { ImageUp, Trash2 } from "lucide-react";
+import { useRef } from "react";
+import { useController, type FieldPath, type FieldValues } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField, useBoundField, asInputValue, type BoundFieldProps } from "~/components/form/form-field";
+import { Button } from "~/components/ui/button";
+import { Textarea } from "~/components/ui/textarea";
+import { cn } from "~/lib/cn";
+
+/** A multi-line text field in the console's field layout (site description). */
+export function TextareaField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  className,
+  messageParams,
+  rows = 4,
+}: BoundFieldProps<TFieldValues, TName, TTransformed> & { rows?: number }) {
+  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
+  return (
+    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
+      <Textarea
+        {...aria}
+        id={id}
+        rows={rows}
+        name={field.name}
+        ref={field.ref}
+        value={asInputValue(field.value)}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        disabled={field.disabled}
+      />
+    </FormField>
+  );
+}
+
+/**
+ * Yes or no as two segments, for a choice that must be made either way (SPEC.md §5 lists the
+ * parking fee among required fields, so nothing is preselected on a new station).
+ */
+export function ChoiceField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  className,
+  options,
+}: BoundFieldProps<TFieldValues, TName, TTransformed> & { options: { value: boolean; label: string }[] }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name, disabled });
+  const error = fieldState.error?.message ? t(fieldState.error.message) : undefined;
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <span id={`${field.name}-label`} className={cn("flex items-center gap-1 text-sm leading-none font-medium", error && "text-destructive")}>
+        {label}
+        {required && (
+          <span className="text-destructive" aria-hidden>
+            *
+          </span>
+        )}
+      </span>
+      <div role="radiogroup" aria-labelledby={`${field.name}-label`} aria-invalid={error ? true : undefined} className="inline-flex h-9 w-fit rounded-md border bg-muted/40 p-0.5">
+        {options.map((option) => {
+          const checked = field.value === option.value;
+          return (
+            <button
+              key={String(option.value)}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              disabled={field.disabled}
+              onClick={() => field.onChange(option.value)}
+              onBlur={field.onBlur}
+              className={cn(
+                "rounded px-4 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30 disabled:opacity-50",
+                checked ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </div>
+      {error && (
+        <p role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The logo: a preview, and buttons to upload (checked on the server, SPEC.md §5) or remove it. */
+export function LogoField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  url,
+  uploading,
+  onFile,
+  onRemove,
+}: {
+  control: BoundFieldProps<TFieldValues, TName, TTransformed>["control"];
+  name: TName;
+  url: string | null;
+  uploading: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const { fieldState } = useController({ control, name });
+  const error = fieldState.error?.message ? t(fieldState.error.message) : undefined;
+  return (
+    <div className="grid gap-2">
+      <span className="text-sm leading-none font-medium">{t("stations.fields.logo")}</span>
+      <div className="flex items-center gap-4">
+        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/40">
+          {url ? <img src={url} alt={t("stations.fields.logo")} className="size-16 object-contain" /> : <ImageUp className="size-6 text-muted-foreground" aria-hidden />}
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
+              <ImageUp aria-hidden />
+              {t(url ? "stations.logo.replace" : "stations.logo.upload")}
+            </Button>
+            {url && (
+              <Button type="button" variant="ghost" size="sm" className="text-destructive" onClick={onRemove}>
+                <Trash2 aria-hidden />
+                {t("stations.logo.remove")}
+              </Button>
+            )}
+          </div>
+          <p className="text-xs text-muted-foreground">{t("stations.logo.hint")}</p>
+        </div>
+        <input
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg"
+          className="sr-only"
+          aria-label={t("stations.logo.upload")}
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) onFile(file);
+            event.target.value = "";
+          }}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { CheckCheck } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { AppError } from "../../../domain/errors";
+import { settingsOf } from "../../../tenants/resolve";
+import { errorBody } from "../../../workers/api/envelope";
+import { disposeAlarm, listAlarms } from "../../../workers/services/alarms/alarms";
+import { zonedToUtc } from "../../../workers/services/dashboard/calendar";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { AlarmLevelBadge, AlarmStatusBadge } from "~/components/live/status-badges";
+import { useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toast";
+import { useLiveEvents } from "~/lib/live";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/**
+ * Alarm records (open alarms first), alarm history and the sub-operator's alarms (SPEC.md §2, §3
+ * alarm, §4: Undisposed → AutoRecovery or ManualDisposed). New alarms arrive live.
+ */
+const FAULT_TYPES = [
+  "ConnectorLockFailure",
+  "EVCommunicationError",
+  "GroundFailure",
+  "HighTemperature",
+  "InternalError",
+  "LocalListConflict",
+  "OverCurrentFailure",
+  "OverVoltage",
+  "PowerMeterFailure",
+  "PowerSwitchFailure",
+  "ReaderFailure",
+  "ResetFailure",
+  "UnderVoltage",
+  "WeakSignal",
+  "OtherError",
+] as const;
+
+const ALARM_STATUSES = ["Undisposed", "AutoRecovery", "ManualDisposed"] as const;
+
+/** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
+const opensOnUndisposed = (path: string) => !path.startsWith("/operationMaintenance/");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { timeZone } = await settingsOf(ctx.db, ctx.operator.id);
+  const raw = searchParamsObject(request);
+  const path = new URL(request.url).pathname;
+  const status = raw.status === "all" ? undefined : (raw.status ?? (opensOnUndisposed(path) ? "Undisposed" : undefined));
+  // The filter's times are typed in the operator's time zone; the verb takes UTC instants.
+  const instant = (text: string | undefined) => {
+    if (!text) return undefined;
+    const at = zonedToUtc(text, timeZone);
+    return at === undefined ? text : new Date(at).toISOString();
+  };
+  try {
+    const page = await listAlarms(ctx, { ...raw, status, from: instant(raw.from), to: instant(raw.to) });
+    return { page, status: status ?? "all", filterError: null };
+  } catch (error) {
+    if (!(error instanceof AppError) && !(error instanceof Error && error.name === "ZodError")) throw error;
+    const empty = { records: [], total: 0, current: 1, size: 10 };
+    return { page: empty as Awaited<ReturnType<typeof listAlarms>>, status: status ?? "all", filterError: errorBody(error, ctx.lang).body.msg };
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    await disposeAlarm(ctx, Number(form.get("id")), { comment: form.get("comment") ?? undefined });
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+type Alarm = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function Alarms() {
+  const { page, status, filterError } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const { revalidate } = useRevalidator();
+  const [disposing, setDisposing] = useState<Alarm | null>(null);
+
+  const title = pathname.startsWith("/suboperators/")
+    ? t("menu.sub.monitoring.alarm")
+    : pathname.startsWith("/operationMaintenance/")
+      ? t("menu.operation.historicalAlarmInfo")
+      : t("menu.monitoring.alarmRecord");
+  const history = pathname.startsWith("/operationMaintenance/");
+
+  // A new alarm is announced and listed at once; an open alarm on screen that clears itself reloads too.
+  useLiveEvents((event) => {
+    if (event.type === "alarm") {
+      toast.warning(t("monitoring.alarms.newAlarm", { type: t(`monitoring.faultTypes.${event.alarmType}`, { defaultValue: event.alarmType }), serial: event.serialNumber }));
+      void revalidate();
+    } else if (
+      event.type === "connector" &&
+      event.errorCode === "NoError" &&
+      page.records.some((a) => a.status === "Undisposed" && a.pointId === event.pointId && a.connectorId === event.connectorId)
+    ) {
+      void revalidate();
+    }
+  });
+
+  const columns: ColumnDef<Alarm>[] = [
+    { accessorKey: "occurredAt", header: t("monitoring.alarms.time"), meta: { width: 170 }, cell: ({ row }) => dateTime(row.original.occurredAt) },
+    { accessorKey: "level", header: t("monitoring.alarms.level"), meta: { width: 100 }, cell: ({ row }) => <AlarmLevelBadge level={row.original.level} /> },
+    {
+      accessorKey: "type",
+      header: t("monitoring.alarms.type"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span>{t(`monitoring.faultTypes.${row.original.type}`, { defaultValue: row.original.type })}</span>
+          <span className="font-mono text-[11px] text-muted-foreground">{row.original.type}</span>
+        </div>
+      ),
+    },
+    {
+      accessorKey: "serialNumber",
+      header: t("monitoring.common.point"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-mono text-xs font-medium">
+            {row.original.serialNumber} · {row.original.connectorId}
+          </span>
+          <span className="text-xs text-muted-foreground">{row.original.stationName ?? "—"}</span>
+        </div>
+      ),
+    },
+    {
+      accessorKey: "message",
+      header: t("monitoring.alarms.message"),
+      cell: ({ row }) => <span className="block max-w-64 truncate" title={row.original.message ?? ""}>{row.original.message || "—"}</span>,
+    },
+    {
+      accessorKey: "status",
+      header: t("monitoring.common.status"),
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <AlarmStatusBadge status={row.original.status} />
+          {row.original.recoveredAt && (
+            <span className="text-[11px] text-muted-foreground" title={t("monitoring.alarms.recoveredAt")}>
+              {t("monitoring.alarms.recoveredAt")}: {dateTime(row.original.recoveredAt)}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      accessorKey: "comment",
+      header: t("monitoring.alarms.comment"),
+      cell: ({ row }) => <span className="block max-w-56 truncate" title={row.original.comment ?? ""}>{row.original.comment || "—"}</span>,
+    },
+    {
+      id: "actions",
+      header: t("monitoring.common.actions"),
+      meta: { width: 130 },
+      cell: ({ row }) =>
+        row.original.status === "Undisposed" ? (
+          <Button variant="outline" size="sm" onClick={() => setDisposing(row.original)}>
+            <CheckCheck aria-hidden />
+            {t("monitoring.alarms.dispose")}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={title}
+        description={t(history ? "monitoring.alarms.historyDescription" : "monitoring.alarms.recordDescription")}
+        actions={<LiveIndicator />}
+      />
+      <DataTableToolbar>
+        <NativeSelect name="status" aria-label={t("monitoring.common.status")} defaultValue={params.get("status") ?? status}>
+          <option value="all">{t("monitoring.common.all")}</option>
+          {ALARM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`monitoring.alarms.statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="level" aria-label={t("monitoring.alarms.level")} defaultValue={params.get("level") ?? ""}>
+          <option value="">{t("monitoring.alarms.level")}</option>
+          <option value="ERROR">{t("monitoring.alarms.levels.ERROR")}</option>
+          <option value="WARN">{t("monitoring.alarms.levels.WARN")}</option>
+        </NativeSelect>
+        <NativeSelect name="type" aria-label={t("monitoring.alarms.type")} defaultValue={params.get("type") ?? ""}>
+          <option value="">{t("monitoring.alarms.type")}</option>
+          {FAULT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`monitoring.faultTypes.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <label className="flex items-center gap-2">
+          <span className="shrink-0 text-xs text-muted-foreground">{t("monitoring.common.from")}</span>
+          <Input name="from" type="datetime-local" defaultValue={params.get("from") ?? ""} />
+        </label>
+        <label className="flex items-center gap-2">
+          <span className="shrink-0 text-xs text-muted-foreground">{t("monitoring.common.to")}</span>
+          <Input name="to" type="datetime-local" defaultValue={params.get("to") ?? ""} />
+        </label>
+      </DataTableToolbar>
+      {filterError && (
+        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+          {filterError}
+        </p>
+      )}
+      <DataTable
+        columns={columns}
+        page={page}
+        onPageChange={onPageChange}
+        getRowId={(r) => String(r.id)}
+        emptyHint={t(status === "Undisposed" ? "monitoring.alarms.emptyOpen" : "monitoring.alarms.empty")}
+        label={title}
+      />
+      <DisposeDialog alarm={disposing} onClose={() => setDisposing(null)} />
+    </div>
+  );
+}
+
+/** Closes an undisposed alarm with a comment (SPEC.md §4 ManualDisposed). */
+function DisposeDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setComment("");
+    setError(null);
+    onClose();
+  };
+  useActionOutcome(
+    fetcher,
+    () => {
+      toast.success(t("monitoring.alarms.disposed"));
+      close();
+    },
+    (_name, message) => setError(message),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!alarm) return;
+    if (comment.trim() === "") return setError(t("monitoring.validation.commentRequired"));
+    fetcher.submit({ id: alarm.id, comment }, { method: "post" });
+  };
+  return (
+    <Dialog open={alarm !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("monitoring.alarms.disposeTitle")}</DialogTitle>
+            <DialogDescription>
+              {alarm &&
+                t("monitoring.alarms.disposeText", {
+                  type: t(`monitoring.faultTypes.${alarm.type}`, { defaultValue: alarm.type }),
+                  serial: alarm.serialNumber,
+                  connector: alarm.connectorId,
+                })}
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="alarm-comment">{t("monitoring.alarms.comment")}</Label>
+            <Textarea
+              id="alarm-comment"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              placeholder={t("monitoring.alarms.commentPlaceholder")}
+              maxLength={500}
+              rows={4}
+              aria-invalid={error !== null}
+              aria-describedby={error ? "alarm-comment-error" : undefined}
+            />
+            {error && (
+              <p id="alarm-comment-error" className="text-xs text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              <CheckCheck aria-hidden />
+              {t("monitoring.alarms.disposeSubmit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

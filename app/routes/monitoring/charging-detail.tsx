@@ -1,0 +1,137 @@
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { chargingDetail } from "../../../workers/services/monitoring/charging";
+import { DetailList } from "~/components/detail-list";
+import { useFormat } from "~/components/format";
+import { MeterCurveChart, type CurvePoint } from "~/components/live/charts";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
+import { ConnectorStatusBadge } from "~/components/live/status-badges";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useLiveEvents, useLivePoint } from "~/lib/live";
+import { requireCtx } from "../../lib/ctx.server";
+import { useArea } from "./area";
+import { foundOr404 } from "./loaders.server";
+
+/** A charging session with its meter curve, which grows live while the session runs. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { session: await foundOr404(chargingDetail(ctx, params.id)), now: ctx.now() };
+}
+
+export default function ChargingDetail() {
+  const { session, now: loadedAt } = useLoaderData<typeof loader>();
+  return <SessionView key={session.transactionId} session={session} loadedAt={loadedAt} />;
+}
+
+type Session = Awaited<ReturnType<typeof loader>>["session"];
+
+function SessionView({ session, loadedAt }: { session: Session; loadedAt: number }) {
+  const { t } = useTranslation();
+  const { dateTime, energy, duration } = useFormat();
+  const area = useArea();
+  const live = useLivePoint(session.pointId);
+  const now = useNow(loadedAt);
+  const running = session.status === "ACTIVE";
+  const [heard, setHeard] = useState<CurvePoint[]>([]);
+
+  // Meter readings of this session extend the curve as they arrive.
+  useLiveEvents((event) => {
+    if (!running || event.type !== "meter" || event.pointId !== session.pointId || event.transactionId !== session.transactionId) return;
+    const point: CurvePoint = {
+      at: new Date(event.at).toISOString(),
+      ...(event.energyWh !== undefined && { energyWh: Math.max(0, event.energyWh - session.meterStartWh) }),
+      ...(event.powerW !== undefined && { powerW: event.powerW }),
+    };
+    setHeard((list) => [...list, point]);
+  });
+  useRevalidateOn((event) => event.type === "transaction" && event.transactionId === session.transactionId, 300);
+
+  const readings = liveReadings(live, session.connectorId);
+  const ownReadings = running && readings.transactionId === session.transactionId;
+  const energyWh = ownReadings && readings.registerWh !== undefined ? Math.max(0, readings.registerWh - session.meterStartWh) : session.energyWh;
+  const curve = [...session.curve, ...heard.filter((p) => p.at > (session.curve.at(-1)?.at ?? ""))];
+  const endedAt = session.stopAt ? Date.parse(session.stopAt) : now;
+  const status = running ? liveStatus(live, session.online, session.connectorId, "Charging") : null;
+
+  const figures: [string, string][] = [
+    [t("monitoring.common.energy"), energyWh === null || energyWh === undefined ? "—" : energy(energyWh)],
+    [t("monitoring.common.power"), ownReadings && readings.powerW !== undefined ? `${(readings.powerW / 1000).toFixed(2)} kW` : "—"],
+    [t("monitoring.common.current"), ownReadings && readings.currentA !== undefined ? `${readings.currentA.toFixed(1)} A` : "—"],
+    [t("monitoring.common.voltage"), ownReadings && readings.voltageV !== undefined ? `${readings.voltageV.toFixed(0)} V` : "—"],
+    [t("monitoring.common.soc"), ownReadings && readings.soc !== undefined ? `${readings.soc.toFixed(0)} %` : "—"],
+    [t("monitoring.common.duration"), duration((endedAt - Date.parse(session.startAt)) / 60_000)],
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t("monitoring.charging.detailTitle", { id: session.transactionId })}
+        description={t("monitoring.charging.detailDescription", { serial: session.serialNumber, connector: session.connectorId })}
+        actions={
+          <>
+            {running && <LiveIndicator />}
+            <Button asChild variant="outline">
+              <Link to={area.chargingList}>
+                <ArrowLeft aria-hidden />
+                {t("monitoring.common.back")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        {figures.map(([label, value]) => (
+          <Card key={label} className="gap-1 py-4">
+            <CardContent className="px-4">
+              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
+              <p className="mt-1 text-xl font-semibold tabular-nums">{value}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("monitoring.charging.curve")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {curve.length === 0 ? (
+            <p className="py-16 text-center text-sm text-muted-foreground">{t("monitoring.charging.curveEmpty")}</p>
+          ) : (
+            <MeterCurveChart curve={curve} />
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            {t("monitoring.charging.facts")}
+            {status ? <ConnectorStatusBadge status={status} /> : <Badge variant={session.status === "ABNORMAL" ? "destructive" : "secondary"}>{t(`monitoring.transactionStatus.${session.status}`)}</Badge>}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <DetailList
+            items={[
+              [t("monitoring.common.station"), session.stationName ?? "—"],
+              [t("monitoring.common.point"), <span className="font-mono">{session.serialNumber}</span>],
+              [t("monitoring.common.connector"), String(session.connectorId)],
+              [t("monitoring.common.idTag"), <span className="font-mono">{session.idTag}</span>],
+              [t("monitoring.charging.authStatus"), session.authStatus],
+              [t("monitoring.common.startAt"), dateTime(session.startAt)],
+              [t("monitoring.common.stopAt"), dateTime(session.stopAt) || "—"],
+              [t("monitoring.charging.meterStart"), energy(session.meterStartWh)],
+              [t("monitoring.charging.meterStop"), session.meterStopWh === null ? "—" : energy(session.meterStopWh)],
+              [t("monitoring.charging.stopReason"), session.stopReason ?? "—"],
+              ...(session.abnormalReason ? ([[t("monitoring.charging.abnormalReason"), session.abnormalReason]] as [string, string][]) : []),
+            ]}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

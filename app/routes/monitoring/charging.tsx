@@ -1,0 +1,133 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { listCharging } from "../../../workers/services/monitoring/charging";
+import { stationOptions } from "../../../workers/services/monitoring/stations";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { liveEnergyWh, liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
+import { ConnectorStatusBadge } from "~/components/live/status-badges";
+import { RowLink } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { useLivePoints } from "~/lib/live";
+import { requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+import { useArea } from "./area";
+
+/** Real-time monitoring › Charging sessions (SPEC.md §2): ongoing transactions, live. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, stations] = await Promise.all([listCharging(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
+  return { page, stations, now: ctx.now() };
+}
+
+type Session = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function Charging() {
+  const { page, stations, now: loadedAt } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime, energy, duration } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const area = useArea();
+  const live = useLivePoints();
+  const now = useNow(loadedAt);
+  // A session that starts or ends changes the list: reload it then, never on a timer.
+  useRevalidateOn((event) => event.type === "transaction");
+
+  const columns: ColumnDef<Session>[] = [
+    {
+      accessorKey: "transactionId",
+      header: t("monitoring.common.transaction"),
+      meta: { width: 120 },
+      cell: ({ row }) => <span className="font-mono text-xs">#{row.original.transactionId}</span>,
+    },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    {
+      accessorKey: "serialNumber",
+      header: t("monitoring.common.point"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-mono text-xs font-medium">{row.original.serialNumber}</span>
+          <span className="text-xs text-muted-foreground">{row.original.pointName}</span>
+        </div>
+      ),
+    },
+    { accessorKey: "connectorId", header: t("monitoring.common.connector"), meta: { width: 100, align: "center" } },
+    { accessorKey: "idTag", header: t("monitoring.common.idTag"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
+    { accessorKey: "startAt", header: t("monitoring.common.startAt"), cell: ({ row }) => dateTime(row.original.startAt) },
+    {
+      id: "duration",
+      header: t("monitoring.common.duration"),
+      cell: ({ row }) => <span className="tabular-nums">{duration((now - Date.parse(row.original.startAt)) / 60_000)}</span>,
+    },
+    {
+      id: "energy",
+      header: t("monitoring.charging.energyNow"),
+      meta: { align: "right" },
+      cell: ({ row }) => {
+        const r = row.original;
+        const wh = liveEnergyWh(live.get(r.pointId), r.connectorId, r.transactionId, r.meterStartWh);
+        return <span className="tabular-nums">{wh === undefined ? "—" : energy(wh)}</span>;
+      },
+    },
+    {
+      id: "power",
+      header: t("monitoring.charging.powerNow"),
+      meta: { align: "right" },
+      cell: ({ row }) => {
+        const powerW = liveReadings(live.get(row.original.pointId), row.original.connectorId).powerW;
+        return <span className="tabular-nums" data-testid="session-power">{powerW === undefined ? "—" : `${(powerW / 1000).toFixed(2)} kW`}</span>;
+      },
+    },
+    {
+      id: "status",
+      header: t("monitoring.common.status"),
+      cell: ({ row }) => (
+        <ConnectorStatusBadge status={liveStatus(live.get(row.original.pointId), row.original.online, row.original.connectorId, "Charging")} />
+      ),
+    },
+    {
+      id: "actions",
+      header: t("monitoring.common.actions"),
+      meta: { width: 120 },
+      cell: ({ row }) => <RowLink to={area.chargingDetail(row.original.transactionId)} icon={Eye} label={t("monitoring.common.detail")} />,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t(area.menuKey("menu.monitoring.charging", "menu.sub.monitoring.charging"))}
+        description={t("monitoring.charging.description")}
+        actions={<LiveIndicator />}
+      />
+      <DataTableToolbar>
+        <NativeSelect name="stationId" aria-label={t("monitoring.common.station")} defaultValue={params.get("stationId") ?? ""}>
+          <option value="">{t("monitoring.common.allStations")}</option>
+          {stations.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <Input name="idTag" placeholder={t("monitoring.common.idTag")} aria-label={t("monitoring.common.idTag")} defaultValue={params.get("idTag") ?? ""} />
+      </DataTableToolbar>
+      <DataTable
+        columns={columns}
+        page={page}
+        onPageChange={onPageChange}
+        getRowId={(r) => String(r.transactionId)}
+        emptyHint={t("monitoring.charging.empty")}
+        label={t(area.menuKey("menu.monitoring.charging", "menu.sub.monitoring.charging"))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { BatteryCharging, CircleAlert, CircleCheck, WifiOff } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { CONNECTOR_STATUSES, displayClass } from "../../../domain/connector-status";
+import { listConnectors } from "../../../workers/services/monitoring/devices";
+import { stationOptions } from "../../../workers/services/monitoring/stations";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { liveReadings, liveStatus, useRevalidateOn } from "~/components/live/live-state";
+import { ConnectorStatusBadge } from "~/components/live/status-badges";
+import { PageHeader } from "~/components/shell/page-header";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { useLivePoints } from "~/lib/live";
+import { requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+import { useArea } from "./area";
+import { SummaryCards } from "./summary-cards";
+
+/** Real-time monitoring › Connectors (SPEC.md §4): every connector with its status and display class, live. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, stations] = await Promise.all([listConnectors(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
+  return { page, stations };
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function Connectors() {
+  const { page, stations } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const area = useArea();
+  const live = useLivePoints();
+  useRevalidateOn((event) => event.type === "point" || event.type === "connector", 2000);
+
+  const count = (statuses: readonly string[]) => statuses.reduce((sum, s) => sum + (page.summary[s] ?? 0), 0);
+  const danger = CONNECTOR_STATUSES.filter((s) => displayClass(s) === "danger");
+  const filterTo = (status?: string) => {
+    const next = new URLSearchParams(params);
+    next.delete("current");
+    if (status) next.set("status", status);
+    else next.delete("status");
+    return `${pathname}?${next}`;
+  };
+  const chosen = params.get("status");
+
+  const columns: ColumnDef<Row>[] = [
+    {
+      accessorKey: "serialNumber",
+      header: t("monitoring.common.point"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-mono text-xs font-medium">{row.original.serialNumber}</span>
+          <span className="text-xs text-muted-foreground">{row.original.pointName}</span>
+        </div>
+      ),
+    },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    {
+      accessorKey: "connectorId",
+      header: t("monitoring.common.connector"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span>{t("monitoring.common.connectorNo", { no: row.original.connectorId })}</span>
+          {row.original.name && <span className="text-xs text-muted-foreground">{row.original.name}</span>}
+        </div>
+      ),
+    },
+    {
+      id: "status",
+      header: t("monitoring.common.status"),
+      cell: ({ row }) => <ConnectorStatusBadge status={liveStatus(live.get(row.original.pointId), row.original.online, row.original.connectorId, row.original.status)} />,
+    },
+    {
+      accessorKey: "errorCode",
+      header: t("monitoring.common.errorCode"),
+      cell: ({ row }) => {
+        const heard = live.get(row.original.pointId)?.connectors[row.original.connectorId]?.errorCode;
+        const code = heard ?? row.original.errorCode;
+        return code && code !== "NoError" ? <span className="text-destructive">{t(`monitoring.faultTypes.${code}`, { defaultValue: code })}</span> : "—";
+      },
+    },
+    {
+      id: "power",
+      header: t("monitoring.common.livePower"),
+      meta: { align: "right" },
+      cell: ({ row }) => {
+        const point = live.get(row.original.pointId);
+        const status = liveStatus(point, row.original.online, row.original.connectorId, row.original.status);
+        const powerW = liveReadings(point, row.original.connectorId).powerW;
+        return <span className="tabular-nums">{status && powerW !== undefined ? `${(powerW / 1000).toFixed(2)} kW` : "—"}</span>;
+      },
+    },
+    { id: "standard", header: t("monitoring.common.standard"), cell: ({ row }) => `${row.original.standard} · ${row.original.power} kW` },
+    { accessorKey: "statusAt", header: t("monitoring.common.since"), cell: ({ row }) => dateTime(row.original.statusAt) || "—" },
+    {
+      id: "transaction",
+      header: t("monitoring.common.transaction"),
+      cell: ({ row }) => {
+        const id = liveReadings(live.get(row.original.pointId), row.original.connectorId).transactionId ?? row.original.transactionId;
+        return id ? (
+          <Link to={area.chargingDetail(id)} className="font-mono text-xs text-primary hover:underline">
+            #{id}
+          </Link>
+        ) : (
+          "—"
+        );
+      },
+    },
+  ];
+
+  const title = t(area.menuKey("menu.monitoring.connector", "menu.sub.monitoring.connector"));
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={title} description={t("monitoring.connectors.description")} actions={<LiveIndicator />} />
+      <SummaryCards
+        items={[
+          { key: "available", label: t("monitoring.connectorStatus.Available"), value: count(["Available"]), tone: "success", icon: CircleCheck, to: filterTo("Available"), active: chosen === "Available" },
+          { key: "charging", label: t("monitoring.connectorStatus.Charging"), value: count(["Charging"]), tone: "success", icon: BatteryCharging, to: filterTo("Charging"), active: chosen === "Charging" },
+          { key: "attention", label: t("monitoring.connectors.attention"), value: count(danger), tone: "danger", icon: CircleAlert },
+          { key: "offline", label: t("monitoring.connectorStatus.offline"), value: count(["offline"]), tone: "info", icon: WifiOff, to: filterTo("offline"), active: chosen === "offline" },
+        ]}
+      />
+      <DataTableToolbar>
+        <NativeSelect name="stationId" aria-label={t("monitoring.common.station")} defaultValue={params.get("stationId") ?? ""}>
+          <option value="">{t("monitoring.common.allStations")}</option>
+          {stations.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="serialNumber" placeholder={t("monitoring.common.serialOrName")} aria-label={t("monitoring.common.serialOrName")} defaultValue={params.get("serialNumber") ?? ""} />
+        <NativeSelect name="status" aria-label={t("monitoring.common.status")} defaultValue={chosen ?? ""}>
+          <option value="">{t("monitoring.common.status")}</option>
+          {[...CONNECTOR_STATUSES, "offline" as const].map((s) => (
+            <option key={s} value={s}>
+              {t(`monitoring.connectorStatus.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("monitoring.connectors.empty")} label={title} />
+    </div>
+  );
+}

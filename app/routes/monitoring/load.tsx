@@ -1,0 +1,182 @@
+import { Gauge, MapPin, ShieldAlert, Zap } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { deviceState } from "../../../domain/connector-status";
+import { stationLoad, stationOptions } from "../../../workers/services/monitoring/stations";
+import { LoadChart } from "~/components/live/charts";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { liveOnline, livePowerW, liveStatus } from "~/components/live/live-state";
+import { DeviceStateBadge } from "~/components/live/status-badges";
+import { PageHeader } from "~/components/shell/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useLivePoints } from "~/lib/live";
+import { cn } from "~/lib/cn";
+import { requireCtx } from "../../lib/ctx.server";
+import { useArea } from "./area";
+
+/**
+ * Real-time monitoring › Load monitoring (SPEC.md §3 load balancing: live power against the
+ * station's power limit): the last hour from the chargers' samples, then live from `/live`.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const stations = await stationOptions(ctx, {});
+  const stationId = Number(new URL(request.url).searchParams.get("stationId")) || stations[0]?.id;
+  return { stations, load: stationId ? await stationLoad(ctx, { stationId }) : null };
+}
+
+type Load = NonNullable<Awaited<ReturnType<typeof loader>>["load"]>;
+
+/** The chart keeps this much history in the browser. */
+const WINDOW_MS = 60 * 60 * 1000;
+
+export default function LoadMonitoring() {
+  const { stations, load } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const area = useArea();
+  const [, setParams] = useSearchParams();
+  const title = t(area.menuKey("menu.monitoring.loadMonitoring", "menu.sub.monitoring.loadMonitoring"));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={title} description={t("monitoring.load.description")} actions={<LiveIndicator />} />
+      {!load ? (
+        <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("monitoring.load.noStations")}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3">
+            <MapPin className="size-4 text-muted-foreground" aria-hidden />
+            <label htmlFor="load-station" className="text-sm font-medium">
+              {t("monitoring.load.pickStation")}
+            </label>
+            <NativeSelect id="load-station" className="w-72 max-w-full" value={load.station.id} onChange={(e) => setParams({ stationId: e.target.value })}>
+              {stations.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <StationLoad key={load.station.id} load={load} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function StationLoad({ load }: { load: Load }) {
+  const { t } = useTranslation();
+  const live = useLivePoints();
+  const pointIds = load.points.map((p) => p.id);
+  const heard = pointIds.some((id) => live.has(id));
+  const nowW = heard ? livePowerW(live, pointIds) : (load.history.at(-1)?.powerW ?? 0);
+  const [series, setSeries] = useState(load.history);
+
+  // Each change of the live total adds a point to the chart; older ones than the window drop off.
+  useEffect(() => {
+    if (!heard) return;
+    const at = Date.now();
+    setSeries((list) => {
+      const last = list.at(-1);
+      const next = last && at - Date.parse(last.at) < 1000 ? list.slice(0, -1) : list;
+      return [...next, { at: new Date(at).toISOString(), powerW: nowW }].filter((p) => Date.parse(p.at) >= at - WINDOW_MS);
+    });
+  }, [nowW, heard]);
+
+  const limit = load.station.powerLimit;
+  const usage = limit ? (nowW / 1000 / limit) * 100 : null;
+  const over = usage !== null && usage > 100;
+  const figures = [
+    { key: "now", label: t("monitoring.load.now"), value: `${(nowW / 1000).toFixed(2)} kW`, icon: Zap, tone: over ? "text-destructive" : "text-primary" },
+    { key: "limit", label: t("monitoring.load.limit"), value: limit === null ? t("monitoring.load.noLimit") : `${limit.toFixed(2)} kW`, icon: ShieldAlert, tone: "text-foreground" },
+    { key: "usage", label: t("monitoring.load.usage"), value: usage === null ? "—" : `${usage.toFixed(0)} %`, icon: Gauge, tone: over ? "text-destructive" : "text-foreground" },
+    { key: "rated", label: t("monitoring.load.rated"), value: `${load.ratedPower.toFixed(2)} kW`, icon: Zap, tone: "text-muted-foreground" },
+  ];
+
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {figures.map(({ key, label, value, icon: Icon, tone }) => (
+          <Card key={key} className="gap-1 py-4">
+            <CardContent className="flex items-center gap-3 px-4">
+              <span className={cn("flex size-10 items-center justify-center rounded-lg bg-muted", tone)}>
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <span className="flex flex-col">
+                <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
+                <span className={cn("text-xl font-semibold tabular-nums", tone)} data-testid={`load-${key}`}>
+                  {value}
+                </span>
+              </span>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      {over && (
+        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive">
+          {t("monitoring.load.overLimit")}
+        </p>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("monitoring.load.chart")}</CardTitle>
+          <CardDescription>{load.station.name}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LoadChart series={series} limitKw={limit} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("monitoring.load.points")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {load.points.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted-foreground">{t("monitoring.load.noPoints")}</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("monitoring.common.point")}</TableHead>
+                  <TableHead>{t("monitoring.common.state")}</TableHead>
+                  <TableHead className="text-right">{t("monitoring.common.ratedPower")}</TableHead>
+                  <TableHead className="text-right">{t("monitoring.common.livePower")}</TableHead>
+                  <TableHead className="w-48" />
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {load.points.map((p) => {
+                  const point = live.get(p.id);
+                  const online = liveOnline(point, p.online);
+                  const w = livePowerW(live, [p.id]);
+                  const share = p.ratedPower > 0 ? Math.min(100, (w / 1000 / p.ratedPower) * 100) : 0;
+                  return (
+                    <TableRow key={p.id}>
+                      <TableCell>
+                        <span className="font-mono text-xs font-medium">{p.serialNumber}</span>
+                        <span className="ml-2 text-xs text-muted-foreground">{p.name}</span>
+                      </TableCell>
+                      <TableCell>
+                        <DeviceStateBadge state={deviceState(online, p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)))} />
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{p.ratedPower.toFixed(2)} kW</TableCell>
+                      <TableCell className="text-right tabular-nums">{(w / 1000).toFixed(2)} kW</TableCell>
+                      <TableCell>
+                        <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+                          <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${share}%` }} />
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

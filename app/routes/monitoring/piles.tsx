@@ -1,0 +1,142 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { CircleAlert, CirclePower, PlugZap, WifiOff } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { deviceState } from "../../../domain/connector-status";
+import { listPiles } from "../../../workers/services/monitoring/devices";
+import { stationOptions } from "../../../workers/services/monitoring/stations";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { liveOnline, liveStatus, useRevalidateOn } from "~/components/live/live-state";
+import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
+import { PageHeader } from "~/components/shell/page-header";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { useLivePoints } from "~/lib/live";
+import { requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+import { useArea } from "./area";
+import { SummaryCards } from "./summary-cards";
+
+/** Real-time monitoring › Charging points (SPEC.md §4 device status): online, offline, fault, live. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, stations] = await Promise.all([listPiles(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
+  return { page, stations };
+}
+
+type Pile = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function Piles() {
+  const { page, stations } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const area = useArea();
+  const live = useLivePoints();
+  // The counts cover every point, so a point going on- or offline or a status change reloads them.
+  useRevalidateOn((event) => event.type === "point" || event.type === "connector", 2000);
+
+  const stateOf = (p: Pile) => {
+    const point = live.get(p.id);
+    const online = liveOnline(point, p.online);
+    return deviceState(online, [...p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)), point?.connectors[0]?.status]);
+  };
+  const filterTo = (state?: string) => {
+    const next = new URLSearchParams(params);
+    next.delete("current");
+    if (state) next.set("state", state);
+    else next.delete("state");
+    return `${pathname}?${next}`;
+  };
+  const chosen = params.get("state");
+
+  const columns: ColumnDef<Pile>[] = [
+    {
+      accessorKey: "serialNumber",
+      header: t("monitoring.common.point"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-mono text-xs font-medium">{row.original.serialNumber}</span>
+          <span className="text-xs text-muted-foreground">{row.original.name}</span>
+        </div>
+      ),
+    },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    { id: "state", header: t("monitoring.common.state"), cell: ({ row }) => <DeviceStateBadge state={stateOf(row.original)} /> },
+    {
+      id: "connectors",
+      header: t("monitoring.common.connectors"),
+      cell: ({ row }) => {
+        const point = live.get(row.original.id);
+        return (
+          <div className="flex flex-wrap gap-1">
+            {row.original.connectors.map((c) => (
+              <span key={c.connectorId} className="inline-flex items-center gap-1 text-xs">
+                <span className="text-muted-foreground">{c.connectorId}</span>
+                <ConnectorStatusBadge status={liveStatus(point, row.original.online, c.connectorId, c.status)} />
+              </span>
+            ))}
+          </div>
+        );
+      },
+    },
+    { accessorKey: "type", header: t("monitoring.common.type"), meta: { width: 90 } },
+    { accessorKey: "ratedPower", header: t("monitoring.common.ratedPower"), meta: { align: "right" }, cell: ({ row }) => `${row.original.ratedPower.toFixed(2)} kW` },
+    {
+      accessorKey: "onlineChangedAt",
+      header: t("monitoring.common.since"),
+      cell: ({ row }) => dateTime(row.original.onlineChangedAt) || "—",
+    },
+    {
+      id: "firmware",
+      header: t("monitoring.common.firmware"),
+      cell: ({ row }) => (
+        <div className="flex flex-col text-xs">
+          <span>{row.original.firmwareVersion ?? "—"}</span>
+          <span className="text-muted-foreground">{[row.original.vendor, row.original.model].filter(Boolean).join(" ")}</span>
+        </div>
+      ),
+    },
+  ];
+
+  const title = t(area.menuKey("menu.monitoring.chargingPile", "menu.sub.monitoring.chargingPile"));
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={title} description={t("monitoring.piles.description")} actions={<LiveIndicator />} />
+      <SummaryCards
+        items={[
+          { key: "total", label: t("monitoring.piles.total"), value: page.summary.total, tone: "neutral", icon: PlugZap, to: filterTo(), active: !chosen },
+          { key: "online", label: t("monitoring.deviceState.online"), value: page.summary.online, tone: "success", icon: CirclePower, to: filterTo("online"), active: chosen === "online" },
+          { key: "offline", label: t("monitoring.deviceState.offline"), value: page.summary.offline, tone: "muted", icon: WifiOff, to: filterTo("offline"), active: chosen === "offline" },
+          { key: "fault", label: t("monitoring.deviceState.fault"), value: page.summary.fault, tone: "danger", icon: CircleAlert, to: filterTo("fault"), active: chosen === "fault" },
+        ]}
+      />
+      <DataTableToolbar>
+        <NativeSelect name="stationId" aria-label={t("monitoring.common.station")} defaultValue={params.get("stationId") ?? ""}>
+          <option value="">{t("monitoring.common.allStations")}</option>
+          {stations.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="serialNumber" placeholder={t("monitoring.common.serialOrName")} aria-label={t("monitoring.common.serialOrName")} defaultValue={params.get("serialNumber") ?? ""} />
+        <NativeSelect name="state" aria-label={t("monitoring.common.state")} defaultValue={chosen ?? ""}>
+          <option value="">{t("monitoring.common.state")}</option>
+          {(["online", "offline", "fault"] as const).map((s) => (
+            <option key={s} value={s}>
+              {t(`monitoring.deviceState.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("monitoring.piles.empty")} label={title} />
+    </div>
+  );
+}

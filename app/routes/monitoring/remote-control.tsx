@@ -1,0 +1,74 @@
+import { MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { stationOptions, stationPanel } from "../../../workers/services/monitoring/stations";
+import { DataTablePagination } from "~/components/data-table/pagination";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { PointPanel } from "~/components/live/point-panel";
+import { PageHeader } from "~/components/shell/page-header";
+import { NativeSelect } from "~/components/ui/native-select";
+import { requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/**
+ * Equipment › Remote control (SPEC.md §2 home panel for one station, §7): a panel per charging
+ * point of the chosen location, live through `/live`, with the charger commands.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const stations = await stationOptions(ctx, {});
+  const query = searchParamsObject(request);
+  const stationId = Number(query.stationId) || stations[0]?.id;
+  const panel = stationId ? await stationPanel(ctx, { ...query, stationId }) : null;
+  return { stations, panel };
+}
+
+export default function RemoteControl() {
+  const { stations, panel } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [, setParams] = useSearchParams();
+  const { onPageChange } = useUrlPaging();
+  const { revalidate } = useRevalidator();
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("menu.equipment.remoteControl")} description={t("monitoring.remote.description")} actions={<LiveIndicator />} />
+      {stations.length === 0 || !panel ? (
+        <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("monitoring.remote.noStations")}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3">
+            <MapPin className="size-4 text-muted-foreground" aria-hidden />
+            <label htmlFor="remote-station" className="text-sm font-medium">
+              {t("monitoring.remote.pickStation")}
+            </label>
+            <NativeSelect
+              id="remote-station"
+              className="w-72 max-w-full"
+              value={panel.station.id}
+              onChange={(e) => setParams({ stationId: e.target.value })}
+            >
+              {stations.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </NativeSelect>
+            {panel.station.address && <span className="truncate text-sm text-muted-foreground">{panel.station.address}</span>}
+          </div>
+          {panel.records.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("monitoring.remote.noPoints")}</p>
+          ) : (
+            <div className="grid gap-4 xl:grid-cols-2">
+              {panel.records.map((point) => (
+                <PointPanel key={point.id} point={point} onChanged={() => void revalidate()} />
+              ))}
+            </div>
+          )}
+          {panel.total > panel.size && <DataTablePagination total={panel.total} current={panel.current} size={panel.size} onPageChange={onPageChange} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { deviceState, type DeviceState } from "../../../domain/connector-status";
+import type { Page } from "../../../domain/paging";
+import { DataTable } from "~/components/data-table/data-table";
+import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
+import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
+import { RowLink } from "~/components/page-actions";
+import { useLivePoints } from "~/lib/live";
+
+/** A charging point as the sub-operator's lists answer it. */
+export interface SubPoint {
+  id: number;
+  serialNumber: string;
+  name: string;
+  stationName: string | null;
+  type: string;
+  ratedPower: number;
+  online: boolean;
+  state: DeviceState;
+  connectors: { connectorId: number; status: string | null }[];
+}
+
+/** The sub-operator's charging points with their live state (point list and location detail). */
+export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<SubPoint>; onPageChange: (current: number, size: number) => void; emptyHint: string }) {
+  const { t } = useTranslation();
+  const live = useLivePoints();
+
+  const columns: ColumnDef<SubPoint>[] = [
+    {
+      accessorKey: "serialNumber",
+      header: t("monitoring.common.point"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-mono text-xs font-medium">{row.original.serialNumber}</span>
+          <span className="text-xs text-muted-foreground">{row.original.name}</span>
+        </div>
+      ),
+    },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    {
+      id: "state",
+      header: t("monitoring.common.state"),
+      cell: ({ row }) => {
+        const point = live.get(row.original.id);
+        const statuses = row.original.connectors.map((c) => liveStatus(point, row.original.online, c.connectorId, c.status));
+        return <DeviceStateBadge state={deviceState(liveOnline(point, row.original.online), statuses)} />;
+      },
+    },
+    {
+      id: "connectors",
+      header: t("monitoring.common.connectors"),
+      cell: ({ row }) => {
+        const point = live.get(row.original.id);
+        return (
+          <div className="flex flex-wrap gap-1">
+            {row.original.connectors.map((c) => (
+              <span key={c.connectorId} className="inline-flex items-center gap-1 text-xs">
+                <span className="text-muted-foreground">{c.connectorId}</span>
+                <ConnectorStatusBadge status={liveStatus(point, row.original.online, c.connectorId, c.status)} />
+              </span>
+            ))}
+          </div>
+        );
+      },
+    },
+    {
+      id: "power",
+      header: t("monitoring.common.livePower"),
+      meta: { align: "right" },
+      cell: ({ row }) => {
+        const point = live.get(row.original.id);
+        const w = row.original.connectors.reduce((sum, c) => sum + (liveReadings(point, c.connectorId).powerW ?? 0), 0);
+        return <span className="tabular-nums">{liveOnline(point, row.original.online) ? `${(w / 1000).toFixed(2)} / ${row.original.ratedPower.toFixed(2)} kW` : "—"}</span>;
+      },
+    },
+    { accessorKey: "type", header: t("monitoring.common.type"), meta: { width: 90 } },
+    {
+      id: "actions",
+      header: t("monitoring.common.actions"),
+      meta: { width: 120 },
+      cell: ({ row }) => <RowLink to={`/suboperators/point/pointDetail/${row.original.id}`} icon={Eye} label={t("monitoring.common.detail")} />,
+    },
+  ];
+  return <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={emptyHint} label={t("menu.sub.equipment.point")} />;
+}

@@ -1,0 +1,68 @@
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { subStationDetail } from "../../../workers/services/sub-operators/views";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { DetailList } from "~/components/detail-list";
+import { LiveIndicator } from "~/components/live/live-indicator";
+import { PageHeader } from "~/components/shell/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+import { foundOr404 } from "./loaders.server";
+import { SubPointTable } from "./sub-point-table";
+
+/** Sub-operator › one location with the charging points of it that are assigned to the sub-operator. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return foundOr404(subStationDetail(ctx, Number(params.id), searchParamsObject(request)));
+}
+
+export default function SubStationDetail() {
+  const { station, points } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { onPageChange } = useUrlPaging();
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={station.name}
+        description={station.address}
+        actions={
+          <>
+            <LiveIndicator />
+            <Button asChild variant="outline">
+              <Link to="/suboperators/station">
+                <ArrowLeft aria-hidden />
+                {t("monitoring.common.back")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <CardContent>
+          <DetailList
+            items={[
+              [t("monitoring.common.address"), station.address || "—"],
+              [t("monitoring.common.status"), <StatusBadge status={station.status} />],
+              [t("monitoring.sub.servicePhone"), station.servicePhone || "—"],
+              [t("monitoring.sub.businessHours"), station.businessHours || "—"],
+              [t("monitoring.load.limit"), station.powerLimit === null ? t("monitoring.load.noLimit") : `${station.powerLimit.toFixed(2)} kW`],
+              [t("monitoring.common.coordinates"), station.lat && station.lng ? `${station.lat}, ${station.lng}` : "—"],
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("monitoring.sub.pointsOfStation")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SubPointTable page={points} onPageChange={onPageChange} emptyHint={t("monitoring.sub.pointsEmpty")} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

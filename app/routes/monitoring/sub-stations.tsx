@@ -1,0 +1,57 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { listSubStations } from "../../../workers/services/sub-operators/views";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { RowLink } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { Input } from "~/components/ui/input";
+import { requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Sub-operator › Locations (SPEC.md §2): the locations of the devices assigned to it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listSubStations(ctx, searchParamsObject(request));
+}
+
+type Station = Awaited<ReturnType<typeof loader>>["records"][number];
+
+export default function SubStations() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+
+  const columns: ColumnDef<Station>[] = [
+    { accessorKey: "name", header: t("monitoring.common.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { accessorKey: "address", header: t("monitoring.common.address"), cell: ({ row }) => row.original.address || "—" },
+    {
+      id: "points",
+      header: t("monitoring.sub.pointsOfStation"),
+      cell: ({ row }) => t("monitoring.sub.pointsOnline", { online: row.original.onlinePoints, total: row.original.points }),
+    },
+    { accessorKey: "businessHours", header: t("monitoring.sub.businessHours"), cell: ({ row }) => row.original.businessHours || "—" },
+    { accessorKey: "status", header: t("monitoring.common.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: "actions",
+      header: t("monitoring.common.actions"),
+      meta: { width: 120 },
+      cell: ({ row }) => <RowLink to={`/suboperators/station/${row.original.id}`} icon={Eye} label={t("monitoring.common.detail")} />,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("menu.sub.equipment.station")} description={t("monitoring.sub.stationsDescription")} />
+      <DataTableToolbar>
+        <Input name="name" placeholder={t("monitoring.common.name")} aria-label={t("monitoring.common.name")} defaultValue={params.get("name") ?? ""} />
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("monitoring.sub.stationsEmpty")} label={t("menu.sub.equipment.station")} />
+    </div>
+  );
+}

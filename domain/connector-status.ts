@@ -1,0 +1,65 @@
+/**
+ * Connector and device states as the console shows them (SPEC.md §4). Pure rules: the live
+ * view, the monitoring lists and the remote-control panel all ask here, so a status is shown
+ * and acted on the same way everywhere.
+ */
+
+/** SPEC.md §4 connector statuses (OCPP 1.6 ChargePointStatus, plus OtherError). */
+export const CONNECTOR_STATUSES = [
+  "Available",
+  "Preparing",
+  "Charging",
+  "SuspendedEVSE",
+  "SuspendedEV",
+  "Finishing",
+  "Reserved",
+  "Unavailable",
+  "Faulted",
+  "OtherError",
+] as const;
+
+export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
+
+/** How a status is drawn: success (green), danger (red) or info (blue, offline). */
+export type DisplayClass = "success" | "danger" | "info";
+
+const SUCCESS = new Set<string>(["Available", "Preparing", "Charging", "Finishing", "Reserved"]);
+
+export const isConnectorStatus = (value: unknown): value is ConnectorStatus =>
+  typeof value === "string" && (CONNECTOR_STATUSES as readonly string[]).includes(value);
+
+/** SPEC.md §4: an empty status means the connector (its point) is offline. */
+export const isOffline = (status: string | null | undefined): boolean => !status;
+
+/**
+ * SPEC.md §4 display class. SuspendedEVSE, SuspendedEV, Unavailable and Faulted are danger;
+ * OtherError is not named there, and being an error it is drawn as one.
+ */
+export function displayClass(status: string | null | undefined): DisplayClass {
+  if (isOffline(status)) return "info";
+  return SUCCESS.has(status as string) ? "success" : "danger";
+}
+
+/** SPEC.md §4: a remote start is offered only from Available or Preparing. */
+export const canStart = (status: string | null | undefined): boolean => status === "Available" || status === "Preparing";
+
+/** SPEC.md §4: a remote stop is offered only while Charging. */
+export const canStop = (status: string | null | undefined): boolean => status === "Charging";
+
+/** SPEC.md §4 device status. */
+export const DEVICE_STATES = ["online", "offline", "fault"] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
+
+/**
+ * A point's device state: offline when its socket is gone, fault when it is online and the
+ * point itself (connector 0) or any connector reports Faulted, online otherwise.
+ */
+export function deviceState(online: boolean, statuses: Iterable<string | null | undefined>): DeviceState {
+  if (!online) return "offline";
+  for (const status of statuses) if (status === "Faulted") return "fault";
+  return "online";
+}
+
+/** The status a connector shows: none (offline) when its point is offline (SPEC.md §4). */
+export const shownStatus = (pointOnline: boolean, status: string | null | undefined): string | null =>
+  pointOnline && status ? status : null;

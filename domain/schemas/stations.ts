@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { checkAmount, toMinorUnits } from "../amounts";
+import { IMAGE_KINDS } from "../images";
+import { pageQuery, recordStatus } from "./account-service";
+import { powerKw } from "./equipment";
+
+/**
+ * Stations (locations), SPEC.md §3: one set of field rules for the console form and the API.
+ * The API takes money in integer minor units (ARCHITECTURE.md §4); the form takes the amount
+ * as typed, in the operator's currency decimals (SPEC.md §5), and `toStationInput` converts it.
+ * Messages are catalogue keys (app/i18n/locales/<lang>/stations.json).
+ */
+
+/** Empty form inputs and JSON nulls both mean "not given". */
+const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+
+const requiredText = (max: number, requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(max, { error: "stations.validation.tooLong" });
+
+const optionalText = (max: number) => z.preprocess(blank, z.string({ error: "stations.validation.text" }).trim().max(max, { error: "stations.validation.tooLong" }).optional());
+
+/** Decimal degrees with up to 7 decimals (about 1 cm), kept as text as the table stores them. */
+const DEGREES = /^-?\d{1,3}(\.\d{1,7})?$/;
+
+const coordinate = (limit: number, key: string) =>
+  z.preprocess(
+    blank,
+    z
+      .union([z.number({ error: key }), z.string({ error: key })], { error: key })
+      .transform((value, issue) => {
+        const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(7).replace(/\.?0+$/, "") : "") : value.trim();
+        if (!DEGREES.test(text) || Math.abs(Number(text)) > limit) {
+          issue.addIssue({ code: "custom", message: key });
+          return z.NEVER;
+        }
+        return String(Number(text));
+      })
+      .optional(),
+  );
+
+/** SPEC.md §5: latitude −90..90 and longitude −180..180. */
+export const latitude = coordinate(90, "stations.validation.latitude");
+export const longitude = coordinate(180, "stations.validation.longitude");
+
+/** Rank (SPEC.md §3, §9): larger values are listed first. */
+const rank = z.preprocess(
+  (value) => {
+    const v = blank(value);
+    return typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? "stations.validation.rankRequired" : "stations.validation.rank") })
+    .int({ error: "stations.validation.rank" })
+    .min(0, { error: "stations.validation.rank" })
+    .max(9999, { error: "stations.validation.rank" }),
+);
+
+/** Same rule as account phones (SPEC.md §5: phone must be valid). */
+const servicePhone = requiredText(32, "stations.validation.phoneRequired").regex(/^\+?[0-9][0-9 -]{4,30}$/, { error: "stations.validation.phone" });
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The R2 key of an uploaded logo (POST /user-service/file/upload?kind=logo). */
+export const stationFilesPrefix = (operatorId: number) => `operators/${operatorId}/public/stations/`;
+const logoKey = z.preprocess(
+  blank,
+  z
+    .string({ error: "stations.validation.logo" })
+    .max(300, { error: "stations.validation.logo" })
+    .regex(/^operators\/\d+\/public\/stations\/[A-Za-z0-9/_.-]+$/, { error: "stations.validation.logo" })
+    .optional(),
+);
+
+const fields = {
+  name: requiredText(64, "stations.validation.nameRequired"),
+  address: requiredText(200, "stations.validation.addressRequired"),
+  lat: latitude,
+  lng: longitude,
+  /** Must be said either way (SPEC.md §5 lists 'parking fee' among required fields). */
+  parkingFee: z.boolean({ error: "stations.validation.parkingFee" }),
+  servicePhone,
+  maintainer: requiredText(64, "stations.validation.maintainerRequired"),
+  rank,
+  price: optionalText(100),
+  businessHours: requiredText(100, "stations.validation.businessHoursRequired"),
+  description: requiredText(1000, "stations.validation.descriptionRequired"),
+  logoKey,
+  /** kW with at most two decimals (SPEC.md §5 power); the table keeps W. */
+  powerLimit: z.preprocess(blank, powerKw.optional()),
+  /** IANA zone of the site; pricing uses the station's local day (ARCHITECTURE.md §7). */
+  timeZone: z.preprocess(blank, z.string({ error: "stations.validation.timeZone" }).max(64, { error: "stations.validation.timeZone" }).refine(isTimeZone, { error: "stations.validation.timeZone" }).optional()),
+};
+
+interface SharedRules {
+  lat?: string;
+  lng?: string;
+  parkingFee: boolean;
+}
+
+/** Both coordinates or neither (neither: the address is geocoded, SPEC.md §5). */
+function coordinatePair(value: SharedRules, issue: z.RefinementCtx) {
+  if ((value.lat === undefined) !== (value.lng === undefined)) {
+    issue.addIssue({ code: "custom", path: [value.lat === undefined ? "lat" : "lng"], message: "stations.validation.coordinatesBoth" });
+  }
+}
+
+/** Parking fee amount in minor units; required when parking is charged. */
+const minorAmount = z.preprocess(
+  blank,
+  z
+    .number({ error: "stations.validation.parkingFeeAmount" })
+    .int({ error: "stations.validation.parkingFeeAmount" })
+    .min(0, { error: "stations.validation.parkingFeeAmount" })
+    .max(1_000_000_000, { error: "stations.validation.parkingFeeAmount" })
+    .optional(),
+);
+
+export const stationInput = z.object({ ...fields, parkingFeeAmount: minorAmount }).superRefine((value, issue) => {
+  coordinatePair(value, issue);
+  if (value.parkingFee && value.parkingFeeAmount === undefined) {
+    issue.addIssue({ code: "custom", path: ["parkingFeeAmount"], message: "stations.validation.parkingFeeAmountRequired" });
+  }
+});
+export type StationInput = z.infer<typeof stationInput>;
+
+/** SPEC.md §5 amount messages, by the problem `checkAmount` finds. */
+const AMOUNT_MESSAGES = {
+  required: "stations.validation.parkingFeeAmountRequired",
+  number: "stations.validation.amountNumber",
+  decimals: "stations.validation.decimals",
+  trailingDot: "stations.validation.trailingDot",
+} as const;
+
+/**
+ * The console form: the same fields, with the parking fee as typed in display units and checked
+ * against the operator's currency decimals ('decimals cannot exceed {{decimals}}').
+ */
+export function stationForm(decimals: number) {
+  return z.object({ ...fields, parkingFeeAmount: z.string().default("") }).superRefine((value, issue) => {
+    coordinatePair(value, issue);
+    if (!value.parkingFee) return;
+    const problem = checkAmount(value.parkingFeeAmount, decimals);
+    if (problem) issue.addIssue({ code: "custom", path: ["parkingFeeAmount"], message: AMOUNT_MESSAGES[problem] });
+  });
+}
+export type StationFormValues = z.input<ReturnType<typeof stationForm>>;
+export type StationFormOutput = z.output<ReturnType<typeof stationForm>>;
+
+/** The form's values as the API's input: the parking fee in minor units, or none when parking is free. */
+export function toStationInput(form: StationFormOutput, decimals: number): z.input<typeof stationInput> {
+  const { parkingFeeAmount, ...rest } = form;
+  return { ...rest, parkingFeeAmount: form.parkingFee ? toMinorUnits(parkingFeeAmount, decimals) : undefined };
+}
+
+/** Minor units back to the form's display amount: 550 with 2 decimals → "5.50". */
+export function amountInput(minor: number | null, decimals: number): string {
+  if (minor === null) return "";
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : "";
+  return `${minor < 0 ? "-" : ""}${whole}${fraction}`;
+}
+
+/** GET /station-service/station: highest rank first (SPEC.md §9), filtered on the server. */
+export const stationListQuery = pageQuery.extend({
+  name: z.string().trim().max(64).optional(),
+  address: z.string().trim().max(200).optional(),
+  status: recordStatus.optional(),
+  parkingFee: z.enum(["true", "false"], { error: "stations.validation.parkingFeeFilter" }).optional(),
+});
+
+export const stationStatusInput = z.object({ status: recordStatus });
+
+export const geocodeQuery = z.object({ address: requiredText(200, "stations.validation.addressRequired") });
+
+/** POST /user-service/file/upload?kind=… */
+export const imageKind = z.enum(IMAGE_KINDS, { error: "stations.validation.imageKind" });
+export const uploadQuery = z.object({ kind: imageKind });
+
+/**
+ * Map settings of the operator's parameter settings (SPEC.md §3: default map bing or google,
+ * keys). `endpoint` replaces the provider's public URL (a proxy, or a local fake in tests).
+ */
+export const mapSettings = z.object({
+  provider: z.enum(["bing", "google"], { error: "stations.validation.mapProvider" }),
+  key: z.string({ error: "stations.validation.mapKey" }).trim().min(1, { error: "stations.validation.mapKey" }).max(200),
+  endpoint: z.url({ protocol: /^https?$/, error: "stations.validation.mapEndpoint" }).optional(),
+});
+export type MapSettings = z.infer<typeof mapSettings>;

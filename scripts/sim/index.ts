@@ -1,0 +1,109 @@
+/**
+ * `npm run sim -- [--chargers N] [--url http://127.0.0.1:8787] [--meter-interval S]`
+ *
+ * Simulated OCPP 1.6J chargers for a running Plugdesk. Without `--chargers`, the three demo
+ * chargers of the seed; with `--chargers N`, `SIM-00001`…`SIM-<N>`, registered under 0PL002
+ * through the API when needed (keys kept in `.wrangler/sim-keys.json`). Ctrl-C stops running
+ * sessions with StopTransaction and closes every socket.
+ */
+import { parseArgs } from "node:util";
+import { DEMO_CHARGER_KEY, DEMO_EQUIPMENT } from "../../db/seed";
+import { SimCharger, type ChargerSpec } from "./charger";
+import { Api, inBatches, KeyFile, registerSimChargers, renewKey } from "./register";
+
+const KEY_FILE = ".wrangler/sim-keys.json";
+const CONNECTS_IN_FLIGHT = 25;
+
+const { values } = parseArgs({
+  options: {
+    chargers: { type: "string" },
+    url: { type: "string", default: `http://127.0.0.1:${process.env.PORT ?? 8787}` },
+    "meter-interval": { type: "string", default: "5" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+
+if (values.help) {
+  console.log("npm run sim -- [--chargers N] [--url http://127.0.0.1:8787] [--meter-interval S]");
+  process.exit(0);
+}
+
+const origin = values.url.replace(/\/+$/, "");
+const endpoint = `${origin.replace(/^http/, "ws")}/ocpp`;
+const meterIntervalS = Number(values["meter-interval"]);
+const count = values.chargers === undefined ? undefined : Number(values.chargers);
+if (!Number.isFinite(meterIntervalS) || meterIntervalS <= 0) throw new Error("--meter-interval wants a number of seconds above 0");
+if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 99_999)) throw new Error("--chargers wants a whole number from 1 to 99999");
+
+const time = () => new Date().toTimeString().slice(0, 8);
+const logFor = (serialNumber: string) => (line: string) => console.log(`${time()} ${serialNumber.padEnd(11)} ${line}`);
+
+let specs: ChargerSpec[];
+let api: Api | undefined;
+let keys: KeyFile | undefined;
+
+if (count === undefined) {
+  specs = DEMO_EQUIPMENT.flatMap((demo) =>
+    demo.points.map((p) => ({ serialNumber: p.serialNumber, key: DEMO_CHARGER_KEY, connectors: 2, connectorPowerW: p.connectorPowerW, type: p.type })),
+  );
+  console.log(`${time()} simulating the demo chargers ${specs.map((s) => s.serialNumber).join(", ")} against ${origin}`);
+} else {
+  api = await Api.login(origin);
+  keys = new KeyFile(KEY_FILE, origin);
+  console.log(`${time()} registering ${count} simulated chargers under 0PL002…`);
+  let lastShown = 0;
+  const points = await registerSimChargers(api, count, keys, {
+    onProgress: (done, total) => {
+      if (done === total || done - lastShown >= 100) {
+        lastShown = done;
+        console.log(`${time()} registered ${done}/${total}`);
+      }
+    },
+  });
+  specs = points.map((p) => ({ serialNumber: p.serialNumber, key: p.key, connectors: p.connectors, connectorPowerW: p.connectorPowerW, type: p.type }));
+}
+
+const chargers = specs.map(
+  (spec) =>
+    new SimCharger(spec, {
+      endpoint,
+      meterIntervalS,
+      log: logFor(spec.serialNumber),
+      ...(api && keys
+        ? {
+            renewKey: () => renewKey(api, spec.serialNumber, keys),
+            onKeyChange: (key: string) => {
+              keys.set(spec.serialNumber, key);
+              keys.save();
+            },
+          }
+        : {}),
+    }),
+);
+
+let stopping = 0;
+async function shutdown() {
+  // npm and tsx pass a Ctrl-C on as well, so the same keypress can arrive two or three times.
+  if (stopping) {
+    if (Date.now() - stopping > 1000) process.exit(1);
+    return;
+  }
+  stopping = Date.now();
+  console.log(`\n${time()} stopping: ending running sessions and closing ${chargers.length} connections (Ctrl-C again to quit at once)`);
+  const timeout = setTimeout(() => process.exit(1), 15_000);
+  await Promise.allSettled(chargers.map((c) => c.stop()));
+  clearTimeout(timeout);
+  console.log(`${time()} stopped`);
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
+
+await inBatches(chargers, CONNECTS_IN_FLIGHT, (c) => c.start());
+if (!stopping) {
+  const online = chargers.filter((c) => c.online).length;
+  console.log(
+    `${time()} ${online} of ${chargers.length} chargers online. Start a session from the console (Equipment › Remote control) or with` +
+      ` PUT /station-service/remoteControl/remoteStart/{pointId}; Ctrl-C stops.`,
+  );
+}

@@ -1,0 +1,241 @@
+import { RPCClient, type IHandlersOption } from "ocpp-rpc";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { OcppRequest } from "../../domain/ocpp";
+import en from "../../app/i18n/locales/en/monitoring.json";
+import { openBrowser } from "./support/browser";
+import { logIn, text } from "./support/session";
+
+/**
+ * Issue #4 end to end: a new charging point comes online live in the console, is started from the
+ * remote-control panel, charges with rising power shown live, and is stopped. The charger is
+ * ocpp-rpc's strict client, which checks every message both ways against the OCPP 1.6 schemas.
+ */
+const baseURL = inject("baseURL");
+const t = { ...text.en, ...en };
+let browser: BrowserContext;
+let page: Page;
+let charger: RPCClient | undefined;
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** An API session of demoadmin, for setting up what the test needs. */
+async function apiSession() {
+  const send = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(`${baseURL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const envelope = (await res.json()) as Envelope<T>;
+    if (res.status !== 200 || envelope.code !== 200) throw new Error(`${method} ${path}: ${res.status} ${envelope.msg}`);
+    return envelope.data;
+  };
+  const { captchaId } = await send<{ captchaId: string }>("GET", "/user-service/auth/captcha");
+  const { accessToken } = await send<{ accessToken: string }>("POST", "/user-service/auth/login/operator", {
+    operatorCode: "0PL002",
+    username: "demoadmin",
+    password: "Demo12345",
+    captchaId,
+    captcha: "1234",
+  });
+  return <T>(method: string, path: string, body?: unknown) => send<T>(method, path, body, accessToken);
+}
+
+/** A simulated charger: accepts a remote start, then charges with rising power until stopped. */
+function simulatedCharger(serialNumber: string, key: string) {
+  const options: Partial<ConstructorParameters<typeof RPCClient>[0]> = {
+    endpoint: `${baseURL.replace(/^http/, "ws")}/ocpp`,
+    identity: serialNumber,
+    password: key,
+    protocols: ["ocpp1.6"],
+    strictMode: true,
+    reconnect: false,
+  };
+  const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
+  const failures: unknown[] = [];
+  client.on("strictValidationFailure", (failure: unknown) => failures.push(failure));
+  const now = () => new Date().toISOString();
+  const status = (connectorId: number, value: OcppRequest<"StatusNotification">["status"]) =>
+    client.call("StatusNotification", { connectorId, errorCode: "NoError", status: value, timestamp: now() });
+  let session: { transactionId: number; connectorId: number; registerWh: number; powerW: number; timer: ReturnType<typeof setInterval> } | undefined;
+
+  const meter = async () => {
+    if (!session) return;
+    session.powerW += 1500;
+    session.registerWh += Math.round(session.powerW / 3600);
+    await client.call("MeterValues", {
+      connectorId: session.connectorId,
+      transactionId: session.transactionId,
+      meterValue: [
+        {
+          timestamp: now(),
+          sampledValue: [
+            { value: String(session.registerWh), measurand: "Energy.Active.Import.Register", unit: "Wh" },
+            { value: String(session.powerW), measurand: "Power.Active.Import", unit: "W" },
+            { value: (session.powerW / 230).toFixed(1), measurand: "Current.Import", unit: "A" },
+            { value: "230", measurand: "Voltage", unit: "V" },
+          ],
+        },
+      ],
+    });
+  };
+
+  // Strict mode has checked every CALL against the OCPP 1.6 schema before a handler sees it.
+  client.handle("RemoteStartTransaction", async ({ params }: IHandlersOption) => {
+    const request = params as OcppRequest<"RemoteStartTransaction">;
+    const connectorId = request.connectorId ?? 1;
+    // The start follows the answer, as a real charger's would.
+    setTimeout(async () => {
+      await status(connectorId, "Preparing");
+      const started = (await client.call("StartTransaction", { connectorId, idTag: request.idTag, meterStart: 5000, timestamp: now() })) as { transactionId: number };
+      session = { transactionId: started.transactionId, connectorId, registerWh: 5000, powerW: 0, timer: setInterval(() => void meter(), 1000) };
+      await status(connectorId, "Charging");
+      await meter();
+    }, 100);
+    return { status: "Accepted" };
+  });
+  client.handle("RemoteStopTransaction", async ({ params }: IHandlersOption) => {
+    const ending = session;
+    if (!ending || ending.transactionId !== (params as OcppRequest<"RemoteStopTransaction">).transactionId) return { status: "Rejected" };
+    session = undefined;
+    clearInterval(ending.timer);
+    setTimeout(async () => {
+      await client.call("StopTransaction", { transactionId: ending.transactionId, meterStop: ending.registerWh, timestamp: now(), reason: "Remote" });
+      await status(ending.connectorId, "Finishing");
+      await status(ending.connectorId, "Available");
+    }, 100);
+    return { status: "Accepted" };
+  });
+  client.handle("ChangeAvailability", async () => ({ status: "Accepted" }));
+
+  return {
+    client,
+    failures,
+    async start() {
+      await client.connect();
+      await client.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "E2E strict" });
+      await status(0, "Available");
+      await status(1, "Available");
+      await status(2, "Available");
+    },
+    async close() {
+      if (session) clearInterval(session.timer);
+      await client.close({ code: 1000 });
+    },
+  };
+}
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await charger?.close({ code: 1000 });
+  await browser?.close();
+});
+
+/** The remote-control panel of one point. */
+const panel = (serialNumber: string) => page.getByTestId(`point-panel-${serialNumber}`);
+
+/** The live power shown on a connector row, in kW. */
+async function connectorPower(serialNumber: string, connectorId: number) {
+  const shown = await panel(serialNumber).getByTestId(`connector-${connectorId}`).getByTestId("connector-power").textContent();
+  return Number.parseFloat(shown ?? "") || 0;
+}
+
+describe("remote control and live monitoring", () => {
+  it("sees a new point come online live, starts a charge from the console, watches the power rise and stops it", async () => {
+    const api = await apiSession();
+    const stations = await api<{ records: { id: number; name: string }[] }>("GET", "/station-service/station?size=100");
+    const station = stations.records.find((s) => s.name === "Warszawa Centrum")!;
+    const serialNumber = `E2E-MON-${Date.now().toString(36).toUpperCase()}`;
+    const point = await api<{ id: number }>("POST", "/station-service/point", {
+      stationId: station.id,
+      name: "E2E monitoring point",
+      serialNumber,
+      pointNo: serialNumber.slice(-12),
+      type: "AC",
+      ratedPower: 22,
+      connectorCount: 2,
+    });
+    await api("PUT", `/station-service/point/${point.id}/valid`, { status: "VALID" });
+    const { key } = await api<{ key: string }>("POST", `/station-service/point/${point.id}/key`, {});
+
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${station.id}`);
+    await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
+    await expect.poll(() => panel(serialNumber).locator('[data-state="offline"]').count()).toBe(1);
+
+    // The page is not reloaded from here on: everything below arrives through /live.
+    const sim = simulatedCharger(serialNumber, key);
+    charger = sim.client;
+    await sim.start();
+    await expect.poll(() => panel(serialNumber).locator('[data-state="online"]').count()).toBe(1);
+    const connector = panel(serialNumber).getByTestId("connector-1");
+    await expect.poll(() => connector.locator('[data-status="Available"]').count()).toBe(1);
+
+    await connector.getByRole("button", { name: t.monitoring.remote.start }).click();
+    await page.getByLabel(t.monitoring.remote.powerLabel).fill("7.456");
+    await page.getByRole("dialog").getByRole("button", { name: t.monitoring.remote.start }).click();
+    await expect.poll(() => page.getByText(t.monitoring.remote.powerInvalid).count()).toBe(1);
+    await page.getByLabel(t.monitoring.remote.powerLabel).fill("7.4");
+    await page.getByRole("dialog").getByRole("button", { name: t.monitoring.remote.start }).click();
+    await expect.poll(() => page.getByText(t.monitoring.remote.started).count()).toBeGreaterThan(0);
+
+    await expect.poll(() => connector.locator('[data-status="Charging"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => connectorPower(serialNumber, 1), { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = await connectorPower(serialNumber, 1);
+    await expect.poll(() => connectorPower(serialNumber, 1), { timeout: 15_000 }).toBeGreaterThan(first);
+
+    await connector.getByRole("button", { name: t.monitoring.remote.stop }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: t.monitoring.remote.stop }).click();
+    await expect.poll(() => page.getByText(t.monitoring.remote.stopped).count()).toBeGreaterThan(0);
+    await expect.poll(() => connector.locator('[data-status="Available"]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await connectorPower(serialNumber, 1)).toBe(0);
+    expect(sim.failures).toEqual([]);
+  });
+
+  it("lists a running session live with its rising energy, and shows it on the charging screen and the dashboard", async () => {
+    const api = await apiSession();
+    const stations = await api<{ records: { id: number; name: string }[] }>("GET", "/station-service/station?size=100");
+    const station = stations.records.find((s) => s.name === "Warszawa Centrum")!;
+    const serialNumber = `E2E-LIVE-${Date.now().toString(36).toUpperCase()}`;
+    const point = await api<{ id: number }>("POST", "/station-service/point", {
+      stationId: station.id,
+      name: "E2E live list",
+      serialNumber,
+      pointNo: serialNumber.slice(-12),
+      type: "AC",
+      ratedPower: 22,
+      connectorCount: 2,
+    });
+    await api("PUT", `/station-service/point/${point.id}/valid`, { status: "VALID" });
+    const { key } = await api<{ key: string }>("POST", `/station-service/point/${point.id}/key`, {});
+    const sim = simulatedCharger(serialNumber, key);
+    await sim.start();
+
+    await page.goto(`${baseURL}/systemMonitoring/charging?serialNumber=${serialNumber}`);
+    await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
+    await expect.poll(() => page.getByText(t.monitoring.charging.empty).count()).toBe(1);
+
+    await api("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 2 });
+    // A session that starts reloads the list through the live view, without the page reloading.
+    const row = page.getByRole("row").filter({ hasText: serialNumber });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => Number.parseFloat((await row.getByTestId("session-power").textContent()) ?? "") || 0, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    await page.goto(`${baseURL}/home`);
+    await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
+    await expect.poll(async () => Number(await page.getByTestId("home-charging").textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const offline = Number(await page.getByTestId("home-offline").textContent());
+    await sim.close();
+    await expect.poll(async () => Number(await page.getByTestId("home-offline").textContent()), { timeout: 15_000 }).toBe(offline + 1);
+    expect(sim.failures).toEqual([]);
+  });
+});

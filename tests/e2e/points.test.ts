@@ -1,0 +1,138 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { readSheet } from "read-excel-file/node";
+import writeXlsxFile from "write-excel-file/node";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import enPoints from "../../app/i18n/locales/en/points.json";
+import { openBrowser } from "./support/browser";
+import { field, logIn, text } from "./support/session";
+
+const baseURL = inject("baseURL");
+const t = { ...text.en, points: enPoints.points };
+let browser: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function choose(label: string, option: string) {
+  await field(page, label, "combobox").click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe("charging points in the console", () => {
+  it("creates a point with its connectors and opens its detail page: QR code, connectors, tabs", async () => {
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+
+    await page.goto(`${baseURL}/equipmentManagement/point/pointAdd`);
+    await page.getByRole("button", { name: t.common.save }).click();
+    await expect.poll(() => page.getByText(t.validation.required).count()).toBeGreaterThan(0);
+
+    const serialNumber = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    await choose(t.points.fields.station, "Warszawa Centrum");
+    await field(page, t.points.fields.name).fill("Entrance fast charger");
+    await field(page, t.points.fields.serialNumber).fill(serialNumber);
+    await field(page, t.points.fields.pointNo).fill("E1");
+    await choose(t.points.fields.type, t.points.types.DC);
+    await field(page, t.points.fields.ratedPower).fill("120");
+    await field(page, t.points.fields.connectorCount).fill("3");
+    // The rows follow the count; a DC point's connectors default to CCS2.
+    await expect.poll(() => page.getByRole("group", { name: /^Connector \d$/ }).count()).toBe(3);
+    await expect.poll(() => page.getByRole("combobox", { name: new RegExp(`^${t.points.fields.standard}`) }).first().textContent()).toContain(t.points.standards.IEC1);
+    await page.getByRole("button", { name: t.common.save }).click();
+
+    await page.waitForURL(/\/equipmentManagement\/point\/pointDetail\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Entrance fast charger");
+    const qr = page.getByTestId("point-qr");
+    await qr.waitFor();
+    expect(await qr.getAttribute("data-qr-value")).toBe(serialNumber);
+    expect(await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.width, img.height])).toEqual([true, 88, 88]);
+    await expect.poll(() => page.getByTestId("connector-card").count()).toBe(3);
+    expect(await page.getByTestId("connector-card").first().textContent()).toContain(t.points.connectorStatus.offline);
+    expect(await page.getByTestId("report-amount").textContent()).toContain(t.points.report.notPriced);
+    expect(await page.getByTestId("report-count").textContent()).toContain("0");
+
+    await page.getByRole("tab", { name: t.points.tabs.log }).click();
+    await expect.poll(() => page.getByText(t.points.log.empty).count()).toBe(1);
+    expect(page.url()).toContain("tab=log");
+    await page.getByRole("tab", { name: t.points.tabs.records }).click();
+    await expect.poll(() => page.getByText(t.points.records.empty).count()).toBe(1);
+    await page.getByRole("tab", { name: t.points.tabs.configuration }).click();
+    await expect.poll(() => page.getByRole("button", { name: t.points.config.read }).isDisabled()).toBe(true);
+    await page.getByRole("tab", { name: t.points.tabs.diagnostics }).click();
+    await expect.poll(() => page.getByRole("button", { name: t.points.diagnostics.request }).isDisabled()).toBe(true);
+    expect(await page.getByRole("note").first().textContent()).toBe(t.errors.pointOffline);
+    await page.getByRole("tab", { name: t.points.tabs.general }).click();
+    await expect.poll(() => page.getByTestId("connector-card").count()).toBe(3);
+
+    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await expect.poll(() => page.getByRole("link", { name: serialNumber }).count()).toBe(1);
+    expect(await page.getByRole("row").filter({ hasText: serialNumber }).textContent()).toContain(t.common.statusValues.INVALID);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("imports points from Excel all or nothing, lists each bad cell, and exports the list", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "plugdesk-points-"));
+    await page.goto(`${baseURL}/equipmentManagement/point`);
+
+    await page.getByRole("button", { name: t.points.excel }).click();
+    const templateDownload = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: t.points.import.template }).click();
+    const template = await templateDownload;
+    expect(template.suggestedFilename()).toBe(`${t.points.import.templateFile}.xlsx`);
+    const templatePath = join(folder, "template.xlsx");
+    await template.saveAs(templatePath);
+    const [headerCells, example] = await readSheet(templatePath);
+    const header = headerCells.map(String);
+    expect(header[0]).toBe(`${t.points.import.columns.stationName} *`);
+    expect(example.slice(4, 8)).toEqual(["AC", 22, 2, "IEC2"]);
+
+    const stamp = Date.now().toString(36).toUpperCase();
+    const good = [
+      ["Warszawa Centrum", `IMP-${stamp}-1`, "Imported one", "I1", "AC", 22, 2, "IEC2", "SLOW", "Public", "C1"],
+      ["Warszawa Centrum", `IMP-${stamp}-2`, "Imported two", "I2", "DC", 60, 1, "GBT1", "QUICK", "Private", ""],
+    ];
+    const badPath = join(folder, "bad.xlsx");
+    await writeXlsxFile([header, ...good, ["Nowhere", `IMP-${stamp}-3`, "Imported three", "I3", "PLASMA", 22, 1, "", "", "", ""]]).toFile(badPath);
+    const goodPath = join(folder, "good.xlsx");
+    await writeXlsxFile([header, ...good]).toFile(goodPath);
+
+    await page.getByRole("button", { name: t.points.excel }).click();
+    await page.getByRole("menuitem", { name: t.points.import.open }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("input[type=file]").setInputFiles(badPath);
+    await page.getByRole("button", { name: t.points.import.submit.replace("{{count}}", "3") }).click();
+    const report = dialog.getByRole("table", { name: t.points.import.report });
+    await expect.poll(() => report.getByRole("row").count()).toBe(3);
+    expect(await report.textContent()).toContain(t.points.validation.stationUnknown);
+    expect(await report.textContent()).toContain(t.validation.pointType);
+
+    await dialog.locator("input[type=file]").setInputFiles(goodPath);
+    await page.getByRole("button", { name: t.points.import.submit.replace("{{count}}", "2") }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=IMP-${stamp}`);
+    await expect.poll(() => page.getByRole("link", { name: new RegExp(`^IMP-${stamp}-[12]$`) }).count()).toBe(2);
+
+    await page.getByRole("button", { name: t.points.excel }).click();
+    const exportDownload = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: t.points.export }).click();
+    const exported = await exportDownload;
+    const exportPath = join(folder, "export.xlsx");
+    await exported.saveAs(exportPath);
+    const rows = await readSheet(exportPath);
+    expect(rows[0][0]).toBe(t.points.fields.serialNumber);
+    expect(rows.slice(1).map((row) => row[0]).sort()).toEqual([`IMP-${stamp}-1`, `IMP-${stamp}-2`]);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import en from "../../app/i18n/locales/en/stations.json";
+import { pngImage } from "../unit/stations-image-samples";
+import { openBrowser } from "./support/browser";
+import { field, logIn, text } from "./support/session";
+
+const baseURL = inject("baseURL");
+const t = text.en;
+const s = en.stations;
+const LIST = `${baseURL}/equipmentManagement/station`;
+/** Server round trips on a busy two-core machine can take longer than expect.poll's default second. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+let browser: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("locations", () => {
+  it("adds a location through the console, lists it by rank, refuses to enable it without points, edits and deletes it", async () => {
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+
+    await page.goto(`${LIST}/stationAdd`);
+    await page.getByRole("button", { name: t.common.save }).click();
+    await poll(() => page.getByText(s.validation.nameRequired).count()).toBe(1);
+    expect(await page.getByText(s.validation.parkingFee).count()).toBe(1);
+
+    await field(page, s.fields.name).fill("Sopot Molo");
+    await field(page, s.fields.rank).fill("9000");
+    await field(page, s.fields.servicePhone).fill("+48 58 555 01 02");
+    await field(page, s.fields.maintainer).fill("Serwis Trójmiasto");
+    await field(page, s.fields.businessHours).fill("00:00-24:00");
+    await field(page, s.fields.address).fill("ul. Bohaterów Monte Cassino 1, 81-767 Sopot");
+    await field(page, s.fields.lat).fill("54.4445");
+    await field(page, s.fields.lng).fill("18.5701");
+    await page.getByRole("radio", { name: s.parking.paid }).click();
+    await field(page, s.fields.parkingFeeAmount).fill("7.5");
+    await field(page, s.fields.description).fill("Beside the pier, four bays reserved for charging.");
+    await page.locator("input[type=file]").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(pngImage(64, 64)) });
+    await poll(() => page.getByText(s.logo.uploaded).count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: t.common.save }).click();
+
+    await page.waitForURL(/\/equipmentManagement\/station\/stationDetail\/\d+$/);
+    await poll(() => page.getByRole("heading", { name: /Sopot Molo/ }).count()).toBe(1);
+    expect(await page.getByText("7.50 zł").count()).toBe(1);
+    expect(await page.getByRole("img", { name: s.fields.logo, exact: true }).count()).toBe(1);
+    const detailUrl = page.url();
+
+    await page.goto(LIST);
+    const rows = page.getByRole("table", { name: s.title }).getByRole("row");
+    await poll(() => rows.nth(1).textContent()).toContain("Sopot Molo");
+    const ranks = (await page.getByRole("table", { name: s.title }).locator("tbody tr td:first-child").allTextContents()).map(Number);
+    expect(ranks.length).toBeGreaterThan(1);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    await page.getByRole("link", { name: "Sopot Molo" }).click();
+    await page.waitForURL(detailUrl);
+
+    await page.getByRole("button", { name: t.common.enable }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: t.common.enable }).click();
+    await poll(() => page.getByText(s.errors.noPoints).count()).toBeGreaterThan(0);
+
+    await page.getByRole("link", { name: t.common.edit }).click();
+    await page.waitForURL(/stationAdd\?id=\d+$/);
+    await poll(() => field(page, s.fields.maintainer).inputValue()).toBe("Serwis Trójmiasto");
+    await field(page, s.fields.maintainer).fill("Serwis Sopot");
+    await page.getByRole("button", { name: t.common.save }).click();
+    await page.waitForURL(detailUrl);
+    await poll(() => page.getByText("Serwis Sopot").count()).toBe(1);
+
+    await page.goto(`${LIST}?name=Sopot`);
+    await page.getByRole("button", { name: t.common.actions }).click();
+    await page.getByRole("menuitem", { name: t.common.delete }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: t.common.delete }).click();
+    await poll(() => page.getByText(s.deleted).count()).toBeGreaterThan(0);
+    await poll(() => page.getByRole("link", { name: "Sopot Molo" }).count()).toBe(0);
+  });
+
+  it("offers a remote start only on usable connectors of the chosen location", async () => {
+    await page.goto(`${LIST}/startPoint`);
+    await page.getByLabel(s.start.station, { exact: true }).selectOption({ label: "Warszawa Centrum" });
+    await poll(() => page.getByRole("radio").count()).toBeGreaterThanOrEqual(4);
+    // No charger is connected in this run: every connector is offline, so none can be chosen.
+    const connectors = await page.getByRole("radio").count();
+    expect(await page.getByRole("radio", { disabled: true }).count()).toBe(connectors);
+    expect(await page.getByRole("radio").filter({ hasText: s.connectorStatus.offline }).count()).toBe(connectors);
+    expect(await page.getByRole("button", { name: s.start.submit }).isDisabled()).toBe(true);
+  });
+});

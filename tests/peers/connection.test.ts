@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_CHARGER_KEY } from "../../db/seed";
+import type { PointRecord } from "../../scripts/sim/register";
+import { answering, api, baseURL, bootedClient, closeClients, newCharger, ocppEndpoint, strictClient, until } from "./support";
+
+/**
+ * How a WebSocket upgrade was refused: the HTTP status, or "dropped" when the connection was cut
+ * without one. The local server (@cloudflare/vite-plugin 1.34 in front of workerd) destroys the
+ * socket whenever the worker answers an upgrade with anything but a WebSocket, so locally a
+ * charger never sees the worker's 401/404/400; deployed, it does. Both count as refused here, and
+ * the worker's status is checked with a plain HTTP request where the worker gives it one.
+ */
+async function refusal(connecting: Promise<unknown>): Promise<number | "dropped"> {
+  try {
+    await connecting;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "number") return code;
+    if (code === "ECONNRESET" || /socket hang up/i.test((error as Error).message)) return "dropped";
+    throw error;
+  }
+  throw new Error("the upgrade was accepted");
+}
+
+/** The worker's answer to the same request without the upgrade (auth and lookup come first). */
+async function plainStatus(path: string, identity: string, key: string) {
+  const res = await fetch(`${baseURL}${path}`, { headers: { Authorization: `Basic ${Buffer.from(`${identity}:${key}`).toString("base64")}` } });
+  return res.status;
+}
+
+describe("a charger connecting (ocpp-rpc strict client)", () => {
+  afterEach(closeClients);
+
+  it("connects a demo charger with its key and ocpp1.6, boots it and gets its heartbeat and statuses answered", async () => {
+    const client = strictClient("DE001-CP01", DEMO_CHARGER_KEY);
+    await client.connect();
+    expect(client.protocol).toBe("ocpp1.6");
+
+    const boot = await client.call("BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "ocpp-rpc strict", firmwareVersion: "1.2.3" });
+    expect(boot).toMatchObject({ status: "Accepted", interval: 300 });
+    expect(Math.abs(Date.parse(boot.currentTime) - Date.now())).toBeLessThan(60_000);
+
+    const heartbeat = await client.call("Heartbeat", {});
+    expect(Math.abs(Date.parse(heartbeat.currentTime) - Date.now())).toBeLessThan(60_000);
+    for (const connectorId of [0, 1, 2]) {
+      expect(await client.call("StatusNotification", { connectorId, errorCode: "NoError", status: "Available" })).toEqual({});
+    }
+    expect(client.validationFailures).toEqual([]);
+  });
+
+  it("accepts /ocpp/<operatorCode>/<chargeBoxId> for the charger's own operator only", async () => {
+    const own = strictClient("DE001-CP01", DEMO_CHARGER_KEY, { endpoint: `${ocppEndpoint}/0DE001` });
+    await own.connect();
+    expect((await own.call("BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "path" })).status).toBe("Accepted");
+    await own.close();
+
+    const other = strictClient("DE001-CP01", DEMO_CHARGER_KEY, { endpoint: `${ocppEndpoint}/0PL002` });
+    expect([404, "dropped"]).toContain(await refusal(other.connect()));
+    expect(await plainStatus("/ocpp/0PL002/DE001-CP01", "DE001-CP01", DEMO_CHARGER_KEY)).toBe(404);
+    expect(await plainStatus("/ocpp/0DE001/DE001-CP01", "DE001-CP01", DEMO_CHARGER_KEY)).toBe(426);
+  });
+
+  it("refuses a wrong key with 401 and an unknown charger with 404", async () => {
+    const wrongKey = "ffffffffffffffffffffffffffffffffffffffff";
+    expect([401, "dropped"]).toContain(await refusal(strictClient("DE001-CP01", wrongKey).connect()));
+    expect([404, "dropped"]).toContain(await refusal(strictClient("NO-SUCH-CHARGER", DEMO_CHARGER_KEY).connect()));
+    expect(await plainStatus("/ocpp/DE001-CP01", "DE001-CP01", wrongKey)).toBe(401);
+    expect(await plainStatus("/ocpp/DE001-CP01", "DE001-CP02", DEMO_CHARGER_KEY)).toBe(401);
+    expect(await plainStatus("/ocpp/NO-SUCH-CHARGER", "NO-SUCH-CHARGER", DEMO_CHARGER_KEY)).toBe(404);
+  });
+
+  it("refuses a client that does not offer ocpp1.6", async () => {
+    const client = strictClient("DE001-CP01", DEMO_CHARGER_KEY, { protocols: ["ocpp2.0.1"] });
+    expect([400, "dropped"]).toContain(await refusal(client.connect()));
+    expect(client.isOpen).toBe(false);
+  });
+
+  it("answers the boot of a disabled point with Pending", async () => {
+    const point = await newCharger({ enabled: false });
+    const client = strictClient(point.serialNumber, point.key);
+    await client.connect();
+    const boot = await client.call("BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "disabled" });
+    expect(boot.status).toBe("Pending");
+    expect(client.validationFailures).toEqual([]);
+  });
+
+  it("replaces the first connection when the same charger connects again, and sends calls to the newer one", async () => {
+    const point = await newCharger();
+    const { client: first } = await bootedClient(point.serialNumber, point.key);
+    const firstClosed = new Promise<{ code: number; reason: string }>((resolve) => first.onClose(resolve));
+    const firstAsked = answering(first, "GetLocalListVersion", { listVersion: 1 });
+
+    const { client: second } = await bootedClient(point.serialNumber, point.key);
+    expect(await firstClosed).toEqual({ code: 1000, reason: "Replaced by a new connection" });
+    expect(first.isOpen).toBe(false);
+
+    const secondAsked = answering(second, "GetLocalListVersion", { listVersion: 7 });
+    const a = await api();
+    expect(await a.get(`/station-service/monitoring/getLocalListVersion/${point.serialNumber}`)).toEqual({ listVersion: 7 });
+    expect(secondAsked.received).toHaveLength(1);
+    expect(firstAsked.received).toHaveLength(0);
+    expect((await second.call("Heartbeat", {})).currentTime).toBeTruthy();
+    // The replaced socket does not take the point offline.
+    const detail = await a.get<PointRecord>(`/station-service/point/${point.id}`);
+    expect(detail.online).toBe(true);
+  });
+
+  it("pushes a rotated key to a connected charger, which then connects with the new key only", async () => {
+    const point = await newCharger();
+    const { client } = await bootedClient(point.serialNumber, point.key);
+    const pushed = answering(client, "ChangeConfiguration", { status: "Accepted" });
+    const a = await api();
+    const { key } = await a.post<{ key: string }>(`/station-service/point/${point.id}/key`, { push: true });
+    expect(key).toMatch(/^[0-9a-f]{40}$/);
+    expect(pushed.received).toEqual([{ key: "AuthorizationKey", value: key }]);
+    await client.close();
+
+    expect([401, "dropped"]).toContain(await refusal(strictClient(point.serialNumber, point.key).connect()));
+    expect(await plainStatus(`/ocpp/${point.serialNumber}`, point.serialNumber, point.key)).toBe(401);
+    const renewed = strictClient(point.serialNumber, key);
+    await renewed.connect();
+    expect((await renewed.call("BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "new key" })).status).toBe("Accepted");
+    await until(async () => (await a.get<PointRecord>(`/station-service/point/${point.id}`)).online, "the point online");
+  });
+});

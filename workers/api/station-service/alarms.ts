@@ -1,0 +1,30 @@
+import { ALARM_MENUS, alarmListQuery, disposeAlarm, disposeInput, listAlarms } from "../../services/alarms/alarms";
+import { idParam, route } from "../app";
+
+/** Alarms (SPEC.md §3, §4): listed for operators and sub-operators, closed by hand with a comment. */
+const tag = "Alarms";
+
+route(
+  {
+    method: "get",
+    path: "/station-service/alarm",
+    summary: "Alarms, newest first (status, level, pointId, serialNumber, type, from, to)",
+    tag,
+    access: { menu: ALARM_MENUS },
+    query: alarmListQuery,
+  },
+  (ctx, { query }) => listAlarms(ctx, query),
+);
+
+route(
+  {
+    method: "put",
+    path: "/station-service/alarm/{id}/dispose",
+    summary: "Dispose of an undisposed alarm with a comment (ManualDisposed)",
+    tag,
+    access: { menu: ALARM_MENUS },
+    params: idParam,
+    body: disposeInput,
+  },
+  (ctx, { params, body }) => disposeAlarm(ctx, params.id, body),
+);

@@ -1,0 +1,13 @@
+import { HOME_MENUS, homeDashboard } from "../../services/dashboard/dashboard";
+import { route } from "../app";
+
+route(
+  {
+    method: "get",
+    path: "/station-service/dashboard/home",
+    summary: "The home dashboard: device and connector counts, energy and sessions today and this month, energy by day, stations",
+    tag: "Dashboard",
+    access: { menu: HOME_MENUS },
+  },
+  (ctx) => homeDashboard(ctx),
+);

@@ -1,0 +1,157 @@
+import { and, count, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { points, stations, transactions } from "../../../db/schema";
+import { pageQuery } from "../../../domain/schemas/account-service";
+import { reportMonth } from "../../../domain/schemas/equipment";
+import { settingsOf } from "../../../tenants/resolve";
+import { owned } from "../../../tenants/scoped";
+import type { Ctx } from "../context";
+import { findPoint, POINT_MENUS } from "../points/points";
+import { monthOf, monthRange } from "./month";
+
+/**
+ * Charge records of the point pages (SPEC.md §2 charging point detail: charge record tab and
+ * monthly report; §3 charge record, monthly charge report). They are read from `transactions`;
+ * costs come with pricing (ARCHITECTURE.md §7), so until a transaction is priced its costs are
+ * null and the report's deduction is 0 with `priced: false`.
+ */
+export const CHARGE_RECORD_MENUS = [...POINT_MENUS, "finance.chargeRecord", "monitoring.charging"];
+
+export const TRANSACTION_STATUSES = ["ACTIVE", "COMPLETED", "ABNORMAL"] as const;
+
+export const chargeRecordQuery = pageQuery.extend({
+  pointId: z.coerce.number({ error: "points.validation.pointId" }).int().positive({ error: "points.validation.pointId" }).optional(),
+  status: z.enum(TRANSACTION_STATUSES, { error: "validation.status" }).optional(),
+  idTag: z.string().trim().max(20).optional(),
+  transactionId: z.coerce.number({ error: "points.validation.transactionId" }).int().positive({ error: "points.validation.transactionId" }).optional(),
+});
+
+export const reportQuery = z.object({
+  pointId: z.coerce.number({ error: "points.validation.pointId" }).int().positive({ error: "points.validation.pointId" }),
+  /** Defaults to this month in the operator's time zone. */
+  reportMonth: reportMonth.optional(),
+});
+
+/**
+ * Energy of a transaction in Wh: what billing recorded, else stop minus start meter. A register
+ * that went backwards counts as nothing, never negative (ARCHITECTURE.md §5).
+ */
+const energyWh = sql<number>`COALESCE(${transactions.energyWh}, CASE WHEN ${transactions.meterStopWh} >= ${transactions.meterStartWh} THEN ${transactions.meterStopWh} - ${transactions.meterStartWh} ELSE 0 END)`;
+/** Charging time in ms of a transaction that has stopped. */
+const durationMs = sql<number>`CASE WHEN ${transactions.stopAt} > ${transactions.startAt} THEN ${transactions.stopAt} - ${transactions.startAt} ELSE 0 END`;
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+function present(t: TransactionRow, point: { serialNumber: string | null; name: string | null; stationName: string | null }) {
+  const stopped = t.stopAt !== null;
+  const energy = t.energyWh ?? (t.meterStopWh !== null ? Math.max(0, t.meterStopWh - t.meterStartWh) : null);
+  return {
+    id: t.id,
+    transactionId: t.id,
+    pointId: t.pointId,
+    serialNumber: point.serialNumber,
+    pointName: point.name,
+    stationName: point.stationName,
+    connectorId: t.connectorNo,
+    idTag: t.idTag,
+    authStatus: t.authStatus,
+    startAt: t.startAt.toISOString(),
+    stopAt: t.stopAt?.toISOString() ?? null,
+    meterStartWh: t.meterStartWh,
+    meterStopWh: t.meterStopWh,
+    energyWh: energy,
+    /** SPEC.md §3 chargingTime: minutes. */
+    chargingTime: stopped ? Math.round(Math.max(0, t.stopAt!.getTime() - t.startAt.getTime()) / 60_000) : null,
+    status: t.status,
+    stopReason: t.stopReason,
+    abnormalReason: t.abnormalReason,
+    priced: t.billedAt !== null,
+  };
+}
+
+/** GET /station-service/charge/record: the operator's transactions, newest first, filtered on the server. */
+export async function listChargeRecords(ctx: Ctx, raw: unknown) {
+  const q = chargeRecordQuery.parse(raw);
+  if (q.pointId) await findPoint(ctx, { id: q.pointId });
+  const where = owned(
+    ctx,
+    transactions,
+    q.pointId ? eq(transactions.pointId, q.pointId) : undefined,
+    q.status ? eq(transactions.status, q.status) : undefined,
+    q.idTag ? like(transactions.idTag, `%${q.idTag.replace(/[%_]/g, "")}%`) : undefined,
+    q.transactionId ? eq(transactions.id, q.transactionId) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ t: transactions, serialNumber: points.serialNumber, name: points.name, stationName: stations.name })
+      .from(transactions)
+      .leftJoin(points, eq(points.id, transactions.pointId))
+      .leftJoin(stations, eq(stations.id, points.stationId))
+      .where(where)
+      .orderBy(desc(transactions.startAt), desc(transactions.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    ctx.db.select({ total: count() }).from(transactions).where(where),
+  ]);
+  return { records: rows.map((r) => present(r.t, r)), total, current: q.current, size: q.size };
+}
+
+/**
+ * GET /station-service/charge/record/reportByPoint (SPEC.md §7): one point's charging in a
+ * calendar month of the operator's time zone, by the transactions that started in it. A charge
+ * counts when its id tag was accepted at start or it delivered energy; a session still running
+ * adds its energy and time once it stops.
+ *
+ * - `meterValue`: energy in kWh, rounded to three decimals (SPEC.md §9), with `energyWh` exact;
+ * - `chargingTime`: minutes (SPEC.md §3);
+ * - `deductionCost`: minor units of `currency`; 0 with `priced: false` until pricing lands;
+ * - `chargeCount`.
+ */
+export async function reportByPoint(ctx: Ctx, raw: unknown) {
+  const q = reportQuery.parse(raw);
+  const { point } = await findPoint(ctx, { id: q.pointId });
+  const settings = await settingsOf(ctx.db, ctx.operator.id);
+  const month = q.reportMonth ?? monthOf(ctx.now(), settings.timeZone);
+  const { from, to } = monthRange(month, settings.timeZone);
+  const [row] = await ctx.db
+    .select({
+      chargeCount: count(),
+      energyWh: sql<number>`COALESCE(SUM(${energyWh}), 0)`,
+      durationMs: sql<number>`COALESCE(SUM(${durationMs}), 0)`,
+    })
+    .from(transactions)
+    .where(
+      owned(
+        ctx,
+        transactions,
+        eq(transactions.pointId, point.id),
+        gte(transactions.startAt, new Date(from)),
+        lt(transactions.startAt, new Date(to)),
+        or(eq(transactions.authStatus, "Accepted"), sql`${energyWh} > 0`),
+      ),
+    );
+  return {
+    pointId: point.id,
+    reportMonth: month,
+    timeZone: settings.timeZone,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    meterValue: Math.round(row.energyWh) / 1000,
+    energyWh: row.energyWh,
+    chargingTime: Math.round(row.durationMs / 60_000),
+    deductionCost: 0,
+    currency: settings.currencyCode,
+    priced: false,
+    chargeCount: row.chargeCount,
+  };
+}
+
+/** Whether any transaction of the point is running (the detail page says so on its connectors). */
+export async function runningTransactions(ctx: Ctx, pointId: number) {
+  return ctx.db
+    .select({ id: transactions.id, connectorId: transactions.connectorNo, idTag: transactions.idTag, startAt: transactions.startAt, meterStartWh: transactions.meterStartWh })
+    .from(transactions)
+    .where(owned(ctx, transactions, and(eq(transactions.pointId, pointId), eq(transactions.status, "ACTIVE"))))
+    .orderBy(desc(transactions.startAt))
+    .limit(100);
+}

@@ -1,0 +1,99 @@
+/**
+ * Days and months in the operator's time zone (ARCHITECTURE.md §4: times are stored in UTC and
+ * shown in the operator's zone). Pure: Intl gives the zone's offset at an instant, so daylight
+ * saving changes land on the right day.
+ */
+
+interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function parts(at: number, timeZone: string) {
+  const values = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(at))
+      .filter((p) => p.type !== "literal")
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+  return values;
+}
+
+/** The zone's offset from UTC at an instant, in ms (Warsaw in summer: +2 h). */
+export function zoneOffsetMs(at: number, timeZone: string): number {
+  const p = parts(at, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/** The local calendar date of an instant. */
+export function localDate(at: number, timeZone: string): LocalDate {
+  const p = parts(at, timeZone);
+  return { year: p.year, month: p.month, day: p.day };
+}
+
+/** `yyyy-MM-dd` of a local date. */
+export const dayKey = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+
+/** The UTC instant of local midnight starting a date (month and day may overflow, as Date.UTC allows). */
+export function localMidnight(year: number, month: number, day: number, timeZone: string): number {
+  const guess = Date.UTC(year, month - 1, day);
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  const second = guess - zoneOffsetMs(first, timeZone);
+  return second;
+}
+
+/** Start of today and of this month, and the starts of the last `days` days, in the zone. */
+export function calendarOf(now: number, timeZone: string, days: number) {
+  const today = localDate(now, timeZone);
+  const dayStarts = Array.from({ length: days }, (_, i) => {
+    const start = localMidnight(today.year, today.month, today.day - (days - 1 - i), timeZone);
+    return { key: dayKey(localDate(start, timeZone)), start };
+  });
+  return {
+    todayStart: localMidnight(today.year, today.month, today.day, timeZone),
+    monthStart: localMidnight(today.year, today.month, 1, timeZone),
+    dayStarts,
+  };
+}
+
+/**
+ * A wall-clock time typed in the zone (`yyyy-MM-ddTHH:mm`, as a datetime-local field gives it) to
+ * its UTC instant; undefined for anything else.
+ */
+export function zonedToUtc(text: string, timeZone: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  const guess = Date.UTC(y, mo - 1, d, h, mi, s || 0);
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  return guess - zoneOffsetMs(first, timeZone);
+}
+
+/** An instant as the zone's wall-clock `yyyy-MM-ddTHH:mm` (for a datetime-local field). */
+export function utcToZoned(at: number, timeZone: string): string {
+  const p = parts(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}

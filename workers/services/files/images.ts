@@ -1,0 +1,58 @@
+import { Invalid } from "../../../domain/errors";
+import { checkImage, formatByteLimit, IMAGE_LIMITS, tooLarge, type ImageKind } from "../../../domain/images";
+import { imageKind, stationFilesPrefix } from "../../../domain/schemas/stations";
+import { auditRow } from "../audit";
+import { requireMenu, type Ctx } from "../context";
+
+/**
+ * Images of the Locations screen (station logos, map icons, pictures) into R2, checked by
+ * content (SPEC.md §5; ARCHITECTURE.md §8). They are public branding, served by
+ * GET /user-service/file/show under `operators/{id}/public/`.
+ */
+
+const FOLDERS: Record<ImageKind, string> = { logo: "logos", mapIcon: "map-icons", image: "images" };
+
+/** The message of each refusal, with the limit it broke. */
+function refusal(kind: ImageKind, problem: "empty" | "type" | "bytes" | "pixels"): Invalid {
+  const limits = IMAGE_LIMITS[kind];
+  const [key, params] =
+    problem === "empty"
+      ? ["stations.validation.fileRequired", {}]
+      : problem === "type"
+        ? ["stations.validation.imageType", {}]
+        : problem === "bytes"
+          ? ["stations.validation.imageBytes", { max: formatByteLimit(limits.maxBytes) }]
+          : ["stations.validation.imagePixels", { width: limits.maxPixels?.width, height: limits.maxPixels?.height }];
+  return new Invalid(key, params, { file: key });
+}
+
+/** An upload as it arrives: the request's declared length (a little more than the file's) and its form data. */
+export interface Upload {
+  declaredBytes?: number;
+  readFile: () => Promise<unknown>;
+}
+
+/** Multipart framing adds well under 1 KB around the file. */
+const FRAMING_BYTES = 1024;
+
+/** POST /user-service/file/upload?kind=logo|mapIcon|image, multipart field `file`. */
+export async function uploadStationImage(ctx: Ctx, rawKind: unknown, upload: Upload) {
+  requireMenu(ctx, "equipment.station");
+  const kind = imageKind.parse(rawKind);
+  // Refused before the body is read when the declared length already breaks the limit.
+  if (upload.declaredBytes !== undefined && tooLarge(kind, upload.declaredBytes - FRAMING_BYTES)) throw refusal(kind, "bytes");
+  const file = await upload.readFile();
+  if (!(file instanceof File) || file.size === 0) throw refusal(kind, "empty");
+  if (tooLarge(kind, file.size)) throw refusal(kind, "bytes");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const checked = checkImage(kind, bytes);
+  if (!checked.ok) throw refusal(kind, checked.problem);
+  const key = `${stationFilesPrefix(ctx.operator.id)}${FOLDERS[kind]}/${crypto.randomUUID()}.${checked.extension}`;
+  await ctx.env.FILES.put(key, bytes, {
+    httpMetadata: { contentType: checked.contentType },
+    customMetadata: { kind, width: String(checked.width), height: String(checked.height), uploadedBy: ctx.actor.username },
+  });
+  const stored = { key, kind, width: checked.width, height: checked.height, bytes: bytes.length };
+  await auditRow(ctx, { table: "files", module: "station", type: "CREATE", newData: stored });
+  return { ...stored, url: `/user-service/file/show?key=${encodeURIComponent(key)}` };
+}

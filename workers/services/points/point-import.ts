@@ -1,0 +1,130 @@
+import { inArray, sql } from "drizzle-orm";
+import { connectors, points, stations } from "../../../db/schema";
+import { Invalid } from "../../../domain/errors";
+import {
+  defaultConnector,
+  pointImportInput,
+  pointImportRow,
+  quotaKind,
+  serialNumber,
+  standardFits,
+  type PointImportRow,
+} from "../../../domain/schemas/equipment";
+import { owned } from "../../../tenants/scoped";
+import { auditRow } from "../audit";
+import type { Ctx } from "../context";
+import { connectorList, guardedPointInsert } from "./point-admin";
+import { assertQuota, connectorQuota, quotaExceeded } from "./quota";
+import { batchOf, d1Statement, IN_LIST, slices } from "./slices";
+
+/**
+ * Import points from the rows of an Excel sheet (SPEC.md §5; issue #4). The browser reads the
+ * workbook and sends its rows; every row is checked, and when any row is bad the answer lists
+ * each bad cell as `"<line>.<field>"` with its message and nothing is imported. A good file
+ * creates all its points with their connectors, disabled, within the authorised connector
+ * counts.
+ */
+export async function importPoints(ctx: Ctx, raw: unknown) {
+  const { rows } = pointImportInput.parse(raw);
+  const fields: Record<string, string> = {};
+  const good: { line: number; row: PointImportRow }[] = [];
+  // What each row names, read loosely, so a row with a bad type still has its location and serial number checked.
+  const named: { line: number; stationName?: string; serialNumber?: string }[] = [];
+
+  rows.forEach((value, index) => {
+    const cells = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+    const declared = Number(cells.line);
+    const line = Number.isInteger(declared) && declared > 0 ? declared : index + 1;
+    const stationName = typeof cells.stationName === "string" && cells.stationName.trim() ? cells.stationName.trim() : undefined;
+    const serial = serialNumber.safeParse(cells.serialNumber);
+    named.push({ line, stationName, serialNumber: serial.success ? serial.data : undefined });
+    const parsed = pointImportRow.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = `${line}.${issue.path.join(".") || "_"}`;
+        fields[key] ??= /^(\w+\.)?validation\.\w/.test(issue.message) ? issue.message : "validation.invalid";
+      }
+      return;
+    }
+    const row = parsed.data;
+    if (row.standard && !standardFits(row.type, row.standard)) fields[`${line}.standard`] = "points.validation.standardForType";
+    good.push({ line, row });
+  });
+
+  const names = [...new Set(named.flatMap((n) => (n.stationName ? [n.stationName] : [])))];
+  const known = await Promise.all(
+    slices(names, IN_LIST).map((slice) =>
+      ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(owned(ctx, stations, inArray(stations.name, slice))),
+    ),
+  );
+  const stationIds = new Map(known.flat().map((s) => [s.name, s.id]));
+  const found = await Promise.all(
+    slices(named.flatMap((n) => (n.serialNumber ? [n.serialNumber] : [])), IN_LIST).map((slice) =>
+      ctx.db.select({ serialNumber: points.serialNumber }).from(points).where(inArray(points.serialNumber, slice)),
+    ),
+  );
+  const registered = new Set(found.flat().map((p) => p.serialNumber));
+  const seen = new Set<string>();
+  for (const { line, stationName, serialNumber: serial } of named) {
+    if (stationName && !stationIds.has(stationName)) fields[`${line}.stationName`] = "points.validation.stationUnknown";
+    if (!serial) continue;
+    if (registered.has(serial)) fields[`${line}.serialNumber`] = "validation.serialTaken";
+    else if (seen.has(serial)) fields[`${line}.serialNumber`] = "points.validation.serialTwice";
+    seen.add(serial);
+  }
+  const badLines = new Set(Object.keys(fields).map((key) => key.split(".")[0]));
+  if (badLines.size) throw new Invalid("points.errors.importRejected", { count: badLines.size }, fields);
+
+  const adding = { AC: 0, DC: 0 };
+  for (const { row } of good) adding[quotaKind(row.type)] += row.connectorCount;
+  await assertQuota(ctx, adding);
+
+  const inputs = good.map(({ row }) => ({
+    stationId: stationIds.get(row.stationName)!,
+    name: row.name,
+    serialNumber: row.serialNumber,
+    pointNo: row.pointNo,
+    code: row.code,
+    type: row.type,
+    ratedPower: row.ratedPower,
+    connectorCount: row.connectorCount,
+    privateType: row.privateType,
+    stationType: undefined,
+  }));
+  // Each insert claims its connectors in the same statement; in one batch each sees the ones before it.
+  const d1 = ctx.env.DB;
+  const claimed = await d1.batch<{ id: number }>(inputs.map((input) => d1Statement(d1, guardedPointInsert(ctx, input))));
+  const ids = claimed.flatMap((result) => result.results.map((r) => r.id));
+  const undo = () =>
+    batchOf(ctx.db, [
+      ...slices(ids, IN_LIST).map((slice) => ctx.db.delete(connectors).where(owned(ctx, connectors, inArray(connectors.pointId, slice)))),
+      ...slices(ids, IN_LIST).map((slice) => ctx.db.delete(points).where(owned(ctx, points, inArray(points.id, slice)))),
+    ]);
+  if (ids.length !== inputs.length) {
+    // A concurrent request took serial numbers or connectors meanwhile: all or nothing.
+    if (ids.length) await undo();
+    const kind = adding.AC > 0 ? "AC" : "DC";
+    const quota = (await connectorQuota(ctx))[kind];
+    throw quotaExceeded(kind, adding[kind], quota.used, quota.authorized);
+  }
+  try {
+    await d1.batch([
+      ...inputs.map((input, index) => {
+        const fallback = defaultConnector(input.type);
+        const [{ power }] = connectorList({ ...input, connectors: undefined });
+        // One statement per point however many connectors it has: numbers 1..count from a recursive CTE.
+        return d1Statement(d1, sql`
+          INSERT INTO connectors (operator_id, point_id, connector_no, standard, power_w, charge_speed, created_at)
+          WITH RECURSIVE numbers(no) AS (SELECT 1 UNION ALL SELECT no + 1 FROM numbers WHERE no < ${input.connectorCount})
+          SELECT ${ctx.operator.id}, ${ids[index]}, no, ${good[index].row.standard ?? fallback.standard}, ${Math.round(power * 1000)},
+            ${good[index].row.chargeSpeed ?? fallback.chargeSpeed}, ${ctx.now()}
+          FROM numbers`);
+      }),
+      d1Statement(d1, auditRow(ctx, { table: "points", module: "point", type: "CREATE", newData: { imported: inputs.map((input, i) => ({ id: ids[i], ...input })) } })),
+    ]);
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  return { imported: ids.length, ids };
+}

@@ -1,0 +1,37 @@
+import { is, SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../../db/client";
+
+/**
+ * D1 binds at most 100 parameters per statement, so long lists (ids, serial numbers, rows of a
+ * multi-row insert) are cut into slices that each fit one statement.
+ */
+export function slices<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Ids or names per `IN (…)` list, leaving room for the operator id and a few more. */
+export const IN_LIST = 90;
+/** Connector rows per insert: seven bound columns each. */
+export const CONNECTOR_ROWS = 14;
+
+/** `db.batch` for a statement list built at run time (drizzle types it as a non-empty tuple). */
+export function batchOf(db: Db, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
+  if (statements.length === 0) return Promise.resolve([]);
+  return db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A statement prepared for D1 itself, from raw SQL or a drizzle query builder. Drizzle cannot
+ * put raw SQL with parameters into a batch, so batches that need raw statements (conditional
+ * inserts, recursive CTEs) go to `D1Database.batch` with these.
+ */
+export function d1Statement(d1: D1Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const built = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
+  return d1.prepare(built.sql).bind(...built.params);
+}
