@@ -83,10 +83,7 @@ export const IMAGE_LIMITS: Record<ImageKind, ImageLimits> = {
 };
 
 export type ImageProblem =
-  | { problem: "empty" }
-  | { problem: "type" }
-  | { problem: "bytes"; maxBytes: number }
-  | { problem: "pixels"; width: number; height: number };
+  { problem: "empty" } | { problem: "type" } | { problem: "bytes"; maxBytes: number } | { problem: "pixels"; width: number; height: number };
 
 export type ImageCheck = ({ ok: true } & ImageHeader & { contentType: string; extension: string }) | ({ ok: false } & ImageProblem);
 

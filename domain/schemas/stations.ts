@@ -15,13 +15,10 @@ import { powerKw } from "./equipment";
 const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 const requiredText = (max: number, requiredKey: string) =>
-  z
-    .string({ error: requiredKey })
-    .trim()
-    .min(1, { error: requiredKey })
-    .max(max, { error: "stations.validation.tooLong" });
+  z.string({ error: requiredKey }).trim().min(1, { error: requiredKey }).max(max, { error: "stations.validation.tooLong" });
 
-const optionalText = (max: number) => z.preprocess(blank, z.string({ error: "stations.validation.text" }).trim().max(max, { error: "stations.validation.tooLong" }).optional());
+const optionalText = (max: number) =>
+  z.preprocess(blank, z.string({ error: "stations.validation.text" }).trim().max(max, { error: "stations.validation.tooLong" }).optional());
 
 /** Decimal degrees with up to 7 decimals (about 1 cm), kept as text as the table stores them. */
 const DEGREES = /^-?\d{1,3}(\.\d{1,7})?$/;
@@ -99,7 +96,14 @@ const fields = {
   /** kW with at most two decimals (SPEC.md §5 power); the table keeps W. */
   powerLimit: z.preprocess(blank, powerKw.optional()),
   /** IANA zone of the site; pricing uses the station's local day (ARCHITECTURE.md §7). */
-  timeZone: z.preprocess(blank, z.string({ error: "stations.validation.timeZone" }).max(64, { error: "stations.validation.timeZone" }).refine(isTimeZone, { error: "stations.validation.timeZone" }).optional()),
+  timeZone: z.preprocess(
+    blank,
+    z
+      .string({ error: "stations.validation.timeZone" })
+      .max(64, { error: "stations.validation.timeZone" })
+      .refine(isTimeZone, { error: "stations.validation.timeZone" })
+      .optional(),
+  ),
 };
 
 interface SharedRules {

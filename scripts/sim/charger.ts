@@ -11,14 +11,10 @@ import type {
   StopReason,
 } from "../../domain/ocpp";
 import { Configuration, type ConfigChange } from "./config";
-import { Car, fromWatts, meterValue, profileLimitW, registerValue, type Electrics } from "./meter";
+import { Car, meterValue, registerValue, type Electrics } from "./meter";
+import { ChargingProfiles } from "./profiles";
 import { OcppClient, type CloseInfo } from "./rpc";
 
-/**
- * One simulated OCPP 1.6J charge point on ocpp-rpc's strict client: it boots, heartbeats at the
- * interval the server gives, reports its connectors, and answers every action the central system
- * may send as a charger would, running charging sessions with rising meter readings.
- */
 export interface ChargerSpec {
   serialNumber: string;
   /** The Basic-auth key, 40 hex characters. */
@@ -48,7 +44,6 @@ interface Session {
   lastTick: number;
   lastLogged: number;
   car: Car;
-  txProfile?: ChargingProfile;
   timer?: NodeJS.Timeout;
 }
 
@@ -62,7 +57,6 @@ interface Connector {
   starting: boolean;
   session?: Session;
   reservation?: { id: number; idTag: string; timer: NodeJS.Timeout };
-  profiles: ChargingProfile[];
   finishTimer?: NodeJS.Timeout;
 }
 
@@ -78,13 +72,17 @@ const httpStatus = (error: unknown): number | undefined => {
   return typeof code === "number" ? code : undefined;
 };
 
+/**
+ * One simulated OCPP 1.6J charge point on ocpp-rpc's strict client: it boots, heartbeats at the
+ * interval the server gives, reports its connectors, and answers every action the central system
+ * may send as a charger would, running charging sessions with rising meter readings.
+ */
 export class SimCharger {
   private client?: OcppClient;
   private readonly connectors: Connector[];
-  /** Connector 0: the charge point as a whole (ChargePointMaxProfile, TxDefaultProfile for all). */
-  private readonly pointProfiles: ChargingProfile[] = [];
   private readonly config: Configuration;
   private readonly electrics: Electrics;
+  private readonly profiles: ChargingProfiles;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly stopSignal = new AbortController();
   private heartbeat?: NodeJS.Timeout;
@@ -104,6 +102,7 @@ export class SimCharger {
     private readonly options: ChargerOptions,
   ) {
     this.electrics = { type: spec.type, maxPowerW: spec.connectorPowerW };
+    this.profiles = new ChargingProfiles(this.electrics, spec.connectors);
     this.config = new Configuration({ connectors: spec.connectors, heartbeatIntervalS: 300, meterIntervalS: options.meterIntervalS, key: spec.key });
     this.connectors = Array.from({ length: spec.connectors }, (_, i) => ({
       id: i + 1,
@@ -112,7 +111,6 @@ export class SimCharger {
       registerWh: 1_000_000 + Math.floor(Math.random() * 500_000),
       operative: true,
       starting: false,
-      profiles: [],
     }));
   }
 
@@ -122,11 +120,6 @@ export class SimCharger {
 
   get online() {
     return this.client?.isOpen ?? false;
-  }
-
-  /** Transactions running now, by connector. */
-  get sessions(): { connectorId: number; transactionId: number }[] {
-    return this.connectors.flatMap((c) => (c.session ? [{ connectorId: c.id, transactionId: c.session.transactionId }] : []));
   }
 
   /**
@@ -354,17 +347,12 @@ export class SimCharger {
 
   // ── sessions ──────────────────────────────────────────────────────────────────────────────
 
-  private limitW(c: Connector): number {
-    const profiles = [...this.pointProfiles, ...c.profiles, ...(c.session?.txProfile ? [c.session.txProfile] : [])];
-    return profileLimitW(this.electrics, profiles);
-  }
-
   /** Brings a connector's register up to now at the power the car takes; answers that power. */
   private tick(c: Connector): number {
     const s = c.session;
     if (!s) return 0;
     const now = Date.now();
-    const offered = c.status === "SuspendedEVSE" ? 0 : this.limitW(c);
+    const offered = c.status === "SuspendedEVSE" ? 0 : this.profiles.limitW(c.id);
     // A little noise, as a real meter shows.
     const powerW = s.car.accepts(offered) * (0.985 + Math.random() * 0.015);
     const wh = (powerW * (now - s.lastTick)) / 3_600_000;
@@ -400,7 +388,7 @@ export class SimCharger {
       this.clearReservation(c);
       const now = Date.now();
       c.session = { transactionId: started.transactionId, idTag, meterStartWh: meterStart, startedAt: now, lastTick: now, lastLogged: now, car: new Car(this.spec.type) };
-      if (txProfile) c.session.txProfile = { ...txProfile, transactionId: started.transactionId };
+      if (txProfile) this.profiles.set(c.id, { ...txProfile, transactionId: started.transactionId }, started.transactionId);
       if (started.idTagInfo.status !== "Accepted") {
         // StopTransactionOnInvalidId: the server did not accept the tag for this transaction.
         this.log(`connector ${c.id}: transaction ${started.transactionId} refused (${started.idTagInfo.status})`);
@@ -408,7 +396,7 @@ export class SimCharger {
         return;
       }
       await this.setStatus(c, "Charging");
-      this.log(`connector ${c.id}: transaction ${started.transactionId} started for ${idTag} at ${(this.limitW(c) / 1000).toFixed(1)} kW`);
+      this.log(`connector ${c.id}: transaction ${started.transactionId} started for ${idTag} at ${(this.profiles.limitW(c.id) / 1000).toFixed(1)} kW`);
       c.session.timer = setInterval(() => void this.sendMeterValues(c, "Sample.Periodic"), this.meterIntervalMs());
     } finally {
       c.starting = false;
@@ -444,6 +432,7 @@ export class SimCharger {
     if (s.timer) clearInterval(s.timer);
     this.tick(c);
     c.session = undefined;
+    this.profiles.endTransaction(c.id);
     const meterStop = Math.round(c.registerWh);
     await this.send("StopTransaction", {
       transactionId: s.transactionId,
@@ -516,12 +505,7 @@ export class SimCharger {
     });
 
     logged("Reset", ({ type }) => {
-      this.afterReply(async () => {
-        for (const c of this.connectors) if (c.session) await this.finishSession(c, type === "Hard" ? "HardReset" : "SoftReset", { quick: true });
-        this.rebooting = true;
-        this.stopHeartbeat();
-        await this.client?.close(1012, `${type} reset`);
-      });
+      this.afterReply(() => this.reboot(type));
       return { status: "Accepted" };
     });
 
@@ -583,10 +567,15 @@ export class SimCharger {
       return { fileName: `${this.spec.serialNumber}-diagnostics-${stamp}.log` };
     });
 
-    logged("UpdateFirmware", ({ retrieveDate }) => {
+    logged("UpdateFirmware", ({ location, retrieveDate }) => {
       const startIn = Math.max(0, Math.min(Date.parse(retrieveDate) - Date.now(), 60 * 60_000));
       const steps: FirmwareStatus[] = ["Downloading", "Downloaded", "Installing", "Installed"];
       steps.forEach((status, i) => this.afterReply(() => this.firmwareStatus(status), startIn + i * 1_500));
+      // Installed firmware runs after a reboot; the next BootNotification reports its version.
+      this.afterReply(async () => {
+        this.firmwareVersion = location.split("/").pop()?.replace(/\.[a-z0-9]+$/i, "").slice(0, 50) || "updated";
+        await this.reboot("Hard");
+      }, startIn + steps.length * 1_500);
       return {};
     });
 
@@ -617,72 +606,19 @@ export class SimCharger {
       return { status: "Accepted" };
     });
 
-    logged("SetChargingProfile", ({ connectorId, csChargingProfiles: profile }) => {
-      if (connectorId > this.connectors.length) return { status: "Rejected" };
-      if (profile.chargingProfileKind === "Recurring" && !profile.recurrencyKind) return { status: "Rejected" };
-      if (profile.chargingProfilePurpose === "ChargePointMaxProfile" && connectorId !== 0) return { status: "Rejected" };
-      if (profile.chargingProfilePurpose === "TxProfile") {
-        // A TxProfile belongs to a running transaction (OCPP 1.6 §5.16.3).
-        const c = connector(connectorId);
-        if (!c?.session || (profile.transactionId !== undefined && profile.transactionId !== c.session.transactionId)) return { status: "Rejected" };
-        c.session.txProfile = profile;
-        return { status: "Accepted" };
-      }
-      const list = connectorId === 0 ? this.pointProfiles : this.connectors[connectorId - 1].profiles;
-      const same = (p: ChargingProfile) =>
-        p.chargingProfileId === profile.chargingProfileId ||
-        (p.stackLevel === profile.stackLevel && p.chargingProfilePurpose === profile.chargingProfilePurpose);
-      const kept = list.filter((p) => !same(p));
-      list.splice(0, list.length, ...kept, profile);
-      return { status: "Accepted" };
-    });
+    logged("SetChargingProfile", ({ connectorId, csChargingProfiles }) =>
+      this.profiles.set(connectorId, csChargingProfiles, connector(connectorId)?.session?.transactionId),
+    );
+    logged("ClearChargingProfile", (request) => this.profiles.clear(request));
+    logged("GetCompositeSchedule", (request) => this.profiles.composite(request));
+  }
 
-    logged("ClearChargingProfile", ({ id, connectorId, chargingProfilePurpose, stackLevel }) => {
-      const matches = (p: ChargingProfile) =>
-        id !== undefined
-          ? p.chargingProfileId === id
-          : (chargingProfilePurpose === undefined || p.chargingProfilePurpose === chargingProfilePurpose) &&
-            (stackLevel === undefined || p.stackLevel === stackLevel);
-      let cleared = 0;
-      const clear = (list: ChargingProfile[]) => {
-        const kept = list.filter((p) => !matches(p));
-        cleared += list.length - kept.length;
-        list.splice(0, list.length, ...kept);
-      };
-      if (connectorId === undefined || connectorId === 0 || id !== undefined) clear(this.pointProfiles);
-      for (const c of this.connectors) {
-        if (connectorId !== undefined && connectorId !== 0 && id === undefined && c.id !== connectorId) continue;
-        clear(c.profiles);
-        if (c.session?.txProfile && matches(c.session.txProfile)) {
-          c.session.txProfile = undefined;
-          cleared++;
-        }
-      }
-      return { status: cleared > 0 ? "Accepted" : "Unknown" };
-    });
-
-    logged("GetCompositeSchedule", ({ connectorId, duration, chargingRateUnit = "W" }) => {
-      if (connectorId > this.connectors.length) return { status: "Rejected" };
-      const limitW =
-        connectorId === 0
-          ? Math.min(
-              this.connectors.reduce((sum, c) => sum + this.limitW(c), 0),
-              profileLimitW({ ...this.electrics, maxPowerW: Number.MAX_SAFE_INTEGER }, this.pointProfiles),
-            )
-          : this.limitW(this.connectors[connectorId - 1]);
-      const now = new Date().toISOString();
-      return {
-        status: "Accepted",
-        connectorId,
-        scheduleStart: now,
-        chargingSchedule: {
-          duration,
-          startSchedule: now,
-          chargingRateUnit,
-          chargingSchedulePeriod: [{ startPeriod: 0, limit: fromWatts(this.electrics, limitW, chargingRateUnit) }],
-        },
-      };
-    });
+  /** Ends running sessions, closes the socket, and comes back after a moment with a new boot. */
+  private async reboot(type: "Hard" | "Soft") {
+    for (const c of this.connectors) if (c.session) await this.finishSession(c, type === "Hard" ? "HardReset" : "SoftReset", { quick: true });
+    this.rebooting = true;
+    this.stopHeartbeat();
+    await this.client?.close(1012, `${type} reset`);
   }
 
   private configChanged({ key, value }: ConfigChange) {

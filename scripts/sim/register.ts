@@ -202,11 +202,13 @@ export async function registerSimChargers(
 ): Promise<SimPoint[]> {
   const stationId = await api.firstStationId();
   const existing = new Map<string, PointRecord>();
-  // Every SIM point the operator has, 100 at a time.
+  // Every SIM point the operator has, a page at a time. Pages of 50: a page of 100 points binds
+  // 101 parameters in the server's connector query, one more than D1 allows.
+  const pageSize = 50;
   for (let page = 1; ; page++) {
-    const { records, total } = await api.findPoints("SIM-", 100, page);
+    const { records, total } = await api.findPoints("SIM-", pageSize, page);
     for (const p of records) existing.set(p.serialNumber, p);
-    if (page * 100 >= total || records.length === 0) break;
+    if (page * pageSize >= total || records.length === 0) break;
   }
   let done = 0;
   const serials = Array.from({ length: count }, (_, i) => simSerial(i + 1));

@@ -16,6 +16,7 @@ const t = { ...text.en, ...en };
 let browser: BrowserContext;
 let page: Page;
 let charger: RPCClient | undefined;
+const consoleErrors: string[] = [];
 
 interface Envelope<T> {
   code: number;
@@ -132,6 +133,10 @@ function simulatedCharger(serialNumber: string, key: string) {
 beforeAll(async () => {
   browser = await openBrowser();
   page = await browser.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
 });
 
 afterAll(async () => {
@@ -199,9 +204,10 @@ describe("remote control and live monitoring", () => {
     await expect.poll(() => connector.locator('[data-status="Available"]').count(), { timeout: 15_000 }).toBe(1);
     expect(await connectorPower(serialNumber, 1)).toBe(0);
     expect(sim.failures).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 
-  it("lists a running session live with its rising energy, and shows it on the charging screen and the dashboard", async () => {
+  it("lists a running session live with its power, and shows it on the charging screen and the dashboard", async () => {
     const api = await apiSession();
     const stations = await api<{ records: { id: number; name: string }[] }>("GET", "/station-service/station?size=100");
     const station = stations.records.find((s) => s.name === "Warszawa Centrum")!;
@@ -237,5 +243,6 @@ describe("remote control and live monitoring", () => {
     await sim.close();
     await expect.poll(async () => Number(await page.getByTestId("home-offline").textContent()), { timeout: 15_000 }).toBe(offline + 1);
     expect(sim.failures).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -234,3 +234,20 @@ describe("other notifications", () => {
     expect(await row("SELECT COUNT(*) AS n FROM point_events WHERE point_id = ?", pointId)).toEqual({ n: 3 });
   });
 });
+
+describe("large messages", () => {
+  it("stores a three-phase MeterValues with many samples and logs a burst of frames", async () => {
+    const { charger, serialNumber } = await ready();
+    await boot(charger);
+    const phases = ["L1", "L2", "L3"];
+    const sampledValue = ["Current.Import", "Voltage", "Power.Active.Import", "Energy.Active.Import.Register"].flatMap((measurand) =>
+      phases.map((phase) => ({ value: "230", measurand, phase, unit: measurand === "Current.Import" ? "A" : measurand === "Voltage" ? "V" : measurand.startsWith("Power") ? "W" : "Wh" })),
+    );
+    const meterValue = Array.from({ length: 3 }, () => ({ timestamp: now(), sampledValue }));
+    expect(await charger.call("MeterValues", { connectorId: 1, meterValue })).toEqual({});
+    await Promise.all(Array.from({ length: 40 }, () => charger.call("Heartbeat", {})));
+    const { call, tokenFor } = await import("./support/http");
+    const log = await call("GET", `/station-service/point/${serialNumber}/ocpp/operationLog?size=100`, { token: await tokenFor("0PL002", "demoadmin") });
+    expect(log.body.data.total).toBeGreaterThanOrEqual(84);
+  });
+});

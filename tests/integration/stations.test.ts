@@ -54,7 +54,11 @@ async function setMap(code: string, map: unknown) {
 async function upload(token: string, kind: string, bytes: Uint8Array<ArrayBuffer> | null, name = "logo.png") {
   const form = new FormData();
   if (bytes) form.append("file", new File([bytes], name, { type: "image/png" }));
-  const res = await SELF.fetch(`${ORIGIN}/user-service/file/upload?kind=${kind}`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await SELF.fetch(`${ORIGIN}/user-service/file/upload?kind=${kind}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
 }
 
@@ -220,7 +224,15 @@ describe("enable and disable (SPEC §4)", () => {
     }
     const contact = await call("PUT", `/station-service/station/${station.id}`, {
       token,
-      body: { ...base, lat: 52.2297, servicePhone: "+48 600 700 800", maintainer: "Nowy serwis", businessHours: "06:00-22:00", description: "Moved to level -2", rank: 40 },
+      body: {
+        ...base,
+        lat: 52.2297,
+        servicePhone: "+48 600 700 800",
+        maintainer: "Nowy serwis",
+        businessHours: "06:00-22:00",
+        description: "Moved to level -2",
+        rank: 40,
+      },
     });
     expect(contact.status).toBe(200);
     expect(contact.body.data).toMatchObject({ servicePhone: "+48 600 700 800", businessHours: "06:00-22:00", rank: 40, status: "VALID" });
@@ -271,7 +283,15 @@ describe("authorised AC/DC connectors of the operator", () => {
     await addPoint(token, station.id, "AC", 1);
     const mixed = await call("POST", "/station-service/point", {
       token,
-      body: { stationId: station.id, name: "Mixed", serialNumber: `MX-${Date.now().toString(36)}`, pointNo: "03", type: "MIXED", ratedPower: 50, connectorCount: 1 },
+      body: {
+        stationId: station.id,
+        name: "Mixed",
+        serialNumber: `MX-${Date.now().toString(36)}`,
+        pointNo: "03",
+        type: "MIXED",
+        ratedPower: 50,
+        connectorCount: 1,
+      },
     });
     expect(mixed.status).toBe(200);
     await call("PUT", `/station-service/station/${station.id}/valid`, { token, body: { status: "VALID" } });
@@ -306,7 +326,10 @@ describe("geocoding through the operator's map settings", () => {
     expect(asked[0].searchParams.get("query")).toBe("Rynek Główny 1, Kraków");
     expect(asked[0].searchParams.get("key")).toBe("bing-key");
 
-    const created = await call("POST", "/station-service/station", { token, body: stationBody({ lat: undefined, lng: undefined, address: "Rynek Główny 1, Kraków" }) });
+    const created = await call("POST", "/station-service/station", {
+      token,
+      body: stationBody({ lat: undefined, lng: undefined, address: "Rynek Główny 1, Kraków" }),
+    });
     expect(created.body.data).toMatchObject({ lat: "50.0617", lng: "19.9373" });
   });
 
@@ -326,7 +349,10 @@ describe("geocoding through the operator's map settings", () => {
     const nowhere = await call("GET", "/station-service/station/geocode?address=Nowhere%201", { token });
     expect(nowhere.status).toBe(400);
     expect(nowhere.body.msg).toBe("The address did not resolve to latitude or longitude");
-    const broken = await call("POST", "/station-service/station?lang=pl", { token, body: stationBody({ lat: undefined, lng: undefined, address: "Broken street 1" }) });
+    const broken = await call("POST", "/station-service/station?lang=pl", {
+      token,
+      body: stationBody({ lat: undefined, lng: undefined, address: "Broken street 1" }),
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.data.fields).toEqual({ address: pl.stations.validation.unresolved });
   });
@@ -398,7 +424,10 @@ describe("logo upload (SPEC §5 images)", () => {
     expect(res.status).toBe(400);
     expect(res.body.data.fields.logoKey).toBe("Upload the logo again: this file is not one of your uploads");
     const id = await operatorId("0PL002");
-    const missing = await call("POST", "/station-service/station", { token: plToken, body: stationBody({ logoKey: `operators/${id}/public/stations/logos/none.png` }) });
+    const missing = await call("POST", "/station-service/station", {
+      token: plToken,
+      body: stationBody({ logoKey: `operators/${id}/public/stations/logos/none.png` }),
+    });
     expect(missing.status).toBe(400);
   });
 });

@@ -11,7 +11,15 @@ export interface LiveScope {
 
 export const SCOPE_HEADER = "X-Plugdesk-Live-Scope";
 
-const visible = (scope: LiveScope, event: LiveEvent) => scope.pointIds === null || scope.pointIds.includes(event.pointId);
+/**
+ * What a socket carries through hibernation: attachments hold at most 2 KB, so a scope limited to
+ * devices keeps its point list in the hub's storage under `scopeId`.
+ */
+interface Attachment {
+  operatorId: number;
+  accountId: number;
+  scopeId: string | null;
+}
 
 /**
  * One operator's live view: browser sockets (hibernating) and a snapshot of the present, so a
@@ -24,7 +32,24 @@ export class TenantHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec("CREATE TABLE IF NOT EXISTS snapshot (key TEXT PRIMARY KEY, point_id INTEGER NOT NULL, event TEXT NOT NULL)");
+    this.sql.exec(`
+      CREATE TABLE IF NOT EXISTS snapshot (key TEXT PRIMARY KEY, point_id INTEGER NOT NULL, event TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS scopes (id TEXT PRIMARY KEY, point_ids TEXT NOT NULL);
+    `);
+  }
+
+  /** Point ids a socket may hear of, cached per scope for the life of this instance. */
+  private readonly scopeCache = new Map<string, Set<number>>();
+
+  private visible(attachment: Attachment, event: LiveEvent): boolean {
+    if (attachment.scopeId === null) return true;
+    let ids = this.scopeCache.get(attachment.scopeId);
+    if (!ids) {
+      const row = this.sql.exec<{ point_ids: string }>("SELECT point_ids FROM scopes WHERE id = ?", attachment.scopeId).toArray()[0];
+      ids = new Set(row ? (JSON.parse(row.point_ids) as number[]) : []);
+      this.scopeCache.set(attachment.scopeId, ids);
+    }
+    return ids.has(event.pointId);
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -33,18 +58,24 @@ export class TenantHub extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(scope);
-    server.send(JSON.stringify({ type: "snapshot", events: this.present(scope) }));
+    let scopeId: string | null = null;
+    if (scope.pointIds !== null) {
+      scopeId = crypto.randomUUID();
+      this.sql.exec("INSERT INTO scopes (id, point_ids) VALUES (?, ?)", scopeId, JSON.stringify(scope.pointIds));
+    }
+    const attachment: Attachment = { operatorId: scope.operatorId, accountId: scope.accountId, scopeId };
+    server.serializeAttachment(attachment);
+    server.send(JSON.stringify({ type: "snapshot", events: this.present(attachment) }));
     return new Response(null, { status: 101, webSocket: client });
   }
 
   /** The latest event of each kind per point and connector. */
-  private present(scope: LiveScope): LiveEvent[] {
+  private present(attachment: Attachment): LiveEvent[] {
     return this.sql
       .exec<{ event: string }>("SELECT event FROM snapshot ORDER BY key")
       .toArray()
       .map((row) => JSON.parse(row.event) as LiveEvent)
-      .filter((event) => visible(scope, event));
+      .filter((event) => this.visible(attachment, event));
   }
 
   async publish(event: LiveEvent) {
@@ -59,8 +90,7 @@ export class TenantHub extends DurableObject<Env> {
     }
     const message = JSON.stringify(event);
     for (const ws of this.ctx.getWebSockets()) {
-      const scope = ws.deserializeAttachment() as LiveScope;
-      if (!visible(scope, event)) continue;
+      if (!this.visible(ws.deserializeAttachment() as Attachment, event)) continue;
       try {
         ws.send(message);
       } catch {
@@ -75,6 +105,11 @@ export class TenantHub extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
+    const { scopeId } = (ws.deserializeAttachment() as Attachment | null) ?? { scopeId: null };
+    if (scopeId) {
+      this.sql.exec("DELETE FROM scopes WHERE id = ?", scopeId);
+      this.scopeCache.delete(scopeId);
+    }
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
     } catch {

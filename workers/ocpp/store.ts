@@ -20,6 +20,13 @@ export interface Sample extends MeterSample {
   flagged: boolean;
 }
 
+/** Rows per INSERT, so that rows × columns stays under SQLite's 100 bound parameters. */
+function slices<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** The log keeps this many frames, and none older than this (issue #3: retention). */
 export const LOG_RETENTION_ROWS = 20_000;
 export const LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -51,9 +58,15 @@ export class ChargerStore {
     this.sql.exec("INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, JSON.stringify(value));
   }
 
-  /** All samples of one MeterValues or StopTransaction in one statement. */
+  /**
+   * All samples of one MeterValues or StopTransaction, in as few statements as the bound-parameter
+   * limit of Durable Object SQLite (100) allows, inside one implicit transaction.
+   */
   insertSamples(samples: Sample[]) {
-    if (samples.length === 0) return;
+    for (const slice of slices(samples, 10)) this.insertSampleSlice(slice);
+  }
+
+  private insertSampleSlice(samples: Sample[]) {
     const placeholders = samples.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
     const values = samples.flatMap((s) => [
       s.transactionId,
@@ -96,11 +109,13 @@ export class ChargerStore {
 
   appendLog(entries: LogEntry[], now: number) {
     if (entries.length === 0) return;
-    const placeholders = entries.map(() => "(?, ?, ?, ?, ?, ?)").join(", ");
-    this.sql.exec(
-      `INSERT INTO ocpp_log (at, direction, type, action, message_id, message) VALUES ${placeholders}`,
-      ...entries.flatMap((e) => [e.at, e.direction, e.type, e.action, e.messageId, e.message]),
-    );
+    for (const slice of slices(entries, 16)) {
+      const placeholders = slice.map(() => "(?, ?, ?, ?, ?, ?)").join(", ");
+      this.sql.exec(
+        `INSERT INTO ocpp_log (at, direction, type, action, message_id, message) VALUES ${placeholders}`,
+        ...slice.flatMap((e) => [e.at, e.direction, e.type, e.action, e.messageId, e.message]),
+      );
+    }
     this.sql.exec(
       "DELETE FROM ocpp_log WHERE at < ? OR id <= (SELECT MAX(id) FROM ocpp_log) - ?",
       now - LOG_RETENTION_MS,

@@ -29,7 +29,7 @@ const COLOUR: Record<StationHealth, string> = {
 };
 
 const WIDTH = 800;
-const HEIGHT = 420;
+const HEIGHT = 380;
 const PAD = 56;
 
 /** Projects stations into the picture, and back (for the graticule's labels). */

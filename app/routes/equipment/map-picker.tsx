@@ -191,7 +191,10 @@ export function MapPicker({ lat, lng, onPick, others = [], focusSignal, classNam
         <svg
           ref={svg}
           viewBox={`0 0 ${width} ${height}`}
-          className={cn("block aspect-[2/1] w-full touch-none select-none outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30", onPick ? "cursor-crosshair" : "cursor-grab")}
+          className={cn(
+            "block aspect-[2/1] w-full touch-none select-none outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30",
+            onPick ? "cursor-crosshair" : "cursor-grab",
+          )}
           role="application"
           aria-labelledby={titleId}
           aria-roledescription={t("stations.map.label")}
@@ -206,10 +209,26 @@ export function MapPicker({ lat, lng, onPick, others = [], focusSignal, classNam
           <title id={titleId}>{t("stations.map.label")}</title>
           <rect x={toX(-180)} y={toY(90)} width={toX(180) - toX(-180)} height={toY(-90) - toY(90)} className="fill-card" />
           {meridians.map((v) => (
-            <line key={`m${v}`} x1={toX(v)} x2={toX(v)} y1={0} y2={height} className={v === 0 ? "stroke-primary/50" : "stroke-border"} strokeWidth={v === 0 ? 1.5 : 1} />
+            <line
+              key={`m${v}`}
+              x1={toX(v)}
+              x2={toX(v)}
+              y1={0}
+              y2={height}
+              className={v === 0 ? "stroke-primary/50" : "stroke-border"}
+              strokeWidth={v === 0 ? 1.5 : 1}
+            />
           ))}
           {parallels.map((v) => (
-            <line key={`p${v}`} y1={toY(v)} y2={toY(v)} x1={0} x2={width} className={v === 0 ? "stroke-primary/50" : "stroke-border"} strokeWidth={v === 0 ? 1.5 : 1} />
+            <line
+              key={`p${v}`}
+              y1={toY(v)}
+              y2={toY(v)}
+              x1={0}
+              x2={width}
+              className={v === 0 ? "stroke-primary/50" : "stroke-border"}
+              strokeWidth={v === 0 ? 1.5 : 1}
+            />
           ))}
           {/* Labels keep clear of the buttons (top right) and the read-outs (bottom). */}
           {meridians
@@ -243,7 +262,14 @@ export function MapPicker({ lat, lng, onPick, others = [], focusSignal, classNam
           <Button type="button" variant="outline" size="icon-sm" aria-label={t("stations.map.zoomIn")} title={t("stations.map.zoomIn")} onClick={() => zoom(1)}>
             <Plus aria-hidden />
           </Button>
-          <Button type="button" variant="outline" size="icon-sm" aria-label={t("stations.map.zoomOut")} title={t("stations.map.zoomOut")} onClick={() => zoom(-1)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon-sm"
+            aria-label={t("stations.map.zoomOut")}
+            title={t("stations.map.zoomOut")}
+            onClick={() => zoom(-1)}
+          >
             <Minus aria-hidden />
           </Button>
           <Button
@@ -257,7 +283,14 @@ export function MapPicker({ lat, lng, onPick, others = [], focusSignal, classNam
           >
             <Crosshair aria-hidden />
           </Button>
-          <Button type="button" variant="outline" size="icon-sm" aria-label={t("stations.map.world")} title={t("stations.map.world")} onClick={() => setView({ lat: 0, lng: 0, level: 0 })}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon-sm"
+            aria-label={t("stations.map.world")}
+            title={t("stations.map.world")}
+            onClick={() => setView({ lat: 0, lng: 0, level: 0 })}
+          >
             <Globe aria-hidden />
           </Button>
         </div>

@@ -151,7 +151,9 @@ export default function PointForm() {
   const listErrors = form.formState.errors.connectors;
   const listError = listErrors?.root?.message ?? listErrors?.message;
 
-  const submit = form.handleSubmit((values) => fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }));
+  // The form's own values, not the parsed ones: react-hook-form leaves disabled (locked) fields out of
+  // those, and the server needs every field; it parses them with the same schema.
+  const submit = form.handleSubmit(() => fetcher.submit(JSON.stringify(form.getValues()), { method: "post", encType: "application/json" }));
   const cancelTo = point ? `/equipmentManagement/point/pointDetail/${point.id}` : "/equipmentManagement/point";
 
   return (

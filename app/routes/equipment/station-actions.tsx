@@ -1,4 +1,5 @@
 import { Power, PowerOff } from "lucide-react";
+import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useActionOutcome } from "~/components/page-actions";
@@ -22,21 +23,31 @@ export function useStationActions(onDeleted?: () => void) {
     } else toast.success(t(data.status === "VALID" ? "stations.enabled" : "stations.disabled"));
   });
 
-  const toggle = async (station: { id: number; status: "VALID" | "INVALID" }) => {
-    const enabling = station.status !== "VALID";
-    const ok = await confirm({
-      message: t(enabling ? "stations.confirmEnable" : "stations.confirmDisable"),
-      destructive: !enabling,
-      confirmLabel: t(enabling ? "common.enable" : "common.disable"),
-    });
-    if (ok) fetcher.submit({ intent: "status", id: station.id, status: enabling ? "VALID" : "INVALID" }, { method: "post" });
-  };
+  // Stable callbacks: table cells that use them are memoised, so an open row menu survives re-renders.
+  const submit = useRef(fetcher.submit);
+  submit.current = fetcher.submit;
 
-  const remove = async (station: { id: number }) => {
-    if (await confirm({ message: t("stations.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-      fetcher.submit({ intent: "delete", id: station.id }, { method: "post" });
-    }
-  };
+  const toggle = useCallback(
+    async (station: { id: number; status: "VALID" | "INVALID" }) => {
+      const enabling = station.status !== "VALID";
+      const ok = await confirm({
+        message: t(enabling ? "stations.confirmEnable" : "stations.confirmDisable"),
+        destructive: !enabling,
+        confirmLabel: t(enabling ? "common.enable" : "common.disable"),
+      });
+      if (ok) void submit.current({ intent: "status", id: station.id, status: enabling ? "VALID" : "INVALID" }, { method: "post" });
+    },
+    [confirm, t],
+  );
+
+  const remove = useCallback(
+    async (station: { id: number }) => {
+      if (await confirm({ message: t("stations.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+        void submit.current({ intent: "delete", id: station.id }, { method: "post" });
+      }
+    },
+    [confirm, t],
+  );
 
   return { toggle, remove, busy: fetcher.state !== "idle" };
 }
@@ -46,7 +57,11 @@ export function StatusToggle({
   onChangeStatus,
   busy,
   ...props
-}: { station: { id: number; status: "VALID" | "INVALID" }; onChangeStatus: (station: { id: number; status: "VALID" | "INVALID" }) => void; busy?: boolean } & Omit<ButtonProps, "onClick" | "onChange">) {
+}: {
+  station: { id: number; status: "VALID" | "INVALID" };
+  onChangeStatus: (station: { id: number; status: "VALID" | "INVALID" }) => void;
+  busy?: boolean;
+} & Omit<ButtonProps, "onClick" | "onChange">) {
   const { t } = useTranslation();
   const enabled = station.status === "VALID";
   return (

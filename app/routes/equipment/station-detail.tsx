@@ -90,7 +90,9 @@ export default function StationDetail() {
                 [t("stations.fields.businessHours"), station.businessHours ?? dash],
                 [
                   t("stations.fields.parkingFee"),
-                  station.parkingFee && station.parkingFeeAmount !== null ? `${t("stations.parking.paid")} · ${money(station.parkingFeeAmount)}` : t("stations.parking.free"),
+                  station.parkingFee && station.parkingFeeAmount !== null
+                    ? `${t("stations.parking.paid")} · ${money(station.parkingFeeAmount)}`
+                    : t("stations.parking.free"),
                 ],
                 [t("stations.fields.price"), station.price ?? dash],
                 [t("stations.fields.powerLimit"), station.powerLimit === null ? dash : `${station.powerLimit.toFixed(2)} kW`],

@@ -63,7 +63,12 @@ export function ChoiceField<TFieldValues extends FieldValues, TName extends Fiel
           </span>
         )}
       </span>
-      <div role="radiogroup" aria-labelledby={`${field.name}-label`} aria-invalid={error ? true : undefined} className="inline-flex h-9 w-fit rounded-md border bg-muted/40 p-0.5">
+      <div
+        role="radiogroup"
+        aria-labelledby={`${field.name}-label`}
+        aria-invalid={error ? true : undefined}
+        className="inline-flex h-9 w-fit rounded-md border bg-muted/40 p-0.5"
+      >
         {options.map((option) => {
           const checked = field.value === option.value;
           return (
@@ -119,7 +124,11 @@ export function LogoField<TFieldValues extends FieldValues, TName extends FieldP
       <span className="text-sm leading-none font-medium">{t("stations.fields.logo")}</span>
       <div className="flex items-center gap-4">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/40">
-          {url ? <img src={url} alt={t("stations.fields.logo")} className="size-16 object-contain" /> : <ImageUp className="size-6 text-muted-foreground" aria-hidden />}
+          {url ? (
+            <img src={url} alt={t("stations.fields.logo")} className="size-16 object-contain" />
+          ) : (
+            <ImageUp className="size-6 text-muted-foreground" aria-hidden />
+          )}
         </div>
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap gap-2">

@@ -149,7 +149,11 @@ export default function StationForm() {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={station ? t("stations.edit") : t("stations.add")} cancelTo={station ? `${listUrl}/stationDetail/${station.id}` : listUrl} saving={save.state !== "idle"} />
+      <FormHeader
+        title={station ? t("stations.edit") : t("stations.add")}
+        cancelTo={station ? `${listUrl}/stationDetail/${station.id}` : listUrl}
+        saving={save.state !== "idle"}
+      />
       <Card>
         <CardHeader>
           <CardTitle>{t("stations.sections.general")}</CardTitle>
@@ -159,7 +163,14 @@ export default function StationForm() {
           <NumberField control={form.control} name="rank" label={t("stations.fields.rank")} required hint={t("stations.hints.rank")} />
           <TextField control={form.control} name="servicePhone" label={t("stations.fields.servicePhone")} required type="tel" />
           <TextField control={form.control} name="maintainer" label={t("stations.fields.maintainer")} required />
-          <TextField control={form.control} name="businessHours" label={t("stations.fields.businessHours")} required placeholder="00:00-24:00" hint={t("stations.hints.businessHours")} />
+          <TextField
+            control={form.control}
+            name="businessHours"
+            label={t("stations.fields.businessHours")}
+            required
+            placeholder="00:00-24:00"
+            hint={t("stations.hints.businessHours")}
+          />
         </CardContent>
       </Card>
 
@@ -176,7 +187,15 @@ export default function StationForm() {
         <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className="grid content-start gap-4">
             <div className="flex items-end gap-2">
-              <TextField control={form.control} name="address" label={t("stations.fields.address")} required readOnly={locked} className="flex-1" autoComplete="street-address" />
+              <TextField
+                control={form.control}
+                name="address"
+                label={t("stations.fields.address")}
+                required
+                readOnly={locked}
+                className="flex-1"
+                autoComplete="street-address"
+              />
               <Button type="button" variant="outline" onClick={locate} disabled={locating || locked}>
                 {locating ? <LoaderCircle className="animate-spin" aria-hidden /> : <LocateFixed aria-hidden />}
                 {t("stations.map.locate")}
@@ -218,7 +237,14 @@ export default function StationForm() {
               { value: true, label: t("stations.parking.paid") },
             ]}
           />
-          <AmountField control={form.control} name="parkingFeeAmount" label={t("stations.fields.parkingFeeAmount")} required={parkingFee === true} disabled={parkingFee !== true} decimals={decimals} />
+          <AmountField
+            control={form.control}
+            name="parkingFeeAmount"
+            label={t("stations.fields.parkingFeeAmount")}
+            required={parkingFee === true}
+            disabled={parkingFee !== true}
+            decimals={decimals}
+          />
           <TextField control={form.control} name="price" label={t("stations.fields.price")} hint={t("stations.hints.price")} />
         </CardContent>
       </Card>

@@ -36,7 +36,10 @@ export function ConnectorQuota({ quota }: { quota: { ac: QuotaLine; dc: QuotaLin
             </dl>
             <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
               <div className="relative h-full rounded-full bg-primary/30" style={{ width: `${share(line.used)}%` }}>
-                <div className="absolute inset-y-0 left-0 rounded-full bg-primary" style={{ width: line.used > 0 ? `${(line.enabled / line.used) * 100}%` : 0 }} />
+                <div
+                  className="absolute inset-y-0 left-0 rounded-full bg-primary"
+                  style={{ width: line.used > 0 ? `${(line.enabled / line.used) * 100}%` : 0 }}
+                />
               </div>
             </div>
           </div>

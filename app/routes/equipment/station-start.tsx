@@ -70,7 +70,8 @@ export default function StationStart() {
   const start = async () => {
     if (!chosen || !chosenPoint) return;
     const label = chosenPoint.name || chosenPoint.serialNumber;
-    if (!(await confirm({ message: t("stations.start.confirm", { point: label, connector: chosen.connectorId }), confirmLabel: t("stations.start.submit") }))) return;
+    if (!(await confirm({ message: t("stations.start.confirm", { point: label, connector: chosen.connectorId }), confirmLabel: t("stations.start.submit") })))
+      return;
     setStarting(true);
     try {
       const body = { connectorId: chosen.connectorId, ...(power ? { power: Number(power) } : {}), ...(idTag.trim() ? { idTag: idTag.trim() } : {}) };
@@ -175,13 +176,27 @@ export default function StationStart() {
           <div className="grid w-48 gap-2">
             <Label htmlFor={ids.power}>{t("stations.start.power")}</Label>
             <div className="relative">
-              <Input id={ids.power} inputMode="decimal" autoComplete="off" value={power} onChange={(e) => setPower(filterNumeric(e.target.value, 2))} className="pr-10 tabular-nums" />
+              <Input
+                id={ids.power}
+                inputMode="decimal"
+                autoComplete="off"
+                value={power}
+                onChange={(e) => setPower(filterNumeric(e.target.value, 2))}
+                className="pr-10 tabular-nums"
+              />
               <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">kW</span>
             </div>
           </div>
           <div className="grid w-60 gap-2">
             <Label htmlFor={ids.idTag}>{t("stations.start.idTag")}</Label>
-            <Input id={ids.idTag} maxLength={20} autoComplete="off" value={idTag} onChange={(e) => setIdTag(e.target.value)} aria-describedby={`${ids.idTag}-hint`} />
+            <Input
+              id={ids.idTag}
+              maxLength={20}
+              autoComplete="off"
+              value={idTag}
+              onChange={(e) => setIdTag(e.target.value)}
+              aria-describedby={`${ids.idTag}-hint`}
+            />
           </div>
           <Button type="button" onClick={start} disabled={!chosen || starting}>
             {starting ? <LoaderCircle className="animate-spin" aria-hidden /> : <PlugZap aria-hidden />}
@@ -205,7 +220,8 @@ export default function StationStart() {
           {outcome.ok ? <CircleCheck className="mt-0.5 size-5 text-success" aria-hidden /> : <CircleX className="mt-0.5 size-5 text-destructive" aria-hidden />}
           <div className="text-sm">
             <p className="font-medium">
-              {outcome.ok ? t("stations.start.answer") : t("stations.start.refused")} · {outcome.point} · {t("stations.start.connector", { no: outcome.connector })}
+              {outcome.ok ? t("stations.start.answer") : t("stations.start.refused")} · {outcome.point} ·{" "}
+              {t("stations.start.connector", { no: outcome.connector })}
             </p>
             <p className="text-muted-foreground">{outcome.ok ? t("stations.start.answerStatus", { status: outcome.status }) : outcome.message}</p>
           </div>

@@ -1,5 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Eye, MoreHorizontal, Pencil, PlugZap, Trash2 } from "lucide-react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { stationConnectorQuota, listStations } from "../../../workers/services/stations/stations";
@@ -47,97 +48,102 @@ export default function Stations() {
   const [params] = useSearchParams();
   const { toggle, remove, busy } = useStationActions();
 
-  const columns: ColumnDef<Station>[] = [
-    {
-      accessorKey: "rank",
-      header: t("stations.fields.rank"),
-      meta: { width: 80, align: "right" },
-      cell: ({ row }) => <span className="tabular-nums">{row.original.rank}</span>,
-    },
-    {
-      accessorKey: "name",
-      header: t("stations.fields.name"),
-      meta: { width: 320 },
-      cell: ({ row }) => (
-        <div className="flex min-w-0 items-center gap-3">
-          <div className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted/40">
-            {row.original.logoUrl ? (
-              <img src={row.original.logoUrl} alt="" className="size-9 object-contain" />
-            ) : (
-              <span className="text-xs font-semibold text-muted-foreground">{row.original.name.slice(0, 2).toUpperCase()}</span>
-            )}
+  // Memoised: TanStack renders each cell function as a component, so new functions on every
+  // render would remount the cells (and close an open row menu).
+  const columns = useMemo<ColumnDef<Station>[]>(
+    () => [
+      {
+        accessorKey: "rank",
+        header: t("stations.fields.rank"),
+        meta: { width: 80, align: "right" },
+        cell: ({ row }) => <span className="tabular-nums">{row.original.rank}</span>,
+      },
+      {
+        accessorKey: "name",
+        header: t("stations.fields.name"),
+        meta: { width: 320 },
+        cell: ({ row }) => (
+          <div className="flex min-w-0 items-center gap-3">
+            <div className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted/40">
+              {row.original.logoUrl ? (
+                <img src={row.original.logoUrl} alt="" className="size-9 object-contain" />
+              ) : (
+                <span className="text-xs font-semibold text-muted-foreground">{row.original.name.slice(0, 2).toUpperCase()}</span>
+              )}
+            </div>
+            <div className="min-w-0">
+              <Link to={`${BASE}/stationDetail/${row.original.id}`} className="block truncate font-medium hover:underline">
+                {row.original.name}
+              </Link>
+              <p className="truncate text-xs text-muted-foreground">{row.original.address}</p>
+            </div>
           </div>
-          <div className="min-w-0">
-            <Link to={`${BASE}/stationDetail/${row.original.id}`} className="block truncate font-medium hover:underline">
-              {row.original.name}
-            </Link>
-            <p className="truncate text-xs text-muted-foreground">{row.original.address}</p>
-          </div>
-        </div>
-      ),
-    },
-    { accessorKey: "status", header: t("common.status"), meta: { width: 110 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-    {
-      id: "equipment",
-      header: t("stations.fields.points"),
-      meta: { width: 160 },
-      cell: ({ row }) => (
-        <div className="flex flex-col text-sm">
-          <span className="tabular-nums">{row.original.pointCount}</span>
-          <span className="text-xs text-muted-foreground tabular-nums">
-            AC {row.original.connectors.ac} · DC {row.original.connectors.dc}
-          </span>
-        </div>
-      ),
-    },
-    {
-      accessorKey: "parkingFee",
-      header: t("stations.fields.parkingFee"),
-      meta: { width: 140 },
-      cell: ({ row }) =>
-        row.original.parkingFee && row.original.parkingFeeAmount !== null ? (
-          <span className="tabular-nums">{money(row.original.parkingFeeAmount)}</span>
-        ) : (
-          <span className="text-muted-foreground">{t("stations.parking.free")}</span>
         ),
-    },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 250 },
-      cell: ({ row }) => (
-        <div className="flex items-center gap-1">
-          <RowLink to={`${BASE}/stationDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-          <StatusToggle station={row.original} onChangeStatus={toggle} busy={busy} variant="ghost" size="sm" />
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon-sm" aria-label={t("common.actions")}>
-                <MoreHorizontal aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem asChild>
-                <Link to={`${BASE}/stationAdd?id=${row.original.id}`}>
-                  <Pencil aria-hidden />
-                  {t("common.edit")}
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to={`${BASE}/startPoint?stationId=${row.original.id}`}>
-                  <PlugZap aria-hidden />
-                  {t("stations.startCharging")}
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem variant="destructive" onSelect={() => remove(row.original)}>
-                <Trash2 aria-hidden />
-                {t("common.delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
-      ),
-    },
-  ];
+      },
+      { accessorKey: "status", header: t("common.status"), meta: { width: 110 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      {
+        id: "equipment",
+        header: t("stations.fields.points"),
+        meta: { width: 160 },
+        cell: ({ row }) => (
+          <div className="flex flex-col text-sm">
+            <span className="tabular-nums">{row.original.pointCount}</span>
+            <span className="text-xs text-muted-foreground tabular-nums">
+              AC {row.original.connectors.ac} · DC {row.original.connectors.dc}
+            </span>
+          </div>
+        ),
+      },
+      {
+        accessorKey: "parkingFee",
+        header: t("stations.fields.parkingFee"),
+        meta: { width: 140 },
+        cell: ({ row }) =>
+          row.original.parkingFee && row.original.parkingFeeAmount !== null ? (
+            <span className="tabular-nums">{money(row.original.parkingFeeAmount)}</span>
+          ) : (
+            <span className="text-muted-foreground">{t("stations.parking.free")}</span>
+          ),
+      },
+      {
+        id: "actions",
+        header: t("common.actions"),
+        meta: { width: 250 },
+        cell: ({ row }) => (
+          <div className="flex items-center gap-1">
+            <RowLink to={`${BASE}/stationDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
+            <StatusToggle station={row.original} onChangeStatus={toggle} busy={busy} variant="ghost" size="sm" />
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon-sm" aria-label={t("common.actions")}>
+                  <MoreHorizontal aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem asChild>
+                  <Link to={`${BASE}/stationAdd?id=${row.original.id}`}>
+                    <Pencil aria-hidden />
+                    {t("common.edit")}
+                  </Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to={`${BASE}/startPoint?stationId=${row.original.id}`}>
+                    <PlugZap aria-hidden />
+                    {t("stations.startCharging")}
+                  </Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem variant="destructive" onSelect={() => remove(row.original)}>
+                  <Trash2 aria-hidden />
+                  {t("common.delete")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </div>
+        ),
+      },
+    ],
+    [t, money, toggle, remove, busy],
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -157,7 +163,14 @@ export default function Stations() {
           <option value="true">{t("stations.parking.paid")}</option>
         </NativeSelect>
       </DataTableToolbar>
-      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(s) => String(s.id)} emptyHint={t("stations.empty")} label={t("stations.title")} />
+      <DataTable
+        columns={columns}
+        page={page}
+        onPageChange={onPageChange}
+        getRowId={(s) => String(s.id)}
+        emptyHint={t("stations.empty")}
+        label={t("stations.title")}
+      />
     </div>
   );
 }

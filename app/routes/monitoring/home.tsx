@@ -126,7 +126,7 @@ export default function Home() {
         </div>
       </header>
 
-      <section className="grid grid-cols-2 gap-3 lg:grid-cols-4 2xl:grid-cols-8" aria-label={t("monitoring.home.points")}>
+      <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("monitoring.home.points")}>
         <Tile testId="home-online" icon={CirclePower} tone="success" label={t("monitoring.deviceState.online")} value={points.online} foot={`${t("monitoring.home.points")}: ${points.total}`} strong />
         <Tile testId="home-offline" icon={WifiOff} tone="muted" label={t("monitoring.deviceState.offline")} value={points.offline} foot={`${t("monitoring.home.points")}: ${points.total}`} />
         <Tile testId="home-fault" icon={CircleAlert} tone="danger" label={t("monitoring.deviceState.fault")} value={points.fault} foot={`${t("monitoring.home.points")}: ${points.total}`} strong={points.fault > 0} />

@@ -17,12 +17,26 @@ const read = { menu: STATION_MENUS };
 const write = { menu: ["equipment.station"] };
 
 route(
-  { method: "get", path: "/station-service/station", summary: "Stations, highest rank first, paged and filtered (name, address, status, parkingFee)", tag, access: read, query: stationListQuery },
+  {
+    method: "get",
+    path: "/station-service/station",
+    summary: "Stations, highest rank first, paged and filtered (name, address, status, parkingFee)",
+    tag,
+    access: read,
+    query: stationListQuery,
+  },
   (ctx, { query }) => listStations(ctx, query),
 );
 
 route(
-  { method: "post", path: "/station-service/station", summary: "Create a station (disabled until it has a point); without lat/lng the address is geocoded", tag, access: write, body: stationInput },
+  {
+    method: "post",
+    path: "/station-service/station",
+    summary: "Create a station (disabled until it has a point); without lat/lng the address is geocoded",
+    tag,
+    access: write,
+    body: stationInput,
+  },
   (ctx, { body }) => createStation(ctx, body),
 );
 
@@ -50,8 +64,9 @@ route(
   (ctx, { query }) => geocodeAddress(ctx, query),
 );
 
-route({ method: "get", path: "/station-service/station/{id}", summary: "A station with its point and connector counts", tag, access: read, params: idParam }, (ctx, { params }) =>
-  stationDetail(ctx, params.id),
+route(
+  { method: "get", path: "/station-service/station/{id}", summary: "A station with its point and connector counts", tag, access: read, params: idParam },
+  (ctx, { params }) => stationDetail(ctx, params.id),
 );
 
 route(

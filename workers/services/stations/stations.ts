@@ -86,7 +86,13 @@ export async function listStations(ctx: Ctx, raw: unknown) {
     q.parkingFee ? eq(stations.parkingFee, q.parkingFee === "true") : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(stations).where(where).orderBy(desc(stations.rank), desc(stations.id)).limit(q.size).offset((q.current - 1) * q.size),
+    ctx.db
+      .select()
+      .from(stations)
+      .where(where)
+      .orderBy(desc(stations.rank), desc(stations.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
     ctx.db.select({ total: count() }).from(stations).where(where),
   ]);
   const counts = await tallies(
@@ -109,7 +115,11 @@ export async function stationOptions(ctx: Ctx) {
 
 /** One of the operator's stations; another operator's is 404. */
 export async function findStation(ctx: Ctx, id: number) {
-  const [row] = await ctx.db.select().from(stations).where(owned(ctx, stations, eq(stations.id, id))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(stations)
+    .where(owned(ctx, stations, eq(stations.id, id)))
+    .limit(1);
   if (!row) throw new NotFound("errors.stationNotFound");
   return row;
 }
@@ -234,7 +244,10 @@ export async function deleteStation(ctx: Ctx, id: number) {
   requireMenu(ctx, WRITE_MENU);
   const before = await findStation(ctx, id);
   if (before.status === "VALID") throw new Conflict("stations.errors.deleteEnabled");
-  const [{ n }] = await ctx.db.select({ n: count() }).from(points).where(owned(ctx, points, eq(points.stationId, id)));
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(points)
+    .where(owned(ctx, points, eq(points.stationId, id)));
   if (n > 0) throw new Conflict("stations.errors.hasPoints", { count: n });
   const noPoints = notExists(ctx.db.select({ id: points.id }).from(points).where(eq(points.stationId, id)));
   const [, deleted] = await ctx.db.batch([
@@ -262,12 +275,24 @@ export async function setStationStatus(ctx: Ctx, id: number, raw: unknown) {
   const audit = auditRow(ctx, { table: "stations", module: "station", type: "UPDATE", oldData: { id, status: before.status }, newData: { id, status } });
 
   if (status === "VALID") {
-    const [{ n }] = await ctx.db.select({ n: count() }).from(points).where(owned(ctx, points, eq(points.stationId, id)));
+    const [{ n }] = await ctx.db
+      .select({ n: count() })
+      .from(points)
+      .where(owned(ctx, points, eq(points.stationId, id)));
     if (n === 0) throw new Conflict("stations.errors.noPoints");
     // The condition rides on the update too, so a point deleted meanwhile cannot leave an enabled, empty station.
-    const hasPoints = exists(ctx.db.select({ id: points.id }).from(points).where(and(eq(points.stationId, id), eq(points.operatorId, ctx.operator.id))));
+    const hasPoints = exists(
+      ctx.db
+        .select({ id: points.id })
+        .from(points)
+        .where(and(eq(points.stationId, id), eq(points.operatorId, ctx.operator.id))),
+    );
     const [enabled] = await ctx.db.batch([
-      ctx.db.update(stations).set({ status, updatedAt: now }).where(owned(ctx, stations, eq(stations.id, id), hasPoints)).returning({ id: stations.id }),
+      ctx.db
+        .update(stations)
+        .set({ status, updatedAt: now })
+        .where(owned(ctx, stations, eq(stations.id, id), hasPoints))
+        .returning({ id: stations.id }),
       audit,
     ]);
     if (!enabled.length) throw new Conflict("stations.errors.noPoints");
@@ -281,11 +306,23 @@ export async function setStationStatus(ctx: Ctx, id: number, raw: unknown) {
     .orderBy(asc(points.serialNumber));
   const enabledPoints = list.filter((p) => p.status === "VALID");
   await ctx.db.batch([
-    ctx.db.update(stations).set({ status, updatedAt: now }).where(owned(ctx, stations, eq(stations.id, id))),
-    ctx.db.update(points).set({ status: "INVALID", updatedAt: now }).where(owned(ctx, points, eq(points.stationId, id), eq(points.status, "VALID"))),
+    ctx.db
+      .update(stations)
+      .set({ status, updatedAt: now })
+      .where(owned(ctx, stations, eq(stations.id, id))),
+    ctx.db
+      .update(points)
+      .set({ status: "INVALID", updatedAt: now })
+      .where(owned(ctx, points, eq(points.stationId, id), eq(points.status, "VALID"))),
     audit,
     ...enabledPoints.map((p) =>
-      auditRow(ctx, { table: "points", module: "point", type: "UPDATE", oldData: { id: p.id, status: "VALID" }, newData: { id: p.id, status: "INVALID", station: id } }),
+      auditRow(ctx, {
+        table: "points",
+        module: "point",
+        type: "UPDATE",
+        oldData: { id: p.id, status: "VALID" },
+        newData: { id: p.id, status: "INVALID", station: id },
+      }),
     ),
   ]);
   const told = await Promise.all(
