@@ -143,13 +143,16 @@ export const pointBatchEnableInput = z.object({
  * sends its rows). The location is named, as an operator knows it; every connector gets the
  * row's standard and charge speed and an even share of the rated power.
  */
+/** A spreadsheet cell of a text column may hold a number (point number 7, serial 1001). */
+const sheetText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "number" ? String(value) : value), schema);
+
 export const pointImportRow = z.object({
   line: z.coerce.number().int().positive().optional(),
-  stationName: z.string({ error: "points.validation.stationName" }).trim().min(1, { error: "points.validation.stationName" }).max(64),
-  name: pointFields.shape.name,
-  serialNumber,
-  pointNo: pointFields.shape.pointNo,
-  code: optionalText(32),
+  stationName: sheetText(z.string({ error: "points.validation.stationName" }).trim().min(1, { error: "points.validation.stationName" }).max(64)),
+  name: sheetText(pointFields.shape.name),
+  serialNumber: sheetText(serialNumber),
+  pointNo: sheetText(pointFields.shape.pointNo),
+  code: sheetText(optionalText(32)),
   type: pointType,
   ratedPower: powerKw,
   connectorCount,

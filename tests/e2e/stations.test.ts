@@ -29,6 +29,7 @@ describe("locations", () => {
     await page.waitForURL(`${baseURL}/home`);
 
     await page.goto(`${LIST}/stationAdd`);
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: t.common.save }).click();
     await poll(() => page.getByText(s.validation.nameRequired).count()).toBe(1);
     expect(await page.getByText(s.validation.parkingFee).count()).toBe(1);
@@ -62,6 +63,7 @@ describe("locations", () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
     await page.getByRole("link", { name: "Sopot Molo" }).click();
     await page.waitForURL(detailUrl);
+    await page.waitForLoadState("networkidle");
 
     await page.getByRole("button", { name: t.common.enable }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: t.common.enable }).click();
@@ -76,6 +78,7 @@ describe("locations", () => {
     await poll(() => page.getByText("Serwis Sopot").count()).toBe(1);
 
     await page.goto(`${LIST}?name=Sopot`);
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: t.common.actions }).click();
     await page.getByRole("menuitem", { name: t.common.delete }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: t.common.delete }).click();
@@ -85,6 +88,7 @@ describe("locations", () => {
 
   it("offers a remote start only on usable connectors of the chosen location", async () => {
     await page.goto(`${LIST}/startPoint`);
+    await page.waitForLoadState("networkidle");
     await page.getByLabel(s.start.station, { exact: true }).selectOption({ label: "Warszawa Centrum" });
     await poll(() => page.getByRole("radio").count()).toBeGreaterThanOrEqual(4);
     // No charger is connected in this run: every connector is offline, so none can be chosen.

@@ -51,10 +51,10 @@ async function setMap(code: string, map: unknown) {
     .run();
 }
 
-async function upload(token: string, kind: string, bytes: Uint8Array<ArrayBuffer> | null, name = "logo.png") {
+async function upload(token: string, kind: string, bytes: Uint8Array<ArrayBuffer> | null, name = "logo.png", lang = "en") {
   const form = new FormData();
   if (bytes) form.append("file", new File([bytes], name, { type: "image/png" }));
-  const res = await SELF.fetch(`${ORIGIN}/user-service/file/upload?kind=${kind}`, {
+  const res = await SELF.fetch(`${ORIGIN}/user-service/file/upload?kind=${kind}&lang=${lang}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}` },
     body: form,
@@ -153,7 +153,7 @@ describe("stations: add, list, detail, edit, delete", () => {
     await addPoint(token, station.id);
     const res = await call("DELETE", `/station-service/station/${station.id}`, { token });
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe("This location still has 1 charging points and cannot be deleted");
+    expect(res.body.msg).toBe("This location still has charging points (1) and cannot be deleted");
     expect((await call("GET", `/station-service/station/${station.id}`, { token })).status).toBe(200);
   });
 });
@@ -397,18 +397,9 @@ describe("logo upload (SPEC §5 images)", () => {
       expect(res.status, message).toBe(400);
       expect(res.body.msg).toBe(message);
     }
-    const german = await upload(token, "logo", pngImage(100, 100));
+    const german = await upload(token, "logo", pngImage(100, 100), "big.png", "de");
     expect(german.status).toBe(400);
-    const res = await SELF.fetch(`${ORIGIN}/user-service/file/upload?kind=logo&lang=de`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-      body: (() => {
-        const form = new FormData();
-        form.append("file", new File([pngImage(100, 100)], "big.png"));
-        return form;
-      })(),
-    });
-    expect(((await res.json()) as { msg: string }).msg).toBe(de.stations.validation.imagePixels.replace("{{width}}", "64").replace("{{height}}", "64"));
+    expect(german.body.msg).toBe(de.stations.validation.imagePixels.replace("{{width}}", "64").replace("{{height}}", "64"));
     const unknownKind = await upload(token, "banner", pngImage(10, 10));
     expect(unknownKind.status).toBe(400);
     expect(unknownKind.body.msg).toBe("Image kind must be logo, mapIcon or image");
@@ -463,5 +454,16 @@ describe("tenancy and permissions", () => {
     expect((await call("PUT", `/station-service/station/${station.id}`, { token: readerToken, body: stationBody() })).status).toBe(403);
     expect((await call("PUT", `/station-service/station/${station.id}/valid`, { token: readerToken, body: { status: "VALID" } })).status).toBe(403);
     expect((await call("DELETE", `/station-service/station/${station.id}`, { token: readerToken })).status).toBe(403);
+  });
+});
+
+describe("the API description", () => {
+  it("documents the station verbs and the multipart upload in /openapi.json", async () => {
+    const doc = (await (await SELF.fetch(`${ORIGIN}/openapi.json`)).json()) as { paths: Record<string, Record<string, any>> };
+    for (const path of ["/station-service/station", "/station-service/station/{id}", "/station-service/station/{id}/valid", "/station-service/station/geocode"]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(Object.keys(doc.paths["/station-service/station/{id}"]).sort()).toEqual(["delete", "get", "put"]);
+    expect(doc.paths["/user-service/file/upload"].post.requestBody.content).toHaveProperty("multipart/form-data");
   });
 });

@@ -26,6 +26,11 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 const REQUIRED: ReadonlySet<ImportColumn> = new Set(["stationName", "serialNumber", "name", "pointNo", "type", "ratedPower", "connectorCount"]);
 
+/** Columns read as numbers; every other column is text, even when the sheet holds a number there. */
+const NUMERIC: ReadonlySet<ImportColumn> = new Set(["ratedPower", "connectorCount"]);
+/** Codes written in capitals whatever case the sheet uses. */
+const UPPER_CASE: ReadonlySet<ImportColumn> = new Set(["type", "standard", "chargeSpeed"]);
+
 export type ImportRow = Partial<Record<ImportColumn, string | number>> & { line: number };
 
 /** What the sheet says in a cell, as the API takes it: trimmed text, numbers as numbers, empty as absent. */
@@ -54,7 +59,9 @@ export async function readPointRows(file: File): Promise<ImportRow[]> {
     const row: ImportRow = { line: index + 2 };
     IMPORT_COLUMNS.forEach((column, position) => {
       const value = cellValue(cells[position]);
-      if (value !== undefined) row[column] = column === "type" || column === "chargeSpeed" || column === "standard" ? String(value).toUpperCase() : value;
+      if (value === undefined) return;
+      if (NUMERIC.has(column)) row[column] = value;
+      else row[column] = UPPER_CASE.has(column) ? String(value).toUpperCase() : String(value);
     });
     // Visibility keeps its spelling (Public, Private, PrivateHidden); blank lines are skipped.
     if (IMPORT_COLUMNS.some((column) => row[column] !== undefined)) rows.push(row);

@@ -136,22 +136,22 @@ export default function Points() {
     { accessorKey: "stationName", header: t("points.fields.station"), cell: ({ row }) => row.original.stationName ?? "—" },
     {
       accessorKey: "type",
-      header: t("points.fields.type"),
-      meta: { width: 110 },
-      cell: ({ row }) => <Badge variant={row.original.type === "AC" ? "info" : "success"}>{t(`points.types.${row.original.type}`)}</Badge>,
-    },
-    {
-      accessorKey: "ratedPower",
-      header: t("points.fields.ratedPower"),
-      meta: { width: 130, align: "right" },
-      cell: ({ row }) => <span className="tabular-nums">{row.original.ratedPower.toFixed(2)} kW</span>,
+      header: t("points.typeAndPower"),
+      meta: { width: 150 },
+      cell: ({ row }) => (
+        <span className="inline-flex items-center gap-2">
+          <Badge variant={row.original.type === "AC" ? "info" : "success"}>{t(`points.types.${row.original.type}`)}</Badge>
+          <span className="tabular-nums">{row.original.ratedPower.toFixed(2)} kW</span>
+        </span>
+      ),
     },
     {
       id: "connectors",
       header: t("points.fields.connectors"),
+      meta: { width: 124 },
       cell: ({ row }) => (
         <span className="inline-flex items-center gap-1">
-          {row.original.connectors.slice(0, 4).map((c) => (
+          {row.original.connectors.slice(0, 2).map((c) => (
             <StandardImage key={c.connectorId} standard={c.standard} size={24} />
           ))}
           <span className="ml-1 text-xs text-muted-foreground tabular-nums">× {row.original.connectorCount}</span>
@@ -159,16 +159,20 @@ export default function Points() {
       ),
     },
     {
-      id: "online",
-      header: t("points.fields.online"),
-      meta: { width: 120 },
-      cell: ({ row }) => <OnlineBadge online={live.get(row.original.id)?.online ?? row.original.online} />,
+      accessorKey: "status",
+      header: t("common.status"),
+      meta: { width: 180 },
+      cell: ({ row }) => (
+        <span className="inline-flex items-center gap-1.5">
+          <StatusBadge status={row.original.status} />
+          <OnlineBadge online={live.get(row.original.id)?.online ?? row.original.online} />
+        </span>
+      ),
     },
-    { accessorKey: "status", header: t("common.status"), meta: { width: 110 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 190 },
+      meta: { width: 150 },
       cell: ({ row }) => (
         <div className="flex gap-0.5">
           <IconAction label={t("common.detail")} to={`/equipmentManagement/point/pointDetail/${row.original.id}`} icon={Eye} />

@@ -1,12 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
 import { connectors, points, stations } from "../../../db/schema";
-import { Invalid } from "../../../domain/errors";
+import { Conflict, Invalid } from "../../../domain/errors";
 import {
+  connectorStandard,
   defaultConnector,
   pointImportInput,
   pointImportRow,
+  pointType,
   quotaKind,
-  serialNumber,
   standardFits,
   type PointImportRow,
 } from "../../../domain/schemas/equipment";
@@ -35,9 +36,12 @@ export async function importPoints(ctx: Ctx, raw: unknown) {
     const cells = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
     const declared = Number(cells.line);
     const line = Number.isInteger(declared) && declared > 0 ? declared : index + 1;
-    const stationName = typeof cells.stationName === "string" && cells.stationName.trim() ? cells.stationName.trim() : undefined;
-    const serial = serialNumber.safeParse(cells.serialNumber);
-    named.push({ line, stationName, serialNumber: serial.success ? serial.data : undefined });
+    const station = pointImportRow.shape.stationName.safeParse(cells.stationName);
+    const serial = pointImportRow.shape.serialNumber.safeParse(cells.serialNumber);
+    named.push({ line, stationName: station.success ? station.data : undefined, serialNumber: serial.success ? serial.data : undefined });
+    const type = pointType.safeParse(cells.type);
+    const standard = connectorStandard.safeParse(cells.standard);
+    if (type.success && standard.success && !standardFits(type.data, standard.data)) fields[`${line}.standard`] = "points.validation.standardForType";
     const parsed = pointImportRow.safeParse(value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -46,9 +50,7 @@ export async function importPoints(ctx: Ctx, raw: unknown) {
       }
       return;
     }
-    const row = parsed.data;
-    if (row.standard && !standardFits(row.type, row.standard)) fields[`${line}.standard`] = "points.validation.standardForType";
-    good.push({ line, row });
+    good.push({ line, row: parsed.data });
   });
 
   const names = [...new Set(named.flatMap((n) => (n.stationName ? [n.stationName] : [])))];
@@ -103,9 +105,10 @@ export async function importPoints(ctx: Ctx, raw: unknown) {
   if (ids.length !== inputs.length) {
     // A concurrent request took serial numbers or connectors meanwhile: all or nothing.
     if (ids.length) await undo();
-    const kind = adding.AC > 0 ? "AC" : "DC";
-    const quota = (await connectorQuota(ctx))[kind];
-    throw quotaExceeded(kind, adding[kind], quota.used, quota.authorized);
+    const quota = await connectorQuota(ctx);
+    const over = (["AC", "DC"] as const).find((kind) => adding[kind] > 0 && quota[kind].used + adding[kind] > quota[kind].authorized);
+    if (over) throw quotaExceeded(over, adding[over], quota[over].used, quota[over].authorized);
+    throw new Conflict("points.errors.importRaced");
   }
   try {
     await d1.batch([
