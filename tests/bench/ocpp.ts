@@ -215,7 +215,11 @@ async function apiReads(api: Api, points: SimPoint[]) {
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }
 
-const ratio = (product: number, echo: number | undefined) => (echo && Number.isFinite(echo) && echo > 0 ? `×${fmt(product / echo)}` : "");
+const ratio = (product: number, echo: number | undefined) => {
+  if (!echo || !Number.isFinite(echo) || echo <= 0) return "";
+  const r = product / echo;
+  return `×${r >= 10 ? r.toFixed(0) : r >= 1 ? r.toFixed(1) : r.toPrecision(2)}`;
+};
 
 async function main() {
   const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");

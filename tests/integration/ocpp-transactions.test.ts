@@ -251,3 +251,15 @@ describe("large messages", () => {
     expect(log.body.data.total).toBeGreaterThanOrEqual(84);
   });
 });
+
+describe("the operator's remote-start tag", () => {
+  it("starts several sessions at once without ConcurrentTx", async () => {
+    const a = await ready();
+    const b = await ready();
+    await boot(a.charger);
+    await boot(b.charger);
+    const first = await a.charger.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: now() });
+    const second = await b.charger.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: now() });
+    expect([first.idTagInfo.status, second.idTagInfo.status]).toEqual(["Accepted", "Accepted"]);
+  });
+});

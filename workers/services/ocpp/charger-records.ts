@@ -180,17 +180,21 @@ export async function recordStatus(db: Db, identity: ChargerIdentity, change: St
 
 /** Authorize and the start/stop idTagInfo: the operator's registry (ARCHITECTURE.md §10). */
 export async function authorize(db: Db, identity: ChargerIdentity, idTag: string, now: number): Promise<IdTagInfo> {
+  return (await lookUpTag(db, identity, idTag, now)).info;
+}
+
+async function lookUpTag(db: Db, identity: ChargerIdentity, idTag: string, now: number) {
   const [tag] = await db
     .select()
     .from(idTags)
     .where(and(eq(idTags.operatorId, identity.operatorId), eq(idTags.idTag, idTag)))
     .limit(1);
-  if (!tag) return { status: "Invalid" };
+  if (!tag) return { info: { status: "Invalid" } as IdTagInfo, kind: null };
   const info: IdTagInfo = { status: tag.status };
   if (tag.expiryDate) info.expiryDate = tag.expiryDate.toISOString();
   if (tag.parentIdTag) info.parentIdTag = tag.parentIdTag;
   if (tag.status === "Accepted" && tag.expiryDate && tag.expiryDate.getTime() <= now) info.status = "Expired";
-  return info;
+  return { info, kind: tag.kind };
 }
 
 export interface StartFacts {
@@ -206,7 +210,8 @@ export interface StartFacts {
  * the same id for a repeated identical start, found through the unique index.
  */
 export async function startTransaction(db: Db, identity: ChargerIdentity, start: StartFacts, now: number) {
-  let idTagInfo = await authorize(db, identity, start.idTag, now);
+  const tag = await lookUpTag(db, identity, start.idTag, now);
+  let idTagInfo = tag.info;
   const startAt = new Date(start.timestamp);
   const key = and(
     eq(transactions.pointId, identity.pointId),
@@ -218,7 +223,8 @@ export async function startTransaction(db: Db, identity: ChargerIdentity, start:
   const [repeat] = await db.select({ id: transactions.id, authStatus: transactions.authStatus }).from(transactions).where(key).limit(1);
   if (repeat) return { transactionId: repeat.id, idTagInfo: { ...idTagInfo, status: repeat.authStatus as AuthorizationStatus }, repeated: true };
 
-  if (idTagInfo.status === "Accepted") {
+  // One driver's tag charges one car at a time; the operator's remote-start tag starts many.
+  if (idTagInfo.status === "Accepted" && tag.kind !== "REMOTE") {
     const [busy] = await db
       .select({ id: transactions.id })
       .from(transactions)
