@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -49,6 +49,10 @@ export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.lang ?? "en";
   const i18n = useMemo(() => createI18n(lang), [lang]);
+  // Marks the page interactive, so browser tests wait for hydration instead of sleeping.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfirmProvider>

@@ -7,7 +7,7 @@ import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enPoints from "../../app/i18n/locales/en/points.json";
 import { openBrowser } from "./support/browser";
-import { field, logIn, text } from "./support/session";
+import { field, hydrated, logIn, text } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = { ...text.en, points: enPoints.points };
@@ -89,6 +89,7 @@ describe("charging points in the console", () => {
 
   it("keeps an enabled point's equipment locked while its name stays editable", async () => {
     await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await hydrated(page);
     await page.getByRole("link", { name: serialNumber }).click();
     await page.waitForURL(/\/pointDetail\/\d+$/);
     await page.getByRole("button", { name: t.common.enable, exact: true }).click();

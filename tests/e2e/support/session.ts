@@ -22,3 +22,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export function field(page: Page, label: string, role: "textbox" | "combobox" = "textbox") {
   return page.getByRole(role, { name: new RegExp(`^${escape(label)}( \\(.+\\))?$`) });
 }
+
+/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
+export function hydrated(page: Page) {
+  return page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
