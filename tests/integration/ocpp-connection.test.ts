@@ -36,6 +36,7 @@ describe("OCPP connection (ARCHITECTURE §5)", () => {
   it("refuses a client that offers only other subprotocols", async () => {
     const { serialNumber, key } = await makeCharger("0PL002");
     expect((await connect(serialNumber, { key, protocols: "ocpp2.0.1" })).status).toBe(400);
+    expect((await connect(serialNumber, { key, protocols: "" })).status).toBe(400);
   });
 
   it("takes /ocpp/<operatorCode>/<chargeBoxId> only with the charger's own operator code", async () => {

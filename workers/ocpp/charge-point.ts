@@ -108,6 +108,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
+    this.flushLog();
     const attachment = ws.deserializeAttachment() as Attachment | null;
     // A socket that was already replaced says nothing about the charger (ARCHITECTURE.md §5).
     if (attachment?.connectionId === this.store.get<string>("connection")) {
@@ -238,13 +239,18 @@ export class ChargePoint extends DurableObject<Env> {
   // ── the log ───────────────────────────────────────────────────────────────────────────────
 
   private log(direction: LogEntry["direction"], type: LogEntry["type"], action: string | null, messageId: string, message: string) {
-    const first = this.logBuffer.length === 0;
     this.logBuffer.push({ at: Date.now(), direction, type, action, messageId, message: message.slice(0, 8000) });
-    // Flushed in batches by the alarm, so logging costs no storage write per frame.
-    if (first) this.ctx.waitUntil(this.scheduleAlarm(Date.now() + LOG_FLUSH_MS));
+    // Flushed in batches about once a second by an in-memory timer: scheduling it costs no
+    // storage write, so the answer to a Heartbeat never waits on a commit (issue #3 hot path).
+    // The alarm and the socket's close flush too, so a frame is lost only with the process.
+    this.logTimer ??= setTimeout(() => this.flushLog(), LOG_FLUSH_MS);
   }
 
+  private logTimer: ReturnType<typeof setTimeout> | undefined;
+
   private flushLog() {
+    clearTimeout(this.logTimer);
+    this.logTimer = undefined;
     this.store.appendLog(this.logBuffer.splice(0), Date.now());
   }
 

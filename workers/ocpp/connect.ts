@@ -50,7 +50,8 @@ export async function connectCharger(request: Request, env: Env): Promise<Respon
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  if (offered.length > 0 && !offered.includes(OCPP_SUBPROTOCOL)) return plain(400, "Unsupported subprotocol: this server speaks ocpp1.6");
+  // OCPP-J 1.6 §3.1.2: the client offers the subprotocol; this server speaks only ocpp1.6.
+  if (!offered.includes(OCPP_SUBPROTOCOL)) return plain(400, "Unsupported subprotocol: this server speaks ocpp1.6");
 
   const identity: ChargerIdentity = {
     pointId: row.point.id,

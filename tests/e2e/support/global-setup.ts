@@ -26,9 +26,11 @@ declare module "vitest" {
 }
 
 let server: ChildProcess | undefined;
+let state = "";
 
 export async function setup(project: TestProject) {
-  const state = ".wrangler/e2e-state";
+  // Each run has its own state, so two runs on one machine never share a database.
+  state = `.wrangler/e2e-state-${process.pid}`;
   rmSync(state, { recursive: true, force: true });
   const readyFile = join(mkdtempSync(join(tmpdir(), "plugdesk-e2e-")), "ready");
   const port = await freePort();
@@ -58,4 +60,7 @@ export async function teardown() {
       // already gone
     }
   }
+  // Give workerd a moment to let go of its files before the folder goes.
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(state, { recursive: true, force: true });
 }

@@ -96,9 +96,14 @@ export async function listPoints(ctx: Ctx, raw: unknown) {
     ctx.db.select({ total: count() }).from(points).where(where),
   ]);
   const ids = rows.map((r) => r.point.id);
-  const list = ids.length
-    ? await ctx.db.select().from(connectors).where(owned(ctx, connectors, inArray(connectors.pointId, ids))).orderBy(asc(connectors.connectorNo))
-    : [];
+  // D1 binds at most 100 parameters per statement: a full page of 100 ids goes in two slices.
+  const list = (
+    await Promise.all(
+      [ids.slice(0, 50), ids.slice(50)]
+        .filter((slice) => slice.length > 0)
+        .map((slice) => ctx.db.select().from(connectors).where(owned(ctx, connectors, inArray(connectors.pointId, slice))).orderBy(asc(connectors.connectorNo))),
+    )
+  ).flat();
   return {
     records: rows.map((r) => presentPoint(r.point, r.stationName, list.filter((c) => c.pointId === r.point.id))),
     total,
