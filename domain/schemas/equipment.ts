@@ -205,7 +205,3 @@ export const reportMonth = z
 
 export const pointStatusInput = z.object({ status: recordStatus });
 
-export const stationListQuery = pageQuery.extend({
-  name: z.string().trim().max(64).optional(),
-  status: recordStatus.optional(),
-});

@@ -17,7 +17,8 @@ import {
   type PointType,
 } from "../../../domain/schemas/equipment";
 import { createPoint, updatePoint } from "../../../workers/services/points/point-admin";
-import { pointDetail, stationOptions } from "../../../workers/services/points/points";
+import { pointDetail } from "../../../workers/services/points/points";
+import { stationOptions } from "../../../workers/services/stations/stations";
 import { connectorQuota } from "../../../workers/services/points/quota";
 import { NumberField, SelectField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chargePointName } from "../../ocpp/identity";
-import { findPoint, listPoints, pointDetail, pointListQuery, POINT_MENUS, stationOptions } from "../../services/points/points";
+import { findPoint, listPoints, pointDetail, pointListQuery, POINT_MENUS } from "../../services/points/points";
+import { stationOptions } from "../../services/stations/stations";
 import { pageQuery } from "../../../domain/schemas/account-service";
 import { diagnoseInput, pointBatchEnableInput, pointImportInput, pointInput, pointStatusInput } from "../../../domain/schemas/equipment";
 import { diagnosisListQuery, listDiagnostics, requestDiagnostics } from "../../services/points/diagnostics";

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, like } from "drizzle-orm";
+import { asc, count, eq, inArray, like } from "drizzle-orm";
 import { z } from "zod";
 import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
@@ -134,12 +134,3 @@ export async function pointDetail(ctx: Ctx, by: { id: number } | { serialNumber:
   return presentPoint(point, stationName, list);
 }
 
-/** Locations to choose from in the point forms and filters: the operator's, highest rank first. */
-export async function stationOptions(ctx: Ctx) {
-  return ctx.db
-    .select({ id: stations.id, name: stations.name, status: stations.status })
-    .from(stations)
-    .where(owned(ctx, stations))
-    .orderBy(desc(stations.rank), asc(stations.name))
-    .limit(1000);
-}
