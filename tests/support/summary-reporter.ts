@@ -5,7 +5,7 @@ import type { Reporter, TestModule } from "vitest/node";
  * closing lines counts what ran, whichever projects took part.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -17,6 +17,8 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    // An unhandled error fails the run even when every test passed; count it as a failure.
+    failed += unhandledErrors.length;
     console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   }
 }
