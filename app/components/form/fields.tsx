@@ -5,6 +5,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { filterNumeric } from "../../../domain/amounts";
 import { useFormat } from "~/components/format";
 import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
 import { asInputValue, FormField, useBoundField, type BoundFieldProps } from "./form-field";
@@ -221,5 +222,35 @@ export function AmountField<TFieldValues extends FieldValues, TName extends Fiel
       suffix={currency.code}
       messageParams={{ decimals: places, ...messageParams }}
     />
+  );
+}
+
+/** A multi-line text field in the console's field layout (descriptions, remarks). */
+export function TextareaField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  className,
+  messageParams,
+  rows = 4,
+}: BoundFieldProps<TFieldValues, TName, TTransformed> & { rows?: number }) {
+  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
+  return (
+    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
+      <Textarea
+        {...aria}
+        id={id}
+        rows={rows}
+        name={field.name}
+        ref={field.ref}
+        value={asInputValue(field.value)}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        disabled={field.disabled}
+      />
+    </FormField>
   );
 }

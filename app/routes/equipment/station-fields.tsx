@@ -2,40 +2,9 @@ import { ImageUp, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { useController, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FormField, useBoundField, asInputValue, type BoundFieldProps } from "~/components/form/form-field";
+import type { BoundFieldProps } from "~/components/form/form-field";
 import { Button } from "~/components/ui/button";
-import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
-
-/** A multi-line text field in the console's field layout (site description). */
-export function TextareaField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  className,
-  messageParams,
-  rows = 4,
-}: BoundFieldProps<TFieldValues, TName, TTransformed> & { rows?: number }) {
-  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
-  return (
-    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
-      <Textarea
-        {...aria}
-        id={id}
-        rows={rows}
-        name={field.name}
-        ref={field.ref}
-        value={asInputValue(field.value)}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        disabled={field.disabled}
-      />
-    </FormField>
-  );
-}
 
 /**
  * Yes or no as two segments, for a choice that must be made either way (SPEC.md §5 lists the

@@ -8,7 +8,7 @@ import { amountInput, stationForm, toStationInput, type StationFormOutput, type 
 import { settingsOf } from "../../../tenants/resolve";
 import { uploadStationImage } from "../../../workers/services/files/images";
 import { createStation, stationDetail, stationOptions, updateStation } from "../../../workers/services/stations/stations";
-import { AmountField, NumberField, TextField } from "~/components/form/fields";
+import { AmountField, NumberField, TextareaField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,7 +16,7 @@ import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { MapPicker } from "./map-picker";
-import { ChoiceField, LogoField, TextareaField } from "./station-fields";
+import { ChoiceField, LogoField } from "./station-fields";
 
 /**
  * Add a location, or edit one (`?id=`): every field of SPEC.md §3, the address located through
