@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/paging";
 
 export interface Paging {
@@ -39,4 +39,21 @@ export function useUrlPaging(): Paging & { onPageChange: (current: number, size:
     [setSearchParams],
   );
   return { current, size, onPageChange };
+}
+
+/**
+ * One filter kept in the URL, for summary cards that narrow a list: `linkTo(value)` is the same
+ * page filtered to `value` (or unfiltered), back on page 1; `chosen` is the value in force.
+ */
+export function useFilterLink(name: string) {
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const linkTo = (value?: string) => {
+    const next = new URLSearchParams(searchParams);
+    next.delete("current");
+    if (value) next.set(name, value);
+    else next.delete(name);
+    return `${pathname}?${next}`;
+  };
+  return { chosen: searchParams.get(name), linkTo };
 }

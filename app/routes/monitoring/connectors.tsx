@@ -1,13 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { BatteryCharging, CircleAlert, CircleCheck, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { CONNECTOR_STATUSES, displayClass } from "../../../domain/connector-status";
 import { listConnectors } from "../../../workers/services/monitoring/devices";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
-import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveReadings, liveStatus, useRevalidateOn } from "~/components/live/live-state";
@@ -36,21 +36,13 @@ export default function Connectors() {
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
-  const { pathname } = useLocation();
   const area = useArea();
   const live = useLivePoints();
   useRevalidateOn((event) => event.type === "point" || event.type === "connector", 2000);
 
   const count = (statuses: readonly string[]) => statuses.reduce((sum, s) => sum + (page.summary[s] ?? 0), 0);
   const danger = CONNECTOR_STATUSES.filter((s) => displayClass(s) === "danger");
-  const filterTo = (status?: string) => {
-    const next = new URLSearchParams(params);
-    next.delete("current");
-    if (status) next.set("status", status);
-    else next.delete("status");
-    return `${pathname}?${next}`;
-  };
-  const chosen = params.get("status");
+  const { chosen, linkTo: filterTo } = useFilterLink("status");
 
   const columns: ColumnDef<Row>[] = [
     {

@@ -1,13 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { CircleAlert, CirclePower, PlugZap, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
 import { listPiles } from "../../../workers/services/monitoring/devices";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
-import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, liveStatus, useRevalidateOn } from "~/components/live/live-state";
@@ -36,7 +36,6 @@ export default function Piles() {
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
-  const { pathname } = useLocation();
   const area = useArea();
   const live = useLivePoints();
   // The counts cover every point, so a point going on- or offline or a status change reloads them.
@@ -47,14 +46,7 @@ export default function Piles() {
     const online = liveOnline(point, p.online);
     return deviceState(online, [...p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)), point?.connectors[0]?.status]);
   };
-  const filterTo = (state?: string) => {
-    const next = new URLSearchParams(params);
-    next.delete("current");
-    if (state) next.set("state", state);
-    else next.delete("state");
-    return `${pathname}?${next}`;
-  };
-  const chosen = params.get("state");
+  const { chosen, linkTo: filterTo } = useFilterLink("state");
 
   const columns: ColumnDef<Pile>[] = [
     {
