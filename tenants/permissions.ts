@@ -92,3 +92,15 @@ export function entryForPath(tree: readonly MenuEntry[], path: string): MenuEntr
 export function hasMenuCode(tree: readonly MenuEntry[], code: string): boolean {
   return codesOf(tree).includes(code);
 }
+
+/**
+ * Watching is not operating: generic remote commands (start, stop, reset, unlock, trigger,
+ * configuration, availability, data transfer, diagnostics) need the remote-control menu, or the
+ * point-management menu for the point page's own tools. Monitoring menus only read.
+ */
+export const REMOTE_CONTROL_MENUS = ["equipment.remoteControl", "equipment.point"] as const;
+
+/** Whether a menu tree may send a charger generic remote commands. */
+export function mayOperateChargers(tree: readonly MenuEntry[]): boolean {
+  return REMOTE_CONTROL_MENUS.some((code) => hasMenuCode(tree, code));
+}
