@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const alias = { "~": here("./app") };
+/** Fails a test on an unexpected console.error. */
+const guard = "./tests/support/console-guard.ts";
 
 /**
  * Three projects: `unit` (pure domain rules, Node), `integration` (the Worker in the Workers
@@ -15,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: [guard] },
       },
       {
         resolve: {
@@ -29,6 +31,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(here("./db/migrations")),
                 DEV_CAPTCHA: "1234",
+                // As in local development: nothing vouches for CF-Connecting-IP.
+                BEHIND_CLOUDFLARE: "false",
                 PASSWORD_PEPPER: "test-pepper",
                 CHARGER_KEY_PEPPER: "test-charger-pepper",
                 // Short enough that the time-out path is tested without waiting 30 s.
@@ -40,7 +44,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          setupFiles: ["./tests/integration/support/setup.ts"],
+          setupFiles: ["./tests/integration/support/setup.ts", guard],
         },
       },
       {
@@ -51,6 +55,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: "node",
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
+          setupFiles: [guard],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 240_000,

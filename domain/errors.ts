@@ -61,3 +61,9 @@ export class TooManyAttempts extends AppError {
     super(429, key, params);
   }
 }
+/** 413: a body larger than the route accepts. */
+export class PayloadTooLarge extends AppError {
+  constructor(key = "errors.payloadTooLarge", params?: Record<string, unknown>) {
+    super(413, key, params);
+  }
+}

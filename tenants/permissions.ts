@@ -24,7 +24,8 @@ function prune(entries: readonly MenuEntry[], keep: (e: MenuEntry) => boolean): 
   return out;
 }
 
-function codesOf(entries: readonly MenuEntry[]): string[] {
+/** Every code of a tree, groups and leaves. */
+export function codesOf(entries: readonly MenuEntry[]): string[] {
   return entries.flatMap((e) => [e.code, ...(e.children ? codesOf(e.children) : [])]);
 }
 
@@ -37,13 +38,18 @@ export function catalogueFor(operatorCode: string, sub: 0 | 1): MenuEntry[] {
   );
 }
 
+/** A SUPER account: its admin type or its role's type says so; it holds every menu of its operator. */
+export function isSuper(subject: Pick<MenuSubject, "adminType" | "role">): boolean {
+  return subject.adminType === "SUPER" || subject.role?.type === "SUPER";
+}
+
 /**
  * The menu tree a subject sees. SUPER (admin type or role type) sees the whole tree;
  * sub-operators use the full list of their reduced menu; others see their role's selection.
  */
 export function menuTreeFor(subject: MenuSubject): MenuEntry[] {
   const catalogue = catalogueFor(subject.operatorCode, subject.sub);
-  const everything = subject.sub === 1 || subject.adminType === "SUPER" || subject.role?.type === "SUPER";
+  const everything = subject.sub === 1 || isSuper(subject);
   if (everything) return catalogue;
   const selected = new Set(subject.role?.menuCodes ?? []);
   // A selected group grants its children; a selected leaf brings its group along.
@@ -103,4 +109,24 @@ export const REMOTE_CONTROL_MENUS = ["equipment.remoteControl", "equipment.point
 /** Whether a menu tree may send a charger generic remote commands. */
 export function mayOperateChargers(tree: readonly MenuEntry[]): boolean {
   return REMOTE_CONTROL_MENUS.some((code) => hasMenuCode(tree, code));
+}
+
+/**
+ * The leaf menus a selection of codes grants in an operator's catalogue: a group grants every
+ * leaf below it, a leaf itself. What a role would really give, whatever codes it names.
+ */
+export function grantedLeaves(operatorCode: string, sub: 0 | 1, menuCodes: readonly string[]): string[] {
+  const tree = menuTreeFor({ operatorCode, sub, adminType: "NORMAL", role: { type: "NORMAL", menuCodes } });
+  return leaves(tree).map((e) => e.code);
+}
+
+/**
+ * No escalation (docs/rules/access.md): of the leaves a selection grants, those the acting
+ * account does not hold itself. A role may be given, and an account may be given a role, only
+ * when this is empty; a group code counts as all of its leaves, so holding one leaf of a group
+ * never lets anyone hand out the whole group.
+ */
+export function menusBeyond(actorMenu: readonly MenuEntry[], operatorCode: string, sub: 0 | 1, menuCodes: readonly string[]): string[] {
+  const held = new Set(leaves(actorMenu).map((e) => e.code));
+  return grantedLeaves(operatorCode, sub, menuCodes).filter((code) => !held.has(code));
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { operatorDomains, operators, parameterSettings } from "../db/schema";
+import { acrossTenants, ownedBy } from "./scope";
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type SettingsRow = typeof parameterSettings.$inferSelect;
@@ -26,13 +27,14 @@ export async function operatorByHost(db: Db, host: string): Promise<OperatorRow 
     .select({ operator: operators })
     .from(operatorDomains)
     .innerJoin(operators, eq(operators.id, operatorDomains.operatorId))
-    .where(eq(operatorDomains.domain, name))
+    // A host names at most one operator: the lookup that finds the tenant cannot be scoped to one.
+    .where(acrossTenants(eq(operatorDomains.domain, name)))
     .limit(1);
   return row?.operator;
 }
 
 export async function settingsOf(db: Db, operatorId: number): Promise<SettingsRow> {
-  const [row] = await db.select().from(parameterSettings).where(eq(parameterSettings.operatorId, operatorId)).limit(1);
+  const [row] = await db.select().from(parameterSettings).where(ownedBy(operatorId, parameterSettings)).limit(1);
   return (
     row ?? {
       operatorId,

@@ -6,30 +6,16 @@ import { guard, type GuardDecision } from "../../tenants/route-guard";
 import { operatorByHost } from "../../tenants/resolve";
 import { errorBody } from "../../workers/api/envelope";
 import { assertSameOrigin, isSafeMethod } from "../../workers/api/security";
-import { clientAddress } from "../../workers/http/client";
 import { COOKIE_MAX_AGE, OPERATOR_COOKIE, isHttps, readCookie, serializeCookie } from "../../workers/http/cookies";
 import { requestLanguage } from "../../workers/i18n";
-import { contextFromToken, type Ctx, type PublicCtx } from "../../workers/services/context";
+import { contextFromToken, publicCtxOf, type PublicCtx, type UserCtx } from "../../workers/services/context";
 
 /**
  * The console's door to the service verbs: loaders and actions build the same context the API
  * builds, from the session cookie, and call verbs directly (ARCHITECTURE.md §3).
  */
 export function publicCtx(request: Request, context: AppLoadContext, body?: unknown): PublicCtx {
-  const { env } = context.cloudflare;
-  return {
-    db: createDb(env.DB),
-    env,
-    lang: requestLanguage(request),
-    now: Date.now,
-    request: {
-      ip: clientAddress(request),
-      url: new URL(request.url).pathname,
-      method: request.method,
-      userAgent: request.headers.get("User-Agent"),
-      body,
-    },
-  };
+  return publicCtxOf(request, context.cloudflare.env, body);
 }
 
 export function sessionCookie(request: Request, context: AppLoadContext, token: string, expiresAt?: Date) {
@@ -46,7 +32,7 @@ export function operatorCookie(code: string) {
 }
 
 /** The tenant context of the logged-in user, or null (an ended session counts as none). */
-export async function optionalCtx(request: Request, context: AppLoadContext): Promise<Ctx | null> {
+export async function optionalCtx(request: Request, context: AppLoadContext): Promise<UserCtx | null> {
   const token = readCookie(request, context.cloudflare.env.SESSION_COOKIE);
   if (!token) return null;
   try {
@@ -57,7 +43,7 @@ export async function optionalCtx(request: Request, context: AppLoadContext): Pr
 }
 
 /** Runs the SPEC.md §2 guard for a path; a redirect is thrown, carrying the message key. */
-export async function applyGuard(request: Request, context: AppLoadContext, ctx: Ctx | null) {
+export async function applyGuard(request: Request, context: AppLoadContext, ctx: UserCtx | null) {
   const url = new URL(request.url);
   const domainOperator = await operatorByHost(createDb(context.cloudflare.env.DB), url.host);
   const decision: GuardDecision = guard({
@@ -78,15 +64,19 @@ export async function applyGuard(request: Request, context: AppLoadContext, ctx:
   return { domainOperator };
 }
 
-/** First line of every console loader and action: the session, or off to the login page. */
-export async function requireCtx(request: Request, context: AppLoadContext): Promise<Ctx> {
-  if (!isSafeMethod(request.method)) {
-    try {
-      assertSameOrigin(request);
-    } catch (error) {
-      throw data(errorBody(error, requestLanguage(request)).body, { status: 403 });
-    }
+/** A console action that changes anything comes from the console's own origin, or is refused (403). */
+export function requireConsoleOrigin(request: Request) {
+  if (isSafeMethod(request.method)) return;
+  try {
+    assertSameOrigin(request);
+  } catch (error) {
+    throw data(errorBody(error, requestLanguage(request)).body, { status: 403 });
   }
+}
+
+/** First line of every console loader and action: the session, or off to the login page. */
+export async function requireCtx(request: Request, context: AppLoadContext): Promise<UserCtx> {
+  requireConsoleOrigin(request);
   const ctx = await optionalCtx(request, context);
   await applyGuard(request, context, ctx);
   if (!ctx) throw redirect("/homePage");

@@ -1,10 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { OPERATOR_COOKIE, readCookie } from "../../workers/http/cookies";
 import { logout } from "../../workers/services/auth/session-verbs";
-import { publicCtx, sessionCookie } from "../lib/ctx.server";
+import { publicCtx, requireConsoleOrigin, sessionCookie } from "../lib/ctx.server";
 
-/** The console logs out through this action: its cookie session ends (ARCHITECTURE.md §4). */
+/**
+ * The console logs out through this action: its cookie session ends. Ending a session is a
+ * change, so a cross-site form cannot log anyone out (docs/rules/sessions.md).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireConsoleOrigin(request);
   const token = readCookie(request, context.cloudflare.env.SESSION_COOKIE);
   if (token) await logout(publicCtx(request, context), token);
   const code = readCookie(request, OPERATOR_COOKIE);

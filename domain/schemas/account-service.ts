@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId, wholeNumber } from "./numbers";
 
 /**
  * Schemas of the account service, shared by the console forms and the API (CONVENTIONS.md:
@@ -83,7 +84,7 @@ export const accountInput = z.object({
   name: name5to20,
   email: optionalEmail,
   phone: optionalPhone,
-  roleId: z.coerce.number({ error: "validation.roleRequired" }).int().positive({ error: "validation.roleRequired" }),
+  roleId: recordId("validation.roleRequired"),
 });
 export type AccountInput = z.infer<typeof accountInput>;
 
@@ -94,8 +95,8 @@ export const enableInput = z.object({ status: recordStatus });
 
 /** List paging of ARCHITECTURE.md §4: `current` from 1, `size` 1..100 (10 by default). */
 export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  current: wholeNumber("validation.page", (n) => n.min(1)).default(1),
+  size: wholeNumber("validation.pageSize", (n) => n.min(1).max(100)).default(10),
 });
 
 export const roleListQuery = pageQuery.extend({
@@ -106,6 +107,6 @@ export const roleListQuery = pageQuery.extend({
 
 export const accountListQuery = pageQuery.extend({
   username: z.string().trim().max(40).optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: recordId().optional(),
   status: recordStatus.optional(),
 });

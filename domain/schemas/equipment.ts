@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery, recordStatus } from "./account-service";
+import { decimalNumber, recordId, wholeNumber } from "./numbers";
 
 /** SPEC.md §3 connector standards, each with an image in the console. */
 export const CONNECTOR_STANDARDS = ["SAE1", "SAE2", "IIS", "IEC1", "IEC2", "IEC3", "GBT1", "GBT2", "GBT3"] as const;
@@ -46,11 +47,7 @@ export const defaultConnector = (type: PointType) =>
 export const quotaKind = (type: PointType): "AC" | "DC" => (type === "AC" ? "AC" : "DC");
 
 /** SPEC.md §5: power, numbers only, at most two decimals (kW). */
-export const powerKw = z.coerce
-  .number({ error: "validation.power" })
-  .positive({ error: "validation.power" })
-  .max(10_000, { error: "validation.power" })
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: "validation.powerDecimals" });
+export const powerKw = decimalNumber("validation.power", (n) => n.positive({ error: "validation.power" }).max(10_000, { error: "validation.power" })).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: "validation.powerDecimals" });
 
 /** The chargeBoxId: it travels in the OCPP URL, so only URL-safe characters. */
 export const serialNumber = z
@@ -61,11 +58,9 @@ export const serialNumber = z
   .regex(/^[A-Za-z0-9._-]+$/, { error: "validation.serialRule" });
 
 /** SPEC.md §5: connector count is an integer of at most two digits. */
-export const connectorCount = z.coerce
-  .number({ error: "validation.connectorCount" })
-  .int({ error: "validation.connectorCount" })
-  .min(1, { error: "validation.connectorCount" })
-  .max(99, { error: "validation.connectorCount" });
+export const connectorCount = wholeNumber("validation.connectorCount", (n) =>
+  n.min(1, { error: "validation.connectorCount" }).max(99, { error: "validation.connectorCount" }),
+);
 
 const optionalText = (max: number) =>
   z
@@ -76,7 +71,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v === "" ? undefined : v));
 
 export const connectorInput = z.object({
-  connectorId: z.coerce.number({ error: "validation.connectorRequired" }).int().min(1, { error: "validation.connectorRequired" }).max(99, { error: "validation.connectorRequired" }),
+  connectorId: wholeNumber("validation.connectorRequired", (n) => n.min(1, { error: "validation.connectorRequired" }).max(99, { error: "validation.connectorRequired" })),
   standard: connectorStandard,
   power: powerKw,
   chargeSpeed,
@@ -86,7 +81,7 @@ export type ConnectorInput = z.infer<typeof connectorInput>;
 
 /** The fields of a point (SPEC.md §3); vendor, model, firmware and SIM data come from its boot. */
 export const pointFields = z.object({
-  stationId: z.coerce.number({ error: "validation.stationRequired" }).int().positive({ error: "validation.stationRequired" }),
+  stationId: recordId("validation.stationRequired"),
   name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(64, { error: "points.validation.tooLong" }),
   serialNumber,
   pointNo: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(32, { error: "points.validation.tooLong" }),
@@ -132,7 +127,7 @@ export type PointFormValues = z.input<typeof pointInput>;
 /** PUT /station-service/point/valid/points: enable several points at once. */
 export const pointBatchEnableInput = z.object({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: "points.validation.ids" })
+    .array(recordId("points.validation.ids"), { error: "points.validation.ids" })
     .min(1, { error: "points.validation.ids" })
     .max(100, { error: "points.validation.ids" })
     .transform((ids) => [...new Set(ids)]),
@@ -147,7 +142,7 @@ export const pointBatchEnableInput = z.object({
 const sheetText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "number" ? String(value) : value), schema);
 
 export const pointImportRow = z.object({
-  line: z.coerce.number().int().positive().optional(),
+  line: recordId().optional(),
   stationName: sheetText(z.string({ error: "points.validation.stationName" }).trim().min(1, { error: "points.validation.stationName" }).max(64)),
   name: sheetText(pointFields.shape.name),
   serialNumber: sheetText(serialNumber),
@@ -177,8 +172,10 @@ export const diagnoseInput = z
       .regex(/^s?ftps?:\/\/\S+$/i, { error: "validation.ftp" }),
     startTime: z.iso.datetime({ offset: true, error: "points.validation.dateTime" }).optional(),
     stopTime: z.iso.datetime({ offset: true, error: "points.validation.dateTime" }).optional(),
-    retries: z.coerce.number().int({ error: "points.validation.retries" }).min(0, { error: "points.validation.retries" }).max(10, { error: "points.validation.retries" }).optional(),
-    retryInterval: z.coerce.number().int({ error: "points.validation.retryInterval" }).min(0, { error: "points.validation.retryInterval" }).max(3600, { error: "points.validation.retryInterval" }).optional(),
+    retries: wholeNumber("points.validation.retries", (n) => n.min(0, { error: "points.validation.retries" }).max(10, { error: "points.validation.retries" })).optional(),
+    retryInterval: wholeNumber("points.validation.retryInterval", (n) =>
+      n.min(0, { error: "points.validation.retryInterval" }).max(3600, { error: "points.validation.retryInterval" }),
+    ).optional(),
     /** SPEC.md §3 diagnosis type: 1 normal, 2 the '1768' type. */
     type: z.union([z.literal(1), z.literal(2)], { error: "points.validation.diagnosisType" }).default(1),
   })
@@ -205,3 +202,44 @@ export const reportMonth = z
 
 export const pointStatusInput = z.object({ status: recordStatus });
 
+
+/** GET /station-service/point: paged, filtered by serial number, name, station, status, type, online. */
+export const pointListQuery = pageQuery.extend({
+  serialNumber: z.string().trim().max(64).optional(),
+  name: z.string().trim().max(64).optional(),
+  stationId: recordId().optional(),
+  status: recordStatus.optional(),
+  type: pointType.optional(),
+  online: z.enum(["true", "false"], { error: "validation.online" }).optional(),
+});
+
+/** POST /station-service/point/{id}/key: `push` first sends the new key to the connected charger. */
+export const keyInput = z.object({ push: z.boolean({ error: "points.validation.push" }).default(false) });
+
+/** GET /station-service/diagnosis: for one point or all, by upload status. */
+export const diagnosisListQuery = pageQuery.extend({
+  pointId: recordId("points.validation.pointId").optional(),
+  status: wholeNumber("points.validation.diagnosisStatus")
+    .refine((s) => (DIAGNOSIS_STATUSES as readonly number[]).includes(s), { error: "points.validation.diagnosisStatus" })
+    .optional(),
+});
+
+/** GET /station-service/point/{serialNumber}/ocpp/operationLog: paged, by action. */
+export const ocppLogQuery = pageQuery.extend({ action: z.string().max(40).optional() });
+
+/** Transaction states of a charge record until pricing adds its own. */
+export const TRANSACTION_STATUSES = ["ACTIVE", "COMPLETED", "ABNORMAL"] as const;
+
+/** GET /station-service/charge/record. */
+export const chargeRecordQuery = pageQuery.extend({
+  pointId: recordId("points.validation.pointId").optional(),
+  status: z.enum(TRANSACTION_STATUSES, { error: "validation.status" }).optional(),
+  idTag: z.string().trim().max(20).optional(),
+  transactionId: recordId("points.validation.transactionId").optional(),
+});
+
+/** GET /station-service/charge/record/reportByPoint: this month in the operator's time zone unless told. */
+export const reportQuery = z.object({
+  pointId: recordId("points.validation.pointId"),
+  reportMonth: reportMonth.optional(),
+});

@@ -5,6 +5,7 @@ import { createDb } from "../../db/client";
 import { eq } from "drizzle-orm";
 import { login as loginVerb } from "../../workers/services/auth/login";
 import { storeCaptcha } from "../../workers/services/auth/captcha";
+import { publicCtxOf } from "../../workers/services/context";
 import { makeAccount, makeRole } from "./support/factories";
 import { call, captcha, freshClient, login, testCtx, tokenFor } from "./support/http";
 
@@ -103,7 +104,7 @@ describe("login", () => {
     expect(res.body.data.fields.password).toBe("Please enter your password");
   });
 
-  it("locks an account for that client after ten failures, and a success resets the count", async () => {
+  it("locks an account after ten failures, and a success resets the count; a forged client address does not escape the lock", async () => {
     const admin = await tokenFor("0PL002", "demoadmin");
     const role = await makeRole(admin);
     const account = await makeAccount("0PL002", admin, role.id);
@@ -116,8 +117,28 @@ describe("login", () => {
     const locked = await login("0PL002", account.username, account.password, { client });
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toBe("Too many failed sign-in attempts. Try again in 15 minutes.");
-    const otherClient = await login("0PL002", account.username, account.password, { client: freshClient() });
-    expect(otherClient.status).toBe(200);
+    // Not behind Cloudflare, CF-Connecting-IP is whatever the client says: it counts for nothing.
+    const forged = await login("0PL002", account.username, account.password, { client: freshClient() });
+    expect(forged.status).toBe(429);
+  });
+
+  it("behind Cloudflare, keys the lockout on the account and the client address Cloudflare vouches for", async () => {
+    const admin = await tokenFor("0PL002", "demoadmin");
+    const role = await makeRole(admin);
+    const account = await makeAccount("0PL002", admin, role.id);
+    const behindCloudflare = { ...env, BEHIND_CLOUDFLARE: "true" };
+    const attempt = async (password: string, ip: string) => {
+      const request = new Request("https://console.example/user-service/auth/login/operator", { method: "POST", headers: { "CF-Connecting-IP": ip } });
+      const ctx = publicCtxOf(request, behindCloudflare);
+      const captchaId = await storeCaptcha(ctx, "ABCD");
+      return loginVerb(ctx, { operatorCode: "0PL002", username: account.username, password, captchaId, captcha: "ABCD" }).then(
+        () => 200,
+        (error: { status: number }) => error.status,
+      );
+    };
+    for (let i = 0; i < 10; i++) expect(await attempt("Wrong999", "198.51.100.7")).toBe(400);
+    expect(await attempt(account.password, "198.51.100.7")).toBe(429);
+    expect(await attempt(account.password, "198.51.100.8")).toBe(200);
   });
 });
 

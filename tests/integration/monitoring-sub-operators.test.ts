@@ -74,11 +74,11 @@ describe("assigning devices to a sub-operator", () => {
 
   it("refuses another operator's devices (404), bad ids (400) and unknown sub-operators (404)", async () => {
     const de = await makeCharger("0DE001");
-    const foreignPoint = await assign({ pointIds: [de.pointId] });
+    const foreignPoint = await assign({ stationIds: [], pointIds: [de.pointId] });
     expect(foreignPoint.status).toBe(404);
     expect(foreignPoint.body.msg).toBe("No such charging point");
     const deStation = (await row<{ station_id: number }>("SELECT station_id FROM points WHERE id = ?", de.pointId))!.station_id;
-    expect((await assign({ stationIds: [deStation] })).status).toBe(404);
+    expect((await assign({ stationIds: [deStation], pointIds: [] })).status).toBe(404);
 
     const bad = await assign({ pointIds: ["x"] });
     expect(bad.status).toBe(400);
@@ -164,7 +164,7 @@ describe("what a sub-operator sees", () => {
     const options = await call("GET", "/station-service/monitoring/stations", { token: sub });
     expect(options.body.data.map((s: any) => s.id).sort()).toEqual([viaStation.stationId, direct.stationId].sort());
 
-    await assign({});
+    await assign({ stationIds: [], pointIds: [] });
     expect((await call("GET", "/station-service/sub-operator/point", { token: sub })).body.data.total).toBe(0);
   });
 
@@ -178,7 +178,7 @@ describe("what a sub-operator sees", () => {
   it("hears on /live only the devices assigned to it", async () => {
     const mine = await online();
     const other = await online();
-    await assign({ pointIds: [mine.pointId] });
+    await assign({ stationIds: [], pointIds: [mine.pointId] });
     const response = await SELF.fetch("http://localhost/live", { headers: { Upgrade: "websocket", Authorization: `Bearer ${sub}` } });
     expect(response.status).toBe(101);
     const ws = response.webSocket!;
@@ -200,7 +200,7 @@ describe("what a sub-operator sees", () => {
     await waitFor(() => received.some((e) => e.type === "connector" && e.pointId === mine.pointId && e.connectorId === 2));
     expect(received.some((e) => e.pointId === other.pointId)).toBe(false);
     ws.close();
-    await assign({});
+    await assign({ stationIds: [], pointIds: [] });
   });
 });
 

@@ -157,7 +157,7 @@ describe("points and the OCPP log", () => {
   it("rotates a charger key: shown once, the old key stops working", async () => {
     const { serialNumber, key, pointId } = await makeCharger("0PL002");
     const token = await tokenFor("0PL002", "demoadmin");
-    const res = await call("POST", `/station-service/point/${pointId}/key`, { token });
+    const res = await call("POST", `/station-service/point/${pointId}/key`, { token, body: {} });
     expect(res.body.data.key).toMatch(/^[0-9a-f]{40}$/);
     expect((await connect(serialNumber, { key })).status).toBe(401);
     const fresh = await connect(serialNumber, { key: res.body.data.key });

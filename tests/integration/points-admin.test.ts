@@ -445,28 +445,31 @@ describe("tenancy and permissions", () => {
     expect(await row("SELECT status FROM points WHERE id = ?", pointId)).toEqual({ status: "INVALID" });
   });
 
-  it("refuses an account without the points menu with 403", async () => {
+  it("refuses an account without the points menu with 403; the Locations menu reads points but never changes them", async () => {
     const admin = await tokenFor("0PL002", "demoadmin");
     const role = await makeRole(admin, { menuCodes: ["home", "equipment.station"] });
     const account = await makeAccount("0PL002", admin, role.id);
     const token = await tokenFor("0PL002", account.username, account.password);
     const { pointId } = await makeCharger("0PL002", { enabled: false });
     const station = await enabledStation(admin);
+    expect((await call("GET", "/station-service/point", { token })).status).toBe(200);
+    expect((await call("GET", "/station-service/point/quota", { token })).status).toBe(200);
     const attempts = [
-      call("GET", "/station-service/point", { token }),
       call("POST", "/station-service/point", { token, body: pointBody(station.id) }),
       call("PUT", `/station-service/point/${pointId}`, { token, body: pointBody(station.id) }),
       call("DELETE", `/station-service/point/${pointId}`, { token }),
       call("PUT", "/station-service/point/valid/points", { token, body: { ids: [pointId] } }),
       call("POST", "/station-service/point/import", { token, body: { rows: [{ stationName: station.name }] } }),
-      call("GET", "/station-service/point/quota", { token }),
+      call("POST", `/station-service/point/${pointId}/key`, { token, body: {} }),
     ];
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(403);
 
     const viewer = await makeRole(admin, { menuCodes: ["home", "monitoring.chargingPile"] });
     const viewerAccount = await makeAccount("0PL002", admin, viewer.id);
     const viewerToken = await tokenFor("0PL002", viewerAccount.username, viewerAccount.password);
-    expect((await call("GET", "/station-service/point", { token: viewerToken })).status).toBe(200);
+    // Watching is not operating: the monitoring menu reads points through the monitoring list only.
+    expect((await call("GET", "/station-service/point", { token: viewerToken })).status).toBe(403);
+    expect((await call("GET", "/station-service/monitoring/point", { token: viewerToken })).status).toBe(200);
     expect((await call("DELETE", `/station-service/point/${pointId}`, { token: viewerToken })).status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canStart, canStop, CONNECTOR_STATUSES, deviceState, displayClass, shownStatus } from "../../domain/connector-status";
-import { calendarOf, localMidnight, utcToZoned, zonedToUtc } from "../../workers/services/dashboard/calendar";
+import { calendarOf, localMidnight, utcToZoned, zonedToUtc } from "../../domain/time";
 import { lastRegisterWh, meterCurve, powerHistory, thin, type StoredSample } from "../../workers/services/monitoring/meter-curve";
 
 describe("connector display classes (SPEC §4)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthOf, monthRange } from "../../workers/services/charge-records/month";
+import { monthOf, monthRange } from "../../domain/time";
 
 describe("report months in an operator's time zone", () => {
   it.each([

@@ -1,13 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z, type ZodType } from "zod";
-import { createDb } from "../../db/client";
-import { Forbidden, NotFound, Unauthorized } from "../../domain/errors";
+import { NotFound, Unauthorized } from "../../domain/errors";
 import type { Language } from "../../domain/languages";
+import { pathId } from "../../domain/schemas/numbers";
 import { readCookie } from "../http/cookies";
-import { clientAddress } from "../http/client";
+import { readJsonBody } from "../http/json-body";
 import { requestLanguage } from "../i18n";
-import { contextFromToken, requireMenu, type Ctx, type PublicCtx } from "../services/context";
+import { contextFromToken, publicCtxOf, type PublicCtx, type UserCtx } from "../services/context";
+import { assertAdmitted, type VerbAccess } from "../services/verb";
 import { errorBody, ok } from "./envelope";
 import { assertSameOrigin, isSafeMethod } from "./security";
 
@@ -17,9 +18,12 @@ export const api = new OpenAPIHono<ApiEnv>();
 api.use(async (c, next) => {
   c.set("lang", requestLanguage(c.req.raw));
   await next();
+  // Answers are about one session's data: never cached, never sniffed (docs/rules/input.md).
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  c.res.headers.set("X-Content-Type-Options", "nosniff");
 });
 
-/** Typed errors become the envelope here and nowhere else (CONVENTIONS.md 6). */
+/** Typed errors become the envelope here and nowhere else (docs/architecture.md "Errors"). */
 api.onError((error, c) => {
   const { status, body } = errorBody(error, c.get("lang") ?? "en");
   // A charger that did not answer (504) is not the server failing.
@@ -27,23 +31,6 @@ api.onError((error, c) => {
   return c.json(body, status as 400);
 });
 api.notFound((c) => c.json(errorBody(new NotFound("errors.noRoute"), c.get("lang") ?? "en").body, 404));
-
-export function publicCtx(c: Context<ApiEnv>, body?: unknown): PublicCtx {
-  const request = c.req.raw;
-  return {
-    db: createDb(c.env.DB),
-    env: c.env,
-    lang: c.get("lang"),
-    now: Date.now,
-    request: {
-      ip: clientAddress(request),
-      url: new URL(request.url).pathname,
-      method: request.method,
-      userAgent: request.headers.get("User-Agent"),
-      body,
-    },
-  };
-}
 
 /** Bearer for API clients (checked first); the console's HttpOnly cookie otherwise. */
 export function sessionToken(c: Context<ApiEnv>): { token: string; viaCookie: boolean } | undefined {
@@ -53,85 +40,94 @@ export function sessionToken(c: Context<ApiEnv>): { token: string; viaCookie: bo
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
 
-/** Verbs a user with an initial password may still call before changing it. */
-const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["person.read", "person.password", "auth.session"]);
+/**
+ * The user context of a request, checked in the order that leaks least: a session (401), the
+ * console's own origin for a cookie session that changes anything (403), then the verb's
+ * declaration (403: initial password, menu). Only then is any input read, so an unauthenticated
+ * caller never learns which fields a route takes.
+ */
+export async function userContext(c: Context<ApiEnv>, access: VerbAccess, unsafe: boolean): Promise<UserCtx> {
+  const session = sessionToken(c);
+  if (!session) throw new Unauthorized();
+  if (session.viaCookie && (unsafe || access.mutates)) assertSameOrigin(c.req.raw);
+  const ctx = await contextFromToken(publicCtxOf(c.req.raw, c.env), session.token);
+  assertAdmitted(access, ctx);
+  return ctx;
+}
 
-/** Who may call a verb: anyone, any session, or a session holding one of these menu codes. */
-type Access = "public" | "session" | { menu: string | string[] };
+type AnyVerb = ((ctx: never, ...args: never[]) => Promise<unknown>) & { readonly access: VerbAccess };
+/** The context the handler gets: public for a public verb, a user's otherwise. */
+type CtxFor<V extends AnyVerb> = Parameters<V>[0] extends PublicCtx ? PublicCtx : UserCtx;
 
-interface RouteSpec<P extends ZodType, Q extends ZodType, B extends ZodType> {
+interface RouteSpec<V extends AnyVerb, P extends ZodType, Q extends ZodType, B extends ZodType> {
   method: "get" | "post" | "put" | "delete";
   /** OpenAPI style: `/user-service/role/{id}`. */
   path: string;
   summary: string;
   tag: string;
-  access: Access;
-  /** Groups verbs for the initial-password rule. */
-  scope?: "person.read" | "person.password" | "auth.session";
+  /** The verb the route calls: its declaration says who may call it. */
+  verb: V;
   params?: P;
   query?: Q;
+  /** A JSON body; declaring it makes it required (docs/rules/input.md). */
   body?: B;
-  /** Commands a charger from a GET (SPEC.md §7): checked like a mutation. */
-  mutating?: boolean;
 }
 
 type Input<P, Q, B> = { params: P; query: Q; body: B };
 
+/** The access line of a route's OpenAPI description, from its verb's declaration. */
+export const describeAccess = (access: VerbAccess) =>
+  access.actors.includes("public")
+    ? "Public."
+    : access.menu === "session"
+      ? "Any session."
+      : `Menus (one of): ${access.menu.join(", ")}.${access.mutates ? " Acts: a cookie session must come from the console's origin." : ""}`;
+
 /**
- * Declares one API verb: documents it in /openapi.json, parses params, query and body with
- * its zod schemas, builds the context, checks session, origin and menu permission, and wraps
- * the verb's result in the envelope. Route modules stay a few lines each.
+ * Declares one API route: documents it in /openapi.json from its schemas and its verb's
+ * declaration, checks session, origin and permission, parses params, query and body with its zod
+ * schemas, and wraps the result in the envelope. Route modules stay a few lines each.
  */
-export function route<P extends ZodType, Q extends ZodType, B extends ZodType>(
-  spec: RouteSpec<P, Q, B> & { access: "public" },
-  handler: (ctx: PublicCtx, input: Input<z.output<P>, z.output<Q>, z.output<B>>, c: Context<ApiEnv>) => Promise<unknown>,
-): void;
-export function route<P extends ZodType = ZodType<unknown>, Q extends ZodType = ZodType<unknown>, B extends ZodType = ZodType<unknown>>(
-  spec: RouteSpec<P, Q, B>,
-  handler: (ctx: Ctx & PublicCtx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<unknown>,
-): void;
-export function route(spec: RouteSpec<ZodType, ZodType, ZodType>, handler: (...args: never[]) => Promise<unknown>) {
+export function route<V extends AnyVerb, P extends ZodType = ZodType<unknown>, Q extends ZodType = ZodType<unknown>, B extends ZodType = ZodType<unknown>>(
+  spec: RouteSpec<V, P, Q, B>,
+  handler: (ctx: CtxFor<V>, input: Input<z.output<P>, z.output<Q>, z.output<B>>, c: Context<ApiEnv>) => Promise<unknown>,
+): void {
+  const { access } = spec.verb;
+  const isPublic = access.actors.includes("public");
   api.openAPIRegistry.registerPath({
     method: spec.method,
     path: spec.path,
     summary: spec.summary,
+    description: describeAccess(access),
     tags: [spec.tag],
-    security: spec.access === "public" ? [] : [{ bearer: [] }],
+    security: isPublic ? [] : [{ bearer: [] }],
+    "x-menu": access.menu === "session" ? [] : [...access.menu],
     request: {
       params: spec.params as never,
       query: spec.query as never,
-      body: spec.body ? { content: { "application/json": { schema: spec.body as never } } } : undefined,
+      body: spec.body ? { required: true, content: { "application/json": { schema: spec.body as never } } } : undefined,
     },
     responses: {
       200: { description: "`{ code: 200, msg, data }`" },
-      400: { description: "Invalid input (`data.fields` names each field's message)" },
+      400: { description: "Invalid input (`data.fields` names each field's message), or a missing or malformed JSON body" },
       401: { description: "No session" },
       403: { description: "No permission" },
       404: { description: "Not found, or another tenant's" },
+      413: { description: "A JSON body over 1 MB" },
     },
   });
   const honoPath = spec.path.replace(/\{(\w+)\}/g, ":$1");
   api.on(spec.method.toUpperCase(), honoPath, async (c) => {
+    const ctx = isPublic ? publicCtxOf(c.req.raw, c.env) : await userContext(c, access, !isSafeMethod(spec.method));
     const params = spec.params ? spec.params.parse(c.req.param()) : c.req.param();
     const query = spec.query ? spec.query.parse(c.req.query()) : c.req.query();
-    const rawBody = spec.body ? await c.req.json().catch(() => undefined) : undefined;
-    const body = spec.body ? spec.body.parse(rawBody ?? {}) : undefined;
-    const base = publicCtx(c, rawBody);
-    const input = { params, query, body };
-    if (spec.access === "public") {
-      return ok(c, await (handler as (...a: unknown[]) => Promise<unknown>)(base, input, c), base.lang);
-    }
-    const session = sessionToken(c);
-    if (!session) throw new Unauthorized();
-    if (session.viaCookie && (!isSafeMethod(spec.method) || spec.mutating)) assertSameOrigin(c.req.raw);
-    const ctx = await contextFromToken(base, session.token);
-    if (ctx.actor.mustChangePassword && !(spec.scope && ALLOWED_BEFORE_PASSWORD_CHANGE.has(spec.scope))) {
-      throw new Forbidden("errors.changePasswordFirst");
-    }
-    if (typeof spec.access === "object") requireMenu(ctx, spec.access.menu);
-    return ok(c, await (handler as (...a: unknown[]) => Promise<unknown>)(ctx, input, c), base.lang);
+    const rawBody = spec.body ? await readJsonBody(c.req.raw) : undefined;
+    const body = spec.body ? spec.body.parse(rawBody) : undefined;
+    ctx.request.body = rawBody;
+    const input = { params, query, body } as Input<z.output<P>, z.output<Q>, z.output<B>>;
+    return ok(c, await handler(ctx as CtxFor<V>, input, c), ctx.lang);
   });
 }
 
-/** `{id}` path parameter of a record. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** `{id}` path parameter of a record: decimal digits only. */
+export const idParam = z.object({ id: pathId });

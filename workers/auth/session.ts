@@ -1,6 +1,7 @@
-import { and, eq, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
+import { acrossTenants, ownedBy, ownedRow } from "../../tenants/scope";
 import { generateToken, tokenId } from "./tokens";
 
 /** SPEC.md §9: 7 days; sliding, renewed once less than half remains. */
@@ -22,38 +23,41 @@ export async function createSession(
 ) {
   const token = generateToken();
   const expiresAt = new Date(now + SESSION_LIFETIME_MS);
-  await db.insert(sessions).values({
-    id: tokenId(token),
-    operatorId: input.operatorId,
-    accountId: input.accountId,
-    expiresAt,
-    ip: input.ip ?? null,
-    userAgent: input.userAgent?.slice(0, 200) ?? null,
-  });
+  await db.insert(sessions).values(
+    ownedRow(
+      { operator: { id: input.operatorId } },
+      { id: tokenId(token), accountId: input.accountId, expiresAt, ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 200) ?? null },
+    ),
+  );
   return { token, expiresAt };
 }
 
-/** The live session of a token, renewed when past half its life; null when unknown or expired. */
+/**
+ * The live session of a token, renewed when past half its life; null when unknown or expired.
+ * The token names its session, and the session names its operator: the one lookup that must
+ * come before any tenant is known.
+ */
 export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<SessionRow | null> {
   const id = tokenId(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  const [row] = await db.select().from(sessions).where(acrossTenants(eq(sessions.id, id))).limit(1);
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await db.delete(sessions).where(ownedBy(row.operatorId, sessions, eq(sessions.id, id)));
     return null;
   }
   if (row.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
     const expiresAt = new Date(now + SESSION_LIFETIME_MS);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ expiresAt }).where(ownedBy(row.operatorId, sessions, eq(sessions.id, id)));
     return { ...row, expiresAt, renewed: true };
   }
   return { ...row, renewed: false };
 }
 
 export function invalidateAccountSessions(db: Db, operatorId: number, accountId: number) {
-  return db.delete(sessions).where(and(eq(sessions.operatorId, operatorId), eq(sessions.accountId, accountId)));
+  return db.delete(sessions).where(ownedBy(operatorId, sessions, eq(sessions.accountId, accountId)));
 }
 
+/** Housekeeping of every operator's expired sessions. */
 export function purgeExpiredSessions(db: Db, now = Date.now()) {
-  return db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
+  return db.delete(sessions).where(acrossTenants(lt(sessions.expiresAt, new Date(now))));
 }

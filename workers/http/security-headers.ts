@@ -1,6 +1,6 @@
 /**
- * Headers of every console page (ARCHITECTURE.md §8): a CSP with a per-request nonce,
- * nosniff, and no framing. The Vite dev server's module graph needs eval and its own
+ * Headers of every console page (docs/rules/input.md): a CSP with a per-request nonce,
+ * nosniff, no framing and no caching. The Vite dev server's module graph needs eval and its own
  * websocket, so development loosens only what it must.
  */
 export function newNonce(): string {
@@ -27,6 +27,8 @@ export function withSecurityHeaders(response: Response, nonce: string, dev: bool
     ].join("; "),
   );
   headers.set("X-Content-Type-Options", "nosniff");
+  // Each page carries its own nonce and, once logged in, the operator's data: never cached.
+  headers.set("Cache-Control", "no-store");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -1,5 +1,6 @@
 import { operationLogs } from "../../db/schema";
 import type { Db } from "../../db/client";
+import { ownedRow } from "../../tenants/scope";
 import type { Ctx, RequestMeta } from "./context";
 
 type OperationType = (typeof operationLogs.$inferInsert)["operationType"];
@@ -11,29 +12,38 @@ function redact(key: string, value: unknown) {
   return /password|token|captcha|secret|^key$/i.test(key) ? "***" : value;
 }
 
+/** Who the log names: the account, or the system part that acted (`system: charger PL002-CP01`). */
+function actorOf(ctx: Ctx): { account: string; email: string | null } {
+  return ctx.actor.kind === "user"
+    ? { account: ctx.actor.username, email: ctx.actor.email }
+    : { account: `system: ${ctx.actor.name}`, email: null };
+}
+
 /**
- * The operation-log row of a mutation (ARCHITECTURE.md §3), as a statement to put in the same
- * `db.batch` as the change itself, so a change is never left without its log row.
+ * The operation-log row of a mutation (docs/architecture.md "One door"), as a statement to put
+ * in the same `db.batch` as the change itself, so a change is never left without its log row.
+ * The system's own changes that an operator would want to see (a transaction marked ABNORMAL, a
+ * charger disabled) are logged the same way, with the system as the actor.
  */
 export function auditRow(
   ctx: Ctx,
   entry: { table: string; module: string; type: OperationType; oldData?: unknown; newData?: unknown; response?: unknown },
 ) {
-  return ctx.db.insert(operationLogs).values({
-    operatorId: ctx.operator.id,
-    operatorCode: ctx.operator.code,
-    tableName: entry.table,
-    module: entry.module,
-    operationType: entry.type,
-    account: ctx.actor.username,
-    email: ctx.actor.email,
-    oldData: json(entry.oldData),
-    newData: json(entry.newData),
-    url: `${ctx.request.method} ${ctx.request.url}`.slice(0, 500),
-    requestBody: json(ctx.request.body),
-    responseData: json(entry.response),
-    ip: ctx.request.ip,
-  });
+  return ctx.db.insert(operationLogs).values(
+    ownedRow(ctx, {
+      operatorCode: ctx.operator.code,
+      tableName: entry.table,
+      module: entry.module,
+      operationType: entry.type,
+      ...actorOf(ctx),
+      oldData: json(entry.oldData),
+      newData: json(entry.newData),
+      url: `${ctx.request.method} ${ctx.request.url}`.slice(0, 500),
+      requestBody: json(ctx.request.body),
+      responseData: json(entry.response),
+      ip: ctx.request.ip,
+    }),
+  );
 }
 
 /** The LOGIN or LOGOUT row of a session, written before or after there is a tenant context. */
@@ -46,15 +56,16 @@ export function sessionAuditRow(
     request: RequestMeta;
   },
 ) {
-  return db.insert(operationLogs).values({
-    operatorId: entry.operator.id,
-    operatorCode: entry.operator.code,
-    tableName: "sessions",
-    module: "auth",
-    operationType: entry.type,
-    account: entry.account.username,
-    email: entry.account.email,
-    url: `${entry.request.method} ${entry.request.url}`.slice(0, 500),
-    ip: entry.request.ip,
-  });
+  return db.insert(operationLogs).values(
+    ownedRow(entry, {
+      operatorCode: entry.operator.code,
+      tableName: "sessions",
+      module: "auth",
+      operationType: entry.type,
+      account: entry.account.username,
+      email: entry.account.email,
+      url: `${entry.request.method} ${entry.request.url}`.slice(0, 500),
+      ip: entry.request.ip,
+    }),
+  );
 }

@@ -1,14 +1,24 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { createDb, type Db } from "../../db/client";
 import { accounts, roles } from "../../db/schema";
 import type { Language } from "../../domain/languages";
 import { Forbidden, Unauthorized } from "../../domain/errors";
 import type { MenuEntry } from "../../tenants/menu-catalogue";
 import { hasMenuCode, menuTreeFor } from "../../tenants/permissions";
 import { operatorById, type OperatorRow } from "../../tenants/resolve";
+import { owned } from "../../tenants/scope";
 import { validateSessionToken } from "../auth/session";
+import { clientAddress } from "../http/client";
+import { requestLanguage } from "../i18n";
 
-/** What a service verb knows of the request that called it (for the operation log). */
+/**
+ * The one door (docs/architecture.md "One door"): every caller reaches the records through a
+ * verb that takes a `ctx`, whoever it is. The actor says who acts: a `user` of the console or
+ * the API, the `system` (a charger's Durable Object, a queue consumer, cron), later an OCPI
+ * `partner`, or the `public` (login, captcha, driver pages).
+ */
+
+/** What a verb knows of the request that called it (for the operation log). */
 export interface RequestMeta {
   ip: string;
   url: string;
@@ -17,16 +27,10 @@ export interface RequestMeta {
   body?: unknown;
 }
 
-/** Context of verbs that run before anyone has logged in (login, captcha, public info). */
-export interface PublicCtx {
-  db: Db;
-  env: Env;
-  lang: Language;
-  request: RequestMeta;
-  now: () => number;
-}
+export type ActorKind = "user" | "system" | "partner" | "public";
 
-export interface Actor {
+export interface UserActor {
+  kind: "user";
   accountId: number;
   username: string;
   name: string;
@@ -38,24 +42,91 @@ export interface Actor {
   mustChangePassword: boolean;
 }
 
-/** Context of every tenant verb: the operator and the actor are required, never optional. */
-export interface Ctx extends PublicCtx {
+/** The product acting on its own: `charger PL002-CP01`, `billing`, `cron`. */
+export interface SystemActor {
+  kind: "system";
+  name: string;
+}
+
+export interface PublicActor {
+  kind: "public";
+}
+
+interface BaseCtx {
+  db: Db;
+  env: Env;
+  lang: Language;
+  request: RequestMeta;
+  now: () => number;
+}
+
+/** Context of verbs that run before anyone has logged in (login, captcha, public info). */
+export interface PublicCtx extends BaseCtx {
+  actor: PublicActor;
+}
+
+/** What a system context knows of its operator (a charger knows its operator's id and code). */
+export type OperatorRef = Pick<OperatorRow, "id" | "code" | "sub" | "parentId">;
+
+/** A logged-in user: the operator and the actor are required, never optional. */
+export interface UserCtx extends BaseCtx {
   operator: OperatorRow;
-  actor: Actor;
+  actor: UserActor;
   /** The session token the request carried (for logout and refresh). */
   token: string;
   session: { expiresAt: Date; renewed: boolean };
 }
 
-/** Builds the tenant context from a session token: the one function the API and the console share. */
-export async function contextFromToken(base: PublicCtx, token: string): Promise<Ctx> {
+/** The system acting for one operator. */
+export interface SystemCtx extends BaseCtx {
+  operator: OperatorRef;
+  actor: SystemActor;
+}
+
+/** Any context that acts within one operator. */
+export type Ctx = UserCtx | SystemCtx;
+
+/** The public context of a request: the database, the language, the request for the log. */
+export function publicCtxOf(request: Request, env: Env, body?: unknown): PublicCtx {
+  return {
+    db: createDb(env.DB),
+    env,
+    lang: requestLanguage(request),
+    now: Date.now,
+    actor: { kind: "public" },
+    request: {
+      ip: clientAddress(request, env),
+      url: new URL(request.url).pathname,
+      method: request.method,
+      userAgent: request.headers.get("User-Agent"),
+      body,
+    },
+  };
+}
+
+/** A system context for one operator (a charger, a job, cron); `what` names it in the log. */
+export function systemCtx(env: Env, operator: OperatorRef, name: string, now: () => number = Date.now): SystemCtx {
+  return {
+    db: createDb(env.DB),
+    env,
+    lang: "en",
+    now,
+    operator,
+    actor: { kind: "system", name },
+    request: { ip: "system", url: name.slice(0, 200), method: "SYSTEM", userAgent: null },
+  };
+}
+
+/** Builds the user context from a session token: the one function the API, the console and `/live` share. */
+export async function contextFromToken(base: PublicCtx, token: string): Promise<UserCtx> {
   const session = await validateSessionToken(base.db, token, base.now());
   if (!session) throw new Unauthorized();
+  const scope = { operator: { id: session.operatorId } };
   const [row] = await base.db
     .select({ account: accounts, role: roles })
     .from(accounts)
     .leftJoin(roles, and(eq(roles.id, accounts.roleId), eq(roles.operatorId, accounts.operatorId)))
-    .where(and(eq(accounts.id, session.accountId), eq(accounts.operatorId, session.operatorId)))
+    .where(owned(scope, accounts, eq(accounts.id, session.accountId)))
     .limit(1);
   const operator = await operatorById(base.db, session.operatorId);
   if (!row || !operator || row.account.status !== "VALID" || operator.status !== "VALID") throw new Unauthorized();
@@ -68,6 +139,7 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
     session: { expiresAt: session.expiresAt, renewed: session.renewed },
     operator,
     actor: {
+      kind: "user",
       accountId: account.id,
       username: account.username,
       name: account.name,
@@ -81,8 +153,8 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
   };
 }
 
-/** The server side of the menu: a verb behind menu entries is refused without one of them (SPEC.md §6). */
-export function requireMenu(ctx: Ctx, code: string | string[]) {
-  const codes = Array.isArray(code) ? code : [code];
+/** The server side of the menu: a user without one of these menu codes is refused (403). */
+export function requireMenu(ctx: UserCtx, code: string | readonly string[]) {
+  const codes = typeof code === "string" ? [code] : code;
   if (!codes.some((c) => hasMenuCode(ctx.actor.menu, c))) throw new Forbidden("errors.forbidden", { menu: codes.join(",") });
 }

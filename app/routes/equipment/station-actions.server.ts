@@ -1,8 +1,8 @@
-import type { Ctx } from "../../../workers/services/context";
+import type { UserCtx } from "../../../workers/services/context";
 import { deleteStation, setStationStatus } from "../../../workers/services/stations/stations";
 
 /** The list's and the detail page's action: enable, disable or delete the posted station. */
-export async function runStationAction(ctx: Ctx, form: FormData) {
+export async function runStationAction(ctx: UserCtx, form: FormData) {
   const id = Number(form.get("id"));
   if (form.get("intent") === "delete") {
     await deleteStation(ctx, id);

@@ -6,8 +6,9 @@ import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams
 import { AppError } from "../../../domain/errors";
 import { settingsOf } from "../../../tenants/resolve";
 import { errorBody } from "../../../workers/api/envelope";
+import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { disposeAlarm, listAlarms } from "../../../workers/services/alarms/alarms";
-import { zonedToUtc } from "../../../workers/services/dashboard/calendar";
+import { zonedToUtc } from "../../../domain/time";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -49,7 +50,7 @@ const FAULT_TYPES = [
   "OtherError",
 ] as const;
 
-const ALARM_STATUSES = ["Undisposed", "AutoRecovery", "ManualDisposed"] as const;
+
 
 /** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
 const opensOnUndisposed = (path: string) => !path.startsWith("/operationMaintenance/");

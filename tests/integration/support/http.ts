@@ -64,6 +64,7 @@ export function testCtx(overrides: Partial<PublicCtx> = {}): PublicCtx {
     env,
     lang: "en",
     now: Date.now,
+    actor: { kind: "public" },
     request: { ip: freshClient(), url: "/test", method: "POST", userAgent: "vitest" },
     ...overrides,
   };

@@ -1,7 +1,8 @@
-import { ALARM_MENUS, alarmListQuery, disposeAlarm, disposeInput, listAlarms } from "../../services/alarms/alarms";
+import { alarmListQuery, disposeInput } from "../../../domain/schemas/monitoring";
+import { disposeAlarm, listAlarms } from "../../services/alarms/alarms";
 import { idParam, route } from "../app";
 
-/** Alarms (SPEC.md §3, §4): listed for operators and sub-operators, closed by hand with a comment. */
+/** Alarms: listed for operators and sub-operators, closed by hand with a comment. */
 const tag = "Alarms";
 
 route(
@@ -10,7 +11,7 @@ route(
     path: "/station-service/alarm",
     summary: "Alarms, newest first (status, level, pointId, serialNumber, type, from, to)",
     tag,
-    access: { menu: ALARM_MENUS },
+    verb: listAlarms,
     query: alarmListQuery,
   },
   (ctx, { query }) => listAlarms(ctx, query),
@@ -22,7 +23,7 @@ route(
     path: "/station-service/alarm/{id}/dispose",
     summary: "Dispose of an undisposed alarm with a comment (ManualDisposed)",
     tag,
-    access: { menu: ALARM_MENUS },
+    verb: disposeAlarm,
     params: idParam,
     body: disposeInput,
   },

@@ -1,8 +1,8 @@
-import { CHARGE_RECORD_MENUS, chargeRecordQuery, listChargeRecords, reportByPoint, reportQuery } from "../../services/charge-records/charge-records";
+import { chargeRecordQuery, reportQuery } from "../../../domain/schemas/equipment";
+import { listChargeRecords, reportByPoint } from "../../services/charge-records/charge-records";
 import { route } from "../app";
 
 const tag = "Charge records";
-const access = { menu: CHARGE_RECORD_MENUS };
 
 route(
   {
@@ -11,7 +11,7 @@ route(
     summary:
       "One point's month (reportMonth yyyy-MM in the operator's time zone): meterValue kWh (3 decimals), chargingTime minutes, deductionCost minor units (0 until priced), chargeCount",
     tag,
-    access,
+    verb: reportByPoint,
     query: reportQuery,
   },
   (ctx, { query }) => reportByPoint(ctx, query),
@@ -23,7 +23,7 @@ route(
     path: "/station-service/charge/record",
     summary: "Charge records (transactions), newest first, paged and filtered (pointId, status, idTag, transactionId)",
     tag,
-    access,
+    verb: listChargeRecords,
     query: chargeRecordQuery,
   },
   (ctx, { query }) => listChargeRecords(ctx, query),

@@ -1,4 +1,4 @@
-import { HOME_MENUS, homeDashboard } from "../../services/dashboard/dashboard";
+import { homeDashboard } from "../../services/dashboard/dashboard";
 import { route } from "../app";
 
 route(
@@ -7,7 +7,7 @@ route(
     path: "/station-service/dashboard/home",
     summary: "The home dashboard: device and connector counts, energy and sessions today and this month, energy by day, stations",
     tag: "Dashboard",
-    access: { menu: HOME_MENUS },
+    verb: homeDashboard,
   },
   (ctx) => homeDashboard(ctx),
 );

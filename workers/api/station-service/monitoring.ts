@@ -1,26 +1,24 @@
-import { chargingDetail, chargingListQuery, CHARGING_MENUS, listCharging, transactionParam } from "../../services/monitoring/charging";
-import { CONNECTOR_MENUS, connectorListQuery, listConnectors, listPiles, PILE_MENUS, pileListQuery } from "../../services/monitoring/devices";
-import {
-  LOAD_MENUS,
-  loadQuery,
-  PANEL_MENUS,
-  panelQuery,
-  STATION_PICKER_MENUS,
-  stationLoad,
-  stationOptions,
-  stationPanel,
-  stationPickerQuery,
-} from "../../services/monitoring/stations";
+import { chargingListQuery, connectorListQuery, loadQuery, panelQuery, pileListQuery, stationPickerQuery, transactionParam } from "../../../domain/schemas/monitoring";
+import { chargingDetail, listCharging } from "../../services/monitoring/charging";
+import { listConnectors, listPiles } from "../../services/monitoring/devices";
+import { stationLoad, stationOptions, stationPanel } from "../../services/monitoring/stations";
 import { route } from "../app";
 
 /**
- * Real-time monitoring (SPEC.md §2, §7): paged, tenant-filtered first paints that the console keeps
- * current from `/live`. Sub-operators call the same verbs and get their assigned devices only.
+ * Real-time monitoring: paged, tenant-filtered first paints that the console keeps current from
+ * `/live`. Sub-operators call the same verbs and get their assigned devices only.
  */
 const tag = "Monitoring and remote control";
 
 route(
-  { method: "get", path: "/station-service/monitoring/charging", summary: "Ongoing transactions, newest first (stationId, serialNumber, idTag)", tag, access: { menu: CHARGING_MENUS }, query: chargingListQuery },
+  {
+    method: "get",
+    path: "/station-service/monitoring/charging",
+    summary: "Ongoing transactions, newest first (stationId, serialNumber, idTag)",
+    tag,
+    verb: listCharging,
+    query: chargingListQuery,
+  },
   (ctx, { query }) => listCharging(ctx, query),
 );
 
@@ -30,7 +28,7 @@ route(
     path: "/station-service/monitoring/charging/{transactionId}",
     summary: "A transaction with its meter curve (energy, power, current, voltage, SoC)",
     tag,
-    access: { menu: CHARGING_MENUS },
+    verb: chargingDetail,
     params: transactionParam,
   },
   (ctx, { params }) => chargingDetail(ctx, params.transactionId),
@@ -42,7 +40,7 @@ route(
     path: "/station-service/monitoring/chargingPile",
     summary: "Points with their device state (online, offline, fault) and the counts of each",
     tag,
-    access: { menu: PILE_MENUS },
+    verb: listPiles,
     query: pileListQuery,
   },
   (ctx, { query }) => listPiles(ctx, query),
@@ -54,7 +52,7 @@ route(
     path: "/station-service/monitoring/connector",
     summary: "Connectors with their shown status (offline when empty), display class and running transaction",
     tag,
-    access: { menu: CONNECTOR_MENUS },
+    verb: listConnectors,
     query: connectorListQuery,
   },
   (ctx, { query }) => listConnectors(ctx, query),
@@ -66,14 +64,21 @@ route(
     path: "/station-service/monitoring/load",
     summary: "A station's points, power limit and the last hour of summed power",
     tag,
-    access: { menu: LOAD_MENUS },
+    verb: stationLoad,
     query: loadQuery,
   },
   (ctx, { query }) => stationLoad(ctx, query),
 );
 
 route(
-  { method: "get", path: "/station-service/monitoring/stations", summary: "Stations to pick from (at most 50, by rank; name filter)", tag, access: { menu: STATION_PICKER_MENUS }, query: stationPickerQuery },
+  {
+    method: "get",
+    path: "/station-service/monitoring/stations",
+    summary: "Stations to pick from (at most 50, by rank; name filter)",
+    tag,
+    verb: stationOptions,
+    query: stationPickerQuery,
+  },
   (ctx, { query }) => stationOptions(ctx, query),
 );
 
@@ -83,7 +88,7 @@ route(
     path: "/station-service/monitoring/panel",
     summary: "The remote-control panel of one station: its points (paged) with connectors and running transactions",
     tag,
-    access: { menu: PANEL_MENUS },
+    verb: stationPanel,
     query: panelQuery,
   },
   (ctx, { query }) => stationPanel(ctx, query),

@@ -1,25 +1,39 @@
-import { z } from "zod";
-import { chargePointName } from "../../ocpp/identity";
-import { findPoint, listPoints, pointDetail, pointListQuery, POINT_MENUS } from "../../services/points/points";
-import { stationOptions } from "../../services/stations/stations";
-import { pageQuery } from "../../../domain/schemas/account-service";
-import { diagnoseInput, pointBatchEnableInput, pointImportInput, pointInput, pointStatusInput } from "../../../domain/schemas/equipment";
-import { diagnosisListQuery, listDiagnostics, requestDiagnostics } from "../../services/points/diagnostics";
-import { createPoint, deletePoint, enablePoints, keyInput, rotateChargerKey, setPointStatus, updatePoint } from "../../services/points/point-admin";
+import {
+  diagnoseInput,
+  diagnosisListQuery,
+  keyInput,
+  ocppLogQuery,
+  pointBatchEnableInput,
+  pointImportInput,
+  pointInput,
+  pointListQuery,
+  pointStatusInput,
+} from "../../../domain/schemas/equipment";
+import { serialParam } from "../../../domain/schemas/remote-control";
+import { listDiagnostics, requestDiagnostics } from "../../services/points/diagnostics";
+import { createPoint, deletePoint, enablePoints, rotateChargerKey, setPointStatus, updatePoint } from "../../services/points/point-admin";
 import { importPoints } from "../../services/points/point-import";
+import { listPoints, ocppLog, pointDetail } from "../../services/points/points";
 import { connectorQuota } from "../../services/points/quota";
+import { stationOptions } from "../../services/stations/stations";
 import { idParam, route } from "../app";
 
 const tag = "Point service";
-const access = { menu: POINT_MENUS };
-const serialParam = z.object({ serialNumber: z.string().min(1).max(64) });
 
-route({ method: "get", path: "/station-service/point", summary: "Points, paged and filtered (serialNumber, name, stationId, status, type, online)", tag, access, query: pointListQuery }, (ctx, { query }) =>
-  listPoints(ctx, query),
+route(
+  {
+    method: "get",
+    path: "/station-service/point",
+    summary: "Points, paged and filtered (serialNumber, name, stationId, status, type, online)",
+    tag,
+    verb: listPoints,
+    query: pointListQuery,
+  },
+  (ctx, { query }) => listPoints(ctx, query),
 );
 
 route(
-  { method: "post", path: "/station-service/point", summary: "Create a point with its connectors (disabled until enabled)", tag, access: { menu: ["equipment.point"] }, body: pointInput },
+  { method: "post", path: "/station-service/point", summary: "Create a point with its connectors (disabled until enabled)", tag, verb: createPoint, body: pointInput },
   (ctx, { body }) => createPoint(ctx, body),
 );
 
@@ -29,7 +43,7 @@ route(
     path: "/station-service/point/{id}/valid",
     summary: "Enable or disable a point; a connected charger gets ChangeAvailability",
     tag,
-    access: { menu: ["equipment.point"] },
+    verb: setPointStatus,
     params: idParam,
     body: pointStatusInput,
   },
@@ -42,25 +56,19 @@ route(
     path: "/station-service/point/valid/points",
     summary: "Enable several points (all or nothing: refused, naming them, when any point's location is disabled)",
     tag,
-    access: { menu: ["equipment.point"] },
+    verb: enablePoints,
     body: pointBatchEnableInput,
   },
   (ctx, { body }) => enablePoints(ctx, body),
 );
 
 route(
-  {
-    method: "get",
-    path: "/station-service/point/quota",
-    summary: "Authorised AC and DC connector counts: authorised, used, enabled, remaining",
-    tag,
-    access,
-  },
+  { method: "get", path: "/station-service/point/quota", summary: "Authorised AC and DC connector counts: authorised, used, enabled, remaining", tag, verb: connectorQuota },
   (ctx) => connectorQuota(ctx),
 );
 
 route(
-  { method: "get", path: "/station-service/point/stations", summary: "Locations to choose from in point forms and filters", tag, access },
+  { method: "get", path: "/station-service/point/stations", summary: "Locations to choose from in point forms and filters", tag, verb: stationOptions },
   (ctx) => stationOptions(ctx),
 );
 
@@ -70,7 +78,7 @@ route(
     path: "/station-service/point/import",
     summary: "Import points from sheet rows: all or none; bad rows answer 400 with `fields` keyed `<line>.<field>`",
     tag,
-    access: { menu: ["equipment.point"] },
+    verb: importPoints,
     body: pointImportInput,
   },
   (ctx, { body }) => importPoints(ctx, body),
@@ -82,7 +90,7 @@ route(
     path: "/station-service/point/{id}",
     summary: "Edit a point; an enabled point keeps its type, power, connectors, serial number and location",
     tag,
-    access: { menu: ["equipment.point"] },
+    verb: updatePoint,
     params: idParam,
     body: pointInput,
   },
@@ -95,7 +103,7 @@ route(
     path: "/station-service/point/{id}",
     summary: "Delete a disabled point that has no charge records, with its connectors and technical history",
     tag,
-    access: { menu: ["equipment.point"] },
+    verb: deletePoint,
     params: idParam,
   },
   (ctx, { params }) => deletePoint(ctx, params.id),
@@ -107,7 +115,7 @@ route(
     path: "/station-service/point/{id}/diagnose",
     summary: "GetDiagnostics to an FTP location; the request is listed with its upload status (-1, 1, 2, 3)",
     tag,
-    access: { menu: ["equipment.point", "equipment.remoteControl"] },
+    verb: requestDiagnostics,
     params: idParam,
     body: diagnoseInput,
   },
@@ -120,17 +128,17 @@ route(
     path: "/station-service/diagnosis",
     summary: "Diagnostics requests, newest first (pointId, status)",
     tag,
-    access,
+    verb: listDiagnostics,
     query: diagnosisListQuery,
   },
   (ctx, { query }) => listDiagnostics(ctx, query),
 );
 
-route({ method: "get", path: "/station-service/point/detail/{id}", summary: "A point with its connectors", tag, access, params: idParam }, (ctx, { params }) =>
+route({ method: "get", path: "/station-service/point/detail/{id}", summary: "A point with its connectors", tag, verb: pointDetail, params: idParam }, (ctx, { params }) =>
   pointDetail(ctx, { id: params.id }),
 );
 
-route({ method: "get", path: "/station-service/point/{id}", summary: "A point with its connectors", tag, access, params: idParam }, (ctx, { params }) =>
+route({ method: "get", path: "/station-service/point/{id}", summary: "A point with its connectors", tag, verb: pointDetail, params: idParam }, (ctx, { params }) =>
   pointDetail(ctx, { id: params.id }),
 );
 
@@ -140,7 +148,7 @@ route(
     path: "/station-service/point/{id}/key",
     summary: "Generate or rotate the charger key (shown once); `push` sends it to a connected charger first",
     tag,
-    access: { menu: ["equipment.point"] },
+    verb: rotateChargerKey,
     params: idParam,
     body: keyInput,
   },
@@ -153,12 +161,9 @@ route(
     path: "/station-service/point/{serialNumber}/ocpp/operationLog",
     summary: "Every OCPP frame in and out of a charger, newest first",
     tag,
-    access,
+    verb: ocppLog,
     params: serialParam,
-    query: pageQuery.extend({ action: z.string().max(40).optional() }),
+    query: ocppLogQuery,
   },
-  async (ctx, { params, query }) => {
-    const { point } = await findPoint(ctx, { serialNumber: params.serialNumber });
-    return ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber)).operationLog(query);
-  },
+  (ctx, { params, query }) => ocppLog(ctx, params.serialNumber, query),
 );

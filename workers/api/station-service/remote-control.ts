@@ -1,30 +1,39 @@
-import { z } from "zod";
 import {
-  anyCommand,
-  command,
+  clearChargingProfileInput,
   commandInput,
+  compositeScheduleQuery,
   connectorInput,
-  remoteStart,
+  dataTransferInput,
+  getDiagnosticsQuery,
   remoteStartInput,
   resetInput,
+  serialParam,
   triggerInput,
-} from "../../services/remote/remote-control";
-import { listPoints, pointListQuery, POINT_MENUS } from "../../services/points/points";
+} from "../../../domain/schemas/remote-control";
+import { pathId } from "../../../domain/schemas/numbers";
+import { listMonitoredPoints } from "../../services/points/points";
+import { pointListQuery } from "../../../domain/schemas/equipment";
+import { anyCommand, remoteCommand, remoteStart, remoteStop } from "../../services/remote/remote-control";
 import { idParam, route } from "../app";
 
 const tag = "Monitoring and remote control";
-const access = { menu: ["equipment.remoteControl", "equipment.point", "monitoring.chargingPile"] };
-const serialParam = z.object({ serialNumber: z.string().min(1).max(64) });
-// Commands to a charger count as changes, also when they travel as GET (SPEC.md §7).
-const mutating = true;
 
-route({ method: "get", path: "/station-service/monitoring/point", summary: "Points with their live state", tag, access: { menu: POINT_MENUS }, query: pointListQuery }, (ctx, { query }) =>
-  listPoints(ctx, query),
+route(
+  { method: "get", path: "/station-service/monitoring/point", summary: "Points with their live state (read-only)", tag, verb: listMonitoredPoints, query: pointListQuery },
+  (ctx, { query }) => listMonitoredPoints(ctx, query),
 );
 
 route(
-  { method: "put", path: "/station-service/monitoring/reset/point/{serialNumber}", summary: "Reset (Soft or Hard)", tag, access, params: serialParam, body: resetInput },
-  (ctx, { params, body }) => command(ctx, params, "Reset", { type: body.type }),
+  {
+    method: "put",
+    path: "/station-service/monitoring/reset/point/{serialNumber}",
+    summary: "Reset (Soft or Hard)",
+    tag,
+    verb: remoteCommand,
+    params: serialParam,
+    body: resetInput,
+  },
+  (ctx, { params, body }) => remoteCommand(ctx, params, "Reset", { type: body.type }),
 );
 
 route(
@@ -33,11 +42,11 @@ route(
     path: "/station-service/monitoring/point/triggerMessage/{serialNumber}",
     summary: "TriggerMessage (StatusNotification refreshes status, BootNotification the version)",
     tag,
-    access,
+    verb: remoteCommand,
     params: serialParam,
     body: triggerInput,
   },
-  (ctx, { params, body }) => command(ctx, params, "TriggerMessage", body),
+  (ctx, { params, body }) => remoteCommand(ctx, params, "TriggerMessage", body),
 );
 
 route(
@@ -46,16 +55,11 @@ route(
     path: "/station-service/monitoring/clearChargingProfile/{serialNumber}",
     summary: "ClearChargingProfile (all profiles unless filtered)",
     tag,
-    access,
+    verb: remoteCommand,
     params: serialParam,
-    body: z.object({
-      id: z.number().int().optional(),
-      connectorId: z.number().int().min(0).optional(),
-      chargingProfilePurpose: z.enum(["ChargePointMaxProfile", "TxDefaultProfile", "TxProfile"]).optional(),
-      stackLevel: z.number().int().min(0).optional(),
-    }),
+    body: clearChargingProfileInput,
   },
-  (ctx, { params, body }) => command(ctx, params, "ClearChargingProfile", body),
+  (ctx, { params, body }) => remoteCommand(ctx, params, "ClearChargingProfile", body),
 );
 
 route(
@@ -64,16 +68,11 @@ route(
     path: "/station-service/monitoring/getCompositeSchedule/{serialNumber}",
     summary: "GetCompositeSchedule",
     tag,
-    access,
-    mutating,
+    verb: remoteCommand,
     params: serialParam,
-    query: z.object({
-      connectorId: z.coerce.number().int().min(0).default(0),
-      duration: z.coerce.number().int().positive().default(86_400),
-      chargingRateUnit: z.enum(["A", "W"]).optional(),
-    }),
+    query: compositeScheduleQuery,
   },
-  (ctx, { params, query }) => command(ctx, params, "GetCompositeSchedule", query),
+  (ctx, { params, query }) => remoteCommand(ctx, params, "GetCompositeSchedule", query),
 );
 
 route(
@@ -82,11 +81,11 @@ route(
     path: "/station-service/monitoring/dataTransfer/{serialNumber}",
     summary: "DataTransfer to the charger",
     tag,
-    access,
+    verb: remoteCommand,
     params: serialParam,
-    body: z.object({ vendorId: z.string().min(1).max(255), messageId: z.string().max(50).optional(), data: z.string().optional() }),
+    body: dataTransferInput,
   },
-  (ctx, { params, body }) => command(ctx, params, "DataTransfer", body),
+  (ctx, { params, body }) => remoteCommand(ctx, params, "DataTransfer", body),
 );
 
 route(
@@ -95,18 +94,11 @@ route(
     path: "/station-service/monitoring/getDiagnostics/{serialNumber}",
     summary: "GetDiagnostics: upload to an FTP location",
     tag,
-    access,
-    mutating,
+    verb: remoteCommand,
     params: serialParam,
-    query: z.object({
-      location: z.string().regex(/^s?ftps?:\/\//i, { error: "validation.ftp" }),
-      retries: z.coerce.number().int().min(0).optional(),
-      retryInterval: z.coerce.number().int().min(0).optional(),
-      startTime: z.iso.datetime({ offset: true }).optional(),
-      stopTime: z.iso.datetime({ offset: true }).optional(),
-    }),
+    query: getDiagnosticsQuery,
   },
-  (ctx, { params, query }) => command(ctx, params, "GetDiagnostics", query),
+  (ctx, { params, query }) => remoteCommand(ctx, params, "GetDiagnostics", query),
 );
 
 route(
@@ -115,16 +107,23 @@ route(
     path: "/station-service/monitoring/getLocalListVersion/{serialNumber}",
     summary: "GetLocalListVersion",
     tag,
-    access,
-    mutating,
+    verb: remoteCommand,
     params: serialParam,
   },
-  (ctx, { params }) => command(ctx, params, "GetLocalListVersion", {}),
+  (ctx, { params }) => remoteCommand(ctx, params, "GetLocalListVersion", {}),
 );
 
 route(
-  { method: "put", path: "/station-service/remoteControl/unlockConnector/{id}", summary: "UnlockConnector", tag, access, params: idParam, body: connectorInput },
-  (ctx, { params, body }) => command(ctx, { id: params.id }, "UnlockConnector", body),
+  {
+    method: "put",
+    path: "/station-service/remoteControl/unlockConnector/{id}",
+    summary: "UnlockConnector",
+    tag,
+    verb: remoteCommand,
+    params: idParam,
+    body: connectorInput,
+  },
+  (ctx, { params, body }) => remoteCommand(ctx, { id: params.id }, "UnlockConnector", body),
 );
 
 route(
@@ -133,7 +132,7 @@ route(
     path: "/station-service/remoteControl/remoteStart/{id}",
     summary: "RemoteStartTransaction; without idTag the operator's remote tag is used",
     tag,
-    access,
+    verb: remoteStart,
     params: idParam,
     body: remoteStartInput,
   },
@@ -146,10 +145,10 @@ route(
     path: "/station-service/remoteControl/{id}/remoteStop/{transaction}",
     summary: "RemoteStopTransaction",
     tag,
-    access,
-    params: idParam.extend({ transaction: z.coerce.number().int().positive() }),
+    verb: remoteStop,
+    params: idParam.extend({ transaction: pathId }),
   },
-  (ctx, { params }) => command(ctx, { id: params.id }, "RemoteStopTransaction", { transactionId: params.transaction }),
+  (ctx, { params }) => remoteStop(ctx, params.id, params.transaction),
 );
 
 route(
@@ -158,7 +157,7 @@ route(
     path: "/station-service/point/{id}/command",
     summary: "Any server-initiated OCPP action with a schema-checked payload",
     tag,
-    access,
+    verb: anyCommand,
     params: idParam,
     body: commandInput,
   },

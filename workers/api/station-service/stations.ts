@@ -1,20 +1,17 @@
 import { geocodeQuery, stationInput, stationListQuery, stationStatusInput } from "../../../domain/schemas/stations";
 import { geocodeAddress } from "../../services/stations/geocode";
 import {
-  stationConnectorQuota,
   createStation,
   deleteStation,
   listStations,
   setStationStatus,
+  stationConnectorQuota,
   stationDetail,
-  STATION_MENUS,
   updateStation,
 } from "../../services/stations/stations";
 import { idParam, route } from "../app";
 
 const tag = "Station service";
-const read = { menu: STATION_MENUS };
-const write = { menu: ["equipment.station"] };
 
 route(
   {
@@ -22,7 +19,7 @@ route(
     path: "/station-service/station",
     summary: "Stations, highest rank first, paged and filtered (name, address, status, parkingFee)",
     tag,
-    access: read,
+    verb: listStations,
     query: stationListQuery,
   },
   (ctx, { query }) => listStations(ctx, query),
@@ -34,7 +31,7 @@ route(
     path: "/station-service/station",
     summary: "Create a station (disabled until it has a point); without lat/lng the address is geocoded",
     tag,
-    access: write,
+    verb: createStation,
     body: stationInput,
   },
   (ctx, { body }) => createStation(ctx, body),
@@ -47,7 +44,7 @@ route(
     path: "/station-service/station/connector-quota",
     summary: "Authorised AC/DC connectors of the operator with used, remaining and enabled counts",
     tag,
-    access: read,
+    verb: stationConnectorQuota,
   },
   (ctx) => stationConnectorQuota(ctx),
 );
@@ -58,14 +55,14 @@ route(
     path: "/station-service/station/geocode",
     summary: "Coordinates of an address through the operator's map provider (parameter settings › map)",
     tag,
-    access: write,
+    verb: geocodeAddress,
     query: geocodeQuery,
   },
   (ctx, { query }) => geocodeAddress(ctx, query),
 );
 
 route(
-  { method: "get", path: "/station-service/station/{id}", summary: "A station with its point and connector counts", tag, access: read, params: idParam },
+  { method: "get", path: "/station-service/station/{id}", summary: "A station with its point and connector counts", tag, verb: stationDetail, params: idParam },
   (ctx, { params }) => stationDetail(ctx, params.id),
 );
 
@@ -75,7 +72,7 @@ route(
     path: "/station-service/station/{id}",
     summary: "Update a station; while enabled its address, coordinates, time zone and power limit are locked",
     tag,
-    access: write,
+    verb: updateStation,
     params: idParam,
     body: stationInput,
   },
@@ -83,11 +80,8 @@ route(
 );
 
 route(
-  { method: "delete", path: "/station-service/station/{id}", summary: "Delete a disabled station without points", tag, access: write, params: idParam },
-  async (ctx, { params }) => {
-    await deleteStation(ctx, params.id);
-    return null;
-  },
+  { method: "delete", path: "/station-service/station/{id}", summary: "Delete a disabled station without points", tag, verb: deleteStation, params: idParam },
+  (ctx, { params }) => deleteStation(ctx, params.id),
 );
 
 route(
@@ -96,7 +90,7 @@ route(
     path: "/station-service/station/{id}/valid",
     summary: "Enable (needs a point) or disable (disables its points; chargers get ChangeAvailability Inoperative)",
     tag,
-    access: write,
+    verb: setStationStatus,
     params: idParam,
     body: stationStatusInput,
   },

@@ -8,7 +8,7 @@ import { route } from "../app";
 
 const tag = "Account service: auth";
 
-route({ method: "get", path: "/user-service/auth/captcha", summary: "A new captcha (SVG drawn as paths)", tag, access: "public" }, (ctx) =>
+route({ method: "get", path: "/user-service/auth/captcha", summary: "A new captcha (SVG drawn as paths)", tag, verb: issueCaptcha }, (ctx) =>
   issueCaptcha(ctx),
 );
 
@@ -18,14 +18,14 @@ route(
     path: "/user-service/auth/login/operator",
     summary: "Log in to an operator with username, password and captcha",
     tag,
-    access: "public",
+    verb: login,
     body: loginInput,
   },
   async (ctx, { body }, c) => login(ctx, body, await operatorByHost(ctx.db, new URL(c.req.url).host)),
 );
 
 route(
-  { method: "get", path: "/user-service/auth/token/refresh", summary: "A new access token; the old one ends", tag, access: "session", scope: "auth.session" },
+  { method: "get", path: "/user-service/auth/token/refresh", summary: "A new access token; the old one ends", tag, verb: refreshToken },
   (ctx) => refreshToken(ctx),
 );
 
@@ -35,11 +35,8 @@ route(
     path: "/user-service/auth/token/{accessToken}",
     summary: "Log out: end the session of this token",
     tag,
-    access: "public",
+    verb: logout,
     params: z.object({ accessToken: z.string().min(1).max(128) }),
   },
-  async (ctx, { params }) => {
-    await logout(ctx, params.accessToken);
-    return null;
-  },
+  (ctx, { params }) => logout(ctx, params.accessToken),
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NotFound } from "../../../domain/errors";
-import { contextFromToken } from "../../services/context";
-import { api, publicCtx, sessionToken } from "../app";
+import { contextFromToken, publicCtxOf } from "../../services/context";
+import { api, sessionToken } from "../app";
 
 /**
  * GET /user-service/file/show?key= (SPEC.md §7): a stored file from R2. Branding under
@@ -14,6 +14,7 @@ api.openAPIRegistry.registerPath({
   method: "get",
   path: "/user-service/file/show",
   summary: "A stored file (logo, image); operator branding is public",
+  description: "Public. Branding under `operators/{id}/public/` is public; any other file only to that operator's sessions.",
   tags: ["Account service: files"],
   request: { query: query as never },
   responses: { 200: { description: "The file's bytes with its content type" }, 404: { description: "No such file, or another operator's" } },
@@ -24,7 +25,7 @@ api.get("/user-service/file/show", async (c) => {
   const owner = Number(key.split("/")[1]);
   if (!key.startsWith(`operators/${owner}/public/`)) {
     const session = sessionToken(c);
-    const ctx = session ? await contextFromToken(publicCtx(c), session.token).catch(() => null) : null;
+    const ctx = session ? await contextFromToken(publicCtxOf(c.req.raw, c.env), session.token).catch(() => null) : null;
     if (!ctx || ctx.operator.id !== owner) throw new NotFound();
   }
   const object = await c.env.FILES.get(key);

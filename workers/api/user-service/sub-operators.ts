@@ -1,37 +1,32 @@
 import { idParam, route } from "../app";
-import {
-  assignedDevices,
-  assignmentInput,
-  candidateQuery,
-  DEVICE_MENU,
-  deviceCandidates,
-  listSubOperatorDevices,
-  setSubOperatorDevices,
-  subOperatorListQuery,
-  subOperatorParam,
-} from "../../services/sub-operators/devices";
-import {
-  listSubPoints,
-  listSubStations,
-  SUB_POINT_MENUS,
-  SUB_STATION_MENUS,
-  subPointDetail,
-  subPointQuery,
-  subStationDetail,
-  subStationQuery,
-} from "../../services/sub-operators/views";
+import { assignmentInput, candidateQuery, subOperatorListQuery, subOperatorParam, subPointQuery, subStationQuery } from "../../../domain/schemas/sub-operators";
+import { assignedDevices, deviceCandidates, listSubOperatorDevices, setSubOperatorDevices } from "../../services/sub-operators/devices";
+import { listSubPoints, listSubStations, subPointDetail, subStationDetail } from "../../services/sub-operators/views";
 
-/** Sub-operators: the parent assigns devices (SPEC.md §2 operatorDevice); the sub-operator sees them. */
+/** Sub-operators: the parent assigns devices; the sub-operator sees them. */
 const tag = "Sub-operators";
-const access = { menu: DEVICE_MENU };
 
 route(
-  { method: "get", path: "/user-service/sub-operator-devices", summary: "The operator's sub-operators with their assigned station and point counts", tag, access, query: subOperatorListQuery },
+  {
+    method: "get",
+    path: "/user-service/sub-operator-devices",
+    summary: "The operator's sub-operators with their assigned station and point counts",
+    tag,
+    verb: listSubOperatorDevices,
+    query: subOperatorListQuery,
+  },
   (ctx, { query }) => listSubOperatorDevices(ctx, query),
 );
 
 route(
-  { method: "get", path: "/user-service/sub-operator/{subOperatorId}/devices", summary: "Stations and points assigned to a sub-operator", tag, access, params: subOperatorParam },
+  {
+    method: "get",
+    path: "/user-service/sub-operator/{subOperatorId}/devices",
+    summary: "Stations and points assigned to a sub-operator",
+    tag,
+    verb: assignedDevices,
+    params: subOperatorParam,
+  },
   (ctx, { params }) => assignedDevices(ctx, params.subOperatorId),
 );
 
@@ -39,9 +34,9 @@ route(
   {
     method: "put",
     path: "/user-service/sub-operator/{subOperatorId}/devices",
-    summary: "Replace a sub-operator's stations and points (an assigned station brings all its points)",
+    summary: "Replace a sub-operator's stations and points (both lists required; an assigned station brings all its points)",
     tag,
-    access,
+    verb: setSubOperatorDevices,
     params: subOperatorParam,
     body: assignmentInput,
   },
@@ -54,7 +49,7 @@ route(
     path: "/user-service/sub-operator/{subOperatorId}/devices/candidates",
     summary: "The operator's stations or points (kind), paged and searchable, each marked assigned or not",
     tag,
-    access,
+    verb: deviceCandidates,
     params: subOperatorParam,
     query: candidateQuery,
   },
@@ -62,7 +57,14 @@ route(
 );
 
 route(
-  { method: "get", path: "/station-service/sub-operator/station", summary: "A sub-operator's stations (assigned, or holding an assigned point)", tag, access: { menu: SUB_STATION_MENUS }, query: subStationQuery },
+  {
+    method: "get",
+    path: "/station-service/sub-operator/station",
+    summary: "A sub-operator's stations (assigned, or holding an assigned point)",
+    tag,
+    verb: listSubStations,
+    query: subStationQuery,
+  },
   (ctx, { query }) => listSubStations(ctx, query),
 );
 
@@ -72,7 +74,7 @@ route(
     path: "/station-service/sub-operator/station/{id}",
     summary: "One of a sub-operator's stations with its visible points (paged)",
     tag,
-    access: { menu: SUB_STATION_MENUS },
+    verb: subStationDetail,
     params: idParam,
     query: subPointQuery,
   },
@@ -80,11 +82,18 @@ route(
 );
 
 route(
-  { method: "get", path: "/station-service/sub-operator/point", summary: "A sub-operator's points with live state", tag, access: { menu: SUB_POINT_MENUS }, query: subPointQuery },
+  { method: "get", path: "/station-service/sub-operator/point", summary: "A sub-operator's points with live state", tag, verb: listSubPoints, query: subPointQuery },
   (ctx, { query }) => listSubPoints(ctx, query),
 );
 
 route(
-  { method: "get", path: "/station-service/sub-operator/point/{id}", summary: "One of a sub-operator's points with connectors and recent transactions", tag, access: { menu: SUB_POINT_MENUS }, params: idParam },
+  {
+    method: "get",
+    path: "/station-service/sub-operator/point/{id}",
+    summary: "One of a sub-operator's points with connectors and recent transactions",
+    tag,
+    verb: subPointDetail,
+    params: idParam,
+  },
   (ctx, { params }) => subPointDetail(ctx, params.id),
 );

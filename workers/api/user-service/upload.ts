@@ -1,22 +1,21 @@
 import { z } from "zod";
-import { Forbidden, Unauthorized } from "../../../domain/errors";
 import { uploadQuery } from "../../../domain/schemas/stations";
 import { uploadStationImage } from "../../services/files/images";
-import { contextFromToken } from "../../services/context";
-import { api, publicCtx, sessionToken } from "../app";
+import { api, describeAccess, userContext } from "../app";
 import { ok } from "../envelope";
-import { assertSameOrigin } from "../security";
 
 /**
  * POST /user-service/file/upload?kind=logo|mapIcon|image: one image as multipart form data
  * (field `file`), checked by content (SPEC.md §5), stored in R2 → `{ key, url }`. Declared by
  * hand because `route()` reads JSON bodies; the checks are the same: session, console origin
- * for cookie sessions, initial password changed, menu permission (in the verb).
+ * for cookie sessions, then the verb's declaration (initial password changed, menu).
  */
 api.openAPIRegistry.registerPath({
   method: "post",
   path: "/user-service/file/upload",
   summary: "Upload a station logo (JPG/PNG, ≤ 1 MB, ≤ 64×64 px), map icon (≤ 80 KB) or image (≤ 160×160 px)",
+  description: describeAccess(uploadStationImage.access),
+  "x-menu": [...(uploadStationImage.access.menu === "session" ? [] : uploadStationImage.access.menu)],
   tags: ["Account service: files"],
   security: [{ bearer: [] }],
   request: {
@@ -33,16 +32,12 @@ api.openAPIRegistry.registerPath({
 
 api.post("/user-service/file/upload", async (c) => {
   const kind = c.req.query("kind");
-  const session = sessionToken(c);
-  if (!session) throw new Unauthorized();
-  if (session.viaCookie) assertSameOrigin(c.req.raw);
-  const base = publicCtx(c, { kind });
-  const ctx = await contextFromToken(base, session.token);
-  if (ctx.actor.mustChangePassword) throw new Forbidden("errors.changePasswordFirst");
+  const ctx = await userContext(c, uploadStationImage.access, true);
+  ctx.request.body = { kind };
   const length = Number(c.req.header("Content-Length"));
   const stored = await uploadStationImage(ctx, kind, {
     declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined,
     readFile: async () => (await c.req.formData().catch(() => null))?.get("file"),
   });
-  return ok(c, stored, base.lang);
+  return ok(c, stored, ctx.lang);
 });

@@ -1,24 +1,25 @@
-import { count, desc, eq, like } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { containingIf } from "../../../db/like";
+import { pageOf } from "../../../db/paging";
 import { accounts, roles } from "../../../db/schema";
-import { Conflict, Invalid, NotFound } from "../../../domain/errors";
-import {
-  accountInput,
-  accountListQuery,
-  accountUpdateInput,
-  enableInput,
-} from "../../../domain/schemas/account-service";
-import { owned } from "../../../tenants/scoped";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../../domain/errors";
+import { accountInput, accountListQuery, accountUpdateInput, enableInput } from "../../../domain/schemas/account-service";
+import { isSuper } from "../../../tenants/permissions";
+import { owned, ownedRow } from "../../../tenants/scope";
 import { generateInitialPassword, hashPassword } from "../../auth/password";
 import { invalidateAccountSessions } from "../../auth/session";
 import { auditRow } from "../audit";
-import { requireMenu, type Ctx } from "../context";
+import type { UserCtx } from "../context";
+import { mayAssign } from "../roles/roles";
+import { verb } from "../verb";
 
-/** Carrier system › Account (SPEC.md §2 carrierAcount). */
+/** Carrier system › Account (docs/rules/access.md "No takeover"). */
 const MENU = "carrier.carrierAcount";
 
 type AccountRow = typeof accounts.$inferSelect;
+type RoleRow = typeof roles.$inferSelect;
 
-const present = (a: AccountRow, roleName: string | null = null) => ({
+const present = (a: AccountRow, role: Pick<RoleRow, "name" | "type"> | null = null, owner = false) => ({
   id: a.id,
   username: a.username,
   name: a.name,
@@ -26,72 +27,88 @@ const present = (a: AccountRow, roleName: string | null = null) => ({
   phone: a.phone,
   adminType: a.adminType,
   roleId: a.roleId,
-  roleName,
+  roleName: role?.name ?? null,
+  roleType: role?.type ?? null,
+  owner,
   status: a.status,
   mustChangePassword: a.mustChangePassword,
   lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
   createdAt: a.createdAt.toISOString(),
 });
 
-async function findAccount(ctx: Ctx, id: number) {
+/** The operator's owner: its first SUPER account, which only the platform may disable or demote. */
+async function ownerId(ctx: UserCtx): Promise<number | undefined> {
   const [row] = await ctx.db
-    .select({ account: accounts, roleName: roles.name })
+    .select({ id: accounts.id })
     .from(accounts)
-    .leftJoin(roles, eq(roles.id, accounts.roleId))
+    .where(owned(ctx, accounts, eq(accounts.adminType, "SUPER")))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  return row?.id;
+}
+
+async function findAccount(ctx: UserCtx, id: number) {
+  const [row] = await ctx.db
+    .select({ account: accounts, role: roles })
+    .from(accounts)
+    .leftJoin(roles, and(eq(roles.id, accounts.roleId), eq(roles.operatorId, accounts.operatorId)))
     .where(owned(ctx, accounts, eq(accounts.id, id)))
     .limit(1);
   if (!row) throw new NotFound();
-  return row;
+  return { ...row, owner: (await ownerId(ctx)) === id };
 }
 
-/** The role must be one of the operator's own, enabled roles. */
-async function checkRole(ctx: Ctx, roleId: number) {
-  const [role] = await ctx.db
-    .select({ id: roles.id, status: roles.status })
-    .from(roles)
-    .where(owned(ctx, roles, eq(roles.id, roleId)))
-    .limit(1);
+/** The role must be one of the operator's own, enabled roles, and one the actor may give. */
+async function checkRole(ctx: UserCtx, roleId: number) {
+  const [role] = await ctx.db.select().from(roles).where(owned(ctx, roles, eq(roles.id, roleId))).limit(1);
   if (!role || role.status !== "VALID") throw new Invalid("validation.roleRequired", {}, { roleId: "validation.roleRequired" });
+  if (!mayAssign(ctx, role)) throw new Forbidden(role.type === "SUPER" ? "errors.superOnly" : "errors.menusBeyondOwn", { codes: "" });
+}
+
+/** Only a SUPER changes or disables a SUPER account (its admin type or its role makes it one). */
+function checkTarget(ctx: UserCtx, target: { account: AccountRow; role: RoleRow | null }) {
+  if (isSuper({ adminType: target.account.adminType, role: target.role }) && !isSuper(ctx.actor)) throw new Forbidden("errors.superOnly");
 }
 
 const blankToNull = (v: string | undefined) => (v ? v : null);
 
-export async function listAccounts(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, MENU);
+export const listAccounts = verb({ menu: MENU }, async (ctx, raw: unknown) => {
   const q = accountListQuery.parse(raw);
   const where = owned(
     ctx,
     accounts,
-    q.username ? like(accounts.username, `%${q.username.replace(/[%_]/g, "")}%`) : undefined,
+    containingIf(accounts.username, q.username),
     q.roleId ? eq(accounts.roleId, q.roleId) : undefined,
     q.status ? eq(accounts.status, q.status) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ account: accounts, roleName: roles.name })
-      .from(accounts)
-      .leftJoin(roles, eq(roles.id, accounts.roleId))
-      .where(where)
-      .orderBy(desc(accounts.createdAt), desc(accounts.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(accounts).where(where),
-  ]);
-  return { records: rows.map((r) => present(r.account, r.roleName)), total, current: q.current, size: q.size };
-}
+  const owner = await ownerId(ctx);
+  return pageOf(
+    q,
+    async ({ limit, offset }) =>
+      (
+        await ctx.db
+          .select({ account: accounts, role: roles })
+          .from(accounts)
+          .leftJoin(roles, and(eq(roles.id, accounts.roleId), eq(roles.operatorId, accounts.operatorId)))
+          .where(where)
+          .orderBy(desc(accounts.createdAt), desc(accounts.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => present(r.account, r.role, r.account.id === owner)),
+    async () => (await ctx.db.select({ total: count() }).from(accounts).where(where))[0].total,
+  );
+});
 
-export async function getAccount(ctx: Ctx, id: number) {
-  requireMenu(ctx, MENU);
+export const getAccount = verb({ menu: MENU }, async (ctx, id: number) => {
   const row = await findAccount(ctx, id);
-  return present(row.account, row.roleName);
-}
+  return present(row.account, row.role, row.owner);
+});
 
 /**
- * A new account gets an initial password, shown once in the answer (mail comes later), and
- * must change it at its first login.
+ * A new account gets an initial password, shown once in the answer, and must change it at its
+ * first login. It is always a NORMAL account, with a role the actor may give.
  */
-export async function createAccount(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, MENU);
+export const createAccount = verb({ menu: MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = accountInput.parse(raw);
   await checkRole(ctx, input.roleId);
   const initialPassword = generateInitialPassword();
@@ -99,32 +116,40 @@ export async function createAccount(ctx: Ctx, raw: unknown) {
   const [[created]] = await ctx.db.batch([
     ctx.db
       .insert(accounts)
-      .values({
-        operatorId: ctx.operator.id,
-        username: input.username,
-        name: input.name,
-        email: blankToNull(input.email),
-        phone: blankToNull(input.phone),
-        roleId: input.roleId,
-        adminType: "NORMAL",
-        passwordHash: await hashPassword(initialPassword, ctx.env.PASSWORD_PEPPER),
-        mustChangePassword: true,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        ownedRow(ctx, {
+          username: input.username,
+          name: input.name,
+          email: blankToNull(input.email),
+          phone: blankToNull(input.phone),
+          roleId: input.roleId,
+          adminType: "NORMAL" as const,
+          passwordHash: await hashPassword(initialPassword, ctx.env.PASSWORD_PEPPER),
+          mustChangePassword: true,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      )
       .onConflictDoNothing()
       .returning(),
     auditRow(ctx, { table: "accounts", module: "account", type: "CREATE", newData: input }),
   ]);
   if (!created) throw new Conflict("errors.accountTaken");
   return { ...present(created), initialPassword };
-}
+});
 
-export async function updateAccount(ctx: Ctx, id: number, raw: unknown) {
-  requireMenu(ctx, MENU);
+/**
+ * Edit an account (docs/rules/access.md "No takeover"): nobody changes their own role, only a
+ * SUPER edits a SUPER account, and the owner's role changes only through the platform.
+ */
+export const updateAccount = verb({ menu: MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const before = await findAccount(ctx, id);
+  checkTarget(ctx, before);
   const input = accountUpdateInput.parse(raw);
-  await checkRole(ctx, input.roleId);
+  const roleChanges = input.roleId !== before.account.roleId;
+  if (roleChanges && id === ctx.actor.accountId) throw new Forbidden("errors.ownAccountRights");
+  if (roleChanges && before.owner) throw new Forbidden("errors.ownerProtected");
+  if (roleChanges) await checkRole(ctx, input.roleId);
   const [[updated]] = await ctx.db.batch([
     ctx.db
       .update(accounts)
@@ -140,14 +165,18 @@ export async function updateAccount(ctx: Ctx, id: number, raw: unknown) {
     auditRow(ctx, { table: "accounts", module: "account", type: "UPDATE", oldData: present(before.account), newData: input }),
   ]);
   return present(updated);
-}
+});
 
-/** Enable or disable; disabling ends the account's sessions at once. Nobody disables themselves. */
-export async function setAccountStatus(ctx: Ctx, id: number, raw: unknown) {
-  requireMenu(ctx, MENU);
-  const { status } = enableInput.parse(raw);
+/**
+ * Enable or disable; disabling ends the account's sessions at once. Nobody changes their own
+ * status, only a SUPER disables a SUPER, and nobody here disables the owner.
+ */
+export const setAccountStatus = verb({ menu: MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const before = await findAccount(ctx, id);
-  if (id === ctx.actor.accountId && status === "INVALID") throw new Conflict("errors.cannotDisableSelf");
+  if (id === ctx.actor.accountId) throw new Forbidden("errors.ownAccountRights");
+  checkTarget(ctx, before);
+  const { status } = enableInput.parse(raw);
+  if (before.owner && status === "INVALID") throw new Forbidden("errors.ownerProtected");
   await ctx.db.batch([
     ctx.db
       .update(accounts)
@@ -163,4 +192,4 @@ export async function setAccountStatus(ctx: Ctx, id: number, raw: unknown) {
     }),
   ]);
   return { id, status };
-}
+});

@@ -4,6 +4,7 @@ import { Invalid } from "../../../domain/errors";
 import { generateToken, tokenId } from "../../auth/tokens";
 import { randomCaptchaText, renderCaptcha } from "../../auth/captcha-image";
 import type { PublicCtx } from "../context";
+import { verb } from "../verb";
 
 /** Captchas are single-use and live two minutes (ARCHITECTURE.md §8). */
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
@@ -21,10 +22,10 @@ export async function storeCaptcha(ctx: PublicCtx, text: string) {
   return captchaId;
 }
 
-export async function issueCaptcha(ctx: PublicCtx) {
+export const issueCaptcha = verb({ actors: ["public"] }, async (ctx) => {
   const text = randomCaptchaText();
   return { captchaId: await storeCaptcha(ctx, text), image: renderCaptcha(text) };
-}
+});
 
 /**
  * Consumes a captcha: whatever the answer, the challenge is gone afterwards. In local

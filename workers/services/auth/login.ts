@@ -1,16 +1,21 @@
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { count, eq, gt, lt } from "drizzle-orm";
 import { accounts, loginAttempts } from "../../../db/schema";
 import { loginInput } from "../../../domain/schemas/account-service";
 import { Forbidden, Invalid, TooManyAttempts } from "../../../domain/errors";
 import { operatorByCode, type OperatorRow } from "../../../tenants/resolve";
+import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { DUMMY_HASH, verifyPassword } from "../../auth/password";
 import { createSession } from "../../auth/session";
 import { contextFromToken, type PublicCtx } from "../context";
+import { verb } from "../verb";
 import { sessionAuditRow } from "../audit";
 import { consumeCaptcha } from "./captcha";
 import { userInfo } from "./user-info";
 
-/** Ten failures in fifteen minutes lock the account for that client (issue #2). */
+/**
+ * Ten failures in fifteen minutes lock the account for that client; where nothing vouches for the
+ * client's address, for every client (docs/rules/sessions.md).
+ */
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 
@@ -19,7 +24,7 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
  * the operator comes from the code (or the branded domain the request came through), and the
  * account is looked up inside it. Wrong username and wrong password give one message.
  */
-export async function login(ctx: PublicCtx, raw: unknown, domainOperator?: OperatorRow) {
+export const login = verb({ actors: ["public"] }, async (ctx, raw: unknown, domainOperator?: OperatorRow) => {
   const input = loginInput.parse(raw);
   await consumeCaptcha(ctx, input.captchaId, input.captcha);
 
@@ -31,30 +36,22 @@ export async function login(ctx: PublicCtx, raw: unknown, domainOperator?: Opera
   }
   if (operator.status !== "VALID") throw new Forbidden("errors.operatorDisabled");
 
-  const attemptKey = and(
-    eq(loginAttempts.operatorId, operator.id),
-    eq(loginAttempts.username, input.username),
-    eq(loginAttempts.client, ctx.request.ip),
-  );
+  const tenant = { operator };
+  const attemptKey = owned(tenant, loginAttempts, eq(loginAttempts.username, input.username), eq(loginAttempts.client, ctx.request.ip));
   const [{ failures }] = await ctx.db
     .select({ failures: count() })
     .from(loginAttempts)
-    .where(and(attemptKey, gt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS))));
+    .where(owned(tenant, loginAttempts, attemptKey, gt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS))));
   if (failures >= LOCKOUT_FAILURES) throw new TooManyAttempts("errors.locked", { minutes: 15 });
 
   const [account] = await ctx.db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.operatorId, operator.id), eq(accounts.username, input.username)))
+    .where(owned(tenant, accounts, eq(accounts.username, input.username)))
     .limit(1);
   const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH, ctx.env.PASSWORD_PEPPER);
   if (!account || !passwordOk) {
-    await ctx.db.insert(loginAttempts).values({
-      operatorId: operator.id,
-      username: input.username,
-      client: ctx.request.ip,
-      createdAt: new Date(ctx.now()),
-    });
+    await ctx.db.insert(loginAttempts).values(ownedRow(tenant, { username: input.username, client: ctx.request.ip, createdAt: new Date(ctx.now()) }));
     throw new Invalid("errors.badCredentials");
   }
   if (account.status !== "VALID") throw new Forbidden("errors.accountDisabled");
@@ -66,13 +63,14 @@ export async function login(ctx: PublicCtx, raw: unknown, domainOperator?: Opera
   );
   await ctx.db.batch([
     ctx.db.delete(loginAttempts).where(attemptKey),
-    ctx.db.update(accounts).set({ lastLoginAt: new Date(ctx.now()) }).where(eq(accounts.id, account.id)),
+    ctx.db.update(accounts).set({ lastLoginAt: new Date(ctx.now()) }).where(owned(tenant, accounts, eq(accounts.id, account.id))),
     sessionAuditRow(ctx.db, { type: "LOGIN", operator, account, request: ctx.request }),
   ]);
   const tenantCtx = await contextFromToken(ctx, token);
   return { accessToken: token, expiresAt: expiresAt.toISOString(), user: await userInfo(tenantCtx) };
-}
+});
 
+/** Housekeeping of every operator's old failures. */
 export function purgeOldLoginAttempts(ctx: Pick<PublicCtx, "db" | "now">) {
-  return ctx.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS)));
+  return ctx.db.delete(loginAttempts).where(acrossTenants(lt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS))));
 }

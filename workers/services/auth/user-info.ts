@@ -1,9 +1,10 @@
 import { menuCodes } from "../../../tenants/permissions";
 import { settingsOf } from "../../../tenants/resolve";
-import type { Ctx } from "../context";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
 
-/** The user info of SPEC.md §3 stored client state, with the names it gives. */
-export async function userInfo(ctx: Ctx) {
+/** The user info the console keeps (account, type, sub flag, menu codes), with the names it gives. */
+export async function userInfo(ctx: UserCtx) {
   const settings = await settingsOf(ctx.db, ctx.operator.id);
   const { menuCodeList, menuCodeAllList } = menuCodes({
     operatorCode: ctx.operator.code,
@@ -27,3 +28,6 @@ export async function userInfo(ctx: Ctx) {
     menuCodeAllList,
   };
 }
+
+/** GET /user-service/person/operator: the logged-in account, also before its password change. */
+export const personInfo = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => userInfo(ctx));

@@ -1,13 +1,13 @@
-import { and, count, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import { count, desc, eq, gte, lt, or, sql } from "drizzle-orm";
+import { containingIf } from "../../../db/like";
+import { pageOf } from "../../../db/paging";
 import { points, stations, transactions } from "../../../db/schema";
-import { pageQuery } from "../../../domain/schemas/account-service";
-import { reportMonth } from "../../../domain/schemas/equipment";
+import { chargeRecordQuery, reportQuery } from "../../../domain/schemas/equipment";
 import { settingsOf } from "../../../tenants/resolve";
-import { owned } from "../../../tenants/scoped";
-import type { Ctx } from "../context";
-import { findPoint, POINT_MENUS } from "../points/points";
-import { monthOf, monthRange } from "./month";
+import { owned } from "../../../tenants/scope";
+import { verb } from "../verb";
+import { findPoint, POINT_READ_MENUS } from "../points/points";
+import { monthOf, monthRange } from "../../../domain/time";
 
 /**
  * Charge records of the point pages (SPEC.md §2 charging point detail: charge record tab and
@@ -15,22 +15,7 @@ import { monthOf, monthRange } from "./month";
  * costs come with pricing (ARCHITECTURE.md §7), so until a transaction is priced its costs are
  * null and the report's deduction is 0 with `priced: false`.
  */
-export const CHARGE_RECORD_MENUS = [...POINT_MENUS, "finance.chargeRecord", "monitoring.charging"];
-
-export const TRANSACTION_STATUSES = ["ACTIVE", "COMPLETED", "ABNORMAL"] as const;
-
-export const chargeRecordQuery = pageQuery.extend({
-  pointId: z.coerce.number({ error: "points.validation.pointId" }).int().positive({ error: "points.validation.pointId" }).optional(),
-  status: z.enum(TRANSACTION_STATUSES, { error: "validation.status" }).optional(),
-  idTag: z.string().trim().max(20).optional(),
-  transactionId: z.coerce.number({ error: "points.validation.transactionId" }).int().positive({ error: "points.validation.transactionId" }).optional(),
-});
-
-export const reportQuery = z.object({
-  pointId: z.coerce.number({ error: "points.validation.pointId" }).int().positive({ error: "points.validation.pointId" }),
-  /** Defaults to this month in the operator's time zone. */
-  reportMonth: reportMonth.optional(),
-});
+export const CHARGE_RECORD_MENUS = [...POINT_READ_MENUS, "finance.chargeRecord", "monitoring.charging"];
 
 /**
  * Energy of a transaction in Wh: what billing recorded, else stop minus start meter. A register
@@ -70,7 +55,7 @@ function present(t: TransactionRow, point: { serialNumber: string | null; name: 
 }
 
 /** GET /station-service/charge/record: the operator's transactions, newest first, filtered on the server. */
-export async function listChargeRecords(ctx: Ctx, raw: unknown) {
+export const listChargeRecords = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, raw: unknown) => {
   const q = chargeRecordQuery.parse(raw);
   if (q.pointId) await findPoint(ctx, { id: q.pointId });
   const where = owned(
@@ -78,23 +63,26 @@ export async function listChargeRecords(ctx: Ctx, raw: unknown) {
     transactions,
     q.pointId ? eq(transactions.pointId, q.pointId) : undefined,
     q.status ? eq(transactions.status, q.status) : undefined,
-    q.idTag ? like(transactions.idTag, `%${q.idTag.replace(/[%_]/g, "")}%`) : undefined,
+    containingIf(transactions.idTag, q.idTag),
     q.transactionId ? eq(transactions.id, q.transactionId) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ t: transactions, serialNumber: points.serialNumber, name: points.name, stationName: stations.name })
-      .from(transactions)
-      .leftJoin(points, eq(points.id, transactions.pointId))
-      .leftJoin(stations, eq(stations.id, points.stationId))
-      .where(where)
-      .orderBy(desc(transactions.startAt), desc(transactions.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(transactions).where(where),
-  ]);
-  return { records: rows.map((r) => present(r.t, r)), total, current: q.current, size: q.size };
-}
+  return pageOf(
+    q,
+    async ({ limit, offset }) =>
+      (
+        await ctx.db
+          .select({ t: transactions, serialNumber: points.serialNumber, name: points.name, stationName: stations.name })
+          .from(transactions)
+          .leftJoin(points, eq(points.id, transactions.pointId))
+          .leftJoin(stations, eq(stations.id, points.stationId))
+          .where(where)
+          .orderBy(desc(transactions.startAt), desc(transactions.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => present(r.t, r)),
+    async () => (await ctx.db.select({ total: count() }).from(transactions).where(where))[0].total,
+  );
+});
 
 /**
  * GET /station-service/charge/record/reportByPoint (SPEC.md §7): one point's charging in a
@@ -107,7 +95,7 @@ export async function listChargeRecords(ctx: Ctx, raw: unknown) {
  * - `deductionCost`: minor units of `currency`; 0 with `priced: false` until pricing lands;
  * - `chargeCount`.
  */
-export async function reportByPoint(ctx: Ctx, raw: unknown) {
+export const reportByPoint = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, raw: unknown) => {
   const q = reportQuery.parse(raw);
   const { point } = await findPoint(ctx, { id: q.pointId });
   const settings = await settingsOf(ctx.db, ctx.operator.id);
@@ -144,14 +132,4 @@ export async function reportByPoint(ctx: Ctx, raw: unknown) {
     priced: false,
     chargeCount: row.chargeCount,
   };
-}
-
-/** Whether any transaction of the point is running (the detail page says so on its connectors). */
-export async function runningTransactions(ctx: Ctx, pointId: number) {
-  return ctx.db
-    .select({ id: transactions.id, connectorId: transactions.connectorNo, idTag: transactions.idTag, startAt: transactions.startAt, meterStartWh: transactions.meterStartWh })
-    .from(transactions)
-    .where(owned(ctx, transactions, and(eq(transactions.pointId, pointId), eq(transactions.status, "ACTIVE"))))
-    .orderBy(desc(transactions.startAt))
-    .limit(100);
-}
+});

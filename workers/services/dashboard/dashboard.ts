@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, exists, gte, sql } from "drizzle-orm";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { settingsOf } from "../../../tenants/resolve";
-import { requireMenu, type Ctx } from "../context";
-import { deviceScope } from "../sub-operators/scope";
-import { calendarOf, dayKey, localDate } from "./calendar";
+import { faultedPoint } from "../monitoring/devices";
+import { verb } from "../verb";
+import { visible, visibleStations } from "../../../tenants/scope";
+import { calendarOf, dayKey, localDate } from "../../../domain/time";
 
 /**
  * The home dashboard (big screen, SPEC.md §1, §2 /home): device and connector counts, energy and
@@ -24,22 +25,15 @@ const BUCKET_MS = 15 * 60 * 1000;
 /** Energy of a transaction that has a stop meter; a register that went backwards counts as 0. */
 const energy = sql<number>`max(0, coalesce(${transactions.energyWh}, ${transactions.meterStopWh} - ${transactions.meterStartWh}, 0))`;
 
-export async function homeDashboard(ctx: Ctx) {
-  requireMenu(ctx, HOME_MENUS);
-  const scope = deviceScope(ctx);
+export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
   const settings = await settingsOf(ctx.db, ctx.operator.id);
   const now = ctx.now();
   const { todayStart, monthStart, dayStarts } = calendarOf(now, settings.timeZone, CHART_DAYS);
   const chartStart = dayStarts[0].start;
   const since = Math.min(chartStart, monthStart);
-  const faulted = exists(
-    ctx.db
-      .select({ one: sql`1` })
-      .from(connectors)
-      .where(and(eq(connectors.pointId, points.id), eq(connectors.status, "Faulted"))),
-  );
+  const faulted = faultedPoint(ctx);
   const shown = sql<string>`case when ${points.online} = 1 and ${connectors.status} is not null then ${connectors.status} else 'offline' end`;
-  const periodWhere = (from: number) => scope.where(transactions, transactions.pointId, gte(transactions.startAt, new Date(from)));
+  const periodWhere = (from: number) => visible(ctx, transactions, transactions.pointId, gte(transactions.startAt, new Date(from)));
 
   const [[pointCounts], connectorCounts, [today], [month], buckets, stationRows, pointRows, running, connectorRows] = await Promise.all([
     ctx.db
@@ -49,12 +43,12 @@ export async function homeDashboard(ctx: Ctx) {
         fault: sql<number>`coalesce(sum(case when ${points.online} = 1 and ${faulted} then 1 else 0 end), 0)`,
       })
       .from(points)
-      .where(scope.where(points, points.id)),
+      .where(visible(ctx, points, points.id)),
     ctx.db
       .select({ status: shown, n: count() })
       .from(connectors)
       .innerJoin(points, eq(points.id, connectors.pointId))
-      .where(scope.where(connectors, connectors.pointId))
+      .where(visible(ctx, connectors, connectors.pointId))
       .groupBy(shown),
     ctx.db.select({ sessions: count(), energyWh: sql<number>`coalesce(sum(${energy}), 0)` }).from(transactions).where(periodWhere(todayStart)),
     ctx.db.select({ sessions: count(), energyWh: sql<number>`coalesce(sum(${energy}), 0)` }).from(transactions).where(periodWhere(monthStart)),
@@ -70,7 +64,7 @@ export async function homeDashboard(ctx: Ctx) {
     ctx.db
       .select({ id: stations.id, name: stations.name, address: stations.address, lat: stations.lat, lng: stations.lng, status: stations.status })
       .from(stations)
-      .where(scope.stations())
+      .where(visibleStations(ctx))
       .orderBy(desc(stations.rank), asc(stations.id))
       .limit(MAP_STATIONS),
     ctx.db
@@ -82,7 +76,7 @@ export async function homeDashboard(ctx: Ctx) {
         faulted: sql<number>`${faulted}`,
       })
       .from(points)
-      .where(scope.where(points, points.id)),
+      .where(visible(ctx, points, points.id)),
     ctx.db
       .select({
         transactionId: transactions.id,
@@ -92,13 +86,13 @@ export async function homeDashboard(ctx: Ctx) {
         startAt: transactions.startAt,
       })
       .from(transactions)
-      .where(scope.where(transactions, transactions.pointId, eq(transactions.status, "ACTIVE")))
+      .where(visible(ctx, transactions, transactions.pointId, eq(transactions.status, "ACTIVE")))
       .orderBy(desc(transactions.startAt))
       .limit(LIVE_TRANSACTIONS),
     ctx.db
       .select({ pointId: connectors.pointId, connectorNo: connectors.connectorNo, status: connectors.status })
       .from(connectors)
-      .where(scope.where(connectors, connectors.pointId)),
+      .where(visible(ctx, connectors, connectors.pointId)),
   ]);
 
   const byDay = new Map(dayStarts.map((d) => [d.key, { day: d.key, energyWh: 0, sessions: 0 }]));
@@ -154,5 +148,5 @@ export async function homeDashboard(ctx: Ctx) {
         ) as Record<number, string | null>,
       })),
   };
-}
+});
 

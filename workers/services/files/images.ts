@@ -2,7 +2,7 @@ import { Invalid } from "../../../domain/errors";
 import { checkImage, formatByteLimit, IMAGE_LIMITS, tooLarge, type ImageKind } from "../../../domain/images";
 import { imageKind, stationFilesPrefix } from "../../../domain/schemas/stations";
 import { auditRow } from "../audit";
-import { requireMenu, type Ctx } from "../context";
+import { verb } from "../verb";
 
 /**
  * Images of the Locations screen (station logos, map icons, pictures) into R2, checked by
@@ -36,8 +36,7 @@ export interface Upload {
 const FRAMING_BYTES = 1024;
 
 /** POST /user-service/file/upload?kind=logo|mapIcon|image, multipart field `file`. */
-export async function uploadStationImage(ctx: Ctx, rawKind: unknown, upload: Upload) {
-  requireMenu(ctx, "equipment.station");
+export const uploadStationImage = verb({ menu: "equipment.station", mutates: true }, async (ctx, rawKind: unknown, upload: Upload) => {
   const kind = imageKind.parse(rawKind);
   // Refused before the body is read when the declared length already breaks the limit.
   if (upload.declaredBytes !== undefined && tooLarge(kind, upload.declaredBytes - FRAMING_BYTES)) throw refusal(kind, "bytes");
@@ -55,4 +54,4 @@ export async function uploadStationImage(ctx: Ctx, rawKind: unknown, upload: Upl
   const stored = { key, kind, width: checked.width, height: checked.height, bytes: bytes.length };
   await auditRow(ctx, { table: "files", module: "station", type: "CREATE", newData: stored });
   return { ...stored, url: `/user-service/file/show?key=${encodeURIComponent(key)}` };
-}
+});

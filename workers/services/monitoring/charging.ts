@@ -1,30 +1,18 @@
-import { count, desc, eq, like } from "drizzle-orm";
-import { z } from "zod";
+import { count, desc, eq, or } from "drizzle-orm";
+import { containing, containingIf } from "../../../db/like";
+import { pageOf } from "../../../db/paging";
 import { points, stations, transactions } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
-import { pageQuery } from "../../../domain/schemas/account-service";
+import { chargingListQuery, transactionParam } from "../../../domain/schemas/monitoring";
 import { chargePointName } from "../../ocpp/identity";
-import { requireMenu, type Ctx } from "../context";
-import { deviceScope } from "../sub-operators/scope";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
+import { visible } from "../../../tenants/scope";
 import { lastRegisterWh, meterCurve } from "./meter-curve";
 
 /** Real-time monitoring › Charging, for operators and sub-operators (SPEC.md §2). */
 export const CHARGING_MENUS = ["monitoring.charging", "sub.monitoring.charging"];
 
-const plain = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
-
-export const chargingListQuery = pageQuery.extend({
-  stationId: z.coerce.number({ error: "monitoring.validation.stationId" }).int().positive({ error: "monitoring.validation.stationId" }).optional(),
-  serialNumber: z.string().trim().max(64).optional(),
-  idTag: z.string().trim().max(20, { error: "validation.idTagLength" }).optional(),
-});
-
-export const transactionParam = z.object({
-  transactionId: z.coerce
-    .number({ error: "monitoring.validation.transactionId" })
-    .int({ error: "monitoring.validation.transactionId" })
-    .positive({ error: "monitoring.validation.transactionId" }),
-});
 
 const columns = {
   transaction: transactions,
@@ -74,43 +62,45 @@ function present(row: Row, now: number) {
  * Ongoing transactions, newest first. Energy and power move every second, so they come from the
  * live view (the console adds the charger's register minus `meterStartWh`); this answers the facts.
  */
-export async function listCharging(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, CHARGING_MENUS);
+export const listCharging = verb({ menu: CHARGING_MENUS }, async (ctx, raw: unknown) => {
   const q = chargingListQuery.parse(raw);
-  const where = deviceScope(ctx).where(
+  const where = visible(
+    ctx,
     transactions,
     transactions.pointId,
     eq(transactions.status, "ACTIVE"),
     q.stationId ? eq(points.stationId, q.stationId) : undefined,
-    q.serialNumber ? like(points.serialNumber, plain(q.serialNumber)) : undefined,
-    q.idTag ? like(transactions.idTag, plain(q.idTag)) : undefined,
+    q.serialNumber ? or(containing(points.serialNumber, q.serialNumber), containing(points.name, q.serialNumber)) : undefined,
+    containingIf(transactions.idTag, q.idTag),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(transactions)
-      .innerJoin(points, eq(points.id, transactions.pointId))
-      .leftJoin(stations, eq(stations.id, points.stationId))
-      .where(where)
-      .orderBy(desc(transactions.startAt), desc(transactions.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(transactions).innerJoin(points, eq(points.id, transactions.pointId)).where(where),
-  ]);
   const now = ctx.now();
-  return { records: rows.map((r) => present(r, now)), total, current: q.current, size: q.size };
-}
+  return pageOf(
+    q,
+    async ({ limit, offset }) =>
+      (
+        await ctx.db
+          .select(columns)
+          .from(transactions)
+          .innerJoin(points, eq(points.id, transactions.pointId))
+          .leftJoin(stations, eq(stations.id, points.stationId))
+          .where(where)
+          .orderBy(desc(transactions.startAt), desc(transactions.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => present(r, now)),
+    async () => (await ctx.db.select({ total: count() }).from(transactions).innerJoin(points, eq(points.id, transactions.pointId)).where(where))[0].total,
+  );
+});
 
 /** One transaction with its meter curve (from the charger's own storage), ongoing or ended. */
-export async function chargingDetail(ctx: Ctx, rawId: unknown) {
-  requireMenu(ctx, CHARGING_MENUS);
+export const chargingDetail = verb({ menu: CHARGING_MENUS }, async (ctx, rawId: unknown) => {
   const { transactionId } = transactionParam.parse({ transactionId: rawId });
   const [row] = await ctx.db
     .select(columns)
     .from(transactions)
     .innerJoin(points, eq(points.id, transactions.pointId))
     .leftJoin(stations, eq(stations.id, points.stationId))
-    .where(deviceScope(ctx).where(transactions, transactions.pointId, eq(transactions.id, transactionId)))
+    .where(visible(ctx, transactions, transactions.pointId, eq(transactions.id, transactionId)))
     .limit(1);
   if (!row) throw new NotFound("monitoring.errors.transactionNotFound");
   const t = row.transaction;
@@ -125,4 +115,4 @@ export async function chargingDetail(ctx: Ctx, rawId: unknown) {
     energyWh: t.energyWh ?? (register === undefined ? null : Math.max(0, register - t.meterStartWh)),
     curve: meterCurve(samples, t.meterStartWh),
   };
-}
+});

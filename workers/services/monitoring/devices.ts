@@ -1,90 +1,64 @@
-import { and, asc, count, eq, exists, inArray, isNull, like, not, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, count, eq, exists, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { containing } from "../../../db/like";
+import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
-import { CONNECTOR_STATUSES, DEVICE_STATES, deviceState, displayClass, shownStatus } from "../../../domain/connector-status";
-import { pageQuery } from "../../../domain/schemas/account-service";
-import { requireMenu, type Ctx } from "../context";
-import { deviceScope } from "../sub-operators/scope";
+import { deviceState, displayClass, shownStatus, type DeviceState } from "../../../domain/connector-status";
+import { connectorListQuery, pileListQuery } from "../../../domain/schemas/monitoring";
+import { deviceOwner, ownedBy, visible } from "../../../tenants/scope";
+import type { UserCtx } from "../context";
+import { pointsWithConnectors } from "../points/point-page";
+import { verb } from "../verb";
 
-/** Real-time monitoring › Charging piles and Connectors (SPEC.md §2, §4). */
+/** Real-time monitoring › Charging piles and Connectors (docs/rules/monitoring.md). */
 export const PILE_MENUS = ["monitoring.chargingPile", "sub.monitoring.chargingPile"];
 export const CONNECTOR_MENUS = ["monitoring.connector", "sub.monitoring.connector"];
 
-const plain = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
-
-const deviceFilters = {
-  stationId: z.coerce.number({ error: "monitoring.validation.stationId" }).int().positive({ error: "monitoring.validation.stationId" }).optional(),
-  serialNumber: z.string().trim().max(64).optional(),
-};
-
-export const pileListQuery = pageQuery.extend({
-  ...deviceFilters,
-  state: z.enum(DEVICE_STATES, { error: "monitoring.validation.deviceState" }).optional(),
-});
-
-/** A connector's status filter: one of SPEC.md §4's statuses, or `offline` (empty status). */
-export const connectorListQuery = pageQuery.extend({
-  ...deviceFilters,
-  status: z.enum([...CONNECTOR_STATUSES, "offline"], { error: "monitoring.validation.connectorStatus" }).optional(),
-});
+/** The station and text filters both lists share: a point's serial number or name contains the text. */
+const deviceFilters = (q: { stationId?: number; serialNumber?: string }) => [
+  q.stationId ? eq(points.stationId, q.stationId) : undefined,
+  q.serialNumber ? or(containing(points.serialNumber, q.serialNumber), containing(points.name, q.serialNumber)) : undefined,
+];
 
 /** A point with a Faulted connector (connector 0, the point itself, is not kept in D1). */
-const faulted = (ctx: Ctx) =>
+export const faultedPoint = (ctx: UserCtx) =>
   exists(
     ctx.db
       .select({ one: sql`1` })
       .from(connectors)
-      .where(and(eq(connectors.pointId, points.id), eq(connectors.status, "Faulted"))),
+      .where(ownedBy(deviceOwner(ctx), connectors, eq(connectors.pointId, points.id), eq(connectors.status, "Faulted"))),
   );
 
-const stateCondition = (ctx: Ctx, state: (typeof DEVICE_STATES)[number] | undefined) =>
+const stateCondition = (ctx: UserCtx, state: DeviceState | undefined) =>
   state === "offline"
     ? eq(points.online, false)
     : state === "fault"
-      ? and(eq(points.online, true), faulted(ctx))
+      ? and(eq(points.online, true), faultedPoint(ctx))
       : state === "online"
-        ? and(eq(points.online, true), not(faulted(ctx)))
+        ? and(eq(points.online, true), not(faultedPoint(ctx)))
         : undefined;
 
 /**
  * Points with their device state (online, offline, fault) and connectors, paged and filtered, and
  * the counts of each state over the whole scope. The console keeps both current from `/live`.
  */
-export async function listPiles(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, PILE_MENUS);
+export const listPiles = verb({ menu: PILE_MENUS }, async (ctx, raw: unknown) => {
   const q = pileListQuery.parse(raw);
-  const scope = deviceScope(ctx);
-  const filters = [
-    q.stationId ? eq(points.stationId, q.stationId) : undefined,
-    q.serialNumber ? or(like(points.serialNumber, plain(q.serialNumber)), like(points.name, plain(q.serialNumber))) : undefined,
-  ];
-  const where = scope.where(points, points.id, ...filters, stateCondition(ctx, q.state));
-  const [rows, [{ total }], [summary]] = await Promise.all([
-    ctx.db
-      .select({ point: points, stationName: stations.name })
-      .from(points)
-      .leftJoin(stations, eq(stations.id, points.stationId))
-      .where(where)
-      .orderBy(asc(points.serialNumber))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(points).where(where),
+  const filters = deviceFilters(q);
+  const where = visible(ctx, points, points.id, ...filters, stateCondition(ctx, q.state));
+  const [page, [summary]] = await Promise.all([
+    pointsWithConnectors(ctx, q, where),
     ctx.db
       .select({
         total: count(),
         offline: sql<number>`coalesce(sum(case when ${points.online} = 0 then 1 else 0 end), 0)`,
-        fault: sql<number>`coalesce(sum(case when ${points.online} = 1 and ${faulted(ctx)} then 1 else 0 end), 0)`,
+        fault: sql<number>`coalesce(sum(case when ${points.online} = 1 and ${faultedPoint(ctx)} then 1 else 0 end), 0)`,
       })
       .from(points)
-      .where(scope.where(points, points.id, ...filters)),
+      .where(visible(ctx, points, points.id, ...filters)),
   ]);
-  const ids = rows.map((r) => r.point.id);
-  const list = ids.length
-    ? await ctx.db.select().from(connectors).where(scope.where(connectors, connectors.pointId, inArray(connectors.pointId, ids))).orderBy(asc(connectors.connectorNo))
-    : [];
   return {
-    records: rows.map(({ point, stationName }) => {
-      const own = list.filter((c) => c.pointId === point.id);
+    ...page,
+    records: page.records.map(({ point, stationName, connectors: own }) => {
       return {
         id: point.id,
         serialNumber: point.serialNumber,
@@ -108,9 +82,6 @@ export async function listPiles(ctx: Ctx, raw: unknown) {
         })),
       };
     }),
-    total,
-    current: q.current,
-    size: q.size,
     summary: {
       total: summary.total,
       offline: Number(summary.offline),
@@ -118,7 +89,7 @@ export async function listPiles(ctx: Ctx, raw: unknown) {
       online: summary.total - Number(summary.offline) - Number(summary.fault),
     },
   };
-}
+});
 
 /** The running transaction of a connector, if any (for stop buttons and links). */
 const activeTransaction = sql<number | null>`(
@@ -127,42 +98,42 @@ const activeTransaction = sql<number | null>`(
 )`;
 
 /** Connectors with the status they show (SPEC.md §4: none while the point is offline) and its display class. */
-export async function listConnectors(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, CONNECTOR_MENUS);
+export const listConnectors = verb({ menu: CONNECTOR_MENUS }, async (ctx, raw: unknown) => {
   const q = connectorListQuery.parse(raw);
-  const scope = deviceScope(ctx);
-  const filters = [
-    q.stationId ? eq(points.stationId, q.stationId) : undefined,
-    q.serialNumber ? or(like(points.serialNumber, plain(q.serialNumber)), like(points.name, plain(q.serialNumber))) : undefined,
-  ];
+  const filters = deviceFilters(q);
   const status =
     q.status === "offline"
       ? or(eq(points.online, false), isNull(connectors.status))
       : q.status
         ? and(eq(points.online, true), eq(connectors.status, q.status))
         : undefined;
-  const where = scope.where(connectors, connectors.pointId, ...filters, status);
+  const where = visible(ctx, connectors, connectors.pointId, ...filters, status);
   const shown = sql<string>`case when ${points.online} = 1 and ${connectors.status} is not null then ${connectors.status} else 'offline' end`;
-  const [rows, [{ total }], counts] = await Promise.all([
-    ctx.db
-      .select({ connector: connectors, point: points, stationName: stations.name, transactionId: activeTransaction })
-      .from(connectors)
-      .innerJoin(points, eq(points.id, connectors.pointId))
-      .leftJoin(stations, eq(stations.id, points.stationId))
-      .where(where)
-      .orderBy(asc(points.serialNumber), asc(connectors.connectorNo))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(connectors).innerJoin(points, eq(points.id, connectors.pointId)).where(where),
+  const [page, counts] = await Promise.all([
+    pageOf(
+      q,
+      ({ limit, offset }) =>
+        ctx.db
+          .select({ connector: connectors, point: points, stationName: stations.name, transactionId: activeTransaction })
+          .from(connectors)
+          .innerJoin(points, eq(points.id, connectors.pointId))
+          .leftJoin(stations, eq(stations.id, points.stationId))
+          .where(where)
+          .orderBy(asc(points.serialNumber), asc(connectors.connectorNo))
+          .limit(limit)
+          .offset(offset),
+      async () => (await ctx.db.select({ total: count() }).from(connectors).innerJoin(points, eq(points.id, connectors.pointId)).where(where))[0].total,
+    ),
     ctx.db
       .select({ status: shown, n: count() })
       .from(connectors)
       .innerJoin(points, eq(points.id, connectors.pointId))
-      .where(scope.where(connectors, connectors.pointId, ...filters))
+      .where(visible(ctx, connectors, connectors.pointId, ...filters))
       .groupBy(shown),
   ]);
   return {
-    records: rows.map(({ connector: c, point: p, stationName, transactionId }) => {
+    ...page,
+    records: page.records.map(({ connector: c, point: p, stationName, transactionId }) => {
       const shownNow = shownStatus(p.online, c.status);
       return {
         id: c.id,
@@ -184,10 +155,7 @@ export async function listConnectors(ctx: Ctx, raw: unknown) {
         transactionId: transactionId === null ? null : Number(transactionId),
       };
     }),
-    total,
-    current: q.current,
-    size: q.size,
     /** Connectors per shown status (`offline` for an empty one) over the whole scope. */
     summary: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>,
   };
-}
+});

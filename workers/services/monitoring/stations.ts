@@ -1,11 +1,13 @@
-import { asc, count, desc, eq, inArray, like } from "drizzle-orm";
-import { z } from "zod";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { containingIf } from "../../../db/like";
+import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
-import { pageQuery } from "../../../domain/schemas/account-service";
+import { loadQuery, panelQuery, stationPickerQuery } from "../../../domain/schemas/monitoring";
 import { chargePointName } from "../../ocpp/identity";
-import { requireMenu, type Ctx } from "../context";
-import { deviceScope } from "../sub-operators/scope";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
+import { visible, visibleStations } from "../../../tenants/scope";
 import { powerHistory } from "./meter-curve";
 
 /**
@@ -39,30 +41,20 @@ const HISTORY_SESSIONS = 50;
 /** Points of one station returned for the load view. */
 const LOAD_POINTS = 500;
 
-const stationId = z.coerce
-  .number({ error: "monitoring.validation.stationRequired" })
-  .int({ error: "monitoring.validation.stationRequired" })
-  .positive({ error: "monitoring.validation.stationRequired" });
-
-export const stationPickerQuery = z.object({ name: z.string().trim().max(64).optional() });
-export const loadQuery = z.object({ stationId });
-export const panelQuery = pageQuery.extend({ stationId });
-
 /** Stations the context may see, highest rank first (SPEC.md §9), for a picker. */
-export async function stationOptions(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, STATION_PICKER_MENUS);
+export const stationOptions = verb({ menu: STATION_PICKER_MENUS }, async (ctx, raw: unknown) => {
   const q = stationPickerQuery.parse(raw);
   const rows = await ctx.db
     .select({ id: stations.id, name: stations.name, status: stations.status })
     .from(stations)
-    .where(deviceScope(ctx).stations(q.name ? like(stations.name, `%${q.name.replace(/[%_]/g, "")}%`) : undefined))
+    .where(visibleStations(ctx, containingIf(stations.name, q.name)))
     .orderBy(desc(stations.rank), asc(stations.name))
     .limit(PICKER_LIMIT);
   return rows;
-}
+});
 
-async function scopedStation(ctx: Ctx, id: number) {
-  const [station] = await ctx.db.select().from(stations).where(deviceScope(ctx).stations(eq(stations.id, id))).limit(1);
+async function scopedStation(ctx: UserCtx, id: number) {
+  const [station] = await ctx.db.select().from(stations).where(visibleStations(ctx, eq(stations.id, id))).limit(1);
   if (!station) throw new NotFound("errors.stationNotFound");
   return station;
 }
@@ -79,25 +71,28 @@ const presentConnector = (c: typeof connectors.$inferSelect, online: boolean, tr
 });
 
 /** Points of a station with their connectors and running transactions. */
-async function stationPoints(ctx: Ctx, stationId: number, page: { limit: number; offset: number }) {
-  const scope = deviceScope(ctx);
-  const where = scope.where(points, points.id, eq(points.stationId, stationId));
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(points).where(where).orderBy(asc(points.pointNo), asc(points.serialNumber)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ total: count() }).from(points).where(where),
+async function stationPoints(ctx: UserCtx, stationId: number, request: { current: number; size: number }) {
+  const where = visible(ctx, points, points.id, eq(points.stationId, stationId));
+  const page = await pageOf(
+    request,
+    ({ limit, offset }) => ctx.db.select().from(points).where(where).orderBy(asc(points.pointNo), asc(points.serialNumber)).limit(limit).offset(offset),
+    async () => (await ctx.db.select({ total: count() }).from(points).where(where))[0].total,
+  );
+  const ids = page.records.map((p) => p.id);
+  const [list, running] = await Promise.all([
+    rowsFor(ids, (slice) =>
+      ctx.db.select().from(connectors).where(visible(ctx, connectors, connectors.pointId, inArray(connectors.pointId, slice))).orderBy(asc(connectors.connectorNo)),
+    ),
+    rowsFor(ids, (slice) =>
+      ctx.db
+        .select({ id: transactions.id, pointId: transactions.pointId, connectorNo: transactions.connectorNo, startAt: transactions.startAt })
+        .from(transactions)
+        .where(visible(ctx, transactions, transactions.pointId, inArray(transactions.pointId, slice), eq(transactions.status, "ACTIVE"))),
+    ),
   ]);
-  const ids = rows.map((p) => p.id);
-  const [list, running] = ids.length
-    ? await Promise.all([
-        ctx.db.select().from(connectors).where(scope.where(connectors, connectors.pointId, inArray(connectors.pointId, ids))).orderBy(asc(connectors.connectorNo)),
-        ctx.db
-          .select({ id: transactions.id, pointId: transactions.pointId, connectorNo: transactions.connectorNo, startAt: transactions.startAt })
-          .from(transactions)
-          .where(scope.where(transactions, transactions.pointId, inArray(transactions.pointId, ids), eq(transactions.status, "ACTIVE")))
-          .orderBy(asc(transactions.id)),
-      ])
-    : [[], []];
-  const records = rows.map((p) => {
+  running.sort((a, b) => a.id - b.id);
+  const connectorsOf = groupBy(list, (c) => c.pointId);
+  const records = page.records.map((p) => {
     const runningHere = new Map(running.filter((t) => t.pointId === p.id).map((t) => [t.connectorNo, t.id]));
     return {
       id: p.id,
@@ -109,39 +104,31 @@ async function stationPoints(ctx: Ctx, stationId: number, page: { limit: number;
       status: p.status,
       online: p.online,
       firmwareVersion: p.firmwareVersion,
-      connectors: list.filter((c) => c.pointId === p.id).map((c) => presentConnector(c, p.online, runningHere.get(c.connectorNo))),
+      connectors: (connectorsOf.get(p.id) ?? []).map((c) => presentConnector(c, p.online, runningHere.get(c.connectorNo))),
     };
   });
-  return { records, total, running };
+  return { ...page, records, running };
 }
 
 /**
  * SPEC.md §2 home panel for one station: a panel per point (serial number, online state, live and
  * rated power, QR code) with its connectors and their running transactions, for remote control.
  */
-export async function stationPanel(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, PANEL_MENUS);
+export const stationPanel = verb({ menu: PANEL_MENUS }, async (ctx, raw: unknown) => {
   const q = panelQuery.parse(raw);
   const station = await scopedStation(ctx, q.stationId);
-  const { records, total } = await stationPoints(ctx, station.id, { limit: q.size, offset: (q.current - 1) * q.size });
-  return {
-    station: { id: station.id, name: station.name, address: station.address, status: station.status },
-    records,
-    total,
-    current: q.current,
-    size: q.size,
-  };
-}
+  const { running: _, ...page } = await stationPoints(ctx, station.id, q);
+  return { station: { id: station.id, name: station.name, address: station.address, status: station.status }, ...page };
+});
 
 /**
  * A station's load against its limit (`power_limit_w`): its points and connectors (the console
  * sums their live power) and the last hour of summed power from the running transactions' samples.
  */
-export async function stationLoad(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, LOAD_MENUS);
+export const stationLoad = verb({ menu: LOAD_MENUS }, async (ctx, raw: unknown) => {
   const q = loadQuery.parse(raw);
   const station = await scopedStation(ctx, q.stationId);
-  const { records, total, running } = await stationPoints(ctx, station.id, { limit: LOAD_POINTS, offset: 0 });
+  const { records, total, running } = await stationPoints(ctx, station.id, { current: 1, size: LOAD_POINTS });
   const now = ctx.now();
   const serialOf = new Map(records.map((p) => [p.id, p.serialNumber]));
   const sessions = await Promise.all(
@@ -167,5 +154,5 @@ export async function stationLoad(ctx: Ctx, raw: unknown) {
     running: running.map((t) => ({ transactionId: t.id, pointId: t.pointId, connectorId: t.connectorNo, startAt: t.startAt.toISOString() })),
     history: powerHistory(sessions, from, now, HISTORY_STEP_MS),
   };
-}
+});
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, like, or } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
+import { startingWith } from "../../../db/like";
 import { operators } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { operatorByCode, settingsOf, type OperatorRow } from "../../../tenants/resolve";
-import type { Ctx, PublicCtx } from "../context";
+import { verb } from "../verb";
 
 /** What a login page may show of an operator: branding, never settings or contacts. */
 function loginFacts(operator: OperatorRow, defaultLanguage: string) {
@@ -16,19 +17,19 @@ function loginFacts(operator: OperatorRow, defaultLanguage: string) {
 }
 
 /** GET /user-service/operator/login/info/{operatorCode}. */
-export async function loginInfo(ctx: PublicCtx, code: string) {
+export const loginInfo = verb({ actors: ["public"] }, async (ctx, code: string) => {
   const operator = await operatorByCode(ctx.db, code);
   if (!operator || operator.status !== "VALID") throw new NotFound("errors.operatorNotFound");
   const settings = await settingsOf(ctx.db, operator.id);
   return loginFacts(operator, settings.defaultLanguage);
-}
+});
 
 /**
  * GET /user-service/operator/homepage?keyword=: the operator picker of /homePage and
  * /carrierList. It answers only to a keyword (code or name prefix), at most ten operators,
  * so that the list of tenants is not handed to anyone who asks.
  */
-export async function homepageOperators(ctx: PublicCtx, keyword: string | undefined) {
+export const homepageOperators = verb({ actors: ["public"] }, async (ctx, keyword: string | undefined) => {
   const term = keyword?.trim();
   if (!term) return [];
   const rows = await ctx.db
@@ -38,16 +39,16 @@ export async function homepageOperators(ctx: PublicCtx, keyword: string | undefi
       and(
         eq(operators.status, "VALID"),
         eq(operators.kind, "OPERATOR"),
-        or(like(operators.code, `${term.replace(/[%_]/g, "")}%`), like(operators.name, `${term.replace(/[%_]/g, "")}%`)),
+        or(startingWith(operators.code, term), startingWith(operators.name, term)),
       ),
     )
     .orderBy(asc(operators.code))
     .limit(10);
   return rows.map((o) => loginFacts(o, "en"));
-}
+});
 
 /** GET /user-service/person/operator/info: the logged-in operator's branding and info. */
-export async function operatorInfo(ctx: Ctx) {
+export const operatorInfo = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => {
   const settings = await settingsOf(ctx.db, ctx.operator.id);
   return {
     ...loginFacts(ctx.operator, settings.defaultLanguage),
@@ -59,16 +60,16 @@ export async function operatorInfo(ctx: Ctx) {
     homeUrl: ctx.operator.homeUrl,
     timeZone: settings.timeZone,
   };
-}
+});
 
-/** GET /user-service/person/operator/support/currency (SPEC.md §3: sign, code, decimals). */
-export async function supportedCurrency(ctx: Ctx) {
+/** GET /user-service/person/operator/support/currency (sign, code, decimals). */
+export const supportedCurrency = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => {
   const s = await settingsOf(ctx.db, ctx.operator.id);
   return [{ code: s.currencyCode, sign: s.currencySign, decimals: s.currencyDecimals }];
-}
+});
 
 /** GET /user-service/person/operator/area-code. */
-export async function areaCodes(ctx: Ctx) {
+export const areaCodes = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => {
   const s = await settingsOf(ctx.db, ctx.operator.id);
   return s.areaCodes;
-}
+});

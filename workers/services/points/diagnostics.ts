@@ -1,13 +1,13 @@
 import { count, desc, eq } from "drizzle-orm";
-import { z } from "zod";
+import { pageOf } from "../../../db/paging";
 import { diagnostics, points } from "../../../db/schema";
-import { pageQuery } from "../../../domain/schemas/account-service";
-import { DIAGNOSIS_STATUSES, diagnoseInput } from "../../../domain/schemas/equipment";
-import { owned } from "../../../tenants/scoped";
+import { diagnoseInput, diagnosisListQuery } from "../../../domain/schemas/equipment";
+import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
+import { owned } from "../../../tenants/scope";
 import { auditRow } from "../audit";
-import type { Ctx } from "../context";
+import { verb } from "../verb";
 import { command } from "../remote/remote-control";
-import { findPoint } from "./points";
+import { findPoint, POINT_READ_MENUS } from "./points";
 
 /**
  * Remote diagnostics (SPEC.md §3 diagnosis, §4 upload status -1 failed, 1 waiting, 2 uploading,
@@ -30,7 +30,7 @@ const present = (d: DiagnosisRow, serialNumber: string | null) => ({
   updatedAt: d.updatedAt.toISOString(),
 });
 
-export async function requestDiagnostics(ctx: Ctx, pointId: number, raw: unknown) {
+export const requestDiagnostics = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
   const input = diagnoseInput.parse(raw);
   const { point } = await findPoint(ctx, { id: pointId });
   const reply = await command(ctx, { id: pointId }, "GetDiagnostics", {
@@ -58,18 +58,10 @@ export async function requestDiagnostics(ctx: Ctx, pointId: number, raw: unknown
     auditRow(ctx, { table: "diagnostics", module: "point", type: "CREATE", newData: { pointId, ...input }, response: reply }),
   ]);
   return present(created, point.serialNumber);
-}
-
-export const diagnosisListQuery = pageQuery.extend({
-  pointId: z.coerce.number({ error: "points.validation.pointId" }).int().positive({ error: "points.validation.pointId" }).optional(),
-  status: z.coerce
-    .number({ error: "points.validation.diagnosisStatus" })
-    .refine((s) => (DIAGNOSIS_STATUSES as readonly number[]).includes(s), { error: "points.validation.diagnosisStatus" })
-    .optional(),
 });
 
 /** GET /station-service/diagnosis: newest first, for one point or all of the operator's. */
-export async function listDiagnostics(ctx: Ctx, raw: unknown) {
+export const listDiagnostics = verb({ menu: POINT_READ_MENUS }, async (ctx, raw: unknown) => {
   const q = diagnosisListQuery.parse(raw);
   if (q.pointId) await findPoint(ctx, { id: q.pointId });
   const where = owned(
@@ -78,16 +70,19 @@ export async function listDiagnostics(ctx: Ctx, raw: unknown) {
     q.pointId ? eq(diagnostics.pointId, q.pointId) : undefined,
     q.status !== undefined ? eq(diagnostics.status, q.status) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ diagnosis: diagnostics, serialNumber: points.serialNumber })
-      .from(diagnostics)
-      .leftJoin(points, eq(points.id, diagnostics.pointId))
-      .where(where)
-      .orderBy(desc(diagnostics.requestedAt), desc(diagnostics.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(diagnostics).where(where),
-  ]);
-  return { records: rows.map((r) => present(r.diagnosis, r.serialNumber)), total, current: q.current, size: q.size };
-}
+  return pageOf(
+    q,
+    async ({ limit, offset }) =>
+      (
+        await ctx.db
+          .select({ diagnosis: diagnostics, serialNumber: points.serialNumber })
+          .from(diagnostics)
+          .leftJoin(points, eq(points.id, diagnostics.pointId))
+          .where(where)
+          .orderBy(desc(diagnostics.requestedAt), desc(diagnostics.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => present(r.diagnosis, r.serialNumber)),
+    async () => (await ctx.db.select({ total: count() }).from(diagnostics).where(where))[0].total,
+  );
+});

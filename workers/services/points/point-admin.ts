@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import {
   alarms,
   connectors,
@@ -16,40 +15,46 @@ import {
   defaultConnector,
   pointBatchEnableInput,
   pointInput,
+  keyInput,
   pointStatusInput,
   quotaKind,
   standardFits,
   type ConnectorInput,
   type PointInput,
 } from "../../../domain/schemas/equipment";
-import { owned } from "../../../tenants/scoped";
+import { acrossTenants, owned, ownedRows } from "../../../tenants/scope";
 import { generateChargerKey, hashChargerKey, keyBytesOf } from "../../auth/charger-key";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
-import type { Ctx } from "../context";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
 import { command } from "../remote/remote-control";
 import { findStation } from "../stations/stations";
 import { findPoint, pointDetail } from "./points";
-import { batchOf, CONNECTOR_ROWS, IN_LIST, slices } from "./slices";
-import { addingOf, assertQuota, connectorQuota, quotaExceeded, withinQuota, type QuotaKind } from "./quota";
+import { batchOf, CONNECTOR_ROWS, IN_LIST, slices } from "../../../db/statements";
+import { addingOf, assertQuota, quotaExceeded, quotaOf, withinQuota, type QuotaKind } from "./quota";
+
+/** Changing points is the point screen's own permission. */
+const POINT_WRITE_MENU = "equipment.point";
 
 type PointRow = typeof points.$inferSelect;
 type ConnectorRow = typeof connectors.$inferSelect;
 
 /** The quota refusal with today's figures, when the conditional statement claimed nothing. */
-async function refusal(ctx: Ctx, kind: QuotaKind, adding: number) {
-  const quota = (await connectorQuota(ctx))[kind];
+async function refusal(ctx: UserCtx, kind: QuotaKind, adding: number) {
+  const quota = (await quotaOf(ctx))[kind];
   return quotaExceeded(kind, adding, quota.used, quota.authorized);
 }
 
 const taken = () => new Invalid("validation.serialTaken", {}, { serialNumber: "validation.serialTaken" });
 
 /** Whether a serial number (the chargeBoxId, unique across the platform) is used by another point. */
-async function serialTaken(ctx: Ctx, serial: string, exceptId?: number) {
+async function serialTaken(ctx: UserCtx, serial: string, exceptId?: number) {
   const [row] = await ctx.db
     .select({ id: points.id })
     .from(points)
-    .where(exceptId === undefined ? eq(points.serialNumber, serial) : and(eq(points.serialNumber, serial), ne(points.id, exceptId)))
+    // Serial numbers are unique across every operator: the chargers' URLs carry them alone.
+    .where(acrossTenants(eq(points.serialNumber, serial), exceptId === undefined ? undefined : ne(points.id, exceptId)))
     .limit(1);
   return Boolean(row);
 }
@@ -66,9 +71,8 @@ export function connectorList(input: Pick<PointInput, "type" | "ratedPower" | "c
   }));
 }
 
-const connectorRows = (ctx: Ctx, pointId: number, list: ConnectorInput[]) =>
+const connectorRows = (pointId: number, list: ConnectorInput[]) =>
   list.map((c) => ({
-    operatorId: ctx.operator.id,
     pointId,
     connectorNo: c.connectorId,
     name: c.name ?? null,
@@ -82,7 +86,7 @@ const connectorRows = (ctx: Ctx, pointId: number, list: ConnectorInput[]) =>
  * statement: the check and the claim cannot be split by a concurrent request). Answers the new
  * id, or nothing when the quota or the serial number's uniqueness refused it.
  */
-export function guardedPointInsert(ctx: Ctx, input: Omit<PointInput, "connectors">): SQL {
+export function guardedPointInsert(ctx: UserCtx, input: Omit<PointInput, "connectors">): SQL {
   const now = ctx.now();
   return sql`
     INSERT INTO points (operator_id, station_id, serial_number, point_no, name, code, type, rated_power_w, connector_count, private_type, station_type, status, created_at, updated_at)
@@ -99,7 +103,7 @@ export function guardedPointInsert(ctx: Ctx, input: Omit<PointInput, "connectors
  * unique across the platform; the connectors must fit the operator's authorised counts
  * (issue #4). A new point is disabled until enabled.
  */
-export async function createPoint(ctx: Ctx, raw: unknown) {
+export const createPoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = pointInput.parse(raw);
   await findStation(ctx, input.stationId);
   if (await serialTaken(ctx, input.serialNumber)) throw taken();
@@ -113,7 +117,7 @@ export async function createPoint(ctx: Ctx, raw: unknown) {
   }
   try {
     await batchOf(ctx.db, [
-      ...slices(connectorRows(ctx, created.id, connectorList(input)), CONNECTOR_ROWS).map((rows) => ctx.db.insert(connectors).values(rows)),
+      ...slices(connectorRows(created.id, connectorList(input)), CONNECTOR_ROWS).map((rows) => ctx.db.insert(connectors).values(ownedRows(ctx, rows))),
       auditRow(ctx, { table: "points", module: "point", type: "CREATE", newData: { id: created.id, ...input } }),
     ]);
   } catch (error) {
@@ -122,7 +126,7 @@ export async function createPoint(ctx: Ctx, raw: unknown) {
     throw error;
   }
   return pointDetail(ctx, { id: created.id });
-}
+});
 
 const definingFields = (p: Pick<PointRow, "type" | "ratedPowerW" | "connectorCount" | "serialNumber" | "stationId">) =>
   JSON.stringify([p.type, p.ratedPowerW, p.connectorCount, p.serialNumber, p.stationId]);
@@ -154,14 +158,14 @@ function keptConnectors(input: PointInput, current: ConnectorRow[]): ConnectorIn
  * station type and connector names stay editable. More connectors, or another kind, must fit
  * the authorised counts (issue #4).
  */
-export async function updatePoint(ctx: Ctx, id: number, raw: unknown) {
+export const updatePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { point } = await findPoint(ctx, { id });
   const current = await ctx.db.select().from(connectors).where(owned(ctx, connectors, eq(connectors.pointId, id))).orderBy(asc(connectors.connectorNo));
   const first = pointInput.parse(raw);
   const input = first.connectors ? first : pointInput.parse({ ...first, connectors: keptConnectors(first, current) });
   const list = connectorList(input);
   const next = { type: input.type, ratedPowerW: Math.round(input.ratedPower * 1000), connectorCount: input.connectorCount, serialNumber: input.serialNumber, stationId: input.stationId };
-  const nextRows = connectorRows(ctx, id, list);
+  const nextRows = connectorRows(id, list);
 
   if (point.status === "VALID" && (definingFields(point) !== definingFields(next) || definingConnectors(current) !== definingConnectors(nextRows))) {
     throw new Conflict("points.errors.enabledLocked");
@@ -205,7 +209,7 @@ export async function updatePoint(ctx: Ctx, id: number, raw: unknown) {
       ...slices(nextRows, CONNECTOR_ROWS).map((rows) =>
         ctx.db
           .insert(connectors)
-          .values(rows)
+          .values(ownedRows(ctx, rows))
           .onConflictDoUpdate({
             target: [connectors.pointId, connectors.connectorNo],
             set: {
@@ -229,7 +233,7 @@ export async function updatePoint(ctx: Ctx, id: number, raw: unknown) {
     throw error;
   }
   return pointDetail(ctx, { id });
-}
+});
 
 /**
  * Delete a point (DELETE /station-service/point/{id}). Refused while it is enabled (disable it
@@ -238,7 +242,7 @@ export async function updatePoint(ctx: Ctx, id: number, raw: unknown) {
  * its technical history (alarms, firmware and diagnostics events, reviews, diagnostics requests,
  * sub-operator assignments) go with it, in one batch.
  */
-export async function deletePoint(ctx: Ctx, id: number) {
+export const deletePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number) => {
   const { point } = await findPoint(ctx, { id });
   if (point.status === "VALID") throw new Conflict("points.errors.deleteEnabled");
   const [{ records }] = await ctx.db.select({ records: count() }).from(transactions).where(owned(ctx, transactions, eq(transactions.pointId, id)));
@@ -260,10 +264,10 @@ export async function deletePoint(ctx: Ctx, id: number) {
     throw error;
   }
   return { id, deleted: true };
-}
+});
 
 /** Tells a connected charger its new availability; an offline one learns it at its next boot. */
-async function announceAvailability(ctx: Ctx, point: Pick<PointRow, "operatorId" | "serialNumber">, status: "VALID" | "INVALID") {
+async function announceAvailability(ctx: UserCtx, point: Pick<PointRow, "operatorId" | "serialNumber">, status: "VALID" | "INVALID") {
   const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
   const outcome = await stub.changeAvailability({ connectorId: 0, type: status === "VALID" ? "Operative" : "Inoperative" });
   return outcome.ok ? outcome.response.status : outcome.reason;
@@ -274,7 +278,7 @@ async function announceAvailability(ctx: Ctx, point: Pick<PointRow, "operatorId"
  * A connected charger is told at once with ChangeAvailability (Inoperative or Operative); a
  * session already running finishes, and remote starts are refused while disabled (issue #3).
  */
-export async function setPointStatus(ctx: Ctx, id: number, raw: unknown) {
+export const setPointStatus = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { status } = pointStatusInput.parse(raw);
   const { point } = await findPoint(ctx, { id });
   if (status === "VALID") {
@@ -286,14 +290,14 @@ export async function setPointStatus(ctx: Ctx, id: number, raw: unknown) {
     auditRow(ctx, { table: "points", module: "point", type: "UPDATE", oldData: { id, status: point.status }, newData: { id, status } }),
   ]);
   return { id, status, availability: await announceAvailability(ctx, point, status) };
-}
+});
 
 /**
  * Enable several points at once (PUT /station-service/point/valid/points). The station rule
  * holds per point; the batch is all or nothing, so when any point's location is disabled the
  * answer names those points and nothing changes. Each connected charger is then told.
  */
-export async function enablePoints(ctx: Ctx, raw: unknown) {
+export const enablePoints = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const { ids } = pointBatchEnableInput.parse(raw);
   const rows = (
     await Promise.all(
@@ -334,9 +338,7 @@ export async function enablePoints(ctx: Ctx, raw: unknown) {
     })),
   );
   return { enabled: changing.length, results };
-}
-
-export const keyInput = z.object({ push: z.boolean({ error: "points.validation.push" }).default(false) });
+});
 
 /**
  * A new charger key (20 random bytes), shown once as 40 hex characters; only its keyed hash is
@@ -344,7 +346,7 @@ export const keyInput = z.object({ push: z.boolean({ error: "points.validation.p
  * the key through ChangeConfiguration AuthorizationKey; if it refuses or is offline, nothing
  * changes.
  */
-export async function rotateChargerKey(ctx: Ctx, id: number, raw: unknown = {}) {
+export const rotateChargerKey = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { push } = keyInput.parse(raw);
   const { point } = await findPoint(ctx, { id });
   const key = generateChargerKey();
@@ -358,4 +360,4 @@ export async function rotateChargerKey(ctx: Ctx, id: number, raw: unknown = {}) 
     auditRow(ctx, { table: "points", module: "point", type: "UPDATE", newData: { id: point.id, key: "rotated", pushed: push } }),
   ]);
   return { pointId: point.id, serialNumber: point.serialNumber, key, pushed: push };
-}
+});

@@ -11,12 +11,12 @@ import {
   standardFits,
   type PointImportRow,
 } from "../../../domain/schemas/equipment";
-import { owned } from "../../../tenants/scoped";
+import { acrossTenants, owned } from "../../../tenants/scope";
 import { auditRow } from "../audit";
-import type { Ctx } from "../context";
+import { verb } from "../verb";
 import { connectorList, guardedPointInsert } from "./point-admin";
-import { assertQuota, connectorQuota, quotaExceeded } from "./quota";
-import { batchOf, d1Statement, IN_LIST, slices } from "./slices";
+import { assertQuota, quotaExceeded, quotaOf } from "./quota";
+import { batchOf, d1Statement, IN_LIST, slices } from "../../../db/statements";
 
 /**
  * Import points from the rows of an Excel sheet (SPEC.md §5; issue #4). The browser reads the
@@ -25,7 +25,7 @@ import { batchOf, d1Statement, IN_LIST, slices } from "./slices";
  * creates all its points with their connectors, disabled, within the authorised connector
  * counts.
  */
-export async function importPoints(ctx: Ctx, raw: unknown) {
+export const importPoints = verb({ menu: "equipment.point", mutates: true }, async (ctx, raw: unknown) => {
   const { rows } = pointImportInput.parse(raw);
   const fields: Record<string, string> = {};
   const good: { line: number; row: PointImportRow }[] = [];
@@ -62,7 +62,8 @@ export async function importPoints(ctx: Ctx, raw: unknown) {
   const stationIds = new Map(known.flat().map((s) => [s.name, s.id]));
   const found = await Promise.all(
     slices(named.flatMap((n) => (n.serialNumber ? [n.serialNumber] : [])), IN_LIST).map((slice) =>
-      ctx.db.select({ serialNumber: points.serialNumber }).from(points).where(inArray(points.serialNumber, slice)),
+      // Serial numbers are unique across every operator.
+      ctx.db.select({ serialNumber: points.serialNumber }).from(points).where(acrossTenants(inArray(points.serialNumber, slice))),
     ),
   );
   const registered = new Set(found.flat().map((p) => p.serialNumber));
@@ -105,7 +106,7 @@ export async function importPoints(ctx: Ctx, raw: unknown) {
   if (ids.length !== inputs.length) {
     // A concurrent request took serial numbers or connectors meanwhile: all or nothing.
     if (ids.length) await undo();
-    const quota = await connectorQuota(ctx);
+    const quota = await quotaOf(ctx);
     const over = (["AC", "DC"] as const).find((kind) => adding[kind] > 0 && quota[kind].used + adding[kind] > quota[kind].authorized);
     if (over) throw quotaExceeded(over, adding[over], quota[over].used, quota[over].authorized);
     throw new Conflict("points.errors.importRaced");
@@ -130,4 +131,4 @@ export async function importPoints(ctx: Ctx, raw: unknown) {
     throw error;
   }
   return { imported: ids.length, ids };
-}
+});

@@ -1,27 +1,25 @@
-import { asc, count, eq, inArray, like } from "drizzle-orm";
-import { z } from "zod";
+import { asc, count, eq, inArray } from "drizzle-orm";
+import { containingIf } from "../../../db/like";
 import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
-import { pageQuery } from "../../../domain/schemas/account-service";
-import { owned } from "../../../tenants/scoped";
+import { ocppLogQuery, pointListQuery } from "../../../domain/schemas/equipment";
+import { owned } from "../../../tenants/scope";
+import { chargePointName } from "../../ocpp/identity";
 import type { Ctx } from "../context";
+import { verb } from "../verb";
+import { pointsWithConnectors } from "./point-page";
 
-/** Equipment › Charging points (SPEC.md §3 point). */
-export const POINT_MENUS = ["equipment.point", "equipment.remoteControl", "monitoring.chargingPile", "monitoring.connector"];
-
-export const pointListQuery = pageQuery.extend({
-  serialNumber: z.string().trim().max(64).optional(),
-  name: z.string().trim().max(64).optional(),
-  stationId: z.coerce.number().int().positive().optional(),
-  status: z.enum(["VALID", "INVALID"], { error: "validation.status" }).optional(),
-  type: z.enum(["DC", "AC", "MIXED"], { error: "validation.pointType" }).optional(),
-  online: z.enum(["true", "false"], { error: "validation.online" }).optional(),
-});
+/**
+ * Equipment › Charging points. The equipment screens read points; the monitoring screens read
+ * them through the monitoring list (docs/rules/access.md "Watching is not operating").
+ */
+export const POINT_READ_MENUS = ["equipment.point", "equipment.station", "equipment.remoteControl"];
+const MONITORING_POINT_MENUS = [...POINT_READ_MENUS, "monitoring.chargingPile", "monitoring.connector"];
 
 type PointRow = typeof points.$inferSelect;
 type ConnectorRow = typeof connectors.$inferSelect;
 
-export function presentPoint(p: PointRow, stationName: string | null, list: ConnectorRow[] = []) {
+export function presentPoint(p: PointRow, stationName: string | null, list: readonly ConnectorRow[] = []) {
   return {
     id: p.id,
     stationId: p.stationId,
@@ -72,45 +70,27 @@ export function presentPoint(p: PointRow, stationName: string | null, list: Conn
   };
 }
 
-export async function listPoints(ctx: Ctx, raw: unknown) {
+/** The operator's points with their connectors, paged and filtered on the server. */
+async function pointPage(ctx: Ctx, raw: unknown) {
   const q = pointListQuery.parse(raw);
   const where = owned(
     ctx,
     points,
-    q.serialNumber ? like(points.serialNumber, `%${q.serialNumber.replace(/[%_]/g, "")}%`) : undefined,
-    q.name ? like(points.name, `%${q.name.replace(/[%_]/g, "")}%`) : undefined,
+    containingIf(points.serialNumber, q.serialNumber),
+    containingIf(points.name, q.name),
     q.stationId ? eq(points.stationId, q.stationId) : undefined,
     q.status ? eq(points.status, q.status) : undefined,
     q.type ? eq(points.type, q.type) : undefined,
     q.online ? eq(points.online, q.online === "true") : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ point: points, stationName: stations.name })
-      .from(points)
-      .leftJoin(stations, eq(stations.id, points.stationId))
-      .where(where)
-      .orderBy(asc(points.serialNumber))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(points).where(where),
-  ]);
-  const ids = rows.map((r) => r.point.id);
-  // D1 binds at most 100 parameters per statement: a full page of 100 ids goes in two slices.
-  const list = (
-    await Promise.all(
-      [ids.slice(0, 50), ids.slice(50)]
-        .filter((slice) => slice.length > 0)
-        .map((slice) => ctx.db.select().from(connectors).where(owned(ctx, connectors, inArray(connectors.pointId, slice))).orderBy(asc(connectors.connectorNo))),
-    )
-  ).flat();
-  return {
-    records: rows.map((r) => presentPoint(r.point, r.stationName, list.filter((c) => c.pointId === r.point.id))),
-    total,
-    current: q.current,
-    size: q.size,
-  };
+  const page = await pointsWithConnectors(ctx, q, where);
+  return { ...page, records: page.records.map((r) => presentPoint(r.point, r.stationName, r.connectors)) };
 }
+
+export const listPoints = verb({ menu: POINT_READ_MENUS }, pointPage);
+
+/** GET /station-service/monitoring/point: the same list for the monitoring screens, read-only. */
+export const listMonitoredPoints = verb({ menu: MONITORING_POINT_MENUS }, pointPage);
 
 /** One of the operator's points by id or serial number; another operator's is 404. */
 export async function findPoint(ctx: Ctx, by: { id: number } | { serialNumber: string }) {
@@ -124,7 +104,7 @@ export async function findPoint(ctx: Ctx, by: { id: number } | { serialNumber: s
   return row;
 }
 
-export async function pointDetail(ctx: Ctx, by: { id: number } | { serialNumber: string }) {
+export const pointDetail = verb({ menu: POINT_READ_MENUS }, async (ctx, by: { id: number } | { serialNumber: string }) => {
   const { point, stationName } = await findPoint(ctx, by);
   const list = await ctx.db
     .select()
@@ -132,5 +112,12 @@ export async function pointDetail(ctx: Ctx, by: { id: number } | { serialNumber:
     .where(owned(ctx, connectors, eq(connectors.pointId, point.id)))
     .orderBy(asc(connectors.connectorNo));
   return presentPoint(point, stationName, list);
-}
+});
 
+
+/** GET /station-service/point/{serialNumber}/ocpp/operationLog: every frame in and out, newest first. */
+export const ocppLog = verb({ menu: POINT_READ_MENUS }, async (ctx, serialNumber: string, raw: unknown) => {
+  const page = ocppLogQuery.parse(raw);
+  const { point } = await findPoint(ctx, { serialNumber });
+  return ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber)).operationLog(page);
+});

@@ -2,8 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { points } from "../../../db/schema";
 import { Conflict } from "../../../domain/errors";
 import { quotaKind, type PointType } from "../../../domain/schemas/equipment";
-import { owned } from "../../../tenants/scoped";
-import type { Ctx } from "../context";
+import { owned } from "../../../tenants/scope";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
+import { POINT_READ_MENUS } from "./points";
 
 /**
  * Authorised connector counts (SPEC.md §3; issue #4). An operator's price package authorises
@@ -29,7 +31,7 @@ export function withinQuota(operatorId: number, kind: QuotaKind, adding: number,
 }
 
 /** What the operator may still add, per kind: authorised, used (all points), enabled, remaining. */
-export async function connectorQuota(ctx: Ctx) {
+export async function quotaOf(ctx: UserCtx) {
   const [row] = await ctx.db
     .select({
       acUsed: sql<number>`COALESCE(SUM(CASE WHEN ${points.type} = 'AC' THEN ${points.connectorCount} END), 0)`,
@@ -51,12 +53,14 @@ export async function connectorQuota(ctx: Ctx) {
   };
 }
 
+export const connectorQuota = verb({ menu: POINT_READ_MENUS }, quotaOf);
+
 /**
  * Refuses, before any write, a change that adds more connectors of a kind than remain. The
  * conditional statement that writes the change checks again, for the race.
  */
-export async function assertQuota(ctx: Ctx, adding: Record<QuotaKind, number>) {
-  const quota = await connectorQuota(ctx);
+export async function assertQuota(ctx: UserCtx, adding: Record<QuotaKind, number>) {
+  const quota = await quotaOf(ctx);
   for (const kind of ["AC", "DC"] as const) {
     if (adding[kind] > 0 && quota[kind].used + adding[kind] > quota[kind].authorized) {
       throw quotaExceeded(kind, adding[kind], quota[kind].used, quota[kind].authorized);

@@ -1,14 +1,18 @@
-import { z } from "zod";
-import { checkRequest, SERVER_ACTIONS, type OcppRequest, type OcppResponse, type ServerAction } from "../../../domain/ocpp";
+import { checkRequest, type OcppRequest, type OcppResponse, type ServerAction } from "../../../domain/ocpp";
 import { ChargerTimeout, Conflict, Invalid } from "../../../domain/errors";
+import { commandInput, remoteStartInput } from "../../../domain/schemas/remote-control";
+import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
 import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
-import type { Ctx } from "../context";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
 import { findPoint } from "../points/points";
 
 /**
- * Commands from the console to a charger (SPEC.md §7 monitoring and remote control). Each
+ * Commands from the console to a charger (monitoring and remote control). `command` is the
+ * one way a verb sends a charger a CALL; the verb that calls it has already checked its own
+ * permission (a screen that owns a command allows its own: key push, diagnostics). Each
  * answers the charger's reply; a refusal is a 409 carrying the reply, an offline charger a 409
  * at once, no answer in time a 504 (issue #3).
  */
@@ -29,9 +33,9 @@ const REFUSALS = new Set([
   "Unknown",
 ]);
 
-type PointRef = { id: number } | { serialNumber: string };
+export type PointRef = { id: number } | { serialNumber: string };
 
-export async function command<A extends ServerAction>(ctx: Ctx, ref: PointRef, action: A, payload: OcppRequest<A>): Promise<OcppResponse<A>> {
+export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRef, action: A, payload: OcppRequest<A>): Promise<OcppResponse<A>> {
   const checked = checkRequest(action, payload);
   if (!checked.ok) throw new Invalid("validation.ocppPayload", { description: checked.description }, { payload: "validation.ocppPayload" });
   const { point } = await findPoint(ctx, ref);
@@ -57,36 +61,12 @@ export async function command<A extends ServerAction>(ctx: Ctx, ref: PointRef, a
   return response;
 }
 
-export const resetInput = z.object({ type: z.enum(["Soft", "Hard"], { error: "validation.resetType" }).default("Soft") });
-
-export const triggerInput = z.object({
-  requestedMessage: z.enum(
-    ["BootNotification", "DiagnosticsStatusNotification", "FirmwareStatusNotification", "Heartbeat", "MeterValues", "StatusNotification"],
-    { error: "validation.requestedMessage" },
-  ),
-  connectorId: z.coerce.number().int().min(0).optional(),
-});
-
-export const connectorInput = z.object({
-  connectorId: z.coerce.number({ error: "validation.connectorRequired" }).int().min(1, { error: "validation.connectorRequired" }),
-});
-
-export const remoteStartInput = connectorInput.extend({
-  idTag: z.string().trim().min(1).max(20, { error: "validation.idTagLength" }).optional(),
-  /** kW; becomes a TxProfile limit in W. */
-  power: z.coerce.number().positive({ error: "validation.power" }).max(10_000).optional(),
-});
-
-export const commandInput = z.object({
-  action: z.enum(SERVER_ACTIONS as unknown as [ServerAction, ...ServerAction[]], { error: "validation.ocppAction" }),
-  payload: z.record(z.string(), z.unknown()).default({}),
-});
-
 /**
  * Remote start (OCPP 1.6 §6.33). Without an idTag the operator's remote tag starts it; a power
- * limit rides along as a TxProfile. A disabled point refuses remote starts (issue #3).
+ * limit rides along as a TxProfile. A disabled point refuses remote starts.
  */
-export async function remoteStart(ctx: Ctx, pointId: number, input: z.infer<typeof remoteStartInput>) {
+export const remoteStart = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
+  const input = remoteStartInput.parse(raw);
   const { point } = await findPoint(ctx, { id: pointId });
   if (point.status !== "VALID") throw new Conflict("errors.pointDisabled");
   if (input.connectorId > point.connectorCount) throw new Invalid("validation.connectorRequired", {}, { connectorId: "validation.connectorRequired" });
@@ -102,9 +82,25 @@ export async function remoteStart(ctx: Ctx, pointId: number, input: z.infer<type
     };
   }
   return command(ctx, { id: pointId }, "RemoteStartTransaction", payload);
-}
+});
+
+/**
+ * A generic remote command (reset, unlock, trigger, configuration, availability, data transfer,
+ * diagnostics, local list version, charging profiles): it needs the remote-control menu, or the
+ * point menu for the point page's tools; monitoring menus only watch (docs/rules/access.md).
+ */
+export const remoteCommand = verb(
+  { menu: REMOTE_CONTROL_MENUS, mutates: true },
+  async (ctx, ref: PointRef, action: ServerAction, payload: OcppRequest<ServerAction>) => command(ctx, ref, action, payload),
+);
+
+/** Remote stop (OCPP 1.6 §6.34) of a transaction on a point. */
+export const remoteStop = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, transactionId: number) =>
+  command(ctx, { id: pointId }, "RemoteStopTransaction", { transactionId }),
+);
 
 /** Any server-initiated action with a schema-checked payload (POST /station-service/point/{id}/command). */
-export function anyCommand(ctx: Ctx, pointId: number, input: z.infer<typeof commandInput>) {
+export const anyCommand = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
+  const input = commandInput.parse(raw);
   return command(ctx, { id: pointId }, input.action, input.payload as OcppRequest<typeof input.action>);
-}
+});

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { Conflict, Invalid } from "../../../domain/errors";
 import { geocodeQuery, latitude, longitude, mapSettings, type MapSettings } from "../../../domain/schemas/stations";
 import { settingsOf } from "../../../tenants/resolve";
-import { requireMenu, type Ctx } from "../context";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
 
 /**
  * Geocoding of a station's address through the map provider of the operator's parameter
@@ -51,7 +52,7 @@ function firstPoint(settings: MapSettings, body: unknown): [number, number] | un
 }
 
 /** The operator's map settings, or 409 when none are configured (the map key is required, SPEC.md §5). */
-export async function mapSettingsOf(ctx: Ctx): Promise<MapSettings> {
+async function mapSettingsOf(ctx: UserCtx) {
   const { document } = await settingsOf(ctx.db, ctx.operator.id);
   const parsed = mapSettings.safeParse(document.map);
   if (!parsed.success) throw new Conflict("stations.errors.noMapSettings");
@@ -65,7 +66,7 @@ const unresolved = () => new Invalid("stations.validation.unresolved", {}, { add
  * first result with valid coordinates (no result, an error answer, a network failure, a
  * time-out) is SPEC.md §8's 'the address did not resolve to latitude or longitude'.
  */
-export async function resolveAddress(ctx: Ctx, address: string): Promise<{ lat: string; lng: string }> {
+export async function resolveAddress(ctx: UserCtx, address: string): Promise<{ lat: string; lng: string }> {
   const settings = await mapSettingsOf(ctx);
   let body: unknown;
   try {
@@ -83,8 +84,7 @@ export async function resolveAddress(ctx: Ctx, address: string): Promise<{ lat: 
 }
 
 /** GET /station-service/station/geocode?address=: the console's "locate" button. */
-export async function geocodeAddress(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, "equipment.station");
+export const geocodeAddress = verb({ menu: "equipment.station" }, async (ctx, raw: unknown) => {
   const { address } = geocodeQuery.parse(raw);
   return { address, ...(await resolveAddress(ctx, address)) };
-}
+});

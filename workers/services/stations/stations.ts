@@ -1,13 +1,16 @@
-import { and, asc, count, desc, eq, exists, inArray, like, notExists, sum } from "drizzle-orm";
+import { asc, count, desc, eq, exists, inArray, notExists, sum } from "drizzle-orm";
+import { containingIf } from "../../../db/like";
+import { pageOf, rowsFor } from "../../../db/paging";
 import { points, stations, subOperatorDevices } from "../../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { quotaKind, type PointType } from "../../../domain/schemas/equipment";
 import { stationFilesPrefix, stationInput, stationListQuery, stationStatusInput, type StationInput } from "../../../domain/schemas/stations";
-import { owned } from "../../../tenants/scoped";
+import { owned, ownedRow } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
-import { connectorQuota } from "../points/quota";
-import { requireMenu, type Ctx } from "../context";
+import { quotaOf } from "../points/quota";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
 import { resolveAddress } from "./geocode";
 
 /** Equipment › Locations (SPEC.md §3 station). Reading is open to the screens that pick a station. */
@@ -56,14 +59,16 @@ export type Station = ReturnType<typeof presentStation>;
 const kindOf = (type: PointType): keyof ConnectorTally => (quotaKind(type) === "AC" ? "ac" : "dc");
 
 /** Points and connectors per station, for the stations of one page (connectors as workers/services/points/quota.ts counts them). */
-async function tallies(ctx: Ctx, stationIds: number[]) {
+async function tallies(ctx: UserCtx, stationIds: number[]) {
   const out = new Map<number, { points: number; connectors: ConnectorTally }>();
   if (!stationIds.length) return out;
-  const rows = await ctx.db
-    .select({ stationId: points.stationId, type: points.type, points: count(), connectors: sum(points.connectorCount).mapWith(Number) })
-    .from(points)
-    .where(owned(ctx, points, inArray(points.stationId, stationIds)))
-    .groupBy(points.stationId, points.type);
+  const rows = await rowsFor(stationIds, (slice) =>
+    ctx.db
+      .select({ stationId: points.stationId, type: points.type, points: count(), connectors: sum(points.connectorCount).mapWith(Number) })
+      .from(points)
+      .where(owned(ctx, points, inArray(points.stationId, slice)))
+      .groupBy(points.stationId, points.type),
+  );
   for (const id of stationIds) out.set(id, { points: 0, connectors: { ac: 0, dc: 0 } });
   for (const row of rows) {
     const tally = out.get(row.stationId)!;
@@ -74,47 +79,40 @@ async function tallies(ctx: Ctx, stationIds: number[]) {
 }
 
 /** Stations, highest rank first (SPEC.md §9), filtered and paged on the server. */
-export async function listStations(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, STATION_MENUS);
+export const listStations = verb({ menu: STATION_MENUS }, async (ctx, raw: unknown) => {
   const q = stationListQuery.parse(raw);
   const where = owned(
     ctx,
     stations,
-    q.name ? like(stations.name, `%${q.name.replace(/[%_]/g, "")}%`) : undefined,
-    q.address ? like(stations.address, `%${q.address.replace(/[%_]/g, "")}%`) : undefined,
+    containingIf(stations.name, q.name),
+    containingIf(stations.address, q.address),
     q.status ? eq(stations.status, q.status) : undefined,
     q.parkingFee ? eq(stations.parkingFee, q.parkingFee === "true") : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(stations)
-      .where(where)
-      .orderBy(desc(stations.rank), desc(stations.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(stations).where(where),
-  ]);
+  const page = await pageOf(
+    q,
+    ({ limit, offset }) => ctx.db.select().from(stations).where(where).orderBy(desc(stations.rank), desc(stations.id)).limit(limit).offset(offset),
+    async () => (await ctx.db.select({ total: count() }).from(stations).where(where))[0].total,
+  );
   const counts = await tallies(
     ctx,
-    rows.map((s) => s.id),
+    page.records.map((s) => s.id),
   );
-  return { records: rows.map((s) => presentStation(s, counts.get(s.id))), total, current: q.current, size: q.size };
-}
+  return { ...page, records: page.records.map((s) => presentStation(s, counts.get(s.id))) };
+});
 
 /** Id, name, status and coordinates of every station, for selects and the coordinate picker. */
-export async function stationOptions(ctx: Ctx) {
-  requireMenu(ctx, STATION_MENUS);
+export const stationOptions = verb({ menu: STATION_MENUS }, async (ctx) => {
   return ctx.db
     .select({ id: stations.id, name: stations.name, status: stations.status, lat: stations.lat, lng: stations.lng })
     .from(stations)
     .where(owned(ctx, stations))
     .orderBy(desc(stations.rank), asc(stations.name))
     .limit(1000);
-}
+});
 
 /** One of the operator's stations; another operator's is 404. */
-export async function findStation(ctx: Ctx, id: number) {
+export async function findStation(ctx: UserCtx, id: number) {
   const [row] = await ctx.db
     .select()
     .from(stations)
@@ -124,24 +122,22 @@ export async function findStation(ctx: Ctx, id: number) {
   return row;
 }
 
-export async function stationDetail(ctx: Ctx, id: number) {
-  requireMenu(ctx, STATION_MENUS);
+export const stationDetail = verb({ menu: STATION_MENUS }, async (ctx, id: number) => {
   const station = await findStation(ctx, id);
   return presentStation(station, (await tallies(ctx, [id])).get(id));
-}
+});
 
 /**
  * The operator's authorised AC and DC connectors (its price package, SPEC.md §3) with those its
  * points use, have enabled and may still add, as the point rules count them.
  */
-export async function stationConnectorQuota(ctx: Ctx) {
-  requireMenu(ctx, STATION_MENUS);
-  const quota = await connectorQuota(ctx);
+export const stationConnectorQuota = verb({ menu: STATION_MENUS }, async (ctx) => {
+  const quota = await quotaOf(ctx);
   return { ac: quota.AC, dc: quota.DC };
-}
+});
 
 /** A logo must be one this operator uploaded (POST /user-service/file/upload?kind=logo). */
-async function checkLogo(ctx: Ctx, key: string | undefined) {
+async function checkLogo(ctx: UserCtx, key: string | undefined) {
   if (key === undefined) return;
   const fail = () => new Invalid("stations.validation.logo", {}, { logoKey: "stations.validation.logo" });
   if (!key.startsWith(stationFilesPrefix(ctx.operator.id))) throw fail();
@@ -149,7 +145,7 @@ async function checkLogo(ctx: Ctx, key: string | undefined) {
 }
 
 /** Coordinates as given, else kept while the address is unchanged, else geocoded (SPEC.md §5). */
-async function coordinatesFor(ctx: Ctx, input: StationInput, before?: StationRow) {
+async function coordinatesFor(ctx: UserCtx, input: StationInput, before?: StationRow) {
   if (input.lat !== undefined && input.lng !== undefined) return { lat: input.lat, lng: input.lng };
   if (before && before.address === input.address && before.lat !== null && before.lng !== null) return { lat: before.lat, lng: before.lng };
   return resolveAddress(ctx, input.address);
@@ -176,8 +172,7 @@ function rowValues(input: StationInput, coordinates: { lat: string; lng: string 
 }
 
 /** A new station starts disabled; it is enabled once it has a charging point (SPEC.md §4). */
-export async function createStation(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, WRITE_MENU);
+export const createStation = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = stationInput.parse(raw);
   await checkLogo(ctx, input.logoKey);
   const values = rowValues(input, await coordinatesFor(ctx, input));
@@ -185,12 +180,12 @@ export async function createStation(ctx: Ctx, raw: unknown) {
   const [[created]] = await ctx.db.batch([
     ctx.db
       .insert(stations)
-      .values({ ...values, operatorId: ctx.operator.id, status: "INVALID", createdAt: now, updatedAt: now })
+      .values(ownedRow(ctx, { ...values, status: "INVALID" as const, createdAt: now, updatedAt: now }))
       .returning(),
     auditRow(ctx, { table: "stations", module: "station", type: "CREATE", newData: values }),
   ]);
   return presentStation(created);
-}
+});
 
 /**
  * What defines an enabled station as equipment: where it is (address and coordinates), the
@@ -212,8 +207,7 @@ function lockedChanges(before: StationRow, after: ReturnType<typeof rowValues>) 
   return LOCKED_WHEN_ENABLED.filter((field) => changed[field]);
 }
 
-export async function updateStation(ctx: Ctx, id: number, raw: unknown) {
-  requireMenu(ctx, WRITE_MENU);
+export const updateStation = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const before = await findStation(ctx, id);
   const input = stationInput.parse(raw);
   await checkLogo(ctx, input.logoKey);
@@ -234,14 +228,13 @@ export async function updateStation(ctx: Ctx, id: number, raw: unknown) {
     auditRow(ctx, { table: "stations", module: "station", type: "UPDATE", oldData: presentStation(before), newData: values }),
   ]);
   return presentStation(updated, (await tallies(ctx, [id])).get(id));
-}
+});
 
 /**
  * A station with charging points cannot be deleted, nor an enabled one. The condition is part
  * of the delete itself, so a point added meanwhile cannot be orphaned (ARCHITECTURE.md §8).
  */
-export async function deleteStation(ctx: Ctx, id: number) {
-  requireMenu(ctx, WRITE_MENU);
+export const deleteStation = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, id: number) => {
   const before = await findStation(ctx, id);
   if (before.status === "VALID") throw new Conflict("stations.errors.deleteEnabled");
   const [{ n }] = await ctx.db
@@ -249,7 +242,7 @@ export async function deleteStation(ctx: Ctx, id: number) {
     .from(points)
     .where(owned(ctx, points, eq(points.stationId, id)));
   if (n > 0) throw new Conflict("stations.errors.hasPoints", { count: n });
-  const noPoints = notExists(ctx.db.select({ id: points.id }).from(points).where(eq(points.stationId, id)));
+  const noPoints = notExists(ctx.db.select({ id: points.id }).from(points).where(owned(ctx, points, eq(points.stationId, id))));
   const [, deleted] = await ctx.db.batch([
     ctx.db.delete(subOperatorDevices).where(owned(ctx, subOperatorDevices, eq(subOperatorDevices.stationId, id), noPoints)),
     ctx.db
@@ -259,7 +252,8 @@ export async function deleteStation(ctx: Ctx, id: number) {
     auditRow(ctx, { table: "stations", module: "station", type: "DELETE", oldData: presentStation(before) }),
   ]);
   if (!deleted.length) throw new Conflict("stations.errors.hasPoints", { count: 1 });
-}
+  return null;
+});
 
 /**
  * Enable or disable a station (SPEC.md §4). Enabling needs at least one charging point ('The
@@ -267,8 +261,7 @@ export async function deleteStation(ctx: Ctx, id: number) {
  * point of the station in the same batch, then tells each connected charger ChangeAvailability
  * Inoperative, as disabling one point does (workers/services/points/point-admin.ts).
  */
-export async function setStationStatus(ctx: Ctx, id: number, raw: unknown) {
-  requireMenu(ctx, WRITE_MENU);
+export const setStationStatus = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { status } = stationStatusInput.parse(raw);
   const before = await findStation(ctx, id);
   const now = new Date(ctx.now());
@@ -281,12 +274,7 @@ export async function setStationStatus(ctx: Ctx, id: number, raw: unknown) {
       .where(owned(ctx, points, eq(points.stationId, id)));
     if (n === 0) throw new Conflict("stations.errors.noPoints");
     // The condition rides on the update too, so a point deleted meanwhile cannot leave an enabled, empty station.
-    const hasPoints = exists(
-      ctx.db
-        .select({ id: points.id })
-        .from(points)
-        .where(and(eq(points.stationId, id), eq(points.operatorId, ctx.operator.id))),
-    );
+    const hasPoints = exists(ctx.db.select({ id: points.id }).from(points).where(owned(ctx, points, eq(points.stationId, id))));
     const [enabled] = await ctx.db.batch([
       ctx.db
         .update(stations)
@@ -333,4 +321,4 @@ export async function setStationStatus(ctx: Ctx, id: number, raw: unknown) {
     }),
   );
   return { id, status, points: told };
-}
+});

@@ -1,26 +1,22 @@
-import { asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import { asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { containing } from "../../../db/like";
+import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { deviceState, shownStatus } from "../../../domain/connector-status";
 import { NotFound } from "../../../domain/errors";
-import { pageQuery } from "../../../domain/schemas/account-service";
-import { requireMenu, type Ctx } from "../context";
-import { deviceScope } from "./scope";
+import { subPointQuery, subStationQuery, type SubPointQuery } from "../../../domain/schemas/sub-operators";
+import type { UserCtx } from "../context";
+import { pointsWithConnectors } from "../points/point-page";
+import { verb } from "../verb";
+import { visible, visibleStations } from "../../../tenants/scope";
 
 /**
- * The sub-operator area's equipment screens (SPEC.md §2 /suboperators/station, /suboperators/point):
+ * The sub-operator area's equipment screens (/suboperators/station, /suboperators/point):
  * the parent's stations and points assigned to the sub-operator, read only, with live state.
  */
 export const SUB_STATION_MENUS = ["sub.equipment.station"];
 export const SUB_POINT_MENUS = ["sub.equipment.point", "sub.equipment.station"];
 
-const plain = (text: string) => `%${text.replace(/[%_]/g, "")}%`;
-
-export const subStationQuery = pageQuery.extend({ name: z.string().trim().max(64).optional() });
-export const subPointQuery = pageQuery.extend({
-  serialNumber: z.string().trim().max(64).optional(),
-  stationId: z.coerce.number({ error: "monitoring.validation.stationId" }).int().positive({ error: "monitoring.validation.stationId" }).optional(),
-});
 
 /** Recent transactions on a point's detail page. */
 const RECENT_TRANSACTIONS = 10;
@@ -28,7 +24,7 @@ const RECENT_TRANSACTIONS = 10;
 type PointRow = typeof points.$inferSelect;
 type ConnectorRow = typeof connectors.$inferSelect;
 
-const presentPoint = (p: PointRow, stationName: string | null, list: ConnectorRow[]) => ({
+const presentPoint = (p: PointRow, stationName: string | null, list: readonly ConnectorRow[] = []) => ({
   id: p.id,
   serialNumber: p.serialNumber,
   pointNo: p.pointNo,
@@ -57,61 +53,39 @@ const presentPoint = (p: PointRow, stationName: string | null, list: ConnectorRo
 });
 
 /** Points visible to the context (and optionally on one station), with their connectors. */
-async function pointsPage(ctx: Ctx, q: z.infer<typeof subPointQuery>) {
-  const scope = deviceScope(ctx);
-  const where = scope.where(
+async function pointsPage(ctx: UserCtx, q: SubPointQuery) {
+  const where = visible(
+    ctx,
     points,
     points.id,
-    q.serialNumber ? or(like(points.serialNumber, plain(q.serialNumber)), like(points.name, plain(q.serialNumber))) : undefined,
+    q.serialNumber ? or(containing(points.serialNumber, q.serialNumber), containing(points.name, q.serialNumber)) : undefined,
     q.stationId ? eq(points.stationId, q.stationId) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ point: points, stationName: stations.name })
-      .from(points)
-      .leftJoin(stations, eq(stations.id, points.stationId))
-      .where(where)
-      .orderBy(asc(points.serialNumber))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(points).where(where),
-  ]);
-  const ids = rows.map((r) => r.point.id);
-  const list = ids.length
-    ? await ctx.db.select().from(connectors).where(scope.where(connectors, connectors.pointId, inArray(connectors.pointId, ids))).orderBy(asc(connectors.connectorNo))
-    : [];
-  return {
-    records: rows.map((r) => presentPoint(r.point, r.stationName, list.filter((c) => c.pointId === r.point.id))),
-    total,
-    current: q.current,
-    size: q.size,
-  };
+  const page = await pointsWithConnectors(ctx, q, where);
+  return { ...page, records: page.records.map((r) => presentPoint(r.point, r.stationName, r.connectors)) };
 }
 
 /** Stations visible to a sub-operator, highest rank first, with how many of their points it sees. */
-export async function listSubStations(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, SUB_STATION_MENUS);
+export const listSubStations = verb({ menu: SUB_STATION_MENUS }, async (ctx, raw: unknown) => {
   const q = subStationQuery.parse(raw);
-  const scope = deviceScope(ctx);
-  const where = scope.stations(q.name ? or(like(stations.name, plain(q.name)), like(stations.address, plain(q.name))) : undefined);
+  const where = visibleStations(ctx, q.name ? or(containing(stations.name, q.name), containing(stations.address, q.name)) : undefined);
   const visiblePoints = (online?: boolean) =>
-    sql<number>`(select count(*) from ${points} where ${scope.where(points, points.id, eq(points.stationId, stations.id), online === undefined ? undefined : eq(points.online, online))})`;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({
-        station: stations,
-        points: visiblePoints(),
-        online: visiblePoints(true),
-      })
-      .from(stations)
-      .where(where)
-      .orderBy(desc(stations.rank), asc(stations.name))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    ctx.db.select({ total: count() }).from(stations).where(where),
-  ]);
+    sql<number>`(select count(*) from ${points} where ${visible(ctx, points, points.id, eq(points.stationId, stations.id), online === undefined ? undefined : eq(points.online, online))})`;
+  const page = await pageOf(
+    q,
+    ({ limit, offset }) =>
+      ctx.db
+        .select({ station: stations, points: visiblePoints(), online: visiblePoints(true) })
+        .from(stations)
+        .where(where)
+        .orderBy(desc(stations.rank), asc(stations.name))
+        .limit(limit)
+        .offset(offset),
+    async () => (await ctx.db.select({ total: count() }).from(stations).where(where))[0].total,
+  );
   return {
-    records: rows.map(({ station: s, points: n, online }) => ({
+    ...page,
+    records: page.records.map(({ station: s, points: n, online }) => ({
       id: s.id,
       name: s.name,
       address: s.address,
@@ -124,17 +98,13 @@ export async function listSubStations(ctx: Ctx, raw: unknown) {
       points: Number(n),
       onlinePoints: Number(online),
     })),
-    total,
-    current: q.current,
-    size: q.size,
   };
-}
+});
 
 /** One visible station with its visible points (paged); anything else is 404. */
-export async function subStationDetail(ctx: Ctx, id: number, raw: unknown) {
-  requireMenu(ctx, SUB_STATION_MENUS);
+export const subStationDetail = verb({ menu: SUB_STATION_MENUS }, async (ctx, id: number, raw: unknown) => {
   const q = subPointQuery.parse(raw);
-  const [station] = await ctx.db.select().from(stations).where(deviceScope(ctx).stations(eq(stations.id, id))).limit(1);
+  const [station] = await ctx.db.select().from(stations).where(visibleStations(ctx, eq(stations.id, id))).limit(1);
   if (!station) throw new NotFound("errors.stationNotFound");
   return {
     station: {
@@ -151,31 +121,28 @@ export async function subStationDetail(ctx: Ctx, id: number, raw: unknown) {
     },
     points: await pointsPage(ctx, { ...q, stationId: station.id }),
   };
-}
+});
 
 /** Points visible to a sub-operator, paged and filtered. */
-export async function listSubPoints(ctx: Ctx, raw: unknown) {
-  requireMenu(ctx, SUB_POINT_MENUS);
+export const listSubPoints = verb({ menu: SUB_POINT_MENUS }, async (ctx, raw: unknown) => {
   return pointsPage(ctx, subPointQuery.parse(raw));
-}
+});
 
 /** One visible point with its connectors and its latest transactions; anything else is 404. */
-export async function subPointDetail(ctx: Ctx, id: number) {
-  requireMenu(ctx, SUB_POINT_MENUS);
-  const scope = deviceScope(ctx);
+export const subPointDetail = verb({ menu: SUB_POINT_MENUS }, async (ctx, id: number) => {
   const [row] = await ctx.db
     .select({ point: points, stationName: stations.name })
     .from(points)
     .leftJoin(stations, eq(stations.id, points.stationId))
-    .where(scope.where(points, points.id, eq(points.id, id)))
+    .where(visible(ctx, points, points.id, eq(points.id, id)))
     .limit(1);
   if (!row) throw new NotFound("errors.pointNotFound");
   const [list, recent] = await Promise.all([
-    ctx.db.select().from(connectors).where(scope.where(connectors, connectors.pointId, eq(connectors.pointId, id))).orderBy(asc(connectors.connectorNo)),
+    ctx.db.select().from(connectors).where(visible(ctx, connectors, connectors.pointId, eq(connectors.pointId, id))).orderBy(asc(connectors.connectorNo)),
     ctx.db
       .select()
       .from(transactions)
-      .where(scope.where(transactions, transactions.pointId, eq(transactions.pointId, id)))
+      .where(visible(ctx, transactions, transactions.pointId, eq(transactions.pointId, id)))
       .orderBy(desc(transactions.startAt), desc(transactions.id))
       .limit(RECENT_TRANSACTIONS),
   ]);
@@ -192,4 +159,4 @@ export async function subPointDetail(ctx: Ctx, id: number) {
       energyWh: t.energyWh ?? (t.meterStopWh === null ? null : Math.max(0, t.meterStopWh - t.meterStartWh)),
     })),
   };
-}
+});

@@ -1,7 +1,7 @@
 /**
- * Days and months in the operator's time zone (ARCHITECTURE.md §4: times are stored in UTC and
- * shown in the operator's zone). Pure: Intl gives the zone's offset at an instant, so daylight
- * saving changes land on the right day.
+ * Time-zone arithmetic, in one place (docs/architecture.md: instants are stored in UTC; days,
+ * months and time-of-day slots are the operator's or the station's local ones). Pure: Intl
+ * gives a zone's offset at an instant, so daylight-saving changes land on the right day.
  */
 
 interface LocalDate {
@@ -56,12 +56,30 @@ export function localDate(at: number, timeZone: string): LocalDate {
 /** `yyyy-MM-dd` of a local date. */
 export const dayKey = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
+/**
+ * The UTC instant of a local wall-clock time given as if it were UTC. Two passes settle a time
+ * near a daylight-saving change.
+ */
+function wallToUtc(wall: number, timeZone: string): number {
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  return wall - zoneOffsetMs(first, timeZone);
+}
+
 /** The UTC instant of local midnight starting a date (month and day may overflow, as Date.UTC allows). */
 export function localMidnight(year: number, month: number, day: number, timeZone: string): number {
-  const guess = Date.UTC(year, month - 1, day);
-  const first = guess - zoneOffsetMs(guess, timeZone);
-  const second = guess - zoneOffsetMs(first, timeZone);
-  return second;
+  return wallToUtc(Date.UTC(year, month - 1, day), timeZone);
+}
+
+/** `yyyy-MM` → [from, to) as UTC instants in ms: the month's local edges. */
+export function monthRange(reportMonth: string, timeZone: string): { from: number; to: number } {
+  const [year, month] = reportMonth.split("-").map(Number);
+  return { from: localMidnight(year, month, 1, timeZone), to: localMidnight(year, month + 1, 1, timeZone) };
+}
+
+/** The month an instant falls in, in the time zone, as `yyyy-MM`. */
+export function monthOf(instant: number, timeZone: string): string {
+  const d = localDate(instant, timeZone);
+  return `${d.year}-${String(d.month).padStart(2, "0")}`;
 }
 
 /** Start of today and of this month, and the starts of the last `days` days, in the zone. */
@@ -86,9 +104,7 @@ export function zonedToUtc(text: string, timeZone: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   if (!match) return undefined;
   const [, y, mo, d, h, mi, s] = match.map(Number);
-  const guess = Date.UTC(y, mo - 1, d, h, mi, s || 0);
-  const first = guess - zoneOffsetMs(guess, timeZone);
-  return guess - zoneOffsetMs(first, timeZone);
+  return wallToUtc(Date.UTC(y, mo - 1, d, h, mi, s || 0), timeZone);
 }
 
 /** An instant as the zone's wall-clock `yyyy-MM-ddTHH:mm` (for a datetime-local field). */

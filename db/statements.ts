@@ -1,7 +1,7 @@
 import { is, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client";
+import type { Db } from "./client";
 
 /**
  * D1 binds at most 100 parameters per statement, so long lists (ids, serial numbers, rows of a

@@ -1,0 +1,126 @@
+import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { points, stations, subOperatorDevices } from "../db/schema";
+
+/**
+ * Tenancy, structurally (docs/rules/tenancy.md). This module is the only way a service reads
+ * or writes a table that has `operator_id`: every `where` of such a table is built by
+ * `owned`, `ownedBy`, `visible` or `visibleStations`, every insert by `ownedRow(s)`, and the
+ * few reads that must cross tenants say so with `acrossTenants`. A unit test
+ * (tests/unit/tenancy.test.ts) fails when a query of a tenant-owned table is built any other
+ * way, so a forgotten filter fails CI instead of leaking another operator's rows.
+ */
+
+declare const tenantFilter: unique symbol;
+/**
+ * A `where` built here. A helper that receives its filter from a caller types the parameter
+ * `TenantFilter`, so only a filter built by this module can be passed in.
+ */
+export type TenantFilter = SQL & { readonly [tenantFilter]: true };
+
+/** Whose rows a context reads and writes: its operator (for a sub-operator, its parent's devices). */
+export interface TenantScope {
+  db: Db;
+  operator: { id: number; sub: number; parentId: number | null };
+}
+
+type Owned = { operatorId: SQLiteColumn };
+/** Anything that names the operator it acts for. */
+type Owner = { operator: { id: number } };
+
+/** Rows of one operator, by its id (for contexts that know only the id: login, a charger). */
+export function ownedBy(operatorId: number, table: Owned, ...conditions: (SQL | undefined)[]): TenantFilter {
+  return and(eq(table.operatorId, operatorId), ...conditions) as TenantFilter;
+}
+
+/** Rows of the context's own operator; another operator's id simply finds nothing (404). */
+export function owned(scope: Owner, table: Owned, ...conditions: (SQL | undefined)[]): TenantFilter {
+  return ownedBy(scope.operator.id, table, ...conditions);
+}
+
+/** A row to insert, stamped with the context's operator. */
+export function ownedRow<T extends object>(scope: Owner, values: T): T & { operatorId: number } {
+  return { ...values, operatorId: scope.operator.id };
+}
+
+/** Rows to insert, each stamped with the context's operator. */
+export function ownedRows<T extends object>(scope: Owner, values: readonly T[]): (T & { operatorId: number })[] {
+  return values.map((v) => ownedRow(scope, v));
+}
+
+/**
+ * A query that deliberately reads or writes across operators: the platform-wide charger
+ * lookup by serial number (serials are unique across the platform), housekeeping of expired
+ * sessions, transactions of silent chargers. Each use says why in a comment beside it.
+ */
+export function acrossTenants(...conditions: (SQL | undefined)[]): SQL | undefined {
+  return and(...conditions);
+}
+
+// ── devices: an operator sees its own, a sub-operator the devices assigned to it ──────────────
+
+/**
+ * A sub-operator owns no equipment: it sees the rows of its parent that are assigned to it, the
+ * points assigned directly and every point of an assigned station. Subqueries rather than id
+ * lists, because D1 binds at most 100 parameters per statement.
+ */
+export function deviceOwner(scope: Pick<TenantScope, "operator">): number {
+  const { operator } = scope;
+  // A sub-operator without a parent is broken data: it then reads its own (empty) rows.
+  return operator.sub === 1 && operator.parentId ? operator.parentId : operator.id;
+}
+
+const isSub = (scope: Pick<TenantScope, "operator">) => scope.operator.sub === 1;
+
+function assigned(scope: TenantScope, column: SQLiteColumn) {
+  return scope.db
+    .select({ id: column })
+    .from(subOperatorDevices)
+    .where(ownedBy(deviceOwner(scope), subOperatorDevices, eq(subOperatorDevices.subOperatorId, scope.operator.id), isNotNull(column)));
+}
+
+function visiblePoints(scope: TenantScope) {
+  return scope.db
+    .select({ id: points.id })
+    .from(points)
+    .where(
+      ownedBy(
+        deviceOwner(scope),
+        points,
+        or(inArray(points.stationId, assigned(scope, subOperatorDevices.stationId)), inArray(points.id, assigned(scope, subOperatorDevices.pointId))),
+      ),
+    );
+}
+
+/**
+ * `where` for a device table (points, connectors, transactions, alarms…): the operator's rows,
+ * narrowed for a sub-operator to its devices through `pointColumn`.
+ */
+export function visible(scope: TenantScope, table: Owned, pointColumn: SQLiteColumn, ...conditions: (SQL | undefined)[]): TenantFilter {
+  return ownedBy(deviceOwner(scope), table, isSub(scope) ? inArray(pointColumn, visiblePoints(scope)) : undefined, ...conditions);
+}
+
+/** `where` for stations: a sub-operator's assigned stations and the stations of its assigned points. */
+export function visibleStations(scope: TenantScope, ...conditions: (SQL | undefined)[]): TenantFilter {
+  const narrowed = isSub(scope)
+    ? or(
+        inArray(stations.id, assigned(scope, subOperatorDevices.stationId)),
+        inArray(
+          stations.id,
+          scope.db
+            .select({ id: points.stationId })
+            .from(points)
+            .where(ownedBy(deviceOwner(scope), points, inArray(points.id, assigned(scope, subOperatorDevices.pointId)))),
+        ),
+      )
+    : undefined;
+  return ownedBy(deviceOwner(scope), stations, narrowed, ...conditions);
+}
+
+/** The visible point ids (null: all of the operator's), for the live view's socket scope. */
+export async function visiblePointIds(scope: TenantScope): Promise<number[] | null> {
+  if (!isSub(scope)) return null;
+  const rows = await visiblePoints(scope);
+  return rows.map((r) => r.id);
+}

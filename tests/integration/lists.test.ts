@@ -1,0 +1,155 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { accounts, alarms, connectors, diagnostics, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
+import { slices } from "../../db/statements";
+import { boot, connect } from "./support/charger";
+import { makeCharger } from "./support/factories";
+import { call, tokenFor } from "./support/http";
+
+/**
+ * Every list pages on the server and holds at page size 100 with more than 100 rows
+ * (docs/rules/lists.md): D1 binds at most 100 parameters per statement, so a page that reads
+ * its rows' children by id must slice them. 150 of everything for 0PL002, all of it assigned
+ * to the sub-operator 0PL002A.
+ */
+const ROWS = 150;
+const db = createDb(env.DB);
+let admin: string;
+let sub: string;
+let stationId: number;
+let subOperatorId: number;
+let serialWithLog: string;
+
+/** Inserts rows in slices that fit D1's parameter limit (every column may bind a value). */
+async function insertAll<T extends Record<string, unknown>>(table: SQLiteTable, rows: T[]) {
+  const perRow = getTableConfig(table).columns.length;
+  for (const slice of slices(rows, Math.max(1, Math.floor(99 / perRow)))) await db.insert(table).values(slice as never);
+}
+
+beforeAll(async () => {
+  admin = await tokenFor("0PL002", "demoadmin");
+  sub = await tokenFor("0PL002A", "subadmin1");
+  const [operator] = await db.select().from(operators).where(eq(operators.code, "0PL002"));
+  const [subOperator] = await db.select().from(operators).where(eq(operators.code, "0PL002A"));
+  subOperatorId = subOperator.id;
+  const tag = Date.now().toString(36);
+
+  await insertAll(stations, Array.from({ length: ROWS }, (_, i) => ({ operatorId: operator.id, name: `List station ${tag} ${i}`, status: "VALID", rank: 1 })));
+  const [first] = await db.select().from(stations).where(eq(stations.name, `List station ${tag} 0`));
+  stationId = first.id;
+  await insertAll(
+    points,
+    Array.from({ length: ROWS }, (_, i) => ({
+      operatorId: operator.id,
+      stationId,
+      serialNumber: `LIST-${tag}-${i}`,
+      pointNo: String(i),
+      name: `List point ${i}`,
+      type: "AC",
+      ratedPowerW: 22_000,
+      connectorCount: 1,
+      status: "VALID",
+      online: i % 2 === 0,
+    })),
+  );
+  const made = await db.select({ id: points.id }).from(points).where(eq(points.stationId, stationId));
+  await insertAll(connectors, made.map((p) => ({ operatorId: operator.id, pointId: p.id, connectorNo: 1, standard: "IEC2", powerW: 11_000, chargeSpeed: "SLOW", status: "Charging" })));
+  await insertAll(
+    transactions,
+    made.map((p, i) => ({ operatorId: operator.id, pointId: p.id, connectorNo: 1, idTag: `LIST${i}`, authStatus: "Accepted", meterStartWh: i, startAt: new Date(Date.now() - i * 1000) })),
+  );
+  await insertAll(
+    alarms,
+    made.map((p) => ({ operatorId: operator.id, pointId: p.id, connectorNo: 1, level: "WARN", type: "WeakSignal", occurredAt: new Date() })),
+  );
+  await insertAll(
+    diagnostics,
+    made.map((p) => ({ operatorId: operator.id, pointId: p.id, type: 1, location: "ftp://logs.example/", status: 1, requestedAt: new Date(), updatedAt: new Date() })),
+  );
+  await insertAll(
+    subOperatorDevices,
+    made.map((p) => ({ operatorId: operator.id, subOperatorId: subOperator.id, stationId: null, pointId: p.id })),
+  );
+  await insertAll(
+    subOperatorDevices,
+    (await db.select({ id: stations.id }).from(stations).where(eq(stations.operatorId, operator.id))).map((s) => ({
+      operatorId: operator.id,
+      subOperatorId: subOperator.id,
+      stationId: s.id,
+      pointId: null,
+    })),
+  );
+  await insertAll(
+    roles,
+    Array.from({ length: ROWS }, (_, i) => ({ operatorId: operator.id, name: `List role ${tag} ${i}`, code: `LIST_${tag}_${i}`, type: "NORMAL", menuCodes: ["home"] })),
+  );
+  await insertAll(
+    accounts,
+    Array.from({ length: ROWS }, (_, i) => ({ operatorId: operator.id, username: `list${tag}${i}`, name: `List user ${i}`, passwordHash: "x" })),
+  );
+  const [platform] = await db.select().from(platforms);
+  await insertAll(
+    operators,
+    Array.from({ length: ROWS }, (_, i) => ({ platformId: platform.id, parentId: operator.id, code: `0PL002L${tag}${i}`, name: `List sub ${i}`, sub: 1 })),
+  );
+
+  // A charger with more than 100 frames in its log.
+  const charger = await makeCharger("0PL002");
+  serialWithLog = charger.serialNumber;
+  const { charger: socket } = await connect(charger.serialNumber, { key: charger.key });
+  await boot(socket!);
+  for (let i = 0; i < 60; i++) await socket!.call("Heartbeat", {});
+  socket!.close();
+});
+
+const lists: [string, () => string, () => string][] = [
+  ["roles", () => "/user-service/role", () => admin],
+  ["accounts", () => "/user-service/account", () => admin],
+  ["stations", () => "/station-service/station", () => admin],
+  ["points", () => "/station-service/point", () => admin],
+  ["monitored points", () => "/station-service/monitoring/point", () => admin],
+  ["charging piles", () => "/station-service/monitoring/chargingPile", () => admin],
+  ["connectors", () => "/station-service/monitoring/connector", () => admin],
+  ["ongoing charging", () => "/station-service/monitoring/charging", () => admin],
+  ["station panel", () => `/station-service/monitoring/panel?stationId=${stationId}`, () => admin],
+  ["alarms", () => "/station-service/alarm", () => admin],
+  ["charge records", () => "/station-service/charge/record", () => admin],
+  ["diagnostics", () => "/station-service/diagnosis", () => admin],
+  ["sub-operators", () => "/user-service/sub-operator-devices", () => admin],
+  ["candidate points", () => `/user-service/sub-operator/${subOperatorId}/devices/candidates?kind=point`, () => admin],
+  ["candidate stations", () => `/user-service/sub-operator/${subOperatorId}/devices/candidates?kind=station`, () => admin],
+  ["OCPP log", () => `/station-service/point/${serialWithLog}/ocpp/operationLog`, () => admin],
+  ["sub-operator points", () => "/station-service/sub-operator/point", () => sub],
+  ["sub-operator stations", () => "/station-service/sub-operator/station", () => sub],
+  ["sub-operator station detail", () => `/station-service/sub-operator/station/${stationId}`, () => sub],
+  ["sub-operator charging piles", () => "/station-service/monitoring/chargingPile", () => sub],
+  ["sub-operator connectors", () => "/station-service/monitoring/connector", () => sub],
+  ["sub-operator charging", () => "/station-service/monitoring/charging", () => sub],
+  ["sub-operator alarms", () => "/station-service/alarm", () => sub],
+];
+
+describe("every list at page size 100 with more than 100 rows", () => {
+  it.each(lists)("%s", async (_, path, token) => {
+    const url = path();
+    const page = (current: number) => call("GET", `${url}${url.includes("?") ? "&" : "?"}size=100&current=${current}`, { token: token() });
+    const first = await page(1);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const data = (first.body.data.points ?? first.body.data) as { records: unknown[]; total: number; size: number };
+    expect(data.total).toBeGreaterThan(100);
+    expect(data.records).toHaveLength(100);
+    expect(data.size).toBe(100);
+    const second = await page(2);
+    const rest = (second.body.data.points ?? second.body.data) as { records: unknown[] };
+    expect(rest.records.length).toBe(Math.min(100, data.total - 100));
+  });
+
+  it("shows the load of a station with 150 points", async () => {
+    const res = await call("GET", `/station-service/monitoring/load?stationId=${stationId}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.points).toHaveLength(ROWS);
+    expect(res.body.data.running).toHaveLength(ROWS);
+  });
+});

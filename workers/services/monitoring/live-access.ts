@@ -1,0 +1,32 @@
+import type { VerbAccess } from "../verb";
+
+/**
+ * Who may listen on `/live`: what the screens that listen live require (the monitoring screens,
+ * the home dashboard, and the equipment screens that show live state), never before the initial
+ * password is changed (docs/rules/access.md). Listening changes nothing, but a cookie-borne
+ * upgrade must still come from the console's own origin.
+ */
+export const liveAccess: VerbAccess = {
+  actors: ["user"],
+  menu: [
+    "home",
+    "monitoring.charging",
+    "monitoring.chargingPile",
+    "monitoring.connector",
+    "monitoring.alarmRecord",
+    "monitoring.loadMonitoring",
+    "equipment.station",
+    "equipment.point",
+    "equipment.remoteControl",
+    "operation.historicalAlarmInfo",
+    "sub.monitoring.charging",
+    "sub.monitoring.chargingPile",
+    "sub.monitoring.connector",
+    "sub.monitoring.alarm",
+    "sub.monitoring.loadMonitoring",
+    "sub.equipment.station",
+    "sub.equipment.point",
+  ],
+  mutates: false,
+  beforePasswordChange: false,
+};
