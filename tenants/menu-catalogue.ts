@@ -15,8 +15,15 @@ export interface MenuPage {
   titleKey: string;
 }
 
+/**
+ * What a screen lets its holder do (docs/rules/access.md "Watching is not operating"): only
+ * watch, manage records, or also send chargers commands. The role editor shows it per screen.
+ */
+export type MenuAccess = "watch" | "manage" | "operate";
+
 export interface MenuEntry {
   code: string;
+  access: MenuAccess;
   titleKey: string;
   area: MenuArea;
   top: MenuTop;
@@ -38,10 +45,45 @@ interface Spec {
   children?: Spec[];
 }
 
+/** Screens that only show: their menu codes allow no change and no command. */
+const WATCH_ONLY = new Set([
+  "home",
+  "monitoring.charging",
+  "monitoring.chargingPile",
+  "monitoring.connector",
+  "monitoring.loadMonitoring",
+  "carrier.operationLog",
+  "sub.monitoring.charging",
+  "sub.monitoring.chargingPile",
+  "sub.monitoring.connector",
+  "sub.monitoring.loadMonitoring",
+  "sub.equipment.station",
+  "sub.equipment.point",
+]);
+
+/**
+ * Screens that send chargers commands: generic remote commands (remote control, the point
+ * page's tools), or their own (a station disabled, load-balancing profiles, local lists,
+ * reservations, firmware).
+ */
+const OPERATES = new Set([
+  "equipment.remoteControl",
+  "equipment.point",
+  "equipment.station",
+  "equipment.loadingBalance",
+  "users.offlineUserList",
+  "operation.reservation",
+  "operation.ocppUpdateConfig",
+  "sub.operation.reservation",
+]);
+
+const accessOf = (code: string): MenuAccess => (WATCH_ONLY.has(code) ? "watch" : OPERATES.has(code) ? "operate" : "manage");
+
 function build(area: MenuArea, top: MenuTop, spec: Spec, parentKey = "menu"): MenuEntry {
   const titleKey = `${parentKey}.${spec.code.split(".").pop()}`;
   return {
     code: spec.code,
+    access: accessOf(spec.code),
     titleKey: spec.children ? `${titleKey}.title` : titleKey,
     area,
     top,

@@ -110,3 +110,15 @@ export const accountListQuery = pageQuery.extend({
   roleId: recordId().optional(),
   status: recordStatus.optional(),
 });
+
+/** DELETE /user-service/auth/token/{accessToken}. */
+export const accessTokenParam = z.object({ accessToken: z.string().min(1).max(128) });
+
+/** GET /user-service/operator/login/info/{operatorCode}. */
+export const operatorCodeParam = z.object({ operatorCode });
+
+/** GET /user-service/operator/homepage?keyword=: the operator picker. */
+export const homepageQuery = z.object({ keyword: z.string().max(40).optional() });
+
+/** GET /user-service/file/show?key=: a stored file of one operator. */
+export const fileShowQuery = z.object({ key: z.string().min(1).max(300).regex(/^operators\/\d+\/[A-Za-z0-9/_.-]+$/) });

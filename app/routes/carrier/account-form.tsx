@@ -88,7 +88,12 @@ export default function AccountForm() {
               name="roleId"
               label={t("accounts.role")}
               required
-              options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+              // Roles beyond the actor's own rights are shown but cannot be chosen (docs/rules/access.md).
+              options={roles.map((role) => ({
+                value: String(role.id),
+                label: role.assignable ? role.name : `${role.name} — ${t("accounts.roleBeyondRights")}`,
+                disabled: !role.assignable && String(role.id) !== String(account?.roleId),
+              }))}
             />
           </CardContent>
         </Card>

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { loginInput } from "../../../domain/schemas/account-service";
+import { accessTokenParam, loginInput } from "../../../domain/schemas/account-service";
 import { operatorByHost } from "../../../tenants/resolve";
 import { issueCaptcha } from "../../services/auth/captcha";
 import { login } from "../../services/auth/login";
@@ -36,7 +35,7 @@ route(
     summary: "Log out: end the session of this token",
     tag,
     verb: logout,
-    params: z.object({ accessToken: z.string().min(1).max(128) }),
+    params: accessTokenParam,
   },
   (ctx, { params }) => logout(ctx, params.accessToken),
 );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { fileShowQuery } from "../../../domain/schemas/account-service";
 import { NotFound } from "../../../domain/errors";
 import { contextFromToken, publicCtxOf } from "../../services/context";
 import { api, sessionToken } from "../app";
@@ -8,7 +8,6 @@ import { api, sessionToken } from "../app";
  * `operators/{id}/public/` (logos on login pages) is public; anything else of an operator is
  * served only to that operator's sessions, and another operator's key answers 404.
  */
-const query = z.object({ key: z.string().min(1).max(300).regex(/^operators\/\d+\/[A-Za-z0-9/_.-]+$/) });
 
 api.openAPIRegistry.registerPath({
   method: "get",
@@ -16,12 +15,12 @@ api.openAPIRegistry.registerPath({
   summary: "A stored file (logo, image); operator branding is public",
   description: "Public. Branding under `operators/{id}/public/` is public; any other file only to that operator's sessions.",
   tags: ["Account service: files"],
-  request: { query: query as never },
+  request: { query: fileShowQuery as never },
   responses: { 200: { description: "The file's bytes with its content type" }, 404: { description: "No such file, or another operator's" } },
 });
 
 api.get("/user-service/file/show", async (c) => {
-  const { key } = query.parse(c.req.query());
+  const { key } = fileShowQuery.parse(c.req.query());
   const owner = Number(key.split("/")[1]);
   if (!key.startsWith(`operators/${owner}/public/`)) {
     const session = sessionToken(c);

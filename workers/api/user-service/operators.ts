@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { operatorCode } from "../../../domain/schemas/account-service";
+import { homepageQuery, operatorCodeParam } from "../../../domain/schemas/account-service";
 import { homepageOperators, loginInfo } from "../../services/operators/public-info";
 import { route } from "../app";
 
@@ -12,7 +11,7 @@ route(
     summary: "What the login page shows of an operator",
     tag,
     verb: loginInfo,
-    params: z.object({ operatorCode }),
+    params: operatorCodeParam,
   },
   (ctx, { params }) => loginInfo(ctx, params.operatorCode),
 );
@@ -24,7 +23,7 @@ route(
     summary: "Operators matching a code or name prefix (the operator picker)",
     tag,
     verb: homepageOperators,
-    query: z.object({ keyword: z.string().max(40).optional() }),
+    query: homepageQuery,
   },
   (ctx, { query }) => homepageOperators(ctx, query.keyword),
 );
