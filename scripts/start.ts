@@ -19,6 +19,7 @@ console.log(`Migrating and seeding ${stateDir}${mode === "start" ? ", building" 
 // Wrangler's module loads while the migrations and the build run.
 const config = readWranglerConfig();
 await Promise.all([migrate().then(seed), mode === "start" ? build() : undefined, config]);
+console.log(`${stateDir} is migrated and seeded; starting the server…`);
 
 const { command, args, env } = serverCommand(mode, port);
 const server = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });

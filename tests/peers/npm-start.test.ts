@@ -26,6 +26,13 @@ async function refusedWith(connecting: Promise<unknown>) {
 describe("npm start on the wire", () => {
   afterEach(closeClients);
 
+  it("listens only once the local state is migrated and seeded", () => {
+    const printed = readFileSync(serverLog, "utf8");
+    const seeded = printed.indexOf("is migrated and seeded; starting the server");
+    expect(seeded).toBeGreaterThan(-1);
+    expect(printed.indexOf("Ready on http://127.0.0.1:")).toBeGreaterThan(seeded);
+  });
+
   it("refuses an unknown charger with 404 and a wrong key with 401", async () => {
     expect(await refusedWith(strictClient("NO-SUCH-CHARGER", DEMO_CHARGER_KEY).connect())).toBe(404);
     expect(await refusedWith(strictClient("DE001-CP01", "ffffffffffffffffffffffffffffffffffffffff").connect())).toBe(401);
