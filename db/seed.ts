@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import type { Db } from "./client";
-import { accounts, connectors, idTags, menus, operators, parameterSettings, platforms, points, roles, stations } from "./schema";
+import { accounts, connectors, idTags, menus, operators, parameterSettings, platforms, points, roles, stations, subOperatorDevices } from "./schema";
 
 /**
  * The demo platform of the README (issue #2). Idempotent: every insert skips rows that exist,
@@ -62,6 +62,8 @@ export const DEMO_EQUIPMENT = [
       { idTag: "DEMO0003", status: "Expired" as const, expiryDate: new Date("2025-01-01T00:00:00Z") },
     ],
     remoteIdTag: "PLREMOTE",
+    /** The demo sub-operator is given this station's points, so that it sees devices from the first start. */
+    assignedTo: "0PL002A",
   },
   {
     operator: "0DE001",
@@ -71,6 +73,7 @@ export const DEMO_EQUIPMENT = [
     ],
     tags: [{ idTag: "DEDEMO01", status: "Accepted" as const, expiryDate: null }],
     remoteIdTag: "DEREMOTE",
+    assignedTo: null,
   },
 ];
 
@@ -90,6 +93,7 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
         .values({ operatorId: operator.id, ...demo.station, status: "VALID", rank: 10 })
         .returning()
     )[0];
+    const pointIds: number[] = [];
     for (const [index, p] of demo.points.entries()) {
       await db
         .insert(points)
@@ -108,6 +112,7 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
         })
         .onConflictDoNothing();
       const [point] = await db.select().from(points).where(eq(points.serialNumber, p.serialNumber));
+      pointIds.push(point.id);
       await db
         .insert(connectors)
         .values(
@@ -134,6 +139,13 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
       .update(parameterSettings)
       .set({ remoteIdTag: demo.remoteIdTag })
       .where(and(eq(parameterSettings.operatorId, operator.id), isNull(parameterSettings.remoteIdTag)));
+    if (demo.assignedTo) {
+      const [sub] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, demo.assignedTo));
+      await db
+        .insert(subOperatorDevices)
+        .values(pointIds.map((pointId) => ({ operatorId: operator.id, subOperatorId: sub.id, pointId })))
+        .onConflictDoNothing();
+    }
   }
 }
 

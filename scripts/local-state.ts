@@ -1,26 +1,57 @@
-import { execFileSync } from "node:child_process";
-import { getPlatformProxy } from "wrangler";
+import { spawn, type SpawnOptions } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseEnv } from "node:util";
 import { createDb } from "../db/client";
 import { seedDemo } from "../db/seed";
 import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
 import { hashPassword } from "../workers/auth/password";
 
-/** Where local D1, Durable Objects, queues and R2 live (`.wrangler/state` unless told). */
+/**
+ * Where local D1, Durable Objects, queues and R2 live: `.wrangler/state` unless told. `npm start`
+ * (`wrangler dev --persist-to`) and `npm run dev` (the Vite plugin's `persistState`) both keep
+ * their data in its `v3` folder, so they see the same data.
+ */
 export const stateDir = process.env.PLUGDESK_STATE ?? ".wrangler/state";
 
-/** Applies the D1 migrations to the local database. */
-export function migrate() {
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, CI: "true" },
+/** wrangler.toml as wrangler reads it. Wrangler's module takes seconds to load: only when asked. */
+export async function readWranglerConfig() {
+  const { unstable_readConfig } = await import("wrangler");
+  return unstable_readConfig({ config: "wrangler.toml" });
+}
+
+/** Runs a command to its end; rejects when it fails. */
+export function run(command: string, args: string[], options: SpawnOptions = {}) {
+  return new Promise<void>((done, fail) => {
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], ...options });
+    child.on("error", fail);
+    child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
   });
 }
 
-/** Seeds the demo platform into the local database through the same bindings the worker gets. */
+/** Applies the D1 migrations to the local database; wrangler prints only warnings and errors. */
+export function migrate() {
+  return run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
+    env: { ...process.env, CI: "true", WRANGLER_LOG: "warn" },
+  });
+}
+
+/**
+ * Seeds the demo platform into the local database. The seed needs D1 only: a platform proxy of
+ * the whole wrangler.toml would also bind the worker's Durable Objects, which it cannot run, and
+ * wrangler and workerd would warn about them. The peppers are the ones the worker reads locally.
+ */
 export async function seed() {
-  const proxy = await getPlatformProxy<Env>({ persist: { path: `${stateDir}/v3` } });
+  const { getPlatformProxy } = await import("wrangler");
+  const { name, compatibility_date, compatibility_flags, d1_databases } = await readWranglerConfig();
+  const dir = mkdtempSync(join(tmpdir(), "plugdesk-seed-"));
+  const configPath = join(dir, "wrangler.json");
+  writeFileSync(configPath, JSON.stringify({ name, compatibility_date, compatibility_flags, d1_databases }));
+  const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: { path: resolve(stateDir, "v3") }, remoteBindings: false });
   try {
-    const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = proxy.env;
+    const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = parseEnv(readFileSync(".dev.vars", "utf8"));
+    if (!PASSWORD_PEPPER || !CHARGER_KEY_PEPPER) throw new Error(".dev.vars must set PASSWORD_PEPPER and CHARGER_KEY_PEPPER");
     await seedDemo(
       createDb(proxy.env.DB),
       (password) => hashPassword(password, PASSWORD_PEPPER),
@@ -28,5 +59,6 @@ export async function seed() {
     );
   } finally {
     await proxy.dispose();
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
-import { migrate, seed } from "./local-state";
+import { migrate, seed, stateDir } from "./local-state";
 
-migrate();
+await migrate();
 await seed();
-console.log("Local database migrated and seeded.");
+console.log(`Local database in ${stateDir} migrated and seeded.`);

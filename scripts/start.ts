@@ -1,35 +1,35 @@
-import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { Cron } from "croner";
 import { DEMO } from "../db/seed";
-import { migrate, seed, stateDir } from "./local-state";
+import { build, cronUrl, serverCommand, type Mode } from "./local-server";
+import { migrate, readWranglerConfig, seed, stateDir } from "./local-state";
 
 /**
- * `npm start`: migrate and seed local state, serve the whole product with the Vite dev server
- * (workerd inside), and fire the cron schedule, which the local runtime does not do by itself.
- * `--preview` serves a production build instead (the browser tests use it: no hot reload, the
- * deployed CSP, nothing optimised on first visit).
+ * `npm start`: migrate and seed the local state, build, and serve the production build with
+ * `wrangler dev`. `npm run dev` (`--dev`): the same state served by the Vite dev server with hot
+ * reload. Nothing listens before the state is migrated and seeded, the logins are printed once
+ * the product answers, and the cron schedule of wrangler.toml is fired from here.
  */
-const preview = process.argv.includes("--preview");
+const mode: Mode = process.argv.includes("--dev") ? "dev" : "start";
 const port = Number(process.env.PORT ?? 8787);
 const origin = `http://127.0.0.1:${port}`;
 
-migrate();
-await seed();
-if (preview) execFileSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+console.log(`Migrating and seeding ${stateDir}${mode === "start" ? ", building" : ""}…`);
+// Wrangler's module loads while the migrations and the build run.
+const config = readWranglerConfig();
+await Promise.all([migrate().then(seed), mode === "start" ? build() : undefined, config]);
+console.log(`${stateDir} is migrated and seeded; starting the server…`);
 
-const server = spawn("npx", ["vite", preview ? "preview" : "dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
-  stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, PLUGDESK_STATE: stateDir },
-});
-server.stdout.pipe(process.stdout);
+const { command, args, env } = serverCommand(mode, port);
+const server = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
 const stop = () => server.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 server.on("exit", (code) => process.exit(code ?? 0));
 
 async function waitUntilServing() {
-  for (let i = 0; i < 600; i++) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     try {
       const res = await fetch(`${origin}/user-service/operator/login/info/${DEMO.operators[0].code}`);
       if (res.ok) return;
@@ -38,33 +38,28 @@ async function waitUntilServing() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  stop();
   throw new Error(`the server did not answer on ${origin}`);
 }
 
 await waitUntilServing();
 
-const crons = [...(readFileSync("wrangler.toml", "utf8").match(/crons\s*=\s*\[([^\]]*)\]/)?.[1].matchAll(/"([^"]+)"/g) ?? [])].map(
-  (m) => m[1],
-);
-for (const expression of crons) {
-  new Cron(expression, { timezone: "UTC" }, () => {
-    fetch(`${origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`).catch((e) =>
-      console.error(`cron ${expression}: ${e}`),
-    );
+const crons = (await config).triggers.crons ?? [];
+for (const cron of crons) {
+  new Cron(cron, { timezone: "UTC" }, () => {
+    fetch(cronUrl(mode, origin, cron)).catch((e) => console.error(`cron ${cron}: ${e}`));
   });
 }
 
 console.log(`
-Plugdesk is running at ${origin}
+Plugdesk is running at ${origin} (${mode === "start" ? "production build, wrangler dev" : "Vite dev server, hot reload"})
 
   Platform   ${origin}/${DEMO.platform.code}/login   ${DEMO.platform.account} / ${DEMO.platform.password}
 ${DEMO.operators.map((o) => `  ${o.code.padEnd(10)} ${origin}/${o.code}/login   ${o.account} / ${o.password}`).join("\n")}
 
   Captcha in local development: type 1234 (DEV_CAPTCHA in .dev.vars)
   API description: ${origin}/openapi.json
+  Local state: ${stateDir}
   Cron: ${crons.join(", ")} fired locally
 `);
-if (process.env.PLUGDESK_READY_FILE) {
-  const { writeFileSync } = await import("node:fs");
-  writeFileSync(process.env.PLUGDESK_READY_FILE, origin);
-}
+if (process.env.PLUGDESK_READY_FILE) writeFileSync(process.env.PLUGDESK_READY_FILE, origin);

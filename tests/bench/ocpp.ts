@@ -1,21 +1,19 @@
 /**
  * `npm run bench:ocpp`: figures for the OCPP edge with 100 and with 1 000 chargers. It serves the
- * product itself (`--preview`, own state folder, free port, as the browser tests do), registers
+ * product itself (`npm start`, own state folder, free port, as the browser tests do), registers
  * 1 000 SIM chargers through the API, and measures with ocpp-rpc strict clients: connect and boot
  * all, Heartbeat round trips, MeterValues per second with every charger sending at once, and
  * remote starts through the API answered by the chargers. Beside them, the same connect and
  * round-trip figures against a bare Node `ws` server that echoes each CALL's payload back as its
  * result. It prints figures only and never fails on speed; everything it starts, it stops.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Api, inBatches, KeyFile, registerSimChargers, type SimPoint } from "../../scripts/sim/register";
 import { OcppClient } from "../../scripts/sim/rpc";
 import { loadWs, type WsServer } from "../peers/ws";
+import { serveProduct, type ServedProduct } from "../support/serve-product";
 
 const SIZES = [100, 1000];
 const CHARGERS = Math.max(...SIZES);
@@ -28,24 +26,17 @@ const REMOTE_STARTS = 200;
 const REMOTE_STARTS_IN_FLIGHT = 10;
 const STATE = ".wrangler/bench-ocpp-state";
 
-const started: { server?: ChildProcess; echo?: WsServer } = {};
+const started: { product?: ServedProduct; echo?: WsServer } = {};
 const clients = new Set<OcppClient>();
 
-function stopEverything() {
+async function stopEverything() {
   for (const c of clients) void c.close().catch(() => undefined);
   started.echo?.close();
-  if (started.server?.pid) {
-    try {
-      process.kill(-started.server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
+  await started.product?.stop();
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
-    stopEverything();
-    process.exit(130);
+    void stopEverything().finally(() => process.exit(130));
   });
 }
 
@@ -55,39 +46,6 @@ function percentile(samples: number[], p: number) {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/** `npm start --preview` on its own state and port, as tests/e2e/support/global-setup.ts does. */
-async function serveProduct(): Promise<string> {
-  rmSync(STATE, { recursive: true, force: true });
-  const readyFile = join(mkdtempSync(join(tmpdir(), "plugdesk-bench-")), "ready");
-  const port = await freePort();
-  const server = spawn("npx", ["tsx", "scripts/start.ts", "--preview"], {
-    env: { ...process.env, PORT: String(port), PLUGDESK_STATE: STATE, PLUGDESK_READY_FILE: readyFile },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  started.server = server;
-  let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-8000));
-  server.stdout?.on("data", keep);
-  server.stderr?.on("data", keep);
-  const deadline = Date.now() + 240_000;
-  while (!existsSync(readyFile)) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the local server did not start:\n${output.slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return readFileSync(readyFile, "utf8");
 }
 
 /** A bare `ws` server on loopback: each CALL `[2, id, action, payload]` is answered `[3, id, payload]`. */
@@ -225,9 +183,10 @@ async function main() {
   const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
   console.log(`Plugdesk OCPP bench (${cpus().length} cores, load average ${load()}; loopback only; figures, never a verdict)\n`);
   const t0 = performance.now();
-  const origin = await serveProduct();
+  started.product = await serveProduct(STATE);
+  const origin = started.product.origin;
   const endpoint = `${origin.replace(/^http/, "ws")}/ocpp`;
-  console.log(`product: ${origin} (--preview, state ${STATE}), up in ${fmt(ms(t0) / 1000)} s`);
+  console.log(`product: ${origin} (npm start, state ${STATE}), up in ${fmt(ms(t0) / 1000)} s`);
   const echoEndpoint = await serveEcho();
   console.log(echoEndpoint ? `baseline: bare ws echo server at ${echoEndpoint}` : "baseline: skipped (the ws package cannot be imported)");
 
@@ -298,7 +257,7 @@ async function main() {
 try {
   await main();
 } finally {
-  stopEverything();
+  await stopEverything();
 }
 // Sockets still closing must not keep the process up.
 setTimeout(() => process.exit(0), 3000).unref();

@@ -1,0 +1,38 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { seedDemo } from "../../db/seed";
+import { hashChargerKey, keyBytesOf } from "../../workers/auth/charger-key";
+import { hashPassword } from "../../workers/auth/password";
+import { call, tokenFor } from "./support/http";
+
+/** The demo platform `npm start` seeds (support/setup.ts seeds it the same way here). */
+const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus"];
+
+async function rowCounts() {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) counts[table] = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+  return counts;
+}
+
+describe("the demo seed", () => {
+  it("gives the demo sub-operator 0PL002A the points of 0PL002's first station, so subadmin1 sees devices at once", async () => {
+    const sub = await tokenFor("0PL002A", "subadmin1");
+    const points = await call<{ records: { serialNumber: string }[] }>("GET", "/station-service/sub-operator/point?size=100", { token: sub });
+    expect(points.status).toBe(200);
+    expect(points.body.data.records.map((p) => p.serialNumber).sort()).toEqual(["PL002-CP01", "PL002-CP02"]);
+    const stations = await call<{ records: { name: string }[] }>("GET", "/station-service/sub-operator/station", { token: sub });
+    expect(stations.body.data.records.map((s) => s.name)).toEqual(["Warszawa Centrum"]);
+  });
+
+  it("changes nothing when it runs again", async () => {
+    const before = await rowCounts();
+    await seedDemo(
+      createDb(env.DB),
+      (password) => hashPassword(password, env.PASSWORD_PEPPER),
+      (key) => hashChargerKey(keyBytesOf(key)!, env.CHARGER_KEY_PEPPER),
+    );
+    expect(await rowCounts()).toEqual(before);
+    expect(before.sub_operator_devices).toBe(2);
+  });
+});

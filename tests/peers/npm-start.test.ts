@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { DEMO, DEMO_CHARGER_KEY } from "../../db/seed";
+import { cronUrl } from "../../scripts/local-server";
+import { readWranglerConfig } from "../../scripts/local-state";
+import { Api } from "../../scripts/sim/register";
+import { baseURL, closeClients, strictClient, until } from "./support";
+
+/**
+ * The server `npm start` runs (the e2e global setup starts it exactly that way) answers on the
+ * wire what the worker decides: a refused upgrade keeps its status, the chosen subprotocol is the
+ * worker's, cron reaches the built worker's scheduled handler, and the demo is alive at once.
+ */
+const serverLog = inject("serverLog");
+
+/** The HTTP status an upgrade was refused with (ocpp-rpc reports it as the error's `code`). */
+async function refusedWith(connecting: Promise<unknown>) {
+  const error = await connecting.then(
+    () => undefined,
+    (e: unknown) => e as { code?: unknown; message?: string },
+  );
+  expect(error, "the upgrade was accepted").toBeDefined();
+  return error!.code ?? error!.message;
+}
+
+describe("npm start on the wire", () => {
+  afterEach(closeClients);
+
+  it("listens only once the local state is migrated and seeded", () => {
+    const printed = readFileSync(serverLog, "utf8");
+    const seeded = printed.indexOf("is migrated and seeded; starting the server");
+    expect(seeded).toBeGreaterThan(-1);
+    expect(printed.indexOf("Ready on http://127.0.0.1:")).toBeGreaterThan(seeded);
+  });
+
+  it("refuses an unknown charger with 404 and a wrong key with 401", async () => {
+    expect(await refusedWith(strictClient("NO-SUCH-CHARGER", DEMO_CHARGER_KEY).connect())).toBe(404);
+    expect(await refusedWith(strictClient("DE001-CP01", "ffffffffffffffffffffffffffffffffffffffff").connect())).toBe(401);
+  });
+
+  it("answers ocpp1.6 to a charger that offers ocpp1.5 first", async () => {
+    const client = strictClient("DE001-CP01", DEMO_CHARGER_KEY, { protocols: ["ocpp1.5", "ocpp1.6"], strictMode: false });
+    await client.connect();
+    expect(client.protocol).toBe("ocpp1.6");
+    expect((await client.call("BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "two offers" })).status).toBe("Accepted");
+  });
+
+  it("runs the built worker's scheduled handler for a cron of wrangler.toml", async () => {
+    const cron = (await readWranglerConfig()).triggers.crons![0];
+    const done = `housekeeping (${cron}) done`;
+    const runs = () => readFileSync(serverLog, "utf8").split(done).length - 1;
+    const before = runs();
+    const res = await fetch(cronUrl("start", baseURL, cron));
+    expect(res.status).toBe(200);
+    await until(async () => runs() > before, "the housekeeping log line");
+  });
+
+  it("shows the demo sub-operator the first station's chargers at once", async () => {
+    const sub = DEMO.operators.find((o) => o.parent)!;
+    const api = await Api.login(baseURL, { operatorCode: sub.code, username: sub.account, password: sub.password });
+    const points = await api.get<{ records: { serialNumber: string }[] }>("/station-service/sub-operator/point?size=100");
+    expect(points.records.map((p) => p.serialNumber)).toEqual(expect.arrayContaining(["PL002-CP01", "PL002-CP02"]));
+  });
+});
