@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { settingsOf } from "../../../tenants/resolve";
 import { faultedPoint } from "../monitoring/devices";

@@ -5,7 +5,6 @@ import { points, stations, transactions } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { chargingListQuery, transactionParam } from "../../../domain/schemas/monitoring";
 import { chargePointName } from "../../ocpp/identity";
-import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { visible } from "../../../tenants/scope";
 import { lastRegisterWh, meterCurve } from "./meter-curve";

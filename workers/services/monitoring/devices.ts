@@ -1,6 +1,6 @@
-import { and, asc, count, eq, exists, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, isNull, not, or, sql } from "drizzle-orm";
 import { containing } from "../../../db/like";
-import { groupBy, pageOf, rowsFor } from "../../../db/paging";
+import { pageOf } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { deviceState, displayClass, shownStatus, type DeviceState } from "../../../domain/connector-status";
 import { connectorListQuery, pileListQuery } from "../../../domain/schemas/monitoring";

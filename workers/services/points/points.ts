@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";

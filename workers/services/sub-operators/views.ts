@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, or, sql } from "drizzle-orm";
 import { containing } from "../../../db/like";
-import { groupBy, pageOf, rowsFor } from "../../../db/paging";
+import { pageOf } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { deviceState, shownStatus } from "../../../domain/connector-status";
 import { NotFound } from "../../../domain/errors";
