@@ -363,77 +363,8 @@ export class ChargePoint extends DurableObject<Env> {
     return result;
   }
 
-  /** Whether a socket is open now (the API fails at once when it is not). */
-  async connected(): Promise<boolean> {
-    return this.socket() !== undefined;
-  }
-
-  /** Live state for the console's first paint. */
-  async snapshot() {
-    return { online: this.socket() !== undefined, ...this.state };
-  }
-
   /** One transaction's meter samples, oldest first, for the console's meter curve (read-only). */
   async meterSamples(transactionId: number) {
     return this.store.samplesOf(transactionId, 20_000);
-  }
-
-  // Typed RPC methods, one per action the central system sends (OCPP 1.6 §5).
-  cancelReservation(p: OcppRequest<"CancelReservation">) {
-    return this.send("CancelReservation", p);
-  }
-  changeAvailability(p: OcppRequest<"ChangeAvailability">) {
-    return this.send("ChangeAvailability", p);
-  }
-  changeConfiguration(p: OcppRequest<"ChangeConfiguration">) {
-    return this.send("ChangeConfiguration", p);
-  }
-  clearCache(p: OcppRequest<"ClearCache">) {
-    return this.send("ClearCache", p);
-  }
-  clearChargingProfile(p: OcppRequest<"ClearChargingProfile">) {
-    return this.send("ClearChargingProfile", p);
-  }
-  dataTransfer(p: OcppRequest<"DataTransfer">) {
-    return this.send("DataTransfer", p);
-  }
-  getCompositeSchedule(p: OcppRequest<"GetCompositeSchedule">) {
-    return this.send("GetCompositeSchedule", p);
-  }
-  getConfiguration(p: OcppRequest<"GetConfiguration">) {
-    return this.send("GetConfiguration", p);
-  }
-  getDiagnostics(p: OcppRequest<"GetDiagnostics">) {
-    return this.send("GetDiagnostics", p);
-  }
-  getLocalListVersion(p: OcppRequest<"GetLocalListVersion">) {
-    return this.send("GetLocalListVersion", p);
-  }
-  remoteStartTransaction(p: OcppRequest<"RemoteStartTransaction">) {
-    return this.send("RemoteStartTransaction", p);
-  }
-  remoteStopTransaction(p: OcppRequest<"RemoteStopTransaction">) {
-    return this.send("RemoteStopTransaction", p);
-  }
-  reserveNow(p: OcppRequest<"ReserveNow">) {
-    return this.send("ReserveNow", p);
-  }
-  reset(p: OcppRequest<"Reset">) {
-    return this.send("Reset", p);
-  }
-  sendLocalList(p: OcppRequest<"SendLocalList">) {
-    return this.send("SendLocalList", p);
-  }
-  setChargingProfile(p: OcppRequest<"SetChargingProfile">) {
-    return this.send("SetChargingProfile", p);
-  }
-  triggerMessage(p: OcppRequest<"TriggerMessage">) {
-    return this.send("TriggerMessage", p);
-  }
-  unlockConnector(p: OcppRequest<"UnlockConnector">) {
-    return this.send("UnlockConnector", p);
-  }
-  updateFirmware(p: OcppRequest<"UpdateFirmware">) {
-    return this.send("UpdateFirmware", p);
   }
 }
