@@ -74,6 +74,7 @@ const UNIT_CONVERSION: Record<UnitOfMeasure, { unit: MeterUnit; powerOfTen: numb
   Celsius: { unit: "Celsius", powerOfTen: 0 },
   Fahrenheit: { unit: "Fahrenheit", powerOfTen: 0 },
   Percent: { unit: "Percent", powerOfTen: 0 },
+  Hertz: { unit: "Hz", powerOfTen: 0 },
 };
 
 const DECIMAL = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:[eE]([+-]?\d+))?$/;
