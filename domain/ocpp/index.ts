@@ -2,3 +2,4 @@ export * from "./actions";
 export * from "./frames";
 export * from "./meter-values";
 export * from "./schemas";
+export * from "./authorization";

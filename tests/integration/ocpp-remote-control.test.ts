@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
 import { boot, connect } from "./support/charger";
@@ -119,6 +119,39 @@ describe("remote control API (SPEC §7)", () => {
       headers: { Cookie: `plugdesk_session=${token}`, Origin: "https://elsewhere.example" },
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
+  it("gets no remote stop or start, refused with the 'disabled' message, until a boot is Accepted", async () => {
+    const made = await makeCharger("0PL002", { enabled: false });
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    expect(await boot(charger)).toMatchObject({ status: "Pending" });
+    const sent: string[] = [];
+    charger.answer("RemoteStartTransaction", () => {
+      sent.push("RemoteStartTransaction");
+      return { status: "Accepted" };
+    });
+    charger.answer("RemoteStopTransaction", () => {
+      sent.push("RemoteStopTransaction");
+      return { status: "Accepted" };
+    });
+    const token = await tokenFor("0PL002", "demoadmin");
+    const stop = await call("PUT", `/station-service/remoteControl/${made.pointId}/remoteStop/42`, { token });
+    expect(stop.status).toBe(409);
+    expect(stop.body.msg).toBe("This charging point is disabled");
+
+    // Enabled meanwhile, but the charger has not booted again: still not in service.
+    await env.DB.prepare("UPDATE points SET status = 'VALID' WHERE id = ?").bind(made.pointId).run();
+    const start = await call("PUT", `/station-service/remoteControl/remoteStart/${made.pointId}`, { token, body: { connectorId: 1 } });
+    expect(start.status).toBe(409);
+    expect(start.body.msg).toBe("This charging point is disabled");
+    expect(sent).toEqual([]);
+
+    expect(await boot(charger)).toMatchObject({ status: "Accepted" });
+    const accepted = await call("PUT", `/station-service/remoteControl/remoteStart/${made.pointId}`, { token, body: { connectorId: 1 } });
+    expect(accepted.body.data).toEqual({ status: "Accepted" });
+    expect(sent).toEqual(["RemoteStartTransaction"]);
   });
 });
 

@@ -33,7 +33,7 @@ interface Attachment {
 /** The answer of an outgoing call, as the API maps it: the reply, or why there is none. */
 export type CallOutcome<A extends ServerAction> =
   | { ok: true; response: OcppResponse<A> }
-  | { ok: false; reason: "offline" | "timeout" }
+  | { ok: false; reason: "offline" | "timeout" | "notAccepted" }
   | { ok: false; reason: "error"; code: string; description: string };
 
 interface Waiting {
@@ -41,6 +41,9 @@ interface Waiting {
   resolve: (outcome: CallOutcome<ServerAction>) => void;
   timer: ReturnType<typeof setTimeout>;
 }
+
+/** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2: not while Pending or Rejected). */
+const IN_SERVICE_ONLY: ReadonlySet<ServerAction> = new Set(["RemoteStartTransaction", "RemoteStopTransaction"]);
 
 const LOG_FLUSH_MS = 1000;
 const METER_PUSH_MS = 1000;
@@ -335,7 +338,8 @@ export class ChargePoint extends DurableObject<Env> {
 
   /**
    * Sends a CALL and waits for its answer. At most one call is unanswered per charger; the
-   * others queue in order. The payload must pass its request schema before it leaves.
+   * others queue in order. The payload must pass its request schema before it leaves, and a
+   * charger not accepted at its last boot (or never booted here) gets no remote start or stop.
    */
   async send<A extends ServerAction>(action: A, payload: OcppRequest<A>): Promise<CallOutcome<A>> {
     const checked = checkRequest(action, payload);
@@ -343,6 +347,7 @@ export class ChargePoint extends DurableObject<Env> {
     const run = async (): Promise<CallOutcome<A>> => {
       const ws = this.socket();
       if (!ws) return { ok: false, reason: "offline" };
+      if (IN_SERVICE_ONLY.has(action) && !this.state.accepted) return { ok: false, reason: "notAccepted" };
       const id = newMessageId();
       const deadline = Date.now() + this.callTimeoutMs;
       this.store.addPendingCall(id, action, deadline);

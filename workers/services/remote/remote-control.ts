@@ -42,6 +42,7 @@ export async function command<A extends ServerAction>(ctx: Ctx, ref: PointRef, a
       const reply = { code: outcome.code, description: outcome.description };
       throw new Conflict("errors.chargerError", reply, reply);
     }
+    if (outcome.reason === "notAccepted") throw new Conflict("errors.pointDisabled");
     throw outcome.reason === "offline" ? new Conflict("errors.pointOffline") : new ChargerTimeout();
   }
   const response = outcome.response as OcppResponse<A>;
