@@ -343,6 +343,9 @@ export async function stopTransaction(db: Db, identity: ChargerIdentity, stop: S
   return { known: false as const, idTagInfo };
 }
 
+/** Diagnostics upload statuses a notification may still move: 1 waiting, 2 uploading. */
+const UPLOAD_IN_PROGRESS = [1, 2];
+
 export async function recordPointEvent(
   db: Db,
   identity: ChargerIdentity,
@@ -355,8 +358,9 @@ export async function recordPointEvent(
   const latest = kind === "FirmwareStatus" ? { firmwareStatus: status } : { diagnosticsStatus: status };
   const upload = kind === "DiagnosticsStatus" && status ? DIAGNOSIS_STATUS_OF[status] : undefined;
   if (upload === undefined) return db.batch([event, db.update(points).set(latest).where(ofPoint(identity))]);
-  // SPEC.md §4: the upload status of the point's latest diagnostics request follows the charger's notification.
-  const latestRequest = db
+  // The charger works on the request it got last: a notification moves the point's newest request
+  // while that one is in progress, and never an older request's row (SPEC.md §4 upload status).
+  const newestRequest = db
     .select({ id: diagnostics.id })
     .from(diagnostics)
     .where(and(eq(diagnostics.operatorId, identity.operatorId), eq(diagnostics.pointId, identity.pointId)))
@@ -365,7 +369,10 @@ export async function recordPointEvent(
   return db.batch([
     event,
     db.update(points).set(latest).where(ofPoint(identity)),
-    db.update(diagnostics).set({ status: upload, updatedAt: new Date() }).where(eq(diagnostics.id, latestRequest)),
+    db
+      .update(diagnostics)
+      .set({ status: upload, updatedAt: new Date() })
+      .where(and(eq(diagnostics.id, newestRequest), inArray(diagnostics.status, UPLOAD_IN_PROGRESS))),
   ]);
 }
 
