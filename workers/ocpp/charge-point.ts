@@ -42,6 +42,16 @@ interface Waiting {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** The largest frame a charger may send, as the Workers runtime bounds a WebSocket message (1 MiB). */
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** Whether a frame is over the limit in UTF-8 bytes; most frames are decided by their length alone. */
+function tooLarge(text: string): boolean {
+  if (text.length > MAX_FRAME_BYTES) return true;
+  if (text.length * 3 <= MAX_FRAME_BYTES) return false;
+  return new TextEncoder().encode(text).byteLength > MAX_FRAME_BYTES;
+}
+
 /** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2: not while Pending or Rejected). */
 const IN_SERVICE_ONLY: ReadonlySet<ServerAction> = new Set(["RemoteStartTransaction", "RemoteStopTransaction"]);
 
@@ -80,9 +90,12 @@ export class ChargePoint extends DurableObject<Env> {
     return (this.state.heartbeatIntervalS + Number(this.env.OCPP_OFFLINE_GRACE_S ?? 60)) * 1000;
   }
 
+  private isCurrent(ws: WebSocket): boolean {
+    return (ws.deserializeAttachment() as Attachment | null)?.connectionId === this.store.get<string>("connection");
+  }
+
   private socket(): WebSocket | undefined {
-    const current = this.store.get<string>("connection");
-    return this.ctx.getWebSockets().find((ws) => (ws.deserializeAttachment() as Attachment | null)?.connectionId === current);
+    return this.ctx.getWebSockets().find((ws) => this.isCurrent(ws));
   }
 
   // ── connection ────────────────────────────────────────────────────────────────────────────
@@ -112,9 +125,8 @@ export class ChargePoint extends DurableObject<Env> {
 
   async webSocketClose(ws: WebSocket, code: number) {
     this.flushLog();
-    const attachment = ws.deserializeAttachment() as Attachment | null;
     // A socket that was already replaced says nothing about the charger (ARCHITECTURE.md §5).
-    if (attachment?.connectionId === this.store.get<string>("connection")) {
+    if (this.isCurrent(ws)) {
       this.store.put("connection", null);
       await this.markOnline(false);
     }
@@ -128,6 +140,19 @@ export class ChargePoint extends DurableObject<Env> {
 
   async webSocketError(ws: WebSocket) {
     await this.webSocketClose(ws, 1006);
+  }
+
+  /** Ends a connection from this side: its charger is offline from now on, whatever the peer does next. */
+  private async hangUp(ws: WebSocket, code: number, reason: string) {
+    if (this.isCurrent(ws)) {
+      this.store.put("connection", null);
+      await this.markOnline(false);
+    }
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closing
+    }
   }
 
   private async markOnline(online: boolean) {
@@ -144,24 +169,26 @@ export class ChargePoint extends DurableObject<Env> {
   // ── messages from the charger ─────────────────────────────────────────────────────────────
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    // OCPP-J messages are text frames (OCPP-J 1.6 §4.1.1): anything else ends the connection, every time.
+    if (typeof message !== "string") return this.hangUp(ws, 1003, "OCPP-J uses text frames");
+    if (tooLarge(message)) return this.hangUp(ws, 1009, `Frames are limited to ${MAX_FRAME_BYTES} bytes`);
     const attachment = ws.deserializeAttachment() as Attachment;
     ws.serializeAttachment({ ...attachment, lastSeen: Date.now() } satisfies Attachment);
-    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
-    const parsed = parseFrame(text);
+    const parsed = parseFrame(message);
     if (!parsed.ok) {
       const reply = parsed.messageType === 3 || parsed.messageType === 4;
-      this.log("IN", parsed.messageType === 4 ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, text);
+      this.log("IN", parsed.messageType === 4 ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, message);
       // A broken answer is never answered (OCPP-J 1.6 §4.2.3), but the call it answers has failed.
       if (reply) return this.fail(parsed.id, parsed.code, parsed.description);
       return this.reply(ws, errorFrame(parsed.id, parsed.code, parsed.description), parsed.id, "CALLERROR", null);
     }
     const frame = parsed.frame;
     if (frame[0] === 3 || frame[0] === 4) {
-      this.log("IN", frame[0] === 3 ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], text);
+      this.log("IN", frame[0] === 3 ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], message);
       return this.settle(frame);
     }
     const [, id, action, payload] = frame;
-    this.log("IN", "CALL", action, id, text);
+    this.log("IN", "CALL", action, id, message);
     const answer = await this.answer(action, payload);
     this.reply(ws, answer.frame(id), id, answer.type, action);
   }
@@ -292,9 +319,7 @@ export class ChargePoint extends DurableObject<Env> {
       const { lastSeen } = ws.deserializeAttachment() as Attachment;
       if (now - lastSeen > this.offlineAfterMs) {
         // No message within the heartbeat interval plus grace: the charger is gone.
-        this.store.put("connection", null);
-        await this.markOnline(false);
-        ws.close(1001, "No message within the heartbeat interval");
+        await this.hangUp(ws, 1001, "No message within the heartbeat interval");
       } else {
         await this.ctx.storage.setAlarm(lastSeen + this.offlineAfterMs);
       }
