@@ -4,6 +4,7 @@ import {
   callFrame,
   checkRequest,
   checkResponse,
+  endsFlow,
   errorFrame,
   isChargerAction,
   isOcppAction,
@@ -17,6 +18,7 @@ import {
 } from "../../domain/ocpp";
 import type { LiveEvent } from "../live/events";
 import { tenantHubName } from "../live/events";
+import type { TenantHub } from "../live/tenant-hub";
 import { setOnline } from "../services/ocpp/charger-records";
 import { HANDLERS } from "./handlers";
 import { IDENTITY_HEADER, type ChargerIdentity } from "./identity";
@@ -74,6 +76,7 @@ export class ChargePoint extends DurableObject<Env> {
   private lastMeterPush = 0;
   private pendingMeter = new Map<number, Extract<LiveEvent, { type: "meter" }>>();
   private meterTimer: ReturnType<typeof setTimeout> | undefined;
+  private hub: DurableObjectStub<TenantHub> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -245,10 +248,25 @@ export class ChargePoint extends DurableObject<Env> {
 
   // ── live view ─────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * Events reach the hub in the order they are published: one stub carries them all. A meter
+   * reading still waiting for its push goes out before the event that ends its connector's flow,
+   * so that a late reading never brings stale power back.
+   */
   private publish(event: LiveEvent) {
     if (!this.identity) return;
-    const hub = this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId));
-    this.ctx.waitUntil(hub.publish(event).catch((e: unknown) => console.error("live publish", e)));
+    if (endsFlow(event) && "connectorId" in event) {
+      const pending = this.pendingMeter.get(event.connectorId);
+      this.pendingMeter.delete(event.connectorId);
+      if (pending) this.toHub(pending);
+    }
+    this.toHub(event);
+  }
+
+  private toHub(event: LiveEvent) {
+    if (!this.identity) return;
+    this.hub ??= this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId));
+    this.ctx.waitUntil(this.hub.publish(event).catch((e: unknown) => console.error("live publish", e)));
   }
 
   /** Meter readings at most about once a second per charger; the latest per connector wins. */
@@ -262,7 +280,7 @@ export class ChargePoint extends DurableObject<Env> {
   private flushMeter() {
     this.meterTimer = undefined;
     this.lastMeterPush = Date.now();
-    for (const event of this.pendingMeter.values()) this.publish(event);
+    for (const event of this.pendingMeter.values()) this.toHub(event);
     this.pendingMeter.clear();
   }
 
