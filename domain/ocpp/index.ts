@@ -1,5 +1,5 @@
 export * from "./actions";
+export * from "./authorization";
 export * from "./frames";
 export * from "./meter-values";
 export * from "./schemas";
-export * from "./authorization";

@@ -173,7 +173,7 @@ export async function recordStatus(db: Db, identity: ChargerIdentity, change: St
 }
 
 /** A StartTransaction from a charger whose boot was not Accepted: kept for review, never billed (OCPP 1.6 §4.2). */
-export const NOT_ACCEPTED = "notAccepted";
+const NOT_ACCEPTED = "notAccepted";
 
 async function registryEntry(db: Db, identity: ChargerIdentity, idTag: string) {
   const [tag] = await db
@@ -359,7 +359,7 @@ export async function recordPointEvent(
   const upload = kind === "DiagnosticsStatus" && status ? DIAGNOSIS_STATUS_OF[status] : undefined;
   if (upload === undefined) return db.batch([event, db.update(points).set(latest).where(ofPoint(identity))]);
   // The charger works on the request it got last: a notification moves the point's newest request
-  // while that one is in progress, and never an older request's row (SPEC.md §4 upload status).
+  // while that one is in progress, and never an older request's row (docs/rules/equipment.md).
   const newestRequest = db
     .select({ id: diagnostics.id })
     .from(diagnostics)
