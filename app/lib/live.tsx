@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { endsFlow, withoutFlow } from "../../domain/ocpp/meter-values";
 import type { LiveEvent } from "../../workers/live/events";
 
 /**
@@ -77,7 +78,7 @@ export class LiveStore {
         connector.status = event.status;
         connector.errorCode = event.errorCode;
         connector.at = event.at;
-        point.connectors[event.connectorId] = connector;
+        point.connectors[event.connectorId] = endsFlow(event) ? withoutFlow(connector) : connector;
         point.online = true;
         break;
       }
@@ -98,8 +99,7 @@ export class LiveStore {
       case "transaction": {
         const connector = { ...(point.connectors[event.connectorId] ?? emptyConnector()) };
         connector.transactionId = event.phase === "start" ? event.transactionId : null;
-        if (event.phase === "stop") connector.powerW = 0;
-        point.connectors[event.connectorId] = connector;
+        point.connectors[event.connectorId] = endsFlow(event) ? withoutFlow(connector) : connector;
         break;
       }
       case "alarm":

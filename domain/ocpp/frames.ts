@@ -164,7 +164,7 @@ const VIOLATION_RANK: Record<PayloadViolation, number> = {
 /**
  * Validates a CALL or CALLRESULT payload and maps the first problem to its 1.6 error code:
  * - not a JSON object → FormationViolation (the PDU itself is malformed);
- * - a required field absent → OccurenceConstraintViolation;
+ * - a required field absent, or a `1..*` list empty → OccurenceConstraintViolation;
  * - a value of the wrong JSON type (including 1.5 for an integer, and null) → TypeConstraintViolation;
  * - anything else (enum value, string length, date-time or URI format, multipleOf, number range,
  *   unknown property) → PropertyConstraintViolation.
@@ -188,6 +188,9 @@ export function checkPayload<S extends z.ZodType>(schema: S, payload: unknown): 
     .reduce((worst, next) => (VIOLATION_RANK[next.code] < VIOLATION_RANK[worst.code] ? next : worst));
 
   const path = formatPath(issue.code === "unrecognized_keys" ? [...issue.path, ...issue.keys.slice(0, 1)] : issue.path);
+  if (code === "OccurenceConstraintViolation" && issue.code === "too_small") {
+    return { ok: false, code, description: `${path} needs at least one item`, details: { path, issue: issue.code } };
+  }
   if (code === "OccurenceConstraintViolation") {
     return { ok: false, code, description: `Required field ${path} is missing`, details: { path, issue: "missing" } };
   }
@@ -213,6 +216,8 @@ export function checkResponse<A extends OcppAction>(action: A, payload: unknown)
 type ZodIssue = z.ZodError["issues"][number];
 
 function violationOf(issue: ZodIssue, payload: Record<string, unknown>): PayloadViolation {
+  // Too few items is a cardinality problem, as a missing field is.
+  if (issue.code === "too_small" && issue.origin === "array") return "OccurenceConstraintViolation";
   if (issue.code !== "invalid_type" && issue.code !== "invalid_value") return "PropertyConstraintViolation";
   const found = lookUp(payload, issue.path);
   // Zod reports an absent key as a type or enum mismatch on undefined; JSON has no undefined.

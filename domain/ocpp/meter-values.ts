@@ -3,7 +3,7 @@
  * base units (Wh, W, var, varh, VA), with OCPP's defaults made explicit, so that billing and the
  * live view never deal with kWh, missing measurands or string readings.
  */
-import type { Measurand, MeasurementLocation, MeterValue, Phase, ReadingContext, UnitOfMeasure } from "./schemas";
+import type { ChargePointStatus, Measurand, MeasurementLocation, MeterValue, Phase, ReadingContext, UnitOfMeasure } from "./schemas";
 
 /** Units after normalisation; "" is the dimensionless Power.Factor. */
 export type MeterUnit =
@@ -74,6 +74,7 @@ const UNIT_CONVERSION: Record<UnitOfMeasure, { unit: MeterUnit; powerOfTen: numb
   Celsius: { unit: "Celsius", powerOfTen: 0 },
   Fahrenheit: { unit: "Fahrenheit", powerOfTen: 0 },
   Percent: { unit: "Percent", powerOfTen: 0 },
+  Hertz: { unit: "Hz", powerOfTen: 0 },
 };
 
 const DECIMAL = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:[eE]([+-]?\d+))?$/;
@@ -214,6 +215,30 @@ function latestTotal(samples: readonly Reading[], measurand: Measurand, unit: Me
     unit,
     "sum",
   );
+}
+
+/** Readings of energy flowing now. The energy register is not one of them: it stays true after a session. */
+export const FLOW_READINGS = ["powerW", "currentA", "voltageV", "soc"] as const satisfies readonly (keyof LiveReadings)[];
+export type FlowReading = (typeof FLOW_READINGS)[number];
+
+/** Connector statuses in which energy flows, or may flow again within the same session (OCPP 1.6 §7.7). */
+const FLOWING: ReadonlySet<string> = new Set<ChargePointStatus>(["Charging", "SuspendedEV", "SuspendedEVSE"]);
+
+/**
+ * Whether a live event ends its connector's flow readings: the transaction stopped, or the
+ * connector left Charging, SuspendedEV and SuspendedEVSE. Power, current, voltage and SoC shown
+ * after that would be stale.
+ */
+export function endsFlow(event: { type: string; phase?: string; status?: string }): boolean {
+  if (event.type === "transaction") return event.phase === "stop";
+  return event.type === "connector" && !FLOWING.has(event.status ?? "");
+}
+
+/** The same readings without power, current, voltage and SoC. */
+export function withoutFlow<T extends Partial<Record<FlowReading, number>>>(readings: T): Omit<T, FlowReading> {
+  const rest: Partial<T> = { ...readings };
+  for (const key of FLOW_READINGS) delete rest[key];
+  return rest as Omit<T, FlowReading>;
 }
 
 /**

@@ -17,8 +17,21 @@ const tenths = z.number().multipleOf(0.1);
 /** CiStringNType (OCPP 1.6 §7): case-insensitive text of at most N characters. */
 const ciString = (maxLength: 20 | 25 | 50 | 255 | 500) => z.string().max(maxLength);
 
-/** `format: date-time` (RFC 3339): a full date and time with `Z` or a `±hh:mm` offset. */
-const dateTime = z.iso.datetime({ offset: true });
+/**
+ * `format: date-time` (RFC 3339 §5.6): a full date and time with `Z` or a `±hh:mm` offset. RFC 3339
+ * lets `T` and `Z` be lower case (OCPP 1.6 errata v4.0 holds chargers to RFC 3339), so the value is
+ * read upper-cased: what comes out is the form `Date.parse` and the rest of the code expect.
+ */
+const dateTime = z
+  .string()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.iso.datetime({ offset: true }));
+
+/**
+ * A list the 1.6 message tables give as `1..*` (OCPP 1.6 §6, §7). The JSON schemas shipped with
+ * 1.6 leave the lower bound out; an empty list is answered OccurenceConstraintViolation.
+ */
+const atLeastOne = <T extends z.ZodType>(item: T) => z.array(item).min(1);
 
 /** The RFC 3986 `URI` production, composed from its ABNF so that it can be read against the RFC. */
 const RFC_3986_URI = (() => {
@@ -147,7 +160,10 @@ export type Phase = z.output<typeof Phase>;
 export const MeasurementLocation = z.enum(["Cable", "EV", "Inlet", "Outlet", "Body"]);
 export type MeasurementLocation = z.output<typeof MeasurementLocation>;
 
-/** Both "Celcius" (sic) and "Celsius" are in the 1.6 schema; chargers send either. */
+/**
+ * Both "Celcius" (sic) and "Celsius" are in the 1.6 schema; chargers send either. "Hertz", the unit
+ * of the Frequency measurand, was missing from 1.6 and added by errata v4.0.
+ */
 export const UnitOfMeasure = z.enum([
   "Wh",
   "kWh",
@@ -166,6 +182,7 @@ export const UnitOfMeasure = z.enum([
   "Celsius",
   "Fahrenheit",
   "Percent",
+  "Hertz",
 ]);
 export type UnitOfMeasure = z.output<typeof UnitOfMeasure>;
 
@@ -225,7 +242,7 @@ export const ChargingSchedule = z.strictObject({
   duration: integer.optional(),
   startSchedule: dateTime.optional(),
   chargingRateUnit: ChargingRateUnit,
-  chargingSchedulePeriod: z.array(ChargingSchedulePeriod),
+  chargingSchedulePeriod: atLeastOne(ChargingSchedulePeriod),
   minChargingRate: tenths.optional(),
 });
 export type ChargingSchedule = z.output<typeof ChargingSchedule>;
@@ -258,7 +275,7 @@ export type SampledValue = z.output<typeof SampledValue>;
 /** Shared by MeterValues.req `meterValue` and StopTransaction.req `transactionData`. */
 export const MeterValue = z.strictObject({
   timestamp: dateTime,
-  sampledValue: z.array(SampledValue),
+  sampledValue: atLeastOne(SampledValue),
 });
 export type MeterValue = z.output<typeof MeterValue>;
 
@@ -315,7 +332,7 @@ export const OCPP_REQUESTS = {
   MeterValues: z.strictObject({
     connectorId: integer,
     transactionId: integer.optional(),
-    meterValue: z.array(MeterValue),
+    meterValue: atLeastOne(MeterValue),
   }),
   FirmwareStatusNotification: z.strictObject({ status: FirmwareStatus }),
   DiagnosticsStatusNotification: z.strictObject({ status: DiagnosticsStatus }),

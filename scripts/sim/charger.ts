@@ -11,6 +11,7 @@ import type {
   StopReason,
 } from "../../domain/ocpp";
 import { Configuration, type ConfigChange } from "./config";
+import type { FaultCode } from "./faults";
 import { Car, meterValue, registerValue, type Electrics } from "./meter";
 import { ChargingProfiles } from "./profiles";
 import { OcppClient, type CloseInfo } from "./rpc";
@@ -47,11 +48,25 @@ interface Session {
   timer?: NodeJS.Timeout;
 }
 
+/** A session that ended on the charger's side, as its StopTransaction reports it. */
+interface Ended {
+  transactionId: number;
+  idTag: string;
+  meterStartWh: number;
+  meterStopWh: number;
+  startedAt: number;
+  stoppedAt: number;
+}
+
 interface Connector {
   id: number;
   status: ChargePointStatus;
   registerWh: number;
   operative: boolean;
+  /** The error the connector is faulted with, until cleared. */
+  fault?: FaultCode;
+  /** A session a hard reset cut off, stopped once the charger is accepted again (OCPP 1.6 §5.14). */
+  interrupted?: Ended;
   /** Availability to apply once the running session ends (ChangeAvailability answered Scheduled). */
   pendingOperative?: boolean;
   starting: boolean;
@@ -142,6 +157,43 @@ export class SimCharger {
     for (const timer of this.timers) clearTimeout(timer);
     for (const c of this.connectors) this.clearConnectorTimers(c);
     await this.client?.close(1000, "Simulator stopped").catch(() => undefined);
+  }
+
+  /**
+   * A fault on a connector (OCPP 1.6 §4.9): a running session stops (reason Other) and the
+   * connector reports Faulted with the error code until the fault is cleared. Answers false for a
+   * connector this charger does not have.
+   */
+  async raiseFault(connectorId: number, errorCode: FaultCode): Promise<boolean> {
+    const c = this.connectors[connectorId - 1];
+    if (!c) return false;
+    c.fault = errorCode;
+    this.log(`connector ${c.id}: fault ${errorCode}`);
+    if (c.session) await this.finishSession(c, "Other", { quick: true });
+    await this.setStatus(c, "Faulted", { always: true });
+    return true;
+  }
+
+  /** The fault is gone: the connector reports NoError and its idle status again. */
+  async clearFault(connectorId: number): Promise<boolean> {
+    const c = this.connectors[connectorId - 1];
+    if (!c?.fault) return false;
+    this.log(`connector ${c.id}: fault ${c.fault} cleared`);
+    c.fault = undefined;
+    await this.setStatus(c, this.idleStatus(c), { always: true });
+    return true;
+  }
+
+  /** One line per connector, for the terminal. */
+  describe(): string[] {
+    return this.connectors.map((c) => {
+      const session = c.session ? `, transaction ${c.session.transactionId}` : "";
+      return `${this.serialNumber}:${c.id} ${c.status}${c.fault ? ` (${c.fault})` : ""}${session}`;
+    });
+  }
+
+  get connectorCount() {
+    return this.connectors.length;
   }
 
   // ── connection ────────────────────────────────────────────────────────────────────────────
@@ -304,6 +356,7 @@ export class SimCharger {
     this.startHeartbeat();
     if (first) {
       this.log(`booted, heartbeat every ${interval} s`);
+      for (const c of this.connectors) await this.stopInterrupted(c);
       await this.reportAllStatuses();
     }
   }
@@ -324,16 +377,20 @@ export class SimCharger {
   }
 
   private async reportStatus(connectorId: number) {
-    const status = connectorId === 0 ? this.pointStatus() : this.connectors[connectorId - 1].status;
-    await this.send("StatusNotification", { connectorId, errorCode: "NoError", status, timestamp: new Date().toISOString() });
+    // Until its boot is Accepted a charger sends nothing but BootNotification (OCPP 1.6 §4.2); the boot reports every status.
+    if (!this.booted) return;
+    const c = connectorId === 0 ? undefined : this.connectors[connectorId - 1];
+    const status = c ? c.status : this.pointStatus();
+    await this.send("StatusNotification", { connectorId, errorCode: c?.fault ?? "NoError", status, timestamp: new Date().toISOString() });
   }
 
   private async reportAllStatuses() {
     for (let id = 0; id <= this.connectors.length; id++) await this.reportStatus(id);
   }
 
-  private async setStatus(c: Connector, status: ChargePointStatus) {
-    if (c.status === status) return;
+  /** Reports a new status; `always` reports it even when only the error code changed. */
+  private async setStatus(c: Connector, status: ChargePointStatus, { always = false } = {}) {
+    if (c.status === status && !always) return;
     c.status = status;
     this.log(`connector ${c.id}: ${status}`);
     await this.reportStatus(c.id);
@@ -341,6 +398,7 @@ export class SimCharger {
 
   /** What a connector shows when nothing happens on it. */
   private idleStatus(c: Connector): ChargePointStatus {
+    if (c.fault) return "Faulted";
     if (!c.operative) return "Unavailable";
     return c.reservation ? "Reserved" : "Available";
   }
@@ -426,37 +484,73 @@ export class SimCharger {
     }
   }
 
-  private async finishSession(c: Connector, reason: StopReason, { quick = false } = {}) {
+  /** Ends the running session on the charger's side: the meter stops where it is. */
+  private endSession(c: Connector): Ended | undefined {
     const s = c.session;
-    if (!s) return;
+    if (!s) return undefined;
     if (s.timer) clearInterval(s.timer);
     this.tick(c);
     c.session = undefined;
     this.profiles.endTransaction(c.id);
-    const meterStop = Math.round(c.registerWh);
-    await this.send("StopTransaction", {
-      transactionId: s.transactionId,
-      idTag: s.idTag,
-      meterStop,
-      timestamp: new Date().toISOString(),
-      reason,
-      transactionData: [
-        registerValue(s.meterStartWh, "Transaction.Begin", new Date(s.startedAt)),
-        registerValue(meterStop, "Transaction.End"),
-      ],
-    });
-    this.log(`connector ${c.id}: transaction ${s.transactionId} stopped (${reason}), ${((meterStop - s.meterStartWh) / 1000).toFixed(2)} kWh`);
     if (c.pendingOperative !== undefined) {
       c.operative = c.pendingOperative;
       c.pendingOperative = undefined;
     }
+    return { transactionId: s.transactionId, idTag: s.idTag, meterStartWh: s.meterStartWh, meterStopWh: Math.round(c.registerWh), startedAt: s.startedAt, stoppedAt: Date.now() };
+  }
+
+  private async sendStop(c: Connector, ended: Ended, reason: StopReason) {
+    await this.send("StopTransaction", {
+      transactionId: ended.transactionId,
+      idTag: ended.idTag,
+      meterStop: ended.meterStopWh,
+      timestamp: new Date(ended.stoppedAt).toISOString(),
+      reason,
+      transactionData: [
+        registerValue(ended.meterStartWh, "Transaction.Begin", new Date(ended.startedAt)),
+        registerValue(ended.meterStopWh, "Transaction.End", new Date(ended.stoppedAt)),
+      ],
+    });
+    this.log(`connector ${c.id}: transaction ${ended.transactionId} stopped (${reason}), ${((ended.meterStopWh - ended.meterStartWh) / 1000).toFixed(2)} kWh`);
+  }
+
+  private async finishSession(c: Connector, reason: StopReason, { quick = false } = {}) {
+    const ended = this.endSession(c);
+    if (!ended) return;
+    await this.sendStop(c, ended, reason);
     if (quick) return;
     await this.setStatus(c, "Finishing");
-    // The driver unplugs a moment later.
+    this.unplugLater(c);
+  }
+
+  /** The driver unplugs a moment after the session ended; the connector is then free again. */
+  private unplugLater(c: Connector) {
+    if (c.finishTimer) clearTimeout(c.finishTimer);
     c.finishTimer = setTimeout(() => {
       c.finishTimer = undefined;
       if (!c.session && !c.starting) void this.setStatus(c, this.idleStatus(c));
     }, FINISHING_MS);
+  }
+
+  /**
+   * A hard reset cuts the session off without a StopTransaction: the meter stops where it was, and
+   * the car stays plugged in (Finishing) while the charger restarts.
+   */
+  private interrupt(c: Connector) {
+    const ended = this.endSession(c);
+    if (!ended) return;
+    c.interrupted = ended;
+    c.status = "Finishing";
+    this.log(`connector ${c.id}: transaction ${ended.transactionId} cut off by the reset`);
+  }
+
+  /** After a hard reset and an Accepted boot, the transaction that was cut off is stopped (OCPP 1.6 §5.14). */
+  private async stopInterrupted(c: Connector) {
+    const cut = c.interrupted;
+    if (!cut) return;
+    c.interrupted = undefined;
+    await this.sendStop(c, cut, "HardReset");
+    this.unplugLater(c);
   }
 
   private clearReservation(c: Connector) {
@@ -613,9 +707,18 @@ export class SimCharger {
     logged("GetCompositeSchedule", (request) => this.profiles.composite(request));
   }
 
-  /** Ends running sessions, closes the socket, and comes back after a moment with a new boot. */
+  /**
+   * Reset (OCPP 1.6 §5.14): a soft reset stops running sessions first (StopTransaction SoftReset,
+   * the connector Finishing); a hard reset cuts them off and stops them after the next Accepted
+   * boot (HardReset). Either way the charger closes its socket, comes back with a BootNotification
+   * and reports every connector as it is: the car still plugged in (Finishing) until it leaves.
+   */
   private async reboot(type: "Hard" | "Soft") {
-    for (const c of this.connectors) if (c.session) await this.finishSession(c, type === "Hard" ? "HardReset" : "SoftReset", { quick: true });
+    for (const c of this.connectors) {
+      if (!c.session) continue;
+      if (type === "Soft") await this.finishSession(c, "SoftReset");
+      else this.interrupt(c);
+    }
     this.rebooting = true;
     this.stopHeartbeat();
     await this.client?.close(1012, `${type} reset`);

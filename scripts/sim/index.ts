@@ -1,14 +1,17 @@
 /**
- * `npm run sim -- [--chargers N] [--url http://127.0.0.1:8787] [--meter-interval S]`
+ * `npm run sim -- [--chargers N] [--url http://127.0.0.1:8787] [--meter-interval S] [--fault SERIAL:CONNECTOR:CODE]…`
  *
  * Simulated OCPP 1.6J chargers for a running Plugdesk. Without `--chargers`, the three demo
  * chargers of the seed; with `--chargers N`, `SIM-00001`…`SIM-<N>`, registered under 0PL002
- * through the API when needed (keys kept in `.wrangler/sim-keys.json`). Ctrl-C stops running
- * sessions with StopTransaction and closes every socket.
+ * through the API when needed (keys kept in `.wrangler/sim-keys.json`). `--fault` raises a fault
+ * on a connector once its charger is up; in a terminal, keys raise and clear faults (printed at
+ * start). Ctrl-C or q stops running sessions with StopTransaction and closes every socket.
  */
 import { parseArgs } from "node:util";
 import { DEMO_CHARGER_KEY, DEMO_EQUIPMENT } from "../../db/seed";
 import { SimCharger, type ChargerSpec } from "./charger";
+import { parseFault } from "./faults";
+import { listenToKeys } from "./keys";
 import { Api, inBatches, KeyFile, registerSimChargers, renewKey } from "./register";
 
 const KEY_FILE = ".wrangler/sim-keys.json";
@@ -19,14 +22,16 @@ const { values } = parseArgs({
     chargers: { type: "string" },
     url: { type: "string", default: `http://127.0.0.1:${process.env.PORT ?? 8787}` },
     "meter-interval": { type: "string", default: "5" },
+    fault: { type: "string", multiple: true, default: [] },
     help: { type: "boolean", short: "h" },
   },
 });
 
 if (values.help) {
-  console.log("npm run sim -- [--chargers N] [--url http://127.0.0.1:8787] [--meter-interval S]");
+  console.log("npm run sim -- [--chargers N] [--url http://127.0.0.1:8787] [--meter-interval S] [--fault PL002-CP01:1:HighTemperature]…");
   process.exit(0);
 }
+const faults = values.fault.map(parseFault);
 
 const origin = values.url.replace(/\/+$/, "");
 const endpoint = `${origin.replace(/^http/, "ws")}/ocpp`;
@@ -81,6 +86,13 @@ const chargers = specs.map(
     }),
 );
 
+for (const fault of faults) {
+  const charger = chargers.find((c) => c.serialNumber === fault.serialNumber);
+  if (!charger) throw new Error(`--fault: ${fault.serialNumber} is not one of the simulated chargers (${chargers.map((c) => c.serialNumber).join(", ")})`);
+  if (fault.connectorId > charger.connectorCount) throw new Error(`--fault: ${fault.serialNumber} has ${charger.connectorCount} connectors`);
+}
+
+let releaseKeys = () => {};
 let stopping = 0;
 async function shutdown() {
   // npm and tsx pass a Ctrl-C on as well, so the same keypress can arrive two or three times.
@@ -89,6 +101,7 @@ async function shutdown() {
     return;
   }
   stopping = Date.now();
+  releaseKeys();
   console.log(`\n${time()} stopping: ending running sessions and closing ${chargers.length} connections (Ctrl-C again to quit at once)`);
   const timeout = setTimeout(() => process.exit(1), 15_000);
   await Promise.allSettled(chargers.map((c) => c.stop()));
@@ -101,9 +114,11 @@ process.on("SIGTERM", () => void shutdown());
 
 await inBatches(chargers, CONNECTS_IN_FLIGHT, (c) => c.start());
 if (!stopping) {
+  for (const fault of faults) await chargers.find((c) => c.serialNumber === fault.serialNumber)?.raiseFault(fault.connectorId, fault.errorCode);
   const online = chargers.filter((c) => c.online).length;
   console.log(
     `${time()} ${online} of ${chargers.length} chargers online. Start a session from the console (Equipment › Remote control) or with` +
       ` PUT /station-service/remoteControl/remoteStart/{pointId}; Ctrl-C stops.`,
   );
+  releaseKeys = listenToKeys(chargers, { log: logFor("keys"), quit: () => void shutdown() });
 }

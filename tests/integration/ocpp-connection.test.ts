@@ -64,6 +64,30 @@ describe("OCPP connection (ARCHITECTURE §5)", () => {
     second.close();
   });
 
+  it("closes the connection with 1003 on any binary frame, however readable, and the point goes offline", async () => {
+    const { serialNumber, key, pointId } = await makeCharger("0PL002");
+    for (const frame of [new TextEncoder().encode('[2,"b1","Heartbeat",{}]'), new Uint8Array([0xff, 0x00, 0x12])]) {
+      const charger = (await connect(serialNumber, { key })).charger!;
+      await boot(charger);
+      const closed = new Promise<number>((resolve) => charger.ws.addEventListener("close", (e) => resolve(e.code)));
+      charger.ws.send(frame);
+      expect(await closed).toBe(1003);
+    }
+    const { env } = await import("cloudflare:test");
+    expect(await env.DB.prepare("SELECT online FROM points WHERE id = ?").bind(pointId).first()).toEqual({ online: 0 });
+  });
+
+  it("answers a text frame of up to 1 MiB and closes the connection with 1009 on a larger one", async () => {
+    const { serialNumber, key } = await makeCharger("0PL002");
+    const charger = (await connect(serialNumber, { key })).charger!;
+    await boot(charger);
+    const dataTransfer = (id: string, size: number) => JSON.stringify([2, id, "DataTransfer", { vendorId: "com.example", data: "x".repeat(size) }]);
+    expect(await charger.raw(dataTransfer("d1", 1024 * 1024 - 100))).toEqual([3, "d1", { status: "UnknownVendorId" }]);
+    const closed = new Promise<number>((resolve) => charger.ws.addEventListener("close", (e) => resolve(e.code)));
+    charger.ws.send(dataTransfer("d2", 1024 * 1024));
+    expect(await closed).toBe(1009);
+  });
+
   it("uses Basic auth as sent by chargers (username = chargeBoxId)", () => {
     expect(basic("CP1", "secret")).toBe(`Basic ${btoa("CP1:secret")}`);
   });

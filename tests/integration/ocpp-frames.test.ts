@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
 import { boot, connect, now, type TestCharger } from "./support/charger";
+import { call, tokenFor } from "./support/http";
 
 let charger: TestCharger;
 
@@ -83,5 +84,42 @@ describe("OCPP-J frames from the charger (OCPP-J 1.6 §4)", () => {
       Array.from({ length: 5 }, (_, i) => charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available", timestamp: now() }).then(() => i)),
     );
     expect(answers).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe("OCPP 1.6 errata v4.0 and the 1..* lists", () => {
+  it("accepts lower-case t and z in date-times (RFC 3339 §5.6)", async () => {
+    const frame = await charger.raw('[2,"e1","StatusNotification",{"connectorId":1,"errorCode":"NoError","status":"Available","timestamp":"2026-11-21t12:00:00.123z"}]');
+    expect(frame).toEqual([3, "e1", {}]);
+  });
+
+  it("takes a frequency in Hertz and keeps the energy register sent beside it", async () => {
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 2, idTag: "PLREMOTE", meterStart: 1000, timestamp: now() });
+    const answer = await charger.call("MeterValues", {
+      connectorId: 2,
+      transactionId,
+      meterValue: [
+        {
+          timestamp: now().toLowerCase(),
+          sampledValue: [
+            { value: "50.01", measurand: "Frequency", unit: "Hertz" },
+            { value: "2.5", unit: "kWh" },
+          ],
+        },
+      ],
+    });
+    expect(answer).toEqual({});
+    const detail = await call("GET", `/station-service/monitoring/charging/${transactionId}`, { token: await tokenFor("0PL002", "demoadmin") });
+    expect(detail.body.data.energyWh).toBe(1500);
+    await charger.call("StopTransaction", { transactionId, meterStop: 2500, timestamp: now() });
+  });
+
+  it("refuses an empty meterValue or sampledValue with OccurenceConstraintViolation", async () => {
+    expectError(await charger.raw('[2,"e2","MeterValues",{"connectorId":1,"meterValue":[]}]'), "e2", "OccurenceConstraintViolation");
+    expectError(
+      await charger.raw(`[2,"e3","MeterValues",{"connectorId":1,"meterValue":[{"timestamp":"${now()}","sampledValue":[]}]}]`),
+      "e3",
+      "OccurenceConstraintViolation",
+    );
   });
 });

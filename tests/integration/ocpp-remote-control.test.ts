@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
 import { boot, connect } from "./support/charger";
@@ -122,6 +122,39 @@ describe("remote control API (SPEC §7)", () => {
   });
 });
 
+describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
+  it("gets no remote stop or start, refused with the 'disabled' message, until a boot is Accepted", async () => {
+    const made = await makeCharger("0PL002", { enabled: false });
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    expect(await boot(charger)).toMatchObject({ status: "Pending" });
+    const sent: string[] = [];
+    charger.answer("RemoteStartTransaction", () => {
+      sent.push("RemoteStartTransaction");
+      return { status: "Accepted" };
+    });
+    charger.answer("RemoteStopTransaction", () => {
+      sent.push("RemoteStopTransaction");
+      return { status: "Accepted" };
+    });
+    const token = await tokenFor("0PL002", "demoadmin");
+    const stop = await call("PUT", `/station-service/remoteControl/${made.pointId}/remoteStop/42`, { token });
+    expect(stop.status).toBe(409);
+    expect(stop.body.msg).toBe("This charging point is disabled");
+
+    // Enabled meanwhile, but the charger has not booted again: still not in service.
+    await env.DB.prepare("UPDATE points SET status = 'VALID' WHERE id = ?").bind(made.pointId).run();
+    const start = await call("PUT", `/station-service/remoteControl/remoteStart/${made.pointId}`, { token, body: { connectorId: 1 } });
+    expect(start.status).toBe(409);
+    expect(start.body.msg).toBe("This charging point is disabled");
+    expect(sent).toEqual([]);
+
+    expect(await boot(charger)).toMatchObject({ status: "Accepted" });
+    const accepted = await call("PUT", `/station-service/remoteControl/remoteStart/${made.pointId}`, { token, body: { connectorId: 1 } });
+    expect(accepted.body.data).toEqual({ status: "Accepted" });
+    expect(sent).toEqual(["RemoteStartTransaction"]);
+  });
+});
+
 describe("points and the OCPP log", () => {
   it("pages points filtered by serial number, with connectors, and a point's detail", async () => {
     const { serialNumber, pointId } = await online();
@@ -195,6 +228,57 @@ describe("live view", () => {
     expect(de.events.filter((e) => e.type !== "snapshot" && e.serialNumber === serialNumber)).toEqual([]);
     pl.ws.close();
     de.ws.close();
+  });
+
+  it("shows no power, current, voltage or SoC after the session stops, also to a page opened later", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const watching = await listen(token);
+    const { charger, serialNumber } = await online();
+    const heard = async (match: (e: any) => boolean, events = watching.events) => {
+      const deadline = Date.now() + 3000;
+      while (!events.some(match) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      return events.find(match);
+    };
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Charging" });
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 1000, timestamp: new Date().toISOString() });
+    await charger.call("MeterValues", {
+      connectorId: 1,
+      transactionId,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: "12.5", unit: "kWh" },
+            { value: "59480", measurand: "Power.Active.Import", unit: "W" },
+            { value: "148.7", measurand: "Current.Import", unit: "A" },
+            { value: "400", measurand: "Voltage", unit: "V" },
+            { value: "20", measurand: "SoC", unit: "Percent" },
+          ],
+        },
+      ],
+    });
+    expect(await heard((e) => e.type === "meter" && e.serialNumber === serialNumber)).toMatchObject({ powerW: 59480, currentA: 148.7, voltageV: 400, soc: 20 });
+    // Readings are pushed about once a second: this one still waits when the stop comes, and goes out before it.
+    await charger.call("MeterValues", {
+      connectorId: 1,
+      transactionId,
+      meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: "12.6", unit: "kWh" }, { value: "59000", measurand: "Power.Active.Import", unit: "W" }] }],
+    });
+    await charger.call("StopTransaction", { transactionId, meterStop: 12600, timestamp: new Date().toISOString() });
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Finishing" });
+    await heard((e) => e.type === "connector" && e.serialNumber === serialNumber && e.status === "Finishing");
+    const ours = watching.events.filter((e) => e.serialNumber === serialNumber);
+    const lastReading = ours.findIndex((e) => e.type === "meter" && e.energyWh === 12600);
+    expect(lastReading).toBeGreaterThan(-1);
+    expect(lastReading).toBeLessThan(ours.findIndex((e) => e.type === "transaction" && e.phase === "stop"));
+
+    const later = await listen(token);
+    const snapshot = await heard((e) => e.type === "snapshot", later.events);
+    const meter = snapshot.events.find((e: any) => e.type === "meter" && e.serialNumber === serialNumber && e.connectorId === 1);
+    expect(meter).toMatchObject({ energyWh: 12600 });
+    for (const reading of ["powerW", "currentA", "voltageV", "soc"]) expect(meter).not.toHaveProperty(reading);
+    watching.ws.close();
+    later.ws.close();
   });
 
   it("refuses /live without a session", async () => {

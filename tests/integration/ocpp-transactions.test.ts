@@ -196,6 +196,80 @@ describe("transactions", () => {
   });
 });
 
+describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
+  it("answers Invalid to Authorize and to StartTransaction, with an id but no billable record, until a boot is Accepted", async () => {
+    const pending = await ready("0PL002", { enabled: false });
+    const idTag = await freshTag(pending.pointId);
+    expect(await boot(pending.charger)).toMatchObject({ status: "Pending" });
+    expect((await pending.charger.call("Authorize", { idTag })).idTagInfo).toEqual({ status: "Invalid" });
+
+    const start = await pending.charger.call("StartTransaction", { connectorId: 1, idTag, meterStart: 100, timestamp: now() });
+    expect(start.idTagInfo).toEqual({ status: "Invalid" });
+    expect(Number.isInteger(start.transactionId)).toBe(true);
+    expect(await row("SELECT status, auth_status, abnormal_reason FROM transactions WHERE id = ?", start.transactionId)).toEqual({
+      status: "ABNORMAL",
+      auth_status: "Invalid",
+      abnormal_reason: "notAccepted",
+    });
+    expect(await row("SELECT kind FROM ocpp_reviews WHERE transaction_id = ?", start.transactionId)).toEqual({ kind: "ABNORMAL" });
+
+    // The tag is not busy: an accepted charger starts with it.
+    const other = await ready();
+    await boot(other.charger);
+    const elsewhere = await other.charger.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: now() });
+    expect(elsewhere.idTagInfo.status).toBe("Accepted");
+
+    expect(await pending.charger.call("StopTransaction", { transactionId: start.transactionId, idTag, meterStop: 900, timestamp: now() })).toEqual({
+      idTagInfo: { status: "Accepted" },
+    });
+    await other.charger.call("StopTransaction", { transactionId: elsewhere.transactionId, meterStop: 50, timestamp: now() });
+    await eventually(
+      () => row<{ billed_at: number | null }>("SELECT billed_at FROM transactions WHERE id = ?", elsewhere.transactionId),
+      (r) => r?.billed_at !== null,
+    );
+    expect(await row("SELECT status, meter_stop_wh, billed_at FROM transactions WHERE id = ?", start.transactionId)).toEqual({
+      status: "ABNORMAL",
+      meter_stop_wh: null,
+      billed_at: null,
+    });
+    const { call, tokenFor } = await import("./support/http");
+    const token = await tokenFor("0PL002", "demoadmin");
+    const running = await call("GET", `/station-service/charge/record?pointId=${pending.pointId}&status=ACTIVE`, { token });
+    expect(running.body.data.total).toBe(0);
+
+    await env.DB.prepare("UPDATE points SET status = 'VALID' WHERE id = ?").bind(pending.pointId).run();
+    expect(await boot(pending.charger)).toMatchObject({ status: "Accepted" });
+    expect((await pending.charger.call("Authorize", { idTag })).idTagInfo.status).toBe("Accepted");
+  });
+
+  it("does not count a charger that never booted on this connection's Durable Object as accepted", async () => {
+    const { charger, pointId } = await ready();
+    const idTag = await freshTag(pointId);
+    expect((await charger.call("Authorize", { idTag })).idTagInfo).toEqual({ status: "Invalid" });
+    await boot(charger);
+    expect((await charger.call("Authorize", { idTag })).idTagInfo.status).toBe("Accepted");
+  });
+});
+
+describe("Authorize and StartTransaction agree", () => {
+  it("answers ConcurrentTx to Authorize for a tag already in a session, but not for the operator's remote tag", async () => {
+    const { charger, pointId } = await ready();
+    const idTag = await freshTag(pointId);
+    await boot(charger);
+    expect((await charger.call("Authorize", { idTag })).idTagInfo.status).toBe("Accepted");
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: now() });
+    expect((await charger.call("Authorize", { idTag })).idTagInfo.status).toBe("ConcurrentTx");
+    expect((await charger.call("StartTransaction", { connectorId: 2, idTag, meterStart: 0, timestamp: now() })).idTagInfo.status).toBe("ConcurrentTx");
+
+    const remote = await charger.call("StartTransaction", { connectorId: 2, idTag: "PLREMOTE", meterStart: 5, timestamp: now() });
+    expect(remote.idTagInfo.status).toBe("Accepted");
+    expect((await charger.call("Authorize", { idTag: "PLREMOTE" })).idTagInfo.status).toBe("Accepted");
+
+    await charger.call("StopTransaction", { transactionId, idTag, meterStop: 10, timestamp: now() });
+    expect((await charger.call("Authorize", { idTag })).idTagInfo.status).toBe("Accepted");
+  });
+});
+
 describe("StatusNotification", () => {
   it("saves the connector status and raises and closes alarms", async () => {
     const { charger, pointId } = await ready();

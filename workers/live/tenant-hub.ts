@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { endsFlow, withoutFlow } from "../../domain/ocpp";
 import type { LiveEvent } from "./events";
 
 /** Who a browser socket may hear about (ARCHITECTURE.md §5): its operator, and for a sub-operator its devices. */
@@ -10,6 +11,10 @@ export interface LiveScope {
 }
 
 export const SCOPE_HEADER = "X-Plugdesk-Live-Scope";
+
+/** The snapshot keeps the latest event of each kind per point and connector (0: the point itself). */
+const snapshotKey = (event: { type: LiveEvent["type"]; pointId: number; connectorId?: number }) =>
+  `${event.pointId}:${event.type}:${event.connectorId ?? 0}`;
 
 /**
  * What a socket carries through hibernation: attachments hold at most 2 KB, so a scope limited to
@@ -79,15 +84,9 @@ export class TenantHub extends DurableObject<Env> {
   }
 
   async publish(event: LiveEvent) {
-    if (event.type !== "alarm") {
-      const connector = "connectorId" in event ? event.connectorId : 0;
-      this.sql.exec(
-        "INSERT INTO snapshot (key, point_id, event) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET event = excluded.event",
-        `${event.pointId}:${event.type}:${connector}`,
-        event.pointId,
-        JSON.stringify(event),
-      );
-    }
+    if (event.type !== "alarm") this.remember(event);
+    // A stopped session or a connector that stopped charging shows no power, current, voltage or SoC, also to a page opened later.
+    if (endsFlow(event) && "connectorId" in event) this.clearFlow(event.pointId, event.connectorId);
     const message = JSON.stringify(event);
     for (const ws of this.ctx.getWebSockets()) {
       if (!this.visible(ws.deserializeAttachment() as Attachment, event)) continue;
@@ -97,6 +96,23 @@ export class TenantHub extends DurableObject<Env> {
         // A closing socket; its close event tidies up.
       }
     }
+  }
+
+  private remember(event: Exclude<LiveEvent, { type: "alarm" }>) {
+    this.sql.exec(
+      "INSERT INTO snapshot (key, point_id, event) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET event = excluded.event",
+      snapshotKey(event),
+      event.pointId,
+      JSON.stringify(event),
+    );
+  }
+
+  private clearFlow(pointId: number, connectorId: number) {
+    const key = snapshotKey({ type: "meter", pointId, connectorId });
+    const row = this.sql.exec<{ event: string }>("SELECT event FROM snapshot WHERE key = ?", key).toArray()[0];
+    if (!row) return;
+    const meter = JSON.parse(row.event) as Extract<LiveEvent, { type: "meter" }>;
+    this.sql.exec("UPDATE snapshot SET event = ? WHERE key = ?", JSON.stringify(withoutFlow(meter)), key);
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {

@@ -4,6 +4,7 @@ import {
   callFrame,
   checkRequest,
   checkResponse,
+  endsFlow,
   errorFrame,
   isChargerAction,
   isOcppAction,
@@ -17,6 +18,7 @@ import {
 } from "../../domain/ocpp";
 import type { LiveEvent } from "../live/events";
 import { tenantHubName } from "../live/events";
+import type { TenantHub } from "../live/tenant-hub";
 import { setOnline } from "../services/ocpp/charger-records";
 import { HANDLERS } from "./handlers";
 import { IDENTITY_HEADER, type ChargerIdentity } from "./identity";
@@ -33,7 +35,7 @@ interface Attachment {
 /** The answer of an outgoing call, as the API maps it: the reply, or why there is none. */
 export type CallOutcome<A extends ServerAction> =
   | { ok: true; response: OcppResponse<A> }
-  | { ok: false; reason: "offline" | "timeout" }
+  | { ok: false; reason: "offline" | "timeout" | "notAccepted" }
   | { ok: false; reason: "error"; code: string; description: string };
 
 interface Waiting {
@@ -41,6 +43,19 @@ interface Waiting {
   resolve: (outcome: CallOutcome<ServerAction>) => void;
   timer: ReturnType<typeof setTimeout>;
 }
+
+/** The largest frame a charger may send, as the Workers runtime bounds a WebSocket message (1 MiB). */
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** Whether a frame is over the limit in UTF-8 bytes; most frames are decided by their length alone. */
+function tooLarge(text: string): boolean {
+  if (text.length > MAX_FRAME_BYTES) return true;
+  if (text.length * 3 <= MAX_FRAME_BYTES) return false;
+  return new TextEncoder().encode(text).byteLength > MAX_FRAME_BYTES;
+}
+
+/** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2: not while Pending or Rejected). */
+const IN_SERVICE_ONLY: ReadonlySet<ServerAction> = new Set(["RemoteStartTransaction", "RemoteStopTransaction"]);
 
 const LOG_FLUSH_MS = 1000;
 const METER_PUSH_MS = 1000;
@@ -61,6 +76,7 @@ export class ChargePoint extends DurableObject<Env> {
   private lastMeterPush = 0;
   private pendingMeter = new Map<number, Extract<LiveEvent, { type: "meter" }>>();
   private meterTimer: ReturnType<typeof setTimeout> | undefined;
+  private hub: DurableObjectStub<TenantHub> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -77,9 +93,12 @@ export class ChargePoint extends DurableObject<Env> {
     return (this.state.heartbeatIntervalS + Number(this.env.OCPP_OFFLINE_GRACE_S ?? 60)) * 1000;
   }
 
+  private isCurrent(ws: WebSocket): boolean {
+    return (ws.deserializeAttachment() as Attachment | null)?.connectionId === this.store.get<string>("connection");
+  }
+
   private socket(): WebSocket | undefined {
-    const current = this.store.get<string>("connection");
-    return this.ctx.getWebSockets().find((ws) => (ws.deserializeAttachment() as Attachment | null)?.connectionId === current);
+    return this.ctx.getWebSockets().find((ws) => this.isCurrent(ws));
   }
 
   // ── connection ────────────────────────────────────────────────────────────────────────────
@@ -109,9 +128,8 @@ export class ChargePoint extends DurableObject<Env> {
 
   async webSocketClose(ws: WebSocket, code: number) {
     this.flushLog();
-    const attachment = ws.deserializeAttachment() as Attachment | null;
     // A socket that was already replaced says nothing about the charger (ARCHITECTURE.md §5).
-    if (attachment?.connectionId === this.store.get<string>("connection")) {
+    if (this.isCurrent(ws)) {
       this.store.put("connection", null);
       await this.markOnline(false);
     }
@@ -125,6 +143,19 @@ export class ChargePoint extends DurableObject<Env> {
 
   async webSocketError(ws: WebSocket) {
     await this.webSocketClose(ws, 1006);
+  }
+
+  /** Ends a connection from this side: its charger is offline from now on, whatever the peer does next. */
+  private async hangUp(ws: WebSocket, code: number, reason: string) {
+    if (this.isCurrent(ws)) {
+      this.store.put("connection", null);
+      await this.markOnline(false);
+    }
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closing
+    }
   }
 
   private async markOnline(online: boolean) {
@@ -141,24 +172,26 @@ export class ChargePoint extends DurableObject<Env> {
   // ── messages from the charger ─────────────────────────────────────────────────────────────
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    // OCPP-J messages are text frames (OCPP-J 1.6 §4.1.1): anything else ends the connection, every time.
+    if (typeof message !== "string") return this.hangUp(ws, 1003, "OCPP-J uses text frames");
+    if (tooLarge(message)) return this.hangUp(ws, 1009, `Frames are limited to ${MAX_FRAME_BYTES} bytes`);
     const attachment = ws.deserializeAttachment() as Attachment;
     ws.serializeAttachment({ ...attachment, lastSeen: Date.now() } satisfies Attachment);
-    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
-    const parsed = parseFrame(text);
+    const parsed = parseFrame(message);
     if (!parsed.ok) {
       const reply = parsed.messageType === 3 || parsed.messageType === 4;
-      this.log("IN", parsed.messageType === 4 ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, text);
+      this.log("IN", parsed.messageType === 4 ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, message);
       // A broken answer is never answered (OCPP-J 1.6 §4.2.3), but the call it answers has failed.
       if (reply) return this.fail(parsed.id, parsed.code, parsed.description);
       return this.reply(ws, errorFrame(parsed.id, parsed.code, parsed.description), parsed.id, "CALLERROR", null);
     }
     const frame = parsed.frame;
     if (frame[0] === 3 || frame[0] === 4) {
-      this.log("IN", frame[0] === 3 ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], text);
+      this.log("IN", frame[0] === 3 ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], message);
       return this.settle(frame);
     }
     const [, id, action, payload] = frame;
-    this.log("IN", "CALL", action, id, text);
+    this.log("IN", "CALL", action, id, message);
     const answer = await this.answer(action, payload);
     this.reply(ws, answer.frame(id), id, answer.type, action);
   }
@@ -215,10 +248,25 @@ export class ChargePoint extends DurableObject<Env> {
 
   // ── live view ─────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * Events reach the hub in the order they are published: one stub carries them all. A meter
+   * reading still waiting for its push goes out before the event that ends its connector's flow,
+   * so that a late reading never brings stale power back.
+   */
   private publish(event: LiveEvent) {
     if (!this.identity) return;
-    const hub = this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId));
-    this.ctx.waitUntil(hub.publish(event).catch((e: unknown) => console.error("live publish", e)));
+    if (endsFlow(event) && "connectorId" in event) {
+      const pending = this.pendingMeter.get(event.connectorId);
+      this.pendingMeter.delete(event.connectorId);
+      if (pending) this.toHub(pending);
+    }
+    this.toHub(event);
+  }
+
+  private toHub(event: LiveEvent) {
+    if (!this.identity) return;
+    this.hub ??= this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId));
+    this.ctx.waitUntil(this.hub.publish(event).catch((e: unknown) => console.error("live publish", e)));
   }
 
   /** Meter readings at most about once a second per charger; the latest per connector wins. */
@@ -232,7 +280,7 @@ export class ChargePoint extends DurableObject<Env> {
   private flushMeter() {
     this.meterTimer = undefined;
     this.lastMeterPush = Date.now();
-    for (const event of this.pendingMeter.values()) this.publish(event);
+    for (const event of this.pendingMeter.values()) this.toHub(event);
     this.pendingMeter.clear();
   }
 
@@ -289,9 +337,7 @@ export class ChargePoint extends DurableObject<Env> {
       const { lastSeen } = ws.deserializeAttachment() as Attachment;
       if (now - lastSeen > this.offlineAfterMs) {
         // No message within the heartbeat interval plus grace: the charger is gone.
-        this.store.put("connection", null);
-        await this.markOnline(false);
-        ws.close(1001, "No message within the heartbeat interval");
+        await this.hangUp(ws, 1001, "No message within the heartbeat interval");
       } else {
         await this.ctx.storage.setAlarm(lastSeen + this.offlineAfterMs);
       }
@@ -335,7 +381,8 @@ export class ChargePoint extends DurableObject<Env> {
 
   /**
    * Sends a CALL and waits for its answer. At most one call is unanswered per charger; the
-   * others queue in order. The payload must pass its request schema before it leaves.
+   * others queue in order. The payload must pass its request schema before it leaves, and a
+   * charger not accepted at its last boot (or never booted here) gets no remote start or stop.
    */
   async send<A extends ServerAction>(action: A, payload: OcppRequest<A>): Promise<CallOutcome<A>> {
     const checked = checkRequest(action, payload);
@@ -343,6 +390,7 @@ export class ChargePoint extends DurableObject<Env> {
     const run = async (): Promise<CallOutcome<A>> => {
       const ws = this.socket();
       if (!ws) return { ok: false, reason: "offline" };
+      if (IN_SERVICE_ONLY.has(action) && !this.state.accepted) return { ok: false, reason: "notAccepted" };
       const id = newMessageId();
       const deadline = Date.now() + this.callTimeoutMs;
       this.store.addPendingCall(id, action, deadline);
@@ -363,77 +411,8 @@ export class ChargePoint extends DurableObject<Env> {
     return result;
   }
 
-  /** Whether a socket is open now (the API fails at once when it is not). */
-  async connected(): Promise<boolean> {
-    return this.socket() !== undefined;
-  }
-
-  /** Live state for the console's first paint. */
-  async snapshot() {
-    return { online: this.socket() !== undefined, ...this.state };
-  }
-
   /** One transaction's meter samples, oldest first, for the console's meter curve (read-only). */
   async meterSamples(transactionId: number) {
     return this.store.samplesOf(transactionId, 20_000);
-  }
-
-  // Typed RPC methods, one per action the central system sends (OCPP 1.6 §5).
-  cancelReservation(p: OcppRequest<"CancelReservation">) {
-    return this.send("CancelReservation", p);
-  }
-  changeAvailability(p: OcppRequest<"ChangeAvailability">) {
-    return this.send("ChangeAvailability", p);
-  }
-  changeConfiguration(p: OcppRequest<"ChangeConfiguration">) {
-    return this.send("ChangeConfiguration", p);
-  }
-  clearCache(p: OcppRequest<"ClearCache">) {
-    return this.send("ClearCache", p);
-  }
-  clearChargingProfile(p: OcppRequest<"ClearChargingProfile">) {
-    return this.send("ClearChargingProfile", p);
-  }
-  dataTransfer(p: OcppRequest<"DataTransfer">) {
-    return this.send("DataTransfer", p);
-  }
-  getCompositeSchedule(p: OcppRequest<"GetCompositeSchedule">) {
-    return this.send("GetCompositeSchedule", p);
-  }
-  getConfiguration(p: OcppRequest<"GetConfiguration">) {
-    return this.send("GetConfiguration", p);
-  }
-  getDiagnostics(p: OcppRequest<"GetDiagnostics">) {
-    return this.send("GetDiagnostics", p);
-  }
-  getLocalListVersion(p: OcppRequest<"GetLocalListVersion">) {
-    return this.send("GetLocalListVersion", p);
-  }
-  remoteStartTransaction(p: OcppRequest<"RemoteStartTransaction">) {
-    return this.send("RemoteStartTransaction", p);
-  }
-  remoteStopTransaction(p: OcppRequest<"RemoteStopTransaction">) {
-    return this.send("RemoteStopTransaction", p);
-  }
-  reserveNow(p: OcppRequest<"ReserveNow">) {
-    return this.send("ReserveNow", p);
-  }
-  reset(p: OcppRequest<"Reset">) {
-    return this.send("Reset", p);
-  }
-  sendLocalList(p: OcppRequest<"SendLocalList">) {
-    return this.send("SendLocalList", p);
-  }
-  setChargingProfile(p: OcppRequest<"SetChargingProfile">) {
-    return this.send("SetChargingProfile", p);
-  }
-  triggerMessage(p: OcppRequest<"TriggerMessage">) {
-    return this.send("TriggerMessage", p);
-  }
-  unlockConnector(p: OcppRequest<"UnlockConnector">) {
-    return this.send("UnlockConnector", p);
-  }
-  updateFirmware(p: OcppRequest<"UpdateFirmware">) {
-    return this.send("UpdateFirmware", p);
   }
 }

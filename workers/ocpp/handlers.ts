@@ -93,12 +93,12 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   },
 
   async Authorize(session, request) {
-    return { idTagInfo: await authorize(session.db, session.identity, request.idTag, session.now()) };
+    return { idTagInfo: await authorize(session.db, session.identity, request.idTag, session.now(), session.state.accepted) };
   },
 
   async StartTransaction(session, request) {
-    const { transactionId, idTagInfo, repeated } = await startTransaction(session.db, session.identity, request, session.now());
-    if (!repeated) {
+    const { transactionId, idTagInfo, repeated, active } = await startTransaction(session.db, session.identity, request, session.now(), session.state.accepted);
+    if (!repeated && active) {
       session.state.activeTransactions[String(request.connectorId)] = transactionId;
       session.lastEnergyWh.set(transactionId, request.meterStart);
       session.saveState();
@@ -120,7 +120,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
 
   async StopTransaction(session, request) {
     const result = await stopTransaction(session.db, session.identity, request, session.now());
-    if (result.known) {
+    if (result.known && result.billable) {
       const connectorId = result.connectorId;
       session.store.insertSamples(samplesOf(session, connectorId, request.transactionId, request.transactionData ?? []));
       if (session.state.activeTransactions[String(connectorId)] === request.transactionId) {

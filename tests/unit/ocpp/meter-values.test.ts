@@ -139,6 +139,27 @@ describe("normaliseMeterValues (ARCHITECTURE.md §5)", () => {
     ]);
   });
 
+  it("keeps the energy register beside a frequency in Hertz (errata v4.0), lower-case t and z included", () => {
+    const request = checkRequest("MeterValues", {
+      connectorId: 1,
+      meterValue: [
+        {
+          timestamp: "2026-11-21t10:00:00z",
+          sampledValue: [
+            { value: "50.02", measurand: "Frequency", unit: "Hertz" },
+            { value: "2.5", unit: "kWh" },
+          ],
+        },
+      ],
+    });
+    expect(request.ok).toBe(true);
+    if (!request.ok) return;
+    expect(normaliseMeterValues(request.value.meterValue)).toEqual([
+      { timestamp: T_UTC, measurand: "Frequency", context: "Sample.Periodic", value: 50.02, unit: "Hz" },
+      { timestamp: T_UTC, measurand: "Energy.Active.Import.Register", context: "Sample.Periodic", value: 2500, unit: "Wh" },
+    ]);
+  });
+
   it("goes from a charger's frame to live readings", () => {
     const parsed = parseFrame(
       JSON.stringify([

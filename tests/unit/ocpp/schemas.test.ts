@@ -79,6 +79,25 @@ function unreached(node: unknown, values: readonly unknown[], path: string): str
   });
 }
 
+/** Arrays that OCPP 1.6's message tables give as `1..*`, a bound the shipped JSON schemas leave out. */
+const AT_LEAST_ONE = new Set(["meterValue", "sampledValue", "chargingSchedulePeriod"]);
+
+/**
+ * The official schema as 1.6 reads with its errata applied: the `1..*` lists get `minItems: 1`, and
+ * the unit enum gets "Hertz" (errata v4.0). Divergences beyond these fail the shape test.
+ */
+function withErrata(node: unknown, name = ""): unknown {
+  if (!isNode(node)) return node;
+  const out: JsonNode = { ...node };
+  if (isNode(node.properties)) {
+    out.properties = Object.fromEntries(Object.entries(node.properties).map(([key, child]) => [key, withErrata(child, key)]));
+  }
+  if (node.items !== undefined) out.items = withErrata(node.items);
+  if (node.type === "array" && AT_LEAST_ONE.has(name)) out.minItems = 1;
+  if (name === "unit" && Array.isArray(node.enum)) out.enum = [...node.enum, "Hertz"];
+  return out;
+}
+
 /**
  * The validation-relevant shape of a JSON schema: types, properties, required, enums, lengths,
  * formats, multipleOf, additionalProperties. Patterns (zod's own rendering of date-time and URI)
@@ -129,7 +148,7 @@ describe("the zod schemas against the official OCPP 1.6 JSON schemas", () => {
       const json = officialJson(action, side);
 
       it("has the same shape as the official schema", () => {
-        expect(shape(z.toJSONSchema(ours(action, side), { target: "draft-07" }))).toEqual(shape(json));
+        expect(shape(z.toJSONSchema(ours(action, side), { target: "draft-07" }))).toEqual(shape(withErrata(json)));
       });
 
       it("has a sample table with every kind of case the schema calls for", () => {
@@ -189,4 +208,23 @@ describe("date-time fields", () => {
       expect(OCPP_RESPONSES.Heartbeat.safeParse({ currentTime }).success).toBe(true);
     },
   );
+
+  it.each([
+    ["2026-11-21t10:00:00z", "2026-11-21T10:00:00Z"],
+    ["2026-11-21t12:00:00.5+02:00", "2026-11-21T12:00:00.5+02:00"],
+  ])("accept %s, with lower-case t or z (RFC 3339 §5.6), and give it upper-cased", (timestamp, read) => {
+    const checked = checkPayload(OCPP_REQUESTS.StartTransaction, { connectorId: 1, idTag: "A", meterStart: 0, timestamp });
+    expect(checked).toEqual({ ok: true, value: { connectorId: 1, idTag: "A", meterStart: 0, timestamp: read } });
+    expect(Date.parse(checked.ok ? checked.value.timestamp : "")).toBe(Date.parse(read));
+  });
+});
+
+describe("1..* lists", () => {
+  it.each([
+    ["MeterValues", { connectorId: 1, meterValue: [] }, "meterValue"],
+    ["MeterValues", { connectorId: 1, meterValue: [{ timestamp: "2026-11-21T10:00:00Z", sampledValue: [] }] }, "meterValue[0].sampledValue"],
+  ] as const)("refuse an empty list in %s with OccurenceConstraintViolation", (action, payload, path) => {
+    const checked = checkPayload(OCPP_REQUESTS[action], payload);
+    expect(checked).toMatchObject({ ok: false, code: "OccurenceConstraintViolation", details: { path, issue: "too_small" } });
+  });
 });

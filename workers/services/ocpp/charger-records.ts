@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { alarms, connectors, diagnostics, idTags, ocppReviews, pointEvents, points, transactions } from "../../../db/schema";
+import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
 import { settingsOf } from "../../../tenants/resolve";
 import type { ChargerIdentity } from "../../ocpp/identity";
@@ -12,13 +13,6 @@ import type { ChargerIdentity } from "../../ocpp/identity";
  */
 const ofPoint = (identity: ChargerIdentity) =>
   and(eq(points.id, identity.pointId), eq(points.operatorId, identity.operatorId));
-
-export type AuthorizationStatus = "Accepted" | "Blocked" | "Expired" | "Invalid" | "ConcurrentTx";
-export interface IdTagInfo {
-  status: AuthorizationStatus;
-  expiryDate?: string;
-  parentIdTag?: string;
-}
 
 export async function bootSettings(db: Db, identity: ChargerIdentity) {
   const [[point], settings] = await Promise.all([
@@ -178,23 +172,61 @@ export async function recordStatus(db: Db, identity: ChargerIdentity, change: St
   return { raised, abnormal: abnormal.map((t) => t.id) };
 }
 
-/** Authorize and the start/stop idTagInfo: the operator's registry (ARCHITECTURE.md §10). */
-export async function authorize(db: Db, identity: ChargerIdentity, idTag: string, now: number): Promise<IdTagInfo> {
-  return (await lookUpTag(db, identity, idTag, now)).info;
-}
+/** A StartTransaction from a charger whose boot was not Accepted: kept for review, never billed (OCPP 1.6 §4.2). */
+const NOT_ACCEPTED = "notAccepted";
 
-async function lookUpTag(db: Db, identity: ChargerIdentity, idTag: string, now: number) {
+async function registryEntry(db: Db, identity: ChargerIdentity, idTag: string) {
   const [tag] = await db
     .select()
     .from(idTags)
     .where(and(eq(idTags.operatorId, identity.operatorId), eq(idTags.idTag, idTag)))
     .limit(1);
-  if (!tag) return { info: { status: "Invalid" } as IdTagInfo, kind: null };
-  const info: IdTagInfo = { status: tag.status };
-  if (tag.expiryDate) info.expiryDate = tag.expiryDate.toISOString();
-  if (tag.parentIdTag) info.parentIdTag = tag.parentIdTag;
-  if (tag.status === "Accepted" && tag.expiryDate && tag.expiryDate.getTime() <= now) info.status = "Expired";
-  return { info, kind: tag.kind };
+  return tag;
+}
+
+/** Whether the tag is in an active session anywhere in the operator's network; a start it was refused does not count. */
+async function tagBusy(db: Db, identity: ChargerIdentity, idTag: string) {
+  const [busy] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.operatorId, identity.operatorId),
+        eq(transactions.idTag, idTag),
+        eq(transactions.status, "ACTIVE"),
+        eq(transactions.authStatus, "Accepted"),
+      ),
+    )
+    .limit(1);
+  return busy !== undefined;
+}
+
+type RegistryEntry = typeof idTags.$inferSelect;
+
+/** The idTagInfo for a tag in `facts`, with its expiry and parent when the tag is known and valid. */
+function idTagInfoOf(tag: RegistryEntry | undefined, facts: Omit<TagFacts, "tag">): IdTagInfo {
+  const known = tag && { status: tag.status, expiresAt: tag.expiryDate?.getTime() ?? null, remote: tag.kind === "REMOTE" };
+  const status = authorizationStatus({ ...facts, tag: known ?? null });
+  if (!tag || status === "Invalid") return { status };
+  return {
+    status,
+    ...(tag.expiryDate && { expiryDate: tag.expiryDate.toISOString() }),
+    ...(tag.parentIdTag && { parentIdTag: tag.parentIdTag }),
+  };
+}
+
+/**
+ * The idTagInfo of Authorize and of StartTransaction: the operator's registry, the charger's
+ * registration and the tag's running sessions, decided by `authorizationStatus` for both.
+ */
+export async function authorize(db: Db, identity: ChargerIdentity, idTag: string, now: number, chargerAccepted: boolean): Promise<IdTagInfo> {
+  const [tag, busy] = await Promise.all([registryEntry(db, identity, idTag), tagBusy(db, identity, idTag)]);
+  return idTagInfoOf(tag, { chargerAccepted, busy, now });
+}
+
+/** The registry's word on a tag, as StopTransaction reports it: its own session does not make it busy. */
+async function registryInfo(db: Db, identity: ChargerIdentity, idTag: string, now: number): Promise<IdTagInfo> {
+  return idTagInfoOf(await registryEntry(db, identity, idTag), { chargerAccepted: true, busy: false, now });
 }
 
 export interface StartFacts {
@@ -207,11 +239,12 @@ export interface StartFacts {
 
 /**
  * StartTransaction (OCPP 1.6 §6.46): always an integer transactionId, also for a refused tag;
- * the same id for a repeated identical start, found through the unique index.
+ * the same id for a repeated identical start, found through the unique index. A charger whose
+ * boot was not Accepted gets an id too, drawn from the same sequence, but its record is ABNORMAL
+ * from the start (`notAccepted`, with a review row): never active, never billed, and its tag is
+ * not made busy (OCPP 1.6 §4.2).
  */
-export async function startTransaction(db: Db, identity: ChargerIdentity, start: StartFacts, now: number) {
-  const tag = await lookUpTag(db, identity, start.idTag, now);
-  let idTagInfo = tag.info;
+export async function startTransaction(db: Db, identity: ChargerIdentity, start: StartFacts, now: number, chargerAccepted: boolean) {
   const startAt = new Date(start.timestamp);
   const key = and(
     eq(transactions.pointId, identity.pointId),
@@ -220,17 +253,13 @@ export async function startTransaction(db: Db, identity: ChargerIdentity, start:
     eq(transactions.meterStartWh, start.meterStart),
     eq(transactions.startAt, startAt),
   );
-  const [repeat] = await db.select({ id: transactions.id, authStatus: transactions.authStatus }).from(transactions).where(key).limit(1);
-  if (repeat) return { transactionId: repeat.id, idTagInfo: { ...idTagInfo, status: repeat.authStatus as AuthorizationStatus }, repeated: true };
-
-  // One driver's tag charges one car at a time; the operator's remote-start tag starts many.
-  if (idTagInfo.status === "Accepted" && tag.kind !== "REMOTE") {
-    const [busy] = await db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(eq(transactions.operatorId, identity.operatorId), eq(transactions.idTag, start.idTag), eq(transactions.status, "ACTIVE")))
-      .limit(1);
-    if (busy) idTagInfo = { ...idTagInfo, status: "ConcurrentTx" };
+  const [idTagInfo, [repeat]] = await Promise.all([
+    authorize(db, identity, start.idTag, now, chargerAccepted),
+    db.select({ id: transactions.id, authStatus: transactions.authStatus, status: transactions.status }).from(transactions).where(key).limit(1),
+  ]);
+  if (repeat) {
+    const status = repeat.authStatus as AuthorizationStatus;
+    return { transactionId: repeat.id, idTagInfo: { ...idTagInfo, status }, repeated: true, active: repeat.status === "ACTIVE" };
   }
   const [created] = await db
     .insert(transactions)
@@ -243,13 +272,15 @@ export async function startTransaction(db: Db, identity: ChargerIdentity, start:
       reservationId: start.reservationId ?? null,
       meterStartWh: start.meterStart,
       startAt,
+      ...(!chargerAccepted && { status: "ABNORMAL" as const, abnormalReason: NOT_ACCEPTED }),
       // The pricing engine reads the strategy in force at start (ARCHITECTURE.md §7).
       strategySnapshot: { takenAt: new Date(now).toISOString(), strategyId: null },
     })
     .onConflictDoNothing()
     .returning({ id: transactions.id });
+  if (created && !chargerAccepted) await reviewAbnormal(db, identity, [created], NOT_ACCEPTED);
   const transactionId = created?.id ?? (await db.select({ id: transactions.id }).from(transactions).where(key).limit(1))[0].id;
-  return { transactionId, idTagInfo, repeated: !created };
+  return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted };
 }
 
 export interface StopFacts {
@@ -261,11 +292,14 @@ export interface StopFacts {
 }
 
 /**
- * StopTransaction (OCPP 1.6 §6.47): closes the transaction of this point; one that is unknown
- * (or another point's) is recorded for review and still answered normally.
+ * StopTransaction (OCPP 1.6 §6.47): closes the transaction of this point, which billing then
+ * prices. A transaction started while the charger was not accepted stays as it was, with the stop
+ * kept for review and nothing to bill; one that is unknown (or another point's) is recorded for
+ * review. Every stop is answered normally.
  */
 export async function stopTransaction(db: Db, identity: ChargerIdentity, stop: StopFacts, now: number) {
-  const idTagInfo = stop.idTag ? await authorize(db, identity, stop.idTag, now) : undefined;
+  const idTagInfo = stop.idTag ? await registryInfo(db, identity, stop.idTag, now) : undefined;
+  const ofThisPoint = and(eq(transactions.id, stop.transactionId), eq(transactions.pointId, identity.pointId), eq(transactions.operatorId, identity.operatorId));
   const [closed] = await db
     .update(transactions)
     .set({
@@ -276,20 +310,29 @@ export async function stopTransaction(db: Db, identity: ChargerIdentity, stop: S
     })
     .where(
       and(
-        eq(transactions.id, stop.transactionId),
-        eq(transactions.pointId, identity.pointId),
-        eq(transactions.operatorId, identity.operatorId),
+        ofThisPoint,
         ne(transactions.status, "COMPLETED"),
+        or(isNull(transactions.abnormalReason), ne(transactions.abnormalReason, NOT_ACCEPTED)),
       ),
     )
     .returning({ id: transactions.id, connectorNo: transactions.connectorNo });
-  if (closed) return { known: true as const, connectorId: closed.connectorNo, idTagInfo };
+  if (closed) return { known: true as const, billable: true, connectorId: closed.connectorNo, idTagInfo };
   const [already] = await db
-    .select({ connectorNo: transactions.connectorNo })
+    .select({ connectorNo: transactions.connectorNo, abnormalReason: transactions.abnormalReason })
     .from(transactions)
-    .where(and(eq(transactions.id, stop.transactionId), eq(transactions.pointId, identity.pointId)))
+    .where(ofThisPoint)
     .limit(1);
-  if (already) return { known: true as const, connectorId: already.connectorNo, idTagInfo, repeated: true };
+  if (already?.abnormalReason === NOT_ACCEPTED) {
+    await db.insert(ocppReviews).values({
+      operatorId: identity.operatorId,
+      pointId: identity.pointId,
+      kind: "ABNORMAL",
+      transactionId: stop.transactionId,
+      detail: { reason: NOT_ACCEPTED, stop: { ...stop } },
+    });
+    return { known: true as const, billable: false, connectorId: already.connectorNo, idTagInfo };
+  }
+  if (already) return { known: true as const, billable: true, connectorId: already.connectorNo, idTagInfo, repeated: true };
   await db.insert(ocppReviews).values({
     operatorId: identity.operatorId,
     pointId: identity.pointId,
@@ -299,6 +342,9 @@ export async function stopTransaction(db: Db, identity: ChargerIdentity, stop: S
   });
   return { known: false as const, idTagInfo };
 }
+
+/** Diagnostics upload statuses a notification may still move: 1 waiting, 2 uploading. */
+const UPLOAD_IN_PROGRESS = [1, 2];
 
 export async function recordPointEvent(
   db: Db,
@@ -312,8 +358,9 @@ export async function recordPointEvent(
   const latest = kind === "FirmwareStatus" ? { firmwareStatus: status } : { diagnosticsStatus: status };
   const upload = kind === "DiagnosticsStatus" && status ? DIAGNOSIS_STATUS_OF[status] : undefined;
   if (upload === undefined) return db.batch([event, db.update(points).set(latest).where(ofPoint(identity))]);
-  // SPEC.md §4: the upload status of the point's latest diagnostics request follows the charger's notification.
-  const latestRequest = db
+  // The charger works on the request it got last: a notification moves the point's newest request
+  // while that one is in progress, and never an older request's row (docs/rules/equipment.md).
+  const newestRequest = db
     .select({ id: diagnostics.id })
     .from(diagnostics)
     .where(and(eq(diagnostics.operatorId, identity.operatorId), eq(diagnostics.pointId, identity.pointId)))
@@ -322,7 +369,10 @@ export async function recordPointEvent(
   return db.batch([
     event,
     db.update(points).set(latest).where(ofPoint(identity)),
-    db.update(diagnostics).set({ status: upload, updatedAt: new Date() }).where(eq(diagnostics.id, latestRequest)),
+    db
+      .update(diagnostics)
+      .set({ status: upload, updatedAt: new Date() })
+      .where(and(eq(diagnostics.id, newestRequest), inArray(diagnostics.status, UPLOAD_IN_PROGRESS))),
   ]);
 }
 

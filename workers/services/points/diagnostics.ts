@@ -1,9 +1,11 @@
 import { count, desc, eq } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
 import { diagnostics, points } from "../../../db/schema";
+import { ChargerTimeout } from "../../../domain/errors";
+import type { OcppResponse } from "../../../domain/ocpp";
 import { diagnoseInput, diagnosisListQuery } from "../../../domain/schemas/equipment";
 import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
-import { owned } from "../../../tenants/scope";
+import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { verb } from "../verb";
 import { command } from "../remote/remote-control";
@@ -11,9 +13,10 @@ import { findPoint, POINT_READ_MENUS } from "./points";
 
 /**
  * Remote diagnostics (SPEC.md §3 diagnosis, §4 upload status -1 failed, 1 waiting, 2 uploading,
- * 3 uploaded). A request sends GetDiagnostics; a charger that accepts it (answers, possibly
- * with the file name it will upload) gets a row in `diagnostics`, waiting. Its
- * DiagnosticsStatusNotifications then move the latest row (workers/services/ocpp/charger-records.ts).
+ * 3 uploaded). A request gets its row, waiting, before GetDiagnostics goes out: the charger may
+ * send its first DiagnosticsStatusNotification before its answer, and that notification must find
+ * the request. The charger's notifications then move the point's newest request while it is in
+ * progress (workers/services/ocpp/charger-records.ts).
  */
 
 type DiagnosisRow = typeof diagnostics.$inferSelect;
@@ -33,31 +36,35 @@ const present = (d: DiagnosisRow, serialNumber: string | null) => ({
 export const requestDiagnostics = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
   const input = diagnoseInput.parse(raw);
   const { point } = await findPoint(ctx, { id: pointId });
-  const reply = await command(ctx, { id: pointId }, "GetDiagnostics", {
-    location: input.location,
-    ...(input.retries !== undefined && { retries: input.retries }),
-    ...(input.retryInterval !== undefined && { retryInterval: input.retryInterval }),
-    ...(input.startTime && { startTime: input.startTime }),
-    ...(input.stopTime && { stopTime: input.stopTime }),
-  });
   const now = new Date(ctx.now());
-  const [[created]] = await ctx.db.batch([
+  const [created] = await ctx.db
+    .insert(diagnostics)
+    .values(ownedRow(ctx, { pointId, type: input.type, location: input.location, status: 1, requestedAt: now, updatedAt: now }))
+    .returning({ id: diagnostics.id });
+  let reply: OcppResponse<"GetDiagnostics">;
+  try {
+    reply = await command(ctx, { id: pointId }, "GetDiagnostics", {
+      location: input.location,
+      ...(input.retries !== undefined && { retries: input.retries }),
+      ...(input.retryInterval !== undefined && { retryInterval: input.retryInterval }),
+      ...(input.startTime && { startTime: input.startTime }),
+      ...(input.stopTime && { stopTime: input.stopTime }),
+    });
+  } catch (error) {
+    // Offline or refused, the charger never took the request; one that did not answer in time may
+    // have, so its row stays for the notifications to come.
+    if (!(error instanceof ChargerTimeout)) await ctx.db.delete(diagnostics).where(owned(ctx, diagnostics, eq(diagnostics.id, created.id)));
+    throw error;
+  }
+  const [[updated]] = await ctx.db.batch([
     ctx.db
-      .insert(diagnostics)
-      .values({
-        operatorId: ctx.operator.id,
-        pointId,
-        type: input.type,
-        location: input.location,
-        fileName: reply.fileName ?? null,
-        status: 1,
-        requestedAt: now,
-        updatedAt: now,
-      })
+      .update(diagnostics)
+      .set({ fileName: reply.fileName ?? null })
+      .where(owned(ctx, diagnostics, eq(diagnostics.id, created.id)))
       .returning(),
     auditRow(ctx, { table: "diagnostics", module: "point", type: "CREATE", newData: { pointId, ...input }, response: reply }),
   ]);
-  return present(created, point.serialNumber);
+  return present(updated, point.serialNumber);
 });
 
 /** GET /station-service/diagnosis: newest first, for one point or all of the operator's. */

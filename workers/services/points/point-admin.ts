@@ -269,8 +269,8 @@ export const deletePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
 /** Tells a connected charger its new availability; an offline one learns it at its next boot. */
 async function announceAvailability(ctx: UserCtx, point: Pick<PointRow, "operatorId" | "serialNumber">, status: "VALID" | "INVALID") {
   const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
-  const outcome = await stub.changeAvailability({ connectorId: 0, type: status === "VALID" ? "Operative" : "Inoperative" });
-  return outcome.ok ? outcome.response.status : outcome.reason;
+  const outcome = await stub.send("ChangeAvailability", { connectorId: 0, type: status === "VALID" ? "Operative" : "Inoperative" });
+  return outcome.ok ? (outcome.response as { status: string }).status : outcome.reason;
 }
 
 /**

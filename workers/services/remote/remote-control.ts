@@ -46,6 +46,7 @@ export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRe
       const reply = { code: outcome.code, description: outcome.description };
       throw new Conflict("errors.chargerError", reply, reply);
     }
+    if (outcome.reason === "notAccepted") throw new Conflict("errors.pointDisabled");
     throw outcome.reason === "offline" ? new Conflict("errors.pointOffline") : new ChargerTimeout();
   }
   const response = outcome.response as OcppResponse<A>;

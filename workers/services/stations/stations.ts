@@ -316,8 +316,8 @@ export const setStationStatus = verb({ menu: WRITE_MENU, mutates: true }, async 
   const told = await Promise.all(
     list.map(async (p) => {
       const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(ctx.operator.id, p.serialNumber));
-      const outcome = await stub.changeAvailability({ connectorId: 0, type: "Inoperative" });
-      return { id: p.id, serialNumber: p.serialNumber, availability: outcome.ok ? outcome.response.status : outcome.reason };
+      const outcome = await stub.send("ChangeAvailability", { connectorId: 0, type: "Inoperative" });
+      return { id: p.id, serialNumber: p.serialNumber, availability: outcome.ok ? (outcome.response as { status: string }).status : outcome.reason };
     }),
   );
   return { id, status, points: told };

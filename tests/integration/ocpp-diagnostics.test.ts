@@ -1,0 +1,65 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { makeCharger } from "./support/factories";
+import { boot, connect } from "./support/charger";
+import { call, tokenFor } from "./support/http";
+
+const statusOf = async (id: number) =>
+  (await env.DB.prepare("SELECT status FROM diagnostics WHERE id = ?").bind(id).first<{ status: number }>())?.status;
+
+async function online() {
+  const made = await makeCharger("0PL002");
+  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+  await boot(charger);
+  return { ...made, charger, token: await tokenFor("0PL002", "demoadmin") };
+}
+
+describe("diagnostics status notifications (OCPP 1.6 §6.17)", () => {
+  it("attributes a notification that overtakes the charger's answer to GetDiagnostics to that request", async () => {
+    const { charger, pointId, token } = await online();
+    const requested = call("POST", `/station-service/point/${pointId}/diagnose`, { token, body: { location: "ftp://logs.example.com/" } });
+    const [, messageId, action] = await charger.nextCall();
+    expect(action).toBe("GetDiagnostics");
+    // The charger starts uploading and says so before it answers the call.
+    await charger.call("DiagnosticsStatusNotification", { status: "Uploading" });
+    charger.ws.send(JSON.stringify([3, messageId, { fileName: "early.zip" }]));
+    const res = await requested;
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 2, fileName: "early.zip" });
+    expect(await statusOf(res.body.data.id)).toBe(2);
+  });
+
+  it("never moves an older request's row, only the newest request while it is in progress", async () => {
+    const { charger, pointId, token } = await online();
+    const diagnose = () => call("POST", `/station-service/point/${pointId}/diagnose`, { token, body: { location: "ftp://logs.example.com/" } });
+    const answerNext = async (reply: (messageId: unknown) => unknown[]) => {
+      const [, messageId] = await charger.nextCall();
+      charger.ws.send(JSON.stringify(reply(messageId)));
+    };
+
+    const first = diagnose();
+    await answerNext((id) => [3, id, { fileName: "first.zip" }]);
+    const firstId = (await first).body.data.id as number;
+    await charger.call("DiagnosticsStatusNotification", { status: "Uploaded" });
+    expect(await statusOf(firstId)).toBe(3);
+
+    // A request the charger refuses leaves no row; a stray notification then moves nothing.
+    const refused = diagnose();
+    await answerNext((id) => [4, id, "NotSupported", "no diagnostics today", {}]);
+    expect((await refused).status).toBe(409);
+    await charger.call("DiagnosticsStatusNotification", { status: "UploadFailed" });
+    expect(await statusOf(firstId)).toBe(3);
+
+    // Two requests in progress: the newer one takes the notification.
+    const second = diagnose();
+    await answerNext((id) => [3, id, {}]);
+    const third = diagnose();
+    await answerNext((id) => [3, id, {}]);
+    const [secondId, thirdId] = [(await second).body.data.id as number, (await third).body.data.id as number];
+    await charger.call("DiagnosticsStatusNotification", { status: "Uploading" });
+    expect([await statusOf(secondId), await statusOf(thirdId)]).toEqual([1, 2]);
+
+    const list = await call("GET", `/station-service/diagnosis?pointId=${pointId}`, { token });
+    expect(list.body.data.total).toBe(3);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { SimCharger } from "../../scripts/sim/charger";
+import type { PointRecord } from "../../scripts/sim/register";
+import { api, newCharger, ocppEndpoint, until } from "./support";
+
+/**
+ * The charger simulator (`npm run sim`) against the served product: what the console shows of a
+ * simulated charger has to be what a real one would make it show.
+ */
+const sims: SimCharger[] = [];
+
+async function simulated() {
+  const point = await newCharger();
+  const lines: string[] = [];
+  const sim = new SimCharger(
+    { serialNumber: point.serialNumber, key: point.key, connectors: 2, connectorPowerW: 11_000, type: "AC" },
+    { endpoint: ocppEndpoint, meterIntervalS: 1, log: (line) => lines.push(line) },
+  );
+  sims.push(sim);
+  await sim.start();
+  const a = await api();
+  const connector = async (connectorId: number) => (await a.get<PointRecord>(`/station-service/point/${point.id}`)).connectors[connectorId - 1];
+  await until(async () => (await connector(1)).status === "Available", "connector 1 Available");
+  return { point, sim, a, connector, lines };
+}
+
+interface Record {
+  transactionId: number;
+  status: string;
+  stopReason: string | null;
+}
+
+const records = async (pointId: number) => (await (await api()).get<{ records: Record[] }>(`/station-service/charge/record?pointId=${pointId}`)).records;
+
+describe("the charger simulator", () => {
+  afterEach(async () => {
+    await Promise.allSettled(sims.splice(0).map((s) => s.stop()));
+  });
+
+  it("raises a fault on a connector, which the console sees as Faulted with its error code and an alarm, and clears it", async () => {
+    const { point, sim, connector } = await simulated();
+    expect(await sim.raiseFault(1, "HighTemperature")).toBe(true);
+    await until(async () => (await connector(1)).status === "Faulted", "connector 1 Faulted");
+    expect(await connector(1)).toMatchObject({ status: "Faulted", errorCode: "HighTemperature" });
+    expect(await connector(2)).toMatchObject({ status: "Available", errorCode: "NoError" });
+    const a = await api();
+    const alarms = () => a.get<{ records: { connectorId: number; type: string; status: string }[] }>(`/station-service/alarm?pointId=${point.id}`);
+    expect((await alarms()).records).toEqual([expect.objectContaining({ connectorId: 1, type: "HighTemperature", status: "Undisposed" })]);
+
+    expect(await sim.clearFault(1)).toBe(true);
+    await until(async () => (await connector(1)).status === "Available", "connector 1 Available again");
+    expect(await connector(1)).toMatchObject({ errorCode: "NoError" });
+    expect((await alarms()).records).toEqual([expect.objectContaining({ type: "HighTemperature", status: "AutoRecovery" })]);
+    expect(await sim.clearFault(1)).toBe(false);
+  });
+
+  it.each([
+    ["Hard", "HardReset"],
+    ["Soft", "SoftReset"],
+  ] as const)("after a %s reset during a session, stops the transaction (%s), reboots and reports the connector as it is", async (type, reason) => {
+    const { point, connector, lines } = await simulated();
+    const a = await api();
+    expect(await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 })).toEqual({ status: "Accepted" });
+    await until(async () => (await connector(1)).status === "Charging", "connector 1 Charging");
+    const [running] = await records(point.id);
+    expect(running.status).toBe("ACTIVE");
+
+    expect(await a.put(`/station-service/monitoring/reset/point/${point.serialNumber}`, { type })).toEqual({ status: "Accepted" });
+    const stopped = await until(async () => (await records(point.id)).find((r) => r.transactionId === running.transactionId && r.status === "COMPLETED"), "the transaction stopped");
+    expect(stopped.stopReason).toBe(reason);
+    // The car leaves a moment after the reboot; the connector never claims a session it no longer has.
+    await until(async () => (await connector(1)).status === "Available", "connector 1 Available after the reboot");
+    expect(lines).toEqual(expect.arrayContaining(["rebooting", expect.stringMatching(/^booted/)]));
+    expect(lines.filter((l) => /connector 1: Charging/.test(l))).toHaveLength(1);
+  });
+});

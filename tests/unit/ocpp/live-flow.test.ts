@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { LiveStore, type LiveEvent } from "../../../app/lib/live";
+import { endsFlow, withoutFlow } from "../../../domain/ocpp";
+
+const point = { pointId: 7, serialNumber: "CP-7" };
+const meter: LiveEvent = { type: "meter", ...point, connectorId: 1, transactionId: 41, energyWh: 12_500, powerW: 102_000, currentA: 148.7, voltageV: 400, soc: 20, at: 1 };
+const status = (value: string): LiveEvent => ({ type: "connector", ...point, connectorId: 1, status: value, errorCode: "NoError", at: 2 });
+const stop: LiveEvent = { type: "transaction", ...point, connectorId: 1, transactionId: 41, phase: "stop", meterWh: 12_600, at: 3 };
+
+describe("endsFlow and withoutFlow", () => {
+  it.each([
+    [stop, true],
+    [{ ...stop, phase: "start" }, false],
+    [status("Finishing"), true],
+    [status("Available"), true],
+    [status("Faulted"), true],
+    [status("Charging"), false],
+    [status("SuspendedEV"), false],
+    [status("SuspendedEVSE"), false],
+    [meter, false],
+  ] as const)("%o ends the flow readings: %s", (event, expected) => {
+    expect(endsFlow(event)).toBe(expected);
+  });
+
+  it("drops power, current, voltage and SoC and keeps the energy register", () => {
+    expect(withoutFlow({ energyWh: 1, powerW: 2, currentA: 3, voltageV: 4, soc: 5, transactionId: 9 })).toEqual({ energyWh: 1, transactionId: 9 });
+  });
+});
+
+describe("the console's live store", () => {
+  const connectorAfter = (...events: LiveEvent[]) => {
+    const store = new LiveStore();
+    store.applySnapshot(events);
+    return store.getSnapshot().get(point.pointId)?.connectors[1];
+  };
+
+  it("clears power, current, voltage and SoC when the transaction stops", () => {
+    const connector = connectorAfter(status("Charging"), meter, stop);
+    expect(connector).toMatchObject({ energyWh: 12_500, transactionId: null });
+    expect(connector).not.toHaveProperty("powerW");
+    expect(connector).not.toHaveProperty("currentA");
+    expect(connector).not.toHaveProperty("voltageV");
+    expect(connector).not.toHaveProperty("soc");
+  });
+
+  it("clears them when the connector leaves Charging, SuspendedEV and SuspendedEVSE, and keeps them while suspended", () => {
+    expect(connectorAfter(status("Charging"), meter, status("SuspendedEV"))).toMatchObject({ powerW: 102_000, soc: 20 });
+    const finishing = connectorAfter(status("Charging"), meter, status("Finishing"));
+    expect(finishing).toMatchObject({ status: "Finishing", energyWh: 12_500 });
+    expect(finishing).not.toHaveProperty("powerW");
+  });
+});
