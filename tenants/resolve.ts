@@ -19,6 +19,13 @@ export async function operatorById(db: Db, id: number): Promise<OperatorRow | un
   return row;
 }
 
+/** The platform's own tenant (kind PLATFORM): the system acts for it across operators. */
+export async function platformOperator(db: Db): Promise<OperatorRow> {
+  const [row] = await db.select().from(operators).where(eq(operators.kind, "PLATFORM")).limit(1);
+  if (!row) throw new Error("No platform tenant: seed or provision the platform first");
+  return row;
+}
+
 /** The operator whose branded domain the request came through, if any. */
 export async function operatorByHost(db: Db, host: string): Promise<OperatorRow | undefined> {
   const name = host.toLowerCase().replace(/:\d+$/, "");

@@ -1,5 +1,4 @@
 import { createRequestHandler } from "react-router";
-import { createDb } from "../db/client";
 import { api, isApiPath } from "./api";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
@@ -32,10 +31,10 @@ export default {
   },
 
   async queue(batch, env) {
-    if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, createDb(env.DB));
+    if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, env);
   },
 
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(housekeeping(createDb(env.DB), controller.cron, controller.scheduledTime));
+    ctx.waitUntil(housekeeping(env, controller.cron, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -194,6 +194,19 @@ describe("transactions", () => {
       abnormal_reason: "availableWithoutStop",
     });
   });
+
+  it("leaves an operation-log row, with the charger as the actor, for each transaction it marks ABNORMAL", async () => {
+    const { charger, serialNumber } = await ready();
+    await boot(charger);
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
+    await boot(charger);
+    const logged = await env.DB.prepare("SELECT account, module, table_name, new_data FROM operation_logs WHERE account = ? ORDER BY id DESC")
+      .bind(`system: charger ${serialNumber}`)
+      .all<{ account: string; module: string; table_name: string; new_data: string }>();
+    expect(logged.results).toHaveLength(1);
+    expect(logged.results[0]).toMatchObject({ module: "ocpp", table_name: "transactions" });
+    expect(JSON.parse(logged.results[0].new_data)).toEqual({ ids: [transactionId], status: "ABNORMAL", reason: "rebooted" });
+  });
 });
 
 describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { makeCharger } from "./support/factories";
 import { captcha, call, login, tokenFor } from "./support/http";
 
 async function operatorId(code: string) {
@@ -83,5 +84,30 @@ describe("housekeeping cron", () => {
     await waitOnExecutionContext(ctx);
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM captcha_challenges WHERE expires_at < ?").bind(Date.now()).first<{ n: number }>();
     expect(left!.n).toBe(0);
+  });
+
+  it("marks the sessions of long-silent chargers ABNORMAL, logged for their own operator with the cron as the actor", async () => {
+    const { createScheduledController, createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const worker = (await import("../../workers/app")).default;
+    const { pointId, operatorId } = await makeCharger("0DE001");
+    const longAgo = Date.now() - 7 * 60 * 60 * 1000;
+    await env.DB.prepare("UPDATE points SET online = 0, online_changed_at = ? WHERE id = ?").bind(longAgo, pointId).run();
+    const started = await env.DB.prepare(
+      "INSERT INTO transactions (operator_id, point_id, connector_no, id_tag, auth_status, meter_start_wh, start_at) VALUES (?, ?, 1, 'DEDEMO01', 'Accepted', 0, ?) RETURNING id",
+    )
+      .bind(operatorId, pointId, longAgo)
+      .first<{ id: number }>();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/15 * * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await env.DB.prepare("SELECT status, abnormal_reason FROM transactions WHERE id = ?").bind(started!.id).first()).toEqual({
+      status: "ABNORMAL",
+      abnormal_reason: "silent",
+    });
+    const logged = await env.DB.prepare("SELECT operator_id, account, new_data FROM operation_logs WHERE account LIKE 'system: cron%' AND new_data LIKE ?")
+      .bind(`%${started!.id}%`)
+      .first<{ operator_id: number; account: string; new_data: string }>();
+    expect(logged).toMatchObject({ operator_id: operatorId, account: "system: cron */15 * * * *" });
+    expect(JSON.parse(logged!.new_data)).toMatchObject({ status: "ABNORMAL", reason: "silent" });
   });
 });

@@ -1,31 +1,13 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
-import type { Db } from "../../db/client";
-import { transactions } from "../../db/schema";
-
-/** A billing job: one per StopTransaction (ARCHITECTURE.md §6). */
-export const billingMessage = z.object({ transactionId: z.number().int().positive() });
+import { billingMessage } from "../../domain/schemas/billing";
+import { systemCtx } from "../services/context";
+import { billTransaction } from "../services/billing/billing";
 
 /**
- * Writes a stopped transaction's energy and duration onto its record. Idempotent: the row is
- * billed once (`billed_at` is set in the same statement), so a message delivered twice changes
- * nothing. Pricing joins here when the finance work lands.
+ * The billing queue's consumer: each message prices one stopped transaction through the billing
+ * verb, as the system acting for the message's operator. The verb is idempotent, so a message
+ * delivered twice changes nothing; a failure is retried (docs/architecture.md "Jobs").
  */
-export async function billTransaction(db: Db, transactionId: number, now: number) {
-  const [tx] = await db.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1);
-  if (!tx || tx.meterStopWh === null || tx.stopAt === null) return { billed: false as const, reason: "notStopped" };
-  // A register that went backwards is never billed negative (ARCHITECTURE.md §5).
-  const energyWh = Math.max(0, tx.meterStopWh - tx.meterStartWh);
-  const durationS = Math.max(0, Math.round((tx.stopAt.getTime() - tx.startAt.getTime()) / 1000));
-  const [updated] = await db
-    .update(transactions)
-    .set({ energyWh, durationS, billedAt: new Date(now) })
-    .where(and(eq(transactions.id, transactionId), isNull(transactions.billedAt)))
-    .returning({ id: transactions.id });
-  return updated ? { billed: true as const, energyWh, durationS } : { billed: false as const, reason: "alreadyBilled" };
-}
-
-export async function consumeBilling(batch: MessageBatch<unknown>, db: Db) {
+export async function consumeBilling(batch: MessageBatch<unknown>, env: Env) {
   for (const message of batch.messages) {
     const parsed = billingMessage.safeParse(message.body);
     if (!parsed.success) {
@@ -33,11 +15,12 @@ export async function consumeBilling(batch: MessageBatch<unknown>, db: Db) {
       message.ack();
       continue;
     }
+    const { transactionId, operatorId, operatorCode } = parsed.data;
     try {
-      await billTransaction(db, parsed.data.transactionId, Date.now());
+      await billTransaction(systemCtx(env, { id: operatorId, code: operatorCode, sub: 0, parentId: null }, "billing"), transactionId);
       message.ack();
     } catch (error) {
-      console.error(`billing ${parsed.data.transactionId} failed`, error);
+      console.error(`billing ${transactionId} failed`, error);
       message.retry();
     }
   }

@@ -1,23 +1,27 @@
-import type { Db } from "../../db/client";
-import { purgeExpiredSessions } from "../auth/session";
-import { purgeExpiredCaptchas } from "../services/auth/captcha";
-import { purgeOldLoginAttempts } from "../services/auth/login";
-import { markSilentTransactions } from "../services/ocpp/charger-records";
+import { groupBy } from "../../db/paging";
+import { platformCtx, systemCtx } from "../services/context";
+import { purgeExpired } from "../services/auth/expiry";
+import { markSilent, silentTransactions } from "../services/ocpp/charger-records";
 
-/** Transactions of chargers silent this long are marked ABNORMAL (issue #3). */
+/** Transactions of chargers silent this long are marked ABNORMAL (docs/rules/ocpp.md "Transactions"). */
 export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Cron: drop expired sessions, captchas and old login failures; mark the transactions of
- * long-silent chargers ABNORMAL (wrangler.toml triggers).
+ * Cron (wrangler.toml triggers), as the system: drop expired sessions, captchas and old login
+ * failures; mark the transactions of long-silent chargers ABNORMAL, each operator's through its
+ * own verb call so that its operation log shows what the system did.
  */
-export async function housekeeping(db: Db, cron: string, scheduledTime: number) {
+export async function housekeeping(env: Env, cron: string, scheduledTime: number) {
   const now = () => scheduledTime;
-  await db.batch([
-    purgeExpiredSessions(db, scheduledTime),
-    purgeExpiredCaptchas({ db, now }),
-    purgeOldLoginAttempts({ db, now }),
-  ]);
-  await markSilentTransactions(db, new Date(scheduledTime - SILENT_TRANSACTION_MS));
+  const ctx = await platformCtx(env, `cron ${cron}`, now);
+  await purgeExpired(ctx);
+  const silent = await silentTransactions(ctx, new Date(scheduledTime - SILENT_TRANSACTION_MS));
+  for (const rows of groupBy(silent, (t) => t.operatorId).values()) {
+    const operator = { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null };
+    await markSilent(
+      systemCtx(env, operator, `cron ${cron}`, now),
+      rows.map((t) => t.id),
+    );
+  }
   console.log(`housekeeping (${cron}) done`);
 }

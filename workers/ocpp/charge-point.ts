@@ -1,5 +1,4 @@
 import { DurableObject } from "cloudflare:workers";
-import { createDb } from "../../db/client";
 import {
   callFrame,
   checkRequest,
@@ -21,7 +20,7 @@ import { tenantHubName } from "../live/events";
 import type { TenantHub } from "../live/tenant-hub";
 import { setOnline } from "../services/ocpp/charger-records";
 import { HANDLERS } from "./handlers";
-import { IDENTITY_HEADER, type ChargerIdentity } from "./identity";
+import { chargerCtx, IDENTITY_HEADER, type ChargerIdentity } from "./identity";
 import { initialState, type ChargerSession, type ChargerState } from "./session";
 import { ChargerStore, type LogEntry } from "./store";
 import { OCPP_SUBPROTOCOL } from "./connect";
@@ -164,7 +163,7 @@ export class ChargePoint extends DurableObject<Env> {
     if (was === online) return;
     this.store.put("online", online);
     const now = Date.now();
-    await setOnline(createDb(this.env.DB), this.identity, online, now);
+    await setOnline(chargerCtx(this.env, this.identity), this.identity.pointId, online);
     const { pointId, serialNumber } = this.identity;
     this.publish({ type: "point", pointId, serialNumber, online, at: now });
   }
@@ -234,7 +233,7 @@ export class ChargePoint extends DurableObject<Env> {
     return {
       identity,
       env: this.env,
-      db: createDb(this.env.DB),
+      ctx: chargerCtx(this.env, identity),
       store: this.store,
       state: this.state,
       saveState: () => this.store.put("state", this.state),

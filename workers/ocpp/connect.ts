@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { operators, points } from "../../db/schema";
 import { basicCredentials, chargerKeyMatches } from "../auth/charger-key";
+import { publicCtxOf } from "../services/context";
+import { findCharger } from "../services/ocpp/charger-records";
 import { chargePointName, IDENTITY_HEADER, type ChargerIdentity } from "./identity";
 
 export const OCPP_SUBPROTOCOL = "ocpp1.6";
@@ -24,20 +23,14 @@ const plain = (status: number, text: string, headers: HeadersInit = {}) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain", ...headers } });
 
 /**
- * The Worker's side of a charger's connection (ARCHITECTURE.md §5): find the point (404 before
+ * The Worker's side of a charger's connection (docs/rules/ocpp.md "Connection"): find the point (404 before
  * any key is checked), check HTTP Basic auth (401), pick the `ocpp1.6` subprotocol, then hand
  * the upgrade to the ChargePoint Durable Object of that charger.
  */
 export async function connectCharger(request: Request, env: Env): Promise<Response> {
   const target = parseOcppPath(new URL(request.url).pathname);
   if (!target) return plain(404, "Unknown charge point");
-  const db = createDb(env.DB);
-  const [row] = await db
-    .select({ point: points, operatorCode: operators.code })
-    .from(points)
-    .innerJoin(operators, eq(operators.id, points.operatorId))
-    .where(eq(points.serialNumber, target.serialNumber))
-    .limit(1);
+  const row = await findCharger(publicCtxOf(request, env), target.serialNumber);
   if (!row || (target.operatorCode && target.operatorCode !== row.operatorCode)) return plain(404, "Unknown charge point");
 
   const credentials = basicCredentials(request.headers.get("Authorization"));

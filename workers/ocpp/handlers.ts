@@ -1,15 +1,16 @@
 import type { ChargerAction, OcppRequest, OcppResponse } from "../../domain/ocpp";
 import { liveReadings, normaliseMeterValues, registerWentBackwards } from "../../domain/ocpp";
-import { ocppReviews } from "../../db/schema";
 import {
   authorize,
   bootSettings,
   recordBoot,
   recordPointEvent,
+  recordRegisterBackwards,
   recordStatus,
   startTransaction,
   stopTransaction,
 } from "../services/ocpp/charger-records";
+import type { BillingMessage } from "../../domain/schemas/billing";
 import type { ChargerSession } from "./session";
 import type { Sample } from "./store";
 
@@ -31,7 +32,7 @@ function samplesOf(
   return normalised.map((s) => {
     let flagged = false;
     if (s.measurand === "Energy.Active.Import.Register" && !s.phase && transactionId !== null) {
-      // A register going backwards is kept for review, never billed negative (ARCHITECTURE.md §5).
+      // A register going backwards is kept for review, never billed negative (docs/rules/ocpp.md).
       flagged = registerWentBackwards(last, s.value);
       if (!flagged) last = s.value;
     }
@@ -39,13 +40,13 @@ function samplesOf(
   });
 }
 
-/** One entry per action a charger may send: the typed table of ARCHITECTURE.md §5. */
+/** One entry per action a charger may send: the typed table of docs/rules/ocpp.md "Framing". */
 export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   async BootNotification(session, request) {
-    const settings = await bootSettings(session.db, session.identity);
+    const settings = await bootSettings(session.ctx, session.identity.pointId);
     session.state.heartbeatIntervalS = settings.heartbeatIntervalS;
     session.state.accepted = settings.enabled;
-    const abnormal = await recordBoot(session.db, session.identity, {
+    const abnormal = await recordBoot(session.ctx, session.identity.pointId, {
       vendor: request.chargePointVendor,
       model: request.chargePointModel,
       firmwareVersion: request.firmwareVersion,
@@ -54,7 +55,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
       imsi: request.imsi,
       meterSerialNumber: request.meterSerialNumber,
       meterType: request.meterType,
-    }, session.now());
+    });
     if (abnormal.length) session.state.activeTransactions = {};
     session.saveState();
     return {
@@ -74,7 +75,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     if (previous?.status === request.status && previous.errorCode === request.errorCode) return {};
     session.state.connectors[key] = { status: request.status, errorCode: request.errorCode };
     const at = request.timestamp ? Date.parse(request.timestamp) : session.now();
-    const { raised, abnormal } = await recordStatus(session.db, session.identity, {
+    const { raised, abnormal } = await recordStatus(session.ctx, session.identity.pointId, {
       connectorId: request.connectorId,
       status: request.status,
       errorCode: request.errorCode,
@@ -93,11 +94,16 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   },
 
   async Authorize(session, request) {
-    return { idTagInfo: await authorize(session.db, session.identity, request.idTag, session.now(), session.state.accepted) };
+    return { idTagInfo: await authorize(session.ctx, request.idTag, session.state.accepted) };
   },
 
   async StartTransaction(session, request) {
-    const { transactionId, idTagInfo, repeated, active } = await startTransaction(session.db, session.identity, request, session.now(), session.state.accepted);
+    const { transactionId, idTagInfo, repeated, active } = await startTransaction(
+      session.ctx,
+      session.identity.pointId,
+      request,
+      session.state.accepted,
+    );
     if (!repeated && active) {
       session.state.activeTransactions[String(request.connectorId)] = transactionId;
       session.lastEnergyWh.set(transactionId, request.meterStart);
@@ -119,7 +125,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   },
 
   async StopTransaction(session, request) {
-    const result = await stopTransaction(session.db, session.identity, request, session.now());
+    const result = await stopTransaction(session.ctx, session.identity.pointId, request);
     if (result.known && result.billable) {
       const connectorId = result.connectorId;
       session.store.insertSamples(samplesOf(session, connectorId, request.transactionId, request.transactionData ?? []));
@@ -128,8 +134,9 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
         session.saveState();
       }
       session.lastEnergyWh.delete(request.transactionId);
-      // Billing is idempotent, so a repeated stop may enqueue again without harm (ARCHITECTURE.md §6).
-      session.waitUntil(session.env.BILLING.send({ transactionId: request.transactionId }));
+      // Billing is idempotent, so a repeated stop may enqueue again without harm (docs/architecture.md "Jobs").
+      const { operatorId, operatorCode } = session.identity;
+      session.waitUntil(session.env.BILLING.send({ transactionId: request.transactionId, operatorId, operatorCode } satisfies BillingMessage));
       const { pointId, serialNumber } = session.identity;
       session.publish({
         type: "transaction",
@@ -154,15 +161,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     const energy = good.findLast((s) => s.measurand === "Energy.Active.Import.Register" && !s.phase);
     if (transactionId !== null && energy) session.lastEnergyWh.set(transactionId, energy.value);
     if (samples.some((s) => s.flagged) && transactionId !== null) {
-      session.waitUntil(
-        session.db.insert(ocppReviews).values({
-          operatorId: session.identity.operatorId,
-          pointId: session.identity.pointId,
-          kind: "REGISTER_BACKWARDS",
-          transactionId,
-          detail: { connectorId: request.connectorId },
-        }),
-      );
+      session.waitUntil(recordRegisterBackwards(session.ctx, session.identity.pointId, transactionId, request.connectorId));
     }
     const live = liveReadings(good);
     const { pointId, serialNumber } = session.identity;
@@ -171,18 +170,18 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   },
 
   async DataTransfer(session, request) {
-    await recordPointEvent(session.db, session.identity, "DataTransfer", null, { ...request });
+    await recordPointEvent(session.ctx, session.identity.pointId, "DataTransfer", null, { ...request });
     const vendor = VENDOR_HANDLERS[request.vendorId];
     return vendor ? vendor(request.messageId, request.data) : { status: "UnknownVendorId" };
   },
 
   async FirmwareStatusNotification(session, request) {
-    await recordPointEvent(session.db, session.identity, "FirmwareStatus", request.status, {});
+    await recordPointEvent(session.ctx, session.identity.pointId, "FirmwareStatus", request.status, {});
     return {};
   },
 
   async DiagnosticsStatusNotification(session, request) {
-    await recordPointEvent(session.db, session.identity, "DiagnosticsStatus", request.status, {});
+    await recordPointEvent(session.ctx, session.identity.pointId, "DiagnosticsStatus", request.status, {});
     return {};
   },
 };

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { SystemCtx } from "../services/context";
 import type { LiveEvent } from "../live/events";
 import type { ChargerIdentity } from "./identity";
 import type { ChargerStore } from "./store";
@@ -6,7 +6,7 @@ import type { ChargerStore } from "./store";
 /**
  * What a charger's Durable Object keeps between messages. It lives in DO storage (written on
  * changes only) and in memory as a cache; nothing here is needed from memory after a wake-up
- * that storage cannot give back (ARCHITECTURE.md §5).
+ * that storage cannot give back (docs/rules/ocpp.md "Hot path").
  */
 export interface ChargerState {
   /** connectorId → last status and error code reported. */
@@ -28,7 +28,8 @@ export const initialState = (): ChargerState => ({
 export interface ChargerSession {
   identity: ChargerIdentity;
   env: Env;
-  db: Db;
+  /** The charger as the system actor: every record goes through a verb with it. */
+  ctx: SystemCtx;
   store: ChargerStore;
   state: ChargerState;
   /** Writes `state` to storage: call after a change, never on the hot path. */

@@ -5,7 +5,7 @@ import type { Language } from "../../domain/languages";
 import { Forbidden, Unauthorized } from "../../domain/errors";
 import type { MenuEntry } from "../../tenants/menu-catalogue";
 import { hasMenuCode, menuTreeFor } from "../../tenants/permissions";
-import { operatorById, type OperatorRow } from "../../tenants/resolve";
+import { operatorById, platformOperator, type OperatorRow } from "../../tenants/resolve";
 import { owned } from "../../tenants/scope";
 import { validateSessionToken } from "../auth/session";
 import { clientAddress } from "../http/client";
@@ -115,6 +115,15 @@ export function systemCtx(env: Env, operator: OperatorRef, name: string, now: ()
     actor: { kind: "system", name },
     request: { ip: "system", url: name.slice(0, 200), method: "SYSTEM", userAgent: null },
   };
+}
+
+/**
+ * The system acting for the platform itself (cron's housekeeping across operators): its
+ * operator is the platform's own tenant, so whatever it logs lands with the platform.
+ */
+export async function platformCtx(env: Env, name: string, now: () => number = Date.now): Promise<SystemCtx> {
+  const platform = await platformOperator(createDb(env.DB));
+  return systemCtx(env, platform, name, now);
 }
 
 /** Builds the user context from a session token: the one function the API, the console and `/live` share. */

@@ -1,30 +1,48 @@
-import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { alarms, connectors, diagnostics, idTags, ocppReviews, pointEvents, points, transactions } from "../../../db/schema";
+import { desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { alarms, connectors, diagnostics, idTags, ocppReviews, operators, pointEvents, points, transactions } from "../../../db/schema";
+import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
 import { settingsOf } from "../../../tenants/resolve";
-import type { ChargerIdentity } from "../../ocpp/identity";
+import { acrossTenants, owned, ownedRow, ownedRows } from "../../../tenants/scope";
+import { auditRow } from "../audit";
+import type { SystemCtx } from "../context";
+import { verb } from "../verb";
 
 /**
- * The D1 records a charger's messages change, written by its Durable Object with the
- * charger's identity as a system actor. Only state changes come here (boot, status changes,
- * transaction start and stop); Heartbeat and MeterValues never do (ARCHITECTURE.md §5).
+ * The D1 records a charger's messages change, written through verbs whose actor is the system
+ * (`charger <serial>`), like every other caller (docs/architecture.md "One door"). Only state
+ * changes come here (boot, status changes, transaction start and stop); Heartbeat and
+ * MeterValues never do (docs/rules/ocpp.md "Hot path"). A change an operator would want to
+ * see, a transaction marked ABNORMAL, leaves an operation-log row with the system as actor.
  */
-const ofPoint = (identity: ChargerIdentity) =>
-  and(eq(points.id, identity.pointId), eq(points.operatorId, identity.operatorId));
+const system = { actors: ["system"] } as const;
 
-export async function bootSettings(db: Db, identity: ChargerIdentity) {
+const ofPoint = (ctx: SystemCtx, pointId: number) => owned(ctx, points, eq(points.id, pointId));
+
+/** What the Worker finds of a connecting charger before any tenant is known (its serial is unique). */
+export const findCharger = verb({ actors: ["public"] }, async (ctx, serialNumber: string) => {
+  const [row] = await ctx.db
+    .select({ point: points, operatorCode: operators.code })
+    .from(points)
+    .innerJoin(operators, eq(operators.id, points.operatorId))
+    // A chargeBoxId names one point across the platform: the lookup that finds the tenant.
+    .where(acrossTenants(eq(points.serialNumber, serialNumber)))
+    .limit(1);
+  return row;
+});
+
+export const bootSettings = verb(system, async (ctx, pointId: number) => {
   const [[point], settings] = await Promise.all([
-    db.select({ status: points.status }).from(points).where(ofPoint(identity)).limit(1),
-    settingsOf(db, identity.operatorId),
+    ctx.db.select({ status: points.status }).from(points).where(ofPoint(ctx, pointId)).limit(1),
+    settingsOf(ctx.db, ctx.operator.id),
   ]);
   return {
     enabled: point?.status === "VALID",
     heartbeatIntervalS: settings.heartbeatIntervalS,
     disabledPointBoot: settings.disabledPointBoot,
   };
-}
+});
 
 export interface BootFacts {
   vendor: string;
@@ -35,23 +53,6 @@ export interface BootFacts {
   imsi?: string;
   meterSerialNumber?: string;
   meterType?: string;
-}
-
-/** A boot saves what the charger says of itself; its open transactions cannot survive a reboot. */
-export async function recordBoot(db: Db, identity: ChargerIdentity, facts: BootFacts, now: number) {
-  const [, abnormal] = await db.batch([
-    db
-      .update(points)
-      .set({ ...nullable(facts), lastBootAt: new Date(now), updatedAt: new Date(now) })
-      .where(ofPoint(identity)),
-    db
-      .update(transactions)
-      .set({ status: "ABNORMAL", abnormalReason: "rebooted" })
-      .where(and(eq(transactions.pointId, identity.pointId), eq(transactions.status, "ACTIVE")))
-      .returning({ id: transactions.id }),
-  ]);
-  await reviewAbnormal(db, identity, abnormal, "rebooted");
-  return abnormal.map((t) => t.id);
 }
 
 function nullable(facts: BootFacts) {
@@ -67,24 +68,68 @@ function nullable(facts: BootFacts) {
   };
 }
 
-async function reviewAbnormal(db: Db, identity: ChargerIdentity, rows: { id: number }[], reason: string) {
-  if (rows.length === 0) return;
-  await db.insert(ocppReviews).values(
-    rows.map((t) => ({
-      operatorId: identity.operatorId,
-      pointId: identity.pointId,
-      kind: "ABNORMAL" as const,
-      transactionId: t.id,
-      detail: { reason },
-    })),
+/** Why the system marked a transaction ABNORMAL (docs/rules/ocpp.md "Transactions"). */
+export type AbnormalReason = "rebooted" | "availableWithoutStop" | "silent" | "notAccepted";
+
+/**
+ * The review rows and the operation-log row of transactions the system marked ABNORMAL, to run in
+ * the same batch as the change.
+ */
+function abnormalRecords(ctx: SystemCtx, rows: { id: number; pointId: number }[], reason: AbnormalReason) {
+  return [
+    ctx.db.insert(ocppReviews).values(ownedRows(ctx, rows.map((t) => ({ pointId: t.pointId, kind: "ABNORMAL" as const, transactionId: t.id, detail: { reason } })))),
+    auditRow(ctx, { table: "transactions", module: "ocpp", type: "UPDATE", newData: { ids: rows.map((t) => t.id), status: "ABNORMAL", reason } }),
+  ];
+}
+
+/** Marks these running transactions ABNORMAL with their review and log rows; answers those it changed. */
+async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
+  if (ids.length === 0) return [];
+  const changed = await ctx.db
+    .update(transactions)
+    .set({ status: "ABNORMAL", abnormalReason: reason })
+    .where(owned(ctx, transactions, inArray(transactions.id, ids), eq(transactions.status, "ACTIVE")))
+    .returning({ id: transactions.id, pointId: transactions.pointId });
+  if (changed.length) await batchOf(ctx.db, abnormalRecords(ctx, changed, reason));
+  return changed.map((t) => t.id);
+}
+
+const runningOn = (ctx: SystemCtx, pointId: number, connectorNo?: number) =>
+  ctx.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      owned(
+        ctx,
+        transactions,
+        eq(transactions.pointId, pointId),
+        connectorNo === undefined ? undefined : eq(transactions.connectorNo, connectorNo),
+        eq(transactions.status, "ACTIVE"),
+      ),
+    );
+
+/** A boot saves what the charger says of itself; its open transactions cannot survive a reboot. */
+export const recordBoot = verb(system, async (ctx, pointId: number, facts: BootFacts) => {
+  const now = new Date(ctx.now());
+  const [, running] = await ctx.db.batch([
+    ctx.db
+      .update(points)
+      .set({ ...nullable(facts), lastBootAt: now, updatedAt: now })
+      .where(ofPoint(ctx, pointId)),
+    runningOn(ctx, pointId),
+  ]);
+  return markAbnormal(
+    ctx,
+    running.map((t) => t.id),
+    "rebooted",
   );
-}
+});
 
-export function setOnline(db: Db, identity: ChargerIdentity, online: boolean, now: number) {
-  return db.update(points).set({ online, onlineChangedAt: new Date(now) }).where(ofPoint(identity));
-}
+export const setOnline = verb(system, async (ctx, pointId: number, online: boolean) => {
+  await ctx.db.update(points).set({ online, onlineChangedAt: new Date(ctx.now()) }).where(ofPoint(ctx, pointId));
+});
 
-/** OCPP 1.6 §7.6 ChargePointErrorCode → alarm level (SPEC.md §3 alarm). */
+/** OCPP 1.6 §7.6 ChargePointErrorCode → alarm level. */
 const ERROR_LEVEL = new Set([
   "ConnectorLockFailure",
   "GroundFailure",
@@ -111,92 +156,64 @@ export interface StatusChange {
  * raised by an error code and closed when it clears (AutoRecovery), and a transaction the
  * charger forgot to stop when the connector comes back Available (marked ABNORMAL).
  */
-export async function recordStatus(db: Db, identity: ChargerIdentity, change: StatusChange) {
+export const recordStatus = verb(system, async (ctx, pointId: number, change: StatusChange) => {
   const at = new Date(change.at);
-  const openAlarms = and(
-    eq(alarms.pointId, identity.pointId),
-    eq(alarms.connectorNo, change.connectorId),
-    eq(alarms.status, "Undisposed"),
-  );
+  const openAlarms = owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.connectorNo, change.connectorId), eq(alarms.status, "Undisposed"));
   const statements = [];
   if (change.connectorId > 0) {
     statements.push(
-      db
+      ctx.db
         .update(connectors)
         .set({ status: change.status, errorCode: change.errorCode, statusAt: at })
-        .where(and(eq(connectors.pointId, identity.pointId), eq(connectors.connectorNo, change.connectorId))),
+        .where(owned(ctx, connectors, eq(connectors.pointId, pointId), eq(connectors.connectorNo, change.connectorId))),
     );
   }
-  let raised: { id: number; level: string; type: string } | undefined;
+  let raised: { level: string; type: string } | undefined;
   if (change.errorCode === "NoError") {
-    statements.push(db.update(alarms).set({ status: "AutoRecovery", recoveredAt: at }).where(openAlarms));
+    statements.push(ctx.db.update(alarms).set({ status: "AutoRecovery", recoveredAt: at }).where(openAlarms));
   } else {
-    const [open] = await db
-      .select({ id: alarms.id })
-      .from(alarms)
-      .where(and(openAlarms, eq(alarms.type, change.errorCode)))
-      .limit(1);
+    const [open] = await ctx.db.select({ id: alarms.id }).from(alarms).where(owned(ctx, alarms, openAlarms, eq(alarms.type, change.errorCode))).limit(1);
     if (!open) {
       const level = ERROR_LEVEL.has(change.errorCode) || change.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
-      raised = { id: 0, level, type: change.errorCode };
+      raised = { level, type: change.errorCode };
       statements.push(
-        db.insert(alarms).values({
-          operatorId: identity.operatorId,
-          pointId: identity.pointId,
-          connectorNo: change.connectorId,
-          level,
-          type: change.errorCode,
-          message: [change.info, change.vendorErrorCode].filter(Boolean).join(" · ") || null,
-          occurredAt: at,
-        }),
+        ctx.db.insert(alarms).values(
+          ownedRow(ctx, {
+            pointId,
+            connectorNo: change.connectorId,
+            level,
+            type: change.errorCode,
+            message: [change.info, change.vendorErrorCode].filter(Boolean).join(" · ") || null,
+            occurredAt: at,
+          }),
+        ),
       );
     }
   }
-  const forgotten =
-    change.status === "Available" && change.connectorId > 0
-      ? db
-          .update(transactions)
-          .set({ status: "ABNORMAL", abnormalReason: "availableWithoutStop" })
-          .where(
-            and(
-              eq(transactions.pointId, identity.pointId),
-              eq(transactions.connectorNo, change.connectorId),
-              eq(transactions.status, "ACTIVE"),
-            ),
-          )
-          .returning({ id: transactions.id })
-      : undefined;
-  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  const abnormal = forgotten ? await forgotten : [];
-  await reviewAbnormal(db, identity, abnormal, "availableWithoutStop");
-  return { raised, abnormal: abnormal.map((t) => t.id) };
-}
+  await batchOf(ctx.db, statements);
+  const forgotten = change.status === "Available" && change.connectorId > 0 ? await runningOn(ctx, pointId, change.connectorId) : [];
+  const abnormal = await markAbnormal(
+    ctx,
+    forgotten.map((t) => t.id),
+    "availableWithoutStop",
+  );
+  return { raised, abnormal };
+});
 
 /** A StartTransaction from a charger whose boot was not Accepted: kept for review, never billed (OCPP 1.6 §4.2). */
-const NOT_ACCEPTED = "notAccepted";
+const NOT_ACCEPTED: AbnormalReason = "notAccepted";
 
-async function registryEntry(db: Db, identity: ChargerIdentity, idTag: string) {
-  const [tag] = await db
-    .select()
-    .from(idTags)
-    .where(and(eq(idTags.operatorId, identity.operatorId), eq(idTags.idTag, idTag)))
-    .limit(1);
+async function registryEntry(ctx: SystemCtx, idTag: string) {
+  const [tag] = await ctx.db.select().from(idTags).where(owned(ctx, idTags, eq(idTags.idTag, idTag))).limit(1);
   return tag;
 }
 
 /** Whether the tag is in an active session anywhere in the operator's network; a start it was refused does not count. */
-async function tagBusy(db: Db, identity: ChargerIdentity, idTag: string) {
-  const [busy] = await db
+async function tagBusy(ctx: SystemCtx, idTag: string) {
+  const [busy] = await ctx.db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.operatorId, identity.operatorId),
-        eq(transactions.idTag, idTag),
-        eq(transactions.status, "ACTIVE"),
-        eq(transactions.authStatus, "Accepted"),
-      ),
-    )
+    .where(owned(ctx, transactions, eq(transactions.idTag, idTag), eq(transactions.status, "ACTIVE"), eq(transactions.authStatus, "Accepted")))
     .limit(1);
   return busy !== undefined;
 }
@@ -219,15 +236,12 @@ function idTagInfoOf(tag: RegistryEntry | undefined, facts: Omit<TagFacts, "tag"
  * The idTagInfo of Authorize and of StartTransaction: the operator's registry, the charger's
  * registration and the tag's running sessions, decided by `authorizationStatus` for both.
  */
-export async function authorize(db: Db, identity: ChargerIdentity, idTag: string, now: number, chargerAccepted: boolean): Promise<IdTagInfo> {
-  const [tag, busy] = await Promise.all([registryEntry(db, identity, idTag), tagBusy(db, identity, idTag)]);
-  return idTagInfoOf(tag, { chargerAccepted, busy, now });
+async function tagInfo(ctx: SystemCtx, idTag: string, chargerAccepted: boolean): Promise<IdTagInfo> {
+  const [tag, busy] = await Promise.all([registryEntry(ctx, idTag), tagBusy(ctx, idTag)]);
+  return idTagInfoOf(tag, { chargerAccepted, busy, now: ctx.now() });
 }
 
-/** The registry's word on a tag, as StopTransaction reports it: its own session does not make it busy. */
-async function registryInfo(db: Db, identity: ChargerIdentity, idTag: string, now: number): Promise<IdTagInfo> {
-  return idTagInfoOf(await registryEntry(db, identity, idTag), { chargerAccepted: true, busy: false, now });
-}
+export const authorize = verb(system, (ctx, idTag: string, chargerAccepted: boolean) => tagInfo(ctx, idTag, chargerAccepted));
 
 export interface StartFacts {
   connectorId: number;
@@ -244,44 +258,47 @@ export interface StartFacts {
  * from the start (`notAccepted`, with a review row): never active, never billed, and its tag is
  * not made busy (OCPP 1.6 §4.2).
  */
-export async function startTransaction(db: Db, identity: ChargerIdentity, start: StartFacts, now: number, chargerAccepted: boolean) {
+export const startTransaction = verb(system, async (ctx, pointId: number, start: StartFacts, chargerAccepted: boolean) => {
   const startAt = new Date(start.timestamp);
-  const key = and(
-    eq(transactions.pointId, identity.pointId),
+  const key = owned(
+    ctx,
+    transactions,
+    eq(transactions.pointId, pointId),
     eq(transactions.connectorNo, start.connectorId),
     eq(transactions.idTag, start.idTag),
     eq(transactions.meterStartWh, start.meterStart),
     eq(transactions.startAt, startAt),
   );
   const [idTagInfo, [repeat]] = await Promise.all([
-    authorize(db, identity, start.idTag, now, chargerAccepted),
-    db.select({ id: transactions.id, authStatus: transactions.authStatus, status: transactions.status }).from(transactions).where(key).limit(1),
+    tagInfo(ctx, start.idTag, chargerAccepted),
+    ctx.db.select({ id: transactions.id, authStatus: transactions.authStatus, status: transactions.status }).from(transactions).where(key).limit(1),
   ]);
   if (repeat) {
     const status = repeat.authStatus as AuthorizationStatus;
     return { transactionId: repeat.id, idTagInfo: { ...idTagInfo, status }, repeated: true, active: repeat.status === "ACTIVE" };
   }
-  const [created] = await db
+  const [created] = await ctx.db
     .insert(transactions)
-    .values({
-      operatorId: identity.operatorId,
-      pointId: identity.pointId,
-      connectorNo: start.connectorId,
-      idTag: start.idTag,
-      authStatus: idTagInfo.status,
-      reservationId: start.reservationId ?? null,
-      meterStartWh: start.meterStart,
-      startAt,
-      ...(!chargerAccepted && { status: "ABNORMAL" as const, abnormalReason: NOT_ACCEPTED }),
-      // The pricing engine reads the strategy in force at start (ARCHITECTURE.md §7).
-      strategySnapshot: { takenAt: new Date(now).toISOString(), strategyId: null },
-    })
+    .values(
+      ownedRow(ctx, {
+        pointId,
+        connectorNo: start.connectorId,
+        idTag: start.idTag,
+        authStatus: idTagInfo.status,
+        reservationId: start.reservationId ?? null,
+        meterStartWh: start.meterStart,
+        startAt,
+        ...(!chargerAccepted && { status: "ABNORMAL" as const, abnormalReason: NOT_ACCEPTED }),
+        // The pricing engine reads the strategy in force at start (docs/rules/ocpp.md "Transactions").
+        strategySnapshot: { takenAt: new Date(ctx.now()).toISOString(), strategyId: null },
+      }),
+    )
     .onConflictDoNothing()
-    .returning({ id: transactions.id });
-  if (created && !chargerAccepted) await reviewAbnormal(db, identity, [created], NOT_ACCEPTED);
-  const transactionId = created?.id ?? (await db.select({ id: transactions.id }).from(transactions).where(key).limit(1))[0].id;
+    .returning({ id: transactions.id, pointId: transactions.pointId });
+  if (created && !chargerAccepted) await batchOf(ctx.db, abnormalRecords(ctx, [created], NOT_ACCEPTED));
+  const transactionId = created?.id ?? (await ctx.db.select({ id: transactions.id }).from(transactions).where(key).limit(1))[0].id;
   return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted };
-}
+});
 
 export interface StopFacts {
   transactionId: number;
@@ -297,10 +314,11 @@ export interface StopFacts {
  * kept for review and nothing to bill; one that is unknown (or another point's) is recorded for
  * review. Every stop is answered normally.
  */
-export async function stopTransaction(db: Db, identity: ChargerIdentity, stop: StopFacts, now: number) {
-  const idTagInfo = stop.idTag ? await registryInfo(db, identity, stop.idTag, now) : undefined;
-  const ofThisPoint = and(eq(transactions.id, stop.transactionId), eq(transactions.pointId, identity.pointId), eq(transactions.operatorId, identity.operatorId));
-  const [closed] = await db
+export const stopTransaction = verb(system, async (ctx, pointId: number, stop: StopFacts) => {
+  // The registry's word on the tag: its own session does not make it busy.
+  const idTagInfo = stop.idTag ? idTagInfoOf(await registryEntry(ctx, stop.idTag), { chargerAccepted: true, busy: false, now: ctx.now() }) : undefined;
+  const ofThisPoint = owned(ctx, transactions, eq(transactions.id, stop.transactionId), eq(transactions.pointId, pointId));
+  const [closed] = await ctx.db
     .update(transactions)
     .set({
       meterStopWh: stop.meterStop,
@@ -309,7 +327,9 @@ export async function stopTransaction(db: Db, identity: ChargerIdentity, stop: S
       status: "COMPLETED",
     })
     .where(
-      and(
+      owned(
+        ctx,
+        transactions,
         ofThisPoint,
         ne(transactions.status, "COMPLETED"),
         or(isNull(transactions.abnormalReason), ne(transactions.abnormalReason, NOT_ACCEPTED)),
@@ -317,82 +337,72 @@ export async function stopTransaction(db: Db, identity: ChargerIdentity, stop: S
     )
     .returning({ id: transactions.id, connectorNo: transactions.connectorNo });
   if (closed) return { known: true as const, billable: true, connectorId: closed.connectorNo, idTagInfo };
-  const [already] = await db
+  const [already] = await ctx.db
     .select({ connectorNo: transactions.connectorNo, abnormalReason: transactions.abnormalReason })
     .from(transactions)
     .where(ofThisPoint)
     .limit(1);
   if (already?.abnormalReason === NOT_ACCEPTED) {
-    await db.insert(ocppReviews).values({
-      operatorId: identity.operatorId,
-      pointId: identity.pointId,
-      kind: "ABNORMAL",
-      transactionId: stop.transactionId,
-      detail: { reason: NOT_ACCEPTED, stop: { ...stop } },
-    });
+    await ctx.db
+      .insert(ocppReviews)
+      .values(ownedRow(ctx, { pointId, kind: "ABNORMAL" as const, transactionId: stop.transactionId, detail: { reason: NOT_ACCEPTED, stop: { ...stop } } }));
     return { known: true as const, billable: false, connectorId: already.connectorNo, idTagInfo };
   }
   if (already) return { known: true as const, billable: true, connectorId: already.connectorNo, idTagInfo, repeated: true };
-  await db.insert(ocppReviews).values({
-    operatorId: identity.operatorId,
-    pointId: identity.pointId,
-    kind: "UNKNOWN_STOP",
-    transactionId: stop.transactionId,
-    detail: { ...stop },
-  });
+  await ctx.db.insert(ocppReviews).values(ownedRow(ctx, { pointId, kind: "UNKNOWN_STOP" as const, transactionId: stop.transactionId, detail: { ...stop } }));
   return { known: false as const, idTagInfo };
-}
+});
+
+/** A register that went backwards is kept for review, never billed negative (docs/rules/ocpp.md "Meter values"). */
+export const recordRegisterBackwards = verb(system, async (ctx, pointId: number, transactionId: number, connectorId: number) => {
+  await ctx.db.insert(ocppReviews).values(ownedRow(ctx, { pointId, kind: "REGISTER_BACKWARDS" as const, transactionId, detail: { connectorId } }));
+});
 
 /** Diagnostics upload statuses a notification may still move: 1 waiting, 2 uploading. */
 const UPLOAD_IN_PROGRESS = [1, 2];
 
-export async function recordPointEvent(
-  db: Db,
-  identity: ChargerIdentity,
-  kind: "FirmwareStatus" | "DiagnosticsStatus" | "DataTransfer",
-  status: string | null,
-  detail: Record<string, unknown>,
-) {
-  const event = db.insert(pointEvents).values({ operatorId: identity.operatorId, pointId: identity.pointId, kind, status, detail });
-  if (kind === "DataTransfer") return event;
-  const latest = kind === "FirmwareStatus" ? { firmwareStatus: status } : { diagnosticsStatus: status };
-  const upload = kind === "DiagnosticsStatus" && status ? DIAGNOSIS_STATUS_OF[status] : undefined;
-  if (upload === undefined) return db.batch([event, db.update(points).set(latest).where(ofPoint(identity))]);
-  // The charger works on the request it got last: a notification moves the point's newest request
-  // while that one is in progress, and never an older request's row (docs/rules/equipment.md).
-  const newestRequest = db
-    .select({ id: diagnostics.id })
-    .from(diagnostics)
-    .where(and(eq(diagnostics.operatorId, identity.operatorId), eq(diagnostics.pointId, identity.pointId)))
-    .orderBy(desc(diagnostics.id))
-    .limit(1);
-  return db.batch([
-    event,
-    db.update(points).set(latest).where(ofPoint(identity)),
-    db
-      .update(diagnostics)
-      .set({ status: upload, updatedAt: new Date() })
-      .where(and(eq(diagnostics.id, newestRequest), inArray(diagnostics.status, UPLOAD_IN_PROGRESS))),
-  ]);
-}
+export const recordPointEvent = verb(
+  system,
+  async (ctx, pointId: number, kind: "FirmwareStatus" | "DiagnosticsStatus" | "DataTransfer", status: string | null, detail: Record<string, unknown>) => {
+    const event = ctx.db.insert(pointEvents).values(ownedRow(ctx, { pointId, kind, status, detail }));
+    if (kind === "DataTransfer") return void (await event);
+    const latest = kind === "FirmwareStatus" ? { firmwareStatus: status } : { diagnosticsStatus: status };
+    const upload = kind === "DiagnosticsStatus" && status ? DIAGNOSIS_STATUS_OF[status] : undefined;
+    const point = ctx.db.update(points).set(latest).where(ofPoint(ctx, pointId));
+    if (upload === undefined) return void (await ctx.db.batch([event, point]));
+    // The charger works on the request it got last: a notification moves the point's newest request
+    // while that one is in progress, and never an older request's row (docs/rules/equipment.md).
+    const newestRequest = ctx.db
+      .select({ id: diagnostics.id })
+      .from(diagnostics)
+      .where(owned(ctx, diagnostics, eq(diagnostics.pointId, pointId)))
+      .orderBy(desc(diagnostics.id))
+      .limit(1);
+    await ctx.db.batch([
+      event,
+      point,
+      ctx.db
+        .update(diagnostics)
+        .set({ status: upload, updatedAt: new Date(ctx.now()) })
+        .where(owned(ctx, diagnostics, eq(diagnostics.id, newestRequest), inArray(diagnostics.status, UPLOAD_IN_PROGRESS))),
+    ]);
+  },
+);
 
-/** Transactions of points offline since before `silentSince` are marked ABNORMAL by the cron (issue #3). */
-export async function markSilentTransactions(db: Db, silentSince: Date) {
-  const stale = await db
-    .select({ id: transactions.id, pointId: transactions.pointId, operatorId: transactions.operatorId })
+/**
+ * Running transactions of every operator's points that have been offline since before
+ * `silentSince`, for the cron to mark ABNORMAL operator by operator.
+ */
+export const silentTransactions = verb(system, async (ctx, silentSince: Date) =>
+  ctx.db
+    .select({ id: transactions.id, operatorId: transactions.operatorId, operatorCode: operators.code })
     .from(transactions)
     .innerJoin(points, eq(points.id, transactions.pointId))
-    .where(and(eq(transactions.status, "ACTIVE"), eq(points.online, false), lt(points.onlineChangedAt, silentSince)))
-    .limit(500);
-  if (stale.length === 0) return [];
-  await db.batch([
-    db
-      .update(transactions)
-      .set({ status: "ABNORMAL", abnormalReason: "silent" })
-      .where(inArray(transactions.id, stale.map((s) => s.id))),
-    db.insert(ocppReviews).values(
-      stale.map((s) => ({ operatorId: s.operatorId, pointId: s.pointId, kind: "ABNORMAL" as const, transactionId: s.id, detail: { reason: "silent" } })),
-    ),
-  ]);
-  return stale.map((s) => s.id);
-}
+    .innerJoin(operators, eq(operators.id, transactions.operatorId))
+    // Housekeeping looks at every operator's chargers; each operator's marking is its own verb call.
+    .where(acrossTenants(eq(transactions.status, "ACTIVE"), eq(points.online, false), lt(points.onlineChangedAt, silentSince)))
+    .limit(500),
+);
+
+/** Marks an operator's silent transactions ABNORMAL, with review and operation-log rows. */
+export const markSilent = verb(system, (ctx, ids: number[]) => markAbnormal(ctx, ids, "silent"));

@@ -1,0 +1,23 @@
+import { eq, isNull } from "drizzle-orm";
+import { transactions } from "../../../db/schema";
+import { owned } from "../../../tenants/scope";
+import { verb } from "../verb";
+
+/**
+ * Writes a stopped transaction's energy and duration onto its record. Idempotent: the row is
+ * billed once (`billed_at` is set in the same statement), so a job delivered twice changes
+ * nothing. Pricing joins here.
+ */
+export const billTransaction = verb({ actors: ["system"] }, async (ctx, transactionId: number) => {
+  const [tx] = await ctx.db.select().from(transactions).where(owned(ctx, transactions, eq(transactions.id, transactionId))).limit(1);
+  if (!tx || tx.meterStopWh === null || tx.stopAt === null) return { billed: false as const, reason: "notStopped" };
+  // A register that went backwards is never billed negative (docs/rules/ocpp.md "Meter values").
+  const energyWh = Math.max(0, tx.meterStopWh - tx.meterStartWh);
+  const durationS = Math.max(0, Math.round((tx.stopAt.getTime() - tx.startAt.getTime()) / 1000));
+  const [updated] = await ctx.db
+    .update(transactions)
+    .set({ energyWh, durationS, billedAt: new Date(ctx.now()) })
+    .where(owned(ctx, transactions, eq(transactions.id, transactionId), isNull(transactions.billedAt)))
+    .returning({ id: transactions.id });
+  return updated ? { billed: true as const, energyWh, durationS } : { billed: false as const, reason: "alreadyBilled" };
+});
