@@ -23,13 +23,37 @@ const pageErrors: string[] = [];
 
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
-/** A new enabled point of 0PL002 under its first location, connected and booted. */
-async function connectedCharger() {
-  const point = await newCharger();
-  const sim = simulatedCharger(baseURL, point.serialNumber, point.key);
+/** A new enabled point of 0PL002 with its key, under its first location unless one is given. */
+async function connectedCharger(point?: Awaited<ReturnType<typeof newCharger>>) {
+  const made = point ?? (await newCharger());
+  const sim = simulatedCharger(baseURL, made.serialNumber, made.key);
   chargers.push(sim);
   await sim.start();
-  return { point, sim };
+  return { point: made, sim };
+}
+
+/** An enabled location of its own with one enabled point: the start pages then list that point alone. */
+async function pointOfItsOwnLocation() {
+  const a = await api();
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const station = await a.post<{ id: number }>("/station-service/station", {
+    name: `E2E remote start ${stamp}`,
+    address: "ul. Marszałkowska 1, 00-001 Warszawa",
+    lat: "52.2297",
+    lng: "21.0122",
+    parkingFee: false,
+    servicePhone: "+48 22 123 45 67",
+    maintainer: "E2E",
+    rank: 1,
+    businessHours: "00:00-24:00",
+    description: "A location for one browser test",
+  });
+  const serialNumber = `E2E-RS-${stamp}`;
+  const point = await a.createPoint({ stationId: station.id, name: serialNumber, serialNumber, pointNo: "01", type: "AC", ratedPower: 22, connectorCount: 2 });
+  // A location is enabled once it has a point, and a point once its location is.
+  await a.put(`/station-service/station/${station.id}/valid`, { status: "VALID" });
+  await a.enablePoint(point.id);
+  return { stationId: station.id, id: point.id, serialNumber, key: await a.rotateKey(point.id) };
 }
 
 beforeAll(async () => {
@@ -46,15 +70,16 @@ afterEach(() => {
 });
 
 afterAll(async () => {
+  // Each charger ends its session, so that the driver tag used here is free for other tests.
   await Promise.allSettled(chargers.map((sim) => sim.close()));
   await browser?.close();
 });
 
 describe("remote start with an id tag", () => {
   it("starts from the location's start page with the tag typed over the operator's remote tag", async () => {
-    const { point, sim } = await connectedCharger();
-    const stationId = await (await api()).firstStationId();
-    await page.goto(`${baseURL}/equipmentManagement/station/startPoint?stationId=${stationId}`);
+    const own = await pointOfItsOwnLocation();
+    const { point, sim } = await connectedCharger(own);
+    await page.goto(`${baseURL}/equipmentManagement/station/startPoint?stationId=${own.stationId}`);
     await hydrated(page);
     const connector = page.getByRole("radio", { name: `${point.serialNumber} · ${s.start.connector.replace("{{no}}", "1")}` });
     await eventually(() => connector.isEnabled()).toBe(true);
@@ -74,9 +99,9 @@ describe("remote start with an id tag", () => {
   });
 
   it("starts from the remote-control panel with the operator's remote tag unless told otherwise", async () => {
-    const { point, sim } = await connectedCharger();
-    const stationId = await (await api()).firstStationId();
-    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${stationId}`);
+    const own = await pointOfItsOwnLocation();
+    const { point, sim } = await connectedCharger(own);
+    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${own.stationId}`);
     const connector = page.getByTestId(`point-panel-${point.serialNumber}`).getByTestId("connector-1");
     await eventually(() => connector.locator('[data-status="Available"]').count()).toBe(1);
 

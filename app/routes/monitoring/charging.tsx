@@ -48,7 +48,7 @@ export default function Charging() {
       meta: { width: 120 },
       cell: ({ row }) => <span className="font-mono text-xs">#{row.original.transactionId}</span>,
     },
-    { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 3 }, cell: ({ row }) => row.original.stationName ?? "—" },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 4 }, cell: ({ row }) => row.original.stationName ?? "—" },
     {
       accessorKey: "serialNumber",
       header: t("monitoring.common.point"),
@@ -59,12 +59,12 @@ export default function Charging() {
         </div>
       ),
     },
-    { accessorKey: "connectorId", header: t("monitoring.common.connector"), meta: { priority: 2, width: 100, align: "center" } },
+    { accessorKey: "connectorId", header: t("monitoring.common.connector"), meta: { priority: 3, width: 100, align: "center" } },
     { accessorKey: "idTag", header: t("monitoring.common.idTag"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
     { accessorKey: "startAt", header: t("monitoring.common.startAt"), meta: { priority: 4 }, cell: ({ row }) => dateTime(row.original.startAt) },
     {
       id: "duration",
-      meta: { priority: 2 },
+      meta: { priority: 3 },
       header: t("monitoring.common.duration"),
       cell: ({ row }) => <span className="tabular-nums">{duration((now - Date.parse(row.original.startAt)) / 60_000)}</span>,
     },

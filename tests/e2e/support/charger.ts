@@ -96,9 +96,16 @@ export function simulatedCharger(baseURL: string, serialNumber: string, key: str
       await status(1, "Available");
       await status(2, "Available");
     },
+    /** Ends a running session as a charger switched off would (StopTransaction, Local), then closes. */
     async close() {
+      const ending = session;
+      session = undefined;
+      if (ending) {
+        clearInterval(ending.timer);
+        await client.call("StopTransaction", { transactionId: ending.transactionId, meterStop: ending.registerWh, timestamp: now(), reason: "Local" });
+        await status(ending.connectorId, "Available");
+      }
       closing = true;
-      if (session) clearInterval(session.timer);
       await client.close({ code: 1000 });
     },
   };
