@@ -1,9 +1,27 @@
+import { intlLocale, type Language } from "./languages";
+
 /**
- * Formatting at the edge (SPEC.md §9; CONVENTIONS.md 9): money arrives in integer minor units
- * with its currency, energy in Wh, durations in seconds or minutes, times in UTC.
+ * Formatting at the edge (docs/rules/console.md): money arrives in integer minor units with its
+ * currency, energy in Wh, power in kW, durations in minutes, times as UTC instants. Numbers and
+ * dates follow the console language (Intl), with the operator's decimal separator where it set
+ * one, and times are shown in the operator's time zone.
  */
 
-/** SPEC.md §9: the symbol stands after the amount for these currencies, before it otherwise. */
+export type DecimalSeparator = "." | ",";
+
+/** How numbers are written: the console language, and the operator's decimal separator if it chose one. */
+export interface NumberStyle {
+  language: Language;
+  decimalSeparator?: DecimalSeparator | null;
+}
+
+/** The operator's decimal separator, kept in its parameter settings document; null when it set none. */
+export function decimalSeparatorOf(document: Record<string, unknown>): DecimalSeparator | null {
+  const value = document.decimalSeparator;
+  return value === "." || value === "," ? value : null;
+}
+
+/** The symbol stands after the amount for these currencies, before it otherwise. */
 const SIGN_AFTER = new Set(["PLN", "XAF", "XOF"]);
 
 export interface CurrencyFormat {
@@ -14,20 +32,58 @@ export interface CurrencyFormat {
 
 export const DEFAULT_CURRENCY: CurrencyFormat = { code: "USD", sign: "$", decimals: 0 };
 
-/** Minor units to a display amount with the configured decimals: 12345 PLN/2 → "123.45 zł". */
-export function formatMoney(minor: number, currency: CurrencyFormat = DEFAULT_CURRENCY): string {
-  const negative = minor < 0;
-  const abs = Math.abs(Math.trunc(minor));
-  const scale = 10 ** currency.decimals;
-  const whole = Math.floor(abs / scale);
-  const fraction = currency.decimals > 0 ? "." + String(abs % scale).padStart(currency.decimals, "0") : "";
-  const amount = `${negative ? "-" : ""}${whole}${fraction}`;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: Language, decimals: number): Intl.NumberFormat {
+  const key = `${language}:${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    // Grouping always, so that Polish writes 1 234 like 12 345 (its default groups only from five digits).
+    format = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: "always" });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A number with a fixed count of decimals. `value` may be a decimal string, which Intl formats
+ * exactly (no float rounding). An operator's decimal separator replaces the language's; when the
+ * language groups thousands with that same character, the other one groups them instead.
+ */
+export function formatNumber(value: number | `${number}`, decimals: number, style: NumberStyle): string {
+  const parts = numberFormat(style.language, decimals).formatToParts(value);
+  const separator = style.decimalSeparator;
+  if (!separator) return parts.map((p) => p.value).join("");
+  const group = separator === "," ? "." : ",";
+  return parts
+    .map((p) => (p.type === "decimal" ? separator : p.type === "group" && p.value === separator ? group : p.value))
+    .join("");
+}
+
+/** An integer count of 1/10^decimals units as an exact decimal string: (12345, 2) → "123.45". */
+function scaled(units: number, decimals: number): `${number}` {
+  const whole = Math.round(units);
+  const negative = whole < 0;
+  const digits = String(Math.abs(whole)).padStart(decimals + 1, "0");
+  const integer = digits.slice(0, digits.length - decimals);
+  const fraction = decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : "";
+  return `${negative ? "-" : ""}${integer}${fraction}` as `${number}`;
+}
+
+/** Minor units with the currency's sign and decimals: 12345 PLN/2 → "123.45 zł", EUR in de → "€123,45". */
+export function formatMoney(minor: number, currency: CurrencyFormat, style: NumberStyle): string {
+  const amount = formatNumber(scaled(minor, currency.decimals), currency.decimals, style);
   return SIGN_AFTER.has(currency.code.toUpperCase()) ? `${amount} ${currency.sign}` : `${currency.sign}${amount}`;
 }
 
 /** Energy from Wh to kWh with three decimals. */
-export function formatEnergy(wh: number): string {
-  return `${(wh / 1000).toFixed(3)} kWh`;
+export function formatEnergy(wh: number, style: NumberStyle): string {
+  return `${formatNumber(scaled(wh, 3), 3, style)} kWh`;
+}
+
+/** Power in kW with two decimals. */
+export function formatPower(kw: number, style: NumberStyle): string {
+  return `${formatNumber(kw, 2, style)} kW`;
 }
 
 export interface DurationLabels {
@@ -35,28 +91,45 @@ export interface DurationLabels {
   minutes: string;
 }
 
-/** Minutes below 60 as "N min", from 60 as "H h M min" (SPEC.md §9). */
-export function formatDuration(totalMinutes: number, labels: DurationLabels = { hours: "h", minutes: "min" }): string {
+/** Minutes below 60 as "N min", from 60 as "H h M min". */
+export function formatDuration(totalMinutes: number, labels: DurationLabels, style: NumberStyle): string {
   const minutes = Math.max(0, Math.round(totalMinutes));
-  if (minutes < 60) return `${minutes} ${labels.minutes}`;
+  const count = (value: number) => formatNumber(value, 0, style);
+  if (minutes < 60) return `${count(minutes)} ${labels.minutes}`;
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m === 0 ? `${h} ${labels.hours}` : `${h} ${labels.hours} ${m} ${labels.minutes}`;
+  return m === 0 ? `${count(h)} ${labels.hours}` : `${count(h)} ${labels.hours} ${count(m)} ${labels.minutes}`;
 }
 
-/** An instant in the operator's time zone, as yyyy-MM-dd HH:mm:ss. */
-export function formatDateTime(value: Date | string | number, timeZone: string): string {
-  const date = value instanceof Date ? value : new Date(value);
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}:${get("second")}`;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: Language, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    // A 24-hour clock in every language: the console is a back office, its times are read side by side.
+    format = new Intl.DateTimeFormat(intlLocale(language), { timeZone, hourCycle: "h23", ...options });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const instant = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+const DATE = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+const CLOCK = { hour: "2-digit", minute: "2-digit" } as const;
+
+/** An instant as date and time (with seconds) in the operator's time zone, written the language's way. */
+export function formatDateTime(value: Date | string | number, timeZone: string, language: Language): string {
+  return dateFormat(language, timeZone, { ...DATE, ...CLOCK, second: "2-digit" }).format(instant(value));
+}
+
+/** The clock time of an instant in the operator's time zone (chart axes). */
+export function formatTime(value: Date | string | number, timeZone: string, language: Language, seconds = false): string {
+  return dateFormat(language, timeZone, seconds ? { ...CLOCK, second: "2-digit" } : CLOCK).format(instant(value));
+}
+
+/** A calendar day (yyyy-MM-dd, already in the operator's zone) as day and month, the language's way. */
+export function formatDayMonth(day: string, language: Language): string {
+  return dateFormat(language, "UTC", { month: "2-digit", day: "2-digit" }).format(new Date(`${day}T00:00:00Z`));
 }

@@ -3,60 +3,93 @@ import { useTranslation } from "react-i18next";
 import {
   DEFAULT_CURRENCY,
   formatDateTime,
+  formatDayMonth,
   formatDuration,
   formatEnergy,
   formatMoney,
+  formatNumber,
+  formatPower,
+  formatTime,
   type CurrencyFormat,
+  type DecimalSeparator,
+  type NumberStyle,
 } from "../../domain/format";
+import { DEFAULT_LANGUAGE, parseLanguage } from "../../domain/languages";
 
-/** The operator's display settings (CONVENTIONS.md 9: format only at the edge). */
+/** The operator's display settings (docs/rules/console.md: format only at the edge). */
 interface FormatSettings {
   currency: CurrencyFormat;
   timeZone: string;
+  decimalSeparator: DecimalSeparator | null;
 }
 
-const FormatContext = createContext<FormatSettings>({ currency: DEFAULT_CURRENCY, timeZone: "UTC" });
+const FormatContext = createContext<FormatSettings>({ currency: DEFAULT_CURRENCY, timeZone: "UTC", decimalSeparator: null });
 
-export function FormatProvider({
-  currency,
-  timeZone,
-  children,
-}: {
-  currency: CurrencyFormat;
-  timeZone: string;
-  children: ReactNode;
-}) {
-  const value = useMemo(() => ({ currency, timeZone }), [currency, timeZone]);
+export function FormatProvider({ currency, timeZone, decimalSeparator, children }: FormatSettings & { children: ReactNode }) {
+  const value = useMemo(() => ({ currency, timeZone, decimalSeparator }), [currency, timeZone, decimalSeparator]);
   return <FormatContext value={value}>{children}</FormatContext>;
+}
+
+type Instant = string | number | Date | null | undefined;
+
+/** A reading that may be missing: "—", or the reading formatted. */
+export function orDash<T>(value: T | null | undefined, format: (value: T) => string): string {
+  return value === null || value === undefined ? "—" : format(value);
 }
 
 export interface Formatters {
   currency: CurrencyFormat;
   timeZone: string;
-  /** Integer minor units to "123.45 zł" / "$123". */
+  /** A number with a fixed count of decimals, in the console language ("1.234,5" in German). */
+  number: (value: number, decimals: number) => string;
+  /** Integer minor units to "123,45 zł" / "$123". */
   money: (minor: number) => string;
   /** Wh to "12.345 kWh". */
   energy: (wh: number) => string;
+  /** kW to "7.40 kW". */
+  power: (kw: number) => string;
+  /** A live reading in W, as kW: 7400 to "7.40 kW". */
+  livePower: (watts: number) => string;
+  /** A live current to "16.2 A". */
+  current: (amperes: number) => string;
+  /** A live voltage to "230 V". */
+  voltage: (volts: number) => string;
+  /** A share to "20 %". */
+  percent: (value: number) => string;
   /** Minutes to "45 min" or "1 h 5 min", units translated. */
   duration: (minutes: number) => string;
-  /** A UTC instant to "yyyy-MM-dd HH:mm:ss" in the operator's time zone; empty input gives "". */
-  dateTime: (iso: string | number | Date | null | undefined) => string;
+  /** A UTC instant as date and time in the operator's time zone; empty input gives "". */
+  dateTime: (value: Instant) => string;
+  /** The clock time of an instant in the operator's time zone (chart axes). */
+  time: (value: string | number | Date, seconds?: boolean) => string;
+  /** A yyyy-MM-dd day as day and month. */
+  dayMonth: (day: string) => string;
 }
 
+/** The one set of formatters of the console: the interface language, the operator's currency, separator and time zone. */
 export function useFormat(): Formatters {
-  const { currency, timeZone } = useContext(FormatContext);
-  const { t } = useTranslation();
+  const { currency, timeZone, decimalSeparator } = useContext(FormatContext);
+  const { t, i18n } = useTranslation();
+  const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const hours = t("ui.units.h");
   const minutes = t("ui.units.min");
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const style: NumberStyle = { language, decimalSeparator };
+    return {
       currency,
       timeZone,
-      money: (minor) => formatMoney(minor, currency),
-      energy: (wh) => formatEnergy(wh),
-      duration: (value) => formatDuration(value, { hours, minutes }),
-      dateTime: (value) => (value === null || value === undefined || value === "" ? "" : formatDateTime(value, timeZone)),
-    }),
-    [currency, timeZone, hours, minutes],
-  );
+      number: (value, decimals) => formatNumber(value, decimals, style),
+      money: (minor) => formatMoney(minor, currency, style),
+      energy: (wh) => formatEnergy(wh, style),
+      power: (kw) => formatPower(kw, style),
+      livePower: (watts) => formatPower(watts / 1000, style),
+      current: (amperes) => `${formatNumber(amperes, 1, style)} A`,
+      voltage: (volts) => `${formatNumber(volts, 0, style)} V`,
+      percent: (value) => `${formatNumber(value, 0, style)} %`,
+      duration: (value) => formatDuration(value, { hours, minutes }, style),
+      dateTime: (value) => (value === null || value === undefined || value === "" ? "" : formatDateTime(value, timeZone, language)),
+      time: (value, seconds) => formatTime(value, timeZone, language, seconds),
+      dayMonth: (day) => formatDayMonth(day, language),
+    };
+  }, [currency, timeZone, decimalSeparator, language, hours, minutes]);
 }

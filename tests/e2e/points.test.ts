@@ -5,12 +5,13 @@ import type { BrowserContext, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import enMonitoring from "../../app/i18n/locales/en/monitoring.json";
 import enPoints from "../../app/i18n/locales/en/points.json";
 import { openBrowser } from "./support/browser";
 import { field, hydrated, logIn, text } from "./support/session";
 
 const baseURL = inject("baseURL");
-const t = { ...text.en, points: enPoints.points };
+const t = { ...text.en, points: enPoints.points, monitoring: enMonitoring.monitoring };
 let browser: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
@@ -63,7 +64,7 @@ describe("charging points in the console", () => {
     expect(await qr.getAttribute("data-qr-value")).toBe(serialNumber);
     expect(await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.width, img.height])).toEqual([true, 88, 88]);
     await eventually(() => page.getByTestId("connector-card").count()).toBe(3);
-    expect(await page.getByTestId("connector-card").first().textContent()).toContain(t.points.connectorStatus.offline);
+    expect(await page.getByTestId("connector-card").first().textContent()).toContain(t.monitoring.connectorStatus.offline);
     expect(await page.getByTestId("report-amount").textContent()).toContain(t.points.report.notPriced);
     expect(await page.getByTestId("report-count").textContent()).toContain("0");
 

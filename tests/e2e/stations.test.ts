@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import enMonitoring from "../../app/i18n/locales/en/monitoring.json";
 import en from "../../app/i18n/locales/en/stations.json";
 import { pngImage } from "../unit/stations-image-samples";
 import { openBrowser } from "./support/browser";
@@ -94,7 +95,7 @@ describe("locations", () => {
     // No charger is connected in this run: every connector is offline, so none can be chosen.
     const connectors = await page.getByRole("radio").count();
     expect(await page.getByRole("radio", { disabled: true }).count()).toBe(connectors);
-    expect(await page.getByRole("radio").filter({ hasText: s.connectorStatus.offline }).count()).toBe(connectors);
+    expect(await page.getByRole("radio").filter({ hasText: enMonitoring.monitoring.connectorStatus.offline }).count()).toBe(connectors);
     expect(await page.getByRole("button", { name: s.start.submit }).isDisabled()).toBe(true);
   });
 });

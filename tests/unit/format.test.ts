@@ -1,30 +1,121 @@
 import { describe, expect, it } from "vitest";
 import { checkAmount, filterNumeric, toMinorUnits } from "../../domain/amounts";
-import { formatDateTime, formatDuration, formatEnergy, formatMoney } from "../../domain/format";
+import {
+  decimalSeparatorOf,
+  formatDateTime,
+  formatDayMonth,
+  formatDuration,
+  formatEnergy,
+  formatMoney,
+  formatNumber,
+  formatPower,
+  formatTime,
+} from "../../domain/format";
 import { parseLanguage } from "../../domain/languages";
 
-describe("money (SPEC §9)", () => {
+/** Polish groups thousands with a no-break space; Taiwanese Chinese puts a thin space between date and time. */
+const NBSP = "\u00a0";
+const THIN = "\u2009";
+const PLN = { code: "PLN", sign: "zł", decimals: 2 };
+const EUR = { code: "EUR", sign: "€", decimals: 2 };
+const labels = { hours: "h", minutes: "min" };
+
+describe("numbers in the interface language", () => {
   it.each([
-    [12345, { code: "PLN", sign: "zł", decimals: 2 }, "123.45 zł"],
-    [500, { code: "XOF", sign: "CFA", decimals: 0 }, "500 CFA"],
-    [12345, { code: "EUR", sign: "€", decimals: 2 }, "€123.45"],
-    [-705, { code: "USD", sign: "$", decimals: 2 }, "$-7.05"],
-    [7, { code: "USD", sign: "$", decimals: 0 }, "$7"],
-  ])("formats %i as %s", (minor, currency, expected) => {
-    expect(formatMoney(minor, currency)).toBe(expected);
+    ["zh", "1,234.5"],
+    ["en", "1,234.5"],
+    ["zh_TW", "1,234.5"],
+    ["pl", `1${NBSP}234,5`],
+    ["pt_BR", "1.234,5"],
+    ["de", "1.234,5"],
+  ] as const)("writes 1234.5 in %s as %s", (language, expected) => {
+    expect(formatNumber(1234.5, 1, { language })).toBe(expected);
+  });
+
+  it("uses the operator's decimal separator, grouping with the other mark where the language's would clash", () => {
+    expect(formatNumber(1234.5, 1, { language: "en", decimalSeparator: "," })).toBe("1.234,5");
+    expect(formatNumber(1234.5, 1, { language: "de", decimalSeparator: "." })).toBe("1,234.5");
+    expect(formatNumber(1234.5, 1, { language: "pl", decimalSeparator: "." })).toBe(`1${NBSP}234.5`);
+    expect(formatNumber(1234.5, 1, { language: "de", decimalSeparator: null })).toBe("1.234,5");
+  });
+
+  it("reads the operator's separator from its settings document, ignoring anything but a dot or a comma", () => {
+    expect(decimalSeparatorOf({ decimalSeparator: "," })).toBe(",");
+    expect(decimalSeparatorOf({ decimalSeparator: "." })).toBe(".");
+    expect(decimalSeparatorOf({ decimalSeparator: ";" })).toBeNull();
+    expect(decimalSeparatorOf({})).toBeNull();
   });
 });
 
-describe("energy, durations and times", () => {
-  it("shows energy in kWh with three decimals", () => expect(formatEnergy(12345)).toBe("12.345 kWh"));
-  it("shows durations under an hour in minutes, from 60 in hours and minutes", () => {
-    expect(formatDuration(59)).toBe("59 min");
-    expect(formatDuration(60)).toBe("1 h");
-    expect(formatDuration(135)).toBe("2 h 15 min");
+describe("money: the operator's sign and decimals", () => {
+  it.each([
+    ["zh", "1,234.56 zł", "€1,234.56"],
+    ["en", "1,234.56 zł", "€1,234.56"],
+    ["zh_TW", "1,234.56 zł", "€1,234.56"],
+    ["pl", `1${NBSP}234,56 zł`, `€1${NBSP}234,56`],
+    ["pt_BR", "1.234,56 zł", "€1.234,56"],
+    ["de", "1.234,56 zł", "€1.234,56"],
+  ] as const)("writes 123456 minor units in %s as %s (PLN) and %s (EUR)", (language, pln, eur) => {
+    expect(formatMoney(123456, PLN, { language })).toBe(pln);
+    expect(formatMoney(123456, EUR, { language })).toBe(eur);
   });
-  it("shows times in the operator's time zone", () => {
-    expect(formatDateTime("2026-07-01T10:00:00Z", "Europe/Warsaw")).toBe("2026-07-01 12:00:00");
-    expect(formatDateTime("2026-01-01T10:00:00Z", "Europe/Berlin")).toBe("2026-01-01 11:00:00");
+
+  it.each([
+    [500, { code: "XOF", sign: "CFA", decimals: 0 }, "500 CFA"],
+    [2500, { code: "XAF", sign: "FCFA", decimals: 0 }, "2,500 FCFA"],
+    [-705, { code: "USD", sign: "$", decimals: 2 }, "$-7.05"],
+    [5, { code: "USD", sign: "$", decimals: 2 }, "$0.05"],
+    [7, { code: "USD", sign: "$", decimals: 0 }, "$7"],
+  ])("formats %i as %s", (minor, currency, expected) => {
+    expect(formatMoney(minor, currency, { language: "en" })).toBe(expected);
+  });
+
+  it("keeps large amounts exact", () => {
+    expect(formatMoney(900719925474099, EUR, { language: "de" })).toBe("€9.007.199.254.740,99");
+  });
+});
+
+describe("energy, power and durations", () => {
+  it.each([
+    ["zh", "1,234.567 kWh", "7.40 kW", "2 h 15 min"],
+    ["en", "1,234.567 kWh", "7.40 kW", "2 h 15 min"],
+    ["zh_TW", "1,234.567 kWh", "7.40 kW", "2 h 15 min"],
+    ["pl", `1${NBSP}234,567 kWh`, "7,40 kW", "2 h 15 min"],
+    ["pt_BR", "1.234,567 kWh", "7,40 kW", "2 h 15 min"],
+    ["de", "1.234,567 kWh", "7,40 kW", "2 h 15 min"],
+  ] as const)("writes 1234567 Wh, 7.4 kW and 135 minutes in %s", (language, energy, power, duration) => {
+    expect(formatEnergy(1234567, { language })).toBe(energy);
+    expect(formatPower(7.4, { language })).toBe(power);
+    expect(formatDuration(135, labels, { language })).toBe(duration);
+  });
+
+  it("shows energy with three decimals, also below one kWh", () => expect(formatEnergy(5, { language: "en" })).toBe("0.005 kWh"));
+
+  it("shows durations under an hour in minutes, from 60 in hours and minutes", () => {
+    expect(formatDuration(59, labels, { language: "en" })).toBe("59 min");
+    expect(formatDuration(60, labels, { language: "en" })).toBe("1 h");
+    expect(formatDuration(61, { hours: "godz.", minutes: "min" }, { language: "pl" })).toBe("1 godz. 1 min");
+    expect(formatDuration(60_000, labels, { language: "de" })).toBe("1.000 h");
+  });
+});
+
+describe("dates and times in the operator's time zone, written the language's way", () => {
+  it.each([
+    ["zh", "2026/07/01 12:00:00", "07/01"],
+    ["en", "07/01/2026, 12:00:00", "07/01"],
+    ["zh_TW", `2026/07/01${THIN}12:00:00`, "07/01"],
+    ["pl", "01.07.2026, 12:00:00", "01.07"],
+    ["pt_BR", "01/07/2026, 12:00:00", "01/07"],
+    ["de", "01.07.2026, 12:00:00", "01.07."],
+  ] as const)("writes 2026-07-01T10:00:00Z in Warsaw in %s as %s", (language, dateTime, dayMonth) => {
+    expect(formatDateTime("2026-07-01T10:00:00Z", "Europe/Warsaw", language)).toBe(dateTime);
+    expect(formatDayMonth("2026-07-01", language)).toBe(dayMonth);
+  });
+
+  it("follows the zone's daylight saving time and uses a 24-hour clock", () => {
+    expect(formatDateTime("2026-01-01T15:00:00Z", "Europe/Berlin", "en")).toBe("01/01/2026, 16:00:00");
+    expect(formatTime("2026-07-01T13:04:05Z", "Europe/Warsaw", "en")).toBe("15:04");
+    expect(formatTime("2026-07-01T13:04:05Z", "Europe/Warsaw", "de", true)).toBe("15:04:05");
   });
 });
 

@@ -1,10 +1,11 @@
-import { Fragment, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   flexRender,
   getCoreRowModel,
   getExpandedRowModel,
   useReactTable,
+  type Cell,
   type ColumnDef,
   type ExpandedState,
   type RowData,
@@ -17,6 +18,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { DataTablePagination } from "./pagination";
+import { useColumnFit, type FitColumn } from "./use-column-fit";
 import { TABLE_HEIGHT_OFFSET, useTableHeight } from "./use-table-height";
 
 declare module "@tanstack/react-table" {
@@ -26,8 +28,17 @@ declare module "@tanstack/react-table" {
     width?: number;
     align?: "left" | "center" | "right";
     className?: string;
+    /**
+     * 1 (the default): always in the row, as the record's name, its status and its actions
+     * must be. 2, 3…: moves into the row's expandable details when the table is too narrow,
+     * the highest number first.
+     */
+    priority?: number;
   }
 }
+
+/** The row actions column: pinned to the right edge, so it stays in view. */
+const ACTIONS_COLUMN_ID = "actions";
 
 /** SPEC.md §9: default minimum column width 150 px, selection column 55 px. */
 const MIN_COLUMN_WIDTH = 150;
@@ -76,6 +87,7 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const bodyHeight = useTableHeight(heightOffset);
   const records = useMemo(() => page?.records ?? [], [page?.records]);
+  const box = useRef<HTMLDivElement>(null);
 
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [expanded, setExpanded] = useState<ExpandedState>({});
@@ -87,22 +99,38 @@ export function DataTable<T>({
     setExpanded({});
   }
 
+  const fitColumns = useMemo<FitColumn[]>(
+    () => [
+      ...(selectable ? [{ id: "select", width: SELECT_COLUMN_WIDTH, priority: 1 }] : []),
+      ...(renderExpanded ? [{ id: "expand", width: EXPAND_COLUMN_WIDTH, priority: 1 }] : []),
+      ...columns.map((column) => ({
+        id: columnId(column),
+        width: column.meta?.width ?? column.minSize ?? minColumnWidth,
+        priority: column.meta?.priority ?? 1,
+      })),
+    ],
+    [columns, selectable, renderExpanded, minColumnWidth],
+  );
+  const hidden = useColumnFit(box, fitColumns, renderExpanded ? 0 : EXPAND_COLUMN_WIDTH, records);
+  const expandable = Boolean(renderExpanded) || hidden.size > 0;
+  const columnVisibility = useMemo(() => Object.fromEntries([...hidden].map((id) => [id, false])), [hidden]);
+
   const allColumns = useMemo(() => {
     const leading: ColumnDef<T>[] = [];
     if (selectable) leading.push(selectColumn<T>(t("ui.table.selectAll"), t("ui.table.selectRow")));
-    if (renderExpanded) leading.push(expandColumn<T>(t("ui.table.expand"), t("ui.table.collapse")));
+    if (expandable) leading.push(expandColumn<T>(t("ui.table.expand"), t("ui.table.collapse")));
     return [...leading, ...columns];
-  }, [columns, selectable, renderExpanded, t]);
+  }, [columns, selectable, expandable, t]);
 
   const table = useReactTable({
     data: records,
     columns: allColumns,
     defaultColumn: { minSize: minColumnWidth },
-    state: { rowSelection, expanded },
+    state: { rowSelection, expanded, columnVisibility },
     getRowId,
     enableRowSelection: selectable,
     onRowSelectionChange: setRowSelection,
-    getRowCanExpand: () => Boolean(renderExpanded),
+    getRowCanExpand: () => expandable,
     onExpandedChange: setExpanded,
     getCoreRowModel: getCoreRowModel(),
     getExpandedRowModel: getExpandedRowModel(),
@@ -121,6 +149,7 @@ export function DataTable<T>({
   return (
     <div className={cn("flex min-w-0 flex-col gap-3", className)}>
       <div
+        ref={box}
         className="relative overflow-auto rounded-lg border bg-card"
         style={{ maxHeight: bodyHeight === undefined ? undefined : Math.max(bodyHeight, MIN_BODY_HEIGHT) }}
         aria-busy={loading}
@@ -135,7 +164,7 @@ export function DataTable<T>({
                     <TableHead
                       key={header.id}
                       colSpan={header.colSpan}
-                      className={cn("sticky top-0 z-10", alignClass(meta?.align), meta?.className)}
+                      className={cn("sticky top-0 z-10", header.column.id === ACTIONS_COLUMN_ID && PINNED_HEAD, alignClass(meta?.align), meta?.className)}
                       style={columnStyle(header.column.columnDef.minSize, meta?.width)}
                     >
                       {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
@@ -157,20 +186,26 @@ export function DataTable<T>({
             ) : (
               rows.map((row) => (
                 <Fragment key={row.id}>
-                  <TableRow data-state={row.getIsSelected() ? "selected" : undefined}>
+                  <TableRow data-state={row.getIsSelected() ? "selected" : undefined} className="group/row">
                     {row.getVisibleCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
                       return (
-                        <TableCell key={cell.id} className={cn("whitespace-nowrap", alignClass(meta?.align), meta?.className)}>
+                        <TableCell
+                          key={cell.id}
+                          className={cn("whitespace-nowrap", cell.column.id === ACTIONS_COLUMN_ID && PINNED_CELL, alignClass(meta?.align), meta?.className)}
+                        >
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </TableCell>
                       );
                     })}
                   </TableRow>
-                  {row.getIsExpanded() && renderExpanded && (
+                  {row.getIsExpanded() && (
                     <TableRow className="bg-muted/30 hover:bg-muted/30">
                       <TableCell colSpan={columnCount} className="px-6 py-4">
-                        {renderExpanded(row.original)}
+                        <div className="flex flex-col gap-4">
+                          <RowDetails cells={row.getAllCells().filter((cell) => hidden.has(cell.column.id))} />
+                          {renderExpanded?.(row.original)}
+                        </div>
                       </TableCell>
                     </TableRow>
                   )}
@@ -190,6 +225,34 @@ export function DataTable<T>({
         <DataTablePagination total={page.total} current={page.current} size={page.size} onPageChange={onPageChange} />
       )}
     </div>
+  );
+}
+
+/** The actions column stays at the right edge while the rest scrolls under it. */
+const PINNED_HEAD = "right-0 z-20 shadow-[inset_1px_0_0_var(--border)]";
+const PINNED_CELL = "sticky right-0 z-[1] bg-card shadow-[inset_1px_0_0_var(--border)] group-hover/row:bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))]";
+
+/** TanStack's id of a column: its id, else its accessor key. */
+function columnId<T>(column: ColumnDef<T, unknown>): string {
+  if (column.id) return column.id;
+  return "accessorKey" in column && typeof column.accessorKey === "string" ? column.accessorKey : "";
+}
+
+/** The columns that left the row for lack of width, each under its heading. */
+function RowDetails<T>({ cells }: { cells: Cell<T, unknown>[] }) {
+  if (cells.length === 0) return null;
+  return (
+    <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="row-details">
+      {cells.map((cell) => {
+        const header = cell.column.columnDef.header;
+        return (
+          <div key={cell.id} className="flex min-w-0 flex-col gap-1">
+            <dt className="text-xs font-medium text-muted-foreground">{typeof header === "string" ? header : cell.column.id}</dt>
+            <dd className="min-w-0 text-sm break-words">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 

@@ -50,10 +50,10 @@ const tooltipStyle = {
   labelStyle: { color: "var(--muted-foreground)", marginBottom: 4 },
 } as const;
 
-/** hh:mm (or hh:mm:ss) of an instant in the operator's time zone. */
-function useClock(seconds = false) {
-  const { dateTime } = useFormat();
-  return (value: string | number) => dateTime(value).slice(11, seconds ? 19 : 16);
+/** A value axis's tick in the console language, with as few decimals as the round tick needs (0, 2.5, 0.25…). */
+function useTickNumber() {
+  const { number } = useFormat();
+  return (value: number) => number(value, Number.isInteger(value) ? 0 : Number.isInteger(value * 10) ? 1 : 2);
 }
 
 /** The next round number (1, 2, 2.5 or 5 × 10ⁿ) at or above a value, for an axis top. */
@@ -74,7 +74,9 @@ export interface CurvePoint {
 /** A session's meter curve: power (kW, area) and energy delivered (kWh, line) over time. */
 export function MeterCurveChart({ curve, height = 320 }: { curve: readonly CurvePoint[]; height?: number }) {
   const { t } = useTranslation();
-  const clock = useClock(true);
+  const { time, power, energy } = useFormat();
+  const tick = useTickNumber();
+  const clock = (at: number) => time(at, true);
   const data = curve.map((p) => ({ at: Date.parse(p.at), power: kw(p.powerW), energy: kwh(p.energyWh) }));
   const powerLabel = t("monitoring.charging.powerAxis");
   const energyLabel = t("monitoring.charging.energyAxis");
@@ -88,13 +90,13 @@ export function MeterCurveChart({ curve, height = 320 }: { curve: readonly Curve
           </linearGradient>
         </defs>
         <CartesianGrid stroke="var(--border)" vertical={false} />
-        <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(v: number) => clock(v)} {...axis} minTickGap={40} />
-        <YAxis yAxisId="power" {...axis} width={48} label={{ value: powerLabel, angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
-        <YAxis yAxisId="energy" orientation="right" {...axis} width={56} label={{ value: energyLabel, angle: 90, position: "insideRight", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={clock} {...axis} minTickGap={40} />
+        <YAxis yAxisId="power" {...axis} width={56} tickFormatter={tick} label={{ value: powerLabel, angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <YAxis yAxisId="energy" orientation="right" {...axis} width={64} tickFormatter={tick} label={{ value: energyLabel, angle: 90, position: "insideRight", fill: "var(--muted-foreground)", fontSize: 11 }} />
         <Tooltip
           {...tooltipStyle}
           labelFormatter={(v) => clock(Number(v))}
-          formatter={(value, name) => (name === "power" ? [`${Number(value).toFixed(2)} kW`, powerLabel] : [`${Number(value).toFixed(3)} kWh`, energyLabel])}
+          formatter={(value, name) => (name === "power" ? [power(Number(value)), powerLabel] : [energy(Number(value) * 1000), energyLabel])}
         />
         <Area yAxisId="power" type="monotone" dataKey="power" stroke="var(--primary)" strokeWidth={2} fill="url(#curve-power)" isAnimationActive={false} connectNulls />
         <Line yAxisId="energy" type="monotone" dataKey="energy" stroke="var(--info)" strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
@@ -106,7 +108,9 @@ export function MeterCurveChart({ curve, height = 320 }: { curve: readonly Curve
 /** A station's load (kW) over time against its limit. */
 export function LoadChart({ series, limitKw, height = 300 }: { series: readonly { at: string; powerW: number }[]; limitKw: number | null; height?: number }) {
   const { t } = useTranslation();
-  const clock = useClock();
+  const { time, power } = useFormat();
+  const tick = useTickNumber();
+  const clock = (at: number) => time(at);
   const data = series.map((p) => ({ at: Date.parse(p.at), load: kw(p.powerW) }));
   const peak = Math.max(0, ...data.map((d) => d.load ?? 0));
   const top = niceCeil(Math.max(peak, limitKw ?? 0) * 1.1 || 10);
@@ -122,15 +126,15 @@ export function LoadChart({ series, limitKw, height = 300 }: { series: readonly 
           </linearGradient>
         </defs>
         <CartesianGrid stroke="var(--border)" vertical={false} />
-        <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(v: number) => clock(v)} {...axis} minTickGap={48} />
-        <YAxis {...axis} width={56} domain={[0, top]} ticks={[0, top / 4, top / 2, (top * 3) / 4, top]} label={{ value: "kW", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
-        <Tooltip {...tooltipStyle} labelFormatter={(v) => clock(Number(v))} formatter={(value) => [`${Number(value).toFixed(2)} kW`, t("monitoring.load.series")]} />
+        <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={clock} {...axis} minTickGap={48} />
+        <YAxis {...axis} width={56} domain={[0, top]} ticks={[0, top / 4, top / 2, (top * 3) / 4, top]} tickFormatter={tick} label={{ value: "kW", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <Tooltip {...tooltipStyle} labelFormatter={(v) => clock(Number(v))} formatter={(value) => [power(Number(value)), t("monitoring.load.series")]} />
         {limitKw !== null && (
           <ReferenceLine
             y={limitKw}
             stroke="var(--destructive)"
             strokeDasharray="6 4"
-            label={{ value: `${t("monitoring.load.limitSeries")} ${limitKw} kW`, position: "insideTopRight", fill: "var(--destructive)", fontSize: 11 }}
+            label={{ value: `${t("monitoring.load.limitSeries")} ${power(limitKw)}`, position: "insideTopRight", fill: "var(--destructive)", fontSize: 11 }}
           />
         )}
         <Area type="stepAfter" dataKey="load" stroke={colour} strokeWidth={2} fill="url(#load-fill)" isAnimationActive={false} />
@@ -142,7 +146,9 @@ export function LoadChart({ series, limitKw, height = 300 }: { series: readonly 
 /** Energy per day (kWh), the last bar being today. */
 export function EnergyByDayChart({ days, height = 260 }: { days: readonly { day: string; energyWh: number; sessions: number }[]; height?: number }) {
   const { t } = useTranslation();
-  const data = days.map((d) => ({ day: d.day, label: d.day.slice(5).replace("-", "."), energy: kwh(d.energyWh), sessions: d.sessions }));
+  const { energy, dayMonth } = useFormat();
+  const tick = useTickNumber();
+  const data = days.map((d) => ({ label: dayMonth(d.day), energy: kwh(d.energyWh), energyWh: d.energyWh, sessions: d.sessions }));
   return (
     <ChartFrame height={height} label={t("monitoring.home.energyByDay")}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -154,13 +160,13 @@ export function EnergyByDayChart({ days, height = 260 }: { days: readonly { day:
         </defs>
         <CartesianGrid stroke="var(--border)" vertical={false} />
         <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis {...axis} width={56} tickFormatter={(v: number) => `${v}`} label={{ value: "kWh", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <YAxis {...axis} width={56} tickFormatter={tick} label={{ value: "kWh", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
         <Tooltip
           {...tooltipStyle}
           cursor={{ fill: "var(--muted)", opacity: 0.5 }}
-          labelFormatter={(_, payload) => String(payload?.[0]?.payload?.day ?? "")}
-          formatter={(value, _name, item) => [
-            `${Number(value).toFixed(3)} kWh · ${t("monitoring.home.sessionsCount", { count: Number(item?.payload?.sessions ?? 0) })}`,
+          labelFormatter={(_, payload) => String(payload?.[0]?.payload?.label ?? "")}
+          formatter={(_value, _name, item) => [
+            `${energy(Number(item?.payload?.energyWh ?? 0))} · ${t("monitoring.home.sessionsCount", { count: Number(item?.payload?.sessions ?? 0) })}`,
             t("monitoring.home.energy"),
           ]}
         />

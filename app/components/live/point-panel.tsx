@@ -2,6 +2,7 @@ import { ChevronDown, LoaderCircle, LockOpen, Play, RefreshCw, RotateCcw, Square
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { canStart, canStop, deviceState } from "../../../domain/connector-status";
+import { orDash, useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -16,6 +17,7 @@ import { cn } from "~/lib/cn";
 import { useLivePoint } from "~/lib/live";
 import { liveOnline, liveReadings, liveStatus } from "./live-state";
 import { QrCode } from "./qr-code";
+import { IdTagField, remoteStartBody } from "./remote-start";
 import { ConnectorStatusBadge, DeviceStateBadge } from "./status-badges";
 
 /** A point as the station panel's loader answers it. */
@@ -41,8 +43,6 @@ export interface PanelPoint {
 /** SPEC.md §5: power is a number with at most two decimals. */
 const POWER = /^\d+(\.\d{1,2})?$/;
 
-const fixed = (value: number | undefined, digits: number) => (value === undefined ? "—" : value.toFixed(digits));
-
 /**
  * SPEC.md §2 home panel of one point: serial number, online state, live and rated power, QR code;
  * reset (soft and force), refresh status and refresh version, each blocked with a prompt while the
@@ -50,8 +50,9 @@ const fixed = (value: number | undefined, digits: number) => (value === undefine
  * unlock, stop (only while Charging) and start (only from Available or Preparing) commands.
  * SPEC.md §7: a success message on success; on failure the mask closes and the error shows.
  */
-export function PointPanel({ point, onChanged }: { point: PanelPoint; onChanged?: () => void }) {
+export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoint; remoteIdTag: string; onChanged?: () => void }) {
   const { t } = useTranslation();
+  const { number, power, livePower, current, voltage } = useFormat();
   const api = useApi();
   const confirm = useConfirm();
   const live = useLivePoint(point.id);
@@ -127,7 +128,7 @@ export function PointPanel({ point, onChanged }: { point: PanelPoint; onChanged?
             <div className="flex items-baseline justify-between text-sm">
               <span className="text-muted-foreground">{t("monitoring.common.livePower")}</span>
               <span className="font-medium tabular-nums" data-testid="point-power">
-                {(powerW / 1000).toFixed(2)} / {point.ratedPower.toFixed(2)} kW
+                {number(powerW / 1000, 2)} / {power(point.ratedPower)}
               </span>
             </div>
             <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
@@ -175,7 +176,7 @@ export function PointPanel({ point, onChanged }: { point: PanelPoint; onChanged?
                 <div className="flex items-center gap-2">
                   <span className="text-sm font-medium">{t("monitoring.common.connectorNo", { no: connector.connectorId })}</span>
                   <span className="text-xs text-muted-foreground">
-                    {connector.standard} · {connector.power} kW
+                    {connector.standard} · {power(connector.power)}
                   </span>
                   <ConnectorStatusBadge status={status} />
                 </div>
@@ -183,16 +184,16 @@ export function PointPanel({ point, onChanged }: { point: PanelPoint; onChanged?
                   <div className="flex gap-1">
                     <dt>{t("monitoring.common.power")}</dt>
                     <dd className="font-medium text-foreground" data-testid="connector-power">
-                      {status ? fixed(readings.powerW === undefined ? undefined : readings.powerW / 1000, 2) : "—"} kW
+                      {status ? orDash(readings.powerW, livePower) : "—"}
                     </dd>
                   </div>
                   <div className="flex gap-1">
                     <dt>{t("monitoring.common.current")}</dt>
-                    <dd className="font-medium text-foreground">{status ? fixed(readings.currentA, 1) : "—"} A</dd>
+                    <dd className="font-medium text-foreground">{status ? orDash(readings.currentA, current) : "—"}</dd>
                   </div>
                   <div className="flex gap-1">
                     <dt>{t("monitoring.common.voltage")}</dt>
-                    <dd className="font-medium text-foreground">{status ? fixed(readings.voltageV, 0) : "—"} V</dd>
+                    <dd className="font-medium text-foreground">{status ? orDash(readings.voltageV, voltage) : "—"}</dd>
                   </div>
                 </dl>
               </div>
@@ -229,45 +230,55 @@ export function PointPanel({ point, onChanged }: { point: PanelPoint; onChanged?
       <StartDialog
         point={point}
         connector={starting}
+        remoteIdTag={remoteIdTag}
         onClose={() => setStarting(null)}
-        onStart={async (connectorId, power) => {
+        onStart={async (connectorId, options) => {
           setStarting(null);
-          await run(
-            () => api("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, power === undefined ? { connectorId } : { connectorId, power }),
-            t("monitoring.remote.started"),
-          );
+          await run(() => api("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, remoteStartBody(connectorId, options)), t("monitoring.remote.started"));
         }}
       />
     </Card>
   );
 }
 
-/** Asks for an optional power limit (kW, two decimals, at most the connector's power) before a remote start. */
+/**
+ * Asks for an optional power limit (kW, two decimals, at most the connector's power) and the id
+ * tag, the operator's remote tag unless changed, before a remote start.
+ */
 function StartDialog({
   point,
   connector,
+  remoteIdTag,
   onClose,
   onStart,
 }: {
   point: PanelPoint;
   connector: PanelPoint["connectors"][number] | null;
+  remoteIdTag: string;
   onClose: () => void;
-  onStart: (connectorId: number, power: number | undefined) => void;
+  onStart: (connectorId: number, options: { power?: number; idTag: string }) => void;
 }) {
   const { t } = useTranslation();
-  const [power, setPower] = useState("");
+  const { power } = useFormat();
+  const [limit, setLimit] = useState("");
+  const [idTag, setIdTag] = useState(remoteIdTag);
   const [error, setError] = useState<string | null>(null);
   const max = connector?.power ?? point.ratedPower;
+
+  const reset = () => {
+    setLimit("");
+    setIdTag(remoteIdTag);
+    setError(null);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!connector) return;
-    const text = power.trim();
+    const text = limit.trim();
     if (text !== "" && (!POWER.test(text) || Number(text) <= 0)) return setError(t("monitoring.remote.powerInvalid"));
-    if (text !== "" && Number(text) > max) return setError(t("monitoring.remote.powerTooHigh", { max }));
-    setPower("");
-    setError(null);
-    onStart(connector.connectorId, text === "" ? undefined : Number(text));
+    if (text !== "" && Number(text) > max) return setError(t("monitoring.remote.powerTooHigh", { max: power(max) }));
+    reset();
+    onStart(connector.connectorId, { power: text === "" ? undefined : Number(text), idTag });
   };
 
   return (
@@ -275,8 +286,7 @@ function StartDialog({
       open={connector !== null}
       onOpenChange={(open) => {
         if (open) return;
-        setPower("");
-        setError(null);
+        reset();
         onClose();
       }}
     >
@@ -284,15 +294,15 @@ function StartDialog({
         <form onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{t("monitoring.remote.startTitle", { no: connector?.connectorId ?? "" })}</DialogTitle>
-            <DialogDescription>{t("monitoring.remote.startText", { serial: point.serialNumber, no: connector?.connectorId ?? "", max })}</DialogDescription>
+            <DialogDescription>{t("monitoring.remote.startText", { serial: point.serialNumber, no: connector?.connectorId ?? "", max: power(max) })}</DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-2">
             <Label htmlFor="remote-start-power">{t("monitoring.remote.powerLabel")}</Label>
             <Input
               id="remote-start-power"
               inputMode="decimal"
-              value={power}
-              onChange={(e) => setPower(e.target.value)}
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
               aria-invalid={error !== null}
               aria-describedby="remote-start-power-hint"
               placeholder={String(max)}
@@ -301,8 +311,15 @@ function StartDialog({
               {error ?? t("monitoring.remote.powerHint")}
             </p>
           </div>
+          <IdTagField id="remote-start-id-tag" value={idTag} onChange={setIdTag} />
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                reset();
+                onClose();
+              }}
+            >
               {t("common.cancel")}
             </Button>
             <Button type="submit">

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/format";
 import { cn } from "~/lib/cn";
 
 /**
@@ -61,7 +62,7 @@ function step(span: number) {
   return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
 }
 
-function graticule(projection: ReturnType<typeof project>) {
+function graticule(projection: ReturnType<typeof project>, number: (value: number, decimals: number) => string) {
   const west = projection.lngAt(0);
   const east = projection.lngAt(WIDTH);
   const north = projection.latAt(0);
@@ -71,23 +72,24 @@ function graticule(projection: ReturnType<typeof project>) {
   const digits = (s: number) => Math.max(0, -Math.floor(Math.log10(s)));
   const meridians = [];
   for (let lng = Math.ceil(west / lngStep) * lngStep; lng <= east; lng += lngStep) {
-    meridians.push({ x: projection.at({ lat: 0, lng }).x, label: `${Math.abs(lng).toFixed(digits(lngStep))}°${lng >= 0 ? "E" : "W"}` });
+    meridians.push({ x: projection.at({ lat: 0, lng }).x, label: `${number(Math.abs(lng), digits(lngStep))}°${lng >= 0 ? "E" : "W"}` });
   }
   const parallels = [];
   for (let lat = Math.ceil(south / latStep) * latStep; lat <= north; lat += latStep) {
-    parallels.push({ y: projection.at({ lat, lng: 0 }).y, label: `${Math.abs(lat).toFixed(digits(latStep))}°${lat >= 0 ? "N" : "S"}` });
+    parallels.push({ y: projection.at({ lat, lng: 0 }).y, label: `${number(Math.abs(lat), digits(latStep))}°${lat >= 0 ? "N" : "S"}` });
   }
   return { meridians, parallels };
 }
 
 export function StationMap({ stations, className }: { stations: readonly MapStation[]; className?: string }) {
   const { t } = useTranslation();
+  const { number } = useFormat();
   const [hover, setHover] = useState<number | null>(null);
   const { placed, lines } = useMemo(() => {
     if (stations.length === 0) return { placed: [], lines: { meridians: [], parallels: [] } };
     const projection = project(stations);
-    return { placed: stations.map((s) => ({ ...s, ...projection.at(s) })), lines: graticule(projection) };
-  }, [stations]);
+    return { placed: stations.map((s) => ({ ...s, ...projection.at(s) })), lines: graticule(projection, number) };
+  }, [stations, number]);
 
   if (placed.length === 0) {
     return (

@@ -6,13 +6,14 @@ import { cn } from "~/lib/cn";
 /** SPEC.md §4 display class → badge colour: success green, danger red, info (offline) blue. */
 const VARIANT = { success: "success", danger: "destructive", info: "info" } as const;
 
-/** A connector's status with its SPEC.md §4 display class; an empty status reads Offline. */
-export function ConnectorStatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+/** A connector's status with its SPEC.md §4 display class; an empty status reads Offline. `no` names the connector. */
+export function ConnectorStatusBadge({ status, no, className }: { status: string | null | undefined; no?: number; className?: string }) {
   const { t } = useTranslation();
   const shown = status || "offline";
   return (
     <Badge variant={VARIANT[displayClass(status)]} className={className} data-status={shown}>
       <span className={cn("size-1.5 rounded-full bg-current", shown === "Charging" && "animate-pulse")} aria-hidden />
+      {no !== undefined && <span className="font-mono">#{no}</span>}
       {t(`monitoring.connectorStatus.${shown}`, { defaultValue: shown })}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import type { CurrencyFormat } from "../../../domain/format";
+import type { CurrencyFormat, DecimalSeparator } from "../../../domain/format";
 import type { Language } from "../../../domain/languages";
 import type { MenuEntry } from "../../../tenants/menu-catalogue";
 
@@ -17,5 +17,7 @@ export interface ShellData {
   /** The user's menu tree, already filtered by permission. */
   menu: MenuEntry[];
   currency: CurrencyFormat;
+  /** The operator's decimal separator; null writes numbers the console language's way. */
+  decimalSeparator: DecimalSeparator | null;
   lang: Language;
 }

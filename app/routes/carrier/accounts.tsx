@@ -64,15 +64,15 @@ export default function Accounts() {
 
   const columns: ColumnDef<Account>[] = [
     { accessorKey: "username", header: t("accounts.username"), cell: ({ row }) => <span className="font-medium">{row.original.username}</span> },
-    { accessorKey: "name", header: t("accounts.name") },
-    { accessorKey: "roleName", header: t("accounts.role"), cell: ({ row }) => row.original.roleName ?? "—" },
-    { accessorKey: "email", header: t("accounts.email"), cell: ({ row }) => row.original.email ?? "—" },
+    { accessorKey: "name", meta: { priority: 2 }, header: t("accounts.name") },
+    { accessorKey: "roleName", header: t("accounts.role"), meta: { priority: 2 }, cell: ({ row }) => row.original.roleName ?? "—" },
+    { accessorKey: "email", header: t("accounts.email"), meta: { priority: 3 }, cell: ({ row }) => row.original.email ?? "—" },
     {
       accessorKey: "status",
       header: t("common.status"),
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
-    { accessorKey: "lastLoginAt", header: t("accounts.lastLogin"), cell: ({ row }) => dateTime(row.original.lastLoginAt) || "—" },
+    { accessorKey: "lastLoginAt", header: t("accounts.lastLogin"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.lastLoginAt) || "—" },
     {
       id: "actions",
       header: t("common.actions"),

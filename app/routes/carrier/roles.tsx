@@ -50,9 +50,10 @@ export default function Roles() {
 
   const columns: ColumnDef<Role>[] = [
     { accessorKey: "name", header: t("roles.name") },
-    { accessorKey: "code", header: t("roles.code"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.code}</span> },
+    { accessorKey: "code", header: t("roles.code"), meta: { priority: 2 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.code}</span> },
     {
       accessorKey: "type",
+      meta: { priority: 2 },
       header: t("roles.type"),
       cell: ({ row }) => (
         <Badge variant={row.original.type === "SUPER" ? "default" : row.original.type === "MAINTAINER" ? "info" : "secondary"}>
@@ -62,6 +63,7 @@ export default function Roles() {
     },
     {
       id: "menus",
+      meta: { priority: 3 },
       header: t("roles.menus"),
       cell: ({ row }) =>
         row.original.type === "SUPER" ? t("common.all") : t("roles.menuCount", { count: row.original.menuCodes.length }),
@@ -71,7 +73,7 @@ export default function Roles() {
       header: t("common.status"),
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
-    { accessorKey: "createdAt", header: t("common.createdAt"), cell: ({ row }) => dateTime(row.original.createdAt) },
+    { accessorKey: "createdAt", header: t("common.createdAt"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.createdAt) },
     {
       id: "actions",
       header: t("common.actions"),

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Outlet, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { decimalSeparatorOf } from "../../../domain/format";
 import { settingsOf } from "../../../tenants/resolve";
 import { requestLanguage } from "../../../workers/i18n";
 import { AppShell } from "~/components/shell/app-shell";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     menu: ctx.actor.menu,
     currency: { code: settings.currencyCode, sign: settings.currencySign, decimals: settings.currencyDecimals },
+    decimalSeparator: decimalSeparatorOf(settings.document),
     lang: requestLanguage(request),
   };
   return data(shell, { headers });

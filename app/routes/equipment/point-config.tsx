@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useLivePoint } from "~/lib/live";
 import { requireCtx } from "../../lib/ctx.server";
+import { chargerSetup } from "./charger-setup.server";
 import { OnlineBadge, PushStatusBadge } from "./point-parts";
 import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
 import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";
@@ -20,11 +21,12 @@ import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { point: await pointDetail(ctx, { id: Number(params.id) }) };
+  const [point, setup] = await Promise.all([pointDetail(ctx, { id: Number(params.id) }), chargerSetup(ctx)]);
+  return { point, setup };
 }
 
 export default function PointConfig() {
-  const { point } = useLoaderData<typeof loader>();
+  const { point, setup } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const live = useLivePoint(point.id);
@@ -57,7 +59,7 @@ export default function PointConfig() {
             </CardTitle>
             <CardDescription>{t("points.key.description")}</CardDescription>
             <CardAction>
-              <ChargerKeyDialog pointId={point.id} hasKey={point.hasKey} online={online} />
+              <ChargerKeyDialog pointId={point.id} serialNumber={point.serialNumber} setup={setup} hasKey={point.hasKey} online={online} />
             </CardAction>
           </CardHeader>
           <CardContent>

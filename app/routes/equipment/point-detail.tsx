@@ -12,6 +12,7 @@ import {
 import { reportByPoint } from "../../../workers/services/charge-records/charge-records";
 import { setPointStatus } from "../../../workers/services/points/point-admin";
 import { pointDetail } from "../../../workers/services/points/points";
+import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
@@ -23,6 +24,7 @@ import { toast } from "~/components/ui/toast";
 import { useLivePoint } from "~/lib/live";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { OnlineBadge } from "./point-parts";
+import { chargerSetup } from "./charger-setup.server";
 import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
 import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";
 import { DiagnosticsTab } from "./point-detail/diagnostics-tab";
@@ -34,8 +36,8 @@ import { RecordsTab } from "./point-detail/records-tab";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const id = Number(params.id);
-  const [point, report] = await Promise.all([pointDetail(ctx, { id }), reportByPoint(ctx, { pointId: id })]);
-  return { point, report };
+  const [point, report, setup] = await Promise.all([pointDetail(ctx, { id }), reportByPoint(ctx, { pointId: id }), chargerSetup(ctx)]);
+  return { point, report, setup };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -49,9 +51,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-/** Switching tabs changes only `?tab=`: the point need not be read again for that. */
+/**
+ * Switching tabs changes only `?tab=`: the point need not be read again for that. A revalidation
+ * on the same URL (after the key dialog, say) reads it again.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  if (formMethod || currentUrl.href === nextUrl.href || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutTab = (url: URL) => {
     const search = new URLSearchParams(url.search);
     search.delete("tab");
@@ -64,8 +69,9 @@ const TABS = ["general", "records", "log", "configuration", "localList", "diagno
 type Tab = (typeof TABS)[number];
 
 export default function PointDetail() {
-  const { point, report } = useLoaderData<typeof loader>();
+  const { point, report, setup } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const { power } = useFormat();
   const [params, setParams] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
@@ -101,7 +107,7 @@ export default function PointDetail() {
             <span aria-hidden>·</span>
             <span>{point.stationName}</span>
             <Badge variant={point.type === "AC" ? "info" : "success"}>{t(`points.types.${point.type}`)}</Badge>
-            <span className="tabular-nums">{point.ratedPower.toFixed(2)} kW</span>
+            <span className="tabular-nums">{power(point.ratedPower)}</span>
           </span>
         }
         actions={
@@ -112,7 +118,7 @@ export default function PointDetail() {
                 {t("common.back")}
               </Link>
             </Button>
-            <ChargerKeyDialog pointId={point.id} hasKey={point.hasKey} online={online} />
+            <ChargerKeyDialog pointId={point.id} serialNumber={point.serialNumber} setup={setup} hasKey={point.hasKey} online={online} />
             <Button asChild variant="outline">
               <Link to={`/equipmentManagement/point/pointConfig/${point.id}`}>
                 <Settings2 aria-hidden />

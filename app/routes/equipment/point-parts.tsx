@@ -1,7 +1,7 @@
 import { Wifi, WifiOff, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { displayClass } from "../../../domain/connector-status";
+import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { WithTooltip } from "~/components/ui/tooltip";
@@ -49,17 +49,6 @@ export function OnlineBadge({ online }: { online: boolean }) {
   );
 }
 
-/** SPEC.md §4: success, danger or (empty status, offline) info. */
-export function ConnectorStatusBadge({ status }: { status: string | null | undefined }) {
-  const { t } = useTranslation();
-  const variant = { success: "success", danger: "destructive", info: "info" } as const;
-  return (
-    <Badge variant={variant[displayClass(status)]}>
-      {status ? t(`points.connectorStatus.${status}`, { defaultValue: status }) : t("points.connectorStatus.offline")}
-    </Badge>
-  );
-}
-
 /** SPEC.md §4 point push status per item: NotIssue, Issued, NotSupport. */
 export function PushStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -74,13 +63,13 @@ interface QuotaEntry {
 
 /** The authorised AC and DC connector counts and what is used of them (issue #4). */
 export function QuotaSummary({ quota }: { quota: Record<"AC" | "DC", QuotaEntry> }) {
-  const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language.replace("_", "-"));
+  const { t } = useTranslation();
+  const { number } = useFormat();
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-1" data-testid="connector-quota">
       {(["AC", "DC"] as const).map((kind) => (
         <span key={kind} className={quota[kind].remaining === 0 ? "text-destructive" : undefined}>
-          {t("points.quota", { kind, used: number(quota[kind].used), authorized: number(quota[kind].authorized) })}
+          {t("points.quota", { kind, used: number(quota[kind].used, 0), authorized: number(quota[kind].authorized, 0) })}
         </span>
       ))}
     </span>

@@ -11,6 +11,7 @@ import { connectorQuota } from "../../../workers/services/points/quota";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
@@ -65,6 +66,7 @@ const EXPORT_PAGES = 50;
 export default function Points() {
   const { page, stations, quota } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const { power } = useFormat();
   const api = useApi();
   const live = useLivePoints();
   const { onPageChange } = useUrlPaging();
@@ -133,23 +135,23 @@ export default function Points() {
         </Link>
       ),
     },
-    { accessorKey: "name", header: t("points.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-    { accessorKey: "stationName", header: t("points.fields.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    { accessorKey: "name", header: t("points.fields.name"), meta: { priority: 2 }, cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { accessorKey: "stationName", header: t("points.fields.station"), meta: { priority: 3 }, cell: ({ row }) => row.original.stationName ?? "—" },
     {
       accessorKey: "type",
       header: t("points.typeAndPower"),
-      meta: { width: 150 },
+      meta: { priority: 2, width: 150 },
       cell: ({ row }) => (
         <span className="inline-flex items-center gap-2">
           <Badge variant={row.original.type === "AC" ? "info" : "success"}>{t(`points.types.${row.original.type}`)}</Badge>
-          <span className="tabular-nums">{row.original.ratedPower.toFixed(2)} kW</span>
+          <span className="tabular-nums">{power(row.original.ratedPower)}</span>
         </span>
       ),
     },
     {
       id: "connectors",
       header: t("points.fields.connectors"),
-      meta: { width: 124 },
+      meta: { priority: 4, width: 124 },
       cell: ({ row }) => (
         <span className="inline-flex items-center gap-1">
           {row.original.connectors.slice(0, 2).map((c) => (

@@ -5,6 +5,7 @@ import { listPoints } from "../../../workers/services/points/points";
 import { stationDetail, stationOptions } from "../../../workers/services/stations/stations";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
+import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
@@ -14,7 +15,6 @@ import { actionError, requireCtx } from "../../lib/ctx.server";
 import { MapPicker } from "./map-picker";
 import { StatusToggle, useStationActions } from "./station-actions";
 import { runStationAction } from "./station-actions.server";
-import { ConnectorStatusBadge } from "./station-start-parts";
 
 /** A location with all its fields, where it is, and its charging points (SPEC.md §3). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -39,7 +39,7 @@ const BASE = "/equipmentManagement/station";
 export default function StationDetail() {
   const { station, points, others } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { money, dateTime } = useFormat();
+  const { money, dateTime, power } = useFormat();
   const navigate = useNavigate();
   const { toggle, busy } = useStationActions(() => navigate(BASE));
   const dash = "—";
@@ -95,7 +95,7 @@ export default function StationDetail() {
                     : t("stations.parking.free"),
                 ],
                 [t("stations.fields.price"), station.price ?? dash],
-                [t("stations.fields.powerLimit"), station.powerLimit === null ? dash : `${station.powerLimit.toFixed(2)} kW`],
+                [t("stations.fields.powerLimit"), station.powerLimit === null ? dash : power(station.powerLimit)],
                 [t("stations.fields.timeZone"), station.timeZone ?? dash],
                 [
                   t("stations.fields.connectors"),

@@ -3,9 +3,14 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { filterNumeric } from "../../../domain/amounts";
+import { canStart } from "../../../domain/connector-status";
 import type { Page } from "../../../domain/paging";
 import type { presentPoint } from "../../../workers/services/points/points";
+import { remoteIdTagOf } from "../../../workers/services/remote/remote-control";
 import { stationOptions } from "../../../workers/services/stations/stations";
+import { useFormat } from "~/components/format";
+import { IdTagField, remoteStartBody } from "~/components/live/remote-start";
+import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
@@ -18,7 +23,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { ApiError, useApi } from "~/lib/api";
 import { cn } from "~/lib/cn";
 import { requireCtx } from "../../lib/ctx.server";
-import { ConnectorStatusBadge, startable } from "./station-start-parts";
 
 /**
  * Equipment › Locations › Start charging (SPEC.md §2 startPoint): choose a connector of a
@@ -27,15 +31,17 @@ import { ConnectorStatusBadge, startable } from "./station-start-parts";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { stations: await stationOptions(ctx) };
+  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx), remoteIdTagOf(ctx)]);
+  return { stations, remoteIdTag };
 }
 
 type Point = ReturnType<typeof presentPoint>;
 type Outcome = { ok: true; point: string; connector: number; status: string } | { ok: false; point: string; connector: number; message: string };
 
 export default function StationStart() {
-  const { stations } = useLoaderData<typeof loader>();
+  const { stations, remoteIdTag } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const { power } = useFormat();
   const api = useApi();
   const confirm = useConfirm();
   const ids = { power: useId(), idTag: useId(), station: useId() };
@@ -43,8 +49,8 @@ export default function StationStart() {
   const stationId = Number(params.get("stationId")) || stations[0]?.id;
   const [points, setPoints] = useState<Point[] | null>(null);
   const [chosen, setChosen] = useState<{ pointId: number; connectorId: number } | null>(null);
-  const [power, setPower] = useState("");
-  const [idTag, setIdTag] = useState("");
+  const [powerLimit, setPowerLimit] = useState("");
+  const [idTag, setIdTag] = useState(remoteIdTag);
   const [starting, setStarting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -74,7 +80,7 @@ export default function StationStart() {
       return;
     setStarting(true);
     try {
-      const body = { connectorId: chosen.connectorId, ...(power ? { power: Number(power) } : {}), ...(idTag.trim() ? { idTag: idTag.trim() } : {}) };
+      const body = remoteStartBody(chosen.connectorId, { power: powerLimit ? Number(powerLimit) : undefined, idTag });
       const answer = await api<{ status: string }>("PUT", `/station-service/remoteControl/remoteStart/${chosen.pointId}`, body);
       setOutcome({ ok: true, point: label, connector: chosen.connectorId, status: answer.status });
     } catch (error) {
@@ -137,7 +143,7 @@ export default function StationStart() {
               </CardHeader>
               <CardContent className="grid gap-2 sm:grid-cols-2">
                 {point.connectors.map((connector) => {
-                  const usable = point.status === "VALID" && point.online && startable(connector.status);
+                  const usable = point.status === "VALID" && point.online && canStart(connector.status);
                   const selected = chosen?.pointId === point.id && chosen.connectorId === connector.connectorId;
                   return (
                     <button
@@ -159,7 +165,7 @@ export default function StationStart() {
                         <ConnectorStatusBadge status={connector.status} />
                       </span>
                       <span className="text-xs text-muted-foreground tabular-nums">
-                        {connector.standard} · {connector.power.toFixed(2)} kW
+                        {connector.standard} · {power(connector.power)}
                       </span>
                     </button>
                   );
@@ -172,7 +178,7 @@ export default function StationStart() {
       {points && points.length > 0 && <p className="text-xs text-muted-foreground">{t("stations.start.notStartable")}</p>}
 
       <Card>
-        <CardContent className="flex flex-wrap items-end gap-4">
+        <CardContent className="flex flex-wrap items-start gap-4">
           <div className="grid w-48 gap-2">
             <Label htmlFor={ids.power}>{t("stations.start.power")}</Label>
             <div className="relative">
@@ -180,31 +186,18 @@ export default function StationStart() {
                 id={ids.power}
                 inputMode="decimal"
                 autoComplete="off"
-                value={power}
-                onChange={(e) => setPower(filterNumeric(e.target.value, 2))}
+                value={powerLimit}
+                onChange={(e) => setPowerLimit(filterNumeric(e.target.value, 2))}
                 className="pr-10 tabular-nums"
               />
               <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">kW</span>
             </div>
           </div>
-          <div className="grid w-60 gap-2">
-            <Label htmlFor={ids.idTag}>{t("stations.start.idTag")}</Label>
-            <Input
-              id={ids.idTag}
-              maxLength={20}
-              autoComplete="off"
-              value={idTag}
-              onChange={(e) => setIdTag(e.target.value)}
-              aria-describedby={`${ids.idTag}-hint`}
-            />
-          </div>
-          <Button type="button" onClick={start} disabled={!chosen || starting}>
+          <IdTagField id={ids.idTag} value={idTag} onChange={setIdTag} className="w-80" />
+          <Button type="button" onClick={start} disabled={!chosen || starting} className="mt-[1.375rem]">
             {starting ? <LoaderCircle className="animate-spin" aria-hidden /> : <PlugZap aria-hidden />}
             {t("stations.start.submit")}
           </Button>
-          <p id={`${ids.idTag}-hint`} className="basis-full text-xs text-muted-foreground">
-            {t("stations.start.idTagHint")}
-          </p>
         </CardContent>
       </Card>
 

@@ -55,7 +55,7 @@ export default function Stations() {
       {
         accessorKey: "rank",
         header: t("stations.fields.rank"),
-        meta: { width: 80, align: "right" },
+        meta: { priority: 3, width: 80, align: "right" },
         cell: ({ row }) => <span className="tabular-nums">{row.original.rank}</span>,
       },
       {
@@ -84,7 +84,7 @@ export default function Stations() {
       {
         id: "equipment",
         header: t("stations.fields.points"),
-        meta: { width: 160 },
+        meta: { priority: 2, width: 160 },
         cell: ({ row }) => (
           <div className="flex flex-col text-sm">
             <span className="tabular-nums">{row.original.pointCount}</span>
@@ -97,7 +97,7 @@ export default function Stations() {
       {
         accessorKey: "parkingFee",
         header: t("stations.fields.parkingFee"),
-        meta: { width: 140 },
+        meta: { priority: 3, width: 140 },
         cell: ({ row }) =>
           row.original.parkingFee && row.original.parkingFeeAmount !== null ? (
             <span className="tabular-nums">{money(row.original.parkingFeeAmount)}</span>

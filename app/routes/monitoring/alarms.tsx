@@ -122,8 +122,8 @@ export default function Alarms() {
   });
 
   const columns: ColumnDef<Alarm>[] = [
-    { accessorKey: "occurredAt", header: t("monitoring.alarms.time"), meta: { width: 170 }, cell: ({ row }) => dateTime(row.original.occurredAt) },
-    { accessorKey: "level", header: t("monitoring.alarms.level"), meta: { width: 100 }, cell: ({ row }) => <AlarmLevelBadge level={row.original.level} /> },
+    { accessorKey: "occurredAt", header: t("monitoring.alarms.time"), meta: { priority: 2, width: 170 }, cell: ({ row }) => dateTime(row.original.occurredAt) },
+    { accessorKey: "level", header: t("monitoring.alarms.level"), meta: { priority: 2, width: 100 }, cell: ({ row }) => <AlarmLevelBadge level={row.original.level} /> },
     {
       accessorKey: "type",
       header: t("monitoring.alarms.type"),
@@ -148,6 +148,7 @@ export default function Alarms() {
     },
     {
       accessorKey: "message",
+      meta: { priority: 3 },
       header: t("monitoring.alarms.message"),
       cell: ({ row }) => <span className="block max-w-64 truncate" title={row.original.message ?? ""}>{row.original.message || "—"}</span>,
     },
@@ -167,6 +168,7 @@ export default function Alarms() {
     },
     {
       accessorKey: "comment",
+      meta: { priority: 4 },
       header: t("monitoring.alarms.comment"),
       cell: ({ row }) => <span className="block max-w-56 truncate" title={row.original.comment ?? ""}>{row.original.comment || "—"}</span>,
     },

@@ -1,10 +1,11 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Square } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { mayOperateChargers } from "../../../tenants/permissions";
 import { chargingDetail } from "../../../workers/services/monitoring/charging";
 import { DetailList } from "~/components/detail-list";
-import { useFormat } from "~/components/format";
+import { orDash, useFormat } from "~/components/format";
 import { MeterCurveChart, type CurvePoint } from "~/components/live/charts";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
@@ -13,27 +14,61 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast";
+import { ApiError, useApi } from "~/lib/api";
 import { useLiveEvents, useLivePoint } from "~/lib/live";
 import { requireCtx } from "../../lib/ctx.server";
 import { useArea } from "./area";
 import { foundOr404 } from "./loaders.server";
 
-/** A charging session with its meter curve, which grows live while the session runs. */
+/**
+ * A charging session with its meter curve, which grows live while the session runs. Whoever may
+ * operate chargers can stop it here; watching alone does not allow it (docs/rules/access.md).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { session: await foundOr404(chargingDetail(ctx, params.id)), now: ctx.now() };
+  return { session: await foundOr404(chargingDetail(ctx, params.id)), now: ctx.now(), mayOperate: mayOperateChargers(ctx.actor.menu) };
 }
 
 export default function ChargingDetail() {
-  const { session, now: loadedAt } = useLoaderData<typeof loader>();
-  return <SessionView key={session.transactionId} session={session} loadedAt={loadedAt} />;
+  const { session, now: loadedAt, mayOperate } = useLoaderData<typeof loader>();
+  return <SessionView key={session.transactionId} session={session} loadedAt={loadedAt} mayOperate={mayOperate} />;
 }
 
 type Session = Awaited<ReturnType<typeof loader>>["session"];
 
-function SessionView({ session, loadedAt }: { session: Session; loadedAt: number }) {
+/** Remote stop (OCPP 1.6 §5.12) of a running session, after a confirmation. */
+function StopButton({ session }: { session: Session }) {
   const { t } = useTranslation();
-  const { dateTime, energy, duration } = useFormat();
+  const api = useApi();
+  const confirm = useConfirm();
+  const [stopping, setStopping] = useState(false);
+  const stop = async () => {
+    const message = t("monitoring.remote.confirmStop", { no: session.connectorId, serial: session.serialNumber });
+    if (!(await confirm({ message, destructive: true, confirmLabel: t("monitoring.remote.stop") }))) return;
+    setStopping(true);
+    try {
+      await api("PUT", `/station-service/remoteControl/${session.pointId}/remoteStop/${session.transactionId}`);
+      toast.success(t("monitoring.remote.stopped"));
+    } catch (error) {
+      // The API client has shown the server's message.
+      if (!(error instanceof ApiError)) throw error;
+    } finally {
+      setStopping(false);
+    }
+  };
+  return (
+    <Button variant="destructive" onClick={() => void stop()} disabled={stopping}>
+      <Square aria-hidden />
+      {t("monitoring.remote.stop")}
+    </Button>
+  );
+}
+
+function SessionView({ session, loadedAt, mayOperate }: { session: Session; loadedAt: number; mayOperate: boolean }) {
+  const { t } = useTranslation();
+  const { dateTime, energy, duration, livePower, current, voltage, percent } = useFormat();
   const area = useArea();
   const live = useLivePoint(session.pointId);
   const now = useNow(loadedAt);
@@ -61,10 +96,10 @@ function SessionView({ session, loadedAt }: { session: Session; loadedAt: number
 
   const figures: [string, string][] = [
     [t("monitoring.common.energy"), energyWh === null || energyWh === undefined ? "—" : energy(energyWh)],
-    [t("monitoring.common.power"), ownReadings && readings.powerW !== undefined ? `${(readings.powerW / 1000).toFixed(2)} kW` : "—"],
-    [t("monitoring.common.current"), ownReadings && readings.currentA !== undefined ? `${readings.currentA.toFixed(1)} A` : "—"],
-    [t("monitoring.common.voltage"), ownReadings && readings.voltageV !== undefined ? `${readings.voltageV.toFixed(0)} V` : "—"],
-    [t("monitoring.common.soc"), ownReadings && readings.soc !== undefined ? `${readings.soc.toFixed(0)} %` : "—"],
+    [t("monitoring.common.power"), ownReadings ? orDash(readings.powerW, livePower) : "—"],
+    [t("monitoring.common.current"), ownReadings ? orDash(readings.currentA, current) : "—"],
+    [t("monitoring.common.voltage"), ownReadings ? orDash(readings.voltageV, voltage) : "—"],
+    [t("monitoring.common.soc"), ownReadings ? orDash(readings.soc, percent) : "—"],
     [t("monitoring.common.duration"), duration((endedAt - Date.parse(session.startAt)) / 60_000)],
   ];
 
@@ -76,6 +111,7 @@ function SessionView({ session, loadedAt }: { session: Session; loadedAt: number
         actions={
           <>
             {running && <LiveIndicator />}
+            {running && mayOperate && <StopButton session={session} />}
             <Button asChild variant="outline">
               <Link to={area.chargingList}>
                 <ArrowLeft aria-hidden />

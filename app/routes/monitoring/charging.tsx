@@ -7,7 +7,7 @@ import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { useFormat } from "~/components/format";
+import { orDash, useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveEnergyWh, liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
@@ -32,7 +32,7 @@ type Session = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 export default function Charging() {
   const { page, stations, now: loadedAt } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime, energy, duration } = useFormat();
+  const { dateTime, energy, duration, livePower } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const area = useArea();
@@ -48,7 +48,7 @@ export default function Charging() {
       meta: { width: 120 },
       cell: ({ row }) => <span className="font-mono text-xs">#{row.original.transactionId}</span>,
     },
-    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 4 }, cell: ({ row }) => row.original.stationName ?? "—" },
     {
       accessorKey: "serialNumber",
       header: t("monitoring.common.point"),
@@ -59,18 +59,19 @@ export default function Charging() {
         </div>
       ),
     },
-    { accessorKey: "connectorId", header: t("monitoring.common.connector"), meta: { width: 100, align: "center" } },
-    { accessorKey: "idTag", header: t("monitoring.common.idTag"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
-    { accessorKey: "startAt", header: t("monitoring.common.startAt"), cell: ({ row }) => dateTime(row.original.startAt) },
+    { accessorKey: "connectorId", header: t("monitoring.common.connector"), meta: { priority: 3, width: 100, align: "center" } },
+    { accessorKey: "idTag", header: t("monitoring.common.idTag"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
+    { accessorKey: "startAt", header: t("monitoring.common.startAt"), meta: { priority: 4 }, cell: ({ row }) => dateTime(row.original.startAt) },
     {
       id: "duration",
+      meta: { priority: 3 },
       header: t("monitoring.common.duration"),
       cell: ({ row }) => <span className="tabular-nums">{duration((now - Date.parse(row.original.startAt)) / 60_000)}</span>,
     },
     {
       id: "energy",
       header: t("monitoring.charging.energyNow"),
-      meta: { align: "right" },
+      meta: { priority: 2, align: "right" },
       cell: ({ row }) => {
         const r = row.original;
         const wh = liveEnergyWh(live.get(r.pointId), r.connectorId, r.transactionId, r.meterStartWh);
@@ -80,10 +81,10 @@ export default function Charging() {
     {
       id: "power",
       header: t("monitoring.charging.powerNow"),
-      meta: { align: "right" },
+      meta: { priority: 2, align: "right" },
       cell: ({ row }) => {
         const powerW = liveReadings(live.get(row.original.pointId), row.original.connectorId).powerW;
-        return <span className="tabular-nums" data-testid="session-power">{powerW === undefined ? "—" : `${(powerW / 1000).toFixed(2)} kW`}</span>;
+        return <span className="tabular-nums" data-testid="session-power">{orDash(powerW, livePower)}</span>;
       },
     },
     {

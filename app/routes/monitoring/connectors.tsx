@@ -8,7 +8,7 @@ import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-paging";
-import { useFormat } from "~/components/format";
+import { orDash, useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveReadings, liveStatus, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
@@ -33,7 +33,7 @@ type Row = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 export default function Connectors() {
   const { page, stations } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
+  const { dateTime, power, livePower } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const area = useArea();
@@ -55,7 +55,7 @@ export default function Connectors() {
         </div>
       ),
     },
-    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 3 }, cell: ({ row }) => row.original.stationName ?? "—" },
     {
       accessorKey: "connectorId",
       header: t("monitoring.common.connector"),
@@ -73,6 +73,7 @@ export default function Connectors() {
     },
     {
       accessorKey: "errorCode",
+      meta: { priority: 2 },
       header: t("monitoring.common.errorCode"),
       cell: ({ row }) => {
         const heard = live.get(row.original.pointId)?.connectors[row.original.connectorId]?.errorCode;
@@ -83,18 +84,19 @@ export default function Connectors() {
     {
       id: "power",
       header: t("monitoring.common.livePower"),
-      meta: { align: "right" },
+      meta: { priority: 2, align: "right" },
       cell: ({ row }) => {
         const point = live.get(row.original.pointId);
         const status = liveStatus(point, row.original.online, row.original.connectorId, row.original.status);
         const powerW = liveReadings(point, row.original.connectorId).powerW;
-        return <span className="tabular-nums">{status && powerW !== undefined ? `${(powerW / 1000).toFixed(2)} kW` : "—"}</span>;
+        return <span className="tabular-nums">{status ? orDash(powerW, livePower) : "—"}</span>;
       },
     },
-    { id: "standard", header: t("monitoring.common.standard"), cell: ({ row }) => `${row.original.standard} · ${row.original.power} kW` },
-    { accessorKey: "statusAt", header: t("monitoring.common.since"), cell: ({ row }) => dateTime(row.original.statusAt) || "—" },
+    { id: "standard", header: t("monitoring.common.standard"), meta: { priority: 4 }, cell: ({ row }) => `${row.original.standard} · ${power(row.original.power)}` },
+    { accessorKey: "statusAt", header: t("monitoring.common.since"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.statusAt) || "—" },
     {
       id: "transaction",
+      meta: { priority: 2 },
       header: t("monitoring.common.transaction"),
       cell: ({ row }) => {
         const id = liveReadings(live.get(row.original.pointId), row.original.connectorId).transactionId ?? row.original.transactionId;

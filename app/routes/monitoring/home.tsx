@@ -39,7 +39,7 @@ function deviceNow(device: Device, point: PointLive | undefined) {
 export default function Home() {
   const { dashboard: data, now: loadedAt } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { energy, dateTime } = useFormat();
+  const { energy, time, power } = useFormat();
   const live = useLivePoints();
   const now = useNow(loadedAt);
   const frame = useRef<HTMLDivElement>(null);
@@ -116,7 +116,7 @@ export default function Home() {
         </div>
         <div className="flex items-center gap-3">
           <span className="font-mono text-2xl font-semibold tabular-nums" aria-label={data.timeZone} title={data.timeZone}>
-            {dateTime(now).slice(11, 19)}
+            {time(now, true)}
           </span>
           <LiveIndicator />
           <Button variant="outline" size="sm" onClick={toggleFull}>
@@ -133,7 +133,7 @@ export default function Home() {
         <Tile testId="home-charging" icon={BatteryCharging} tone="success" label={t("monitoring.home.chargingNow")} value={charging} foot={`${t("monitoring.home.connectors")}: ${connectorsTotal}`} strong={charging > 0} />
         <Tile testId="home-energy-today" icon={Zap} tone="info" label={`${t("monitoring.home.today")} · ${t("monitoring.home.energy")}`} value={energy(data.today.energyWh + liveToday)} foot={t("monitoring.home.sessionsCount", { count: data.today.sessions })} small />
         <Tile testId="home-energy-month" icon={Zap} tone="info" label={`${t("monitoring.home.month")} · ${t("monitoring.home.energy")}`} value={energy(data.month.energyWh + liveMonth)} foot={t("monitoring.home.sessionsCount", { count: data.month.sessions })} small />
-        <Tile testId="home-power" icon={Zap} tone="warning" label={t("monitoring.home.livePower")} value={`${powerKw.toFixed(2)} kW`} small />
+        <Tile testId="home-power" icon={Zap} tone="warning" label={t("monitoring.home.livePower")} value={power(powerKw)} small />
         <Tile testId="home-revenue" icon={Coins} tone="muted" label={t("monitoring.home.revenue")} value={t("monitoring.home.notPriced")} foot={t("monitoring.home.notPricedHint")} small />
       </section>
 
@@ -193,7 +193,7 @@ export default function Home() {
                     <span className="truncate text-xs text-muted-foreground">{t("monitoring.home.stationPoints", { online, total: own.length })}</span>
                   </span>
                   <span className="flex flex-col items-end text-xs tabular-nums">
-                    <span className="font-semibold">{kwHere.toFixed(1)} kW</span>
+                    <span className="font-semibold">{power(kwHere)}</span>
                     <span className="text-muted-foreground">
                       {t("monitoring.home.chargingNow")}: {chargingHere}
                     </span>

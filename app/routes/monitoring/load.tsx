@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
 import { stationLoad, stationOptions } from "../../../workers/services/monitoring/stations";
+import { orDash, useFormat } from "~/components/format";
 import { LoadChart } from "~/components/live/charts";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, livePowerW, liveStatus } from "~/components/live/live-state";
@@ -69,6 +70,7 @@ export default function LoadMonitoring() {
 
 function StationLoad({ load }: { load: Load }) {
   const { t } = useTranslation();
+  const { power, livePower, percent } = useFormat();
   const live = useLivePoints();
   const pointIds = load.points.map((p) => p.id);
   const heard = pointIds.some((id) => live.has(id));
@@ -90,10 +92,10 @@ function StationLoad({ load }: { load: Load }) {
   const usage = limit ? (nowW / 1000 / limit) * 100 : null;
   const over = usage !== null && usage > 100;
   const figures = [
-    { key: "now", label: t("monitoring.load.now"), value: `${(nowW / 1000).toFixed(2)} kW`, icon: Zap, tone: over ? "text-destructive" : "text-primary" },
-    { key: "limit", label: t("monitoring.load.limit"), value: limit === null ? t("monitoring.load.noLimit") : `${limit.toFixed(2)} kW`, icon: ShieldAlert, tone: "text-foreground" },
-    { key: "usage", label: t("monitoring.load.usage"), value: usage === null ? "—" : `${usage.toFixed(0)} %`, icon: Gauge, tone: over ? "text-destructive" : "text-foreground" },
-    { key: "rated", label: t("monitoring.load.rated"), value: `${load.ratedPower.toFixed(2)} kW`, icon: Zap, tone: "text-muted-foreground" },
+    { key: "now", label: t("monitoring.load.now"), value: livePower(nowW), icon: Zap, tone: over ? "text-destructive" : "text-primary" },
+    { key: "limit", label: t("monitoring.load.limit"), value: limit === null ? t("monitoring.load.noLimit") : power(limit), icon: ShieldAlert, tone: "text-foreground" },
+    { key: "usage", label: t("monitoring.load.usage"), value: orDash(usage, percent), icon: Gauge, tone: over ? "text-destructive" : "text-foreground" },
+    { key: "rated", label: t("monitoring.load.rated"), value: power(load.ratedPower), icon: Zap, tone: "text-muted-foreground" },
   ];
 
   return (
@@ -162,8 +164,8 @@ function StationLoad({ load }: { load: Load }) {
                       <TableCell>
                         <DeviceStateBadge state={deviceState(online, p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)))} />
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{p.ratedPower.toFixed(2)} kW</TableCell>
-                      <TableCell className="text-right tabular-nums">{(w / 1000).toFixed(2)} kW</TableCell>
+                      <TableCell className="text-right tabular-nums">{power(p.ratedPower)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{livePower(w)}</TableCell>
                       <TableCell>
                         <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
                           <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${share}%` }} />

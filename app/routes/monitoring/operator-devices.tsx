@@ -46,8 +46,8 @@ export default function OperatorDevices() {
     { accessorKey: "code", header: t("monitoring.subDevices.code"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.code}</span> },
     { accessorKey: "name", header: t("monitoring.subDevices.name") },
     { accessorKey: "status", header: t("monitoring.common.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-    { accessorKey: "stations", header: t("monitoring.subDevices.stations"), meta: { align: "right" } },
-    { accessorKey: "points", header: t("monitoring.subDevices.points"), meta: { align: "right" } },
+    { accessorKey: "stations", header: t("monitoring.subDevices.stations"), meta: { priority: 2, align: "right" } },
+    { accessorKey: "points", header: t("monitoring.subDevices.points"), meta: { priority: 2, align: "right" } },
     {
       id: "actions",
       header: t("monitoring.common.actions"),

@@ -33,7 +33,7 @@ type Pile = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 export default function Piles() {
   const { page, stations } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
+  const { dateTime, power } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const area = useArea();
@@ -59,10 +59,11 @@ export default function Piles() {
         </div>
       ),
     },
-    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 3 }, cell: ({ row }) => row.original.stationName ?? "—" },
     { id: "state", header: t("monitoring.common.state"), cell: ({ row }) => <DeviceStateBadge state={stateOf(row.original)} /> },
     {
       id: "connectors",
+      meta: { priority: 2 },
       header: t("monitoring.common.connectors"),
       cell: ({ row }) => {
         const point = live.get(row.original.id);
@@ -78,15 +79,17 @@ export default function Piles() {
         );
       },
     },
-    { accessorKey: "type", header: t("monitoring.common.type"), meta: { width: 90 } },
-    { accessorKey: "ratedPower", header: t("monitoring.common.ratedPower"), meta: { align: "right" }, cell: ({ row }) => `${row.original.ratedPower.toFixed(2)} kW` },
+    { accessorKey: "type", header: t("monitoring.common.type"), meta: { priority: 4, width: 90 } },
+    { accessorKey: "ratedPower", header: t("monitoring.common.ratedPower"), meta: { priority: 3, align: "right" }, cell: ({ row }) => power(row.original.ratedPower) },
     {
       accessorKey: "onlineChangedAt",
+      meta: { priority: 4 },
       header: t("monitoring.common.since"),
       cell: ({ row }) => dateTime(row.original.onlineChangedAt) || "—",
     },
     {
       id: "firmware",
+      meta: { priority: 4 },
       header: t("monitoring.common.firmware"),
       cell: ({ row }) => (
         <div className="flex flex-col text-xs">

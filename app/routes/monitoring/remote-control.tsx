@@ -2,6 +2,7 @@ import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { stationOptions, stationPanel } from "../../../workers/services/monitoring/stations";
+import { remoteIdTagOf } from "../../../workers/services/remote/remote-control";
 import { DataTablePagination } from "~/components/data-table/pagination";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { LiveIndicator } from "~/components/live/live-indicator";
@@ -17,15 +18,15 @@ import { searchParamsObject } from "../../lib/search-params";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const stations = await stationOptions(ctx, {});
+  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx, {}), remoteIdTagOf(ctx)]);
   const query = searchParamsObject(request);
   const stationId = Number(query.stationId) || stations[0]?.id;
   const panel = stationId ? await stationPanel(ctx, { ...query, stationId }) : null;
-  return { stations, panel };
+  return { stations, panel, remoteIdTag };
 }
 
 export default function RemoteControl() {
-  const { stations, panel } = useLoaderData<typeof loader>();
+  const { stations, panel, remoteIdTag } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();
   const { onPageChange } = useUrlPaging();
@@ -62,7 +63,7 @@ export default function RemoteControl() {
           ) : (
             <div className="grid gap-4 xl:grid-cols-2">
               {panel.records.map((point) => (
-                <PointPanel key={point.id} point={point} onChanged={() => void revalidate()} />
+                <PointPanel key={point.id} point={point} remoteIdTag={remoteIdTag} onChanged={() => void revalidate()} />
               ))}
             </div>
           )}

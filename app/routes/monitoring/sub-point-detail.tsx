@@ -4,7 +4,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
 import { subPointDetail } from "../../../workers/services/sub-operators/views";
 import { DetailList } from "~/components/detail-list";
-import { useFormat } from "~/components/format";
+import { orDash, useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
 import { QrCode } from "~/components/live/qr-code";
@@ -24,12 +24,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return foundOr404(subPointDetail(ctx, Number(params.id)));
 }
 
-const fixed = (value: number | undefined, digits: number, unit: string) => (value === undefined ? "—" : `${value.toFixed(digits)} ${unit}`);
-
 export default function SubPointDetail() {
   const point = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime, energy } = useFormat();
+  const { dateTime, energy, power, livePower, current, voltage } = useFormat();
   const live = useLivePoint(point.id);
   const online = liveOnline(live, point.online);
   const statuses = point.connectors.map((c) => liveStatus(live, point.online, c.connectorId, c.status));
@@ -60,7 +58,7 @@ export default function SubPointDetail() {
                 [t("monitoring.common.state"), <DeviceStateBadge state={deviceState(online, statuses)} />],
                 [t("monitoring.common.station"), point.stationName ?? "—"],
                 [t("monitoring.common.type"), point.type],
-                [t("monitoring.common.ratedPower"), `${point.ratedPower.toFixed(2)} kW`],
+                [t("monitoring.common.ratedPower"), power(point.ratedPower)],
                 [t("monitoring.common.firmware"), point.firmwareVersion ?? "—"],
                 [t("monitoring.common.vendorModel"), [point.vendor, point.model].filter(Boolean).join(" ") || "—"],
                 [t("monitoring.common.since"), dateTime(point.onlineChangedAt) || "—"],
@@ -85,9 +83,9 @@ export default function SubPointDetail() {
               <CardContent>
                 <dl className="grid grid-cols-3 gap-3 text-sm">
                   {[
-                    [t("monitoring.common.power"), status ? fixed(readings.powerW === undefined ? undefined : readings.powerW / 1000, 2, "kW") : "—"],
-                    [t("monitoring.common.current"), status ? fixed(readings.currentA, 1, "A") : "—"],
-                    [t("monitoring.common.voltage"), status ? fixed(readings.voltageV, 0, "V") : "—"],
+                    [t("monitoring.common.power"), status ? orDash(readings.powerW, livePower) : "—"],
+                    [t("monitoring.common.current"), status ? orDash(readings.currentA, current) : "—"],
+                    [t("monitoring.common.voltage"), status ? orDash(readings.voltageV, voltage) : "—"],
                   ].map(([label, value]) => (
                     <div key={label}>
                       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -96,7 +94,7 @@ export default function SubPointDetail() {
                   ))}
                 </dl>
                 <p className="mt-3 text-xs text-muted-foreground">
-                  {c.standard} · {c.power} kW · {c.chargeSpeed}
+                  {c.standard} · {power(c.power)} · {c.chargeSpeed}
                 </p>
               </CardContent>
             </Card>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { deviceState, type DeviceState } from "../../../domain/connector-status";
 import type { Page } from "../../../domain/paging";
 import { DataTable } from "~/components/data-table/data-table";
+import { useFormat } from "~/components/format";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
 import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
 import { RowLink } from "~/components/page-actions";
@@ -25,6 +26,7 @@ export interface SubPoint {
 /** The sub-operator's charging points with their live state (point list and location detail). */
 export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<SubPoint>; onPageChange: (current: number, size: number) => void; emptyHint: string }) {
   const { t } = useTranslation();
+  const { number, power } = useFormat();
   const live = useLivePoints();
 
   const columns: ColumnDef<SubPoint>[] = [
@@ -38,7 +40,7 @@ export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<Su
         </div>
       ),
     },
-    { accessorKey: "stationName", header: t("monitoring.common.station"), cell: ({ row }) => row.original.stationName ?? "—" },
+    { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 3 }, cell: ({ row }) => row.original.stationName ?? "—" },
     {
       id: "state",
       header: t("monitoring.common.state"),
@@ -50,6 +52,7 @@ export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<Su
     },
     {
       id: "connectors",
+      meta: { priority: 2 },
       header: t("monitoring.common.connectors"),
       cell: ({ row }) => {
         const point = live.get(row.original.id);
@@ -68,14 +71,14 @@ export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<Su
     {
       id: "power",
       header: t("monitoring.common.livePower"),
-      meta: { align: "right" },
+      meta: { priority: 2, align: "right" },
       cell: ({ row }) => {
         const point = live.get(row.original.id);
         const w = row.original.connectors.reduce((sum, c) => sum + (liveReadings(point, c.connectorId).powerW ?? 0), 0);
-        return <span className="tabular-nums">{liveOnline(point, row.original.online) ? `${(w / 1000).toFixed(2)} / ${row.original.ratedPower.toFixed(2)} kW` : "—"}</span>;
+        return <span className="tabular-nums">{liveOnline(point, row.original.online) ? `${number(w / 1000, 2)} / ${power(row.original.ratedPower)}` : "—"}</span>;
       },
     },
-    { accessorKey: "type", header: t("monitoring.common.type"), meta: { width: 90 } },
+    { accessorKey: "type", header: t("monitoring.common.type"), meta: { priority: 4, width: 90 } },
     {
       id: "actions",
       header: t("monitoring.common.actions"),

@@ -4,6 +4,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { subStationDetail } from "../../../workers/services/sub-operators/views";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
+import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
@@ -23,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function SubStationDetail() {
   const { station, points } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const { power } = useFormat();
   const { onPageChange } = useUrlPaging();
   return (
     <div className="flex flex-col gap-4">
@@ -49,7 +51,7 @@ export default function SubStationDetail() {
               [t("monitoring.common.status"), <StatusBadge status={station.status} />],
               [t("monitoring.sub.servicePhone"), station.servicePhone || "—"],
               [t("monitoring.sub.businessHours"), station.businessHours || "—"],
-              [t("monitoring.load.limit"), station.powerLimit === null ? t("monitoring.load.noLimit") : `${station.powerLimit.toFixed(2)} kW`],
+              [t("monitoring.load.limit"), station.powerLimit === null ? t("monitoring.load.noLimit") : power(station.powerLimit)],
               [t("monitoring.common.coordinates"), station.lat && station.lng ? `${station.lat}, ${station.lng}` : "—"],
             ]}
           />

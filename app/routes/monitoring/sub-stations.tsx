@@ -29,13 +29,14 @@ export default function SubStations() {
 
   const columns: ColumnDef<Station>[] = [
     { accessorKey: "name", header: t("monitoring.common.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-    { accessorKey: "address", header: t("monitoring.common.address"), cell: ({ row }) => row.original.address || "—" },
+    { accessorKey: "address", header: t("monitoring.common.address"), meta: { priority: 3 }, cell: ({ row }) => row.original.address || "—" },
     {
       id: "points",
+      meta: { priority: 2 },
       header: t("monitoring.sub.pointsOfStation"),
       cell: ({ row }) => t("monitoring.sub.pointsOnline", { online: row.original.onlinePoints, total: row.original.points }),
     },
-    { accessorKey: "businessHours", header: t("monitoring.sub.businessHours"), cell: ({ row }) => row.original.businessHours || "—" },
+    { accessorKey: "businessHours", header: t("monitoring.sub.businessHours"), meta: { priority: 3 }, cell: ({ row }) => row.original.businessHours || "—" },
     { accessorKey: "status", header: t("monitoring.common.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     {
       id: "actions",

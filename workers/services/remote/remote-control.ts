@@ -63,6 +63,14 @@ export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRe
 }
 
 /**
+ * The id tag a remote start uses when the operator names none: the remote tag of its parameter
+ * settings, else one made from its id. The start dialogs show it as their default.
+ */
+export async function remoteIdTagOf(ctx: Ctx): Promise<string> {
+  return (await settingsOf(ctx.db, ctx.operator.id)).remoteIdTag ?? `REMOTE${ctx.operator.id}`.slice(0, 20);
+}
+
+/**
  * Remote start (OCPP 1.6 §6.33). Without an idTag the operator's remote tag starts it; a power
  * limit rides along as a TxProfile. A disabled point refuses remote starts.
  */
@@ -71,7 +79,7 @@ export const remoteStart = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, a
   const { point } = await findPoint(ctx, { id: pointId });
   if (point.status !== "VALID") throw new Conflict("errors.pointDisabled");
   if (input.connectorId > point.connectorCount) throw new Invalid("validation.connectorRequired", {}, { connectorId: "validation.connectorRequired" });
-  const idTag = input.idTag ?? (await settingsOf(ctx.db, ctx.operator.id)).remoteIdTag ?? `REMOTE${ctx.operator.id}`.slice(0, 20);
+  const idTag = input.idTag ?? (await remoteIdTagOf(ctx));
   const payload: OcppRequest<"RemoteStartTransaction"> = { connectorId: input.connectorId, idTag };
   if (input.power) {
     payload.chargingProfile = {

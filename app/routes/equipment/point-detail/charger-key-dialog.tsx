@@ -1,20 +1,41 @@
-import { Copy, KeyRound, TriangleAlert } from "lucide-react";
+import { Copy, KeyRound, ShieldCheck, TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { chargerEndpoint, securityProfileOf } from "../../../../domain/ocpp/endpoint";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
+import { cn } from "~/lib/cn";
+
+/** What the charger needs besides its key: its operator's code and the heartbeat interval the server answers at boot. */
+export interface ChargerSetup {
+  operatorCode: string;
+  heartbeatInterval: number;
+}
 
 /**
- * Generate or rotate the charger key (ARCHITECTURE.md §5): the new key is shown once, with a
- * copy button; only its keyed hash is kept. Optionally it is pushed first to a connected
- * charger (ChangeConfiguration AuthorizationKey); when the charger refuses, nothing changes.
+ * Generate or rotate the charger key (docs/rules/equipment.md): the new key is shown once, with
+ * everything needed to configure the charger (endpoint, Basic-auth username, configuration keys),
+ * each with a copy button; only its keyed hash is kept. Optionally it is pushed first to a
+ * connected charger (ChangeConfiguration AuthorizationKey); when the charger refuses, nothing changes.
  */
-export function ChargerKeyDialog({ pointId, hasKey, online }: { pointId: number; hasKey: boolean; online: boolean }) {
+export function ChargerKeyDialog({
+  pointId,
+  serialNumber,
+  setup,
+  hasKey,
+  online,
+}: {
+  pointId: number;
+  serialNumber: string;
+  setup: ChargerSetup;
+  hasKey: boolean;
+  online: boolean;
+}) {
   const { t } = useTranslation();
   const api = useApi();
   const revalidator = useRevalidator();
@@ -29,6 +50,7 @@ export function ChargerKeyDialog({ pointId, hasKey, online }: { pointId: number;
     try {
       const result = await api<{ key: string; pushed: boolean }>("POST", `/station-service/point/${pointId}/key`, { push: push && online });
       setIssued(result);
+      // The page behind the dialog shows the key as set, with its date, without a reload.
       void revalidator.revalidate();
     } catch {
       // The API client has shown why (a refusal leaves the old key working).
@@ -51,7 +73,7 @@ export function ChargerKeyDialog({ pointId, hasKey, online }: { pointId: number;
         <KeyRound aria-hidden />
         {t(hasKey ? "points.key.rotate" : "points.key.generate")}
       </Button>
-      <DialogContent>
+      <DialogContent className={cn(issued && "sm:max-w-2xl")}>
         {issued ? (
           <>
             <DialogHeader>
@@ -62,22 +84,15 @@ export function ChargerKeyDialog({ pointId, hasKey, online }: { pointId: number;
               <code data-testid="charger-key" className="font-mono text-sm break-all">
                 {issued.key}
               </code>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={async () => {
-                  await navigator.clipboard?.writeText(issued.key);
-                  toast.success(t("points.key.copied"));
-                }}
-              >
-                <Copy aria-hidden />
+              <CopyButton value={issued.key} label={t("points.key.copyItem", { item: t("points.key.title") })} copied={t("points.key.copied")}>
                 {t("points.key.copy")}
-              </Button>
+              </CopyButton>
             </div>
             <p className="flex items-start gap-2 text-xs text-muted-foreground">
               <TriangleAlert className="mt-0.5 size-3.5 shrink-0 text-warning" aria-hidden />
               {t("points.key.once")}
             </p>
+            <ChargerConnection serialNumber={serialNumber} setup={setup} chargerKey={issued.key} />
             <DialogFooter>
               <Button onClick={() => close(false)}>{t("points.key.done")}</Button>
             </DialogFooter>
@@ -108,5 +123,103 @@ export function ChargerKeyDialog({ pointId, hasKey, online }: { pointId: number;
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * How the charger connects with its new key: the endpoint as the browser reaches this console,
+ * the Basic-auth username (the serial number, OCPP 1.6 security whitepaper), and the
+ * configuration keys to set on the charger.
+ */
+function ChargerConnection({ serialNumber, setup, chargerKey }: { serialNumber: string; setup: ChargerSetup; chargerKey: string }) {
+  const { t } = useTranslation();
+  const endpoint = chargerEndpoint(window.location, setup.operatorCode, serialNumber);
+  const profile = securityProfileOf(endpoint);
+  const connection: [string, string, string][] = [
+    ["endpoint", t("points.key.endpoint"), endpoint],
+    ["username", t("points.key.username"), serialNumber],
+  ];
+  const configuration: [string, string, string][] = [
+    ["AuthorizationKey", chargerKey, t("points.key.config.AuthorizationKey")],
+    ["SecurityProfile", String(profile), t("points.key.config.SecurityProfile")],
+    ["HeartbeatInterval", String(setup.heartbeatInterval), t("points.key.config.HeartbeatInterval")],
+  ];
+  const copied = t("points.key.copiedValue");
+  return (
+    <section aria-labelledby="charger-connection" className="flex flex-col gap-3">
+      <h3 id="charger-connection" className="text-sm font-semibold">
+        {t("points.key.connectTitle")}
+      </h3>
+      <dl className="grid gap-2">
+        {connection.map(([id, label, value]) => (
+          <div key={id} className="grid items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 sm:grid-cols-[10rem_1fr_auto]">
+            <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+            <dd className="min-w-0 font-mono text-sm break-all" data-testid={`charger-${id}`}>
+              {value}
+            </dd>
+            <CopyButton value={value} label={t("points.key.copyItem", { item: label })} copied={copied} />
+          </div>
+        ))}
+        <div className="grid items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 sm:grid-cols-[10rem_1fr_auto]">
+          <dt className="text-xs font-medium text-muted-foreground">{t("points.key.password")}</dt>
+          <dd className="text-sm">{t("points.key.passwordIsKey")}</dd>
+        </div>
+      </dl>
+      <h3 className="text-sm font-semibold">{t("points.key.configTitle")}</h3>
+      <table className="w-full text-sm" aria-label={t("points.key.configTitle")}>
+        <thead className="text-left text-xs text-muted-foreground">
+          <tr>
+            <th className="py-1 pr-3 font-medium">{t("points.key.configKey")}</th>
+            <th className="py-1 pr-3 font-medium">{t("points.key.configValue")}</th>
+            <th className="py-1 font-medium">
+              <span className="sr-only">{t("points.key.copy")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {configuration.map(([key, value, hint]) => (
+            <tr key={key} className="border-t align-top" data-testid={`config-${key}`}>
+              <td className="py-2 pr-3 font-mono text-xs">{key}</td>
+              <td className="py-2 pr-3">
+                <span className="block font-mono text-xs break-all" data-testid="config-value">
+                  {value}
+                </span>
+                <span className="text-xs text-muted-foreground">{hint}</span>
+              </td>
+              <td className="py-1.5 text-right">
+                <CopyButton value={value} label={t("points.key.copyItem", { item: key })} copied={copied} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="grid gap-1.5 text-xs text-muted-foreground">
+        {([1, 2] as const).map((level) => (
+          <li key={level} className={cn("flex items-start gap-2", level === profile && "text-foreground")} data-current={level === profile || undefined}>
+            <ShieldCheck className={cn("mt-0.5 size-3.5 shrink-0", level === profile ? "text-success" : "opacity-50")} aria-hidden />
+            {t(`points.key.profile${level}`)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Copies a value to the clipboard and says so; the accessible name says what is copied. */
+function CopyButton({ value, label, copied, children }: { value: string; label: string; copied: string; children?: string }) {
+  return (
+    <Button
+      variant="outline"
+      size={children ? "sm" : "icon-sm"}
+      aria-label={children ? undefined : label}
+      title={label}
+      onClick={async () => {
+        await navigator.clipboard?.writeText(value);
+        toast.success(copied);
+      }}
+    >
+      <Copy aria-hidden />
+      {children}
+    </Button>
   );
 }

@@ -58,16 +58,16 @@ export function DiagnosticsTab({ pointId, online }: { pointId: number; online: b
 
   const columns: ColumnDef<Diagnosis>[] = [
     { accessorKey: "requestedAt", header: t("points.diagnostics.requestedAt"), meta: { width: 180 }, cell: ({ row }) => dateTime(row.original.requestedAt) },
-    { accessorKey: "location", header: t("points.diagnostics.location"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.location}</span> },
-    { accessorKey: "fileName", header: t("points.diagnostics.fileName"), cell: ({ row }) => row.original.fileName ?? "—" },
-    { accessorKey: "type", header: t("points.diagnostics.type"), meta: { width: 120 }, cell: ({ row }) => t(`points.diagnostics.types.${row.original.type}`) },
+    { accessorKey: "location", header: t("points.diagnostics.location"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.location}</span> },
+    { accessorKey: "fileName", header: t("points.diagnostics.fileName"), meta: { priority: 2 }, cell: ({ row }) => row.original.fileName ?? "—" },
+    { accessorKey: "type", header: t("points.diagnostics.type"), meta: { priority: 2, width: 120 }, cell: ({ row }) => t(`points.diagnostics.types.${row.original.type}`) },
     {
       accessorKey: "status",
       header: t("common.status"),
       meta: { width: 140 },
       cell: ({ row }) => <Badge variant={STATUS_VARIANT[row.original.status] ?? "muted"}>{t(`points.diagnostics.statuses.${row.original.status}`)}</Badge>,
     },
-    { accessorKey: "updatedAt", header: t("points.diagnostics.updatedAt"), meta: { width: 180 }, cell: ({ row }) => dateTime(row.original.updatedAt) },
+    { accessorKey: "updatedAt", header: t("points.diagnostics.updatedAt"), meta: { priority: 3, width: 180 }, cell: ({ row }) => dateTime(row.original.updatedAt) },
   ];
 
   return (

@@ -2,7 +2,8 @@ import { CalendarDays, Hash, Timer, Wallet, Zap } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailList } from "~/components/detail-list";
-import { useFormat } from "~/components/format";
+import { orDash, useFormat } from "~/components/format";
+import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -10,7 +11,7 @@ import { useApi } from "~/lib/api";
 import type { ConnectorLive } from "~/lib/live";
 import { cn } from "~/lib/cn";
 import { StandardImage } from "../connector-standards";
-import { ConnectorStatusBadge, PushStatusBadge } from "../point-parts";
+import { PushStatusBadge } from "../point-parts";
 import type { PointView, Report } from "./types";
 
 /** SPEC.md §2: a QR code of the point, 88×88 px, medium error correction, drawn in the browser. */
@@ -53,7 +54,7 @@ function Stat({ icon, label, value, hint, testId }: { icon: ReactNode; label: st
 export function MonthlyReport({ pointId, initial }: { pointId: number; initial: Report }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { money, duration } = useFormat();
+  const { money, duration, energy } = useFormat();
   const [month, setMonth] = useState(initial.reportMonth);
   const [report, setReport] = useState<Report>(initial);
   const [loading, setLoading] = useState(false);
@@ -92,7 +93,7 @@ export function MonthlyReport({ pointId, initial }: { pointId: number; initial: 
         </CardAction>
       </CardHeader>
       <CardContent className={cn("grid gap-3 sm:grid-cols-2 xl:grid-cols-4", loading && "opacity-60")} aria-busy={loading}>
-        <Stat testId="report-energy" icon={<Zap className="size-4" aria-hidden />} label={t("points.report.energy")} value={`${report.meterValue.toFixed(3)} kWh`} />
+        <Stat testId="report-energy" icon={<Zap className="size-4" aria-hidden />} label={t("points.report.energy")} value={energy(report.meterValue * 1000)} />
         <Stat
           testId="report-amount"
           icon={<Wallet className="size-4" aria-hidden />}
@@ -107,11 +108,10 @@ export function MonthlyReport({ pointId, initial }: { pointId: number; initial: 
   );
 }
 
-const kw = (w: number | undefined) => (w === undefined ? "—" : `${(w / 1000).toFixed(2)} kW`);
-
 /** One connector: its standard's image, rated power and speed, and its live status and readings. */
 export function ConnectorCard({ connector, live, online }: { connector: PointView["connectors"][number]; live: ConnectorLive | undefined; online: boolean }) {
   const { t } = useTranslation();
+  const { power, livePower, current, voltage, percent } = useFormat();
   const status = online ? (live?.status ?? connector.status) : null;
   return (
     <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs" data-testid="connector-card">
@@ -123,7 +123,7 @@ export function ConnectorCard({ connector, live, online }: { connector: PointVie
             <ConnectorStatusBadge status={status} />
           </p>
           <p className="text-xs text-muted-foreground">
-            {t(`points.standards.${connector.standard}`)} · {connector.power.toFixed(2)} kW · {t(`points.chargeSpeeds.${connector.chargeSpeed}`)}
+            {t(`points.standards.${connector.standard}`)} · {power(connector.power)} · {t(`points.chargeSpeeds.${connector.chargeSpeed}`)}
           </p>
           {online && (live?.errorCode ?? connector.errorCode) && (live?.errorCode ?? connector.errorCode) !== "NoError" && (
             <p className="mt-1 text-xs font-medium text-destructive">{live?.errorCode ?? connector.errorCode}</p>
@@ -132,10 +132,10 @@ export function ConnectorCard({ connector, live, online }: { connector: PointVie
       </div>
       <dl className="grid grid-cols-4 gap-2 text-center text-xs">
         {[
-          [t("points.live.power"), kw(live?.powerW)],
-          [t("points.live.current"), live?.currentA === undefined ? "—" : `${live.currentA.toFixed(1)} A`],
-          [t("points.live.voltage"), live?.voltageV === undefined ? "—" : `${live.voltageV.toFixed(0)} V`],
-          [t("points.live.soc"), live?.soc === undefined ? "—" : `${live.soc}%`],
+          [t("points.live.power"), orDash(live?.powerW, livePower)],
+          [t("points.live.current"), orDash(live?.currentA, current)],
+          [t("points.live.voltage"), orDash(live?.voltageV, voltage)],
+          [t("points.live.soc"), orDash(live?.soc, percent)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-md bg-muted/50 px-1 py-1.5">
             <dt className="text-muted-foreground">{label}</dt>
@@ -160,7 +160,7 @@ export function GeneralTab({
   report: Report;
 }) {
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
+  const { dateTime, power } = useFormat();
   const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : value);
   return (
     <div className="flex flex-col gap-4">
@@ -182,7 +182,7 @@ export function GeneralTab({
                 [t("points.fields.pointNo"), dash(point.pointNo)],
                 [t("points.fields.code"), dash(point.code)],
                 [t("points.fields.type"), t(`points.types.${point.type}`)],
-                [t("points.fields.ratedPower"), `${point.ratedPower.toFixed(2)} kW`],
+                [t("points.fields.ratedPower"), power(point.ratedPower)],
                 [t("points.fields.connectorCount"), point.connectorCount],
                 [t("points.fields.privateType"), t(`points.privateTypes.${point.privateType}`)],
                 [t("points.fields.stationType"), dash(point.stationType)],
@@ -202,7 +202,7 @@ export function GeneralTab({
                 [t("points.fields.currencyPushStatus"), <PushStatusBadge status={point.currencyPushStatus} />],
                 [t("points.fields.preAuthPushStatus"), <PushStatusBadge status={point.preAuthPushStatus} />],
                 [t("points.fields.pushedAt"), dash(dateTime(point.pushedAt))],
-                [t("points.fields.key"), point.hasKey ? t("points.key.setAt", { at: dateTime(point.keySetAt) }) : t("points.key.none")],
+                [t("points.fields.key"), <span data-testid="key-state">{point.hasKey ? t("points.key.setAt", { at: dateTime(point.keySetAt) }) : t("points.key.none")}</span>],
               ]}
             />
           </CardContent>

@@ -37,7 +37,7 @@ export function OcppLogTab({ serialNumber }: { serialNumber: string }) {
     {
       accessorKey: "sender",
       header: t("points.log.sender"),
-      meta: { width: 150 },
+      meta: { priority: 2, width: 150 },
       cell: ({ row }) => (
         <span className="inline-flex items-center gap-1.5">
           {row.original.sender === "CHARGER" ? <ArrowDownLeft className="size-4 text-info" aria-hidden /> : <ArrowUpRight className="size-4 text-primary" aria-hidden />}
@@ -45,10 +45,11 @@ export function OcppLogTab({ serialNumber }: { serialNumber: string }) {
         </span>
       ),
     },
-    { accessorKey: "type", header: t("points.log.type"), meta: { width: 140 }, cell: ({ row }) => <Badge variant={TYPE_VARIANT[row.original.type]}>{row.original.type}</Badge> },
+    { accessorKey: "type", header: t("points.log.type"), meta: { priority: 2, width: 140 }, cell: ({ row }) => <Badge variant={TYPE_VARIANT[row.original.type]}>{row.original.type}</Badge> },
     { accessorKey: "action", header: t("points.log.action"), cell: ({ row }) => <span className="font-medium">{row.original.action ?? "—"}</span> },
     {
       accessorKey: "message",
+      meta: { priority: 3 },
       header: t("points.log.message"),
       cell: ({ row }) => <code className="block max-w-[28rem] truncate font-mono text-xs text-muted-foreground">{row.original.message}</code>,
     },

@@ -18,20 +18,20 @@ export function RecordsTab({ pointId }: { pointId: number }) {
 
   const columns: ColumnDef<ChargeRecord>[] = [
     { accessorKey: "transactionId", header: t("points.records.transactionId"), meta: { width: 110 }, cell: ({ row }) => <span className="font-mono">{row.original.transactionId}</span> },
-    { accessorKey: "connectorId", header: t("points.connector"), meta: { width: 100, align: "center" } },
-    { accessorKey: "idTag", header: t("points.records.idTag"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
-    { accessorKey: "startAt", header: t("points.records.startAt"), cell: ({ row }) => dateTime(row.original.startAt) },
-    { accessorKey: "stopAt", header: t("points.records.stopAt"), cell: ({ row }) => dateTime(row.original.stopAt) || "—" },
+    { accessorKey: "connectorId", header: t("points.connector"), meta: { priority: 2, width: 100, align: "center" } },
+    { accessorKey: "idTag", header: t("points.records.idTag"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
+    { accessorKey: "startAt", header: t("points.records.startAt"), meta: { priority: 2 }, cell: ({ row }) => dateTime(row.original.startAt) },
+    { accessorKey: "stopAt", header: t("points.records.stopAt"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.stopAt) || "—" },
     {
       accessorKey: "energyWh",
       header: t("points.records.energy"),
-      meta: { align: "right" },
+      meta: { priority: 2, align: "right" },
       cell: ({ row }) => <span className="tabular-nums">{row.original.energyWh === null ? "—" : energy(row.original.energyWh)}</span>,
     },
     {
       accessorKey: "chargingTime",
       header: t("points.records.duration"),
-      meta: { align: "right" },
+      meta: { priority: 3, align: "right" },
       cell: ({ row }) => (row.original.chargingTime === null ? "—" : duration(row.original.chargingTime)),
     },
     {
@@ -39,8 +39,8 @@ export function RecordsTab({ pointId }: { pointId: number }) {
       header: t("common.status"),
       cell: ({ row }) => <Badge variant={STATUS_VARIANT[row.original.status]}>{t(`points.records.statuses.${row.original.status}`)}</Badge>,
     },
-    { accessorKey: "stopReason", header: t("points.records.stopReason"), cell: ({ row }) => row.original.stopReason ?? row.original.abnormalReason ?? "—" },
-    { id: "cost", header: t("points.records.cost"), cell: () => <span className="text-muted-foreground">{t("points.report.notPriced")}</span> },
+    { accessorKey: "stopReason", header: t("points.records.stopReason"), meta: { priority: 4 }, cell: ({ row }) => row.original.stopReason ?? row.original.abnormalReason ?? "—" },
+    { id: "cost", header: t("points.records.cost"), meta: { priority: 4 }, cell: () => <span className="text-muted-foreground">{t("points.report.notPriced")}</span> },
   ];
 
   return (

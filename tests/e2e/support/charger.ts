@@ -1,0 +1,112 @@
+import { RPCClient, type IHandlersOption } from "ocpp-rpc";
+import type { OcppRequest } from "../../../domain/ocpp";
+
+/**
+ * A simulated charger on ocpp-rpc's strict client, which checks every message both ways against
+ * the OCPP 1.6 schemas: it accepts a remote start, then charges with rising power until stopped.
+ * It keeps the remote starts it was sent, as a charger's log would.
+ */
+export function simulatedCharger(baseURL: string, serialNumber: string, key: string) {
+  const options: Partial<ConstructorParameters<typeof RPCClient>[0]> = {
+    endpoint: `${baseURL.replace(/^http/, "ws")}/ocpp`,
+    identity: serialNumber,
+    password: key,
+    protocols: ["ocpp1.6"],
+    strictMode: true,
+    reconnect: false,
+  };
+  const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
+  const failures: unknown[] = [];
+  client.on("strictValidationFailure", (failure: unknown) => failures.push(failure));
+  let closing = false;
+  // Work a real charger does on its own timers: once the test closes it, calls in flight are
+  // aborted, which is expected; any other failure is kept for the test to see.
+  const onItsOwn = (work: () => Promise<unknown>) =>
+    void work().catch((error: unknown) => {
+      if (!closing) failures.push(error);
+    });
+  const now = () => new Date().toISOString();
+  const status = (connectorId: number, value: OcppRequest<"StatusNotification">["status"]) =>
+    client.call("StatusNotification", { connectorId, errorCode: "NoError", status: value, timestamp: now() });
+  const remoteStarts: OcppRequest<"RemoteStartTransaction">[] = [];
+  let session: { transactionId: number; connectorId: number; registerWh: number; powerW: number; timer: ReturnType<typeof setInterval> } | undefined;
+
+  const meter = async () => {
+    if (!session) return;
+    session.powerW += 1500;
+    session.registerWh += Math.round(session.powerW / 3600);
+    await client.call("MeterValues", {
+      connectorId: session.connectorId,
+      transactionId: session.transactionId,
+      meterValue: [
+        {
+          timestamp: now(),
+          sampledValue: [
+            { value: String(session.registerWh), measurand: "Energy.Active.Import.Register", unit: "Wh" },
+            { value: String(session.powerW), measurand: "Power.Active.Import", unit: "W" },
+            { value: (session.powerW / 230).toFixed(1), measurand: "Current.Import", unit: "A" },
+            { value: "230", measurand: "Voltage", unit: "V" },
+          ],
+        },
+      ],
+    });
+  };
+
+  // Strict mode has checked every CALL against the OCPP 1.6 schema before a handler sees it.
+  client.handle("RemoteStartTransaction", async ({ params }: IHandlersOption) => {
+    const request = params as OcppRequest<"RemoteStartTransaction">;
+    remoteStarts.push(request);
+    const connectorId = request.connectorId ?? 1;
+    // The start follows the answer, as a real charger's would.
+    setTimeout(() => onItsOwn(async () => {
+      await status(connectorId, "Preparing");
+      const started = (await client.call("StartTransaction", { connectorId, idTag: request.idTag, meterStart: 5000, timestamp: now() })) as { transactionId: number };
+      session = { transactionId: started.transactionId, connectorId, registerWh: 5000, powerW: 0, timer: setInterval(() => onItsOwn(meter), 1000) };
+      await status(connectorId, "Charging");
+      await meter();
+    }), 100);
+    return { status: "Accepted" };
+  });
+  client.handle("RemoteStopTransaction", async ({ params }: IHandlersOption) => {
+    const ending = session;
+    if (!ending || ending.transactionId !== (params as OcppRequest<"RemoteStopTransaction">).transactionId) return { status: "Rejected" };
+    session = undefined;
+    clearInterval(ending.timer);
+    setTimeout(() => onItsOwn(async () => {
+      await client.call("StopTransaction", { transactionId: ending.transactionId, meterStop: ending.registerWh, timestamp: now(), reason: "Remote" });
+      await status(ending.connectorId, "Finishing");
+      await status(ending.connectorId, "Available");
+    }), 100);
+    return { status: "Accepted" };
+  });
+  client.handle("ChangeAvailability", async () => ({ status: "Accepted" }));
+
+  return {
+    client,
+    failures,
+    remoteStarts,
+    /** The running session's transaction, once the server has answered StartTransaction. */
+    get transactionId() {
+      return session?.transactionId;
+    },
+    async start() {
+      await client.connect();
+      await client.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "E2E strict" });
+      await status(0, "Available");
+      await status(1, "Available");
+      await status(2, "Available");
+    },
+    /** Ends a running session as a charger switched off would (StopTransaction, Local), then closes. */
+    async close() {
+      const ending = session;
+      session = undefined;
+      if (ending) {
+        clearInterval(ending.timer);
+        await client.call("StopTransaction", { transactionId: ending.transactionId, meterStop: ending.registerWh, timestamp: now(), reason: "Local" });
+        await status(ending.connectorId, "Available");
+      }
+      closing = true;
+      await client.close({ code: 1000 });
+    },
+  };
+}
