@@ -1,7 +1,7 @@
 import { ArrowLeft, KeyRound, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { pointDetail } from "../../../workers/services/points/points";
+import { chargerSetup, pointDetail } from "../../../workers/services/points/points";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
@@ -9,7 +9,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useLivePoint } from "~/lib/live";
 import { requireCtx } from "../../lib/ctx.server";
-import { chargerSetup } from "./charger-setup.server";
 import { OnlineBadge, PushStatusBadge } from "./point-parts";
 import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
 import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";

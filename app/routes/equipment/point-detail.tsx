@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { reportByPoint } from "../../../workers/services/charge-records/charge-records";
 import { setPointStatus } from "../../../workers/services/points/point-admin";
-import { pointDetail } from "../../../workers/services/points/points";
+import { chargerSetup, pointDetail } from "../../../workers/services/points/points";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
@@ -24,7 +24,6 @@ import { toast } from "~/components/ui/toast";
 import { useLivePoint } from "~/lib/live";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { OnlineBadge } from "./point-parts";
-import { chargerSetup } from "./charger-setup.server";
 import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
 import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";
 import { DiagnosticsTab } from "./point-detail/diagnostics-tab";

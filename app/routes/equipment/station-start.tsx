@@ -6,7 +6,7 @@ import { filterNumeric } from "../../../domain/amounts";
 import { canStart } from "../../../domain/connector-status";
 import type { Page } from "../../../domain/paging";
 import type { presentPoint } from "../../../workers/services/points/points";
-import { remoteIdTagOf } from "../../../workers/services/remote/remote-control";
+import { defaultRemoteIdTag } from "../../../workers/services/remote/remote-control";
 import { stationOptions } from "../../../workers/services/stations/stations";
 import { useFormat } from "~/components/format";
 import { IdTagField, remoteStartBody } from "~/components/live/remote-start";
@@ -31,7 +31,7 @@ import { requireCtx } from "../../lib/ctx.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx), remoteIdTagOf(ctx)]);
+  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx), defaultRemoteIdTag(ctx)]);
   return { stations, remoteIdTag };
 }
 

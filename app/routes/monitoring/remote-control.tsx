@@ -2,7 +2,7 @@ import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { stationOptions, stationPanel } from "../../../workers/services/monitoring/stations";
-import { remoteIdTagOf } from "../../../workers/services/remote/remote-control";
+import { defaultRemoteIdTag } from "../../../workers/services/remote/remote-control";
 import { DataTablePagination } from "~/components/data-table/pagination";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { LiveIndicator } from "~/components/live/live-indicator";
@@ -18,7 +18,7 @@ import { searchParamsObject } from "../../lib/search-params";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx, {}), remoteIdTagOf(ctx)]);
+  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx, {}), defaultRemoteIdTag(ctx)]);
   const query = searchParamsObject(request);
   const stationId = Number(query.stationId) || stations[0]?.id;
   const panel = stationId ? await stationPanel(ctx, { ...query, stationId }) : null;

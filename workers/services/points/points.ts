@@ -4,6 +4,7 @@ import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { ocppLogQuery, pointListQuery } from "../../../domain/schemas/equipment";
 import { owned } from "../../../tenants/scope";
+import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
 import type { Ctx } from "../context";
 import { verb } from "../verb";
@@ -120,4 +121,10 @@ export const ocppLog = verb({ menu: POINT_READ_MENUS }, async (ctx, serialNumber
   const page = ocppLogQuery.parse(raw);
   const { point } = await findPoint(ctx, { serialNumber });
   return ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber)).operationLog(page);
+});
+
+/** What the key dialog shows besides the key: the operator's code in the endpoint, and its heartbeat interval. */
+export const chargerSetup = verb({ menu: POINT_READ_MENUS }, async (ctx) => {
+  const settings = await settingsOf(ctx.db, ctx.operator.id);
+  return { operatorCode: ctx.operator.code, heartbeatInterval: settings.heartbeatIntervalS };
 });

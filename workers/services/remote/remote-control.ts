@@ -66,9 +66,12 @@ export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRe
  * The id tag a remote start uses when the operator names none: the remote tag of its parameter
  * settings, else one made from its id. The start dialogs show it as their default.
  */
-export async function remoteIdTagOf(ctx: Ctx): Promise<string> {
+async function remoteIdTagOf(ctx: UserCtx): Promise<string> {
   return (await settingsOf(ctx.db, ctx.operator.id)).remoteIdTag ?? `REMOTE${ctx.operator.id}`.slice(0, 20);
 }
+
+/** The default id tag the start dialogs show, for those who may start a session. */
+export const defaultRemoteIdTag = verb({ menu: REMOTE_CONTROL_MENUS }, remoteIdTagOf);
 
 /**
  * Remote start (OCPP 1.6 §6.33). Without an idTag the operator's remote tag starts it; a power
