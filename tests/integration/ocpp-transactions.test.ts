@@ -206,6 +206,9 @@ describe("transactions", () => {
     expect(logged.results).toHaveLength(1);
     expect(logged.results[0]).toMatchObject({ module: "ocpp", table_name: "transactions" });
     expect(JSON.parse(logged.results[0].new_data)).toEqual({ ids: [transactionId], status: "ABNORMAL", reason: "rebooted" });
+    const review = await row<{ kind: string; detail: string }>("SELECT kind, detail FROM ocpp_reviews WHERE transaction_id = ?", transactionId);
+    expect(review).toMatchObject({ kind: "ABNORMAL" });
+    expect(JSON.parse(review!.detail)).toEqual({ reason: "rebooted" });
   });
 });
 

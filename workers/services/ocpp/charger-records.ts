@@ -1,10 +1,10 @@
-import { desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alarms, connectors, diagnostics, idTags, ocppReviews, operators, pointEvents, points, transactions } from "../../../db/schema";
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
 import { settingsOf } from "../../../tenants/resolve";
-import { acrossTenants, owned, ownedRow, ownedRows } from "../../../tenants/scope";
+import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
@@ -72,25 +72,33 @@ function nullable(facts: BootFacts) {
 export type AbnormalReason = "rebooted" | "availableWithoutStop" | "silent" | "notAccepted";
 
 /**
- * The review rows and the operation-log row of transactions the system marked ABNORMAL, to run in
- * the same batch as the change.
+ * Marks these running transactions ABNORMAL, with a review row each and one operation-log row, in
+ * one batch: the review rows are inserted from the same rows the update then changes, so the
+ * change never stands without its record (docs/rules/ocpp.md "Transactions"). Answers the ids
+ * it changed.
  */
-function abnormalRecords(ctx: SystemCtx, rows: { id: number; pointId: number }[], reason: AbnormalReason) {
-  return [
-    ctx.db.insert(ocppReviews).values(ownedRows(ctx, rows.map((t) => ({ pointId: t.pointId, kind: "ABNORMAL" as const, transactionId: t.id, detail: { reason } })))),
-    auditRow(ctx, { table: "transactions", module: "ocpp", type: "UPDATE", newData: { ids: rows.map((t) => t.id), status: "ABNORMAL", reason } }),
-  ];
-}
-
-/** Marks these running transactions ABNORMAL with their review and log rows; answers those it changed. */
 async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
   if (ids.length === 0) return [];
-  const changed = await ctx.db
-    .update(transactions)
-    .set({ status: "ABNORMAL", abnormalReason: reason })
-    .where(owned(ctx, transactions, inArray(transactions.id, ids), eq(transactions.status, "ACTIVE")))
-    .returning({ id: transactions.id, pointId: transactions.pointId });
-  if (changed.length) await batchOf(ctx.db, abnormalRecords(ctx, changed, reason));
+  const running = owned(ctx, transactions, inArray(transactions.id, ids), eq(transactions.status, "ACTIVE"));
+  const [, , changed] = await ctx.db.batch([
+    ctx.db.insert(ocppReviews).select(
+      ctx.db
+        // Every column of ocpp_reviews, in its order (drizzle's insert-select asks for that); a null id autoincrements.
+        .select({
+          id: sql<number>`null`.as("id"),
+          operatorId: transactions.operatorId,
+          pointId: transactions.pointId,
+          kind: sql<string>`'ABNORMAL'`.as("kind"),
+          transactionId: transactions.id,
+          detail: sql<string>`${JSON.stringify({ reason })}`.as("detail"),
+          createdAt: sql<number>`${ctx.now()}`.as("created_at"),
+        })
+        .from(transactions)
+        .where(running),
+    ),
+    auditRow(ctx, { table: "transactions", module: "ocpp", type: "UPDATE", newData: { ids, status: "ABNORMAL", reason } }),
+    ctx.db.update(transactions).set({ status: "ABNORMAL", abnormalReason: reason }).where(running).returning({ id: transactions.id }),
+  ]);
   return changed.map((t) => t.id);
 }
 
@@ -203,6 +211,17 @@ export const recordStatus = verb(system, async (ctx, pointId: number, change: St
 /** A StartTransaction from a charger whose boot was not Accepted: kept for review, never billed (OCPP 1.6 §4.2). */
 const NOT_ACCEPTED: AbnormalReason = "notAccepted";
 
+/**
+ * The review and log rows of a start refused because the charger was not accepted. The record
+ * is ABNORMAL from its insert on, so it can never be billed even if these rows were lost.
+ */
+function notAcceptedRecords(ctx: SystemCtx, start: { id: number; pointId: number }) {
+  return [
+    ctx.db.insert(ocppReviews).values(ownedRow(ctx, { pointId: start.pointId, kind: "ABNORMAL" as const, transactionId: start.id, detail: { reason: NOT_ACCEPTED } })),
+    auditRow(ctx, { table: "transactions", module: "ocpp", type: "CREATE", newData: { ids: [start.id], status: "ABNORMAL", reason: NOT_ACCEPTED } }),
+  ];
+}
+
 async function registryEntry(ctx: SystemCtx, idTag: string) {
   const [tag] = await ctx.db.select().from(idTags).where(owned(ctx, idTags, eq(idTags.idTag, idTag))).limit(1);
   return tag;
@@ -295,7 +314,7 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     )
     .onConflictDoNothing()
     .returning({ id: transactions.id, pointId: transactions.pointId });
-  if (created && !chargerAccepted) await batchOf(ctx.db, abnormalRecords(ctx, [created], NOT_ACCEPTED));
+  if (created && !chargerAccepted) await batchOf(ctx.db, notAcceptedRecords(ctx, created));
   const transactionId = created?.id ?? (await ctx.db.select({ id: transactions.id }).from(transactions).where(key).limit(1))[0].id;
   return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted };
 });
