@@ -14,7 +14,7 @@ import {
 import { requestLanguage } from "../workers/i18n";
 import { Toaster } from "./components/ui/toast";
 import { ConfirmProvider } from "./components/ui/confirm-dialog";
-import { createI18n } from "./i18n/i18n";
+import { createI18n } from "../domain/i18n/i18n";
 import { themeInitScript } from "./components/shell/theme";
 import "./app.css";
 

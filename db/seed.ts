@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { flattenCatalogue } from "../tenants/menu-catalogue";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "./client";
-import { accounts, connectors, idTags, menus, operators, parameterSettings, platforms, points, roles, stations, subOperatorDevices } from "./schema";
+import { accounts, connectors, idTags, operators, parameterSettings, platforms, points, roles, stations, subOperatorDevices } from "./schema";
 
 /**
  * The demo platform of the README (issue #2). Idempotent: every insert skips rows that exist,
@@ -149,42 +148,6 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
   }
 }
 
-export async function seedMenus(db: Db) {
-  const rows = flattenCatalogue().map(({ entry, parentCode, sort }) => ({
-    code: entry.code,
-    parentCode,
-    area: entry.area,
-    group: entry.top,
-    kind: entry.children ? ("DIR" as const) : ("MENU" as const),
-    url: entry.url ?? null,
-    titleKey: entry.titleKey,
-    codePrefix: entry.codePrefix ?? null,
-    sort,
-  }));
-  for (let i = 0; i < rows.length; i += 10) {
-    await db
-      .insert(menus)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoUpdate({
-        target: menus.code,
-        set: {
-          parentCode: sql`excluded.parent_code`,
-          area: sql`excluded.area`,
-          group: sql`excluded.group_name`,
-          kind: sql`excluded.kind`,
-          url: sql`excluded.url`,
-          titleKey: sql`excluded.title_key`,
-          codePrefix: sql`excluded.code_prefix`,
-          sort: sql`excluded.sort`,
-        },
-      });
-  }
-  const known = rows.map((r) => r.code);
-  const stale = await db.select({ code: menus.code }).from(menus);
-  const gone = stale.map((s) => s.code).filter((c) => !known.includes(c));
-  if (gone.length) await db.delete(menus).where(inArray(menus.code, gone));
-}
-
 async function ensureOperator(
   db: Db,
   platformId: number,
@@ -246,7 +209,6 @@ async function ensureAdmin(
 
 export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerKey) {
   await db.insert(platforms).values({ id: 1, name: DEMO.platform.name }).onConflictDoNothing();
-  await seedMenus(db);
 
   const platform = await ensureOperator(db, 1, {
     code: DEMO.platform.code,

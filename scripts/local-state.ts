@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { createDb } from "../db/client";
 import { seedDemo } from "../db/seed";
+import { syncMenus } from "../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
 import { hashPassword } from "../workers/auth/password";
 
@@ -52,8 +53,10 @@ export async function seed() {
   try {
     const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = parseEnv(readFileSync(".dev.vars", "utf8"));
     if (!PASSWORD_PEPPER || !CHARGER_KEY_PEPPER) throw new Error(".dev.vars must set PASSWORD_PEPPER and CHARGER_KEY_PEPPER");
+    const db = createDb(proxy.env.DB);
+    await syncMenus(db);
     await seedDemo(
-      createDb(proxy.env.DB),
+      db,
       (password) => hashPassword(password, PASSWORD_PEPPER),
       (key) => hashChargerKey(keyBytesOf(key)!, CHARGER_KEY_PEPPER),
     );

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { createI18n } from "../app/i18n/i18n";
+import { createI18n } from "../domain/i18n/i18n";
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, parseLanguage, type Language } from "../domain/languages";
 import { readCookie } from "./http/cookies";
 

@@ -8,7 +8,7 @@ import { powerKw } from "./equipment";
  * Stations (locations), SPEC.md §3: one set of field rules for the console form and the API.
  * The API takes money in integer minor units (ARCHITECTURE.md §4); the form takes the amount
  * as typed, in the operator's currency decimals (SPEC.md §5), and `toStationInput` converts it.
- * Messages are catalogue keys (app/i18n/locales/<lang>/stations.json).
+ * Messages are catalogue keys (domain/i18n/locales/<lang>/stations.json).
  */
 
 /** Empty form inputs and JSON nulls both mean "not given". */

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import enPoints from "../../app/i18n/locales/en/points.json";
+import enPoints from "../../domain/i18n/locales/en/points.json";
 import { api, closeClients, strictClient } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { hydrated, logIn } from "./support/session";

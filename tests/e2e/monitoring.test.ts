@@ -1,7 +1,7 @@
 import type { RPCClient } from "ocpp-rpc";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import en from "../../app/i18n/locales/en/monitoring.json";
+import en from "../../domain/i18n/locales/en/monitoring.json";
 import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
 import { logIn, text } from "./support/session";

@@ -5,8 +5,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import enMonitoring from "../../app/i18n/locales/en/monitoring.json";
-import enPoints from "../../app/i18n/locales/en/points.json";
+import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
+import enPoints from "../../domain/i18n/locales/en/points.json";
 import { openBrowser } from "./support/browser";
 import { field, hydrated, logIn, text } from "./support/session";
 

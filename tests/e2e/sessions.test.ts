@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import enMonitoring from "../../app/i18n/locales/en/monitoring.json";
-import enStations from "../../app/i18n/locales/en/stations.json";
+import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
+import enStations from "../../domain/i18n/locales/en/stations.json";
 import { Api } from "../../scripts/sim/register";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";

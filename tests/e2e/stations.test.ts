@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import enMonitoring from "../../app/i18n/locales/en/monitoring.json";
-import en from "../../app/i18n/locales/en/stations.json";
+import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
+import en from "../../domain/i18n/locales/en/stations.json";
 import { pngImage } from "../unit/stations-image-samples";
 import { openBrowser } from "./support/browser";
 import { field, logIn, text } from "./support/session";

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import enMonitoring from "../../app/i18n/locales/en/monitoring.json";
+import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import de from "../../app/i18n/locales/de/stations.json";
-import pl from "../../app/i18n/locales/pl/stations.json";
+import de from "../../domain/i18n/locales/de/stations.json";
+import pl from "../../domain/i18n/locales/pl/stations.json";
 import { GIF_HEADER, jpegHeader, padded, pngImage } from "../unit/stations-image-samples";
 import { boot, connect } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";

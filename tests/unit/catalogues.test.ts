@@ -1,7 +1,7 @@
 import wranglerToml from "../../wrangler.toml?raw";
 import devVars from "../../.dev.vars?raw";
 import { describe, expect, it } from "vitest";
-import { CATALOGUES, flatKeys } from "../../app/i18n/catalogues";
+import { CATALOGUES, flatKeys } from "../../domain/i18n/catalogues";
 import { LANGUAGES } from "../../domain/languages";
 import { flattenCatalogue } from "../../tenants/menu-catalogue";
 

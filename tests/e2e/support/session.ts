@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import en from "../../../app/i18n/locales/en/translation.json";
-import enUi from "../../../app/i18n/locales/en/ui.json";
-import pl from "../../../app/i18n/locales/pl/translation.json";
-import plUi from "../../../app/i18n/locales/pl/ui.json";
+import en from "../../../domain/i18n/locales/en/translation.json";
+import enUi from "../../../domain/i18n/locales/en/ui.json";
+import pl from "../../../domain/i18n/locales/pl/translation.json";
+import plUi from "../../../domain/i18n/locales/pl/ui.json";
 
 /** The catalogues the console shows, so tests look for what a user reads. */
 export const text = { en: { ...en, ...enUi }, pl: { ...pl, ...plUi } };

@@ -1,6 +1,7 @@
 import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { createDb } from "../../../db/client";
 import { seedDemo } from "../../../db/seed";
+import { syncMenus } from "../../../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../../../workers/auth/charger-key";
 import { hashPassword } from "../../../workers/auth/password";
 
@@ -13,6 +14,7 @@ declare global {
 }
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await syncMenus(createDb(env.DB));
 await seedDemo(
   createDb(env.DB),
   (password) => hashPassword(password, env.PASSWORD_PEPPER),

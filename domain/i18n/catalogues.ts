@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from "../../domain/languages";
+import { LANGUAGES, type Language } from "../languages";
 
 /**
  * The six catalogues, one folder per language, one JSON file per part of the console

@@ -1,5 +1,5 @@
 import i18next, { type i18n } from "i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../languages";
 import { CATALOGUES } from "./catalogues";
 
 /** One i18next instance per language choice; used by SSR, the browser and the worker alike. */
