@@ -22,7 +22,9 @@ import { useColumnFit, type FitColumn } from "./use-column-fit";
 import { TABLE_HEIGHT_OFFSET, useTableHeight } from "./use-table-height";
 
 declare module "@tanstack/react-table" {
-  // Presentation hints a column may carry; the table reads them when drawing cells.
+  // Presentation hints a column may carry; the table reads them when drawing cells. The type
+  // parameters are TanStack's own, required to merge with its declaration.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Fixed width in px (otherwise the column grows from its minimum width). */
     width?: number;
@@ -49,6 +51,7 @@ const MIN_BODY_HEIGHT = 240;
 
 export interface DataTableProps<T> {
   // `any`: columns of different value types share one list, as TanStack's own examples type them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
   /** The API's list answer; undefined while nothing has loaded yet. */
   page: Page<T> | undefined;

@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 /** What every bound field takes besides its own control props. */
 export interface BoundFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed> {
   // `any`: the form's context type plays no part in a field.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   control: Control<TFieldValues, any, TTransformed>;
   name: TName;
   label?: ReactNode;

@@ -1,0 +1,42 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/**
+ * `npm run lint` (part of `npm test`): typescript-eslint's recommended rules, React's hook
+ * rules, and the import boundaries of docs/architecture.md "Folders and what may import what".
+ * A boundary lists the folders a folder must not import from; type-only imports carry no code,
+ * so the console may name a worker's types.
+ */
+const OURS = ["app", "workers", "db", "tenants", "domain", "scripts", "tests"];
+const except = (...allowed) => OURS.filter((folder) => !allowed.includes(folder)).map((folder) => `**/${folder}/**`);
+
+const boundary = (files, forbidden, message, options = {}) => ({
+  files,
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: forbidden, message, ...options }] }] },
+});
+
+export default tseslint.config(
+  { ignores: ["build/**", ".react-router/**", ".wrangler/**", "node_modules/**", "worker-configuration.d.ts", "tests/unit/*.fixture.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["app/**/*.tsx", "app/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
+    },
+  },
+  // Tests read loosely typed answers (JSON envelopes, frames) on purpose.
+  { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  boundary(["domain/**"], except("domain"), "domain/ is pure: it imports no folder of ours"),
+  boundary(["db/**"], except("db", "domain"), "db/ imports only domain/"),
+  boundary(["tenants/**"], except("tenants", "db", "domain"), "tenants/ imports only db/ and domain/"),
+  boundary(["workers/**"], ["**/app/**", "**/scripts/**", "**/tests/**"], "workers/ never imports the console, scripts or tests"),
+  boundary(["app/**"], ["**/workers/**", "**/scripts/**", "**/tests/**"], "the console reaches workers/ only from *.server.ts modules", { allowTypeImports: true }),
+  boundary(["app/**/*.server.ts"], ["**/scripts/**", "**/tests/**"], "server modules never import scripts or tests"),
+);
