@@ -3,9 +3,9 @@ import type { Db } from "./client";
 import { accounts, connectors, idTags, operators, parameterSettings, platforms, points, roles, stations, subOperatorDevices } from "./schema";
 
 /**
- * The demo platform of the README (issue #2). Idempotent: every insert skips rows that exist,
- * so a second `npm start` changes nothing and fails on nothing. Passwords are hashed by the
- * caller's function so that the worker's pepper and algorithm stay in one place.
+ * The demo platform of the README (docs/rules/demo.md "The seed"). Idempotent: every insert skips
+ * rows that exist, so a second `npm start` changes nothing and fails on nothing. Passwords are
+ * hashed by the caller's function so that the worker's pepper and algorithm stay in one place.
  */
 export const DEMO = {
   platform: { code: "PLATFORM", name: "Plugdesk Platform", account: "platform", password: "Platform123" },
@@ -43,10 +43,16 @@ export const DEMO = {
   ],
 } as const;
 
-/** The demo chargers' key (demo only; issue #3): 20 bytes 00…13 as 40 hex characters. */
+/**
+ * The demo chargers' key (demo only; docs/rules/demo.md "Demo chargers"): 20 bytes 00…13 as 40 hex
+ * characters.
+ */
 export const DEMO_CHARGER_KEY = "000102030405060708090a0b0c0d0e0f10111213";
 
-/** Demo equipment and id tags (issue #3); serial numbers are the chargers' chargeBoxIds. */
+/**
+ * Demo equipment and id tags (docs/rules/demo.md "Demo chargers", "Demo tags"); serial numbers are
+ * the chargers' chargeBoxIds.
+ */
 export const DEMO_EQUIPMENT = [
   {
     operator: "0PL002",
@@ -162,7 +168,8 @@ async function ensureOperator(
       kind: o.kind,
       parentId: o.parentId,
       sub: o.parentId ? 1 : 0,
-      // The demo operators are authorised for 10 000 AC and DC connectors, so demos are never blocked (issue #4).
+      // The demo operators are authorised for 10 000 AC and DC connectors, so demos are never
+      // blocked (docs/rules/demo.md "Demo operators").
       authorizedAcConnectors: 10_000,
       authorizedDcConnectors: 10_000,
     })
@@ -191,7 +198,7 @@ async function ensureAdmin(
     .from(accounts)
     .where(and(eq(accounts.operatorId, operatorId), eq(accounts.username, username)));
   if (existing) return;
-  // Demo accounts are not forced to change their password (issue #2).
+  // Demo accounts are not forced to change their password (docs/rules/demo.md "Demo accounts").
   await db
     .insert(accounts)
     .values({

@@ -1,6 +1,6 @@
 /**
- * SPEC.md §5 amount rules: with decimals above 0 the fraction may not be longer than the
- * configured decimals and a trailing dot is refused; with 0 only integers pass.
+ * Amount rules (docs/rules/console.md "Forms"): with decimals above 0 the fraction may not be
+ * longer than the configured decimals and a trailing dot is refused; with 0 only integers pass.
  */
 export type AmountProblem = "required" | "number" | "decimals" | "trailingDot";
 
@@ -24,8 +24,8 @@ export function toMinorUnits(input: string, decimals: number): number {
 }
 
 /**
- * Input filters of SPEC.md §5: keep only digits (and one dot when decimals are allowed,
- * with at most `decimals` digits after it). Used as the user types.
+ * Input filters (docs/rules/console.md "Forms"): keep only digits (and one dot when decimals are
+ * allowed, with at most `decimals` digits after it). Used as the user types.
  */
 export function filterNumeric(input: string, decimals = 0): string {
   let out = "";

@@ -1,10 +1,14 @@
 /**
- * Connector and device states as the console shows them (SPEC.md §4). Pure rules: the live
- * view, the monitoring lists and the remote-control panel all ask here, so a status is shown
- * and acted on the same way everywhere.
+ * Connector and device states as the console shows them
+ * (docs/rules/monitoring.md "Connector states", "Device states"). Pure rules: the live view, the
+ * monitoring lists and the remote-control panel all ask here, so a status is shown and acted on the
+ * same way everywhere.
  */
 
-/** SPEC.md §4 connector statuses (OCPP 1.6 ChargePointStatus, plus OtherError). */
+/**
+ * Connector statuses (OCPP 1.6 ChargePointStatus, plus OtherError;
+ * docs/rules/monitoring.md "Connector states").
+ */
 export const CONNECTOR_STATUSES = [
   "Available",
   "Preparing",
@@ -28,25 +32,31 @@ const SUCCESS = new Set<string>(["Available", "Preparing", "Charging", "Finishin
 export const isConnectorStatus = (value: unknown): value is ConnectorStatus =>
   typeof value === "string" && (CONNECTOR_STATUSES as readonly string[]).includes(value);
 
-/** SPEC.md §4: an empty status means the connector (its point) is offline. */
+/**
+ * An empty status means the connector (its point) is offline
+ * (docs/rules/monitoring.md "Connector states").
+ */
 export const isOffline = (status: string | null | undefined): boolean => !status;
 
 /**
- * SPEC.md §4 display class. SuspendedEVSE, SuspendedEV, Unavailable and Faulted are danger;
- * OtherError is not named there, and being an error it is drawn as one.
+ * Display class (docs/rules/monitoring.md "Connector states"). SuspendedEVSE, SuspendedEV,
+ * Unavailable and Faulted are danger; OtherError, being an error, is drawn as one too.
  */
 export function displayClass(status: string | null | undefined): DisplayClass {
   if (isOffline(status)) return "info";
   return SUCCESS.has(status as string) ? "success" : "danger";
 }
 
-/** SPEC.md §4: a remote start is offered only from Available or Preparing. */
+/**
+ * A remote start is offered only from Available or Preparing
+ * (docs/rules/monitoring.md "Connector states").
+ */
 export const canStart = (status: string | null | undefined): boolean => status === "Available" || status === "Preparing";
 
-/** SPEC.md §4: a remote stop is offered only while Charging. */
+/** A remote stop is offered only while Charging (docs/rules/monitoring.md "Connector states"). */
 export const canStop = (status: string | null | undefined): boolean => status === "Charging";
 
-/** SPEC.md §4 device status. */
+/** Device status (docs/rules/monitoring.md "Device states"). */
 export const DEVICE_STATES = ["online", "offline", "fault"] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
 
@@ -60,6 +70,9 @@ export function deviceState(online: boolean, statuses: Iterable<string | null | 
   return "online";
 }
 
-/** The status a connector shows: none (offline) when its point is offline (SPEC.md §4). */
+/**
+ * The status a connector shows: none (offline) when its point is offline
+ * (docs/rules/monitoring.md "Connector states").
+ */
 export const shownStatus = (pointOnline: boolean, status: string | null | undefined): string | null =>
   pointOnline && status ? status : null;

@@ -1,6 +1,6 @@
 /**
  * Uploaded images are checked by their content, not by their name or declared type
- * (ARCHITECTURE.md §8; SPEC.md §5: JPG/PNG only; a logo at most 1 MB and 64×64 px, a map icon
+ * (docs/rules/input.md "Uploads": JPG/PNG only; a logo at most 1 MB and 64×64 px, a map icon
  * at most 80 KB, other images 160×160 px). Pure functions over the file's bytes.
  */
 
@@ -62,7 +62,7 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader | undefined {
   return pngHeader(bytes) ?? jpegHeader(bytes);
 }
 
-/** What an image is for decides its limits (SPEC.md §5, §9). */
+/** What an image is for decides its limits (docs/rules/input.md "Uploads"). */
 export const IMAGE_KINDS = ["logo", "mapIcon", "image"] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
@@ -78,7 +78,7 @@ const MB = 1024 * KB;
 export const IMAGE_LIMITS: Record<ImageKind, ImageLimits> = {
   logo: { maxBytes: MB, maxPixels: { width: 64, height: 64 } },
   mapIcon: { maxBytes: 80 * KB },
-  // SPEC.md names no byte limit for other images; they get the logo's 1 MB.
+  // Other images get the logo's 1 MB (docs/rules/input.md "Uploads").
   image: { maxBytes: MB, maxPixels: { width: 160, height: 160 } },
 };
 

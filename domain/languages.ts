@@ -1,4 +1,4 @@
-/** The six console languages (SPEC.md §1, §9). English is the default. */
+/** The six console languages (docs/architecture.md "Languages"). English is the default. */
 export const LANGUAGES = ["zh", "en", "zh_TW", "pl", "pt_BR", "de"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
@@ -26,7 +26,10 @@ export function parseLanguage(value: string | null | undefined): Language | unde
   return LANGUAGES.find((l) => l === base);
 }
 
-/** i18next wants BCP-47-ish names only for formatting; our keys stay as SPEC.md spells them. */
+/**
+ * i18next wants BCP-47-ish names only for formatting; our keys keep the product's spelling
+ * (docs/architecture.md "Languages").
+ */
 export function intlLocale(language: Language): string {
   return language.replace("_", "-");
 }

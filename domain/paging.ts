@@ -1,4 +1,4 @@
-/** The list answer of ARCHITECTURE.md §4. */
+/** The list answer (docs/rules/lists.md "Paging"). */
 export interface Page<T> {
   records: T[];
   total: number;
@@ -6,6 +6,6 @@ export interface Page<T> {
   size: number;
 }
 
-/** SPEC.md §9: page sizes offered, 10 by default. */
+/** Page sizes offered, 10 by default (docs/rules/lists.md "Paging"). */
 export const PAGE_SIZES = [10, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;

@@ -1,12 +1,16 @@
 /**
- * The menu and permission catalogue (SPEC.md §2 menu structure, §6). One entry per screen of
- * the operator and sub-operator areas; sub-pages (`pages`) hang under their list and are
- * allowed through their meta parent's URL. Menu codes are what roles select and what the API
- * checks, so this file is the single place that says which screen needs which permission.
+ * The menu and permission catalogue (docs/rules/access.md "Menus are permissions"; why:
+ * docs/decisions/0012-menu-catalogue-is-the-permission-source.md). One entry per screen of the
+ * operator and sub-operator areas; sub-pages (`pages`) hang under their list and are allowed
+ * through their meta parent's URL. Menu codes are what roles select and what the API checks, so
+ * this file is the single place that says which screen needs which permission.
  */
 
 export type MenuArea = "OPERATOR" | "SUB";
-/** SPEC.md §2: top-level groups built from permissions are ccms, ocpi and tenant. */
+/**
+ * Top-level groups built from permissions are ccms, ocpi and tenant
+ * (docs/rules/console.md "Shell").
+ */
 export type MenuTop = "ccms" | "ocpi" | "tenant";
 
 export interface MenuPage {
@@ -32,7 +36,10 @@ export interface MenuEntry {
   url?: string;
   children?: MenuEntry[];
   pages?: MenuPage[];
-  /** Only operators whose code starts with this see the entry (SPEC.md §2: 0PL). */
+  /**
+   * Only operators whose code starts with this (0PL) see the entry
+   * (docs/rules/access.md "Menus are permissions").
+   */
   codePrefix?: string;
 }
 
@@ -266,7 +273,8 @@ const operatorArea: [MenuTop, Spec][] = [
     {
       code: "subOperator",
       icon: "network",
-      // SPEC.md §2: sub-operator management is restricted to operators whose code starts with 0PL.
+      // Sub-operator management is restricted to operators whose code starts with 0PL
+      // (docs/rules/access.md "Menus are permissions").
       codePrefix: "0PL",
       children: [
         leaf("subOperator.account", "/SubOperator/operatorAcount", [
@@ -282,7 +290,10 @@ const operatorArea: [MenuTop, Spec][] = [
   ],
 ];
 
-/** SPEC.md §2: the sub-operator menu is a reduced subset of the operator's. */
+/**
+ * The sub-operator menu is a reduced subset of the operator's
+ * (docs/rules/access.md "Menus are permissions").
+ */
 const subArea: [MenuTop, Spec][] = [
   [
     "ccms",
@@ -365,10 +376,10 @@ export function flattenCatalogue(entries: readonly MenuEntry[] = MENU_CATALOGUE)
   return out;
 }
 
-/** Pages that every logged-in user may open (SPEC.md §2 route guard). */
+/** Pages that every logged-in user may open (docs/rules/console.md "Route guard"). */
 export const ALWAYS_ALLOWED = ["/404", "/rePassword", "/suboperators/rePassword", "/station/cashier/:id", "/disclaimer/mobile"];
 
-/** Public pages that need no login at all (SPEC.md §2 public routes, intercept-free). */
+/** Public pages that need no login at all (docs/rules/console.md "Route guard"). */
 export const PUBLIC_PAGES = [
   "/privacy/mobile",
   "/app/delete/account",

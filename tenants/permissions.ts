@@ -1,10 +1,15 @@
 import { matchPath } from "react-router";
 import { MENU_CATALOGUE, type MenuEntry } from "./menu-catalogue";
 
-/** Who is asking, as far as the menu is concerned (SPEC.md §6). */
+/**
+ * Who is asking, as far as the menu is concerned (docs/rules/access.md "Menus are permissions").
+ */
 export interface MenuSubject {
   operatorCode: string;
-  /** 1 for sub-operators (SPEC.md §3 stored state `sub`). */
+  /**
+   * 1 for sub-operators, the `sub` the console keeps
+   * (docs/rules/access.md "Menus are permissions").
+   */
   sub: 0 | 1;
   adminType: "SUPER" | "NORMAL";
   role: { type: "SUPER" | "NORMAL" | "MAINTAINER"; menuCodes: readonly string[] } | null;
@@ -67,7 +72,10 @@ export function menuTreeFor(subject: MenuSubject): MenuEntry[] {
   return withAncestor(catalogue.filter(grantedBelow), false);
 }
 
-/** SPEC.md §3 stored state: menuCodeList (granted) and menuCodeAllList (all the operator can have). */
+/**
+ * What the console keeps: menuCodeList (granted) and menuCodeAllList (all the operator can have;
+ * docs/rules/access.md "Menus are permissions").
+ */
 export function menuCodes(subject: MenuSubject) {
   return {
     menuCodeList: codesOf(menuTreeFor(subject)),

@@ -6,7 +6,10 @@ import { acrossTenants, ownedBy } from "./scope";
 export type OperatorRow = typeof operators.$inferSelect;
 export type SettingsRow = typeof parameterSettings.$inferSelect;
 
-/** SPEC.md §2: hosts that are the platform's own and never name an operator. */
+/**
+ * Hosts that are the platform's own and never name an operator
+ * (docs/rules/tenancy.md "Operator domains").
+ */
 const NEUTRAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export async function operatorByCode(db: Db, code: string): Promise<OperatorRow | undefined> {

@@ -3,7 +3,7 @@ import { ALWAYS_ALLOWED, PUBLIC_PAGES, type MenuEntry } from "./menu-catalogue";
 import { entryForPath, firstLeafUrl } from "./permissions";
 
 /**
- * The console's route guard, SPEC.md §2 to the letter, as a pure decision so that it is
+ * The console's route guard (docs/rules/console.md "Route guard"), as a pure decision so that it is
  * tested without a browser. The console layout and public pages call it on every navigation.
  */
 export interface GuardInput {
@@ -63,7 +63,7 @@ export function guard({ path, user, operatorDomain, storedOperatorCode }: GuardI
   }
 
   if (operatorDomain) {
-    // One operator's own domain: its root is the login page (SPEC.md §2).
+    // One operator's own domain: its root is the login page (docs/rules/console.md "Route guard").
     if (path === "/") return { kind: "allow" };
     if (on(["/carrierList", "/homePage"], path)) return { kind: "redirect", to: "/" };
     if (on(["/disclaimer/mobile", "/404"], path) || isEntryPage(path, true)) return { kind: "allow" };

@@ -16,8 +16,9 @@ export function translator(language: Language): TFunction {
 }
 
 /**
- * ARCHITECTURE.md §4: the `lang` query parameter, else the language cookie, else English.
- * (No Accept-Language: the console always says which language it wants.)
+ * The `lang` query parameter, else the language cookie, else English
+ * (docs/architecture.md "Languages"). (No Accept-Language: the console always says which language
+ * it wants.)
  */
 export function requestLanguage(request: Request): Language {
   const url = new URL(request.url);

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { operators, timestamps } from "./tenancy";
 
-/** Roles: a type and a menu selection (SPEC.md §3, §6). */
+/** Roles: a type and a menu selection (docs/rules/access.md "Menus are permissions"). */
 export const roles = sqliteTable(
   "roles",
   {
@@ -25,7 +25,10 @@ export const roles = sqliteTable(
   ],
 );
 
-/** Console accounts. `mustChangePassword` is the initial-password flag (SPEC.md §2 rePassword). */
+/**
+ * Console accounts. `mustChangePassword` is the initial-password flag
+ * (docs/rules/sessions.md "Initial password").
+ */
 export const accounts = sqliteTable(
   "accounts",
   {

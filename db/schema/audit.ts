@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { operators, timestamps } from "./tenancy";
 
-/** One row per mutation (SPEC.md §3 operation log; ARCHITECTURE.md §3). */
+/** The operation log: one row per mutation (docs/architecture.md "One door"). */
 export const operationLogs = sqliteTable(
   "operation_logs",
   {

@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { operators, timestamps } from "./tenancy";
 
-/** Stations (locations): SPEC.md §3. Money in minor units, coordinates as decimal degrees. */
+/**
+ * Stations (locations; docs/rules/equipment.md "Stations"). Money in minor units, coordinates as
+ * decimal degrees.
+ */
 export const stations = sqliteTable(
   "stations",
   {
@@ -29,18 +32,19 @@ export const stations = sqliteTable(
     updatedAt: timestamps.updatedAt(),
   },
   (t) => [
-    // Station list of one operator, highest rank first (SPEC.md §9).
+    // Station list of one operator, highest rank first (docs/rules/lists.md "Filters and sorting").
     index("stations_operator_rank_idx").on(t.operatorId, t.rank),
     index("stations_operator_status_idx").on(t.operatorId, t.status),
   ],
 );
 
-/** SPEC.md §4: point push status per item. */
+/** Point push status per item (docs/rules/equipment.md "Point pages"). */
 export const PUSH_STATUSES = ["NotIssue", "Issued", "NotSupport"] as const;
 
 /**
  * Charging points (chargers). The serial number is the OCPP chargeBoxId, unique across the
- * platform. The charger key is kept only as a keyed hash (ARCHITECTURE.md §5).
+ * platform. The charger key is kept only as a keyed hash
+ * (docs/decisions/0008-charger-keys-as-keyed-hmac.md).
  */
 export const points = sqliteTable(
   "points",
@@ -77,7 +81,8 @@ export const points = sqliteTable(
     stationType: text("station_type"),
     /** The charging strategy (price plan) the point charges by; pricing fills it. */
     chargeStrategyId: integer("charge_strategy_id"),
-    // SPEC.md §3: what has been pushed to the charger, per item, and when.
+    // What has been pushed to the charger, per item, and when
+    // (docs/rules/equipment.md "Point pages").
     pricePushStatus: text("price_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
     currencyPushStatus: text("currency_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
     preAuthPushStatus: text("pre_auth_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
@@ -93,7 +98,10 @@ export const points = sqliteTable(
   ],
 );
 
-/** Connectors of a point (SPEC.md §3, §4). An empty status means offline. */
+/**
+ * Connectors of a point (docs/rules/equipment.md "Connectors"). An empty status means offline
+ * (docs/rules/monitoring.md "Connector states").
+ */
 export const connectors = sqliteTable(
   "connectors",
   {
@@ -120,8 +128,9 @@ export const connectors = sqliteTable(
 );
 
 /**
- * The one id-tag registry (ARCHITECTURE.md §10): RFID cards, app users, the operator's
- * remote-start tag and OCPI tokens all point into it. Status as OCPP's AuthorizationStatus.
+ * The one id-tag registry (docs/rules/ocpp.md "Transactions"): RFID cards, app users, the
+ * operator's remote-start tag and OCPI tokens all point into it. Status as OCPP's
+ * AuthorizationStatus.
  */
 export const idTags = sqliteTable(
   "id_tags",
@@ -160,7 +169,10 @@ export const transactions = sqliteTable(
     stopReason: text("stop_reason"),
     status: text("status", { enum: ["ACTIVE", "COMPLETED", "ABNORMAL"] }).notNull().default("ACTIVE"),
     abnormalReason: text("abnormal_reason"),
-    /** Pricing snapshot reference taken at start (ARCHITECTURE.md §7); pricing fills it later. */
+    /**
+     * Pricing snapshot reference taken at start (docs/rules/ocpp.md "Transactions"); pricing fills
+     * it later.
+     */
     strategySnapshot: text("strategy_snapshot", { mode: "json" }).$type<Record<string, unknown> | null>(),
     energyWh: integer("energy_wh"),
     durationS: integer("duration_s"),
@@ -205,7 +217,7 @@ export const pointEvents = sqliteTable(
   (t) => [index("point_events_operator_point_idx").on(t.operatorId, t.pointId, t.createdAt)],
 );
 
-/** Alarms raised by StatusNotification error codes (SPEC.md §3, §4). */
+/** Alarms raised by StatusNotification error codes (docs/rules/monitoring.md "Alarms"). */
 export const alarms = sqliteTable(
   "alarms",
   {
@@ -227,7 +239,10 @@ export const alarms = sqliteTable(
   ],
 );
 
-/** Stations and points a parent operator assigns to a sub-operator (SPEC.md §2 operatorDevice). */
+/**
+ * Stations and points a parent operator assigns to a sub-operator
+ * (docs/rules/tenancy.md "Sub-operators").
+ */
 export const subOperatorDevices = sqliteTable(
   "sub_operator_devices",
   {
@@ -246,14 +261,17 @@ export const subOperatorDevices = sqliteTable(
   ],
 );
 
-/** Diagnostics requests (GetDiagnostics) and their upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded (SPEC.md §4). */
+/**
+ * Diagnostics requests (GetDiagnostics) and their upload status: -1 failed, 1 waiting, 2 uploading,
+ * 3 uploaded (docs/rules/ocpp.md "Diagnostics").
+ */
 export const diagnostics = sqliteTable(
   "diagnostics",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     operatorId: integer("operator_id").notNull().references(() => operators.id),
     pointId: integer("point_id").notNull().references(() => points.id),
-    /** 1 normal, 2 the '1768' type (SPEC.md §3 diagnosis). */
+    /** 1 normal, 2 the '1768' type (docs/rules/ocpp.md "Diagnostics"). */
     type: integer("type").notNull().default(1),
     location: text("location").notNull(),
     fileName: text("file_name"),

@@ -8,7 +8,7 @@ const updatedAt = () =>
 
 export const timestamps = { createdAt, updatedAt };
 
-/** The one platform that owns every operator (ARCHITECTURE.md §10). */
+/** The one platform that owns every operator (docs/rules/tenancy.md "Operators"). */
 export const platforms = sqliteTable("platforms", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
@@ -16,8 +16,9 @@ export const platforms = sqliteTable("platforms", {
 });
 
 /**
- * Operators are the tenants. The platform's own tenant is an operator of kind PLATFORM
- * (code `PLATFORM`); sub-operators point at their parent and carry sub = 1 (SPEC.md §3).
+ * Operators are the tenants. The platform's own tenant is an operator of kind PLATFORM (code
+ * `PLATFORM`); sub-operators point at their parent and carry sub = 1
+ * (docs/rules/tenancy.md "Operators").
  */
 export const operators = sqliteTable(
   "operators",
@@ -32,7 +33,10 @@ export const operators = sqliteTable(
     edition: text("edition", { enum: ["basic", "standard", "ultimate"] }).notNull().default("standard"),
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("VALID"),
     validUntil: integer("valid_until", { mode: "timestamp_ms" }),
-    /** Connectors the operator's price package authorises it to run (SPEC.md §3). */
+    /**
+     * Connectors the operator's price package authorises it to run
+     * (docs/rules/equipment.md "Authorised connectors").
+     */
     authorizedAcConnectors: integer("authorized_ac_connectors").notNull().default(0),
     authorizedDcConnectors: integer("authorized_dc_connectors").notNull().default(0),
     contactName: text("contact_name"),
@@ -50,7 +54,10 @@ export const operators = sqliteTable(
   ],
 );
 
-/** Branded domains: the host of a request names its operator (SPEC.md §2). */
+/**
+ * Branded domains: the host of a request names its operator
+ * (docs/rules/tenancy.md "Operator domains").
+ */
 export const operatorDomains = sqliteTable(
   "operator_domains",
   {
@@ -63,8 +70,8 @@ export const operatorDomains = sqliteTable(
 );
 
 /**
- * The part of an operator's parameter settings needed by the console shell (SPEC.md §3,
- * parameter settings). Later settings join this row as columns or in `document`.
+ * The part of an operator's parameter settings needed by the console shell
+ * (docs/rules/tenancy.md "Operators"). Later settings join this row as columns or in `document`.
  */
 export const parameterSettings = sqliteTable("parameter_settings", {
   operatorId: integer("operator_id").primaryKey().references(() => operators.id),
@@ -73,11 +80,16 @@ export const parameterSettings = sqliteTable("parameter_settings", {
   currencyCode: text("currency_code").notNull().default("USD"),
   currencySign: text("currency_sign").notNull().default("$"),
   currencyDecimals: integer("currency_decimals").notNull().default(0),
-  /** JSON array of telephone area codes, e.g. ["48"]. SPEC.md §9: default '86'. */
+  /**
+   * JSON array of telephone area codes, e.g. ["48"]; '86' by default
+   * (docs/rules/tenancy.md "Operators").
+   */
   areaCodes: text("area_codes", { mode: "json" }).$type<string[]>().notNull().default(sql`'["86"]'`),
   /** OCPP: heartbeat interval answered at boot, in seconds. */
   heartbeatIntervalS: integer("heartbeat_interval_s").notNull().default(300),
-  /** OCPP: what a disabled point's BootNotification gets (issue #3). */
+  /**
+   * OCPP: what a disabled point's BootNotification gets (docs/rules/ocpp.md "Boot and acceptance").
+   */
   disabledPointBoot: text("disabled_point_boot", { enum: ["Pending", "Rejected"] }).notNull().default("Pending"),
   /** The operator's own id tag for remote starts without a driver's tag. */
   remoteIdTag: text("remote_id_tag"),

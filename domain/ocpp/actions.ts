@@ -1,6 +1,7 @@
 /**
  * The 28 actions of OCPP 1.6J (core, firmware management, local auth list management, reservation,
- * smart charging and remote trigger profiles), in the order the console lists them (SPEC.md §7).
+ * smart charging and remote trigger profiles), in the order the console lists them
+ * (docs/rules/ocpp.md "Remote commands").
  */
 export const OCPP_ACTIONS = [
   "Authorize",

@@ -1,7 +1,7 @@
 /**
- * Meter values are normalised on arrival (ARCHITECTURE.md §5): one flat list of numeric samples in
- * base units (Wh, W, var, varh, VA), with OCPP's defaults made explicit, so that billing and the
- * live view never deal with kWh, missing measurands or string readings.
+ * Meter values are normalised on arrival (docs/rules/ocpp.md "Meter values"): one flat list of
+ * numeric samples in base units (Wh, W, var, varh, VA), with OCPP's defaults made explicit, so that
+ * billing and the live view never deal with kWh, missing measurands or string readings.
  */
 import type { ChargePointStatus, Measurand, MeasurementLocation, MeterValue, Phase, ReadingContext, UnitOfMeasure } from "./schemas";
 

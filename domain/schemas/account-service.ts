@@ -2,11 +2,14 @@ import { z } from "zod";
 import { recordId, wholeNumber } from "./numbers";
 
 /**
- * Schemas of the account service, shared by the console forms and the API (CONVENTIONS.md:
- * one schema for both). Error strings are i18n keys; the edge translates them.
+ * Schemas of the account service, shared by the console forms and the API: one schema for both
+ * (docs/rules/console.md "Forms"). Error strings are i18n keys; the edge translates them.
  */
 
-/** SPEC.md §5: account, nickname, name and role name are 5 to 20 characters. */
+/**
+ * Account, nickname, name and role name are 5 to 20 characters
+ * (docs/rules/access.md "Roles and accounts").
+ */
 export const name5to20 = z
   .string({ error: "validation.required" })
   .trim()
@@ -14,7 +17,7 @@ export const name5to20 = z
   .min(5, { error: "validation.length5to20" })
   .max(20, { error: "validation.length5to20" });
 
-/** SPEC.md §5: letters and digits, 5 to 20 characters. */
+/** Letters and digits, 5 to 20 characters (docs/rules/sessions.md "Password change"). */
 export const newPassword = z
   .string({ error: "validation.required" })
   .min(1, { error: "validation.required" })
@@ -93,7 +96,7 @@ export type AccountUpdateInput = z.infer<typeof accountUpdateInput>;
 
 export const enableInput = z.object({ status: recordStatus });
 
-/** List paging of ARCHITECTURE.md §4: `current` from 1, `size` 1..100 (10 by default). */
+/** List paging: `current` from 1, `size` 1..100 (10 by default; docs/rules/lists.md "Paging"). */
 export const pageQuery = z.object({
   current: wholeNumber("validation.page", (n) => n.min(1)).default(1),
   size: wholeNumber("validation.pageSize", (n) => n.min(1).max(100)).default(10),

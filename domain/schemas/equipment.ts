@@ -2,14 +2,17 @@ import { z } from "zod";
 import { pageQuery, recordStatus } from "./account-service";
 import { decimalNumber, recordId, wholeNumber } from "./numbers";
 
-/** SPEC.md §3 connector standards, each with an image in the console. */
+/**
+ * Connector standards, each with an image in the console (docs/rules/equipment.md "Connectors").
+ */
 export const CONNECTOR_STANDARDS = ["SAE1", "SAE2", "IIS", "IEC1", "IEC2", "IEC3", "GBT1", "GBT2", "GBT3"] as const;
 export type ConnectorStandard = (typeof CONNECTOR_STANDARDS)[number];
 export const connectorStandard = z.enum(CONNECTOR_STANDARDS, { error: "validation.connectorStandard" });
 
 /**
- * Which current each standard carries (SPEC.md §3: SAE1 CCS1 DC, SAE2 J1772, IIS CHAdeMO DC,
- * IEC1 CCS2 DC, IEC2 Type 2, IEC3 Type 2 socket, GBT1 GB/T DC, GBT2 GB/T AC, GBT3 GB/T AC socket).
+ * Which current each standard carries (docs/rules/equipment.md "Connectors": SAE1 CCS1 DC, SAE2
+ * J1772, IIS CHAdeMO DC, IEC1 CCS2 DC, IEC2 Type 2, IEC3 Type 2 socket, GBT1 GB/T DC, GBT2 GB/T AC,
+ * GBT3 GB/T AC socket).
  */
 export const STANDARD_CURRENT: Record<ConnectorStandard, "AC" | "DC"> = {
   SAE1: "DC",
@@ -41,12 +44,12 @@ export const defaultConnector = (type: PointType) =>
   type === "AC" ? { standard: "IEC2" as const, chargeSpeed: "SLOW" as const } : { standard: "IEC1" as const, chargeSpeed: "QUICK" as const };
 
 /**
- * Which authorised connector count a point uses (issue #4): AC points count as AC, DC and MIXED
- * points as DC.
+ * Which authorised connector count a point uses (docs/rules/equipment.md "Authorised connectors"):
+ * AC points count as AC, DC and MIXED points as DC.
  */
 export const quotaKind = (type: PointType): "AC" | "DC" => (type === "AC" ? "AC" : "DC");
 
-/** SPEC.md §5: power, numbers only, at most two decimals (kW). */
+/** Power, numbers only, at most two decimals (kW; docs/rules/equipment.md "Points"). */
 export const powerKw = decimalNumber("validation.power", (n) => n.positive({ error: "validation.power" }).max(10_000, { error: "validation.power" })).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: "validation.powerDecimals" });
 
 /** The chargeBoxId: it travels in the OCPP URL, so only URL-safe characters. */
@@ -57,7 +60,7 @@ export const serialNumber = z
   .max(48, { error: "validation.serialRule" })
   .regex(/^[A-Za-z0-9._-]+$/, { error: "validation.serialRule" });
 
-/** SPEC.md §5: connector count is an integer of at most two digits. */
+/** Connector count is an integer of at most two digits (docs/rules/equipment.md "Points"). */
 export const connectorCount = wholeNumber("validation.connectorCount", (n) =>
   n.min(1, { error: "validation.connectorCount" }).max(99, { error: "validation.connectorCount" }),
 );
@@ -79,7 +82,10 @@ export const connectorInput = z.object({
 });
 export type ConnectorInput = z.infer<typeof connectorInput>;
 
-/** The fields of a point (SPEC.md §3); vendor, model, firmware and SIM data come from its boot. */
+/**
+ * The fields of a point (docs/rules/equipment.md "Points"); vendor, model, firmware and SIM data
+ * come from its boot.
+ */
 export const pointFields = z.object({
   stationId: recordId("validation.stationRequired"),
   name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(64, { error: "points.validation.tooLong" }),
@@ -95,8 +101,8 @@ export const pointFields = z.object({
 });
 
 /**
- * The connector list, when given, names connectors 1..count once each, with standards that
- * fit the point's type and no connector stronger than the point (SPEC.md §3).
+ * The connector list, when given, names connectors 1..count once each, with standards that fit the
+ * point's type and no connector stronger than the point (docs/rules/equipment.md "Connectors").
  */
 function checkConnectors(point: z.output<typeof pointFields>, ctx: z.RefinementCtx) {
   const list = point.connectors;
@@ -134,9 +140,9 @@ export const pointBatchEnableInput = z.object({
 });
 
 /**
- * One row of a point import (SPEC.md §5: Excel files only; the browser reads the workbook and
- * sends its rows). The location is named, as an operator knows it; every connector gets the
- * row's standard and charge speed and an even share of the rated power.
+ * One row of a point import (Excel files only; the browser reads the workbook and sends its rows;
+ * docs/rules/equipment.md "Import and export"). The location is named, as an operator knows it;
+ * every connector gets the row's standard and charge speed and an even share of the rated power.
  */
 /** A spreadsheet cell of a text column may hold a number (point number 7, serial 1001). */
 const sheetText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "number" ? String(value) : value), schema);
@@ -162,7 +168,10 @@ export const pointImportInput = z.object({
   rows: z.array(z.unknown(), { error: "points.validation.importEmpty" }).min(1, { error: "points.validation.importEmpty" }).max(200, { error: "points.validation.importTooMany" }),
 });
 
-/** SPEC.md §5: diagnostic file locations are FTP addresses; start not later than stop. */
+/**
+ * Diagnostic file locations are FTP addresses; start not later than stop
+ * (docs/rules/ocpp.md "Diagnostics").
+ */
 export const diagnoseInput = z
   .object({
     location: z
@@ -176,7 +185,7 @@ export const diagnoseInput = z
     retryInterval: wholeNumber("points.validation.retryInterval", (n) =>
       n.min(0, { error: "points.validation.retryInterval" }).max(3600, { error: "points.validation.retryInterval" }),
     ).optional(),
-    /** SPEC.md §3 diagnosis type: 1 normal, 2 the '1768' type. */
+    /** Diagnosis type: 1 normal, 2 the '1768' type (docs/rules/ocpp.md "Diagnostics"). */
     type: z.union([z.literal(1), z.literal(2)], { error: "points.validation.diagnosisType" }).default(1),
   })
   .refine((d) => !d.startTime || !d.stopTime || Date.parse(d.startTime) <= Date.parse(d.stopTime), {
@@ -185,7 +194,10 @@ export const diagnoseInput = z
   });
 export type DiagnoseInput = z.input<typeof diagnoseInput>;
 
-/** SPEC.md §4 diagnosis upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded. */
+/**
+ * Diagnosis upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded
+ * (docs/rules/ocpp.md "Diagnostics").
+ */
 export const DIAGNOSIS_STATUSES = [-1, 1, 2, 3] as const;
 
 /** DiagnosticsStatusNotification status → upload status (OCPP 1.6 §6.17); Idle changes nothing. */
@@ -195,7 +207,7 @@ export const DIAGNOSIS_STATUS_OF: Partial<Record<string, (typeof DIAGNOSIS_STATU
   UploadFailed: -1,
 };
 
-/** SPEC.md §7: reportMonth as YYYY-MM. */
+/** reportMonth as YYYY-MM (docs/rules/equipment.md "Point pages"). */
 export const reportMonth = z
   .string({ error: "points.validation.reportMonth" })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "points.validation.reportMonth" });

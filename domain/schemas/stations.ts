@@ -5,9 +5,10 @@ import { pageQuery, recordStatus } from "./account-service";
 import { powerKw } from "./equipment";
 
 /**
- * Stations (locations), SPEC.md §3: one set of field rules for the console form and the API.
- * The API takes money in integer minor units (ARCHITECTURE.md §4); the form takes the amount
- * as typed, in the operator's currency decimals (SPEC.md §5), and `toStationInput` converts it.
+ * Stations (locations; docs/rules/equipment.md "Stations"): one set of field rules for the console
+ * form and the API. The API takes money in integer minor units
+ * (docs/decisions/0005-money-in-minor-units.md); the form takes the amount as typed, in the
+ * operator's currency decimals (docs/rules/console.md "Forms"), and `toStationInput` converts it.
  * Messages are catalogue keys (domain/i18n/locales/<lang>/stations.json).
  */
 
@@ -39,11 +40,11 @@ const coordinate = (limit: number, key: string) =>
       .optional(),
   );
 
-/** SPEC.md §5: latitude −90..90 and longitude −180..180. */
+/** Latitude −90..90 and longitude −180..180 (docs/rules/equipment.md "Stations"). */
 export const latitude = coordinate(90, "stations.validation.latitude");
 export const longitude = coordinate(180, "stations.validation.longitude");
 
-/** Rank (SPEC.md §3, §9): larger values are listed first. */
+/** Rank: larger values are listed first (docs/rules/equipment.md "Stations"). */
 const rank = z.preprocess(
   (value) => {
     const v = blank(value);
@@ -56,7 +57,7 @@ const rank = z.preprocess(
     .max(9999, { error: "stations.validation.rank" }),
 );
 
-/** Same rule as account phones (SPEC.md §5: phone must be valid). */
+/** Same rule as account phones: the phone must be valid (docs/rules/equipment.md "Stations"). */
 const servicePhone = requiredText(32, "stations.validation.phoneRequired").regex(/^\+?[0-9][0-9 -]{4,30}$/, { error: "stations.validation.phone" });
 
 const isTimeZone = (zone: string) => {
@@ -84,7 +85,10 @@ const fields = {
   address: requiredText(200, "stations.validation.addressRequired"),
   lat: latitude,
   lng: longitude,
-  /** Must be said either way (SPEC.md §5 lists 'parking fee' among required fields). */
+  /**
+   * Must be said either way: the parking fee is a required field
+   * (docs/rules/equipment.md "Stations").
+   */
   parkingFee: z.boolean({ error: "stations.validation.parkingFee" }),
   servicePhone,
   maintainer: requiredText(64, "stations.validation.maintainerRequired"),
@@ -93,9 +97,12 @@ const fields = {
   businessHours: requiredText(100, "stations.validation.businessHoursRequired"),
   description: requiredText(1000, "stations.validation.descriptionRequired"),
   logoKey,
-  /** kW with at most two decimals (SPEC.md §5 power); the table keeps W. */
+  /** kW with at most two decimals (docs/rules/equipment.md "Stations"); the table keeps W. */
   powerLimit: z.preprocess(blank, powerKw.optional()),
-  /** IANA zone of the site; pricing uses the station's local day (ARCHITECTURE.md §7). */
+  /**
+   * IANA zone of the site; pricing uses the station's local day
+   * (docs/architecture.md "Time, money and units").
+   */
   timeZone: z.preprocess(
     blank,
     z
@@ -112,7 +119,10 @@ interface SharedRules {
   parkingFee: boolean;
 }
 
-/** Both coordinates or neither (neither: the address is geocoded, SPEC.md §5). */
+/**
+ * Both coordinates or neither (neither: the address is geocoded,
+ * docs/rules/equipment.md "Station coordinates").
+ */
 function coordinatePair(value: SharedRules, issue: z.RefinementCtx) {
   if ((value.lat === undefined) !== (value.lng === undefined)) {
     issue.addIssue({ code: "custom", path: [value.lat === undefined ? "lat" : "lng"], message: "stations.validation.coordinatesBoth" });
@@ -138,7 +148,7 @@ export const stationInput = z.object({ ...fields, parkingFeeAmount: minorAmount 
 });
 export type StationInput = z.infer<typeof stationInput>;
 
-/** SPEC.md §5 amount messages, by the problem `checkAmount` finds. */
+/** Amount messages, by the problem `checkAmount` finds (docs/rules/console.md "Forms"). */
 const AMOUNT_MESSAGES = {
   required: "stations.validation.parkingFeeAmountRequired",
   number: "stations.validation.amountNumber",
@@ -176,7 +186,10 @@ export function amountInput(minor: number | null, decimals: number): string {
   return `${minor < 0 ? "-" : ""}${whole}${fraction}`;
 }
 
-/** GET /station-service/station: highest rank first (SPEC.md §9), filtered on the server. */
+/**
+ * GET /station-service/station: highest rank first, filtered on the server
+ * (docs/rules/lists.md "Filters and sorting").
+ */
 export const stationListQuery = pageQuery.extend({
   name: z.string().trim().max(64).optional(),
   address: z.string().trim().max(200).optional(),
@@ -193,8 +206,9 @@ export const imageKind = z.enum(IMAGE_KINDS, { error: "stations.validation.image
 export const uploadQuery = z.object({ kind: imageKind });
 
 /**
- * Map settings of the operator's parameter settings (SPEC.md §3: default map bing or google,
- * keys). `endpoint` replaces the provider's public URL (a proxy, or a local fake in tests).
+ * Map settings of the operator's parameter settings (default map bing or google, keys;
+ * docs/rules/equipment.md "Station coordinates"). `endpoint` replaces the provider's public URL (a
+ * proxy, or a local fake in tests).
  */
 export const mapSettings = z.object({
   provider: z.enum(["bing", "google"], { error: "stations.validation.mapProvider" }),

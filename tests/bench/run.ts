@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: figures for the work every console request does before it reaches a verb
  * (menu tree, route guard, session token hashing) and for password hashing and captchas. It
- * prints numbers and never fails on speed (ARCHITECTURE.md §9).
+ * prints numbers and never fails on speed (docs/architecture.md "Tests").
  */
 import { performance } from "node:perf_hooks";
 import { menuTreeFor } from "../../tenants/permissions";

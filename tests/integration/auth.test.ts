@@ -10,7 +10,7 @@ import { makeAccount, makeRole } from "./support/factories";
 import { call, captcha, freshClient, login, testCtx, tokenFor } from "./support/http";
 
 describe("login", () => {
-  it("logs the demo operator admin in and answers the stored-state names of SPEC §3", async () => {
+  it("logs the demo operator admin in and answers the user info the console keeps", async () => {
     const res = await login("0PL002", "demoadmin", "Demo12345");
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);

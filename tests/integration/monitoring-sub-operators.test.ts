@@ -5,9 +5,9 @@ import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
 /**
- * Sub-operators see the devices their parent assigned to them, and nothing else (SPEC.md §2
- * sub-operator area, /SubOperator/operatorDevice): stations, points, sessions, connectors, alarms
- * and the live view.
+ * Sub-operators see the devices their parent assigned to them (/SubOperator/operatorDevice), and
+ * nothing else: stations, points, sessions, connectors, alarms and the live view
+ * (docs/rules/tenancy.md "Sub-operators").
  */
 
 let admin: string;
@@ -92,7 +92,8 @@ describe("assigning devices to a sub-operator", () => {
     const notSub = await call("GET", `/user-service/sub-operator/${deOperator}/devices`, { token: admin });
     expect(notSub.status).toBe(404);
     expect(notSub.body.msg).toBe("No such sub-operator");
-    // 0DE001 has no sub-operator menu at all (SPEC.md §2: restricted to codes starting with 0PL).
+    // 0DE001 has no sub-operator menu at all: it is restricted to codes starting with 0PL
+    // (docs/rules/access.md "Menus are permissions").
     expect((await call("GET", `/user-service/sub-operator/${subOperatorId}/devices`, { token: deAdmin })).status).toBe(403);
     expect((await call("PUT", `/user-service/sub-operator/${subOperatorId}/devices`, { token: deAdmin, body: {} })).status).toBe(403);
   });

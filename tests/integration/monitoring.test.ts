@@ -4,7 +4,10 @@ import { boot, connect, now, type TestCharger } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
-/** Real-time monitoring, alarms, the home dashboard and the remote-control panel (issue #4). */
+/**
+ * Real-time monitoring, alarms, the home dashboard and the remote-control panel
+ * (docs/rules/monitoring.md).
+ */
 
 let admin: string;
 let deAdmin: string;
@@ -66,7 +69,7 @@ async function accountWith(menuCodes: string[]) {
   return tokenFor("0PL002", account.username, account.password);
 }
 
-describe("charging sessions (SPEC §2 /systemMonitoring/charging)", () => {
+describe("charging sessions", () => {
   it("lists ongoing transactions of the operator, paged and filtered, and leaves ended ones out", async () => {
     const { charger, pointId, serialNumber, stationId } = await online();
     const first = await charge(charger, pointId, 1);
@@ -125,7 +128,7 @@ describe("charging sessions (SPEC §2 /systemMonitoring/charging)", () => {
   });
 });
 
-describe("charging points and connectors (SPEC §4 device and connector states)", () => {
+describe("charging points and connectors (device and connector states)", () => {
   it("counts points online, offline and in fault, and filters by state", async () => {
     const healthy = await online();
     const broken = await online();
@@ -217,7 +220,7 @@ describe("load monitoring", () => {
   });
 });
 
-describe("alarms (SPEC §4: Undisposed → AutoRecovery or ManualDisposed)", () => {
+describe("alarms (Undisposed → AutoRecovery or ManualDisposed)", () => {
   it("lists an alarm a charger raised, disposes it once with a comment, and refuses a second time", async () => {
     const { charger, pointId, serialNumber } = await online();
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "HighTemperature", status: "Faulted", info: "cabinet 71°C", timestamp: now() });
@@ -327,7 +330,7 @@ describe("home dashboard", () => {
   });
 });
 
-describe("remote-control panel of a station (SPEC §2 home panel)", () => {
+describe("remote-control panel of a station", () => {
   it("answers the station's points with connectors and the running transaction to stop", async () => {
     const { charger, pointId, stationId, serialNumber } = await online();
     const { transactionId } = await charge(charger, pointId, 2);

@@ -3,7 +3,7 @@ import { makeCharger } from "./support/factories";
 import { basic, boot, connect, DEMO_KEY } from "./support/charger";
 import { SELF } from "cloudflare:test";
 
-describe("OCPP connection (ARCHITECTURE §5)", () => {
+describe("OCPP connection", () => {
   it("answers an unknown charger with 404 before looking at any key", async () => {
     expect((await connect("NO-SUCH-CHARGER", { key: "" })).status).toBe(404);
     expect((await connect("NO-SUCH-CHARGER")).status).toBe(404);

@@ -11,7 +11,7 @@ async function online(operatorCode = "0PL002") {
   return { ...made, charger };
 }
 
-describe("remote control API (SPEC §7)", () => {
+describe("remote control API", () => {
   it("resets a charger and answers its reply", async () => {
     const { charger, serialNumber } = await online();
     charger.answer("Reset", (payload) => {

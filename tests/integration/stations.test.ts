@@ -67,7 +67,7 @@ afterEach(() => {
 });
 
 describe("stations: add, list, detail, edit, delete", () => {
-  it("creates a disabled station with every SPEC §3 field and reads it back", async () => {
+  it("creates a disabled station with every field and reads it back", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const created = await call("POST", "/station-service/station", { token, body: stationBody({ name: "Warszawa Praga", timeZone: "Europe/Warsaw" }) });
     expect(created.status).toBe(200);
@@ -158,7 +158,7 @@ describe("stations: add, list, detail, edit, delete", () => {
   });
 });
 
-describe("station validation messages (SPEC §5)", () => {
+describe("station validation messages", () => {
   it("names each invalid field in English and Polish", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const body = stationBody({ name: "", lat: "91", lng: "-181", rank: -2, servicePhone: "phone", parkingFee: "yes", businessHours: " " });
@@ -197,7 +197,7 @@ describe("station validation messages (SPEC §5)", () => {
   });
 });
 
-describe("enable and disable (SPEC §4)", () => {
+describe("enable and disable", () => {
   it("refuses to enable a station without points: 'The Location has no charging Station'", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const station = await makeStation(token);
@@ -365,7 +365,7 @@ describe("geocoding through the operator's map settings", () => {
   });
 });
 
-describe("logo upload (SPEC §5 images)", () => {
+describe("logo upload", () => {
   it("stores a 64×64 PNG logo under the operator's public station files and serves it", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const res = await upload(token, "logo", pngImage(64, 64));
@@ -381,7 +381,7 @@ describe("logo upload (SPEC §5 images)", () => {
     expect((await call("GET", `/station-service/station/${station.id}`, { token })).body.data.logoUrl).toBe(res.body.data.url);
   });
 
-  it("refuses other types, sizes and pixel sizes with SPEC §5's messages, in English and German", async () => {
+  it("refuses other types, sizes and pixel sizes with their messages, in English and German", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const cases: [string, Uint8Array<ArrayBuffer> | null, string][] = [
       ["logo", GIF_HEADER, "Only JPG or PNG images can be uploaded"],

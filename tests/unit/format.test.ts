@@ -119,7 +119,7 @@ describe("dates and times in the operator's time zone, written the language's wa
   });
 });
 
-describe("amount rules (SPEC §5)", () => {
+describe("amount rules", () => {
   it.each([
     ["12.34", 2, undefined],
     ["12.345", 2, "decimals"],

@@ -3,7 +3,7 @@ import { canStart, canStop, CONNECTOR_STATUSES, deviceState, displayClass, shown
 import { calendarOf, localMidnight, utcToZoned, zonedToUtc } from "../../domain/time";
 import { lastRegisterWh, meterCurve, powerHistory, thin, type StoredSample } from "../../workers/services/monitoring/meter-curve";
 
-describe("connector display classes (SPEC §4)", () => {
+describe("connector display classes", () => {
   it.each([
     ["Available", "success"],
     ["Preparing", "success"],

@@ -5,7 +5,7 @@ const base = { stationId: 1, name: "Gate", serialNumber: "GATE-1", pointNo: "1",
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
-describe("point rules (SPEC.md §3, §5)", () => {
+describe("point rules", () => {
   it.each([
     [22, true],
     [0.29, true],

@@ -20,7 +20,7 @@ const user = (menu = superMenu, extra: Partial<NonNullable<GuardInput["user"]>> 
 const decide = (path: string, input: Partial<GuardInput> = {}) =>
   guard({ path, user: null, operatorDomain: false, storedOperatorCode: undefined, ...input });
 
-describe("route guard (SPEC §2)", () => {
+describe("route guard", () => {
   it("lets public pages pass without login", () => {
     expect(decide("/privacy/mobile")).toEqual({ kind: "allow" });
     expect(decide("/tourist/invoices/42")).toEqual({ kind: "allow" });
@@ -78,7 +78,7 @@ describe("route guard (SPEC §2)", () => {
   });
 });
 
-describe("menus (SPEC §6)", () => {
+describe("menus", () => {
   it("gives SUPER the whole operator tree and sub-operators their reduced menu", () => {
     const codes = JSON.stringify(superMenu);
     expect(codes).toContain("carrier.role");

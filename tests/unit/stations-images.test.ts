@@ -40,7 +40,7 @@ describe("reading an image's type and pixel size from its bytes", () => {
   });
 });
 
-describe("SPEC §5 image limits", () => {
+describe("image limits", () => {
   it("takes a logo of at most 64×64 pixels and 1 MB", () => {
     expect(checkImage("logo", pngImage(64, 64))).toMatchObject({ ok: true, format: "png", contentType: "image/png", extension: "png" });
     expect(checkImage("logo", jpegHeader(32, 64))).toMatchObject({ ok: true, contentType: "image/jpeg", extension: "jpg" });

@@ -19,7 +19,7 @@ const messages = (raw: unknown) => {
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
 };
 
-describe("station input (SPEC §3, §5)", () => {
+describe("station input", () => {
   it("accepts a complete station and normalises coordinates given as numbers or text", () => {
     expect(stationInput.parse({ ...valid, lat: 50.06170001, lng: "-019.5" })).toMatchObject({ lat: "50.0617", lng: "-19.5", rank: 5 });
     expect(stationInput.parse({ ...valid, rank: "12" }).rank).toBe(12);
@@ -84,7 +84,7 @@ describe("station input (SPEC §3, §5)", () => {
   });
 });
 
-describe("the console form's parking fee in the operator's currency decimals (SPEC §5 amounts)", () => {
+describe("the console form's parking fee in the operator's currency decimals", () => {
   const form = (amount: string, decimals: number) => stationForm(decimals).safeParse({ ...valid, parkingFee: true, parkingFeeAmount: amount });
 
   it.each([

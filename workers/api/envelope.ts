@@ -5,9 +5,9 @@ import type { Language } from "../../domain/languages";
 import { translator } from "../i18n";
 
 /**
- * The envelope of ARCHITECTURE.md §4: `{ code, msg, data }`, code 200 on success with HTTP 200.
- * Errors carry the catalogue's HTTP status, a business code equal to it, and the message in
- * the request's language; validation errors add `data.fields` (field → message).
+ * The envelope (docs/architecture.md "Errors"): `{ code, msg, data }`, code 200 on success with
+ * HTTP 200. Errors carry the catalogue's HTTP status, a business code equal to it, and the message
+ * in the request's language; validation errors add `data.fields` (field → message).
  */
 export function ok<T>(c: Context, data: T, lang: Language, msgKey = "api.success") {
   return c.json({ code: 200, msg: translator(lang)(msgKey), data }, 200);

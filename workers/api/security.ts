@@ -2,7 +2,8 @@ import { Forbidden } from "../../domain/errors";
 
 /**
  * Cookie-authenticated requests that change anything must come from the console's own origin
- * (ARCHITECTURE.md §4); Bearer-token clients are not exposed to CSRF and are not checked.
+ * (docs/rules/access.md "Cookie sessions and origin"); Bearer-token clients are not exposed to CSRF
+ * and are not checked.
  */
 export function assertSameOrigin(request: Request) {
   const site = request.headers.get("Sec-Fetch-Site");

@@ -1,7 +1,8 @@
 /**
- * Captcha pictures for the login page. Characters are drawn as stroked paths from a small
- * stroke font, never as SVG <text>, so that reading the SVG source does not give the answer
- * away (ARCHITECTURE.md §8). svg-captcha needs `fs` and does not run in Workers (TOOLCHAIN.md).
+ * Captcha pictures for the login page. Characters are drawn as stroked paths from a small stroke
+ * font, never as SVG <text>, so that reading the SVG source does not give the answer away.
+ * svg-captcha needs `fs` and does not run in Workers
+ * (docs/decisions/0010-captcha-drawn-as-paths.md).
  */
 
 /** Glyphs on a 4 x 6 grid as polylines of x,y pairs; look-alikes (0/O, 1/I, B/8, S/5, G/6, Z/2, Q) left out. */

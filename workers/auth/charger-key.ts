@@ -5,8 +5,9 @@ import { decodeHex, encodeHexLowerCase } from "@oslojs/encoding";
 
 /**
  * Charger keys (OCPP 1.6 security profiles 1 and 2): 20 random bytes, shown once as 40 hex
- * characters, stored only as HMAC-SHA-256 under a secret pepper: high entropy needs no slow
- * hash, and a leaked table gives nothing to log in with (ARCHITECTURE.md §5).
+ * characters, stored only as HMAC-SHA-256 under a secret pepper: high entropy needs no slow hash,
+ * and a leaked table gives nothing to log in with
+ * (docs/decisions/0008-charger-keys-as-keyed-hmac.md).
  */
 export function generateChargerKey(): string {
   return encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(20)));

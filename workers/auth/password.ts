@@ -3,8 +3,8 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 
 /**
  * Human passwords: salted PBKDF2-SHA-256 at 100 000 iterations, the Workers cap in production
- * (TOOLCHAIN.md), with a secret pepper (ARCHITECTURE.md §8). Stored as
- * `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` so the count can grow later.
+ * (docs/architecture.md "Toolchain"), with a secret pepper (docs/rules/sessions.md "Passwords").
+ * Stored as `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` so the count can grow later.
  */
 const ITERATIONS = 100_000;
 const encoder = new TextEncoder();
@@ -34,7 +34,10 @@ export async function verifyPassword(password: string, stored: string, pepper: s
 export const DUMMY_HASH =
   "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
-/** Initial passwords for new accounts: letters and digits, valid under SPEC.md §5. */
+/**
+ * Initial passwords for new accounts: letters and digits, a valid password
+ * (docs/rules/sessions.md "Initial password").
+ */
 export function generateInitialPassword(length = 12): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
   const bytes = crypto.getRandomValues(new Uint8Array(length));

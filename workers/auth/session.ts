@@ -4,7 +4,10 @@ import { sessions } from "../../db/schema";
 import { acrossTenants, ownedBy, ownedRow } from "../../tenants/scope";
 import { generateToken, tokenId } from "./tokens";
 
-/** SPEC.md §9: 7 days; sliding, renewed once less than half remains. */
+/**
+ * 7 days; sliding, renewed once less than half remains
+ * (docs/rules/sessions.md "Tokens and cookies").
+ */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionRow {

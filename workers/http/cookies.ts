@@ -35,6 +35,6 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 
 export const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
-/** SPEC.md §9: cookies live 7 days. */
+/** Cookies live 7 days (docs/rules/sessions.md "Tokens and cookies"). */
 export const COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 export const OPERATOR_COOKIE = "operatorCode";

@@ -1,6 +1,7 @@
 /**
- * What the console's live view receives (issue #3 live view). Every event names its point, so
- * a socket scoped to some devices receives only theirs (ARCHITECTURE.md §5).
+ * What the console's live view receives (docs/architecture.md "Live view"). Every event names
+ * its point, so a socket scoped to some devices receives only theirs (docs/rules/access.md
+ * "Live view").
  */
 export type LiveEvent =
   | { type: "point"; pointId: number; serialNumber: string; online: boolean; at: number }

@@ -2,7 +2,10 @@ import { DurableObject } from "cloudflare:workers";
 import { endsFlow, withoutFlow } from "../../domain/ocpp";
 import type { LiveEvent } from "./events";
 
-/** Who a browser socket may hear about (ARCHITECTURE.md §5): its operator, and for a sub-operator its devices. */
+/**
+ * Who a browser socket may hear about (docs/rules/access.md "Live view"): its operator, and for a
+ * sub-operator its devices.
+ */
 export interface LiveScope {
   operatorId: number;
   accountId: number;

@@ -62,7 +62,7 @@ const METER_PUSH_MS = 1000;
 /**
  * One charger: its OCPP 1.6J socket (hibernating), the answer to every CALL it sends, the calls
  * the console sends it (one at a time, with a deadline), its meter samples and message log.
- * ARCHITECTURE.md §5.
+ * docs/architecture.md "OCPP edge".
  */
 export class ChargePoint extends DurableObject<Env> {
   private readonly store: ChargerStore;
@@ -108,7 +108,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.identity = identity;
     this.store.put("identity", identity);
 
-    // The newest connection wins; the old socket is closed (ARCHITECTURE.md §5).
+    // The newest connection wins; the old socket is closed (docs/rules/ocpp.md "Connection").
     for (const old of this.ctx.getWebSockets()) old.close(1000, "Replaced by a new connection");
 
     const pair = new WebSocketPair();
@@ -127,12 +127,13 @@ export class ChargePoint extends DurableObject<Env> {
 
   async webSocketClose(ws: WebSocket, code: number) {
     this.flushLog();
-    // A socket that was already replaced says nothing about the charger (ARCHITECTURE.md §5).
+    // A socket that was already replaced says nothing about the charger
+    // (docs/rules/ocpp.md "Connection").
     if (this.isCurrent(ws)) {
       this.store.put("connection", null);
       await this.markOnline(false);
     }
-    // workerd refuses to echo 1005/1006 (TOOLCHAIN.md).
+    // workerd refuses to echo 1005/1006 (docs/rules/ocpp.md "Connection").
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
     } catch {
@@ -208,7 +209,7 @@ export class ChargePoint extends DurableObject<Env> {
     try {
       const handler = HANDLERS[action] as (s: ChargerSession, r: unknown) => Promise<unknown>;
       const response = await handler(this.session(), checked.value);
-      // What the server sends passes the response schema too (issue #3).
+      // What the server sends passes the response schema too (docs/rules/ocpp.md "Framing").
       const valid = checkResponse(action, response);
       if (!valid.ok) return fail("InternalError", "The server built an invalid response", valid.details);
       return { type: "CALLRESULT", frame: (id) => resultFrame(id, valid.value) };
@@ -287,8 +288,8 @@ export class ChargePoint extends DurableObject<Env> {
 
   private log(direction: LogEntry["direction"], type: LogEntry["type"], action: string | null, messageId: string, message: string) {
     this.logBuffer.push({ at: Date.now(), direction, type, action, messageId, message: message.slice(0, 8000) });
-    // Flushed in batches about once a second by an in-memory timer: scheduling it costs no
-    // storage write, so the answer to a Heartbeat never waits on a commit (issue #3 hot path).
+    // Flushed in batches about once a second by an in-memory timer: scheduling it costs no storage
+    // write, so the answer to a Heartbeat never waits on a commit (docs/rules/ocpp.md "Hot path").
     // The alarm and the socket's close flush too, so a frame is lost only with the process.
     this.logTimer ??= setTimeout(() => this.flushLog(), LOG_FLUSH_MS);
   }

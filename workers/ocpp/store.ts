@@ -2,7 +2,8 @@ import type { MeterSample } from "../../domain/ocpp";
 /**
  * A charger's own storage (Durable Object SQLite): meter samples, the OCPP message log and the
  * calls awaiting an answer. D1 holds records; this holds the hot, per-charger data
- * (ARCHITECTURE.md §1, §5). Every method is one statement or one batch.
+ * (docs/decisions/0003-one-durable-object-per-charger.md; docs/rules/ocpp.md "Hot path"). Every
+ * method is one statement or one batch.
  */
 export interface LogEntry {
   at: number;
@@ -27,7 +28,7 @@ function slices<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** The log keeps this many frames, and none older than this (issue #3: retention). */
+/** The log keeps this many frames, and none older than this (docs/rules/ocpp.md "Message log"). */
 export const LOG_RETENTION_ROWS = 20_000;
 export const LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -22,7 +22,7 @@ function sample(overrides: Partial<MeterSample> & Pick<MeterSample, "measurand" 
   return { timestamp: T_UTC, context: "Sample.Periodic", ...overrides };
 }
 
-describe("normaliseMeterValues (ARCHITECTURE.md §5)", () => {
+describe("normaliseMeterValues", () => {
   it("fills in OCPP's defaults: energy register, periodic sample, Wh", () => {
     expect(normaliseMeterValues(at({ value: "1234" }))).toEqual([
       { timestamp: T_UTC, measurand: "Energy.Active.Import.Register", context: "Sample.Periodic", value: 1234, unit: "Wh" },

@@ -4,8 +4,8 @@ import { contextFromToken, publicCtxOf } from "../../services/context";
 import { api, sessionToken } from "../app";
 
 /**
- * GET /user-service/file/show?key= (SPEC.md §7): a stored file from R2. Branding under
- * `operators/{id}/public/` (logos on login pages) is public; anything else of an operator is
+ * GET /user-service/file/show?key= (docs/rules/tenancy.md "Files"): a stored file from R2. Branding
+ * under `operators/{id}/public/` (logos on login pages) is public; anything else of an operator is
  * served only to that operator's sessions, and another operator's key answers 404.
  */
 

@@ -5,10 +5,10 @@ import { api, describeAccess, userContext } from "../app";
 import { ok } from "../envelope";
 
 /**
- * POST /user-service/file/upload?kind=logo|mapIcon|image: one image as multipart form data
- * (field `file`), checked by content (SPEC.md §5), stored in R2 → `{ key, url }`. Declared by
- * hand because `route()` reads JSON bodies; the checks are the same: session, console origin
- * for cookie sessions, then the verb's declaration (initial password changed, menu).
+ * POST /user-service/file/upload?kind=logo|mapIcon|image: one image as multipart form data (field
+ * `file`), checked by content (docs/rules/input.md "Uploads"), stored in R2 → `{ key, url }`.
+ * Declared by hand because `route()` reads JSON bodies; the checks are the same: session, console
+ * origin for cookie sessions, then the verb's declaration (initial password changed, menu).
  */
 api.openAPIRegistry.registerPath({
   method: "post",

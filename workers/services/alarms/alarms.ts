@@ -9,10 +9,10 @@ import { verb } from "../verb";
 import { visible } from "../../../tenants/scope";
 
 /**
- * Alarms (SPEC.md §3 alarm, §4: Undisposed → AutoRecovery or ManualDisposed). Chargers raise
- * them through StatusNotification error codes and close them (AutoRecovery) when the error
- * clears; a person closes the others with a comment. Operators see theirs, sub-operators those
- * of their assigned devices.
+ * Alarms (Undisposed → AutoRecovery or ManualDisposed; docs/rules/monitoring.md "Alarms"). Chargers
+ * raise them through StatusNotification error codes and close them (AutoRecovery) when the error
+ * clears; a person closes the others with a comment. Operators see theirs, sub-operators those of
+ * their assigned devices.
  */
 export const ALARM_MENUS = ["monitoring.alarmRecord", "operation.historicalAlarmInfo", "sub.monitoring.alarm"];
 
@@ -71,9 +71,9 @@ export const listAlarms = verb({ menu: ALARM_MENUS }, async (ctx, raw: unknown) 
 });
 
 /**
- * A person closes an undisposed alarm with a comment (SPEC.md §4 ManualDisposed); the recover
- * time is when it was disposed. The update is conditional, so two people disposing at once
- * cannot both succeed.
+ * A person closes an undisposed alarm with a comment (ManualDisposed;
+ * docs/rules/monitoring.md "Alarms"); the recover time is when it was disposed. The update is
+ * conditional, so two people disposing at once cannot both succeed.
  */
 export const disposeAlarm = verb({ menu: ALARM_MENUS, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const input = disposeInput.parse(raw);

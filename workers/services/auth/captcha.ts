@@ -6,7 +6,7 @@ import { randomCaptchaText, renderCaptcha } from "../../auth/captcha-image";
 import type { PublicCtx } from "../context";
 import { verb } from "../verb";
 
-/** Captchas are single-use and live two minutes (ARCHITECTURE.md §8). */
+/** Captchas are single-use and live two minutes (docs/rules/sessions.md "Captcha"). */
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 
 const answerHash = (captchaId: string, answer: string) => tokenId(`${captchaId}:${answer.trim().toUpperCase()}`);

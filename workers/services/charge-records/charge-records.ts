@@ -10,16 +10,16 @@ import { findPoint, POINT_READ_MENUS } from "../points/points";
 import { monthOf, monthRange } from "../../../domain/time";
 
 /**
- * Charge records of the point pages (SPEC.md §2 charging point detail: charge record tab and
- * monthly report; §3 charge record, monthly charge report). They are read from `transactions`;
- * costs come with pricing (ARCHITECTURE.md §7), so until a transaction is priced its costs are
- * null and the report's deduction is 0 with `priced: false`.
+ * Charge records of the point pages: the charge record tab and the monthly charge report
+ * (docs/rules/equipment.md "Point pages"). They are read from `transactions`; costs come with
+ * pricing (docs/decisions/0005-money-in-minor-units.md), so until a transaction is priced its
+ * costs are null and the report's deduction is 0 with `priced: false`.
  */
 export const CHARGE_RECORD_MENUS = [...POINT_READ_MENUS, "finance.chargeRecord", "monitoring.charging"];
 
 /**
  * Energy of a transaction in Wh: what billing recorded, else stop minus start meter. A register
- * that went backwards counts as nothing, never negative (ARCHITECTURE.md §5).
+ * that went backwards counts as nothing, never negative (docs/rules/ocpp.md "Meter values").
  */
 const energyWh = sql<number>`COALESCE(${transactions.energyWh}, CASE WHEN ${transactions.meterStopWh} >= ${transactions.meterStartWh} THEN ${transactions.meterStopWh} - ${transactions.meterStartWh} ELSE 0 END)`;
 /** Charging time in ms of a transaction that has stopped. */
@@ -45,7 +45,7 @@ function present(t: TransactionRow, point: { serialNumber: string | null; name: 
     meterStartWh: t.meterStartWh,
     meterStopWh: t.meterStopWh,
     energyWh: energy,
-    /** SPEC.md §3 chargingTime: minutes. */
+    /** Minutes (docs/architecture.md "Time, money and units"). */
     chargingTime: stopped ? Math.round(Math.max(0, t.stopAt!.getTime() - t.startAt.getTime()) / 60_000) : null,
     status: t.status,
     stopReason: t.stopReason,
@@ -85,13 +85,13 @@ export const listChargeRecords = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx,
 });
 
 /**
- * GET /station-service/charge/record/reportByPoint (SPEC.md §7): one point's charging in a
- * calendar month of the operator's time zone, by the transactions that started in it. A charge
- * counts when its id tag was accepted at start or it delivered energy; a session still running
- * adds its energy and time once it stops.
+ * GET /station-service/charge/record/reportByPoint (docs/rules/equipment.md "Point pages"): one
+ * point's charging in a calendar month of the operator's time zone, by the transactions that
+ * started in it. A charge counts when its id tag was accepted at start or it delivered energy; a
+ * session still running adds its energy and time once it stops.
  *
- * - `meterValue`: energy in kWh, rounded to three decimals (SPEC.md §9), with `energyWh` exact;
- * - `chargingTime`: minutes (SPEC.md §3);
+ * - `meterValue`: energy in kWh, rounded to three decimals, with `energyWh` exact;
+ * - `chargingTime`: minutes;
  * - `deductionCost`: minor units of `currency`; 0 with `priced: false` until pricing lands;
  * - `chargeCount`.
  */

@@ -7,9 +7,10 @@ import { visible, visibleStations } from "../../../tenants/scope";
 import { calendarOf, dayKey, localDate } from "../../../domain/time";
 
 /**
- * The home dashboard (big screen, SPEC.md §1, §2 /home): device and connector counts, energy and
- * sessions today and this month in the operator's time zone, energy by day, and the stations for
- * the map. The console keeps it current from `/live` and reloads it when a transaction ends.
+ * The home dashboard (big screen, /home; docs/rules/monitoring.md "Home dashboard"): device and
+ * connector counts, energy and sessions today and this month in the operator's time zone, energy by
+ * day, and the stations for the map. The console keeps it current from `/live` and reloads it when
+ * a transaction ends.
  */
 export const HOME_MENUS = ["home"];
 
@@ -116,7 +117,10 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
     todayStart: new Date(todayStart).toISOString(),
     monthStart: new Date(monthStart).toISOString(),
     points: { total: pointCounts.total, online: pointCounts.total - offline - fault, offline, fault },
-    /** Connectors per shown status; `offline` for an empty status or an offline point (SPEC.md §4). */
+    /**
+     * Connectors per shown status; `offline` for an empty status or an offline point
+     * (docs/rules/monitoring.md "Connector states").
+     */
     connectors: Object.fromEntries(connectorCounts.map((c) => [c.status, c.n])) as Record<string, number>,
     /** Energy of ended transactions started in the period (Wh); running ones add their live energy in the console. */
     today: { sessions: today.sessions, energyWh: Number(today.energyWh) },

@@ -6,7 +6,7 @@ import { verb } from "../verb";
 
 /**
  * Images of the Locations screen (station logos, map icons, pictures) into R2, checked by
- * content (SPEC.md §5; ARCHITECTURE.md §8). They are public branding, served by
+ * content (docs/rules/input.md "Uploads"). They are public branding, served by
  * GET /user-service/file/show under `operators/{id}/public/`.
  */
 

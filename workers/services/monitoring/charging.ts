@@ -9,7 +9,10 @@ import { verb } from "../verb";
 import { visible } from "../../../tenants/scope";
 import { lastRegisterWh, meterCurve } from "./meter-curve";
 
-/** Real-time monitoring › Charging, for operators and sub-operators (SPEC.md §2). */
+/**
+ * Real-time monitoring › Charging, for operators and sub-operators
+ * (docs/rules/monitoring.md "Charging sessions").
+ */
 export const CHARGING_MENUS = ["monitoring.charging", "sub.monitoring.charging"];
 
 

@@ -97,7 +97,10 @@ const activeTransaction = sql<number | null>`(
   where ${transactions.pointId} = ${connectors.pointId} and ${transactions.connectorNo} = ${connectors.connectorNo} and ${transactions.status} = 'ACTIVE'
 )`;
 
-/** Connectors with the status they show (SPEC.md §4: none while the point is offline) and its display class. */
+/**
+ * Connectors with the status they show (none while the point is offline) and its display class
+ * (docs/rules/monitoring.md "Connector states").
+ */
 export const listConnectors = verb({ menu: CONNECTOR_MENUS }, async (ctx, raw: unknown) => {
   const q = connectorListQuery.parse(raw);
   const filters = deviceFilters(q);

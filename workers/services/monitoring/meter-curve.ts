@@ -2,7 +2,8 @@ import { liveReadings, type Reading } from "../../../domain/ocpp";
 
 /**
  * Meter curves for the console's charts, from the normalised samples a charger's Durable Object
- * keeps (ARCHITECTURE.md §5). Pure: the verbs fetch the samples, these shape them.
+ * keeps (docs/rules/monitoring.md "Charging sessions"). Pure: the verbs fetch the samples, these
+ * shape them.
  */
 
 /** A sample as the charger's storage gives it back (phase is null there, never undefined). */

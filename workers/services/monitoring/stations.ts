@@ -12,7 +12,8 @@ import { powerHistory } from "./meter-curve";
 
 /**
  * Station-level monitoring: the station picker of the monitoring screens, the remote-control
- * panel of one station (SPEC.md §2 home panel) and load monitoring (SPEC.md §3 load balancing).
+ * panel of one station (docs/rules/monitoring.md "Remote-control panel") and load monitoring
+ * (docs/rules/monitoring.md "Load monitoring").
  */
 export const LOAD_MENUS = ["monitoring.loadMonitoring", "sub.monitoring.loadMonitoring"];
 export const PANEL_MENUS = ["equipment.remoteControl"];
@@ -41,7 +42,10 @@ const HISTORY_SESSIONS = 50;
 /** Points of one station returned for the load view. */
 const LOAD_POINTS = 500;
 
-/** Stations the context may see, highest rank first (SPEC.md §9), for a picker. */
+/**
+ * Stations the context may see, highest rank first (docs/rules/lists.md "Filters and sorting"), for
+ * a picker.
+ */
 export const stationOptions = verb({ menu: STATION_PICKER_MENUS }, async (ctx, raw: unknown) => {
   const q = stationPickerQuery.parse(raw);
   const rows = await ctx.db
@@ -64,7 +68,7 @@ const presentConnector = (c: typeof connectors.$inferSelect, online: boolean, tr
   name: c.name,
   standard: c.standard,
   power: c.powerW / 1000,
-  // SPEC.md §4: an empty status means offline.
+  // An empty status means offline (docs/rules/monitoring.md "Connector states").
   status: online ? c.status : null,
   errorCode: c.errorCode,
   transactionId: transactionId ?? null,
@@ -111,8 +115,9 @@ async function stationPoints(ctx: UserCtx, stationId: number, request: { current
 }
 
 /**
- * SPEC.md §2 home panel for one station: a panel per point (serial number, online state, live and
- * rated power, QR code) with its connectors and their running transactions, for remote control.
+ * The remote-control panel of one station: a panel per point (serial number, online state, live
+ * and rated power, QR code) with its connectors and their running transactions
+ * (docs/rules/monitoring.md "Remote-control panel").
  */
 export const stationPanel = verb({ menu: PANEL_MENUS }, async (ctx, raw: unknown) => {
   const q = panelQuery.parse(raw);

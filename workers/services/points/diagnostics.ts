@@ -12,11 +12,11 @@ import { command } from "../remote/remote-control";
 import { findPoint, POINT_READ_MENUS } from "./points";
 
 /**
- * Remote diagnostics (SPEC.md §3 diagnosis, §4 upload status -1 failed, 1 waiting, 2 uploading,
- * 3 uploaded). A request gets its row, waiting, before GetDiagnostics goes out: the charger may
- * send its first DiagnosticsStatusNotification before its answer, and that notification must find
- * the request. The charger's notifications then move the point's newest request while it is in
- * progress (workers/services/ocpp/charger-records.ts).
+ * Remote diagnostics (docs/rules/ocpp.md "Diagnostics"; upload status -1 failed, 1 waiting,
+ * 2 uploading, 3 uploaded). A request gets its row, waiting, before GetDiagnostics goes out: the
+ * charger may send its first DiagnosticsStatusNotification before its answer, and that
+ * notification must find the request. The charger's notifications then move the point's newest
+ * request while it is in progress (workers/services/ocpp/charger-records.ts).
  */
 
 type DiagnosisRow = typeof diagnostics.$inferSelect;

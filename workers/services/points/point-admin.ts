@@ -98,10 +98,10 @@ export function guardedPointInsert(ctx: UserCtx, input: Omit<PointInput, "connec
 }
 
 /**
- * Creating a point creates its connectors (SPEC.md §3): from the list given, or one per
- * connector with the point's type and an even share of its power. The serial number is
- * unique across the platform; the connectors must fit the operator's authorised counts
- * (issue #4). A new point is disabled until enabled.
+ * Creating a point creates its connectors (docs/rules/equipment.md "Connectors"): from the list
+ * given, or one per connector with the point's type and an even share of its power. The serial
+ * number is unique across the platform; the connectors must fit the operator's authorised counts
+ * (docs/rules/equipment.md "Authorised connectors"). A new point is disabled until enabled.
  */
 export const createPoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = pointInput.parse(raw);
@@ -153,10 +153,10 @@ function keptConnectors(input: PointInput, current: ConnectorRow[]): ConnectorIn
 
 /**
  * Edit a point (PUT /station-service/point/{id}). An enabled point keeps what defines the
- * equipment — type, rated power, connectors (standard, power, speed), serial number and
- * location (SPEC.md §5: enabled items cannot be edited); its name, number, code, visibility,
- * station type and connector names stay editable. More connectors, or another kind, must fit
- * the authorised counts (issue #4).
+ * equipment — type, rated power, connectors (standard, power, speed), serial number and location
+ * (docs/rules/equipment.md "Enabled equipment is locked"); its name, number, code, visibility,
+ * station type and connector names stay editable. More connectors, or another kind, must fit the
+ * authorised counts (docs/rules/equipment.md "Authorised connectors").
  */
 export const updatePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { point } = await findPoint(ctx, { id });
@@ -274,9 +274,10 @@ async function announceAvailability(ctx: UserCtx, point: Pick<PointRow, "operato
 }
 
 /**
- * Enable or disable a point (SPEC.md §4): a point cannot be enabled before its station is.
- * A connected charger is told at once with ChangeAvailability (Inoperative or Operative); a
- * session already running finishes, and remote starts are refused while disabled (issue #3).
+ * Enable or disable a point (docs/rules/equipment.md "Points"): a point cannot be enabled before
+ * its station is. A connected charger is told at once with ChangeAvailability (Inoperative or
+ * Operative); a session already running finishes, and remote starts are refused while disabled
+ * (docs/rules/ocpp.md "Boot and acceptance").
  */
 export const setPointStatus = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { status } = pointStatusInput.parse(raw);

@@ -19,10 +19,10 @@ import { assertQuota, quotaExceeded, quotaOf } from "./quota";
 import { batchOf, d1Statement, IN_LIST, slices } from "../../../db/statements";
 
 /**
- * Import points from the rows of an Excel sheet (SPEC.md §5; issue #4). The browser reads the
- * workbook and sends its rows; every row is checked, and when any row is bad the answer lists
- * each bad cell as `"<line>.<field>"` with its message and nothing is imported. A good file
- * creates all its points with their connectors, disabled, within the authorised connector
+ * Import points from the rows of an Excel sheet (docs/rules/equipment.md "Import and export"). The
+ * browser reads the workbook and sends its rows; every row is checked, and when any row is bad the
+ * answer lists each bad cell as `"<line>.<field>"` with its message and nothing is imported. A good
+ * file creates all its points with their connectors, disabled, within the authorised connector
  * counts.
  */
 export const importPoints = verb({ menu: "equipment.point", mutates: true }, async (ctx, raw: unknown) => {

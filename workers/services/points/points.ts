@@ -63,7 +63,7 @@ export function presentPoint(p: PointRow, stationName: string | null, list: read
       standard: c.standard,
       power: c.powerW / 1000,
       chargeSpeed: c.chargeSpeed,
-      // SPEC.md §4: an empty status means offline.
+      // An empty status means offline (docs/rules/monitoring.md "Connector states").
       status: p.online ? c.status : null,
       errorCode: c.errorCode,
       statusAt: c.statusAt?.toISOString() ?? null,

@@ -8,12 +8,13 @@ import { verb } from "../verb";
 import { POINT_READ_MENUS } from "./points";
 
 /**
- * Authorised connector counts (SPEC.md §3; issue #4). An operator's price package authorises
- * it to run so many AC and so many DC connectors; AC points count as AC, DC and MIXED points as
- * DC. Every registered connector counts, enabled or not, since a disabled point can be enabled
- * at any time. The count is each point's `connector_count` (its connector rows always match it),
- * so one conditional statement can check and claim the quota at once and a race between two
- * requests cannot exceed it (ARCHITECTURE.md §8).
+ * Authorised connector counts (docs/rules/equipment.md "Authorised connectors"). An operator's
+ * price package authorises it to run so many AC and so many DC connectors; AC points count as AC,
+ * DC and MIXED points as DC. Every registered connector counts, enabled or not, since a disabled
+ * point can be enabled at any time. The count is each point's `connector_count` (its connector rows
+ * always match it), so one conditional statement can check and claim the quota at once and a race
+ * between two requests cannot exceed it
+ * (docs/decisions/0002-d1-without-interactive-transactions.md).
  */
 export type QuotaKind = "AC" | "DC";
 

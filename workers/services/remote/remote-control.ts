@@ -14,7 +14,7 @@ import { findPoint } from "../points/points";
  * one way a verb sends a charger a CALL; the verb that calls it has already checked its own
  * permission (a screen that owns a command allows its own: key push, diagnostics). Each
  * answers the charger's reply; a refusal is a 409 carrying the reply, an offline charger a 409
- * at once, no answer in time a 504 (issue #3).
+ * at once, no answer in time a 504 (docs/rules/ocpp.md "Remote commands").
  */
 
 /** Replies that mean the charger did not do what was asked. */

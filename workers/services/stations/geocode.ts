@@ -6,8 +6,8 @@ import type { UserCtx } from "../context";
 import { verb } from "../verb";
 
 /**
- * Geocoding of a station's address through the map provider of the operator's parameter
- * settings (SPEC.md §3 map settings; §5: the chosen address must resolve to coordinates).
+ * Geocoding of a station's address through the map provider of the operator's parameter settings;
+ * the chosen address must resolve to coordinates (docs/rules/equipment.md "Station coordinates").
  */
 
 const PUBLIC_ENDPOINTS: Record<MapSettings["provider"], string> = {
@@ -51,7 +51,10 @@ function firstPoint(settings: MapSettings, body: unknown): [number, number] | un
   return location ? [location.lat, location.lng] : undefined;
 }
 
-/** The operator's map settings, or 409 when none are configured (the map key is required, SPEC.md §5). */
+/**
+ * The operator's map settings, or 409 when none are configured (the map key is required,
+ * docs/rules/equipment.md "Station coordinates").
+ */
 async function mapSettingsOf(ctx: UserCtx) {
   const { document } = await settingsOf(ctx.db, ctx.operator.id);
   const parsed = mapSettings.safeParse(document.map);
@@ -64,7 +67,8 @@ const unresolved = () => new Invalid("stations.validation.unresolved", {}, { add
 /**
  * Coordinates of an address as the table keeps them (decimal degrees as text). Anything but a
  * first result with valid coordinates (no result, an error answer, a network failure, a
- * time-out) is SPEC.md §8's 'the address did not resolve to latitude or longitude'.
+ * time-out) is 'the address did not resolve to latitude or longitude' (docs/rules/equipment.md
+ * "Station coordinates").
  */
 export async function resolveAddress(ctx: UserCtx, address: string): Promise<{ lat: string; lng: string }> {
   const settings = await mapSettingsOf(ctx);

@@ -13,14 +13,20 @@ import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { resolveAddress } from "./geocode";
 
-/** Equipment › Locations (SPEC.md §3 station). Reading is open to the screens that pick a station. */
+/**
+ * Equipment › Locations (docs/rules/equipment.md "Stations"). Reading is open to the screens that
+ * pick a station.
+ */
 export const STATION_MENUS = ["equipment.station", "equipment.point", "equipment.remoteControl", "monitoring.loadMonitoring"];
 /** Changing stations is the Locations screen's own permission. */
 const WRITE_MENU = "equipment.station";
 
 type StationRow = typeof stations.$inferSelect;
 
-/** AC and DC connectors: a point of type AC counts as AC, DC and MIXED count as DC (SPEC.md §3). */
+/**
+ * AC and DC connectors: a point of type AC counts as AC, DC and MIXED count as DC
+ * (docs/rules/equipment.md "Authorised connectors").
+ */
 export interface ConnectorTally {
   ac: number;
   dc: number;
@@ -78,7 +84,10 @@ async function tallies(ctx: UserCtx, stationIds: number[]) {
   return out;
 }
 
-/** Stations, highest rank first (SPEC.md §9), filtered and paged on the server. */
+/**
+ * Stations, highest rank first, filtered and paged on the server
+ * (docs/rules/lists.md "Filters and sorting").
+ */
 export const listStations = verb({ menu: STATION_MENUS }, async (ctx, raw: unknown) => {
   const q = stationListQuery.parse(raw);
   const where = owned(
@@ -128,8 +137,9 @@ export const stationDetail = verb({ menu: STATION_MENUS }, async (ctx, id: numbe
 });
 
 /**
- * The operator's authorised AC and DC connectors (its price package, SPEC.md §3) with those its
- * points use, have enabled and may still add, as the point rules count them.
+ * The operator's authorised AC and DC connectors (its price package) with those its points use,
+ * have enabled and may still add, as the point rules count them (docs/rules/equipment.md
+ * "Authorised connectors").
  */
 export const stationConnectorQuota = verb({ menu: STATION_MENUS }, async (ctx) => {
   const quota = await quotaOf(ctx);
@@ -144,7 +154,10 @@ async function checkLogo(ctx: UserCtx, key: string | undefined) {
   if (!(await ctx.env.FILES.head(key))) throw fail();
 }
 
-/** Coordinates as given, else kept while the address is unchanged, else geocoded (SPEC.md §5). */
+/**
+ * Coordinates as given, else kept while the address is unchanged, else geocoded
+ * (docs/rules/equipment.md "Station coordinates").
+ */
 async function coordinatesFor(ctx: UserCtx, input: StationInput, before?: StationRow) {
   if (input.lat !== undefined && input.lng !== undefined) return { lat: input.lat, lng: input.lng };
   if (before && before.address === input.address && before.lat !== null && before.lng !== null) return { lat: before.lat, lng: before.lng };
@@ -171,7 +184,10 @@ function rowValues(input: StationInput, coordinates: { lat: string; lng: string 
   };
 }
 
-/** A new station starts disabled; it is enabled once it has a charging point (SPEC.md §4). */
+/**
+ * A new station starts disabled; it is enabled once it has a charging point
+ * (docs/rules/equipment.md "Stations").
+ */
 export const createStation = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = stationInput.parse(raw);
   await checkLogo(ctx, input.logoKey);
@@ -188,10 +204,11 @@ export const createStation = verb({ menu: WRITE_MENU, mutates: true }, async (ct
 });
 
 /**
- * What defines an enabled station as equipment: where it is (address and coordinates), the
- * time zone its prices are read in and the power limit load management works to. SPEC.md §5
- * 'enabled items cannot be edited': these need the station disabled first; contact details,
- * business hours, price text, parking fee, description, logo, name and rank stay editable.
+ * What defines an enabled station as equipment: where it is (address and coordinates), the time
+ * zone its prices are read in and the power limit load management works to. Enabled items cannot be
+ * edited (docs/rules/equipment.md "Enabled equipment is locked"): these need the station disabled
+ * first; contact details, business hours, price text, parking fee, description, logo, name and rank
+ * stay editable.
  */
 export const LOCKED_WHEN_ENABLED = ["address", "lat", "lng", "timeZone", "powerLimit"] as const;
 
@@ -232,7 +249,8 @@ export const updateStation = verb({ menu: WRITE_MENU, mutates: true }, async (ct
 
 /**
  * A station with charging points cannot be deleted, nor an enabled one. The condition is part
- * of the delete itself, so a point added meanwhile cannot be orphaned (ARCHITECTURE.md §8).
+ * of the delete itself, so a point added meanwhile cannot be orphaned
+ * (docs/decisions/0002-d1-without-interactive-transactions.md).
  */
 export const deleteStation = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, id: number) => {
   const before = await findStation(ctx, id);
@@ -256,10 +274,11 @@ export const deleteStation = verb({ menu: WRITE_MENU, mutates: true }, async (ct
 });
 
 /**
- * Enable or disable a station (SPEC.md §4). Enabling needs at least one charging point ('The
- * Location has no charging Station') and leaves the points as they are. Disabling disables every
- * point of the station in the same batch, then tells each connected charger ChangeAvailability
- * Inoperative, as disabling one point does (workers/services/points/point-admin.ts).
+ * Enable or disable a station (docs/rules/equipment.md "Stations"). Enabling needs at least one
+ * charging point ('The Location has no charging Station') and leaves the points as they are.
+ * Disabling disables every point of the station in the same batch, then tells each connected
+ * charger ChangeAvailability Inoperative, as disabling one point does
+ * (workers/services/points/point-admin.ts).
  */
 export const setStationStatus = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { status } = stationStatusInput.parse(raw);
