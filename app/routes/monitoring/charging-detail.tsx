@@ -13,16 +13,18 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLiveEvents, useLivePoint } from "~/lib/live";
 import { requireCtx } from "../../lib/ctx.server";
 import { useArea } from "./area";
-import { foundOr404 } from "./loaders.server";
 
 /** A charging session with its meter curve, which grows live while the session runs. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { session: await foundOr404(chargingDetail(ctx, params.id)), now: ctx.now() };
+  return { session: await chargingDetail(ctx, params.id), now: ctx.now() };
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.session.transactionId) };
 
 export default function ChargingDetail() {
   const { session, now: loadedAt } = useLoaderData<typeof loader>();
