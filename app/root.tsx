@@ -15,6 +15,7 @@ import { requestLanguage } from "../workers/i18n";
 import { Toaster } from "./components/ui/toast";
 import { ConfirmProvider } from "./components/ui/confirm-dialog";
 import { createI18n } from "../domain/i18n/i18n";
+import { StatusPage } from "./components/shell/status-page";
 import { themeInitScript } from "./components/shell/theme";
 import "./app.css";
 
@@ -25,6 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  // Marks the page interactive, error pages included, so browser tests wait for hydration instead of sleeping.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={(data?.lang ?? "en").replace("_", "-")} suppressHydrationWarning>
       <head>
@@ -49,10 +54,6 @@ export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.lang ?? "en";
   const i18n = useMemo(() => createI18n(lang), [lang]);
-  // Marks the page interactive, so browser tests wait for hydration instead of sleeping.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfirmProvider>
@@ -63,19 +64,16 @@ export default function App() {
   );
 }
 
+/** A failure outside the console shell (a public page, or the shell itself): a bare status page. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
   const i18n = useMemo(() => createI18n(data?.lang ?? "en"), [data?.lang]);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const t = i18n.t;
   return (
-    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="text-6xl font-semibold text-primary">{status}</p>
-      <p className="text-muted-foreground">{status === 404 ? t("notFound.lost") : t("errors.server")}</p>
-      <a className="text-primary underline" href="/">
-        {t("notFound.back")}
-      </a>
-    </main>
+    <I18nextProvider i18n={i18n}>
+      <main>
+        <StatusPage status={isRouteErrorResponse(error) ? error.status : 500} home="/" className="min-h-screen" />
+      </main>
+    </I18nextProvider>
   );
 }

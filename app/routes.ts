@@ -38,6 +38,6 @@ export default [
   route("404", "routes/not-found.tsx", { id: "notFound" }),
   route("rePassword", "routes/re-password.tsx", { id: "rePassword" }),
   route("suboperators/rePassword", "routes/re-password.tsx", { id: "subRePassword" }),
-  layout("routes/console/layout.tsx", [...new Set(paths)].map(screen)),
+  layout("routes/console/layout.tsx", [layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen))]),
   route("*", "routes/not-found.tsx", { id: "catchAll" }),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { api, isApiPath } from "./api";
+import { withPageErrors } from "./http/page-errors";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
 import { housekeeping } from "./jobs/housekeeping";
@@ -16,7 +17,10 @@ declare module "react-router" {
 }
 
 /** Created once at module load (Cloudflare's React Router template). */
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const requestHandler = createRequestHandler(
+  async () => withPageErrors(await import("virtual:react-router/server-build")),
+  import.meta.env.MODE,
+);
 
 export default {
   async fetch(request, env, ctx) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { DocumentTitle, PRODUCT_NAME } from "~/components/shell/document-title";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -51,8 +52,9 @@ export default function HomePage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-background p-4">
+      <DocumentTitle screen={t("homePage.title")} />
       <div className="w-full max-w-md rounded-2xl border bg-card p-8 shadow-lg">
-        <h1 className="text-2xl font-semibold">Plugdesk</h1>
+        <h1 className="text-2xl font-semibold">{PRODUCT_NAME}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{t("homePage.intro")}</p>
         <form
           className="mt-6 flex gap-2"

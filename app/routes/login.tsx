@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { loginInput } from "../../domain/schemas/account-service";
+import { DocumentTitle } from "~/components/shell/document-title";
+import { LanguageSwitcher } from "~/components/shell/language-switcher";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -21,15 +23,11 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return loginAction(request, context, params.operatorCode ?? "");
 }
 
-export function meta({ data }: { data?: { operator: { name: string } } }) {
-  return [{ title: data ? `${data.operator.name} · Plugdesk` : "Plugdesk" }];
-}
-
 const formSchema = loginInput.omit({ operatorCode: true, captchaId: true });
 type FormValues = z.infer<typeof formSchema>;
 
 export default function LoginPage() {
-  const { operator, captcha: firstCaptcha } = useLoaderData<typeof loader>();
+  const { operator, captcha: firstCaptcha, lang } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -68,7 +66,11 @@ export default function LoginPage() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-background p-4">
+    <main className="relative flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-background p-4">
+      <DocumentTitle screen={t("login.title")} owner={operator.name} />
+      <div className="absolute top-3 right-3">
+        <LanguageSwitcher lang={lang} />
+      </div>
       <div className="w-full max-w-sm rounded-2xl border bg-card p-8 shadow-lg">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           {operator.logoUrl ? (

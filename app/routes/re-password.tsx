@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { redirect, useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { changePasswordInput, type ChangePasswordInput } from "../../domain/schemas/account-service";
 import { changePassword } from "../../workers/services/auth/session-verbs";
+import { DocumentTitle } from "~/components/shell/document-title";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -17,7 +18,7 @@ import { toast } from "~/components/ui/toast";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { forced: ctx.actor.mustChangePassword, operatorCode: ctx.operator.code };
+  return { forced: ctx.actor.mustChangePassword, operatorCode: ctx.operator.code, operatorName: ctx.operator.name };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RePassword() {
-  const { forced } = useLoaderData<typeof loader>();
+  const { forced, operatorName } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const submit = useSubmit();
@@ -59,6 +60,7 @@ export default function RePassword() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-background p-4">
+      <DocumentTitle screen={t("rePassword.title")} owner={operatorName} />
       <div className="w-full max-w-sm rounded-2xl border bg-card p-8 shadow-lg">
         <h1 className="text-xl font-semibold">{t("rePassword.title")}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{forced ? t("rePassword.forced") : t("rePassword.hint")}</p>

@@ -1,9 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { Api } from "../../scripts/sim/register";
 import { openBrowser } from "./support/browser";
-import { logIn, text } from "./support/session";
+import { hydrated, logIn, text } from "./support/session";
 
 const baseURL = inject("baseURL");
+const t = text.en;
 let browser: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
@@ -16,6 +18,9 @@ beforeAll(async () => {
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
 });
+
+/** What the browser logged besides the 404 answers these tests ask for on purpose. */
+const unexpectedErrors = () => consoleErrors.filter((message) => !message.includes("status of 404"));
 
 afterAll(async () => {
   await browser?.close();
@@ -34,7 +39,7 @@ describe("console shell", () => {
     expect(await page.getByRole("complementary", { name: text.pl.ui.nav.label }).textContent()).toContain(text.pl.menu.carrier.title);
     expect(await page.context().cookies()).toEqual(expect.arrayContaining([expect.objectContaining({ name: "lang", value: "pl" })]));
 
-    await page.getByRole("button", { name: text.pl.ui.account.menu.replace("{{name}}", "Demo administrator") }).click();
+    await page.getByRole("button", { name: "Demo administrator" }).click();
     await page.getByRole("menuitem", { name: text.pl.ui.account.logout }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: text.pl.ui.account.logout }).click();
     await page.waitForURL(`${baseURL}/0PL002/login`);
@@ -42,5 +47,78 @@ describe("console shell", () => {
     await page.goto(`${baseURL}/home`);
     await page.waitForURL(`${baseURL}/0PL002/login`);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it("shows another operator's point or role, and a malformed id, as the 404 page inside the shell", async () => {
+    const otherOperator = await Api.login(baseURL, { operatorCode: "0DE001", username: "deadmin1", password: "Demo12345" });
+    const [point] = (await otherOperator.get<{ records: { id: number }[] }>("/station-service/point?size=1")).records;
+    const [role] = (await otherOperator.get<{ records: { id: number }[] }>("/user-service/role?size=1")).records;
+    await page.context().clearCookies();
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+
+    for (const path of [`/equipmentManagement/point/pointDetail/${point.id}`, `/carrierSystem/role/detail/${role.id}`, "/carrierSystem/role/detail/abc"]) {
+      const response = await page.goto(`${baseURL}${path}`);
+      expect(response!.status()).toBe(404);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(t.statusPage.notFound);
+      expect(await page.title()).toBe(`${t.statusPage.notFound} — Plugdesk Polska`);
+      // The shell stays: the menu and the header are there.
+      expect(await page.getByRole("complementary", { name: t.ui.nav.label }).count()).toBe(1);
+      expect(await page.getByRole("navigation", { name: t.ui.breadcrumb.label }).count()).toBe(1);
+    }
+    await page.getByRole("link", { name: t.notFound.lost }).click();
+    await page.waitForURL(`${baseURL}/home`);
+    expect(unexpectedErrors()).toEqual([]);
+  });
+
+  it("shows a screen the user's role may not see as the insufficient-permissions page inside the shell", async () => {
+    await page.context().clearCookies();
+    await logIn(page, baseURL, "0PL002A", "subadmin1", "Demo12345");
+    await page.waitForURL(/\/suboperators\//);
+    await page.goto(`${baseURL}/carrierSystem/role`);
+    await page.waitForURL(/\/404\?msg=guard\.insufficient/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(t.statusPage.forbidden);
+    expect(await page.title()).toBe(`${t.statusPage.forbidden} — Plugdesk Kraków`);
+    expect(await page.getByRole("complementary", { name: t.ui.nav.label }).count()).toBe(1);
+    expect(unexpectedErrors()).toEqual([]);
+  });
+
+  it("keeps every menu label readable in Polish and German: long labels wrap instead of being cut off", async () => {
+    await page.context().clearCookies();
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+    for (const lang of ["pl", "de"] as const) {
+      await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
+      await page.reload();
+      await hydrated(page);
+      const groups = page.locator("aside nav button[aria-expanded=false]");
+      while ((await groups.count()) > 0) await groups.first().click();
+      const cut = await page.locator("aside").evaluate((aside) => {
+        const edge = aside.getBoundingClientRect().right;
+        return [...aside.querySelectorAll("nav :is(a, button) > span")]
+          .filter((label) => label.scrollWidth > label.clientWidth || label.getBoundingClientRect().right > edge)
+          .map((label) => label.textContent);
+      });
+      expect(cut).toEqual([]);
+      const sidebar = page.getByRole("complementary", { name: text[lang].ui.nav.label });
+      expect(await sidebar.textContent()).toContain(text[lang].menu.operation.title);
+    }
+    await page.context().addCookies([{ name: "lang", value: "en", url: baseURL }]);
+  });
+
+  it("has no horizontal scroll on the home page on a phone (390 × 844) or a desktop (1440 × 900)", async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseURL}/home`);
+      await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `at ${viewport.width} × ${viewport.height}`).toBeLessThanOrEqual(clientWidth);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openBrowser } from "./support/browser";
-import { text } from "./support/session";
+import { hydrated, text } from "./support/session";
 
 const baseURL = inject("baseURL");
 let browser: BrowserContext;
@@ -58,5 +58,41 @@ describe("public pages", () => {
     await page.getByRole("button", { name: text.en.login.submit }).click();
     await expect.poll(() => page.getByText(text.en.errors.captcha).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe("/0PL002/login");
+  });
+
+  it("clears a stale error toast when the page changes", async () => {
+    await page.goto(`${baseURL}/homePage`);
+    await hydrated(page);
+    await page.getByRole("textbox", { name: text.en.homePage.operatorCode }).fill("0PL002");
+    await page.getByRole("button", { name: text.en.homePage.go }).click();
+    await page.waitForURL(`${baseURL}/0PL002/login`);
+    await page.getByLabel(text.en.login.username).fill("demoadmin");
+    await page.getByLabel(text.en.login.password, { exact: true }).fill("Demo12345");
+    await page.getByLabel(text.en.login.captcha, { exact: true }).fill("0000");
+    await page.getByRole("button", { name: text.en.login.submit }).click();
+    const stale = page.getByRole("alert").filter({ hasText: text.en.errors.captcha });
+    await expect.poll(() => stale.count()).toBe(1);
+
+    await page.goBack();
+    await page.getByRole("heading", { name: "Plugdesk", exact: true }).waitFor();
+    expect(await stale.count()).toBe(0);
+  });
+
+  it("switches the login page's language, and keeps the choice in the language cookie", async () => {
+    await page.goto(`${baseURL}/0PL002/login`);
+    await hydrated(page);
+    await page.getByRole("button", { name: text.en.ui.language.label.replace("{{language}}", "English") }).click();
+    await page.getByRole("menuitemradio", { name: "Polski" }).click();
+    await expect.poll(() => page.getByLabel(text.pl.login.username).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: text.pl.login.submit, exact: true }).count()).toBe(1);
+    await expect.poll(() => page.title()).toBe(`${text.pl.login.title} — Plugdesk Polska`);
+    expect(await page.context().cookies()).toEqual(expect.arrayContaining([expect.objectContaining({ name: "lang", value: "pl" })]));
+
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByLabel(text.pl.login.username).count()).toBe(1);
+    await page.getByRole("button", { name: text.pl.ui.language.label.replace("{{language}}", "Polski") }).click();
+    await page.getByRole("menuitemradio", { name: "English" }).click();
+    await expect.poll(() => page.getByLabel(text.en.login.username).count()).toBe(1);
   });
 });

@@ -66,6 +66,6 @@ describe("roles and accounts", () => {
 
     await page.goto(`${baseURL}/carrierSystem/role`);
     await page.waitForURL(/\/404\?msg=guard\.insufficient/);
-    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain(t.guard.insufficient);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(t.statusPage.forbidden);
   });
 });

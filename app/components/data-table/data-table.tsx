@@ -151,9 +151,13 @@ export function DataTable<T>({
 
   return (
     <div className={cn("flex min-w-0 flex-col gap-3", className)}>
+      {/* Focusable, so that a keyboard can scroll a table wider or taller than its frame. */}
       <div
         ref={box}
-        className="relative overflow-auto rounded-lg border bg-card"
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className="relative overflow-auto rounded-lg border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
         style={{ maxHeight: bodyHeight === undefined ? undefined : Math.max(bodyHeight, MIN_BODY_HEIGHT) }}
         aria-busy={loading}
       >

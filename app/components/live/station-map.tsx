@@ -103,7 +103,8 @@ export function StationMap({ stations, className }: { stations: readonly MapStat
 
   return (
     <div className={cn("relative overflow-hidden rounded-lg border bg-gradient-to-br from-muted/60 via-background to-accent/40", className)}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t("monitoring.home.map")} className="block h-auto w-full">
+      {/* A group, not an image: the station markers inside it take the keyboard's focus. */}
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={t("monitoring.home.map")} className="block h-auto w-full">
         <defs>
           <pattern id="map-grid" width="40" height="40" patternUnits="userSpaceOnUse">
             <path d="M 40 0 L 0 0 0 40" fill="none" stroke="var(--border)" strokeWidth="1" />
@@ -142,7 +143,7 @@ export function StationMap({ stations, className }: { stations: readonly MapStat
             onFocus={() => setHover(s.id)}
             onBlur={() => setHover(null)}
             tabIndex={0}
-            role="button"
+            role="img"
             aria-label={`${s.name}: ${t("monitoring.home.stationPoints", { online: s.pointsOnline, total: s.pointsTotal })}`}
             data-health={s.health}
             className="cursor-default outline-none"

@@ -39,14 +39,15 @@ export function AccountMenu({ user }: { user: ShellData["user"] }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-1.5 sm:px-2" aria-label={t("ui.account.menu", { name: user.name || user.account })}>
+        {/* Named by the user's name, which it shows on wide screens (a label that differs from what is shown confuses voice control). */}
+        <Button variant="ghost" className="gap-2 px-1.5 sm:px-2">
           <span
             aria-hidden
             className="flex size-7 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground"
           >
             {initial}
           </span>
-          <span className="hidden max-w-40 truncate text-sm lg:inline">{user.name || user.account}</span>
+          <span className="sr-only text-sm lg:not-sr-only lg:max-w-40 lg:truncate">{user.name || user.account}</span>
           <ChevronDown className="hidden size-3.5 opacity-60 lg:block" aria-hidden />
         </Button>
       </DropdownMenuTrigger>

@@ -28,8 +28,9 @@ export interface SidebarProps {
   className?: string;
 }
 
+/** Labels wrap rather than being cut off: German and Polish menu titles are long. */
 const itemClass =
-  "flex h-9 w-full items-center gap-3 rounded-md px-3 text-sm text-sidebar-foreground/85 outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring [&_svg]:size-4 [&_svg]:shrink-0";
+  "flex min-h-9 w-full items-center gap-3 rounded-md px-3 py-1.5 text-left text-sm leading-snug text-sidebar-foreground/85 outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring [&_svg]:size-4 [&_svg]:shrink-0";
 const activeItemClass = "bg-sidebar-accent font-medium text-sidebar-accent-foreground";
 const collapsedItemClass = "size-10 justify-center px-0";
 
@@ -139,13 +140,11 @@ function SidebarLink({ entry, depth, context }: { entry: MenuEntry; depth: numbe
         itemClass,
         isActive && activeItemClass,
         context.collapsed && collapsedItemClass,
-        depth > 0 && "h-8 px-2.5",
+        depth > 0 && "min-h-8 px-2.5",
       )}
     >
       {depth === 0 && <MenuIcon name={entry.icon} />}
-      <span className={cn("truncate", context.collapsed && "sr-only")} title={context.collapsed ? undefined : title}>
-        {title}
-      </span>
+      <span className={cn("min-w-0 break-words hyphens-auto", context.collapsed && "sr-only")}>{title}</span>
     </NavLink>
   );
   if (!context.collapsed) return link;
@@ -163,11 +162,9 @@ function ExpandedGroup({ entry, depth, context }: { entry: MenuEntry; depth: num
   const holdsActive = context.activeGroups.includes(entry.code);
   return (
     <Collapsible.Root open={isOpen} onOpenChange={(next) => context.toggle(entry.code, next)}>
-      <Collapsible.Trigger className={cn(itemClass, holdsActive && "font-medium text-sidebar-foreground", depth > 0 && "h-8 px-2.5")}>
+      <Collapsible.Trigger className={cn(itemClass, holdsActive && "font-medium text-sidebar-foreground", depth > 0 && "min-h-8 px-2.5")}>
         {depth === 0 && <MenuIcon name={entry.icon} />}
-        <span className="flex-1 truncate text-left" title={t(entry.titleKey)}>
-          {t(entry.titleKey)}
-        </span>
+        <span className="min-w-0 flex-1 break-words hyphens-auto">{t(entry.titleKey)}</span>
         <ChevronRight className={cn("opacity-60 transition-transform duration-200", isOpen && "rotate-90")} aria-hidden />
       </Collapsible.Trigger>
       <Collapsible.Content>

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { CircleCheck, CircleX, TriangleExclamationPoint, X } from "lucide-react";
@@ -14,6 +15,8 @@ export interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  /** The page it was raised on: an error is about that page and goes when the user leaves it. */
+  path: string;
 }
 
 const DURATION_MS: Record<ToastKind, number> = { success: 3000, warning: 4500, error: 5000 };
@@ -51,13 +54,20 @@ function show(kind: ToastKind, message: string): number {
   replaced.forEach((item) => forget(item.id));
   const id = nextId++;
   const kept = items.filter((item) => !replaced.includes(item));
-  items = [...kept, { id, kind, message }].slice(-MAX_VISIBLE);
+  items = [...kept, { id, kind, message, path: window.location.pathname }].slice(-MAX_VISIBLE);
   timers.set(
     id,
     setTimeout(() => dismiss(id), DURATION_MS[kind]),
   );
   emit();
   return id;
+}
+
+/** A stale error toast is cleared when the page changes; successes and warnings may be about the new page. */
+const staleOn = (path: string) => (item: ToastItem) => item.kind === "error" && item.path !== path;
+
+function clearStale(path: string) {
+  items.filter(staleOn(path)).forEach((item) => dismiss(item.id));
 }
 
 export const toast = {
@@ -110,12 +120,13 @@ function ToastCard({ item, closeLabel }: { item: ToastItem; closeLabel: string }
   const { icon: Icon, className } = KIND_STYLE[item.kind];
   return (
     <li
-      role={item.kind === "success" ? "status" : "alert"}
       data-kind={item.kind}
       className="pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-lg border bg-popover py-3 pr-2 pl-3.5 text-sm text-popover-foreground shadow-lg"
     >
       <Icon className={cn("mt-0.5 size-4 shrink-0", className)} aria-hidden />
-      <p className="min-w-0 flex-1 leading-5 break-words">{item.message}</p>
+      <p role={item.kind === "success" ? "status" : "alert"} className="min-w-0 flex-1 leading-5 break-words">
+        {item.message}
+      </p>
       <button
         type="button"
         onClick={() => dismiss(item.id)}
@@ -131,7 +142,10 @@ function ToastCard({ item, closeLabel }: { item: ToastItem; closeLabel: string }
 /** Renders the toasts; mount once, near the root. */
 export function Toaster() {
   const { t } = useTranslation();
-  const visible = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const { pathname } = useLocation();
+  // Not shown from the first render of the new page on, and then forgotten.
+  const visible = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot).filter((item) => !staleOn(pathname)(item));
+  useEffect(() => clearStale(pathname), [pathname]);
   return (
     <section
       aria-label={t("ui.toast.region")}

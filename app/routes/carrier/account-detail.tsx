@@ -7,12 +7,15 @@ import { DetailHeader } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
 import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent } from "~/components/ui/card";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { requireCtx } from "../../lib/ctx.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   return getAccount(ctx, Number(params.id));
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (account) => account.username };
 
 export default function AccountDetail() {
   const account = useLoaderData<typeof loader>();

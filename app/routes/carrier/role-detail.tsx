@@ -9,12 +9,15 @@ import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireCtx } from "../../lib/ctx.server";
 import { DetailList } from "~/components/detail-list";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { MenuPicker } from "./menu-picker";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   return { role: await getRole(ctx, Number(params.id)), catalogue: catalogueFor(ctx.operator.code, ctx.operator.sub === 1 ? 1 : 0) };
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (data) => data.role.name };
 
 export default function RoleDetail() {
   const { role, catalogue } = useLoaderData<typeof loader>();

@@ -48,14 +48,12 @@ export function StandardGallery({ fits }: { fits?: (standard: ConnectorStandard)
         return (
           <li
             key={standard}
-            className={cn(
-              "flex flex-col items-center gap-1.5 rounded-lg border p-2 text-center transition-opacity",
-              fitting ? "bg-card" : "bg-muted/40 opacity-50",
-            )}
+            // Only the picture fades for a standard that does not fit: faded text would be unreadable.
+            className={cn("flex flex-col items-center gap-1.5 rounded-lg border p-2 text-center", fitting ? "bg-card" : "bg-muted/40 text-muted-foreground")}
           >
-            <StandardImage standard={standard} size={52} className="border-0" />
+            <StandardImage standard={standard} size={52} className={cn("border-0 transition-opacity", !fitting && "opacity-40 grayscale")} />
             <span className="text-xs leading-tight font-medium">{t(`points.standards.${standard}`)}</span>
-            <Badge variant={STANDARD_CURRENT[standard] === "DC" ? "success" : "info"} className="px-1.5 py-0 text-[10px]">
+            <Badge variant={fitting ? (STANDARD_CURRENT[standard] === "DC" ? "success" : "info") : "muted"} className="px-1.5 py-0 text-[10px]">
               {standard} · {STANDARD_CURRENT[standard]}
             </Badge>
           </li>

@@ -21,6 +21,7 @@ import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toast";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLivePoint } from "~/lib/live";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { OnlineBadge } from "./point-parts";
@@ -38,6 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [point, report, setup] = await Promise.all([pointDetail(ctx, { id }), reportByPoint(ctx, { pointId: id }), chargerSetup(ctx)]);
   return { point, report, setup };
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (data) => data.point.serialNumber };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);

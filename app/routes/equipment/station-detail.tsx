@@ -11,6 +11,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { MapPicker } from "./map-picker";
 import { StatusToggle, useStationActions } from "./station-actions";
@@ -24,6 +25,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [points, others] = await Promise.all([listPoints(ctx, { stationId: id, size: 100 }), stationOptions(ctx)]);
   return { station, points: points.records, others: others.filter((o) => o.id !== id) };
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (data) => data.station.name };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);

@@ -17,10 +17,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { ApiError, useApi } from "~/lib/api";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLiveEvents, useLivePoint } from "~/lib/live";
 import { requireCtx } from "../../lib/ctx.server";
 import { useArea } from "./area";
-import { foundOr404 } from "./loaders.server";
 
 /**
  * A charging session with its meter curve, which grows live while the session runs. Whoever may
@@ -28,8 +28,10 @@ import { foundOr404 } from "./loaders.server";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { session: await foundOr404(chargingDetail(ctx, params.id)), now: ctx.now(), mayOperate: mayOperateChargers(ctx.actor.menu) };
+  return { session: await chargingDetail(ctx, params.id), now: ctx.now(), mayOperate: mayOperateChargers(ctx.actor.menu) };
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.session.transactionId) };
 
 export default function ChargingDetail() {
   const { session, now: loadedAt, mayOperate } = useLoaderData<typeof loader>();

@@ -114,7 +114,7 @@ export default function Home() {
           <h1 className="text-2xl font-semibold tracking-tight">{t("monitoring.home.title")}</h1>
           <p className="text-sm text-muted-foreground">{t("monitoring.home.subtitle")}</p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span className="font-mono text-2xl font-semibold tabular-nums" aria-label={data.timeZone} title={data.timeZone}>
             {time(now, true)}
           </span>

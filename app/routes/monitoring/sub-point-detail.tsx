@@ -14,15 +14,17 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLivePoint } from "~/lib/live";
 import { requireCtx } from "../../lib/ctx.server";
-import { foundOr404 } from "./loaders.server";
 
 /** Sub-operator › one assigned charging point: its connectors live and its latest sessions. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return foundOr404(subPointDetail(ctx, Number(params.id)));
+  return subPointDetail(ctx, Number(params.id));
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (point) => point.serialNumber };
 
 export default function SubPointDetail() {
   const point = useLoaderData<typeof loader>();

@@ -10,16 +10,18 @@ import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
-import { foundOr404 } from "./loaders.server";
 import { SubPointTable } from "./sub-point-table";
 
 /** Sub-operator › one location with the charging points of it that are assigned to the sub-operator. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return foundOr404(subStationDetail(ctx, Number(params.id), searchParamsObject(request)));
+  return subStationDetail(ctx, Number(params.id), searchParamsObject(request));
 }
+
+export const handle: RecordCrumb<typeof loader> = { record: (data) => data.station.name };
 
 export default function SubStationDetail() {
   const { station, points } = useLoaderData<typeof loader>();

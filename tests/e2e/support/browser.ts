@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
+import { checkEveryScreen } from "./axe";
 
 /**
  * Chromium for the browser tests (ARCHITECTURE.md §9): CHROMIUM_PATH, else the system's
@@ -16,8 +17,9 @@ async function chromiumPath(): Promise<string> {
   return packaged.executablePath();
 }
 
+/** A fresh Chromium profile whose pages check every screen they visit for accessibility (./axe.ts). */
 export async function openBrowser(): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "plugdesk-chromium-")), {
+  const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "plugdesk-chromium-")), {
     executablePath: await chromiumPath(),
     headless: true,
     viewport: { width: 1440, height: 900 },
@@ -32,4 +34,7 @@ export async function openBrowser(): Promise<BrowserContext> {
       "--disable-sync",
     ],
   });
+  browser.pages().forEach(checkEveryScreen);
+  browser.on("page", checkEveryScreen);
+  return browser;
 }

@@ -1,11 +1,13 @@
 import type { Page } from "playwright-core";
+import de from "../../../domain/i18n/locales/de/translation.json";
+import deUi from "../../../domain/i18n/locales/de/ui.json";
 import en from "../../../domain/i18n/locales/en/translation.json";
 import enUi from "../../../domain/i18n/locales/en/ui.json";
 import pl from "../../../domain/i18n/locales/pl/translation.json";
 import plUi from "../../../domain/i18n/locales/pl/ui.json";
 
 /** The catalogues the console shows, so tests look for what a user reads. */
-export const text = { en: { ...en, ...enUi }, pl: { ...pl, ...plUi } };
+export const text = { en: { ...en, ...enUi }, pl: { ...pl, ...plUi }, de: { ...de, ...deUi } };
 
 /** Logs in through the operator's login page with the development captcha. */
 export async function logIn(page: Page, baseURL: string, operatorCode: string, username: string, password: string) {

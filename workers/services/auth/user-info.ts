@@ -1,4 +1,5 @@
 import { menuCodes } from "../../../tenants/permissions";
+import { decimalSeparatorOf } from "../../../domain/format";
 import { settingsOf } from "../../../tenants/resolve";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
@@ -31,3 +32,29 @@ export async function userInfo(ctx: UserCtx) {
 
 /** GET /user-service/person/operator: the logged-in account, also before its password change. */
 export const personInfo = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => userInfo(ctx));
+
+/**
+ * What the console's shell shows of the logged-in user and its operator: the account, the
+ * operator's branding, the menu tree and the formats (currency, time zone, decimal separator).
+ */
+export const consoleShell = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => {
+  const settings = await settingsOf(ctx.db, ctx.operator.id);
+  return {
+    user: {
+      account: ctx.actor.username,
+      name: ctx.actor.name,
+      type: ctx.actor.adminType,
+      sub: ctx.actor.sub,
+      timeZone: settings.timeZone,
+      operatorCode: ctx.operator.code,
+    },
+    operator: {
+      code: ctx.operator.code,
+      name: ctx.operator.name,
+      logoUrl: ctx.operator.logoKey ? `/user-service/file/show?key=${encodeURIComponent(ctx.operator.logoKey)}` : null,
+    },
+    menu: ctx.actor.menu,
+    currency: { code: settings.currencyCode, sign: settings.currencySign, decimals: settings.currencyDecimals },
+    decimalSeparator: decimalSeparatorOf(settings.document),
+  };
+});

@@ -30,6 +30,8 @@ export const STATION_PICKER_MENUS = [
   "sub.monitoring.chargingPile",
   "sub.monitoring.connector",
   "sub.monitoring.alarm",
+  "sub.equipment.station",
+  "sub.equipment.point",
 ];
 
 /** At most this many stations in a picker; the name filter narrows them. */
