@@ -38,5 +38,5 @@ export default tseslint.config(
   boundary(["tenants/**"], except("tenants", "db", "domain"), "tenants/ imports only db/ and domain/"),
   boundary(["workers/**"], ["**/app/**", "**/scripts/**", "**/tests/**"], "workers/ never imports the console, scripts or tests"),
   boundary(["app/**"], ["**/workers/**", "**/scripts/**", "**/tests/**"], "the console reaches workers/ only from *.server.ts modules", { allowTypeImports: true }),
-  boundary(["app/**/*.server.ts"], ["**/scripts/**", "**/tests/**"], "server modules never import scripts or tests"),
+  boundary(["app/**/*.server.ts", "app/entry.server.tsx"], ["**/scripts/**", "**/tests/**"], "server modules never import scripts or tests"),
 );

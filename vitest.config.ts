@@ -55,7 +55,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: "node",
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
-          setupFiles: [guard],
+          setupFiles: [guard, "./tests/e2e/support/server-errors.ts"],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 240_000,

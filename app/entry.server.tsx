@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { reportError } from "../workers/http/report-error";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -16,8 +17,8 @@ export default async function handleRequest(
     nonce: loadContext.cloudflare.nonce,
     onError(error: unknown) {
       responseStatusCode = 500;
-      // Errors after the shell has streamed are logged; those before it reject the promise.
-      if (shellRendered) console.error(error);
+      // Errors after the shell has streamed are reported; those before it reject the promise.
+      if (shellRendered) reportError("console render", error);
     },
   });
   shellRendered = true;
@@ -29,4 +30,12 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * React Router's hook for errors its loaders and actions throw: reported in the server's one
+ * error shape, unless the browser went away meanwhile.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (!request.signal.aborted) reportError("console", error, { url: new URL(request.url).pathname });
 }

@@ -107,6 +107,23 @@ describe("console shell", () => {
   });
 
   it("has no horizontal scroll on the home page on a phone (390 × 844) or a desktop (1440 × 900)", async () => {
+    // A location with a long name, as an operator may have: the page cuts it instead of widening.
+    const created = await page.request.post(`${baseURL}/station-service/station`, {
+      headers: { Origin: baseURL },
+      data: {
+        name: `Parking wielopoziomowy ${"Galeria ".repeat(6)}`.slice(0, 64),
+        address: "ul. Długa 1, Warszawa",
+        lat: "52.2300",
+        lng: "21.0100",
+        parkingFee: false,
+        servicePhone: "+48 22 000 00 00",
+        maintainer: "Serwis Centrum",
+        rank: 9999,
+        businessHours: "24/7",
+        description: "Long-named location of the layout test",
+      },
+    });
+    expect(created.status()).toBe(200);
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1440, height: 900 },

@@ -6,6 +6,7 @@ import type { Language } from "../../domain/languages";
 import { pathId } from "../../domain/schemas/numbers";
 import { readCookie } from "../http/cookies";
 import { readJsonBody } from "../http/json-body";
+import { reportError } from "../http/report-error";
 import { requestLanguage } from "../i18n";
 import { contextFromToken, publicCtxOf, type PublicCtx, type UserCtx } from "../services/context";
 import { assertAdmitted, type VerbAccess } from "../services/verb";
@@ -27,7 +28,7 @@ api.use(async (c, next) => {
 api.onError((error, c) => {
   const { status, body } = errorBody(error, c.get("lang") ?? "en");
   // A charger that did not answer (504) is not the server failing.
-  if (status >= 500 && status !== 504) console.error(error);
+  if (status >= 500 && status !== 504) reportError("api", error, { url: c.req.path });
   return c.json(body, status as 400);
 });
 api.notFound((c) => c.json(errorBody(new NotFound("errors.noRoute"), c.get("lang") ?? "en").body, 404));

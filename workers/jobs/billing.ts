@@ -1,4 +1,5 @@
 import { billingMessage } from "../../domain/schemas/billing";
+import { reportError } from "../http/report-error";
 import { systemCtx } from "../services/context";
 import { billTransaction } from "../services/billing/billing";
 
@@ -11,7 +12,7 @@ export async function consumeBilling(batch: MessageBatch<unknown>, env: Env) {
   for (const message of batch.messages) {
     const parsed = billingMessage.safeParse(message.body);
     if (!parsed.success) {
-      console.error("billing: unreadable message", message.body);
+      reportError("billing", new Error("unreadable message"), { body: message.body });
       message.ack();
       continue;
     }
@@ -20,7 +21,7 @@ export async function consumeBilling(batch: MessageBatch<unknown>, env: Env) {
       await billTransaction(systemCtx(env, { id: operatorId, code: operatorCode, sub: 0, parentId: null }, "billing"), transactionId);
       message.ack();
     } catch (error) {
-      console.error(`billing ${transactionId} failed`, error);
+      reportError("billing", error, { transactionId });
       message.retry();
     }
   }

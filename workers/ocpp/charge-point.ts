@@ -24,6 +24,7 @@ import { chargerCtx, IDENTITY_HEADER, type ChargerIdentity } from "./identity";
 import { initialState, type ChargerSession, type ChargerState } from "./session";
 import { ChargerStore, type LogEntry } from "./store";
 import { OCPP_SUBPROTOCOL } from "./connect";
+import { reportError } from "../http/report-error";
 
 /** What the socket carries through hibernation (at most 2 KB): who it is and when it last spoke. */
 interface Attachment {
@@ -214,7 +215,7 @@ export class ChargePoint extends DurableObject<Env> {
       if (!valid.ok) return fail("InternalError", "The server built an invalid response", valid.details);
       return { type: "CALLRESULT", frame: (id) => resultFrame(id, valid.value) };
     } catch (error) {
-      console.error(`OCPP ${action} failed`, error);
+      reportError("ocpp", error, { action, serialNumber: this.identity?.serialNumber });
       return fail("InternalError", "The server could not handle this message");
     }
   }
@@ -242,16 +243,17 @@ export class ChargePoint extends DurableObject<Env> {
       publish: (event) => this.publish(event),
       publishMeter: (event) => this.publishMeter(event),
       lastEnergyWh: this.lastEnergyWh,
-      waitUntil: (promise) => this.ctx.waitUntil(promise.catch((e) => console.error("after answer", e))),
+      waitUntil: (promise) => this.ctx.waitUntil(promise.catch((e) => reportError("ocpp after answer", e))),
     };
   }
 
   // ── live view ─────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Events reach the hub in the order they are published: one stub carries them all. A meter
-   * reading still waiting for its push goes out before the event that ends its connector's flow,
-   * so that a late reading never brings stale power back.
+   * Events reach the hub in the order they are published: each call waits for the one before it
+   * (calls left to run side by side were seen to overtake each other under load). A meter reading
+   * still waiting for its push goes out before the event that ends its connector's flow, so that
+   * a late reading never brings stale power back.
    */
   private publish(event: LiveEvent) {
     if (!this.identity) return;
@@ -265,9 +267,13 @@ export class ChargePoint extends DurableObject<Env> {
 
   private toHub(event: LiveEvent) {
     if (!this.identity) return;
-    this.hub ??= this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId));
-    this.ctx.waitUntil(this.hub.publish(event).catch((e: unknown) => console.error("live publish", e)));
+    const hub = (this.hub ??= this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId)));
+    this.toHubInOrder = this.toHubInOrder.then(() => hub.publish(event)).catch((e: unknown) => reportError("live publish", e));
+    this.ctx.waitUntil(this.toHubInOrder);
   }
+
+  /** The last event sent to the hub; the next one goes once it has arrived. */
+  private toHubInOrder: Promise<unknown> = Promise.resolve();
 
   /** Meter readings at most about once a second per charger; the latest per connector wins. */
   private publishMeter(event: Extract<LiveEvent, { type: "meter" }>) {

@@ -137,7 +137,8 @@ export default function Home() {
         <Tile testId="home-revenue" icon={Coins} tone="muted" label={t("monitoring.home.revenue")} value={t("monitoring.home.notPriced")} foot={t("monitoring.home.notPricedHint")} small />
       </section>
 
-      <section className="grid gap-4 xl:grid-cols-3">
+      {/* One column that may shrink (minmax(0, 1fr)): a long station name is cut, not the page widened. */}
+      <section className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <Panel title={t("monitoring.home.energyByDay")} className="xl:col-span-2">
           <EnergyByDayChart days={days} height={300} />
         </Panel>
@@ -167,7 +168,7 @@ export default function Home() {
         </Panel>
       </section>
 
-      <section className="grid gap-4 xl:grid-cols-3">
+      <section className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <Panel title={`${t("monitoring.home.map")} · ${data.stations.length}`} aside={<span className="text-xs text-muted-foreground">{t("monitoring.home.mapLegend")}</span>} className="xl:col-span-2">
           <StationMap stations={mapStations} />
         </Panel>
@@ -254,7 +255,7 @@ function Tile({
 
 function Panel({ title, aside, className, children }: { title: string; aside?: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <section className={cn("flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs", className)}>
+    <section className={cn("flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs", className)}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {aside}
