@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Api } from "../../scripts/sim/register";
+import { newLocation } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { hydrated, logIn, text } from "./support/session";
 
@@ -107,6 +108,8 @@ describe("console shell", () => {
   });
 
   it("has no horizontal scroll on the home page on a phone (390 × 844) or a desktop (1440 × 900)", async () => {
+    // A location with a long name is listed beside the map, truncated: it must not widen the page.
+    await newLocation(`A location whose name runs far wider than a phone ${Date.now().toString(36)}`);
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1440, height: 900 },

@@ -253,7 +253,7 @@ function Tile({
 
 function Panel({ title, aside, className, children }: { title: string; aside?: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <section className={cn("flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs", className)}>
+    <section className={cn("flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs", className)}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {aside}
