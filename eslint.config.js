@@ -11,10 +11,20 @@ import tseslint from "typescript-eslint";
 const OURS = ["app", "workers", "db", "tenants", "domain", "scripts", "tests"];
 const except = (...allowed) => OURS.filter((folder) => !allowed.includes(folder)).map((folder) => `**/${folder}/**`);
 
-const boundary = (files, forbidden, message, options = {}) => ({
+/** Imports matching `forbidden` fail with `message`. */
+const group = (forbidden, message, options = {}) => ({ group: forbidden, message, ...options });
+/** What `files` must not import; for a file that two boundaries match, the later one replaces the earlier. */
+const boundary = (files, ...groups) => ({
   files,
-  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: forbidden, message, ...options }] }] },
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: groups }] },
 });
+
+/** The console, server modules included, reads records through verbs only (docs/architecture.md "One door"). */
+const consoleReadsThroughVerbs = group(
+  ["**/db/**", "**/tenants/resolve", "**/tenants/scope"],
+  "the console reads records only through verbs (workers/services), never db/ or tenants/ resolution and scope",
+  { allowTypeImports: true },
+);
 
 export default tseslint.config(
   { ignores: ["build/**", ".react-router/**", ".wrangler/**", "node_modules/**", "worker-configuration.d.ts", "tests/unit/*.fixture.ts"] },
@@ -33,10 +43,14 @@ export default tseslint.config(
   },
   // Tests read loosely typed answers (JSON envelopes, frames) on purpose.
   { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
-  boundary(["domain/**"], except("domain"), "domain/ is pure: it imports no folder of ours"),
-  boundary(["db/**"], except("db", "domain"), "db/ imports only domain/"),
-  boundary(["tenants/**"], except("tenants", "db", "domain"), "tenants/ imports only db/ and domain/"),
-  boundary(["workers/**"], ["**/app/**", "**/scripts/**", "**/tests/**"], "workers/ never imports the console, scripts or tests"),
-  boundary(["app/**"], ["**/workers/**", "**/scripts/**", "**/tests/**"], "the console reaches workers/ only from *.server.ts modules", { allowTypeImports: true }),
-  boundary(["app/**/*.server.ts", "app/entry.server.tsx"], ["**/scripts/**", "**/tests/**"], "server modules never import scripts or tests"),
+  boundary(["domain/**"], group(except("domain"), "domain/ is pure: it imports no folder of ours")),
+  boundary(["db/**"], group(except("db", "domain"), "db/ imports only domain/")),
+  boundary(["tenants/**"], group(except("tenants", "db", "domain"), "tenants/ imports only db/ and domain/")),
+  boundary(["workers/**"], group(["**/app/**", "**/scripts/**", "**/tests/**"], "workers/ never imports the console, scripts or tests")),
+  boundary(
+    ["app/**"],
+    group(["**/workers/**", "**/scripts/**", "**/tests/**"], "the console reaches workers/ only from *.server.ts modules", { allowTypeImports: true }),
+    consoleReadsThroughVerbs,
+  ),
+  boundary(["app/**/*.server.ts", "app/entry.server.tsx"], group(["**/scripts/**", "**/tests/**"], "server modules never import scripts or tests"), consoleReadsThroughVerbs),
 );

@@ -11,16 +11,16 @@ import {
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from "react-router";
-import { requestLanguage } from "../workers/i18n";
 import { Toaster } from "./components/ui/toast";
 import { ConfirmProvider } from "./components/ui/confirm-dialog";
 import { createI18n } from "../domain/i18n/i18n";
 import { StatusPage } from "./components/shell/status-page";
 import { themeInitScript } from "./components/shell/theme";
+import { loadRoot } from "./root.server";
 import "./app.css";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { lang: requestLanguage(request), nonce: context.cloudflare.nonce };
+export function loader(args: LoaderFunctionArgs) {
+  return loadRoot(args);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -5,8 +5,8 @@ import { monitoringScreens } from "./routes/monitoring/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
- * generic screen module, so that each route of the menu exists (issue #2) until its issue
- * fills it.
+ * generic screen module, so that every URL of the catalogue has a route until its screen is
+ * built (docs/rules/console.md "Route guard").
  */
 const dedicated: Record<string, string> = {
   "/carrierSystem/role": "routes/carrier/roles.tsx",

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { notifyHttpError } from "~/components/ui/toast";
 
 /**
- * The browser's client for the JSON API (SPEC.md §7): adds `lang` and, on GET, the cache-buster
+ * The browser's client for the JSON API (docs/rules/console.md "API client"): adds `lang` and, on GET, the cache-buster
  * `v`; reads `data` from the envelope; code 200 (or 1014) is success, anything else shows one
  * warning with the server's message and rejects. A 401 clears the session and goes to login.
  */
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC.md §8: a request that takes longer than this fails with 'Loading timeout'. */
+/** A request that takes longer than this fails with 'Loading timeout' (docs/rules/console.md "API client"). */
 const TIMEOUT_MS = 30_000;
 
 function cookie(name: string): string | undefined {

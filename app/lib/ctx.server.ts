@@ -1,18 +1,17 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { createDb } from "../../db/client";
 import { AppError } from "../../domain/errors";
 import type { Language } from "../../domain/languages";
 import { guard, type GuardDecision } from "../../tenants/route-guard";
-import { operatorByHost } from "../../tenants/resolve";
 import { errorBody } from "../../workers/api/envelope";
 import { assertSameOrigin, isSafeMethod } from "../../workers/api/security";
 import { COOKIE_MAX_AGE, OPERATOR_COOKIE, isHttps, readCookie, serializeCookie } from "../../workers/http/cookies";
 import { requestLanguage } from "../../workers/i18n";
 import { contextFromToken, publicCtxOf, type PublicCtx, type UserCtx } from "../../workers/services/context";
+import { domainOperator } from "../../workers/services/operators/public-info";
 
 /**
  * The console's door to the service verbs: loaders and actions build the same context the API
- * builds, from the session cookie, and call verbs directly (ARCHITECTURE.md §3).
+ * builds, from the session cookie, and call verbs directly (docs/architecture.md "One door").
  */
 export function publicCtx(request: Request, context: AppLoadContext, body?: unknown): PublicCtx {
   return publicCtxOf(request, context.cloudflare.env, body);
@@ -31,6 +30,16 @@ export function operatorCookie(code: string) {
   return serializeCookie(OPERATOR_COOKIE, code, { maxAge: COOKIE_MAX_AGE });
 }
 
+/** The code of the operator whose login page this browser used last. */
+export function rememberedOperator(request: Request) {
+  return readCookie(request, OPERATOR_COOKIE);
+}
+
+/** The operator whose own domain the request came through, if any. */
+export function operatorOfHost(request: Request, context: AppLoadContext) {
+  return domainOperator(publicCtx(request, context), new URL(request.url).host);
+}
+
 /** The tenant context of the logged-in user, or null (an ended session counts as none). */
 export async function optionalCtx(request: Request, context: AppLoadContext): Promise<UserCtx | null> {
   const token = readCookie(request, context.cloudflare.env.SESSION_COOKIE);
@@ -42,26 +51,27 @@ export async function optionalCtx(request: Request, context: AppLoadContext): Pr
   }
 }
 
-/** Runs the SPEC.md §2 guard for a path; a redirect is thrown, carrying the message key. */
+/**
+ * Runs the console's route guard for a path (docs/rules/console.md "Route guard"); a redirect is
+ * thrown, carrying the message key.
+ */
 export async function applyGuard(request: Request, context: AppLoadContext, ctx: UserCtx | null) {
-  const url = new URL(request.url);
-  const domainOperator = await operatorByHost(createDb(context.cloudflare.env.DB), url.host);
   const decision: GuardDecision = guard({
-    path: url.pathname,
+    path: new URL(request.url).pathname,
     user: ctx ? { sub: ctx.actor.sub, mustChangePassword: ctx.actor.mustChangePassword, menu: ctx.actor.menu } : null,
-    operatorDomain: Boolean(domainOperator),
-    storedOperatorCode: readCookie(request, OPERATOR_COOKIE),
+    operatorDomain: Boolean(await operatorOfHost(request, context)),
+    storedOperatorCode: rememberedOperator(request),
   });
   if (decision.kind === "redirect") {
     const target = decision.messageKey ? `${decision.to}?msg=${decision.messageKey}` : decision.to;
     const headers = new Headers();
-    // A cookie that names no live session is cleared on the way (SPEC.md §4: 401 clears login info).
+    // A cookie that names no live session is cleared on the way, as a 401 clears the login
+    // (docs/rules/sessions.md "Tokens and cookies").
     if (!ctx && readCookie(request, context.cloudflare.env.SESSION_COOKIE)) {
       headers.append("Set-Cookie", sessionCookie(request, context, ""));
     }
     throw redirect(target, { headers });
   }
-  return { domainOperator };
 }
 
 /** A console action that changes anything comes from the console's own origin, or is refused (403). */
@@ -83,9 +93,14 @@ export async function requireCtx(request: Request, context: AppLoadContext): Pro
   return ctx;
 }
 
+/** A verb's refusal (a typed error or a failed parse) as the API would answer it; anything else is rethrown. */
+export function refusal(error: unknown, lang: Language) {
+  if (!(error instanceof AppError) && !(error instanceof Error && error.name === "ZodError")) throw error;
+  return errorBody(error, lang);
+}
+
 /** A verb's error as action data: the message and each field's message, translated. */
 export function actionError(error: unknown, lang: Language) {
-  if (!(error instanceof AppError) && !(error instanceof Error && error.name === "ZodError")) throw error;
-  const { status, body } = errorBody(error, lang);
+  const { status, body } = refusal(error, lang);
   return data({ ok: false as const, message: body.msg, fields: (body.data as { fields?: Record<string, string> } | null)?.fields ?? {} }, { status });
 }

@@ -3,7 +3,7 @@ import { endsFlow, withoutFlow } from "../../domain/ocpp/meter-values";
 import type { LiveEvent } from "../../workers/live/events";
 
 /**
- * The console's live view (issue #3, #4): one WebSocket to `/live` per tab, opened by the console
+ * The console's live view (docs/architecture.md "Live view"): one WebSocket to `/live` per tab, opened by the console
  * layout, kept in a small store that pages read with hooks. No polling: the operator's
  * TenantHub pushes connector status, meter readings, transactions, online state and alarms, and
  * sends a snapshot of the present when the socket opens.

@@ -8,7 +8,7 @@ import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { applyGuard, optionalCtx } from "../lib/ctx.server";
 
-/** /homePage and /carrierList: the fallback when no operator code is known (SPEC.md §2). */
+/** /homePage and /carrierList: the fallback when no operator code is known (docs/rules/console.md "Route guard"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await applyGuard(request, context, await optionalCtx(request, context));
   return null;

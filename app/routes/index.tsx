@@ -1,25 +1,18 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { createDb } from "../../db/client";
-import { operatorByHost } from "../../tenants/resolve";
-import { applyGuard, optionalCtx } from "../lib/ctx.server";
-import { loginAction, loginPage } from "./login.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { indexLoginAction, loadIndex } from "./index.server";
 import LoginPage from "./login";
 
 /**
- * `/`: on an operator's own domain this is its login page (SPEC.md §2); elsewhere the guard
- * sends a visitor on (first menu, remembered operator's login, or the operator picker).
+ * `/`: on an operator's own domain this is its login page; elsewhere the guard sends a visitor on
+ * (first menu, remembered operator's login, or the operator picker; docs/rules/console.md "Route
+ * guard").
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const operator = await operatorByHost(createDb(context.cloudflare.env.DB), new URL(request.url).host);
-  if (operator) return loginPage(request, context, operator.code);
-  await applyGuard(request, context, await optionalCtx(request, context));
-  throw redirect("/homePage");
+export function loader(args: LoaderFunctionArgs) {
+  return loadIndex(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const operator = await operatorByHost(createDb(context.cloudflare.env.DB), new URL(request.url).host);
-  if (!operator) throw redirect("/homePage");
-  return loginAction(request, context, operator.code);
+export function action(args: ActionFunctionArgs) {
+  return indexLoginAction(args);
 }
 
 export default LoginPage;

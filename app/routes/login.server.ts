@@ -1,27 +1,28 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import { NotFound } from "../../domain/errors";
 import { parseLanguage, LANGUAGE_COOKIE } from "../../domain/languages";
 import { firstLeafUrl } from "../../tenants/permissions";
 import { rePasswordPath } from "../../tenants/route-guard";
-import { operatorByCode, operatorByHost } from "../../tenants/resolve";
 import { COOKIE_MAX_AGE, readCookie, serializeCookie } from "../../workers/http/cookies";
 import { issueCaptcha } from "../../workers/services/auth/captcha";
 import { login } from "../../workers/services/auth/login";
 import { loginInfo } from "../../workers/services/operators/public-info";
 import { contextFromToken } from "../../workers/services/context";
-import { actionError, applyGuard, operatorCookie, optionalCtx, publicCtx, sessionCookie } from "../lib/ctx.server";
+import { actionError, applyGuard, operatorCookie, operatorOfHost, optionalCtx, publicCtx, sessionCookie } from "../lib/ctx.server";
 
 /**
- * The login page of one operator (SPEC.md §2 /{operatorCode}/login, or the root of its own
- * domain). The operator's default language presets the language cookie on a first visit.
+ * The login page of one operator (`/{operatorCode}/login`, or the root of its own domain;
+ * docs/rules/sessions.md "Login"); an operator that is unknown or not valid has none (404). The
+ * operator's default language presets the language cookie on a first visit.
  */
 export async function loginPage(request: Request, context: AppLoadContext, code: string) {
   await applyGuard(request, context, await optionalCtx(request, context));
   const base = publicCtx(request, context);
-  const operator = await operatorByCode(base.db, code);
-  if (!operator || operator.status !== "VALID") throw data(null, { status: 404 });
-  const info = await loginInfo(base, code);
+  const info = await loginInfo(base, code).catch((error: unknown) => {
+    throw error instanceof NotFound ? data(null, { status: 404 }) : error;
+  });
   const headers = new Headers();
-  headers.append("Set-Cookie", operatorCookie(operator.code));
+  headers.append("Set-Cookie", operatorCookie(info.operatorCode));
   let lang = base.lang;
   if (!readCookie(request, LANGUAGE_COOKIE) && !new URL(request.url).searchParams.has("lang")) {
     lang = parseLanguage(info.defaultLanguage) ?? lang;
@@ -34,8 +35,7 @@ export async function loginAction(request: Request, context: AppLoadContext, cod
   const form = Object.fromEntries(await request.formData());
   const base = publicCtx(request, context, { ...form, password: undefined });
   try {
-    const domainOperator = await operatorByHost(base.db, new URL(request.url).host);
-    const result = await login(base, { ...form, operatorCode: code }, domainOperator);
+    const result = await login(base, { ...form, operatorCode: code }, await operatorOfHost(request, context));
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(request, context, result.accessToken, new Date(result.expiresAt)));
     headers.append("Set-Cookie", operatorCookie(code));

@@ -1,11 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { data, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import { firstLeafUrl } from "../../tenants/permissions";
-import { OPERATOR_COOKIE, readCookie } from "../../workers/http/cookies";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { AppShell } from "~/components/shell/app-shell";
 import { StatusPage } from "~/components/shell/status-page";
-import { optionalCtx } from "../lib/ctx.server";
-import { shellData } from "./console/shell.server";
+import { loadNotFound } from "./not-found.server";
 
 const MESSAGES = new Set(["guard.insufficient", "guard.noMenu", "guard.operatorNoMenu", "guard.noLogin"]);
 
@@ -14,13 +11,8 @@ const MESSAGES = new Set(["guard.insufficient", "guard.noMenu", "guard.operatorN
  * user whose role may not see a screen gets the insufficient-permissions page. A logged-in user
  * sees it inside the console shell.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await optionalCtx(request, context);
-  const code = readCookie(request, OPERATOR_COOKIE);
-  const home = ctx ? (firstLeafUrl(ctx.actor.menu) ?? "/homePage") : code ? `/${code}/login` : "/homePage";
-  const shell = ctx && !ctx.actor.mustChangePassword ? await shellData(request, ctx) : null;
-  // A path that names nothing answers 404; the /404 page itself is a normal page.
-  return data({ home, shell }, { status: new URL(request.url).pathname === "/404" ? 200 : 404 });
+export function loader(args: LoaderFunctionArgs) {
+  return loadNotFound(args);
 }
 
 export default function NotFound() {

@@ -1,36 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { redirect, useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { changePasswordInput, type ChangePasswordInput } from "../../domain/schemas/account-service";
-import { changePassword } from "../../workers/services/auth/session-verbs";
 import { DocumentTitle } from "~/components/shell/document-title";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { actionError, requireCtx, sessionCookie } from "../lib/ctx.server";
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toast";
+import { changePasswordAction, loadRePassword } from "./re-password.server";
 
 /**
- * /rePassword and /suboperators/rePassword: change the password (forced for an initial
- * password, SPEC.md §2); afterwards every session ends and the user logs in again.
+ * /rePassword and /suboperators/rePassword: change the password (forced for an initial password,
+ * docs/rules/sessions.md "Initial password"); afterwards every session ends and the user logs in
+ * again.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return { forced: ctx.actor.mustChangePassword, operatorCode: ctx.operator.code, operatorName: ctx.operator.name };
+export function loader(args: LoaderFunctionArgs) {
+  return loadRePassword(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  try {
-    await changePassword(ctx, Object.fromEntries(await request.formData()));
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
-  return redirect(`/${ctx.operator.code}/login?msg=login.passwordChanged`, {
-    headers: { "Set-Cookie": sessionCookie(request, context, "") },
-  });
+export function action(args: ActionFunctionArgs) {
+  return changePasswordAction(args);
 }
 
 export default function RePassword() {

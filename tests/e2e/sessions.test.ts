@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import enStations from "../../domain/i18n/locales/en/stations.json";
 import { Api } from "../../scripts/sim/register";
-import { api, newCharger } from "../peers/support";
+import { api, newCharger, newLocation } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
 import { field, hydrated, logIn } from "./support/session";
@@ -36,18 +36,7 @@ async function connectedCharger(point?: Awaited<ReturnType<typeof newCharger>>) 
 async function pointOfItsOwnLocation() {
   const a = await api();
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const station = await a.post<{ id: number }>("/station-service/station", {
-    name: `E2E remote start ${stamp}`,
-    address: "ul. Marszałkowska 1, 00-001 Warszawa",
-    lat: "52.2297",
-    lng: "21.0122",
-    parkingFee: false,
-    servicePhone: "+48 22 123 45 67",
-    maintainer: "E2E",
-    rank: 1,
-    businessHours: "00:00-24:00",
-    description: "A location for one browser test",
-  });
+  const station = await newLocation(`E2E remote start ${stamp}`);
   const serialNumber = `E2E-RS-${stamp}`;
   const point = await a.createPoint({ stationId: station.id, name: serialNumber, serialNumber, pointNo: "01", type: "AC", ratedPower: 22, connectorCount: 2 });
   // A location is enabled once it has a point, and a point once its location is.

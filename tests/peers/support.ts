@@ -36,6 +36,23 @@ export async function newCharger(options: { enabled?: boolean } = {}) {
   return { id: point.id, serialNumber, key };
 }
 
+/** A new location of 0PL002 in central Warsaw, not yet enabled (a location is enabled once it has a point). */
+export async function newLocation(name: string) {
+  const a = await api();
+  return a.post<{ id: number }>("/station-service/station", {
+    name,
+    address: "ul. Marszałkowska 1, 00-001 Warszawa",
+    lat: "52.2297",
+    lng: "21.0122",
+    parkingFee: false,
+    servicePhone: "+48 22 123 45 67",
+    maintainer: "E2E",
+    rank: 1,
+    businessHours: "00:00-24:00",
+    description: "A location made by a test",
+  });
+}
+
 const clients = new Set<OcppClient>();
 
 /** A strict ocpp-rpc client for `identity`; closed by `closeClients()`. */

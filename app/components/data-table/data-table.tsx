@@ -42,7 +42,7 @@ declare module "@tanstack/react-table" {
 /** The row actions column: pinned to the right edge, so it stays in view. */
 const ACTIONS_COLUMN_ID = "actions";
 
-/** SPEC.md §9: default minimum column width 150 px, selection column 55 px. */
+/** Default minimum column width 150 px, selection column 55 px (docs/rules/console.md "Tables"). */
 const MIN_COLUMN_WIDTH = 150;
 const SELECT_COLUMN_WIDTH = 55;
 const EXPAND_COLUMN_WIDTH = 44;
@@ -64,7 +64,7 @@ export interface DataTableProps<T> {
   getRowId?: (row: T, index: number) => string;
   renderExpanded?: (row: T) => ReactNode;
   minColumnWidth?: number;
-  /** Pixels taken by everything around the table body (SPEC.md §9: 210, one variant adds 125). */
+  /** Pixels taken by everything around the table body (210, one variant adds 125; docs/rules/console.md "Tables"). */
   heightOffset?: number;
   emptyHint?: ReactNode;
   /** Accessible name of the table. */

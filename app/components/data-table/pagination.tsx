@@ -42,7 +42,7 @@ export interface DataTablePaginationProps {
 
 const PAGER_SLOTS = 7;
 
-/** SPEC.md §9 layout: total, prev, pager, next, jumper; the page size sits with the total. */
+/** Total, prev, pager, next, jumper; the page size sits with the total (docs/rules/lists.md "Paging"). */
 export function DataTablePagination({ total, current, size, onPageChange, className }: DataTablePaginationProps) {
   const { t } = useTranslation();
   const pageCount = pageCountOf(total, size);

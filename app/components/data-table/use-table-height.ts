@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 
-/** SPEC.md §9: the table body is the window height minus 210 px, recomputed 500 ms after resizing stops. */
+/**
+ * The table body is the window height minus 210 px, recomputed 500 ms after resizing stops
+ * (docs/rules/console.md "Tables").
+ */
 export const TABLE_HEIGHT_OFFSET = 210;
 const RESIZE_DEBOUNCE_MS = 500;
 

@@ -9,7 +9,8 @@ export interface Paging {
 
 /**
  * Reads `current` and `size` from search params, falling back to page 1 and the default size
- * (SPEC.md §9) for anything missing or not offered. Loaders use it on `new URL(request.url).searchParams`.
+ * for anything missing or not offered (docs/rules/lists.md "Paging"). Loaders use it on
+ * `new URL(request.url).searchParams`.
  */
 export function readPaging(params: URLSearchParams): Paging {
   const current = Number(params.get("current"));

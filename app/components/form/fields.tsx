@@ -142,15 +142,15 @@ export function SelectField<TFieldValues extends FieldValues, TName extends Fiel
 
 export type NumberFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues> =
   TextFieldProps<TFieldValues, TName, TTransformed> & {
-    /** Digits allowed after the dot; 0 keeps integers only (SPEC.md §5 input filters). */
+    /** Digits allowed after the dot; 0 keeps integers only (docs/rules/console.md "Forms"). */
     decimals?: number;
-    /** Lets a leading minus through, for deductions (SPEC.md §5). */
+    /** Lets a leading minus through, for deductions (docs/rules/console.md "Forms"). */
     allowNegative?: boolean;
     /** Shown inside the field on the right, e.g. a unit or currency. */
     suffix?: ReactNode;
   };
 
-/** SPEC.md §5: the numeric-only and max-decimals filters, applied as the user types. */
+/** The numeric-only and max-decimals filters, applied as the user types (docs/rules/console.md "Forms"). */
 function filterSigned(raw: string, decimals: number, allowNegative: boolean) {
   const negative = allowNegative && raw.trimStart().startsWith("-");
   return (negative ? "-" : "") + filterNumeric(raw, decimals);
@@ -206,7 +206,8 @@ export type AmountFieldProps<TFieldValues extends FieldValues, TName extends Fie
 
 /**
  * A money input in display units with the currency code beside it. Its error messages get
- * `{ decimals }`, for `validation.decimals` ('decimals cannot exceed {{decimals}}', SPEC.md §5).
+ * `{ decimals }`, for `validation.decimals` ('decimals cannot exceed {{decimals}}',
+ * docs/rules/console.md "Forms").
  */
 export function AmountField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
   decimals,

@@ -11,7 +11,10 @@ import { useLiveEvents, type LiveEvent, type PointLive } from "~/lib/live";
 /** A point's online state: the live view's once it has heard of the point, else the loader's. */
 export const liveOnline = (live: PointLive | undefined, loaded: boolean) => live?.online ?? loaded;
 
-/** A connector's shown status (SPEC.md §4: none while offline), preferring what the live view heard. */
+/**
+ * A connector's shown status (none while offline, docs/rules/monitoring.md "Connector states"),
+ * preferring what the live view heard.
+ */
 export function liveStatus(live: PointLive | undefined, loadedOnline: boolean, connectorId: number, loadedStatus: string | null) {
   const heard = live?.connectors[connectorId]?.status;
   return shownStatus(liveOnline(live, loadedOnline), heard ?? loadedStatus);

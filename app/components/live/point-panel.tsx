@@ -40,15 +40,16 @@ export interface PanelPoint {
   }[];
 }
 
-/** SPEC.md §5: power is a number with at most two decimals. */
+/** Power is a number with at most two decimals (docs/rules/monitoring.md "Remote-control panel"). */
 const POWER = /^\d+(\.\d{1,2})?$/;
 
 /**
- * SPEC.md §2 home panel of one point: serial number, online state, live and rated power, QR code;
- * reset (soft and force), refresh status and refresh version, each blocked with a prompt while the
- * point is offline; and a row per connector with its status, power, current and voltage and the
- * unlock, stop (only while Charging) and start (only from Available or Preparing) commands.
- * SPEC.md §7: a success message on success; on failure the mask closes and the error shows.
+ * The panel of one point (docs/rules/monitoring.md "Remote-control panel"): serial number, online
+ * state, live and rated power, QR code; reset (soft and force), refresh status and refresh
+ * version, each blocked with a prompt while the point is offline; and a row per connector with
+ * its status, power, current and voltage and the unlock, stop (only while Charging) and start
+ * (only from Available or Preparing) commands. A success message on success; on failure the mask
+ * closes and the error shows (docs/rules/console.md "API client").
  */
 export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoint; remoteIdTag: string; onChanged?: () => void }) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
   const powerW = online ? point.connectors.reduce((sum, c) => sum + (liveReadings(live, c.connectorId).powerW ?? 0), 0) : 0;
   const share = point.ratedPower > 0 ? Math.min(100, (powerW / 1000 / point.ratedPower) * 100) : 0;
 
-  /** Runs a command with the loading mask; offline points get the SPEC.md §8 prompt instead. */
+  /** Runs a command with the loading mask; offline points get the offline prompt instead (docs/rules/console.md "API client"). */
   async function run(send: () => Promise<unknown>, success: string) {
     if (!online) {
       toast.warning(t("errors.pointOffline"));
@@ -78,7 +79,7 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
       onChanged?.();
       return true;
     } catch (error) {
-      // The API client has shown the server's message; the mask just closes (SPEC.md §7).
+      // The API client has shown the server's message; the mask just closes (docs/rules/console.md "API client").
       if (!(error instanceof ApiError)) throw error;
       return false;
     } finally {

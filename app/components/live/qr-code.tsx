@@ -3,8 +3,8 @@ import { useMemo } from "react";
 import { cn } from "~/lib/cn";
 
 /**
- * A QR code drawn as SVG paths (SPEC.md §2, §9: the point number, 88×88, medium error
- * correction). Built from the code's module matrix, so it renders the same on the server and in
+ * A QR code drawn as SVG paths (the point number, 88×88, medium error correction;
+ * docs/rules/equipment.md "Point pages"). Built from the code's module matrix, so it renders the same on the server and in
  * the browser, without a canvas.
  */
 export function QrCode({ value, size = 88, label, className }: { value: string; size?: number; label: string; className?: string }) {

@@ -3,10 +3,13 @@ import { displayClass, type DeviceState } from "../../../domain/connector-status
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 
-/** SPEC.md §4 display class → badge colour: success green, danger red, info (offline) blue. */
+/** Display class → badge colour: success green, danger red, info (offline) blue (docs/rules/monitoring.md "Connector states"). */
 const VARIANT = { success: "success", danger: "destructive", info: "info" } as const;
 
-/** A connector's status with its SPEC.md §4 display class; an empty status reads Offline. `no` names the connector. */
+/**
+ * A connector's status with its display class (docs/rules/monitoring.md "Connector states"); an
+ * empty status reads Offline. `no` names the connector.
+ */
 export function ConnectorStatusBadge({ status, no, className }: { status: string | null | undefined; no?: number; className?: string }) {
   const { t } = useTranslation();
   const shown = status || "offline";
@@ -21,7 +24,7 @@ export function ConnectorStatusBadge({ status, no, className }: { status: string
 
 const DEVICE_VARIANT: Record<DeviceState, "success" | "muted" | "destructive"> = { online: "success", offline: "muted", fault: "destructive" };
 
-/** A point's device state (SPEC.md §4): online, offline or fault. */
+/** A point's device state: online, offline or fault (docs/rules/monitoring.md "Device states"). */
 export function DeviceStateBadge({ state, className }: { state: DeviceState; className?: string }) {
   const { t } = useTranslation();
   return (
@@ -40,7 +43,7 @@ export function AlarmLevelBadge({ level }: { level: "ERROR" | "WARN" }) {
 
 const ALARM_VARIANT = { Undisposed: "destructive", AutoRecovery: "success", ManualDisposed: "secondary" } as const;
 
-/** Alarm status (SPEC.md §4: Undisposed → AutoRecovery or ManualDisposed). */
+/** Alarm status: Undisposed → AutoRecovery or ManualDisposed (docs/rules/monitoring.md "Alarms"). */
 export function AlarmStatusBadge({ status }: { status: keyof typeof ALARM_VARIANT }) {
   const { t } = useTranslation();
   return <Badge variant={ALARM_VARIANT[status]}>{t(`monitoring.alarms.statuses.${status}`)}</Badge>;

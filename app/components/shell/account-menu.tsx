@@ -14,7 +14,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import type { ShellData } from "./types";
 
-/** SPEC.md §2: sub-operators change their password under /suboperators. */
+/** Sub-operators change their password under /suboperators (docs/rules/console.md "Shell"). */
 export function passwordChangeUrl(sub: 0 | 1) {
   return sub === 1 ? "/suboperators/rePassword" : "/rePassword";
 }

@@ -20,7 +20,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 
-/** SPEC.md §9: cookies live 7 days on path /. */
+/** Cookies live 7 days on path / (docs/rules/console.md "Languages"). */
 const COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 
 export function LanguageSwitcher({ lang }: { lang: Language }) {

@@ -39,7 +39,7 @@ function ancestorsOf(tree: readonly MenuEntry[], target: MenuEntry | undefined):
   return chain ? chain.slice(0, -1).map((entry) => entry.code) : [];
 }
 
-/** SPEC.md §2: the menu's top-level groups come from ccms, ocpi and tenant permissions. */
+/** The menu's top-level groups come from ccms, ocpi and tenant permissions (docs/rules/console.md "Shell"). */
 function sectionsOf(menu: readonly MenuEntry[]): [MenuTop, MenuEntry[]][] {
   const sections = new Map<MenuTop, MenuEntry[]>();
   for (const entry of menu) sections.set(entry.top, [...(sections.get(entry.top) ?? []), entry]);

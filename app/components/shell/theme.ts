@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC.md §9: the theme mode is kept in local storage. */
+/** The theme mode is kept in local storage (docs/rules/console.md "Shell"). */
 export type ThemeMode = "light" | "dark";
 export const THEME_STORAGE_KEY = "themeMode";
 

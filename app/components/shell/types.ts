@@ -8,7 +8,7 @@ export interface ShellData {
     account: string;
     name: string;
     type: "SUPER" | "NORMAL";
-    /** 1 for sub-operators (SPEC.md §3). */
+    /** 1 for sub-operators (docs/rules/sessions.md "Login"). */
     sub: 0 | 1;
     timeZone: string;
     operatorCode: string;

@@ -20,7 +20,7 @@ export interface ConfirmOptions {
   confirmLabel?: ReactNode;
   /** Defaults to `ui.confirm.cancel`. */
   cancelLabel?: ReactNode;
-  /** Red confirm button, for delete, void, disable and the like (SPEC.md §8 confirmations). */
+  /** Red confirm button, for delete, void, disable and the like (docs/rules/console.md "Messages and toasts"). */
   destructive?: boolean;
 }
 

@@ -6,7 +6,7 @@ export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitiv
   return <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col gap-4", className)} {...props} />;
 }
 
-/** Underlined tabs, the usual look for detail pages (SPEC.md §2 charging point detail). */
+/** Underlined tabs, the usual look for detail pages (docs/rules/equipment.md "Point pages"). */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List

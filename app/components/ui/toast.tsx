@@ -21,7 +21,7 @@ export interface ToastItem {
 
 const DURATION_MS: Record<ToastKind, number> = { success: 3000, warning: 4500, error: 5000 };
 const MAX_VISIBLE = 4;
-/** SPEC.md §8, §9: the 401 message is shown once, repeats within a second are dropped. */
+/** The 401 message is shown once, repeats within a second are dropped (docs/rules/console.md "Messages and toasts"). */
 const UNAUTHORIZED_QUIET_MS = 1000;
 
 const NO_TOASTS: readonly ToastItem[] = [];
@@ -48,8 +48,9 @@ function dismiss(id: number) {
 }
 
 function show(kind: ToastKind, message: string): number {
-  // SPEC.md §8: only one error toast at a time, the newest replaces the old one; any identical
-  // toast still showing is replaced too, so a burst of failures does not stack copies.
+  // Only one error toast at a time, the newest replaces the old one; any identical toast still
+  // showing is replaced too, so a burst of failures does not stack copies (docs/rules/console.md
+  // "Messages and toasts").
   const replaced = items.filter((item) => (kind === "error" && item.kind === "error") || (item.kind === kind && item.message === message));
   replaced.forEach((item) => forget(item.id));
   const id = nextId++;
@@ -82,7 +83,10 @@ export type HttpFailure = number | "none" | "timeout";
 
 const CATALOGUED = new Set([400, 401, 403, 404, 408, 500, 501, 502, 503, 504, 505]);
 
-/** The SPEC.md §8 catalogue key for a failure; uncatalogued statuses fall back to their class. */
+/**
+ * The catalogue key for a failure (docs/rules/console.md "Messages and toasts"); uncatalogued
+ * statuses fall back to their class.
+ */
 export function httpMessageKey(failure: HttpFailure): string {
   if (failure === "timeout") return "http.timeout";
   if (failure === "none" || failure === 0) return "http.none";

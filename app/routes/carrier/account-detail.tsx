@@ -1,18 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { getAccount } from "../../../workers/services/accounts/accounts";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { DetailHeader } from "~/components/page-actions";
-import { Badge } from "~/components/ui/badge";
 import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent } from "~/components/ui/card";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
-import { requireCtx } from "../../lib/ctx.server";
+import { loadAccount } from "./accounts.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return getAccount(ctx, Number(params.id));
+export function loader(args: LoaderFunctionArgs) {
+  return loadAccount(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (account) => account.username };

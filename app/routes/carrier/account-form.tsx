@@ -6,36 +6,21 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { accountInput } from "../../../domain/schemas/account-service";
-import { createAccount, getAccount, updateAccount } from "../../../workers/services/accounts/accounts";
-import { roleOptions } from "../../../workers/services/roles/roles";
 import { SelectField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
-import { actionError, requireCtx } from "../../lib/ctx.server";
+import { loadAccountForm, saveAccount } from "./accounts.server";
 
-/** Add and edit a console account; a new one's initial password is shown once (issue #2). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [account, roles] = await Promise.all([params.id ? getAccount(ctx, Number(params.id)) : null, roleOptions(ctx)]);
-  return { account, roles };
+/** Add and edit a console account; a new one's initial password is shown once (docs/rules/sessions.md "Initial password"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadAccountForm(args);
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const input = await request.json();
-  try {
-    if (params.id) {
-      await updateAccount(ctx, Number(params.id), input);
-      return { ok: true as const, initialPassword: null, username: null };
-    }
-    const created = await createAccount(ctx, input);
-    return { ok: true as const, initialPassword: created.initialPassword, username: created.username };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return saveAccount(args);
 }
 
 /** On edit the username stays as it is; the form still carries it for the shared schema. */

@@ -2,39 +2,26 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Eye, Pencil, Power, PowerOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { listAccounts, setAccountStatus } from "../../../workers/services/accounts/accounts";
-import { roleOptions } from "../../../workers/services/roles/roles";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/status-badge";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
-import { actionError, requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { loadAccounts, setAccountStatusAction } from "./accounts.server";
 
-/** Carrier system › Accounts: list, filters, enable and disable (issue #2). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [page, roles] = await Promise.all([listAccounts(ctx, searchParamsObject(request)), roleOptions(ctx)]);
-  return { page, roles };
+/** Carrier system › Accounts: list, filters, enable and disable (docs/rules/access.md "Roles and accounts"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadAccounts(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const form = await request.formData();
-  try {
-    const result = await setAccountStatus(ctx, Number(form.get("id")), { status: form.get("status") });
-    return { ok: true as const, status: result.status };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return setAccountStatusAction(args);
 }
 
 type Account = Awaited<ReturnType<typeof loader>>["page"]["records"][number];

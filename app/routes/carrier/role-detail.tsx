@@ -1,20 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { catalogueFor } from "../../../tenants/permissions";
-import { getRole } from "../../../workers/services/roles/roles";
 import { useFormat } from "~/components/format";
 import { DetailHeader } from "~/components/page-actions";
-import { Badge } from "~/components/ui/badge";
 import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireCtx } from "../../lib/ctx.server";
 import { DetailList } from "~/components/detail-list";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { MenuPicker } from "./menu-picker";
+import { loadRole } from "./roles.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return { role: await getRole(ctx, Number(params.id)), catalogue: catalogueFor(ctx.operator.code, ctx.operator.sub === 1 ? 1 : 0) };
+export function loader(args: LoaderFunctionArgs) {
+  return loadRole(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (data) => data.role.name };

@@ -3,31 +3,23 @@ import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { roleInput, type RoleInput } from "../../../domain/schemas/account-service";
-import { catalogueFor } from "../../../tenants/permissions";
-import { createRole, getRole, updateRole } from "../../../workers/services/roles/roles";
 import { SelectField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
-import { actionError, requireCtx } from "../../lib/ctx.server";
 import { MenuPicker } from "./menu-picker";
+import { loadRoleForm, saveRole } from "./roles.server";
 
-/** Add and edit a role: name, code, type and menu selection (SPEC.md §3, §6). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const role = params.id ? await getRole(ctx, Number(params.id)) : null;
-  return { role, catalogue: catalogueFor(ctx.operator.code, ctx.operator.sub === 1 ? 1 : 0) };
+/**
+ * Add and edit a role: name, code, type and menu selection (docs/rules/access.md "Menus are
+ * permissions", "No escalation").
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadRoleForm(args);
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const input = await request.json();
-  try {
-    const role = params.id ? await updateRole(ctx, Number(params.id), input) : await createRole(ctx, input);
-    return { ok: true as const, id: role.id };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return saveRole(args);
 }
 
 export default function RoleForm() {

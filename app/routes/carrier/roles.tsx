@@ -2,7 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { deleteRole, listRoles } from "../../../workers/services/roles/roles";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -15,24 +14,15 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
-import { actionError, requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { deleteRoleAction, loadRoles } from "./roles.server";
 
-/** Carrier system › Roles: list with server-side filters and paging (issue #2). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return listRoles(ctx, searchParamsObject(request));
+/** Carrier system › Roles: list with server-side filters and paging (docs/rules/access.md "Roles and accounts"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadRoles(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const form = await request.formData();
-  try {
-    await deleteRole(ctx, Number(form.get("id")));
-    return { ok: true as const };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return deleteRoleAction(args);
 }
 
 type Role = Awaited<ReturnType<typeof loader>>["records"][number];

@@ -12,7 +12,7 @@ import SAE2 from "~/assets/standards/SAE2.svg";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 
-/** SPEC.md §3: each of the nine connector standards has an image (drawn for Plugdesk, face-on). */
+/** Each of the nine connector standards has an image, drawn for Plugdesk, face-on (docs/rules/equipment.md "Connectors"). */
 export const STANDARD_IMAGES: Record<ConnectorStandard, string> = { SAE1, SAE2, IIS, IEC1, IEC2, IEC3, GBT1, GBT2, GBT3 };
 
 export function StandardImage({ standard, size = 40, className }: { standard: ConnectorStandard; size?: number; className?: string }) {

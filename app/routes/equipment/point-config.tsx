@@ -1,27 +1,24 @@
 import { ArrowLeft, KeyRound, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { chargerSetup, pointDetail } from "../../../workers/services/points/points";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useLivePoint } from "~/lib/live";
-import { requireCtx } from "../../lib/ctx.server";
 import { OnlineBadge, PushStatusBadge } from "./point-parts";
+import { loadPointConfig } from "./point-detail.server";
 import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
 import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";
 
 /**
  * Equipment › Charging point configuration (`pointConfig`): what the platform has set on the
- * charger — its key, what has been pushed to it (SPEC.md §3 push statuses) — and the charger's
- * own OCPP configuration keys and local list.
+ * charger — its key, what has been pushed to it (docs/rules/equipment.md "Point pages") — and
+ * the charger's own OCPP configuration keys and local list.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [point, setup] = await Promise.all([pointDetail(ctx, { id: Number(params.id) }), chargerSetup(ctx)]);
-  return { point, setup };
+export function loader(args: LoaderFunctionArgs) {
+  return loadPointConfig(args);
 }
 
 export default function PointConfig() {

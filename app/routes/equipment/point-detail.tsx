@@ -9,9 +9,6 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { reportByPoint } from "../../../workers/services/charge-records/charge-records";
-import { setPointStatus } from "../../../workers/services/points/point-admin";
-import { chargerSetup, pointDetail } from "../../../workers/services/points/points";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
@@ -23,8 +20,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toast";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLivePoint } from "~/lib/live";
-import { actionError, requireCtx } from "../../lib/ctx.server";
 import { OnlineBadge } from "./point-parts";
+import { loadPointDetail, setPointStatusAction } from "./point-detail.server";
 import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
 import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";
 import { DiagnosticsTab } from "./point-detail/diagnostics-tab";
@@ -32,25 +29,18 @@ import { GeneralTab } from "./point-detail/general-tab";
 import { OcppLogTab } from "./point-detail/ocpp-log-tab";
 import { RecordsTab } from "./point-detail/records-tab";
 
-/** Equipment › Charging point detail (SPEC.md §2): general, charge record, OCPP log, configuration, local list, diagnostics. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const id = Number(params.id);
-  const [point, report, setup] = await Promise.all([pointDetail(ctx, { id }), reportByPoint(ctx, { pointId: id }), chargerSetup(ctx)]);
-  return { point, report, setup };
+/**
+ * Equipment › Charging point detail: general, charge record, OCPP log, configuration, local list,
+ * diagnostics (docs/rules/equipment.md "Point pages").
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadPointDetail(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (data) => data.point.serialNumber };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const form = await request.formData();
-  try {
-    const result = await setPointStatus(ctx, Number(params.id), { status: form.get("status") });
-    return { ok: true as const, status: result.status };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return setPointStatusAction(args);
 }
 
 /**

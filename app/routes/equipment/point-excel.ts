@@ -2,8 +2,8 @@ import type { TFunction } from "i18next";
 import type { SheetData } from "write-excel-file/browser";
 
 /**
- * Excel files of the points list (SPEC.md §5 import accepts Excel files only; §9 export builds
- * an xlsx file). The browser reads and writes the workbooks — `read-excel-file` and
+ * Excel files of the points list: the import accepts Excel files only, the export builds an xlsx
+ * file (docs/rules/equipment.md "Import and export"). The browser reads and writes the workbooks — `read-excel-file` and
  * `write-excel-file`, loaded only when used — and the server validates the rows
  * (POST /station-service/point/import, all or nothing).
  */

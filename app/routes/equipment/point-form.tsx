@@ -16,42 +16,25 @@ import {
   type PointInput,
   type PointType,
 } from "../../../domain/schemas/equipment";
-import { createPoint, updatePoint } from "../../../workers/services/points/point-admin";
-import { pointDetail } from "../../../workers/services/points/points";
-import { stationOptions } from "../../../workers/services/stations/stations";
-import { connectorQuota } from "../../../workers/services/points/quota";
 import { NumberField, SelectField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
-import { actionError, requireCtx } from "../../lib/ctx.server";
 import { StandardGallery, StandardLabel } from "./connector-standards";
 import { QuotaSummary } from "./point-parts";
+import { loadPointForm, savePoint } from "./points.server";
 
 /**
- * Add a charging point with its connectors, or edit one (SPEC.md §3; issue #4). An enabled
- * point keeps what defines the equipment; the server says so too (409).
+ * Add a charging point with its connectors, or edit one (docs/rules/equipment.md "Points"). An
+ * enabled point keeps what defines the equipment; the server says so too, with 409
+ * (docs/rules/equipment.md "Enabled equipment is locked").
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [point, stations, quota] = await Promise.all([
-    params.id ? pointDetail(ctx, { id: Number(params.id) }) : null,
-    stationOptions(ctx),
-    connectorQuota(ctx),
-  ]);
-  const stationId = Number(new URL(request.url).searchParams.get("stationId")) || null;
-  return { point, stations, quota, stationId };
+export function loader(args: LoaderFunctionArgs) {
+  return loadPointForm(args);
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const input = await request.json();
-  try {
-    const point = params.id ? await updatePoint(ctx, Number(params.id), input) : await createPoint(ctx, input);
-    return { ok: true as const, id: point.id };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return savePoint(args);
 }
 
 type Connector = NonNullable<PointFormValues["connectors"]>[number];
@@ -129,7 +112,7 @@ export default function PointForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [count]);
 
-  // A standard that does not fit a new type is replaced by the type's default (SPEC.md §3).
+  // A standard that does not fit a new type is replaced by the type's default (docs/rules/equipment.md "Connectors").
   useEffect(() => {
     (form.getValues("connectors") ?? []).forEach((row, index) => {
       if (!standardFits(type, row.standard)) {

@@ -26,8 +26,9 @@ function problemsOf(fields: Record<string, string>): Problem[] {
 }
 
 /**
- * Import points from the Excel template (issue #4): read in the browser, sent as rows, checked
- * by the server; a bad file lists every bad cell by line and imports nothing.
+ * Import points from the Excel template (docs/rules/equipment.md "Import and export"): read in
+ * the browser, sent as rows, checked by the server; a bad file lists every bad cell by line and
+ * imports nothing.
  */
 export function PointImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();

@@ -49,7 +49,7 @@ export function OnlineBadge({ online }: { online: boolean }) {
   );
 }
 
-/** SPEC.md §4 point push status per item: NotIssue, Issued, NotSupport. */
+/** A point's push status per item: NotIssue, Issued, NotSupport (docs/rules/equipment.md "Point pages"). */
 export function PushStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return <Badge variant={status === "Issued" ? "success" : status === "NotSupport" ? "muted" : "warning"}>{t(`points.pushStatuses.${status}`)}</Badge>;
@@ -61,7 +61,7 @@ interface QuotaEntry {
   remaining: number;
 }
 
-/** The authorised AC and DC connector counts and what is used of them (issue #4). */
+/** The authorised AC and DC connector counts and what is used of them (docs/rules/equipment.md "Authorised connectors"). */
 export function QuotaSummary({ quota }: { quota: Record<"AC" | "DC", QuotaEntry> }) {
   const { t } = useTranslation();
   const { number } = useFormat();

@@ -4,10 +4,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { POINT_TYPES } from "../../../domain/schemas/equipment";
-import { deletePoint, enablePoints, setPointStatus } from "../../../workers/services/points/point-admin";
-import { listPoints } from "../../../workers/services/points/points";
-import { stationOptions } from "../../../workers/services/stations/stations";
-import { connectorQuota } from "../../../workers/services/points/quota";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -24,38 +20,22 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { useLivePoints } from "~/lib/live";
-import { actionError, requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
 import { StandardImage } from "./connector-standards";
 import { downloadTemplate, exportPoints, type ExportedPoint } from "./point-excel";
 import { PointImportDialog } from "./point-import-dialog";
 import { IconAction, OnlineBadge, QuotaSummary } from "./point-parts";
+import { loadPoints, pointsAction } from "./points.server";
 
-/** Equipment › Charging points: server-filtered list, enable and disable, import and export (issue #4). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [page, stations, quota] = await Promise.all([listPoints(ctx, searchParamsObject(request)), stationOptions(ctx), connectorQuota(ctx)]);
-  return { page, stations, quota };
+/**
+ * Equipment › Charging points: server-filtered list, enable and disable, import and export
+ * (docs/rules/equipment.md "Points").
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadPoints(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent"));
-  try {
-    if (intent === "delete") {
-      await deletePoint(ctx, Number(form.get("id")));
-      return { ok: true as const, intent };
-    }
-    if (intent === "enableSelected") {
-      const result = await enablePoints(ctx, { ids: form.getAll("ids").map(Number) });
-      return { ok: true as const, intent, count: result.results.length };
-    }
-    const result = await setPointStatus(ctx, Number(form.get("id")), { status: form.get("status") });
-    return { ok: true as const, intent: result.status === "VALID" ? "enabled" : "disabled" };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return pointsAction(args);
 }
 
 type Point = Awaited<ReturnType<typeof loader>>["page"]["records"][number];

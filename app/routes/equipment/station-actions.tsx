@@ -6,11 +6,12 @@ import { useActionOutcome } from "~/components/page-actions";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
-import type { StationActionResult } from "./station-actions.server";
+import type { StationActionResult } from "./stations.server";
 
 /**
  * Enable (with confirmation), disable and delete, shared by the list and the detail page, whose
- * actions run station-actions.server.ts. `onDeleted` runs after a delete (the detail page leaves).
+ * actions run `stationAction` (stations.server.ts). `onDeleted` runs after a delete (the detail
+ * page leaves).
  */
 export function useStationActions(onDeleted?: () => void) {
   const { t } = useTranslation();

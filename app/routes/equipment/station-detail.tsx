@@ -1,8 +1,6 @@
 import { ImageOff, Pencil, PlugZap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { listPoints } from "../../../workers/services/points/points";
-import { stationDetail, stationOptions } from "../../../workers/services/stations/stations";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
@@ -12,29 +10,19 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
-import { actionError, requireCtx } from "../../lib/ctx.server";
 import { MapPicker } from "./map-picker";
 import { StatusToggle, useStationActions } from "./station-actions";
-import { runStationAction } from "./station-actions.server";
+import { loadStationDetail, stationAction } from "./stations.server";
 
-/** A location with all its fields, where it is, and its charging points (SPEC.md §3). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const id = Number(params.id);
-  const station = await stationDetail(ctx, id);
-  const [points, others] = await Promise.all([listPoints(ctx, { stationId: id, size: 100 }), stationOptions(ctx)]);
-  return { station, points: points.records, others: others.filter((o) => o.id !== id) };
+/** A location with all its fields, where it is, and its charging points (docs/rules/equipment.md "Stations"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadStationDetail(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (data) => data.station.name };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  try {
-    return await runStationAction(ctx, await request.formData());
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return stationAction(args);
 }
 
 const BASE = "/equipmentManagement/station";

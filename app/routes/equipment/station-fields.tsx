@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 /**
- * Yes or no as two segments, for a choice that must be made either way (SPEC.md §5 lists the
- * parking fee among required fields, so nothing is preselected on a new station).
+ * Yes or no as two segments, for a choice that must be made either way: the parking fee is a
+ * required field, so nothing is preselected on a new station (docs/rules/console.md "Forms").
  */
 export function ChoiceField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
   control,
@@ -68,7 +68,7 @@ export function ChoiceField<TFieldValues extends FieldValues, TName extends Fiel
   );
 }
 
-/** The logo: a preview, and buttons to upload (checked on the server, SPEC.md §5) or remove it. */
+/** The logo: a preview, and buttons to upload (checked on the server, docs/rules/input.md "Uploads") or remove it. */
 export function LogoField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
   control,
   name,

@@ -4,60 +4,29 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { amountInput, stationForm, toStationInput, type StationFormOutput, type StationFormValues } from "../../../domain/schemas/stations";
-import { settingsOf } from "../../../tenants/resolve";
-import { uploadStationImage } from "../../../workers/services/files/images";
-import { createStation, stationDetail, stationOptions, updateStation } from "../../../workers/services/stations/stations";
+import { amountInput, stationForm, type StationFormOutput, type StationFormValues } from "../../../domain/schemas/stations";
 import { AmountField, NumberField, TextareaField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
-import { actionError, requireCtx } from "../../lib/ctx.server";
 import { MapPicker } from "./map-picker";
 import { ChoiceField, LogoField } from "./station-fields";
+import { loadStationForm, saveStation } from "./station-form.server";
 
 /**
- * Add a location, or edit one (`?id=`): every field of SPEC.md §3, the address located through
- * the operator's map provider or placed on the coordinate picker, and the logo uploaded and
- * checked on the server (SPEC.md §5).
+ * Add a location, or edit one (`?id=`): every field of a station (docs/rules/equipment.md
+ * "Stations"), the address located through the operator's map provider or placed on the
+ * coordinate picker (docs/rules/equipment.md "Station coordinates"), and the logo uploaded and
+ * checked on the server (docs/rules/input.md "Uploads").
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  const [station, others, settings] = await Promise.all([
-    Number.isInteger(id) && id > 0 ? stationDetail(ctx, id) : null,
-    stationOptions(ctx),
-    settingsOf(ctx.db, ctx.operator.id),
-  ]);
-  return {
-    station,
-    others: others.filter((o) => o.id !== station?.id),
-    decimals: settings.currencyDecimals,
-    operatorTimeZone: settings.timeZone,
-  };
+export function loader(args: LoaderFunctionArgs) {
+  return loadStationForm(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  try {
-    if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
-      const length = Number(request.headers.get("Content-Length"));
-      const stored = await uploadStationImage(ctx, "logo", {
-        declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined,
-        readFile: async () => (await request.formData()).get("file"),
-      });
-      return { ok: true as const, intent: "upload" as const, key: stored.key, url: stored.url, id: null };
-    }
-    const id = Number(new URL(request.url).searchParams.get("id"));
-    const { currencyDecimals } = await settingsOf(ctx.db, ctx.operator.id);
-    const input = toStationInput(stationForm(currencyDecimals).parse(await request.json()), currencyDecimals);
-    const station = Number.isInteger(id) && id > 0 ? await updateStation(ctx, id, input) : await createStation(ctx, input);
-    return { ok: true as const, intent: "save" as const, key: null, url: null, id: station.id };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return saveStation(args);
 }
 
 export default function StationForm() {
@@ -70,8 +39,9 @@ export default function StationForm() {
   const [locating, setLocating] = useState(false);
   const [focusSignal, setFocusSignal] = useState(0);
   const [logoUrl, setLogoUrl] = useState<string | null>(station?.logoUrl ?? null);
-  // SPEC.md §5: an enabled station keeps what defines it as equipment (LOCKED_WHEN_ENABLED); those
-  // inputs are read-only rather than disabled, so their values still travel with the form.
+  // An enabled station keeps what defines it as equipment (LOCKED_WHEN_ENABLED, docs/rules/equipment.md
+  // "Enabled equipment is locked"); those inputs are read-only rather than disabled, so their values
+  // still travel with the form.
   const locked = station?.status === "VALID";
   const schema = useMemo(() => stationForm(decimals), [decimals]);
   const form = useForm<StationFormValues, unknown, StationFormOutput>({

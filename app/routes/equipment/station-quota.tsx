@@ -10,7 +10,8 @@ interface QuotaLine {
 
 /**
  * The operator's authorised AC and DC connectors (its price package) against those its points
- * use and have enabled (SPEC.md §3). A bar per kind: used of authorised, enabled within used.
+ * use and have enabled (docs/rules/equipment.md "Authorised connectors"). A bar per kind: used of
+ * authorised, enabled within used.
  */
 export function ConnectorQuota({ quota }: { quota: { ac: QuotaLine; dc: QuotaLine } }) {
   const { t } = useTranslation();

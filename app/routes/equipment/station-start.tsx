@@ -6,8 +6,6 @@ import { filterNumeric } from "../../../domain/amounts";
 import { canStart } from "../../../domain/connector-status";
 import type { Page } from "../../../domain/paging";
 import type { presentPoint } from "../../../workers/services/points/points";
-import { defaultRemoteIdTag } from "../../../workers/services/remote/remote-control";
-import { stationOptions } from "../../../workers/services/stations/stations";
 import { useFormat } from "~/components/format";
 import { IdTagField, remoteStartBody } from "~/components/live/remote-start";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
@@ -22,17 +20,16 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Skeleton } from "~/components/ui/skeleton";
 import { ApiError, useApi } from "~/lib/api";
 import { cn } from "~/lib/cn";
-import { requireCtx } from "../../lib/ctx.server";
+import { loadStationStart } from "./stations.server";
 
 /**
- * Equipment › Locations › Start charging (SPEC.md §2 startPoint): choose a connector of a
- * location and start a session through PUT /station-service/remoteControl/remoteStart/{pointId};
- * the charger's answer is shown as it came. Points come live from GET /station-service/point.
+ * Equipment › Locations › Start charging (`startPoint`, docs/rules/monitoring.md "Remote-control
+ * panel"): choose a connector of a location and start a session through
+ * PUT /station-service/remoteControl/remoteStart/{pointId}; the charger's answer is shown as it
+ * came. Points come live from GET /station-service/point.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx), defaultRemoteIdTag(ctx)]);
-  return { stations, remoteIdTag };
+export function loader(args: LoaderFunctionArgs) {
+  return loadStationStart(args);
 }
 
 type Point = ReturnType<typeof presentPoint>;

@@ -3,7 +3,6 @@ import { Eye, MoreHorizontal, Pencil, PlugZap, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { stationConnectorQuota, listStations } from "../../../workers/services/stations/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -14,26 +13,17 @@ import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actionError, requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
 import { StatusToggle, useStationActions } from "./station-actions";
-import { runStationAction } from "./station-actions.server";
+import { loadStations, stationAction } from "./stations.server";
 import { ConnectorQuota } from "./station-quota";
 
-/** Equipment › Locations: highest rank first, filtered and paged on the server (SPEC.md §9). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [page, quota] = await Promise.all([listStations(ctx, searchParamsObject(request)), stationConnectorQuota(ctx)]);
-  return { page, quota };
+/** Equipment › Locations: highest rank first, filtered and paged on the server (docs/rules/equipment.md "Stations"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadStations(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  try {
-    return await runStationAction(ctx, await request.formData());
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return stationAction(args);
 }
 
 type Station = Awaited<ReturnType<typeof loader>>["page"]["records"][number];

@@ -3,12 +3,7 @@ import { CheckCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { AppError } from "../../../domain/errors";
-import { settingsOf } from "../../../tenants/resolve";
-import { errorBody } from "../../../workers/api/envelope";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
-import { disposeAlarm, listAlarms } from "../../../workers/services/alarms/alarms";
-import { zonedToUtc } from "../../../domain/time";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -25,13 +20,8 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { useLiveEvents } from "~/lib/live";
-import { actionError, requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { disposeAlarmAction, loadAlarms } from "./alarms.server";
 
-/**
- * Alarm records (open alarms first), alarm history and the sub-operator's alarms (SPEC.md §2, §3
- * alarm, §4: Undisposed → AutoRecovery or ManualDisposed). New alarms arrive live.
- */
 const FAULT_TYPES = [
   "ConnectorLockFailure",
   "EVCommunicationError",
@@ -50,42 +40,16 @@ const FAULT_TYPES = [
   "OtherError",
 ] as const;
 
-
-
-/** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
-const opensOnUndisposed = (path: string) => !path.startsWith("/operationMaintenance/");
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const { timeZone } = await settingsOf(ctx.db, ctx.operator.id);
-  const raw = searchParamsObject(request);
-  const path = new URL(request.url).pathname;
-  const status = raw.status === "all" ? undefined : (raw.status ?? (opensOnUndisposed(path) ? "Undisposed" : undefined));
-  // The filter's times are typed in the operator's time zone; the verb takes UTC instants.
-  const instant = (text: string | undefined) => {
-    if (!text) return undefined;
-    const at = zonedToUtc(text, timeZone);
-    return at === undefined ? text : new Date(at).toISOString();
-  };
-  try {
-    const page = await listAlarms(ctx, { ...raw, status, from: instant(raw.from), to: instant(raw.to) });
-    return { page, status: status ?? "all", filterError: null };
-  } catch (error) {
-    if (!(error instanceof AppError) && !(error instanceof Error && error.name === "ZodError")) throw error;
-    const empty = { records: [], total: 0, current: 1, size: 10 };
-    return { page: empty as Awaited<ReturnType<typeof listAlarms>>, status: status ?? "all", filterError: errorBody(error, ctx.lang).body.msg };
-  }
+/**
+ * Alarm records (open alarms first), alarm history and the sub-operator's alarms: Undisposed →
+ * AutoRecovery or ManualDisposed (docs/rules/monitoring.md "Alarms"). New alarms arrive live.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadAlarms(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const form = await request.formData();
-  try {
-    await disposeAlarm(ctx, Number(form.get("id")), { comment: form.get("comment") ?? undefined });
-    return { ok: true as const };
-  } catch (error) {
-    return actionError(error, ctx.lang);
-  }
+export function action(args: ActionFunctionArgs) {
+  return disposeAlarmAction(args);
 }
 
 type Alarm = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
@@ -243,7 +207,7 @@ export default function Alarms() {
   );
 }
 
-/** Closes an undisposed alarm with a comment (SPEC.md §4 ManualDisposed). */
+/** Closes an undisposed alarm with a comment (ManualDisposed, docs/rules/monitoring.md "Alarms"). */
 function DisposeDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();

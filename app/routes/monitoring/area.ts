@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
 
 /**
- * The monitoring screens serve the operator area and the sub-operator area (SPEC.md §2) with one
- * module each; this says which one a page is in, for its title and its links.
+ * The monitoring screens serve the operator area and the sub-operator area with one module each
+ * (docs/rules/monitoring.md "Screens and menus"); this says which one a page is in, for its title and its links.
  */
 export function useArea() {
   const { pathname } = useLocation();

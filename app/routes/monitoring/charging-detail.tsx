@@ -2,8 +2,6 @@ import { ArrowLeft, Square } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { mayOperateChargers } from "../../../tenants/permissions";
-import { chargingDetail } from "../../../workers/services/monitoring/charging";
 import { DetailList } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
 import { MeterCurveChart, type CurvePoint } from "~/components/live/charts";
@@ -19,16 +17,15 @@ import { toast } from "~/components/ui/toast";
 import { ApiError, useApi } from "~/lib/api";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLiveEvents, useLivePoint } from "~/lib/live";
-import { requireCtx } from "../../lib/ctx.server";
 import { useArea } from "./area";
+import { loadChargingDetail } from "./charging.server";
 
 /**
  * A charging session with its meter curve, which grows live while the session runs. Whoever may
  * operate chargers can stop it here; watching alone does not allow it (docs/rules/access.md).
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return { session: await chargingDetail(ctx, params.id), now: ctx.now(), mayOperate: mayOperateChargers(ctx.actor.menu) };
+export function loader(args: LoaderFunctionArgs) {
+  return loadChargingDetail(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.session.transactionId) };

@@ -2,8 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import { listCharging } from "../../../workers/services/monitoring/charging";
-import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -16,15 +14,12 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
 import { useArea } from "./area";
+import { loadCharging } from "./charging.server";
 
-/** Real-time monitoring › Charging sessions (SPEC.md §2): ongoing transactions, live. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [page, stations] = await Promise.all([listCharging(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
-  return { page, stations, now: ctx.now() };
+/** Real-time monitoring › Charging sessions: ongoing transactions, live (docs/rules/monitoring.md "Charging sessions"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadCharging(args);
 }
 
 type Session = Awaited<ReturnType<typeof loader>>["page"]["records"][number];

@@ -3,8 +3,6 @@ import { BatteryCharging, CircleAlert, CircleCheck, WifiOff } from "lucide-react
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { CONNECTOR_STATUSES, displayClass } from "../../../domain/connector-status";
-import { listConnectors } from "../../../workers/services/monitoring/devices";
-import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -16,16 +14,16 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
 import { useArea } from "./area";
+import { loadConnectors } from "./devices.server";
 import { SummaryCards } from "./summary-cards";
 
-/** Real-time monitoring › Connectors (SPEC.md §4): every connector with its status and display class, live. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [page, stations] = await Promise.all([listConnectors(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
-  return { page, stations };
+/**
+ * Real-time monitoring › Connectors: every connector with its status and display class, live
+ * (docs/rules/monitoring.md "Connector states").
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadConnectors(args);
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["page"]["records"][number];

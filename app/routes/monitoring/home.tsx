@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { CONNECTOR_STATUSES, deviceState, displayClass } from "../../../domain/connector-status";
-import { homeDashboard } from "../../../workers/services/dashboard/dashboard";
 import { useFormat } from "~/components/format";
 import { EnergyByDayChart } from "~/components/live/charts";
 import { LiveIndicator } from "~/components/live/live-indicator";
@@ -12,16 +11,16 @@ import { StationMap, type MapStation, type StationHealth } from "~/components/li
 import { Button } from "~/components/ui/button";
 import { useLivePoints, type PointLive } from "~/lib/live";
 import { cn } from "~/lib/cn";
-import { requireCtx } from "../../lib/ctx.server";
+import { loadHome } from "./home.server";
 
 /**
- * Home (SPEC.md §1 dashboard, big screen): points online, offline and in fault, connectors by
- * status, energy and sessions today and this month in the operator's time zone, energy by day and
- * a map of the stations. Counts follow `/live`; the figures reload when a session starts or ends.
+ * Home, the dashboard, also for a big screen (docs/rules/monitoring.md "Home dashboard"): points
+ * online, offline and in fault, connectors by status, energy and sessions today and this month in
+ * the operator's time zone, energy by day and a map of the stations. Counts follow `/live`; the
+ * figures reload when a session starts or ends.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return { dashboard: await homeDashboard(ctx), now: ctx.now() };
+export function loader(args: LoaderFunctionArgs) {
+  return loadHome(args);
 }
 
 type Dashboard = Awaited<ReturnType<typeof loader>>["dashboard"];

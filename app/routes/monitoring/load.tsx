@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
-import { stationLoad, stationOptions } from "../../../workers/services/monitoring/stations";
 import { orDash, useFormat } from "~/components/format";
 import { LoadChart } from "~/components/live/charts";
 import { LiveIndicator } from "~/components/live/live-indicator";
@@ -15,18 +14,16 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useLivePoints } from "~/lib/live";
 import { cn } from "~/lib/cn";
-import { requireCtx } from "../../lib/ctx.server";
 import { useArea } from "./area";
+import { loadStationLoad } from "./load.server";
 
 /**
- * Real-time monitoring › Load monitoring (SPEC.md §3 load balancing: live power against the
- * station's power limit): the last hour from the chargers' samples, then live from `/live`.
+ * Real-time monitoring › Load monitoring: live power against the station's power limit
+ * (docs/rules/monitoring.md "Load monitoring"): the last hour from the chargers' samples, then
+ * live from `/live`.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const stations = await stationOptions(ctx, {});
-  const stationId = Number(new URL(request.url).searchParams.get("stationId")) || stations[0]?.id;
-  return { stations, load: stationId ? await stationLoad(ctx, { stationId }) : null };
+export function loader(args: LoaderFunctionArgs) {
+  return loadStationLoad(args);
 }
 
 type Load = NonNullable<Awaited<ReturnType<typeof loader>>["load"]>;

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import type { Page } from "../../../domain/paging";
-import { listSubOperatorDevices } from "../../../workers/services/sub-operators/devices";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -19,17 +18,15 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toast";
 import { ApiError, useApi } from "~/lib/api";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { loadOperatorDevices } from "./operator-devices.server";
 
 /**
- * Sub-operators › Devices (SPEC.md §2 /SubOperator/operatorDevice): which of the operator's
- * locations and charging points each sub-operator sees. The picker pages and searches on the
- * server; the choice is saved at once, replacing the previous one.
+ * Sub-operators › Devices (`/SubOperator/operatorDevice`, docs/rules/tenancy.md "Sub-operators"):
+ * which of the operator's locations and charging points each sub-operator sees. The picker pages
+ * and searches on the server; the choice is saved at once, replacing the previous one.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return listSubOperatorDevices(ctx, searchParamsObject(request));
+export function loader(args: LoaderFunctionArgs) {
+  return loadOperatorDevices(args);
 }
 
 type SubOperator = Awaited<ReturnType<typeof loader>>["records"][number];

@@ -3,8 +3,6 @@ import { CircleAlert, CirclePower, PlugZap, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
-import { listPiles } from "../../../workers/services/monitoring/devices";
-import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -16,16 +14,13 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
 import { useArea } from "./area";
+import { loadPiles } from "./devices.server";
 import { SummaryCards } from "./summary-cards";
 
-/** Real-time monitoring › Charging points (SPEC.md §4 device status): online, offline, fault, live. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [page, stations] = await Promise.all([listPiles(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
-  return { page, stations };
+/** Real-time monitoring › Charging points: online, offline, fault, live (docs/rules/monitoring.md "Device states"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadPiles(args);
 }
 
 type Pile = Awaited<ReturnType<typeof loader>>["page"]["records"][number];

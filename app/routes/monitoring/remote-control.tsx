@@ -1,28 +1,20 @@
 import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import { stationOptions, stationPanel } from "../../../workers/services/monitoring/stations";
-import { defaultRemoteIdTag } from "../../../workers/services/remote/remote-control";
 import { DataTablePagination } from "~/components/data-table/pagination";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { PointPanel } from "~/components/live/point-panel";
 import { PageHeader } from "~/components/shell/page-header";
 import { NativeSelect } from "~/components/ui/native-select";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { loadRemoteControl } from "./remote-control.server";
 
 /**
- * Equipment › Remote control (SPEC.md §2 home panel for one station, §7): a panel per charging
- * point of the chosen location, live through `/live`, with the charger commands.
+ * Equipment › Remote control (docs/rules/monitoring.md "Remote-control panel"): a panel per
+ * charging point of the chosen location, live through `/live`, with the charger commands.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx, {}), defaultRemoteIdTag(ctx)]);
-  const query = searchParamsObject(request);
-  const stationId = Number(query.stationId) || stations[0]?.id;
-  const panel = stationId ? await stationPanel(ctx, { ...query, stationId }) : null;
-  return { stations, panel, remoteIdTag };
+export function loader(args: LoaderFunctionArgs) {
+  return loadRemoteControl(args);
 }
 
 export default function RemoteControl() {

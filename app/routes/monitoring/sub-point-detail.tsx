@@ -2,7 +2,6 @@ import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
-import { subPointDetail } from "../../../workers/services/sub-operators/views";
 import { DetailList } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
@@ -16,12 +15,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLivePoint } from "~/lib/live";
-import { requireCtx } from "../../lib/ctx.server";
+import { loadSubPoint } from "./sub-operator.server";
 
 /** Sub-operator › one assigned charging point: its connectors live and its latest sessions. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return subPointDetail(ctx, Number(params.id));
+export function loader(args: LoaderFunctionArgs) {
+  return loadSubPoint(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (point) => point.serialNumber };

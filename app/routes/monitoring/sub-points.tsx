@@ -1,22 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import { stationOptions } from "../../../workers/services/monitoring/stations";
-import { listSubPoints } from "../../../workers/services/sub-operators/views";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { PageHeader } from "~/components/shell/page-header";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { loadSubPoints } from "./sub-operator.server";
 import { SubPointTable } from "./sub-point-table";
 
-/** Sub-operator › Charging points (SPEC.md §2): the points assigned to it, live. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  const [page, stations] = await Promise.all([listSubPoints(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
-  return { page, stations };
+/** Sub-operator › Charging points: the points assigned to it, live (docs/rules/monitoring.md "Sub-operator views"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadSubPoints(args);
 }
 
 export default function SubPoints() {

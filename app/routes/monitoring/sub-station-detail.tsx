@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { subStationDetail } from "../../../workers/services/sub-operators/views";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
@@ -11,14 +10,12 @@ import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { loadSubStation } from "./sub-operator.server";
 import { SubPointTable } from "./sub-point-table";
 
 /** Sub-operator › one location with the charging points of it that are assigned to the sub-operator. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return subStationDetail(ctx, Number(params.id), searchParamsObject(request));
+export function loader(args: LoaderFunctionArgs) {
+  return loadSubStation(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (data) => data.station.name };

@@ -2,7 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
-import { listSubStations } from "../../../workers/services/sub-operators/views";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -10,13 +9,11 @@ import { RowLink } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Input } from "~/components/ui/input";
-import { requireCtx } from "../../lib/ctx.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { loadSubStations } from "./sub-operator.server";
 
-/** Sub-operator › Locations (SPEC.md §2): the locations of the devices assigned to it. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return listSubStations(ctx, searchParamsObject(request));
+/** Sub-operator › Locations: the locations of the devices assigned to it (docs/rules/monitoring.md "Sub-operator views"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadSubStations(args);
 }
 
 type Station = Awaited<ReturnType<typeof loader>>["records"][number];

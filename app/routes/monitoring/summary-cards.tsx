@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
-/** Tone of a summary figure, matching the SPEC.md §4 display classes. */
+/** Tone of a summary figure, matching the display classes (docs/rules/monitoring.md "Connector states"). */
 export type Tone = "neutral" | "success" | "danger" | "info" | "muted" | "warning";
 
 const TONE: Record<Tone, string> = {

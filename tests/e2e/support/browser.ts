@@ -5,7 +5,7 @@ import { chromium, type BrowserContext } from "playwright-core";
 import { checkEveryScreen } from "./axe";
 
 /**
- * Chromium for the browser tests (ARCHITECTURE.md §9): CHROMIUM_PATH, else the system's
+ * Chromium for the browser tests (docs/architecture.md "Tests"): CHROMIUM_PATH, else the system's
  * Chromium, else the binary that @sparticuz/chromium ships.
  */
 async function chromiumPath(): Promise<string> {

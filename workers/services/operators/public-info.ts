@@ -2,7 +2,7 @@ import { and, asc, eq, or } from "drizzle-orm";
 import { startingWith } from "../../../db/like";
 import { operators } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
-import { operatorByCode, settingsOf, type OperatorRow } from "../../../tenants/resolve";
+import { operatorByCode, operatorByHost, settingsOf, type OperatorRow } from "../../../tenants/resolve";
 import { verb } from "../verb";
 
 /** What a login page may show of an operator: branding, never settings or contacts. */
@@ -23,6 +23,12 @@ export const loginInfo = verb({ actors: ["public"] }, async (ctx, code: string) 
   const settings = await settingsOf(ctx.db, operator.id);
   return loginFacts(operator, settings.defaultLanguage);
 });
+
+/**
+ * The operator whose own domain a request came through, if any: the console's `/` is then its
+ * login page (docs/rules/tenancy.md "Operator domains").
+ */
+export const domainOperator = verb({ actors: ["public"] }, async (ctx, host: string) => operatorByHost(ctx.db, host));
 
 /**
  * GET /user-service/operator/homepage?keyword=: the operator picker of /homePage and

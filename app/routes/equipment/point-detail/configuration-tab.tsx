@@ -17,7 +17,7 @@ interface ConfigurationKey {
   value?: string;
 }
 
-/** Commands need a connected charger (SPEC.md §2: blocked with a prompt when offline). */
+/** Commands need a connected charger: blocked with a prompt when offline (docs/rules/equipment.md "Point pages"). */
 export function OfflineNote() {
   const { t } = useTranslation();
   return (

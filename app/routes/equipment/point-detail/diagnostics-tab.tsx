@@ -16,14 +16,14 @@ import { OfflineNote } from "./configuration-tab";
 import type { Diagnosis } from "./types";
 import { useApiPage } from "./use-api-page";
 
-/** SPEC.md §4 upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded. */
+/** Upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded (docs/rules/ocpp.md "Diagnostics"). */
 const STATUS_VARIANT: Record<number, "destructive" | "muted" | "info" | "success"> = { [-1]: "destructive", 1: "muted", 2: "info", 3: "success" };
 
 /** A `datetime-local` value (the browser's zone) as an ISO instant, or nothing when empty. */
 const instant = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
 /**
- * The diagnostics tab (SPEC.md §2, §3 diagnosis): ask the charger to upload its diagnostics to
+ * The diagnostics tab (docs/rules/equipment.md "Point pages"): ask the charger to upload its diagnostics to
  * an FTP address (GetDiagnostics), then follow each request's upload status.
  */
 export function DiagnosticsTab({ pointId, online }: { pointId: number; online: boolean }) {

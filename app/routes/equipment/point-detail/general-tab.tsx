@@ -14,7 +14,7 @@ import { StandardImage } from "../connector-standards";
 import { PushStatusBadge } from "../point-parts";
 import type { PointView, Report } from "./types";
 
-/** SPEC.md §2: a QR code of the point, 88×88 px, medium error correction, drawn in the browser. */
+/** A QR code of the point, 88×88 px, medium error correction, drawn in the browser (docs/rules/equipment.md "Point pages"). */
 export function PointQr({ value, label }: { value: string; label: string }) {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
@@ -48,7 +48,7 @@ function Stat({ icon, label, value, hint, testId }: { icon: ReactNode; label: st
 }
 
 /**
- * The monthly charge report (SPEC.md §2): a yyyy-MM month picker, this month by default, with
+ * The monthly charge report (docs/rules/equipment.md "Point pages"): a yyyy-MM month picker, this month by default, with
  * energy, amount, duration and count of charges from /charge/record/reportByPoint.
  */
 export function MonthlyReport({ pointId, initial }: { pointId: number; initial: Report }) {

@@ -22,7 +22,7 @@ function pretty(message: string) {
 
 const TYPE_VARIANT = { CALL: "info", CALLRESULT: "success", CALLERROR: "destructive" } as const;
 
-/** The OCPP log tab (SPEC.md §2, §3 {product} log: action, type, message, sender), newest first. */
+/** The OCPP log tab: action, type, message, sender, newest first (docs/rules/ocpp.md "Message log"). */
 export function OcppLogTab({ serialNumber }: { serialNumber: string }) {
   const { t } = useTranslation();
   const { dateTime } = useFormat();

@@ -10,7 +10,7 @@ import { useApiPage } from "./use-api-page";
 
 const STATUS_VARIANT = { ACTIVE: "info", COMPLETED: "success", ABNORMAL: "destructive" } as const;
 
-/** The charge record tab (SPEC.md §2): the point's transactions, newest first, paged on the server. */
+/** The charge record tab: the point's transactions, newest first, paged on the server (docs/rules/equipment.md "Point pages"). */
 export function RecordsTab({ pointId }: { pointId: number }) {
   const { t } = useTranslation();
   const { dateTime, energy, duration } = useFormat();

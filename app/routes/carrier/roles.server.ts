@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { catalogueFor } from "../../../tenants/permissions";
+import { createRole, deleteRole, getRole, listRoles, updateRole } from "../../../workers/services/roles/roles";
+import type { UserCtx } from "../../../workers/services/context";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** The menus a role of this operator may be given: its edition's catalogue. */
+const menuCatalogue = (ctx: UserCtx) => catalogueFor(ctx.operator.code, ctx.operator.sub === 1 ? 1 : 0);
+
+export async function loadRoles({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listRoles(ctx, searchParamsObject(request));
+}
+
+/** The list's action: delete the posted role. */
+export async function deleteRoleAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    await deleteRole(ctx, Number(form.get("id")));
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadRole({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { role: await getRole(ctx, Number(params.id)), catalogue: menuCatalogue(ctx) };
+}
+
+/** The role being edited (none when adding) and the menus to choose from. */
+export async function loadRoleForm({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const role = params.id ? await getRole(ctx, Number(params.id)) : null;
+  return { role, catalogue: menuCatalogue(ctx) };
+}
+
+export async function saveRole({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    const role = params.id ? await updateRole(ctx, Number(params.id), input) : await createRole(ctx, input);
+    return { ok: true as const, id: role.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { zonedToUtc } from "../../../domain/time";
+import { disposeAlarm, listAlarms } from "../../../workers/services/alarms/alarms";
+import { operatorInfo } from "../../../workers/services/operators/public-info";
+import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
+const opensOnUndisposed = (path: string) => !path.startsWith("/operationMaintenance/");
+
+/** A page of alarms; a filter the verb refuses gives an empty page with its message instead of an error page. */
+export async function loadAlarms({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { timeZone } = await operatorInfo(ctx);
+  const raw = searchParamsObject(request);
+  const path = new URL(request.url).pathname;
+  const status = raw.status === "all" ? undefined : (raw.status ?? (opensOnUndisposed(path) ? "Undisposed" : undefined));
+  // The filter's times are typed in the operator's time zone; the verb takes UTC instants.
+  const instant = (text: string | undefined) => {
+    if (!text) return undefined;
+    const at = zonedToUtc(text, timeZone);
+    return at === undefined ? text : new Date(at).toISOString();
+  };
+  try {
+    const page = await listAlarms(ctx, { ...raw, status, from: instant(raw.from), to: instant(raw.to) });
+    return { page, status: status ?? "all", filterError: null };
+  } catch (error) {
+    const filterError = refusal(error, ctx.lang).body.msg;
+    const empty = { records: [], total: 0, current: 1, size: 10 };
+    return { page: empty as Awaited<ReturnType<typeof listAlarms>>, status: status ?? "all", filterError };
+  }
+}
+
+/** Closes the posted alarm with the comment typed for it (ManualDisposed). */
+export async function disposeAlarmAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    await disposeAlarm(ctx, Number(form.get("id")), { comment: form.get("comment") ?? undefined });
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

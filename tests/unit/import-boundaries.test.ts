@@ -1,0 +1,40 @@
+import { ESLint } from "eslint";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The import boundaries of eslint.config.js catch what they are for: a fixture is linted as if
+ * it were a file of the console, so a rule that stopped matching would fail here rather than let
+ * server code slip into the browser bundle.
+ */
+const eslint = new ESLint({ cwd: fileURLToPath(new URL("../..", import.meta.url)), overrideConfigFile: "eslint.config.js" });
+
+const boundaryMessages = async (code: string, filePath: string) => {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+};
+
+const verbImport = 'import { listPoints } from "../../workers/services/points/points";\nexport const points = listPoints;\n';
+
+describe("import boundaries", () => {
+  it("refuses a route module that imports a verb from workers/", async () => {
+    const messages = await boundaryMessages(verbImport, "app/routes/example.tsx");
+    expect(messages).toEqual([expect.stringMatching(/no-restricted-imports: .*the console reaches workers\/ only from \*\.server\.ts modules/)]);
+  });
+
+  it("lets the route's *.server.ts module import the same verb", async () => {
+    expect(await boundaryMessages(verbImport, "app/routes/example.server.ts")).toEqual([]);
+  });
+
+  it("lets a route module import a worker's types, which carry no code", async () => {
+    const code = 'import type { UserCtx } from "../../workers/services/context";\nexport type Example = UserCtx;\n';
+    expect(await boundaryMessages(code, "app/routes/example.tsx")).toEqual([]);
+  });
+
+  it("refuses the console's server modules a direct read of tables or of tenant resolution", async () => {
+    const code = 'import { createDb } from "../../db/client";\nimport { settingsOf } from "../../tenants/resolve";\nexport const direct = [createDb, settingsOf];\n';
+    const messages = await boundaryMessages(code, "app/routes/example.server.ts");
+    expect(messages).toHaveLength(2);
+    for (const message of messages) expect(message).toMatch(/the console reads records only through verbs/);
+  });
+});
