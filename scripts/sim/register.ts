@@ -104,10 +104,12 @@ export class Api {
     return this.ok<T>("PUT", path, body);
   }
 
+  /** The highest-ranked enabled location: a point can be enabled only under an enabled one. */
   async firstStationId(): Promise<number> {
-    const page = await this.get<{ records: { id: number }[] }>("/station-service/station?size=100");
-    if (!page.records.length) throw new Error("the operator has no station to put chargers under");
-    return page.records[0].id;
+    const page = await this.get<{ records: { id: number; status: string }[] }>("/station-service/station?size=100");
+    const enabled = page.records.find((station) => station.status === "VALID");
+    if (!enabled) throw new Error("the operator has no enabled station to put chargers under");
+    return enabled.id;
   }
 
   /** Points whose serial number contains `serialNumber` (the list filters with LIKE). */
