@@ -1,8 +1,39 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
+/**
+ * What this isolate has asked of D1 since it started: statements prepared, and the batches some
+ * of them went in. Round trips are `statements - batchedStatements + batches`. The OCPP bench
+ * reads these figures to count D1 queries per boot and per transaction instead of guessing them
+ * (docs/performance.md "How the figures are taken"); counting costs one addition per statement.
+ */
+export const d1Use = { statements: 0, batches: 0, batchedStatements: 0 };
+
+/** The D1 binding with its statements counted in `d1Use`; everything else passes through untouched. */
+function counted(d1: D1Database): D1Database {
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (query: string) => {
+          d1Use.statements++;
+          return target.prepare(query);
+        };
+      }
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          d1Use.batches++;
+          d1Use.batchedStatements += statements.length;
+          return target.batch(statements);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(counted(d1), { schema });
 }
 
 export type Db = ReturnType<typeof createDb>;

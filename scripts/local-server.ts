@@ -42,6 +42,8 @@ export function serverCommand(mode: Mode, port: number): { command: string; args
       "--port",
       String(port),
       "--show-interactive-dev-session=false",
+      // The OCPP bench reads the worker's D1 counters (workers/http/bench-counters.ts).
+      ...(process.env.PLUGDESK_BENCH_COUNTERS === "on" ? ["--var", "BENCH_COUNTERS:on"] : []),
     ],
     env: process.env,
   };

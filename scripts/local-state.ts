@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { seedDemo } from "../db/seed";
 import { syncMenus } from "../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
@@ -39,11 +39,11 @@ export function migrate() {
 }
 
 /**
- * Seeds the demo platform into the local database. The seed needs D1 only: a platform proxy of
- * the whole wrangler.toml would also bind the worker's Durable Objects, which it cannot run, and
- * wrangler and workerd would warn about them. The peppers are the ones the worker reads locally.
+ * Runs `work` on the local database, with the peppers the worker reads locally. It binds D1
+ * only: a platform proxy of the whole wrangler.toml would also bind the worker's Durable Objects,
+ * which it cannot run, and wrangler and workerd would warn about them.
  */
-export async function seed() {
+export async function withLocalDb<T>(work: (db: Db, peppers: { PASSWORD_PEPPER: string; CHARGER_KEY_PEPPER: string }) => Promise<T>): Promise<T> {
   const { getPlatformProxy } = await import("wrangler");
   const { name, compatibility_date, compatibility_flags, d1_databases } = await readWranglerConfig();
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-seed-"));
@@ -53,15 +53,21 @@ export async function seed() {
   try {
     const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = parseEnv(readFileSync(".dev.vars", "utf8"));
     if (!PASSWORD_PEPPER || !CHARGER_KEY_PEPPER) throw new Error(".dev.vars must set PASSWORD_PEPPER and CHARGER_KEY_PEPPER");
-    const db = createDb(proxy.env.DB);
+    return await work(createDb(proxy.env.DB), { PASSWORD_PEPPER, CHARGER_KEY_PEPPER });
+  } finally {
+    await proxy.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Seeds the demo platform into the local database. */
+export function seed() {
+  return withLocalDb(async (db, { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }) => {
     await syncMenus(db);
     await seedDemo(
       db,
       (password) => hashPassword(password, PASSWORD_PEPPER),
       (key) => hashChargerKey(keyBytesOf(key)!, CHARGER_KEY_PEPPER),
     );
-  } finally {
-    await proxy.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

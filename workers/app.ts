@@ -1,5 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { api, isApiPath } from "./api";
+import { BENCH_COUNTERS_PATH, benchCounters } from "./http/bench-counters";
 import { withPageErrors } from "./http/page-errors";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
@@ -27,6 +28,7 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith("/ocpp/")) return connectCharger(request, env);
     if (pathname === "/live") return connectLive(request, env);
+    if (pathname === BENCH_COUNTERS_PATH) return benchCounters(env);
     if (isApiPath(pathname)) return api.fetch(request, env, ctx);
     const nonce = newNonce();
     const response = await requestHandler(request, { cloudflare: { env, ctx, nonce } });

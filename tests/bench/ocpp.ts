@@ -1,37 +1,123 @@
 /**
- * `npm run bench:ocpp`: figures for the OCPP edge with 100 and with 1 000 chargers. It serves the
- * product itself (`npm start`, own state folder, free port, as the browser tests do), registers
- * 1 000 SIM chargers through the API, and measures with ocpp-rpc strict clients: connect and boot
- * all, Heartbeat round trips, MeterValues per second with every charger sending at once, and
- * remote starts through the API answered by the chargers. Beside them, the same connect and
- * round-trip figures against a bare Node `ws` server that echoes each CALL's payload back as its
- * result. It prints figures only and never fails on speed; everything it starts, it stops.
+ * `npm run bench:ocpp` (docs/performance.md): figures for the OCPP edge with 100, 1 000 and
+ * 5 000 chargers (`--quick`: 100 only), each beside a bare hibernating echo Durable Object served
+ * the same way in the same run (tests/bench/echo, `wrangler dev`), with its ratio to it, and a
+ * bare Node `ws` echo as the machine's ceiling.
+ *
+ * The product is served as `npm start` serves it (the build under `wrangler dev`, own state
+ * folder, free port); its chargers are written into that state before it starts. Load comes from
+ * light clients in several processes (tests/bench/load-client.ts); a strict ocpp-rpc client checks
+ * a sample for correctness. D1 statements are counted by the worker itself
+ * (workers/http/bench-counters.ts) and workerd's CPU time is read from /proc. It prints figures,
+ * never fails on speed, and stops everything it started.
  */
+import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { Api, inBatches, KeyFile, registerSimChargers, type SimPoint } from "../../scripts/sim/register";
+import { Api, inBatches } from "../../scripts/sim/register";
 import { OcppClient } from "../../scripts/sim/rpc";
-import { loadWs, type WsServer } from "../peers/ws";
-import { serveProduct, type ServedProduct } from "../support/serve-product";
+import { hashChargerKey, keyBytesOf } from "../../workers/auth/charger-key";
+import { freePort, serveProduct, type ServedProduct } from "../support/serve-product";
+import { BENCH_KEY, seedBenchFleet, type BenchPoint } from "./fleet";
+import type { BenchCharger, ClientCommand, ClientReport } from "./protocol";
 
-const SIZES = [100, 1000];
-const CHARGERS = Math.max(...SIZES);
-/** The machine has two cores: at most this many connects (and API calls) in flight. */
+const QUICK = process.argv.includes("--quick");
+const SIZES = QUICK ? [100] : [100, 1000, 5000];
+const STRICT_SAMPLE = 3;
+const CLIENT_PROCESSES = 2;
 const CONNECTS_IN_FLIGHT = 50;
 const HEARTBEATS_IN_FLIGHT = 50;
 const HEARTBEAT_SAMPLES = 1000;
 const METER_SECONDS = 5;
+const METER_UP_TO = 1000;
+const STEADY_FROM = 5000;
+const STEADY_INTERVAL_S = 60;
 const REMOTE_STARTS = 200;
 const REMOTE_STARTS_IN_FLIGHT = 10;
+const TRANSACTIONS = 50;
+/** Batched D1 writes land at most about two seconds after the message (docs/rules/ocpp.md "Hot path"). */
+const SETTLE_MS = 3000;
 const STATE = ".wrangler/bench-ocpp-state";
+/** Two sockets' worth of descriptors per charger (the client's and workerd's ends), and room. */
+const FILES_NEEDED = Math.max(...SIZES) * 2 + 2000;
 
-const started: { product?: ServedProduct; echo?: WsServer } = {};
-const clients = new Set<OcppClient>();
+// ── the file-descriptor limit ───────────────────────────────────────────────────────────────
+
+/** Raises the soft limit to what the run needs by running again under `ulimit -n`, or says how. */
+function ensureFileLimit(): number {
+  const [soft, hard] = execFileSync("sh", ["-c", "ulimit -Sn; ulimit -Hn"], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((v) => (v === "unlimited" ? Number.POSITIVE_INFINITY : Number(v)));
+  if (soft >= FILES_NEEDED) return soft;
+  if (hard >= FILES_NEEDED && !process.env.PLUGDESK_BENCH_RAISED) {
+    const child = spawn("sh", ["-c", `ulimit -n ${FILES_NEEDED} && exec "$@"`, "sh", process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      stdio: "inherit",
+      env: { ...process.env, PLUGDESK_BENCH_RAISED: "1" },
+    });
+    child.on("exit", (code) => process.exit(code ?? 1));
+    return -1;
+  }
+  console.log(
+    `Open files: the limit is ${soft} (hard ${hard}); ${FILES_NEEDED} are needed for ${Math.max(...SIZES)} chargers. ` +
+      `Raise the hard limit (as root: \`ulimit -Hn ${FILES_NEEDED}\` in the shell that runs the bench, or nofile in /etc/security/limits.conf); ` +
+      `sizes that do not fit are skipped.`,
+  );
+  return soft;
+}
+
+// ── figures ─────────────────────────────────────────────────────────────────────────────────
+
+const ms = (start: number) => performance.now() - start;
+const fmt = (n: number | undefined, digits = 1) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : "–");
+function percentile(samples: number[], p: number) {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+/** product ÷ echo DO: how many times the echo DO's figure the product's is. */
+const ratio = (product: number | undefined, echo: number | undefined) =>
+  product === undefined || echo === undefined || !Number.isFinite(product) || !Number.isFinite(echo) || echo <= 0 ? "" : `${(product / echo).toFixed(2)}`;
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU seconds (user + system) used so far by the workerd processes of one process group. */
+function workerdCpuSeconds(group: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // fields[2] is the process group, fields[11] and fields[12] utime and stime (proc(5)).
+      if (comm.startsWith("workerd") && Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+// ── what the run starts ─────────────────────────────────────────────────────────────────────
+
+const started: { product?: ServedProduct; echoDo?: ChildProcess; nodeEcho?: ChildProcess; clients: ChildProcess[] } = { clients: [] };
 
 async function stopEverything() {
-  for (const c of clients) void c.close().catch(() => undefined);
-  started.echo?.close();
+  for (const child of [...started.clients, started.nodeEcho]) child?.kill("SIGTERM");
+  const echo = started.echoDo;
+  if (echo?.pid) {
+    try {
+      process.kill(-echo.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
   await started.product?.stop();
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -40,224 +126,318 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   });
 }
 
-const ms = (start: number) => performance.now() - start;
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
-function percentile(samples: number[], p: number) {
-  if (samples.length === 0) return Number.NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** A bare `ws` server on loopback: each CALL `[2, id, action, payload]` is answered `[3, id, payload]`. */
-async function serveEcho(): Promise<string | undefined> {
-  const ws = await loadWs();
-  if (!ws) return undefined;
-  const server = new ws.WebSocketServer({ host: "127.0.0.1", port: 0, handleProtocols: (offered) => (offered.has("ocpp1.6") ? "ocpp1.6" : false) });
-  started.echo = server;
-  await new Promise<void>((resolve) => server.on("listening", resolve));
-  server.on("connection", (socket) =>
-    socket.on("message", (data) => {
-      const frame = JSON.parse(data.toString("utf8")) as [number, string, string, unknown];
-      if (frame[0] === 2) socket.send(JSON.stringify([3, frame[1], frame[3]]));
-    }),
+/** The echo Durable Object worker of tests/bench/echo under `wrangler dev`, in its own process group. */
+async function serveEchoDo(): Promise<{ origin: string; group: number }> {
+  const port = await freePort();
+  const child = spawn(
+    "npx",
+    ["wrangler", "dev", "--config", "tests/bench/echo/wrangler.json", "--persist-to", join(STATE, "echo"), "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"],
+    { stdio: "ignore", detached: true },
   );
-  const address = server.address();
-  return typeof address === "object" && address ? `ws://127.0.0.1:${address.port}` : undefined;
-}
-
-interface Fleet {
-  clients: OcppClient[];
-  connectS: number;
-  failed: number;
-}
-
-/** Connects and boots `points`, at most CONNECTS_IN_FLIGHT at a time. */
-async function connectFleet(endpoint: string, points: SimPoint[], strict: boolean): Promise<Fleet> {
-  const start = performance.now();
-  let failed = 0;
-  const connected = await inBatches(points, CONNECTS_IN_FLIGHT, async (p) => {
-    const client = new OcppClient({ endpoint, identity: p.serialNumber, password: p.key, strictMode: strict, callTimeoutMs: 120_000 });
+  started.echoDo = child;
+  const origin = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
     try {
-      await client.connect();
-      clients.add(client);
-      client.handle("RemoteStartTransaction", () => ({ status: "Accepted" }));
-      await client.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "Bench" });
-      return client;
+      if ((await fetch(origin)).ok) return { origin, group: child.pid! };
     } catch {
-      failed++;
-      return undefined;
+      // not listening yet
     }
-  });
-  return { clients: connected.filter((c): c is OcppClient => c !== undefined), connectS: ms(start) / 1000, failed };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the echo Durable Object worker did not come up");
 }
 
-async function closeFleet(fleet: Fleet) {
-  await inBatches(fleet.clients, CONNECTS_IN_FLIGHT, async (c) => {
-    await c.close().catch(() => undefined);
-    clients.delete(c);
-  });
+async function serveNodeEcho(): Promise<string> {
+  const child = fork(resolve("tests/bench/node-echo.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  started.nodeEcho = child;
+  const port = await new Promise<number>((done) => child.once("message", (p) => done(p as number)));
+  return `ws://127.0.0.1:${port}`;
 }
 
-/** Heartbeat round trips, spread over the fleet, HEARTBEATS_IN_FLIGHT at a time. */
-async function heartbeats(fleet: Fleet) {
-  const samples: number[] = [];
-  const work = Array.from({ length: HEARTBEAT_SAMPLES }, (_, i) => fleet.clients[i % fleet.clients.length]);
-  await inBatches(work, HEARTBEATS_IN_FLIGHT, async (client) => {
+/** The load processes; each command goes to all of them and their reports are merged. */
+class Load {
+  private constructor(private readonly processes: ChildProcess[]) {}
+
+  static async start(count: number) {
+    const processes = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const child = fork(resolve("tests/bench/load-client.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+        started.clients.push(child);
+        await new Promise((done) => child.once("message", done));
+        return child;
+      }),
+    );
+    return new Load(processes);
+  }
+
+  private ask(child: ChildProcess, command: ClientCommand): Promise<ClientReport> {
+    return new Promise((done) => {
+      child.once("message", (report) => done(report as ClientReport));
+      child.send(command);
+    });
+  }
+
+  /** `command(i)` for process i, all at once; the merged report and the wall time in ms. */
+  async run(command: (i: number, of: number) => ClientCommand) {
     const start = performance.now();
-    await client.call("Heartbeat", {});
-    samples.push(ms(start));
-  });
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+    const reports = await Promise.all(this.processes.map((child, i) => this.ask(child, command(i, this.processes.length))));
+    return {
+      ms: ms(start),
+      samples: reports.flatMap((r) => r.samples),
+      done: reports.reduce((n, r) => n + r.done, 0),
+      failed: reports.reduce((n, r) => n + r.failed, 0),
+      firstError: reports.find((r) => r.firstError)?.firstError,
+    };
+  }
+
+  connect(url: string, chargers: BenchCharger[]) {
+    return this.run((i, of) => ({ kind: "connect", url, chargers: chargers.filter((_, n) => n % of === i), inFlight: Math.ceil(CONNECTS_IN_FLIGHT / of) }));
+  }
 }
 
-/** Every charger sends MeterValues back to back for METER_SECONDS; answers completed per second. */
-async function meterValues(fleet: Fleet) {
-  let done = 0;
-  let errors = 0;
-  let register = 1_000_000;
-  const stopAt = performance.now() + METER_SECONDS * 1000;
-  const start = performance.now();
-  await Promise.all(
-    fleet.clients.map(async (client) => {
-      while (performance.now() < stopAt) {
-        register += 10;
-        try {
-          await client.call("MeterValues", {
-            connectorId: 1,
-            meterValue: [
-              {
-                timestamp: new Date().toISOString(),
-                sampledValue: [
-                  { value: String(register), context: "Sample.Periodic", measurand: "Energy.Active.Import.Register", unit: "Wh" },
-                  { value: "11000", measurand: "Power.Active.Import", unit: "W" },
-                  { value: "15.9", measurand: "Current.Import", unit: "A" },
-                  { value: "230.0", measurand: "Voltage", unit: "V" },
-                  { value: "55", measurand: "SoC", unit: "Percent" },
-                ],
-              },
-            ],
-          });
-          done++;
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  return { perSecond: done / (ms(start) / 1000), errors };
+// ── one target (product, echo DO or Node echo) at one size ─────────────────────────────────
+
+interface Figures {
+  connectS?: number;
+  connectFailed?: number;
+  hb?: { p50: number; p99: number };
+  burst?: { p50: number; p99: number; s: number };
+  steady?: { p50: number; p99: number; n: number };
+  status?: { p50: number; p99: number; perSecond: number };
+  meter?: { perSecond: number; failed: number };
+  cpuPer1000?: { heartbeat: number; meter?: number };
+  firstError?: string;
 }
 
-/** Remote starts through the API, each answered Accepted by its charger at once. */
-async function remoteStarts(api: Api, points: SimPoint[]) {
-  const samples: number[] = [];
+async function measure(load: Load, url: string, chargers: BenchCharger[], cpu: (() => number) | undefined): Promise<Figures> {
+  const f: Figures = {};
+  const connect = await load.connect(url, chargers);
+  f.connectS = connect.ms / 1000;
+  f.connectFailed = connect.failed;
+  f.firstError = connect.firstError;
+  const cpuBefore = cpu?.();
+  const hb = await load.run((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
+  f.hb = { p50: percentile(hb.samples, 50), p99: percentile(hb.samples, 99) };
+  const burst = await load.run(() => ({ kind: "burst", action: "Heartbeat" }));
+  f.burst = { p50: percentile(burst.samples, 50), p99: percentile(burst.samples, 99), s: burst.ms / 1000 };
+  const heartbeatCpu = cpu && cpuBefore !== undefined ? ((cpu() - cpuBefore) / (hb.done + burst.done)) * 1000 : undefined;
+  if (chargers.length >= STEADY_FROM) {
+    const steady = await load.run(() => ({ kind: "steady", intervalS: STEADY_INTERVAL_S, durationS: STEADY_INTERVAL_S }));
+    f.steady = { p50: percentile(steady.samples, 50), p99: percentile(steady.samples, 99), n: steady.samples.length };
+  }
+  const status = await load.run(() => ({ kind: "burst", action: "StatusNotification" }));
+  f.status = { p50: percentile(status.samples, 50), p99: percentile(status.samples, 99), perSecond: status.done / (status.ms / 1000) };
+  let meterCpu: number | undefined;
+  if (chargers.length <= METER_UP_TO) {
+    const before = cpu?.();
+    const meter = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
+    f.meter = { perSecond: meter.done / (meter.ms / 1000), failed: meter.failed };
+    meterCpu = cpu && before !== undefined ? ((cpu() - before) / meter.done) * 1000 : undefined;
+  }
+  if (heartbeatCpu !== undefined) f.cpuPer1000 = { heartbeat: heartbeatCpu, meter: meterCpu };
+  return f;
+}
+
+// ── the product's own figures ───────────────────────────────────────────────────────────────
+
+interface Counters {
+  d1: { statements: number; batches: number; batchedStatements: number };
+}
+async function counters(origin: string): Promise<Counters> {
+  return (await fetch(`${origin}/__bench/counters`)).json() as Promise<Counters>;
+}
+const roundTrips = (c: Counters) => c.d1.statements - c.d1.batchedStatements + c.d1.batches;
+/** D1 statements and round trips between two readings, per `n`. */
+const perEach = (before: Counters, after: Counters, n: number) => ({
+  statements: (after.d1.statements - before.d1.statements) / n,
+  roundTrips: (roundTrips(after) - roundTrips(before)) / n,
+});
+
+async function remoteStarts(api: Api, points: BenchPoint[]) {
+  const starts: number[] = [];
+  const reads: number[] = [];
   let refused = 0;
   const work = Array.from({ length: REMOTE_STARTS }, (_, i) => points[i % points.length]);
   await inBatches(work, REMOTE_STARTS_IN_FLIGHT, async (p) => {
     const start = performance.now();
     const res = await api.request("PUT", `/station-service/remoteControl/remoteStart/${p.id}`, { connectorId: 1 });
-    samples.push(ms(start));
+    starts.push(ms(start));
     if (res.status !== 200) refused++;
   });
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99), refused };
-}
-
-/** A plain authenticated API read of the same point, for comparison with the remote start. */
-async function apiReads(api: Api, points: SimPoint[]) {
-  const samples: number[] = [];
-  const work = Array.from({ length: REMOTE_STARTS }, (_, i) => points[i % points.length]);
   await inBatches(work, REMOTE_STARTS_IN_FLIGHT, async (p) => {
     const start = performance.now();
     await api.request("GET", `/station-service/point/${p.id}`);
-    samples.push(ms(start));
+    reads.push(ms(start));
   });
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+  return {
+    p50: percentile(starts, 50),
+    p99: percentile(starts, 99),
+    addedP50: percentile(starts, 50) - percentile(reads, 50),
+    addedP99: percentile(starts, 99) - percentile(reads, 99),
+    refused,
+  };
 }
 
-const ratio = (product: number, echo: number | undefined) => {
-  if (!echo || !Number.isFinite(echo) || echo <= 0) return "";
-  const r = product / echo;
-  return `×${r >= 10 ? r.toFixed(0) : r >= 1 ? r.toFixed(1) : r.toPrecision(2)}`;
-};
-
-async function main() {
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
-  console.log(`Plugdesk OCPP bench (${cpus().length} cores, load average ${load()}; loopback only; figures, never a verdict)\n`);
-  const t0 = performance.now();
-  started.product = await serveProduct(STATE);
-  const origin = started.product.origin;
-  const endpoint = `${origin.replace(/^http/, "ws")}/ocpp`;
-  console.log(`product: ${origin} (npm start, state ${STATE}), up in ${fmt(ms(t0) / 1000)} s`);
-  const echoEndpoint = await serveEcho();
-  console.log(echoEndpoint ? `baseline: bare ws echo server at ${echoEndpoint}` : "baseline: skipped (the ws package cannot be imported)");
-
-  const api = await Api.login(origin);
-  const t1 = performance.now();
-  let shown = 0;
-  const points = await registerSimChargers(api, CHARGERS, new KeyFile(join(STATE, "sim-keys.json"), origin), {
-    concurrency: 8,
-    onProgress: (done, total) => {
-      if (done - shown >= 100 || done === total) {
-        shown = done;
-        console.log(`  registered ${String(done).padStart(4)}/${total} SIM chargers (${fmt(ms(t1) / 1000)} s)`);
-      }
-    },
-  });
-  console.log(`registration: ${fmt(ms(t1) / 1000)} s for ${CHARGERS} points (create, enable, key: 3 API calls each, 8 in flight)\n`);
-
-  for (const size of SIZES) {
-    const fleetPoints = points.slice(0, size);
-    console.log(`── ${size} chargers ${"─".repeat(60)}`);
-    const fleet = await connectFleet(endpoint, fleetPoints, true);
-    const hb = await heartbeats(fleet);
-    const mv = await meterValues(fleet);
-    const rs = await remoteStarts(api, fleetPoints);
-    const reads = await apiReads(api, fleetPoints);
-    await closeFleet(fleet);
-
-    let echo: { connectS: number; hb: { p50: number; p99: number }; mv: { perSecond: number } } | undefined;
-    if (echoEndpoint) {
-      const echoFleet = await connectFleet(echoEndpoint, fleetPoints, false);
-      echo = { connectS: echoFleet.connectS, hb: await heartbeats(echoFleet), mv: await meterValues(echoFleet) };
-      await closeFleet(echoFleet);
+/** A strict ocpp-rpc client (every frame checked both ways against the 1.6 schemas) runs a whole session. */
+async function strictSample(endpoint: string, points: BenchPoint[]) {
+  let valid = 0;
+  const errors: string[] = [];
+  for (const p of points) {
+    const client = new OcppClient({ endpoint, identity: p.serial, password: p.key, strictMode: true, callTimeoutMs: 60_000 });
+    try {
+      await client.connect();
+      const boot = await client.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "Bench" });
+      if (boot.status !== "Accepted") throw new Error(`boot ${boot.status}`);
+      await client.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available" });
+      await client.call("Heartbeat", {});
+      const { transactionId } = await client.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: new Date().toISOString() });
+      await client.call("MeterValues", { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: "100" }] }] });
+      await client.call("StopTransaction", { transactionId, meterStop: 200, timestamp: new Date().toISOString() });
+      valid++;
+    } catch (error) {
+      errors.push(`${p.serial}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await client.close().catch(() => undefined);
     }
+  }
+  return { valid, of: points.length, errors };
+}
 
-    const row = (label: string, product: string, baseline = "", r = "") => console.log(`  ${label.padEnd(34)} ${product.padStart(16)}   ${baseline.padStart(16)}   ${r}`);
-    row("", "product", echo ? "ws echo" : "", echo ? "product/echo" : "");
+// ── the run ─────────────────────────────────────────────────────────────────────────────────
+
+function printSize(size: number, product: Figures, echo: Figures | undefined, node: Figures | undefined, extra: string[]) {
+  const row = (label: string, p: string, e: string, r: string, n: string) =>
+    console.log(`  ${label.padEnd(40)} ${p.padStart(18)} ${e.padStart(18)} ${r.padStart(9)} ${n.padStart(18)}`);
+  console.log(`── ${size} chargers ${"─".repeat(90)}`);
+  row("", "product", "echo DO", "÷ echo", "Node ws echo");
+  const failed = (f?: Figures) => (f?.connectFailed ? ` (${f.connectFailed} failed)` : "");
+  row(
+    `connect + boot + 3 statuses (${CONNECTS_IN_FLIGHT} in flight)`,
+    `${fmt(product.connectS, 2)} s${failed(product)}`,
+    `${fmt(echo?.connectS, 2)} s${failed(echo)}`,
+    ratio(product.connectS, echo?.connectS),
+    `${fmt(node?.connectS, 2)} s`,
+  );
+  const pair = (x?: { p50: number; p99: number }) => `${fmt(x?.p50)} / ${fmt(x?.p99)} ms`;
+  const pairRatio = (a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => `${ratio(a?.p50, b?.p50)}/${ratio(a?.p99, b?.p99)}`;
+  row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight`, pair(product.hb), pair(echo?.hb), pairRatio(product.hb, echo?.hb), pair(node?.hb));
+  row(`Heartbeat p50/p99, all ${size} at once`, pair(product.burst), pair(echo?.burst), pairRatio(product.burst, echo?.burst), pair(node?.burst));
+  if (product.steady) {
+    row(`Heartbeat p50/p99, every ${STEADY_INTERVAL_S} s (steady)`, pair(product.steady), pair(echo?.steady), pairRatio(product.steady, echo?.steady), "");
+  }
+  row(`StatusNotification p50/p99, all at once`, pair(product.status), pair(echo?.status), pairRatio(product.status, echo?.status), pair(node?.status));
+  row(
+    `  the same, answered per second`,
+    `${fmt(product.status?.perSecond, 0)} /s`,
+    `${fmt(echo?.status?.perSecond, 0)} /s`,
+    ratio(product.status?.perSecond, echo?.status?.perSecond),
+    `${fmt(node?.status?.perSecond, 0)} /s`,
+  );
+  if (product.meter) {
     row(
-      `connect + boot all (${CONNECTS_IN_FLIGHT} in flight)`,
-      `${fmt(fleet.connectS, 2)} s${fleet.failed ? ` (${fleet.failed} failed)` : ""}`,
-      echo ? `${fmt(echo.connectS, 2)} s` : "",
-      ratio(fleet.connectS, echo?.connectS),
+      `MeterValues/s (4 values), all at once`,
+      `${fmt(product.meter.perSecond, 0)} /s${product.meter.failed ? ` (${product.meter.failed} failed)` : ""}`,
+      `${fmt(echo?.meter?.perSecond, 0)} /s`,
+      ratio(product.meter.perSecond, echo?.meter?.perSecond),
+      `${fmt(node?.meter?.perSecond, 0)} /s`,
     );
-    row(
-      `Heartbeat RTT p50 / p99 (${HEARTBEATS_IN_FLIGHT} in flight)`,
-      `${fmt(hb.p50)} / ${fmt(hb.p99)} ms`,
-      echo ? `${fmt(echo.hb.p50)} / ${fmt(echo.hb.p99)} ms` : "",
-      echo ? `${ratio(hb.p50, echo.hb.p50)} / ${ratio(hb.p99, echo.hb.p99)}` : "",
+  }
+  row(
+    `workerd CPU s per 1 000 Heartbeats`,
+    fmt(product.cpuPer1000?.heartbeat, 2),
+    fmt(echo?.cpuPer1000?.heartbeat, 2),
+    ratio(product.cpuPer1000?.heartbeat, echo?.cpuPer1000?.heartbeat),
+    "",
+  );
+  if (product.cpuPer1000?.meter !== undefined) {
+    row(`workerd CPU s per 1 000 MeterValues`, fmt(product.cpuPer1000.meter, 2), fmt(echo?.cpuPer1000?.meter, 2), ratio(product.cpuPer1000.meter, echo?.cpuPer1000?.meter), "");
+  }
+  for (const line of extra) console.log(`  ${line}`);
+  if (product.firstError) console.log(`  first failure (product): ${product.firstError}`);
+  console.log("");
+}
+
+async function main(limit: number) {
+  const sizes = SIZES.filter((size) => size * 2 + 2000 <= limit);
+  const largest = Math.max(...sizes);
+  console.log(`Plugdesk OCPP bench${QUICK ? " --quick" : ""} (${cpus().length} cores, open files ${limit}; loopback; figures, never a verdict)`);
+  const loadBefore = loadAverage();
+  console.log(`load average before: ${loadBefore}\n`);
+  const t0 = performance.now();
+
+  // The product's state, with the bench's chargers, prepared before it is served.
+  rmSync(STATE, { recursive: true, force: true });
+  process.env.PLUGDESK_STATE = STATE;
+  const { migrate, seed, withLocalDb } = await import("../../scripts/local-state");
+  await migrate();
+  await seed();
+  const fleet = await withLocalDb((db, { CHARGER_KEY_PEPPER }) =>
+    seedBenchFleet(db, largest + STRICT_SAMPLE, hashChargerKey(keyBytesOf(BENCH_KEY)!, CHARGER_KEY_PEPPER)),
+  );
+  const strictPoints = fleet.slice(largest);
+  console.log(`state: ${STATE}, ${fleet.length} bench chargers written in ${fmt(ms(t0) / 1000)} s`);
+
+  const [product, echoDo, nodeEcho, load] = await Promise.all([
+    serveProduct(STATE, { keepState: true, env: { PLUGDESK_BENCH_COUNTERS: "on" } }),
+    serveEchoDo(),
+    serveNodeEcho(),
+    Load.start(CLIENT_PROCESSES),
+  ]);
+  started.product = product;
+  const endpoint = `${product.origin.replace(/^http/, "ws")}/ocpp`;
+  console.log(`product: ${product.origin} (npm start); echo DO: ${echoDo.origin} (wrangler dev); Node ws echo: ${nodeEcho}; ${CLIENT_PROCESSES} load processes`);
+  console.log(`everything up after ${fmt(ms(t0) / 1000)} s\n`);
+
+  const strict = await strictSample(endpoint, strictPoints);
+  console.log(`strict ocpp-rpc sample: ${strict.valid}/${strict.of} whole sessions valid both ways${strict.errors.length ? ` (${strict.errors.join("; ")})` : ""}\n`);
+  const api = await Api.login(product.origin);
+
+  for (const size of sizes) {
+    const chargers = fleet.slice(0, size);
+    const before = await counters(product.origin);
+    const p = await measure(load, endpoint, chargers, () => workerdCpuSeconds(product.group));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const afterFleet = await counters(product.origin);
+    // Boot counts: connect, boot and three statuses per charger, read after the batches landed.
+    const extra: string[] = [];
+    const txBefore = afterFleet;
+    const tx = await load.run((i, of) => ({ kind: "transactions", count: Math.ceil(Math.min(TRANSACTIONS, size) / of), inFlight: 10, idTag: "PLREMOTE" }));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const txAfter = await counters(product.origin);
+    const tPer = perEach(txBefore, txAfter, Math.max(1, tx.done));
+    extra.push(
+      `D1 per transaction (Authorize, start, 1 MeterValues, stop, 4 statuses; ${tx.done} sessions${tx.failed ? `, ${tx.failed} failed: ${tx.firstError}` : ""}): ${fmt(tPer.statements)} statements, ${fmt(tPer.roundTrips)} round trips`,
     );
-    row(
-      `MeterValues/s (all ${fleet.clients.length} at once)`,
-      `${fmt(mv.perSecond, 0)} /s${mv.errors ? ` (${mv.errors} errors)` : ""}`,
-      echo ? `${fmt(echo.mv.perSecond, 0)} /s` : "",
-      echo ? ratio(mv.perSecond, echo.mv.perSecond) : "",
+    const rs = await remoteStarts(api, chargers as BenchPoint[]);
+    extra.push(
+      `remote start through the API p50/p99: ${fmt(rs.p50)} / ${fmt(rs.p99)} ms; added over an API read of the point: ${fmt(rs.addedP50)} / ${fmt(rs.addedP99)} ms${rs.refused ? ` (${rs.refused} not 200)` : ""}`,
     );
-    row(`remote start via API p50 / p99`, `${fmt(rs.p50)} / ${fmt(rs.p99)} ms${rs.refused ? ` (${rs.refused} not 200)` : ""}`);
-    row(`  API read of the point p50 / p99`, `${fmt(reads.p50)} / ${fmt(reads.p99)} ms`);
-    row(`  remote start minus read, p99`, `${fmt(rs.p99 - reads.p99)} ms`);
-    console.log("");
+    await load.run(() => ({ kind: "close" }));
+    // The whole fleet phase, boots included, divided per charger (its Heartbeats and MeterValues add nothing if the hot path keeps off D1).
+    const bootPer = perEach(before, afterFleet, size);
+    extra.unshift(`D1 per charger for the whole fleet phase (boot, 3 statuses, online flag, every burst above): ${fmt(bootPer.statements)} statements, ${fmt(bootPer.roundTrips)} round trips`);
+
+    const e = await measure(load, `${echoDo.origin.replace(/^http/, "ws")}/ocpp`, chargers, () => workerdCpuSeconds(echoDo.group));
+    await load.run(() => ({ kind: "close" }));
+    const n = await measure(load, nodeEcho, chargers, undefined);
+    await load.run(() => ({ kind: "close" }));
+    printSize(size, p, e, n, extra);
   }
   console.log(
-    `Remote starts: ${REMOTE_STARTS} per size, ${REMOTE_STARTS_IN_FLIGHT} in flight, each to a different charger that answers Accepted at once;\n` +
-      `"minus read" is what the OCPP hop adds over an authenticated API read of the same point (aim: under 50 ms p99).\n` +
-      `The bench's own clients (strict ocpp-rpc, JSON schema checks) share the two cores with workerd.`,
+    `"÷ echo" is the product's figure divided by the echo DO's in the same run (times: lower is better, so 1.25 means 25 % slower; rates: higher is better).\n` +
+      `The echo DO writes one SQLite row per MeterValues and StatusNotification and nothing for a Heartbeat; the product's D1 figures are the worker's own count.\n` +
+      `load average before: ${loadBefore}; after: ${loadAverage()}; total ${fmt(ms(t0) / 1000)} s.`,
   );
-  console.log(`total ${fmt(ms(t0) / 1000)} s; load average at the end ${load()} (other work on the machine slows both columns)`);
 }
 
-try {
-  await main();
-} finally {
-  await stopEverything();
+const limit = ensureFileLimit();
+// A negative limit: the bench runs again under a raised `ulimit -n` and this process waits for it.
+if (limit >= 0) {
+  try {
+    await main(limit);
+  } finally {
+    await stopEverything();
+  }
+  // Sockets still closing must not keep the process up.
+  setTimeout(() => process.exit(0), 3000).unref();
 }
-// Sockets still closing must not keep the process up.
-setTimeout(() => process.exit(0), 3000).unref();

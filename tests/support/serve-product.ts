@@ -10,12 +10,15 @@ import { join } from "node:path";
  */
 export interface ServedProduct {
   origin: string;
+  /** The process group of `npm start` (wrangler and workerd run in it). */
+  group: number;
   log: string;
   /** Stops everything `npm start` started, waits until it is gone, and removes the log. */
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the kernel picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -25,16 +28,25 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface ServeOptions {
+  /** Serve the state as it is (the bench prepares it) instead of a fresh folder. */
+  keepState?: boolean;
+  /** More environment for `npm start`. */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
 /** `npm start` on a fresh `state` folder; resolves once it prints its logins. */
-export async function serveProduct(state: string, timeoutMs = 240_000): Promise<ServedProduct> {
-  rmSync(state, { recursive: true, force: true });
+export async function serveProduct(state: string, options: ServeOptions = {}): Promise<ServedProduct> {
+  const { keepState = false, timeoutMs = 240_000 } = options;
+  if (!keepState) rmSync(state, { recursive: true, force: true });
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-product-"));
   const readyFile = join(dir, "ready");
   const log = join(dir, "server.log");
   const output = openSync(log, "a");
   const port = await freePort();
   const server = spawn("npm", ["start"], {
-    env: { ...process.env, PORT: String(port), PLUGDESK_STATE: state, PLUGDESK_READY_FILE: readyFile },
+    env: { ...process.env, ...options.env, PORT: String(port), PLUGDESK_STATE: state, PLUGDESK_READY_FILE: readyFile },
     stdio: ["ignore", output, output],
     // Its own process group, so that stopping it stops wrangler and workerd too.
     detached: true,
@@ -65,5 +77,5 @@ export async function serveProduct(state: string, timeoutMs = 240_000): Promise<
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { origin: readFileSync(readyFile, "utf8"), log, stop };
+  return { origin: readFileSync(readyFile, "utf8"), group: server.pid!, log, stop };
 }

@@ -1,0 +1,66 @@
+import { and, desc, eq, like } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { connectors, operators, points, stations } from "../../db/schema";
+import { CONNECTOR_ROWS, batchOf, slices } from "../../db/statements";
+import type { BenchCharger } from "./protocol";
+
+/** The bench's chargers: `BENCH-00001`…, all with this key (40 hex characters). */
+export const BENCH_KEY = "62656e63682d6b65792d6f662d74686520666c65";
+const benchSerial = (n: number) => `BENCH-${String(n).padStart(5, "0")}`;
+
+/** Point rows per insert: with the columns drizzle fills itself, under D1's 100 parameters. */
+const POINT_ROWS = 5;
+
+export interface BenchPoint extends BenchCharger {
+  id: number;
+}
+
+/**
+ * Registers `count` enabled two-connector AC points with the bench key under the demo operator's
+ * highest-ranked enabled station, straight into the local database before the product is served:
+ * through the API it would take 3 calls per charger, minutes for 5 000 (docs/performance.md).
+ */
+export async function seedBenchFleet(db: Db, count: number, keyHash: string): Promise<BenchPoint[]> {
+  const [operator] = await db.select().from(operators).where(eq(operators.code, "0PL002"));
+  const [station] = await db
+    .select()
+    .from(stations)
+    .where(and(eq(stations.operatorId, operator.id), eq(stations.status, "VALID")))
+    .orderBy(desc(stations.rank))
+    .limit(1);
+  const now = new Date();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    operatorId: operator.id,
+    stationId: station.id,
+    serialNumber: benchSerial(i + 1),
+    pointNo: `B${i + 1}`,
+    name: `Bench ${i + 1}`,
+    type: "AC" as const,
+    ratedPowerW: 22_000,
+    connectorCount: 2,
+    status: "VALID" as const,
+    keyHash,
+    keySetAt: now,
+  }));
+  for (const group of slices(slices(rows, POINT_ROWS), 50)) {
+    await batchOf(
+      db,
+      group.map((slice) => db.insert(points).values(slice).onConflictDoNothing()),
+    );
+  }
+  const made = await db
+    .select({ id: points.id, serial: points.serialNumber })
+    .from(points)
+    .where(and(eq(points.operatorId, operator.id), like(points.serialNumber, "BENCH-%")))
+    .orderBy(points.serialNumber);
+  const connectorRows = made.flatMap((p) =>
+    [1, 2].map((connectorNo) => ({ operatorId: operator.id, pointId: p.id, connectorNo, standard: "IEC2" as const, powerW: 11_000, chargeSpeed: "SLOW" as const })),
+  );
+  for (const group of slices(slices(connectorRows, CONNECTOR_ROWS), 50)) {
+    await batchOf(
+      db,
+      group.map((slice) => db.insert(connectors).values(slice).onConflictDoNothing()),
+    );
+  }
+  return made.slice(0, count).map((p) => ({ id: p.id, serial: p.serial, key: BENCH_KEY }));
+}

@@ -1,0 +1,22 @@
+/** What tests/bench/ocpp.ts asks of its load processes (tests/bench/load-client.ts), and what they answer. */
+export interface BenchCharger {
+  serial: string;
+  key: string;
+}
+
+export type ClientCommand =
+  | { kind: "connect"; url: string; chargers: BenchCharger[]; inFlight: number }
+  | { kind: "heartbeats"; count: number; inFlight: number }
+  | { kind: "burst"; action: "Heartbeat" | "StatusNotification" }
+  | { kind: "steady"; intervalS: number; durationS: number }
+  | { kind: "meter"; seconds: number }
+  | { kind: "transactions"; count: number; inFlight: number; idTag: string }
+  | { kind: "close" };
+
+export interface ClientReport {
+  /** Round trips in ms, where the command measures them. */
+  samples: number[];
+  done: number;
+  failed: number;
+  firstError?: string;
+}
