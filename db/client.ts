@@ -32,8 +32,22 @@ function counted(d1: D1Database): D1Database {
   });
 }
 
-export function createDb(d1: D1Database) {
+function build(d1: D1Database) {
   return drizzle(counted(d1), { schema });
 }
 
-export type Db = ReturnType<typeof createDb>;
+export type Db = ReturnType<typeof build>;
+
+/**
+ * One drizzle instance per D1 binding: drizzle derives its relational config from the whole
+ * schema each time it is made, which cost a Heartbeat 40 % of its CPU when every message built
+ * one (docs/performance.md "Where a message spends its time"). The instance holds no state of
+ * its own between queries, so every caller may share it.
+ */
+const instances = new WeakMap<D1Database, Db>();
+
+export function createDb(d1: D1Database): Db {
+  let db = instances.get(d1);
+  if (!db) instances.set(d1, (db = build(d1)));
+  return db;
+}

@@ -44,6 +44,8 @@ export function serverCommand(mode: Mode, port: number): { command: string; args
       "--show-interactive-dev-session=false",
       // The OCPP bench reads the worker's D1 counters (workers/http/bench-counters.ts).
       ...(process.env.PLUGDESK_BENCH_COUNTERS === "on" ? ["--var", "BENCH_COUNTERS:on"] : []),
+      // The bench's profile attaches to workerd's inspector (tests/bench/profile.ts).
+      ...(process.env.PLUGDESK_INSPECTOR_PORT ? ["--inspector-port", process.env.PLUGDESK_INSPECTOR_PORT] : []),
     ],
     env: process.env,
   };

@@ -1,7 +1,9 @@
+import { rmSync } from "node:fs";
 import { and, desc, eq, like } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { connectors, operators, points, stations } from "../../db/schema";
 import { CONNECTOR_ROWS, batchOf, slices } from "../../db/statements";
+import { hashChargerKey, keyBytesOf } from "../../workers/auth/charger-key";
 import type { BenchCharger } from "./protocol";
 
 /** The bench's chargers: `BENCH-00001`…, all with this key (40 hex characters). */
@@ -63,4 +65,15 @@ export async function seedBenchFleet(db: Db, count: number, keyHash: string): Pr
     );
   }
   return made.slice(0, count).map((p) => ({ id: p.id, serial: p.serial, key: BENCH_KEY }));
+}
+
+/** A fresh `state` folder, migrated and seeded as `npm start` does, with `count` bench chargers. */
+export async function prepareBenchState(state: string, count: number): Promise<BenchPoint[]> {
+  rmSync(state, { recursive: true, force: true });
+  // local-state reads the folder from the environment when it is loaded.
+  process.env.PLUGDESK_STATE = state;
+  const { migrate, seed, withLocalDb } = await import("../../scripts/local-state");
+  await migrate();
+  await seed();
+  return withLocalDb((db, { CHARGER_KEY_PEPPER }) => seedBenchFleet(db, count, hashChargerKey(keyBytesOf(BENCH_KEY)!, CHARGER_KEY_PEPPER)));
 }

@@ -11,23 +11,22 @@
  * (workers/http/bench-counters.ts) and workerd's CPU time is read from /proc. It prints figures,
  * never fails on speed, and stops everything it started.
  */
-import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, fork, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Api, inBatches } from "../../scripts/sim/register";
 import { OcppClient } from "../../scripts/sim/rpc";
-import { hashChargerKey, keyBytesOf } from "../../workers/auth/charger-key";
-import { freePort, serveProduct, type ServedProduct } from "../support/serve-product";
-import { BENCH_KEY, seedBenchFleet, type BenchPoint } from "./fleet";
-import type { BenchCharger, ClientCommand, ClientReport } from "./protocol";
+import { freePort, serveProduct } from "../support/serve-product";
+import { prepareBenchState, type BenchPoint } from "./fleet";
+import { CONNECTS_IN_FLIGHT, Load, started } from "./load";
+import type { BenchCharger } from "./protocol";
 
 const QUICK = process.argv.includes("--quick");
 const SIZES = QUICK ? [100] : [100, 1000, 5000];
 const STRICT_SAMPLE = 3;
 const CLIENT_PROCESSES = 2;
-const CONNECTS_IN_FLIGHT = 50;
 const HEARTBEATS_IN_FLIGHT = 50;
 const HEARTBEAT_SAMPLES = 1000;
 const METER_SECONDS = 5;
@@ -106,7 +105,6 @@ function workerdCpuSeconds(group: number): number {
 
 // ── what the run starts ─────────────────────────────────────────────────────────────────────
 
-const started: { product?: ServedProduct; echoDo?: ChildProcess; nodeEcho?: ChildProcess; clients: ChildProcess[] } = { clients: [] };
 
 async function stopEverything() {
   for (const child of [...started.clients, started.nodeEcho]) child?.kill("SIGTERM");
@@ -152,47 +150,6 @@ async function serveNodeEcho(): Promise<string> {
   started.nodeEcho = child;
   const port = await new Promise<number>((done) => child.once("message", (p) => done(p as number)));
   return `ws://127.0.0.1:${port}`;
-}
-
-/** The load processes; each command goes to all of them and their reports are merged. */
-class Load {
-  private constructor(private readonly processes: ChildProcess[]) {}
-
-  static async start(count: number) {
-    const processes = await Promise.all(
-      Array.from({ length: count }, async () => {
-        const child = fork(resolve("tests/bench/load-client.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-        started.clients.push(child);
-        await new Promise((done) => child.once("message", done));
-        return child;
-      }),
-    );
-    return new Load(processes);
-  }
-
-  private ask(child: ChildProcess, command: ClientCommand): Promise<ClientReport> {
-    return new Promise((done) => {
-      child.once("message", (report) => done(report as ClientReport));
-      child.send(command);
-    });
-  }
-
-  /** `command(i)` for process i, all at once; the merged report and the wall time in ms. */
-  async run(command: (i: number, of: number) => ClientCommand) {
-    const start = performance.now();
-    const reports = await Promise.all(this.processes.map((child, i) => this.ask(child, command(i, this.processes.length))));
-    return {
-      ms: ms(start),
-      samples: reports.flatMap((r) => r.samples),
-      done: reports.reduce((n, r) => n + r.done, 0),
-      failed: reports.reduce((n, r) => n + r.failed, 0),
-      firstError: reports.find((r) => r.firstError)?.firstError,
-    };
-  }
-
-  connect(url: string, chargers: BenchCharger[]) {
-    return this.run((i, of) => ({ kind: "connect", url, chargers: chargers.filter((_, n) => n % of === i), inFlight: Math.ceil(CONNECTS_IN_FLIGHT / of) }));
-  }
 }
 
 // ── one target (product, echo DO or Node echo) at one size ─────────────────────────────────
@@ -366,14 +323,7 @@ async function main(limit: number) {
   const t0 = performance.now();
 
   // The product's state, with the bench's chargers, prepared before it is served.
-  rmSync(STATE, { recursive: true, force: true });
-  process.env.PLUGDESK_STATE = STATE;
-  const { migrate, seed, withLocalDb } = await import("../../scripts/local-state");
-  await migrate();
-  await seed();
-  const fleet = await withLocalDb((db, { CHARGER_KEY_PEPPER }) =>
-    seedBenchFleet(db, largest + STRICT_SAMPLE, hashChargerKey(keyBytesOf(BENCH_KEY)!, CHARGER_KEY_PEPPER)),
-  );
+  const fleet = await prepareBenchState(STATE, largest + STRICT_SAMPLE);
   const strictPoints = fleet.slice(largest);
   console.log(`state: ${STATE}, ${fleet.length} bench chargers written in ${fmt(ms(t0) / 1000)} s`);
 

@@ -95,6 +95,7 @@ describe("charger presence and calls", () => {
     const made = await makeCharger("0PL002");
     const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
     await boot(charger);
+    await waitFor(async () => (await row<{ online: number }>("SELECT online FROM points WHERE id = ?", made.pointId))?.online === 1);
     expect(await row("SELECT online FROM points WHERE id = ?", made.pointId)).toEqual({ online: 1 });
     charger.close();
     await waitFor(async () => (await row<{ online: number }>("SELECT online FROM points WHERE id = ?", made.pointId))?.online === 0);
@@ -148,12 +149,18 @@ describe("offline detection", () => {
     const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
     await boot(charger);
     const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
-    await runInDurableObject(stub, (_instance, state) => {
-      for (const ws of state.getWebSockets()) ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), lastSeen: 0 });
+    await runInDurableObject(stub, (instance, state) => {
+      // What hibernation leaves: the attachment only, without the time kept in memory.
+      const seen = (instance as unknown as { seen: WeakMap<WebSocket, unknown> }).seen;
+      for (const ws of state.getWebSockets()) {
+        ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), lastSeen: 0 });
+        seen.delete(ws);
+      }
     });
     const closed = new Promise<void>((resolve) => charger.ws.addEventListener("close", () => resolve()));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await closed;
+    await waitFor(async () => (await row<{ online: number }>("SELECT online FROM points WHERE id = ?", made.pointId))?.online === 0);
     expect(await row("SELECT online FROM points WHERE id = ?", made.pointId)).toEqual({ online: 0 });
   });
 

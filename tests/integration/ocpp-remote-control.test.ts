@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
-import { boot, connect } from "./support/charger";
+import { boot, connect, eventually, pointChanged } from "./support/charger";
 import { call, tokenFor } from "./support/http";
 
 async function online(operatorCode = "0PL002") {
@@ -143,6 +143,7 @@ describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
 
     // Enabled meanwhile, but the charger has not booted again: still not in service.
     await env.DB.prepare("UPDATE points SET status = 'VALID' WHERE id = ?").bind(made.pointId).run();
+    await pointChanged(made.operatorId, made.serialNumber);
     const start = await call("PUT", `/station-service/remoteControl/remoteStart/${made.pointId}`, { token, body: { connectorId: 1 } });
     expect(start.status).toBe(409);
     expect(start.body.msg).toBe("This charging point is disabled");
@@ -159,7 +160,10 @@ describe("points and the OCPP log", () => {
   it("pages points filtered by serial number, with connectors, and a point's detail", async () => {
     const { serialNumber, pointId } = await online();
     const token = await tokenFor("0PL002", "demoadmin");
-    const list = await call("GET", `/station-service/point?serialNumber=${serialNumber}`, { token });
+    const list = await eventually(
+      () => call("GET", `/station-service/point?serialNumber=${serialNumber}`, { token }),
+      (res) => res.body.data.records[0]?.online === true,
+    );
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.records[0]).toMatchObject({ id: pointId, serialNumber, online: true, connectors: [{ connectorId: 1 }, { connectorId: 2 }] });
     expect((await call("GET", `/station-service/point/detail/${pointId}`, { token })).body.data.serialNumber).toBe(serialNumber);

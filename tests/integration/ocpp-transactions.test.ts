@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
-import { boot, connect, now } from "./support/charger";
+import { boot, connect, eventually, now, pointChanged } from "./support/charger";
 
 async function ready(operatorCode = "0PL002", options: Parameters<typeof makeCharger>[1] = {}) {
   const made = await makeCharger(operatorCode, options);
@@ -19,15 +19,6 @@ async function freshTag(pointId: number) {
   return idTag;
 }
 
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe("BootNotification", () => {
   it("accepts an enabled point with the interval and saves what the charger says of itself", async () => {
     const { charger, pointId } = await ready();
@@ -43,7 +34,11 @@ describe("BootNotification", () => {
     });
     expect(answer).toMatchObject({ status: "Accepted", interval: 300 });
     expect(Date.parse(answer.currentTime)).toBeGreaterThan(0);
-    expect(await row("SELECT vendor, model, firmware_version, iccid, imsi, meter_serial_number, online FROM points WHERE id = ?", pointId)).toEqual({
+    const saved = await eventually(
+      () => row<{ vendor: string | null }>("SELECT vendor, model, firmware_version, iccid, imsi, meter_serial_number, online FROM points WHERE id = ?", pointId),
+      (r) => r?.vendor === "ABB",
+    );
+    expect(saved).toEqual({
       vendor: "ABB",
       model: "Terra 54",
       firmware_version: "1.7.3",
@@ -184,12 +179,13 @@ describe("transactions", () => {
     await boot(charger);
     const a = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
     await boot(charger);
-    expect(await row("SELECT status, abnormal_reason FROM transactions WHERE id = ?", a.transactionId)).toEqual({ status: "ABNORMAL", abnormal_reason: "rebooted" });
+    const txOf = (id: number) => () => row<{ status: string }>("SELECT status, abnormal_reason FROM transactions WHERE id = ?", id);
+    expect(await eventually(txOf(a.transactionId), (r) => r?.status === "ABNORMAL")).toEqual({ status: "ABNORMAL", abnormal_reason: "rebooted" });
 
     await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Charging" });
     const b = await charger.call("StartTransaction", { connectorId: 2, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
     await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Available" });
-    expect(await row("SELECT status, abnormal_reason FROM transactions WHERE id = ?", b.transactionId)).toEqual({
+    expect(await eventually(txOf(b.transactionId), (r) => r?.status === "ABNORMAL")).toEqual({
       status: "ABNORMAL",
       abnormal_reason: "availableWithoutStop",
     });
@@ -200,9 +196,13 @@ describe("transactions", () => {
     await boot(charger);
     const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
     await boot(charger);
-    const logged = await env.DB.prepare("SELECT account, module, table_name, new_data FROM operation_logs WHERE account = ? ORDER BY id DESC")
-      .bind(`system: charger ${serialNumber}`)
-      .all<{ account: string; module: string; table_name: string; new_data: string }>();
+    const logged = await eventually(
+      () =>
+        env.DB.prepare("SELECT account, module, table_name, new_data FROM operation_logs WHERE account = ? ORDER BY id DESC")
+          .bind(`system: charger ${serialNumber}`)
+          .all<{ account: string; module: string; table_name: string; new_data: string }>(),
+      (r) => r.results.length > 0,
+    );
     expect(logged.results).toHaveLength(1);
     expect(logged.results[0]).toMatchObject({ module: "ocpp", table_name: "transactions" });
     expect(JSON.parse(logged.results[0].new_data)).toEqual({ ids: [transactionId], status: "ABNORMAL", reason: "rebooted" });
@@ -254,6 +254,7 @@ describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
     expect(running.body.data.total).toBe(0);
 
     await env.DB.prepare("UPDATE points SET status = 'VALID' WHERE id = ?").bind(pending.pointId).run();
+    await pointChanged(pending.operatorId, pending.serialNumber);
     expect(await boot(pending.charger)).toMatchObject({ status: "Accepted" });
     expect((await pending.charger.call("Authorize", { idTag })).idTagInfo.status).toBe("Accepted");
   });
@@ -291,7 +292,8 @@ describe("StatusNotification", () => {
     const { charger, pointId } = await ready();
     await boot(charger);
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "GroundFailure", status: "Faulted", info: "RCD tripped" });
-    expect(await row("SELECT status, error_code FROM connectors WHERE point_id = ? AND connector_no = 1", pointId)).toEqual({
+    const connector = () => row<{ status: string | null }>("SELECT status, error_code FROM connectors WHERE point_id = ? AND connector_no = 1", pointId);
+    expect(await eventually(connector, (r) => r?.status === "Faulted")).toEqual({
       status: "Faulted",
       error_code: "GroundFailure",
     });
@@ -302,11 +304,14 @@ describe("StatusNotification", () => {
       message: "RCD tripped",
     });
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available" });
-    const closed = await row<{ status: string; recovered_at: number }>("SELECT status, recovered_at FROM alarms WHERE point_id = ?", pointId);
+    const closed = await eventually(
+      () => row<{ status: string; recovered_at: number }>("SELECT status, recovered_at FROM alarms WHERE point_id = ?", pointId),
+      (r) => r?.status === "AutoRecovery",
+    );
     expect(closed?.status).toBe("AutoRecovery");
     expect(closed?.recovered_at).toBeGreaterThan(0);
     await charger.call("StatusNotification", { connectorId: 0, errorCode: "WeakSignal", status: "Available" });
-    expect(await row("SELECT level FROM alarms WHERE point_id = ? AND connector_no = 0", pointId)).toEqual({ level: "WARN" });
+    expect(await eventually(() => row("SELECT level FROM alarms WHERE point_id = ? AND connector_no = 0", pointId), (r) => r !== null)).toEqual({ level: "WARN" });
   });
 });
 

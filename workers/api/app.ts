@@ -51,7 +51,7 @@ export async function userContext(c: Context<ApiEnv>, access: VerbAccess, unsafe
   const session = sessionToken(c);
   if (!session) throw new Unauthorized();
   if (session.viaCookie && (unsafe || access.mutates)) assertSameOrigin(c.req.raw);
-  const ctx = await contextFromToken(publicCtxOf(c.req.raw, c.env), session.token);
+  const ctx = await contextFromToken(publicCtxOf(c.req.raw, c.env, undefined, (work) => c.executionCtx.waitUntil(work)), session.token);
   assertAdmitted(access, ctx);
   return ctx;
 }

@@ -87,16 +87,27 @@ export class TenantHub extends DurableObject<Env> {
   }
 
   async publish(event: LiveEvent) {
-    if (event.type !== "alarm") this.remember(event);
-    // A stopped session or a connector that stopped charging shows no power, current, voltage or SoC, also to a page opened later.
-    if (endsFlow(event) && "connectorId" in event) this.clearFlow(event.pointId, event.connectorId);
-    const message = JSON.stringify(event);
-    for (const ws of this.ctx.getWebSockets()) {
-      if (!this.visible(ws.deserializeAttachment() as Attachment, event)) continue;
-      try {
-        ws.send(message);
-      } catch {
-        // A closing socket; its close event tidies up.
+    return this.publishMany([event]);
+  }
+
+  /**
+   * Events of one charger in the order it published them, in one request: the snapshot takes
+   * them in one write, and each socket gets them one by one as before.
+   */
+  async publishMany(events: LiveEvent[]) {
+    const sockets = this.ctx.getWebSockets().map((ws) => ({ ws, attachment: ws.deserializeAttachment() as Attachment }));
+    for (const event of events) {
+      if (event.type !== "alarm") this.remember(event);
+      // A stopped session or a connector that stopped charging shows no power, current, voltage or SoC, also to a page opened later.
+      if (endsFlow(event) && "connectorId" in event) this.clearFlow(event.pointId, event.connectorId);
+      const message = JSON.stringify(event);
+      for (const { ws, attachment } of sockets) {
+        if (!this.visible(attachment, event)) continue;
+        try {
+          ws.send(message);
+        } catch {
+          // A closing socket; its close event tidies up.
+        }
       }
     }
   }

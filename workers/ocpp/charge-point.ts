@@ -18,15 +18,24 @@ import {
 import type { LiveEvent } from "../live/events";
 import { tenantHubName } from "../live/events";
 import type { TenantHub } from "../live/tenant-hub";
-import { setOnline } from "../services/ocpp/charger-records";
+import { basicCredentials } from "../auth/charger-key";
+import { publicCtxOf } from "../services/context";
+import { applyChargerChanges, findCharger, type ChargerChange } from "../services/ocpp/charger-records";
 import { HANDLERS } from "./handlers";
-import { chargerCtx, IDENTITY_HEADER, type ChargerIdentity } from "./identity";
+import { chargerCtx, IDENTITY_HEADER, REGISTRATION_HEADER, STALE_ROUTE_HEADER, registrationOf, type ChargerIdentity } from "./identity";
 import { initialState, type ChargerSession, type ChargerState } from "./session";
 import { ChargerStore, type LogEntry } from "./store";
-import { OCPP_SUBPROTOCOL } from "./connect";
+import { OCPP_SUBPROTOCOL, upgradeRefusal } from "./connect";
 import { reportError } from "../http/report-error";
+import { HotWrites } from "./hot-writes";
+import { ChargerOutbox, OUTBOX_FLUSH_MS } from "./outbox";
+import { RegistrationCache, type Registration } from "./registration";
+import { HubPusher } from "./hub-pusher";
 
-/** What the socket carries through hibernation (at most 2 KB): who it is and when it last spoke. */
+/**
+ * What the socket carries through hibernation (at most 2 KB): who it is and when it last spoke.
+ * `lastSeen` is rewritten at most every ATTACHMENT_REFRESH_MS; in between it is kept in memory.
+ */
 interface Attachment {
   connectionId: string;
   lastSeen: number;
@@ -57,8 +66,20 @@ function tooLarge(text: string): boolean {
 /** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2: not while Pending or Rejected). */
 const IN_SERVICE_ONLY: ReadonlySet<ServerAction> = new Set(["RemoteStartTransaction", "RemoteStopTransaction"]);
 
-const LOG_FLUSH_MS = 1000;
 const METER_PUSH_MS = 1000;
+
+/**
+ * How stale the attachment's `lastSeen` may be: well under the offline grace, so that a Durable
+ * Object woken from hibernation never hangs up on a charger that spoke in time.
+ */
+const ATTACHMENT_REFRESH_MS = 10_000;
+
+/**
+ * Actions answered from the charger's own state, whose D1 changes go through the outbox. Every
+ * other handler writes D1 itself, so the outbox is drained before it runs: D1 sees a charger's
+ * changes in the order it sent them (a status never lands before the stop that preceded it).
+ */
+const ANSWERED_FROM_OWN_STATE: ReadonlySet<string> = new Set(["Heartbeat", "MeterValues", "StatusNotification", "BootNotification"]);
 
 /**
  * One charger: its OCPP 1.6J socket (hibernating), the answer to every CALL it sends, the calls
@@ -69,20 +90,32 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly store: ChargerStore;
   private identity: ChargerIdentity | undefined;
   private state: ChargerState;
-  private readonly logBuffer: LogEntry[] = [];
+  private readonly hot: HotWrites;
+  private readonly registration: RegistrationCache;
+  private readonly outbox: ChargerOutbox;
+  private readonly hubPusher: HubPusher;
+  private sessionCache: ChargerSession | undefined;
+  /** Per socket: when its attachment was last written, and when it last spoke. */
+  private readonly seen = new WeakMap<WebSocket, { attached: number; last: number; connectionId: string }>();
   private readonly waiting = new Map<string, Waiting>();
   private outgoing: Promise<unknown> = Promise.resolve();
   private readonly lastEnergyWh = new Map<number, number>();
   private lastMeterPush = 0;
   private pendingMeter = new Map<number, Extract<LiveEvent, { type: "meter" }>>();
   private meterTimer: ReturnType<typeof setTimeout> | undefined;
-  private hub: DurableObjectStub<TenantHub> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new ChargerStore(ctx.storage.sql);
     this.identity = this.store.get<ChargerIdentity>("identity");
     this.state = this.store.get<ChargerState>("state") ?? initialState();
+    this.hot = new HotWrites(this.store);
+    this.registration = new RegistrationCache(this.store);
+    this.outbox = new ChargerOutbox(ctx.storage.sql, (changes) => this.applyChanges(changes));
+    this.hubPusher = new HubPusher(
+      () => (this.identity ? this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId)) as DurableObjectStub<TenantHub> : undefined),
+      (promise) => this.ctx.waitUntil(promise),
+    );
   }
 
   private get callTimeoutMs() {
@@ -94,7 +127,8 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   private isCurrent(ws: WebSocket): boolean {
-    return (ws.deserializeAttachment() as Attachment | null)?.connectionId === this.store.get<string>("connection");
+    const connectionId = this.seen.get(ws)?.connectionId ?? (ws.deserializeAttachment() as Attachment | null)?.connectionId;
+    return connectionId === this.store.get<string>("connection");
   }
 
   private socket(): WebSocket | undefined {
@@ -103,11 +137,38 @@ export class ChargePoint extends DurableObject<Env> {
 
   // ── connection ────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * A charger connects: the Worker found its point (404 before this) and hands over the upgrade
+   * with the point's identity, and with its registration when it has just read it from D1. The
+   * key is checked here against the registration this object keeps (docs/rules/ocpp.md
+   * "Connection"); D1 is read only when it keeps none.
+   */
   async fetch(request: Request): Promise<Response> {
     const identity = JSON.parse(request.headers.get(IDENTITY_HEADER) ?? "null") as ChargerIdentity | null;
     if (!identity) return new Response("Missing charger identity", { status: 400 });
-    this.identity = identity;
-    this.store.put("identity", identity);
+    const fresh = JSON.parse(request.headers.get(REGISTRATION_HEADER) ?? "null") as Registration | null;
+    if (fresh) this.registration.set(fresh);
+    let registration = this.registration.get();
+    if (!registration || registration.pointId !== identity.pointId) {
+      const row = await findCharger(publicCtxOf(request, this.env), identity.serialNumber);
+      // The Worker's route is out of date (the point was deleted, or made again elsewhere).
+      if (!row || row.point.id !== identity.pointId) return new Response("Unknown charge point", { status: 404, headers: { [STALE_ROUTE_HEADER]: "1" } });
+      registration = registrationOf(row);
+      this.registration.set(registration);
+    }
+    const credentials = basicCredentials(request.headers.get("Authorization"));
+    if (credentials?.username !== identity.serialNumber || !this.registration.keyMatches(credentials.password, this.env.CHARGER_KEY_PEPPER)) {
+      return new Response("Unauthorized", { status: 401, headers: { "Content-Type": "text/plain", "WWW-Authenticate": 'Basic realm="OCPP", charset="UTF-8"' } });
+    }
+    const refused = upgradeRefusal(request);
+    if (refused) return refused;
+
+    const known = { ...identity, enabled: registration.enabled };
+    if (JSON.stringify(known) !== JSON.stringify(this.identity)) {
+      this.identity = known;
+      this.sessionCache = undefined;
+      this.store.put("identity", known);
+    }
 
     // The newest connection wins; the old socket is closed (docs/rules/ocpp.md "Connection").
     for (const old of this.ctx.getWebSockets()) old.close(1000, "Replaced by a new connection");
@@ -116,23 +177,34 @@ export class ChargePoint extends DurableObject<Env> {
     const [client, server] = Object.values(pair);
     const connectionId = crypto.randomUUID();
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ connectionId, lastSeen: Date.now() } satisfies Attachment);
+    const now = Date.now();
+    server.serializeAttachment({ connectionId, lastSeen: now } satisfies Attachment);
+    this.seen.set(server, { attached: now, last: now, connectionId });
     this.store.put("connection", connectionId);
-    await this.markOnline(true);
-    await this.ctx.storage.setAlarm(Date.now() + this.offlineAfterMs);
+    this.markOnline(true);
+    await this.scheduleAlarm(now + this.offlineAfterMs);
 
     const offered = request.headers.get("Sec-WebSocket-Protocol") ?? "";
     const headers = offered.split(",").map((p) => p.trim()).includes(OCPP_SUBPROTOCOL) ? { "Sec-WebSocket-Protocol": OCPP_SUBPROTOCOL } : undefined;
     return new Response(null, { status: 101, webSocket: client, headers });
   }
 
+  /** The key was rotated (docs/rules/equipment.md "Charger keys"): before the change, nothing is kept; after it, the new hash. */
+  async forgetRegistration() {
+    this.registration.forget();
+  }
+
+  async keyChanged(keyHash: string) {
+    this.registration.keyChanged(keyHash);
+  }
+
   async webSocketClose(ws: WebSocket, code: number) {
-    this.flushLog();
+    this.hot.flush();
     // A socket that was already replaced says nothing about the charger
     // (docs/rules/ocpp.md "Connection").
     if (this.isCurrent(ws)) {
       this.store.put("connection", null);
-      await this.markOnline(false);
+      this.markOnline(false);
     }
     // workerd refuses to echo 1005/1006 (docs/rules/ocpp.md "Connection").
     try {
@@ -147,10 +219,10 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   /** Ends a connection from this side: its charger is offline from now on, whatever the peer does next. */
-  private async hangUp(ws: WebSocket, code: number, reason: string) {
+  private hangUp(ws: WebSocket, code: number, reason: string) {
     if (this.isCurrent(ws)) {
       this.store.put("connection", null);
-      await this.markOnline(false);
+      this.markOnline(false);
     }
     try {
       ws.close(code, reason);
@@ -159,15 +231,43 @@ export class ChargePoint extends DurableObject<Env> {
     }
   }
 
-  private async markOnline(online: boolean) {
+  private markOnline(online: boolean) {
     if (!this.identity) return;
     const was = this.store.get<boolean>("online") ?? false;
     if (was === online) return;
     this.store.put("online", online);
     const now = Date.now();
-    await setOnline(chargerCtx(this.env, this.identity), this.identity.pointId, online);
+    this.record({ kind: "online", online, at: now });
     const { pointId, serialNumber } = this.identity;
     this.publish({ type: "point", pointId, serialNumber, online, at: now });
+  }
+
+  // ── changes for D1, in batches (docs/rules/ocpp.md "Hot path") ─────────────────────────────
+
+  /**
+   * Queues a change for D1 in this object's storage, in the same write as the state it goes
+   * with. The first change of a batch arms an in-memory timer and, for an eviction, the alarm.
+   */
+  private record(change: ChargerChange) {
+    if (!this.outbox.add(change)) return;
+    setTimeout(() => this.drainOutbox(), OUTBOX_FLUSH_MS);
+    this.ctx.waitUntil(this.scheduleAlarm(Date.now() + 2 * OUTBOX_FLUSH_MS));
+  }
+
+  private drainOutbox() {
+    const drained = this.outbox.drain().catch((e: unknown) => reportError("ocpp changes to D1", e, { serialNumber: this.identity?.serialNumber }));
+    this.ctx.waitUntil(drained);
+    return drained;
+  }
+
+  private async applyChanges(changes: ChargerChange[]) {
+    const identity = this.identity;
+    if (!identity) return;
+    const raised = await applyChargerChanges(chargerCtx(this.env, identity), identity.pointId, changes);
+    const { pointId, serialNumber } = identity;
+    for (const alarm of raised) {
+      this.publish({ type: "alarm", pointId, serialNumber, connectorId: alarm.connectorId, level: alarm.level, alarmType: alarm.type, at: alarm.at });
+    }
   }
 
   // ── messages from the charger ─────────────────────────────────────────────────────────────
@@ -176,8 +276,7 @@ export class ChargePoint extends DurableObject<Env> {
     // OCPP-J messages are text frames (OCPP-J 1.6 §4.1.1): anything else ends the connection, every time.
     if (typeof message !== "string") return this.hangUp(ws, 1003, "OCPP-J uses text frames");
     if (tooLarge(message)) return this.hangUp(ws, 1009, `Frames are limited to ${MAX_FRAME_BYTES} bytes`);
-    const attachment = ws.deserializeAttachment() as Attachment;
-    ws.serializeAttachment({ ...attachment, lastSeen: Date.now() } satisfies Attachment);
+    this.touch(ws);
     const parsed = parseFrame(message);
     if (!parsed.ok) {
       const reply = parsed.messageType === 3 || parsed.messageType === 4;
@@ -193,6 +292,8 @@ export class ChargePoint extends DurableObject<Env> {
     }
     const [, id, action, payload] = frame;
     this.log("IN", "CALL", action, id, message);
+    // Handlers that write D1 themselves come after the changes queued before them.
+    if (!ANSWERED_FROM_OWN_STATE.has(action) && this.outbox.pending()) await this.outbox.drain();
     const answer = await this.answer(action, payload);
     this.reply(ws, answer.frame(id), id, answer.type, action);
   }
@@ -220,6 +321,24 @@ export class ChargePoint extends DurableObject<Env> {
     }
   }
 
+  /** The socket spoke now: kept in memory, and in its attachment when that is older than ATTACHMENT_REFRESH_MS. */
+  private touch(ws: WebSocket) {
+    const now = Date.now();
+    const seen = this.seen.get(ws);
+    if (seen && now - seen.attached < ATTACHMENT_REFRESH_MS) {
+      seen.last = now;
+      return;
+    }
+    const attachment = ws.deserializeAttachment() as Attachment;
+    ws.serializeAttachment({ ...attachment, lastSeen: now } satisfies Attachment);
+    this.seen.set(ws, { attached: now, last: now, connectionId: attachment.connectionId });
+  }
+
+  /** When the socket last spoke: memory while awake, its attachment after hibernation. */
+  private lastSeen(ws: WebSocket): number {
+    return this.seen.get(ws)?.last ?? (ws.deserializeAttachment() as Attachment).lastSeen;
+  }
+
   private reply(ws: WebSocket, frame: string, id: string, type: LogEntry["type"], action: string | null) {
     try {
       ws.send(frame);
@@ -229,13 +348,16 @@ export class ChargePoint extends DurableObject<Env> {
     this.log("OUT", type, action, id, frame);
   }
 
+  /** The handlers' view of this charger, made once per identity: a message builds nothing of it. */
   private session(): ChargerSession {
     const identity = this.identity;
     if (!identity) throw new Error("ChargePoint without identity");
-    return {
+    if (this.sessionCache?.identity === identity) return this.sessionCache;
+    const ctx = chargerCtx(this.env, identity);
+    this.sessionCache = {
       identity,
       env: this.env,
-      ctx: chargerCtx(this.env, identity),
+      ctx,
       store: this.store,
       state: this.state,
       saveState: () => this.store.put("state", this.state),
@@ -244,7 +366,23 @@ export class ChargePoint extends DurableObject<Env> {
       publishMeter: (event) => this.publishMeter(event),
       lastEnergyWh: this.lastEnergyWh,
       waitUntil: (promise) => this.ctx.waitUntil(promise.catch((e) => reportError("ocpp after answer", e))),
+      registration: () => this.currentRegistration(),
+      record: (change) => this.record(change),
+      writeSamples: (samples) => this.hot.addSamples(samples),
     };
+    return this.sessionCache;
+  }
+
+  /** The registration this object keeps, read from D1 when it keeps none (after the API changed it). */
+  private async currentRegistration(): Promise<Registration> {
+    const kept = this.registration.get();
+    if (kept) return kept;
+    const identity = this.identity!;
+    const row = await findCharger(chargerCtx(this.env, identity), identity.serialNumber);
+    if (!row) throw new Error(`point ${identity.pointId} is gone`);
+    const registration = registrationOf(row);
+    this.registration.set(registration);
+    return registration;
   }
 
   // ── live view ─────────────────────────────────────────────────────────────────────────────
@@ -266,14 +404,8 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   private toHub(event: LiveEvent) {
-    if (!this.identity) return;
-    const hub = (this.hub ??= this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId)));
-    this.toHubInOrder = this.toHubInOrder.then(() => hub.publish(event)).catch((e: unknown) => reportError("live publish", e));
-    this.ctx.waitUntil(this.toHubInOrder);
+    this.hubPusher.push(event);
   }
-
-  /** The last event sent to the hub; the next one goes once it has arrived. */
-  private toHubInOrder: Promise<unknown> = Promise.resolve();
 
   /** Meter readings at most about once a second per charger; the latest per connector wins. */
   private publishMeter(event: Extract<LiveEvent, { type: "meter" }>) {
@@ -293,23 +425,12 @@ export class ChargePoint extends DurableObject<Env> {
   // ── the log ───────────────────────────────────────────────────────────────────────────────
 
   private log(direction: LogEntry["direction"], type: LogEntry["type"], action: string | null, messageId: string, message: string) {
-    this.logBuffer.push({ at: Date.now(), direction, type, action, messageId, message: message.slice(0, 8000) });
-    // Flushed in batches about once a second by an in-memory timer: scheduling it costs no storage
-    // write, so the answer to a Heartbeat never waits on a commit (docs/rules/ocpp.md "Hot path").
-    // The alarm and the socket's close flush too, so a frame is lost only with the process.
-    this.logTimer ??= setTimeout(() => this.flushLog(), LOG_FLUSH_MS);
-  }
-
-  private logTimer: ReturnType<typeof setTimeout> | undefined;
-
-  private flushLog() {
-    clearTimeout(this.logTimer);
-    this.logTimer = undefined;
-    this.store.appendLog(this.logBuffer.splice(0), Date.now());
+    // Written with the meter samples about once a second (docs/rules/ocpp.md "Hot path").
+    this.hot.frame({ at: Date.now(), direction, type, action, messageId, message: message.length > 8000 ? message.slice(0, 8000) : message });
   }
 
   async operationLog(page: { current: number; size: number; action?: string }) {
-    this.flushLog();
+    this.hot.flush();
     const { records, total } = this.store.logPage(page.current, page.size, page.action);
     return {
       records: records.map((r) => ({
@@ -329,29 +450,39 @@ export class ChargePoint extends DurableObject<Env> {
 
   // ── the alarm: offline detection, call deadlines, log flushing ────────────────────────────
 
-  private async scheduleAlarm(at: number) {
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || at < current) await this.ctx.storage.setAlarm(at);
+  /** Sets the alarm to `at` unless it is due sooner; one at a time, so two callers never undo each other. */
+  private scheduleAlarm(at: number): Promise<void> {
+    const run = this.alarmSetting.then(async () => {
+      const current = await this.ctx.storage.getAlarm();
+      if (current === null || at < current) await this.ctx.storage.setAlarm(at);
+    });
+    this.alarmSetting = run.catch(() => undefined);
+    return run;
   }
+
+  private alarmSetting: Promise<void> = Promise.resolve();
 
   async alarm() {
     const now = Date.now();
-    this.flushLog();
+    this.hot.flush();
     this.store.expirePendingCalls(now);
+    // Changes still queued (an eviction, a failed batch) go now; a failure is tried again.
+    await this.drainOutbox();
     const ws = this.socket();
     if (ws) {
-      const { lastSeen } = ws.deserializeAttachment() as Attachment;
+      const lastSeen = this.lastSeen(ws);
       if (now - lastSeen > this.offlineAfterMs) {
         // No message within the heartbeat interval plus grace: the charger is gone.
-        await this.hangUp(ws, 1001, "No message within the heartbeat interval");
+        this.hangUp(ws, 1001, "No message within the heartbeat interval");
       } else {
         await this.ctx.storage.setAlarm(lastSeen + this.offlineAfterMs);
       }
     } else {
-      await this.markOnline(false);
+      this.markOnline(false);
     }
     const deadline = this.store.nextPendingDeadline();
     if (deadline !== undefined) await this.scheduleAlarm(deadline);
+    if (this.outbox.pending()) await this.scheduleAlarm(Date.now() + 2 * OUTBOX_FLUSH_MS);
   }
 
   // ── calls to the charger ──────────────────────────────────────────────────────────────────
@@ -419,6 +550,7 @@ export class ChargePoint extends DurableObject<Env> {
 
   /** One transaction's meter samples, oldest first, for the console's meter curve (read-only). */
   async meterSamples(transactionId: number) {
+    this.hot.flush();
     return this.store.samplesOf(transactionId, 20_000);
   }
 }

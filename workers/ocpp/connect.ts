@@ -1,7 +1,7 @@
-import { basicCredentials, chargerKeyMatches } from "../auth/charger-key";
 import { publicCtxOf } from "../services/context";
 import { findCharger } from "../services/ocpp/charger-records";
-import { chargePointName, IDENTITY_HEADER, type ChargerIdentity } from "./identity";
+import { chargePointName, IDENTITY_HEADER, REGISTRATION_HEADER, registrationOf, STALE_ROUTE_HEADER, type ChargerIdentity } from "./identity";
+import type { Registration } from "./registration";
 
 export const OCPP_SUBPROTOCOL = "ocpp1.6";
 
@@ -22,22 +22,8 @@ export function parseOcppPath(pathname: string): { operatorCode?: string; serial
 const plain = (status: number, text: string, headers: HeadersInit = {}) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain", ...headers } });
 
-/**
- * The Worker's side of a charger's connection (docs/rules/ocpp.md "Connection"): find the point (404 before
- * any key is checked), check HTTP Basic auth (401), pick the `ocpp1.6` subprotocol, then hand
- * the upgrade to the ChargePoint Durable Object of that charger.
- */
-export async function connectCharger(request: Request, env: Env): Promise<Response> {
-  const target = parseOcppPath(new URL(request.url).pathname);
-  if (!target) return plain(404, "Unknown charge point");
-  const row = await findCharger(publicCtxOf(request, env), target.serialNumber);
-  if (!row || (target.operatorCode && target.operatorCode !== row.operatorCode)) return plain(404, "Unknown charge point");
-
-  const credentials = basicCredentials(request.headers.get("Authorization"));
-  const authorised =
-    credentials?.username === target.serialNumber && chargerKeyMatches(credentials.password, row.point.keyHash, env.CHARGER_KEY_PEPPER);
-  if (!authorised) return plain(401, "Unauthorized", { "WWW-Authenticate": 'Basic realm="OCPP", charset="UTF-8"' });
-
+/** Why a charger's upgrade cannot be taken (after its key was accepted), or nothing. */
+export function upgradeRefusal(request: Request): Response | undefined {
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return plain(426, "Expected a WebSocket upgrade", { Upgrade: "websocket" });
   const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "")
     .split(",")
@@ -45,16 +31,53 @@ export async function connectCharger(request: Request, env: Env): Promise<Respon
     .filter(Boolean);
   // OCPP-J 1.6 §3.1.2: the client offers the subprotocol; this server speaks only ocpp1.6.
   if (!offered.includes(OCPP_SUBPROTOCOL)) return plain(400, "Unsupported subprotocol: this server speaks ocpp1.6");
+  return undefined;
+}
 
-  const identity: ChargerIdentity = {
-    pointId: row.point.id,
-    operatorId: row.point.operatorId,
-    operatorCode: row.operatorCode,
-    serialNumber: row.point.serialNumber,
-    enabled: row.point.status === "VALID",
-  };
+/**
+ * Which Durable Object serves a chargeBoxId, kept by this isolate: a point's id, operator and
+ * serial never change, so a reconnecting charger costs no D1 read here. A route that went out of
+ * date (the point deleted, or made again under another operator) is refused by the Durable
+ * Object and read again (docs/decisions/0016-charger-registration-kept-by-the-charger.md).
+ */
+const routes = new Map<string, Omit<ChargerIdentity, "enabled">>();
+const MAX_ROUTES = 100_000;
+
+async function route(request: Request, env: Env, serialNumber: string) {
+  const known = routes.get(serialNumber);
+  if (known) return { identity: known, registration: undefined };
+  const row = await findCharger(publicCtxOf(request, env), serialNumber);
+  if (!row) return undefined;
+  const identity = { pointId: row.point.id, operatorId: row.point.operatorId, operatorCode: row.operatorCode, serialNumber: row.point.serialNumber };
+  if (routes.size >= MAX_ROUTES) routes.clear();
+  routes.set(serialNumber, identity);
+  return { identity, registration: registrationOf(row) };
+}
+
+function handOver(request: Request, env: Env, identity: Omit<ChargerIdentity, "enabled">, registration: Registration | undefined) {
   const stub = env.CHARGE_POINT.getByName(chargePointName(identity.operatorId, identity.serialNumber));
   const headers = new Headers(request.headers);
   headers.set(IDENTITY_HEADER, JSON.stringify(identity));
+  if (registration) headers.set(REGISTRATION_HEADER, JSON.stringify(registration));
+  else headers.delete(REGISTRATION_HEADER);
   return stub.fetch(new Request(request.url, { headers, method: "GET" }));
+}
+
+/**
+ * The Worker's side of a charger's connection (docs/rules/ocpp.md "Connection"): find the point
+ * (404 before any key is checked), then hand the upgrade to the ChargePoint Durable Object of
+ * that charger, which checks HTTP Basic auth against the key it keeps (401) and the upgrade and
+ * the `ocpp1.6` subprotocol.
+ */
+export async function connectCharger(request: Request, env: Env): Promise<Response> {
+  const target = parseOcppPath(new URL(request.url).pathname);
+  if (!target) return plain(404, "Unknown charge point");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const found = await route(request, env, target.serialNumber);
+    if (!found || (target.operatorCode && target.operatorCode !== found.identity.operatorCode)) return plain(404, "Unknown charge point");
+    const response = await handOver(request, env, found.identity, found.registration);
+    if (!response.headers.has(STALE_ROUTE_HEADER)) return response;
+    routes.delete(target.serialNumber);
+  }
+  return plain(404, "Unknown charge point");
 }

@@ -1,15 +1,6 @@
 import type { ChargerAction, OcppRequest, OcppResponse } from "../../domain/ocpp";
 import { liveReadings, normaliseMeterValues, registerWentBackwards } from "../../domain/ocpp";
-import {
-  authorize,
-  bootSettings,
-  recordBoot,
-  recordPointEvent,
-  recordRegisterBackwards,
-  recordStatus,
-  startTransaction,
-  stopTransaction,
-} from "../services/ocpp/charger-records";
+import { authorize, recordPointEvent, recordRegisterBackwards, startTransaction, stopTransaction } from "../services/ocpp/charger-records";
 import type { BillingMessage } from "../../domain/schemas/billing";
 import type { ChargerSession } from "./session";
 import type { Sample } from "./store";
@@ -43,20 +34,25 @@ function samplesOf(
 /** One entry per action a charger may send: the typed table of docs/rules/ocpp.md "Framing". */
 export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   async BootNotification(session, request) {
-    const settings = await bootSettings(session.ctx, session.identity.pointId);
+    const settings = await session.registration();
     session.state.heartbeatIntervalS = settings.heartbeatIntervalS;
     session.state.accepted = settings.enabled;
-    const abnormal = await recordBoot(session.ctx, session.identity.pointId, {
-      vendor: request.chargePointVendor,
-      model: request.chargePointModel,
-      firmwareVersion: request.firmwareVersion,
-      boxSerialNumber: request.chargeBoxSerialNumber ?? request.chargePointSerialNumber,
-      iccid: request.iccid,
-      imsi: request.imsi,
-      meterSerialNumber: request.meterSerialNumber,
-      meterType: request.meterType,
+    // Its open transactions cannot survive the reboot: D1 marks them ABNORMAL when the boot lands.
+    session.state.activeTransactions = {};
+    session.record({
+      kind: "boot",
+      at: session.now(),
+      facts: {
+        vendor: request.chargePointVendor,
+        model: request.chargePointModel,
+        firmwareVersion: request.firmwareVersion,
+        boxSerialNumber: request.chargeBoxSerialNumber ?? request.chargePointSerialNumber,
+        iccid: request.iccid,
+        imsi: request.imsi,
+        meterSerialNumber: request.meterSerialNumber,
+        meterType: request.meterType,
+      },
     });
-    if (abnormal.length) session.state.activeTransactions = {};
     session.saveState();
     return {
       status: settings.enabled ? "Accepted" : settings.disabledPointBoot,
@@ -75,21 +71,23 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     if (previous?.status === request.status && previous.errorCode === request.errorCode) return {};
     session.state.connectors[key] = { status: request.status, errorCode: request.errorCode };
     const at = request.timestamp ? Date.parse(request.timestamp) : session.now();
-    const { raised, abnormal } = await recordStatus(session.ctx, session.identity.pointId, {
-      connectorId: request.connectorId,
-      status: request.status,
-      errorCode: request.errorCode,
-      info: request.info,
-      vendorErrorCode: request.vendorErrorCode,
-      at,
+    // A transaction still running on a connector reported Available is marked ABNORMAL when this lands in D1.
+    if (request.status === "Available") delete session.state.activeTransactions[key];
+    // Alarms raised by the error code reach the live view once D1 has them.
+    session.record({
+      kind: "status",
+      status: {
+        connectorId: request.connectorId,
+        status: request.status,
+        errorCode: request.errorCode,
+        info: request.info,
+        vendorErrorCode: request.vendorErrorCode,
+        at,
+      },
     });
-    if (abnormal.length) delete session.state.activeTransactions[key];
     session.saveState();
     const { pointId, serialNumber } = session.identity;
     session.publish({ type: "connector", pointId, serialNumber, connectorId: request.connectorId, status: request.status, errorCode: request.errorCode, at });
-    if (raised) {
-      session.publish({ type: "alarm", pointId, serialNumber, connectorId: request.connectorId, level: raised.level, alarmType: raised.type, at });
-    }
     return {};
   },
 
@@ -128,7 +126,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     const result = await stopTransaction(session.ctx, session.identity.pointId, request);
     if (result.known && result.billable) {
       const connectorId = result.connectorId;
-      session.store.insertSamples(samplesOf(session, connectorId, request.transactionId, request.transactionData ?? []));
+      session.writeSamples(samplesOf(session, connectorId, request.transactionId, request.transactionData ?? []));
       if (session.state.activeTransactions[String(connectorId)] === request.transactionId) {
         delete session.state.activeTransactions[String(connectorId)];
         session.saveState();
@@ -156,7 +154,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   async MeterValues(session, request) {
     const transactionId = request.transactionId ?? null;
     const samples = samplesOf(session, request.connectorId, transactionId, request.meterValue);
-    session.store.insertSamples(samples);
+    session.writeSamples(samples);
     const good = samples.filter((s) => !s.flagged);
     const energy = good.findLast((s) => s.measurand === "Energy.Active.Import.Register" && !s.phase);
     if (transactionId !== null && energy) session.lastEnergyWh.set(transactionId, energy.value);

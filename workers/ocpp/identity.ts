@@ -1,4 +1,6 @@
 import { systemCtx, type SystemCtx } from "../services/context";
+import type { findCharger } from "../services/ocpp/charger-records";
+import type { Registration } from "./registration";
 
 /**
  * Who a ChargePoint Durable Object serves: fixed at connect time by the Worker from the
@@ -20,3 +22,18 @@ export const chargePointName = (operatorId: number, serialNumber: string) => `${
 /** The charger acting as the system for its operator: how its Durable Object reaches the records. */
 export const chargerCtx = (env: Env, identity: ChargerIdentity): SystemCtx =>
   systemCtx(env, { id: identity.operatorId, code: identity.operatorCode, sub: 0, parentId: null }, `charger ${identity.serialNumber}`);
+
+/** The registration the Worker has just read from D1, handed to the Durable Object with the upgrade. */
+export const REGISTRATION_HEADER = "X-Plugdesk-Registration";
+/** The Durable Object's answer when the Worker's route to it is out of date. */
+export const STALE_ROUTE_HEADER = "X-Plugdesk-Stale-Route";
+
+/** What a charger's Durable Object keeps of a point found by `findCharger`. */
+export const registrationOf = (row: NonNullable<Awaited<ReturnType<typeof findCharger>>>): Registration => ({
+  pointId: row.point.id,
+  operatorId: row.point.operatorId,
+  keyHash: row.point.keyHash,
+  enabled: row.point.status === "VALID",
+  heartbeatIntervalS: row.heartbeatIntervalS,
+  disabledPointBoot: row.disabledPointBoot,
+});

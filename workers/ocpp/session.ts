@@ -1,7 +1,9 @@
 import type { SystemCtx } from "../services/context";
 import type { LiveEvent } from "../live/events";
 import type { ChargerIdentity } from "./identity";
-import type { ChargerStore } from "./store";
+import type { ChargerChange } from "../services/ocpp/charger-records";
+import type { Registration } from "./registration";
+import type { ChargerStore, Sample } from "./store";
 
 /**
  * What a charger's Durable Object keeps between messages. It lives in DO storage (written on
@@ -43,4 +45,10 @@ export interface ChargerSession {
   lastEnergyWh: Map<number, number>;
   /** Runs after the answer has gone out. */
   waitUntil(promise: Promise<unknown>): void;
+  /** What decides a boot's answer, from this charger's own storage; D1 only on a miss. */
+  registration(): Promise<Registration>;
+  /** Hands a change to D1 after the answer, in batches and in order (docs/rules/ocpp.md "Hot path"). */
+  record(change: ChargerChange): void;
+  /** Meter samples, written with the message log about once a second. */
+  writeSamples(samples: Sample[]): void;
 }

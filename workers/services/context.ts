@@ -10,6 +10,7 @@ import { owned } from "../../tenants/scope";
 import { validateSessionToken } from "../auth/session";
 import { clientAddress } from "../http/client";
 import { requestLanguage } from "../i18n";
+import { reportError } from "../http/report-error";
 
 /**
  * The one door (docs/architecture.md "One door"): every caller reaches the records through a
@@ -58,6 +59,11 @@ interface BaseCtx {
   lang: Language;
   request: RequestMeta;
   now: () => number;
+  /**
+   * Runs work after the answer, within the request's lifetime (the Worker's `waitUntil`), where
+   * the caller has one; without it, the work is awaited.
+   */
+  afterAnswer?: (work: Promise<unknown>) => void;
 }
 
 /** Context of verbs that run before anyone has logged in (login, captcha, public info). */
@@ -87,10 +93,11 @@ export interface SystemCtx extends BaseCtx {
 export type Ctx = UserCtx | SystemCtx;
 
 /** The public context of a request: the database, the language, the request for the log. */
-export function publicCtxOf(request: Request, env: Env, body?: unknown): PublicCtx {
+export function publicCtxOf(request: Request, env: Env, body?: unknown, afterAnswer?: BaseCtx["afterAnswer"]): PublicCtx {
   return {
     db: createDb(env.DB),
     env,
+    afterAnswer,
     lang: requestLanguage(request),
     now: Date.now,
     actor: { kind: "public" },
@@ -102,6 +109,13 @@ export function publicCtxOf(request: Request, env: Env, body?: unknown): PublicC
       body,
     },
   };
+}
+
+/** Writes `work` after the answer when the caller allows it, else before (docs/performance.md "Levers"). */
+export async function afterAnswer(ctx: Pick<BaseCtx, "afterAnswer">, work: PromiseLike<unknown>, what: string) {
+  const running = Promise.resolve(work);
+  if (!ctx.afterAnswer) return void (await running);
+  ctx.afterAnswer(running.catch((error: unknown) => reportError(what, error)));
 }
 
 /** A system context for one operator (a charger, a job, cron); `what` names it in the log. */

@@ -1,5 +1,6 @@
 import { desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { alarms, connectors, diagnostics, idTags, ocppReviews, operators, pointEvents, points, transactions } from "../../../db/schema";
+import { alarms, connectors, diagnostics, idTags, ocppReviews, operators, parameterSettings, pointEvents, points, transactions } from "../../../db/schema";
+import type { BatchItem } from "drizzle-orm/batch";
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
@@ -12,35 +13,42 @@ import { verb } from "../verb";
 /**
  * The D1 records a charger's messages change, written through verbs whose actor is the system
  * (`charger <serial>`), like every other caller (docs/architecture.md "One door"). Only state
- * changes come here (boot, status changes, transaction start and stop); Heartbeat and
- * MeterValues never do (docs/rules/ocpp.md "Hot path"). A change an operator would want to
+ * changes come here: boot, status and online changes in batches after the answer
+ * (`applyChargerChanges`), transaction start and stop before it; Heartbeat and MeterValues
+ * never do (docs/rules/ocpp.md "Hot path"). A change an operator would want to
  * see, a transaction marked ABNORMAL, leaves an operation-log row with the system as actor.
  */
 const system = { actors: ["system"] } as const;
 
 const ofPoint = (ctx: SystemCtx, pointId: number) => owned(ctx, points, eq(points.id, pointId));
 
-/** What the Worker finds of a connecting charger before any tenant is known (its serial is unique). */
-export const findCharger = verb({ actors: ["public"] }, async (ctx, serialNumber: string) => {
+/**
+ * What the Worker finds of a connecting charger before any tenant is known (its serial is unique),
+ * with its operator's OCPP settings; a charger's Durable Object reads it again, as the system,
+ * when the API has dropped what it kept: everything the charger's Durable Object keeps of its
+ * registration (docs/decisions/0016-charger-registration-kept-by-the-charger.md).
+ */
+export const findCharger = verb({ actors: ["public", "system"] }, async (ctx, serialNumber: string) => {
   const [row] = await ctx.db
-    .select({ point: points, operatorCode: operators.code })
+    .select({
+      point: points,
+      operatorCode: operators.code,
+      heartbeatIntervalS: parameterSettings.heartbeatIntervalS,
+      disabledPointBoot: parameterSettings.disabledPointBoot,
+    })
     .from(points)
     .innerJoin(operators, eq(operators.id, points.operatorId))
+    .leftJoin(parameterSettings, eq(parameterSettings.operatorId, points.operatorId))
     // A chargeBoxId names one point across the platform: the lookup that finds the tenant.
     .where(acrossTenants(eq(points.serialNumber, serialNumber)))
     .limit(1);
-  return row;
-});
-
-export const bootSettings = verb(system, async (ctx, pointId: number) => {
-  const [[point], settings] = await Promise.all([
-    ctx.db.select({ status: points.status }).from(points).where(ofPoint(ctx, pointId)).limit(1),
-    settingsOf(ctx.db, ctx.operator.id),
-  ]);
+  if (!row) return undefined;
+  // An operator without a settings row gets the defaults of `settingsOf`.
+  const defaults = row.heartbeatIntervalS === null || row.disabledPointBoot === null ? await settingsOf(ctx.db, row.point.operatorId) : undefined;
   return {
-    enabled: point?.status === "VALID",
-    heartbeatIntervalS: settings.heartbeatIntervalS,
-    disabledPointBoot: settings.disabledPointBoot,
+    ...row,
+    heartbeatIntervalS: row.heartbeatIntervalS ?? defaults!.heartbeatIntervalS,
+    disabledPointBoot: row.disabledPointBoot ?? defaults!.disabledPointBoot,
   };
 });
 
@@ -72,15 +80,15 @@ function nullable(facts: BootFacts) {
 export type AbnormalReason = "rebooted" | "availableWithoutStop" | "silent" | "notAccepted";
 
 /**
- * Marks these running transactions ABNORMAL, with a review row each and one operation-log row, in
- * one batch: the review rows are inserted from the same rows the update then changes, so the
- * change never stands without its record (docs/rules/ocpp.md "Transactions"). Answers the ids
- * it changed.
+ * The statements that mark these running transactions ABNORMAL, with a review row each and one
+ * operation-log row: the review rows are inserted from the same rows the update then changes, so
+ * the change never stands without its record (docs/rules/ocpp.md "Transactions"). The update
+ * comes last and answers the ids it changed.
  */
-async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
-  if (ids.length === 0) return [];
+function abnormalStatements(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
+  if (ids.length === 0) return undefined;
   const running = owned(ctx, transactions, inArray(transactions.id, ids), eq(transactions.status, "ACTIVE"));
-  const [, , changed] = await ctx.db.batch([
+  return [
     ctx.db.insert(ocppReviews).select(
       ctx.db
         // Every column of ocpp_reviews, in its order (drizzle's insert-select asks for that); a null id autoincrements.
@@ -98,44 +106,16 @@ async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReaso
     ),
     auditRow(ctx, { table: "transactions", module: "ocpp", type: "UPDATE", newData: { ids, status: "ABNORMAL", reason } }),
     ctx.db.update(transactions).set({ status: "ABNORMAL", abnormalReason: reason }).where(running).returning({ id: transactions.id }),
-  ]);
-  return changed.map((t) => t.id);
+  ] as const;
 }
 
-const runningOn = (ctx: SystemCtx, pointId: number, connectorNo?: number) =>
-  ctx.db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(
-      owned(
-        ctx,
-        transactions,
-        eq(transactions.pointId, pointId),
-        connectorNo === undefined ? undefined : eq(transactions.connectorNo, connectorNo),
-        eq(transactions.status, "ACTIVE"),
-      ),
-    );
-
-/** A boot saves what the charger says of itself; its open transactions cannot survive a reboot. */
-export const recordBoot = verb(system, async (ctx, pointId: number, facts: BootFacts) => {
-  const now = new Date(ctx.now());
-  const [, running] = await ctx.db.batch([
-    ctx.db
-      .update(points)
-      .set({ ...nullable(facts), lastBootAt: now, updatedAt: now })
-      .where(ofPoint(ctx, pointId)),
-    runningOn(ctx, pointId),
-  ]);
-  return markAbnormal(
-    ctx,
-    running.map((t) => t.id),
-    "rebooted",
-  );
-});
-
-export const setOnline = verb(system, async (ctx, pointId: number, online: boolean) => {
-  await ctx.db.update(points).set({ online, onlineChangedAt: new Date(ctx.now()) }).where(ofPoint(ctx, pointId));
-});
+/** Marks these running transactions ABNORMAL in one batch; answers the ids it changed. */
+async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
+  const statements = abnormalStatements(ctx, ids, reason);
+  if (!statements) return [];
+  const [, , changed] = await ctx.db.batch(statements);
+  return changed.map((t) => t.id);
+}
 
 /** OCPP 1.6 §7.6 ChargePointErrorCode → alarm level. */
 const ERROR_LEVEL = new Set([
@@ -160,52 +140,112 @@ export interface StatusChange {
 }
 
 /**
- * A connector's status change: the connector row (connector 0 is the point itself), alarms
- * raised by an error code and closed when it clears (AutoRecovery), and a transaction the
- * charger forgot to stop when the connector comes back Available (marked ABNORMAL).
+ * A change a charger's Durable Object hands to D1 after it has answered, in batches and in the
+ * order the charger sent them (docs/rules/ocpp.md "Hot path"): the online flag, a boot (what the
+ * charger says of itself; its open transactions cannot survive a reboot), a connector's status.
  */
-export const recordStatus = verb(system, async (ctx, pointId: number, change: StatusChange) => {
-  const at = new Date(change.at);
-  const openAlarms = owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.connectorNo, change.connectorId), eq(alarms.status, "Undisposed"));
-  const statements = [];
-  if (change.connectorId > 0) {
-    statements.push(
-      ctx.db
-        .update(connectors)
-        .set({ status: change.status, errorCode: change.errorCode, statusAt: at })
-        .where(owned(ctx, connectors, eq(connectors.pointId, pointId), eq(connectors.connectorNo, change.connectorId))),
-    );
-  }
-  let raised: { level: string; type: string } | undefined;
-  if (change.errorCode === "NoError") {
-    statements.push(ctx.db.update(alarms).set({ status: "AutoRecovery", recoveredAt: at }).where(openAlarms));
-  } else {
-    const [open] = await ctx.db.select({ id: alarms.id }).from(alarms).where(owned(ctx, alarms, openAlarms, eq(alarms.type, change.errorCode))).limit(1);
-    if (!open) {
-      const level = ERROR_LEVEL.has(change.errorCode) || change.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
-      raised = { level, type: change.errorCode };
-      statements.push(
-        ctx.db.insert(alarms).values(
-          ownedRow(ctx, {
-            pointId,
-            connectorNo: change.connectorId,
-            level,
-            type: change.errorCode,
-            message: [change.info, change.vendorErrorCode].filter(Boolean).join(" · ") || null,
-            occurredAt: at,
-          }),
-        ),
+export type ChargerChange =
+  | { kind: "online"; online: boolean; at: number }
+  | { kind: "boot"; facts: BootFacts; at: number }
+  | { kind: "status"; status: StatusChange };
+
+/** An alarm a status change raised, for the live view. */
+export interface RaisedAlarm {
+  connectorId: number;
+  level: string;
+  type: string;
+  at: number;
+}
+
+/**
+ * Applies a charger's pending changes with one read and one write batch, in their order:
+ *
+ * - online: the point's flag and when it changed;
+ * - boot: the point's facts, and every running transaction marked ABNORMAL (`rebooted`);
+ * - status: the connector row (connector 0 is the point itself), alarms raised by an error code
+ *   and closed when it clears (AutoRecovery), and a transaction the charger forgot to stop when
+ *   the connector comes back Available marked ABNORMAL (`availableWithoutStop`).
+ *
+ * Applying the same changes twice changes nothing more (a flush cut short by an eviction is
+ * applied again): flags are set, not toggled, an alarm is raised only when none of its type is
+ * open, and only ACTIVE transactions are marked. Answers the alarms it raised.
+ */
+export const applyChargerChanges = verb(system, async (ctx, pointId: number, changes: ChargerChange[]) => {
+  const [running, open] = changes.some((c) => c.kind !== "online")
+    ? await ctx.db.batch([
+        ctx.db
+          .select({ id: transactions.id, connectorNo: transactions.connectorNo })
+          .from(transactions)
+          .where(owned(ctx, transactions, eq(transactions.pointId, pointId), eq(transactions.status, "ACTIVE"))),
+        ctx.db
+          .select({ connectorNo: alarms.connectorNo, type: alarms.type })
+          .from(alarms)
+          .where(owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.status, "Undisposed"))),
+      ])
+    : [[], []];
+  let active = running;
+  const openAlarms = new Set(open.map((a) => `${a.connectorNo}:${a.type}`));
+  const statements: BatchItem<"sqlite">[] = [];
+  const raised: RaisedAlarm[] = [];
+  const markAbnormalLater = (ids: number[], reason: AbnormalReason) => statements.push(...(abnormalStatements(ctx, ids, reason) ?? []));
+  for (const change of changes) {
+    if (change.kind === "online") {
+      statements.push(ctx.db.update(points).set({ online: change.online, onlineChangedAt: new Date(change.at) }).where(ofPoint(ctx, pointId)));
+    } else if (change.kind === "boot") {
+      const at = new Date(change.at);
+      statements.push(ctx.db.update(points).set({ ...nullable(change.facts), lastBootAt: at, updatedAt: at }).where(ofPoint(ctx, pointId)));
+      markAbnormalLater(
+        active.map((t) => t.id),
+        "rebooted",
       );
+      active = [];
+    } else {
+      const s = change.status;
+      const at = new Date(s.at);
+      if (s.connectorId > 0) {
+        statements.push(
+          ctx.db
+            .update(connectors)
+            .set({ status: s.status, errorCode: s.errorCode, statusAt: at })
+            .where(owned(ctx, connectors, eq(connectors.pointId, pointId), eq(connectors.connectorNo, s.connectorId))),
+        );
+      }
+      if (s.errorCode === "NoError") {
+        statements.push(
+          ctx.db
+            .update(alarms)
+            .set({ status: "AutoRecovery", recoveredAt: at })
+            .where(owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.connectorNo, s.connectorId), eq(alarms.status, "Undisposed"))),
+        );
+        for (const key of [...openAlarms]) if (key.startsWith(`${s.connectorId}:`)) openAlarms.delete(key);
+      } else if (!openAlarms.has(`${s.connectorId}:${s.errorCode}`)) {
+        openAlarms.add(`${s.connectorId}:${s.errorCode}`);
+        const level = ERROR_LEVEL.has(s.errorCode) || s.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
+        raised.push({ connectorId: s.connectorId, level, type: s.errorCode, at: s.at });
+        statements.push(
+          ctx.db.insert(alarms).values(
+            ownedRow(ctx, {
+              pointId,
+              connectorNo: s.connectorId,
+              level,
+              type: s.errorCode,
+              message: [s.info, s.vendorErrorCode].filter(Boolean).join(" · ") || null,
+              occurredAt: at,
+            }),
+          ),
+        );
+      }
+      if (s.status === "Available" && s.connectorId > 0) {
+        markAbnormalLater(
+          active.filter((t) => t.connectorNo === s.connectorId).map((t) => t.id),
+          "availableWithoutStop",
+        );
+        active = active.filter((t) => t.connectorNo !== s.connectorId);
+      }
     }
   }
   await batchOf(ctx.db, statements);
-  const forgotten = change.status === "Available" && change.connectorId > 0 ? await runningOn(ctx, pointId, change.connectorId) : [];
-  const abnormal = await markAbnormal(
-    ctx,
-    forgotten.map((t) => t.id),
-    "availableWithoutStop",
-  );
-  return { raised, abnormal };
+  return raised;
 });
 
 /** A StartTransaction from a charger whose boot was not Accepted: kept for review, never billed (OCPP 1.6 §4.2). */

@@ -24,7 +24,7 @@ import {
 } from "../../../domain/schemas/equipment";
 import { acrossTenants, owned, ownedRows } from "../../../tenants/scope";
 import { generateChargerKey, hashChargerKey, keyBytesOf } from "../../auth/charger-key";
-import { chargePointName } from "../../ocpp/identity";
+import { chargerObject, registrationChanged } from "./charger-object";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
@@ -258,6 +258,7 @@ export const deletePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
       ctx.db.delete(points).where(owned(ctx, points, eq(points.id, id))),
       auditRow(ctx, { table: "points", module: "point", type: "DELETE", oldData: { ...point, keyHash: undefined } }),
     ]);
+    await registrationChanged(ctx.env, point);
   } catch (error) {
     // A record of a later feature still pointing at the point keeps it (the database says so).
     if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw new Conflict("points.errors.inUse");
@@ -268,7 +269,8 @@ export const deletePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
 
 /** Tells a connected charger its new availability; an offline one learns it at its next boot. */
 async function announceAvailability(ctx: UserCtx, point: Pick<PointRow, "operatorId" | "serialNumber">, status: "VALID" | "INVALID") {
-  const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
+  await registrationChanged(ctx.env, point);
+  const stub = chargerObject(ctx.env, point);
   const outcome = await stub.send("ChangeAvailability", { connectorId: 0, type: status === "VALID" ? "Operative" : "Inoperative" });
   return outcome.ok ? (outcome.response as { status: string }).status : outcome.reason;
 }
@@ -353,12 +355,18 @@ export const rotateChargerKey = verb({ menu: POINT_WRITE_MENU, mutates: true }, 
   const key = generateChargerKey();
   if (push) await command(ctx, { id }, "ChangeConfiguration", { key: "AuthorizationKey", value: key });
   const now = new Date(ctx.now());
+  const keyHash = hashChargerKey(keyBytesOf(key)!, ctx.env.CHARGER_KEY_PEPPER);
+  // The charger's object keeps the key's hash: it forgets the old one before D1 changes, and
+  // learns the new one after, so the old key is refused at once (docs/rules/equipment.md "Charger keys").
+  const charger = chargerObject(ctx.env, point);
+  await charger.forgetRegistration();
   await ctx.db.batch([
     ctx.db
       .update(points)
-      .set({ keyHash: hashChargerKey(keyBytesOf(key)!, ctx.env.CHARGER_KEY_PEPPER), keySetAt: now, updatedAt: now })
+      .set({ keyHash, keySetAt: now, updatedAt: now })
       .where(owned(ctx, points, eq(points.id, point.id))),
     auditRow(ctx, { table: "points", module: "point", type: "UPDATE", newData: { id: point.id, key: "rotated", pushed: push } }),
   ]);
+  await charger.keyChanged(keyHash);
   return { pointId: point.id, serialNumber: point.serialNumber, key, pushed: push };
 });

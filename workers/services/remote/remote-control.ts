@@ -5,7 +5,7 @@ import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
 import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
-import type { UserCtx } from "../context";
+import { afterAnswer, type UserCtx } from "../context";
 import { verb } from "../verb";
 import { findPoint } from "../points/points";
 
@@ -39,6 +39,20 @@ export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRe
   const checked = checkRequest(action, payload);
   if (!checked.ok) throw new Invalid("validation.ocppPayload", { description: checked.description }, { payload: "validation.ocppPayload" });
   const { point } = await findPoint(ctx, ref);
+  return commandTo(ctx, point, action, payload);
+}
+
+/**
+ * `command` for a point already read. Nothing is written to D1 before the CALL goes out; the
+ * operation-log row follows the reply, after the answer where the caller allows it
+ * (docs/performance.md "Levers").
+ */
+async function commandTo<A extends ServerAction>(
+  ctx: UserCtx,
+  point: { operatorId: number; serialNumber: string },
+  action: A,
+  payload: OcppRequest<A>,
+): Promise<OcppResponse<A>> {
   const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
   const outcome = await stub.send(action, payload);
   if (!outcome.ok) {
@@ -50,13 +64,17 @@ export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRe
     throw outcome.reason === "offline" ? new Conflict("errors.pointOffline") : new ChargerTimeout();
   }
   const response = outcome.response as OcppResponse<A>;
-  await auditRow(ctx, {
-    table: "points",
-    module: "remoteControl",
-    type: "UPDATE",
-    newData: { serialNumber: point.serialNumber, action, payload },
-    response,
-  });
+  await afterAnswer(
+    ctx,
+    auditRow(ctx, {
+      table: "points",
+      module: "remoteControl",
+      type: "UPDATE",
+      newData: { serialNumber: point.serialNumber, action, payload },
+      response,
+    }),
+    "remote command log",
+  );
   const status = (response as { status?: string }).status;
   if (status && REFUSALS.has(status)) throw new Conflict("errors.chargerRefused", { action, status }, response);
   return response;
@@ -79,10 +97,11 @@ export const defaultRemoteIdTag = verb({ menu: REMOTE_CONTROL_MENUS }, remoteIdT
  */
 export const remoteStart = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
   const input = remoteStartInput.parse(raw);
-  const { point } = await findPoint(ctx, { id: pointId });
+  // Two reads side by side, and no write, before the CALL goes out.
+  const [{ point }, remoteTag] = await Promise.all([findPoint(ctx, { id: pointId }), input.idTag ? undefined : remoteIdTagOf(ctx)]);
   if (point.status !== "VALID") throw new Conflict("errors.pointDisabled");
   if (input.connectorId > point.connectorCount) throw new Invalid("validation.connectorRequired", {}, { connectorId: "validation.connectorRequired" });
-  const idTag = input.idTag ?? (await remoteIdTagOf(ctx));
+  const idTag = input.idTag ?? remoteTag!;
   const payload: OcppRequest<"RemoteStartTransaction"> = { connectorId: input.connectorId, idTag };
   if (input.power) {
     payload.chargingProfile = {
@@ -93,7 +112,7 @@ export const remoteStart = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, a
       chargingSchedule: { chargingRateUnit: "W", chargingSchedulePeriod: [{ startPeriod: 0, limit: Math.round(input.power * 1000) }] },
     };
   }
-  return command(ctx, { id: pointId }, "RemoteStartTransaction", payload);
+  return commandTo(ctx, point, "RemoteStartTransaction", payload);
 });
 
 /**

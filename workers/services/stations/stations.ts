@@ -6,7 +6,7 @@ import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { quotaKind, type PointType } from "../../../domain/schemas/equipment";
 import { stationFilesPrefix, stationInput, stationListQuery, stationStatusInput, type StationInput } from "../../../domain/schemas/stations";
 import { owned, ownedRow } from "../../../tenants/scope";
-import { chargePointName } from "../../ocpp/identity";
+import { chargerObject, registrationChanged } from "../points/charger-object";
 import { auditRow } from "../audit";
 import { quotaOf } from "../points/quota";
 import type { UserCtx } from "../context";
@@ -334,7 +334,9 @@ export const setStationStatus = verb({ menu: WRITE_MENU, mutates: true }, async 
   ]);
   const told = await Promise.all(
     list.map(async (p) => {
-      const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(ctx.operator.id, p.serialNumber));
+      const point = { operatorId: ctx.operator.id, serialNumber: p.serialNumber };
+      await registrationChanged(ctx.env, point);
+      const stub = chargerObject(ctx.env, point);
       const outcome = await stub.send("ChangeAvailability", { connectorId: 0, type: "Inoperative" });
       return { id: p.id, serialNumber: p.serialNumber, availability: outcome.ok ? (outcome.response as { status: string }).status : outcome.reason };
     }),

@@ -1,0 +1,53 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { ServedProduct } from "../support/serve-product";
+import type { BenchCharger, ClientCommand, ClientReport } from "./protocol";
+
+/** The machine has two cores: connects in flight across all load processes. */
+export const CONNECTS_IN_FLIGHT = 50;
+
+/** Everything a bench run started, for stopping it at the end or on a signal. */
+export const started: { product?: ServedProduct; echoDo?: ChildProcess; nodeEcho?: ChildProcess; clients: ChildProcess[] } = { clients: [] };
+
+/** The load processes; each command goes to all of them and their reports are merged. */
+export class Load {
+  private constructor(private readonly processes: ChildProcess[]) {}
+
+  static async start(count: number) {
+    const processes = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const child = fork(resolve("tests/bench/load-client.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+        started.clients.push(child);
+        await new Promise((done) => child.once("message", done));
+        return child;
+      }),
+    );
+    return new Load(processes);
+  }
+
+  private ask(child: ChildProcess, command: ClientCommand): Promise<ClientReport> {
+    return new Promise((done) => {
+      child.once("message", (report) => done(report as ClientReport));
+      child.send(command);
+    });
+  }
+
+  /** `command(i)` for process i, all at once; the merged report and the wall time in ms. */
+  async run(command: (i: number, of: number) => ClientCommand) {
+    const start = performance.now();
+    const reports = await Promise.all(this.processes.map((child, i) => this.ask(child, command(i, this.processes.length))));
+    return {
+      ms: performance.now() - start,
+      samples: reports.flatMap((r) => r.samples),
+      done: reports.reduce((n, r) => n + r.done, 0),
+      failed: reports.reduce((n, r) => n + r.failed, 0),
+      firstError: reports.find((r) => r.firstError)?.firstError,
+    };
+  }
+
+  connect(url: string, chargers: BenchCharger[]) {
+    return this.run((i, of) => ({ kind: "connect", url, chargers: chargers.filter((_, n) => n % of === i), inFlight: Math.ceil(CONNECTS_IN_FLIGHT / of) }));
+  }
+}
+

@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:profile` (docs/performance.md "Where a message spends its time"): serves the
+ * product as `npm start` does with workerd's inspector open, connects 100 bench chargers with
+ * the light clients, and records V8's CPU profile of the worker while they send Heartbeats, then
+ * MeterValues. It prints, per message, the CPU time spent inside the functions that make up the
+ * answer (inclusive) and the functions that cost most by themselves.
+ */
+import { performance } from "node:perf_hooks";
+import { loadWs, type WsModule } from "../peers/ws";
+import { freePort, serveProduct } from "../support/serve-product";
+import { prepareBenchState } from "./fleet";
+import { Load, started } from "./load";
+
+const STATE = ".wrangler/bench-profile-state";
+const CHARGERS = 100;
+const MESSAGES = 4000;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A minimal Chrome DevTools Protocol session over the inspector's WebSocket. */
+async function inspect(port: number) {
+  const ws = (await loadWs()) as WsModule;
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  const target = targets.find((t) => !/proxy|entry/i.test(t.title ?? "")) ?? targets[0];
+  const socket = new ws.WebSocket(target.webSocketDebuggerUrl);
+  await new Promise<void>((done, fail) => {
+    socket.on("open", () => done());
+    socket.on("error", fail);
+  });
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.on("message", (data) => {
+    const message = JSON.parse(data.toString("utf8")) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  const send = <T>(method: string, params: Record<string, unknown> = {}) =>
+    new Promise<T>((done) => {
+      const id = ++next;
+      waiting.set(id, (result) => done(result as T));
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return { send, close: () => socket.close(), title: target.title };
+}
+
+/** CPU ms per message: inclusive for the named functions, self time for the most expensive ones. */
+function summarise(profile: Profile, messages: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const label = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop() ?? ""}:${n.callFrame.lineNumber + 1}`;
+  const selfBy = new Map<string, number>();
+  const inclusiveBy = new Map<string, number>();
+  let total = 0;
+  for (const [id, msSpent] of self) {
+    const node = byId.get(id)!;
+    if (["(idle)", "(program)", "(garbage collector)"].includes(node.callFrame.functionName)) {
+      selfBy.set(node.callFrame.functionName, (selfBy.get(node.callFrame.functionName) ?? 0) + msSpent);
+      if (node.callFrame.functionName !== "(idle)") total += msSpent;
+      continue;
+    }
+    total += msSpent;
+    selfBy.set(label(node), (selfBy.get(label(node)) ?? 0) + msSpent);
+    // Each function once per stack, however deep its recursion.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = byId.get(at)!.callFrame.functionName;
+      if (!name || seen.has(name)) continue;
+      seen.add(name);
+      inclusiveBy.set(name, (inclusiveBy.get(name) ?? 0) + msSpent);
+    }
+  }
+  const per = (v: number) => `${((v / messages) * 1000).toFixed(0).padStart(6)} µs`;
+  console.log(`  busy CPU ${per(total)} per message (${messages} messages)`);
+  console.log("  inclusive, per message:");
+  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "appendLog", "insertSamples", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf"];
+  for (const name of named) if (inclusiveBy.has(name)) console.log(`    ${name.padEnd(32)} ${per(inclusiveBy.get(name)!)}`);
+  console.log("  most self time, per message:");
+  for (const [name, v] of [...selfBy].filter(([n]) => n !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${name.slice(0, 70).padEnd(72)} ${per(v)}`);
+}
+
+async function main() {
+  const fleet = await prepareBenchState(STATE, CHARGERS);
+  const inspectorPort = await freePort();
+  const product = await serveProduct(STATE, { keepState: true, env: { PLUGDESK_INSPECTOR_PORT: String(inspectorPort) } });
+  started.product = product;
+  const load = await Load.start(1);
+  await load.connect(`${product.origin.replace(/^http/, "ws")}/ocpp`, fleet);
+  const inspector = await inspect(inspectorPort);
+  console.log(`profiling ${inspector.title ?? "the worker"} through the inspector on port ${inspectorPort}`);
+  await inspector.send("Profiler.enable");
+  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+  for (const action of ["Heartbeat", "MeterValues"] as const) {
+    await inspector.send("Profiler.start");
+    const start = performance.now();
+    const run =
+      action === "Heartbeat"
+        ? await load.run(() => ({ kind: "heartbeats", count: MESSAGES, inFlight: 50 }))
+        : await load.run(() => ({ kind: "meter", seconds: 8 }));
+    const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
+    console.log(`\n${action}: ${run.done} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    summarise(profile, run.done);
+  }
+  inspector.close();
+}
+
+try {
+  await main();
+} finally {
+  for (const child of started.clients) child.kill("SIGTERM");
+  await started.product?.stop();
+}
+setTimeout(() => process.exit(0), 3000).unref();

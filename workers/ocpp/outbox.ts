@@ -1,0 +1,47 @@
+import type { ChargerChange } from "../services/ocpp/charger-records";
+
+/** How long a change may wait for the next ones before its batch goes to D1 (docs/rules/ocpp.md "Hot path"). */
+export const OUTBOX_FLUSH_MS = 1000;
+
+/**
+ * A charger's changes for D1 (online flag, boot, statuses), kept in its own SQLite in the order
+ * they happened, in the same write as the state the answer reflects, and sent in batches after
+ * the answer. A row leaves only once D1 has taken its batch, so an eviction or a failed batch
+ * loses nothing: the alarm sends it again, and applying a batch twice changes nothing more
+ * (`applyChargerChanges`). Batches go one at a time, so D1 sees each charger's changes in order.
+ */
+export class ChargerOutbox {
+  private draining: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly apply: (changes: ChargerChange[]) => Promise<void>,
+  ) {
+    sql.exec("CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, change TEXT NOT NULL)");
+  }
+
+  /** Queues a change; answers whether it is the first of a new batch (the caller arranges the flush). */
+  add(change: ChargerChange): boolean {
+    const first = !this.pending();
+    this.sql.exec("INSERT INTO outbox (change) VALUES (?)", JSON.stringify(change));
+    return first;
+  }
+
+  pending(): boolean {
+    return this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
+  }
+
+  /** Sends everything queued so far; resolves once D1 has it (rejects if D1 refused it: it stays queued). */
+  drain(): Promise<void> {
+    const run = this.draining.then(() => this.send());
+    this.draining = run.catch(() => undefined);
+    return run;
+  }
+
+  private async send() {
+    const rows = this.sql.exec<{ id: number; change: string }>("SELECT id, change FROM outbox ORDER BY id").toArray();
+    if (rows.length === 0) return;
+    await this.apply(rows.map((r) => JSON.parse(r.change) as ChargerChange));
+    this.sql.exec("DELETE FROM outbox WHERE id <= ?", rows[rows.length - 1].id);
+  }
+}

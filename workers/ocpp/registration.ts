@@ -1,0 +1,51 @@
+import { chargerKeyMatches } from "../auth/charger-key";
+import type { ChargerStore } from "./store";
+
+/**
+ * What a charger's Durable Object keeps of its registration in its own storage, so that a
+ * connect and a boot need no D1 read: the key's hash, whether the point is enabled and the
+ * operator's OCPP settings. It is filled from D1 on a miss and dropped or updated by the verbs
+ * that change any of it, before they answer, so that what decides an answer stays exact
+ * (docs/decisions/0016-charger-registration-kept-by-the-charger.md).
+ */
+export interface Registration {
+  pointId: number;
+  operatorId: number;
+  keyHash: string | null;
+  enabled: boolean;
+  heartbeatIntervalS: number;
+  disabledPointBoot: "Pending" | "Rejected";
+}
+
+const KEY = "registration";
+
+export class RegistrationCache {
+  private value: Registration | null | undefined;
+
+  constructor(private readonly store: ChargerStore) {}
+
+  get(): Registration | undefined {
+    if (this.value === undefined) this.value = this.store.get<Registration>(KEY) ?? null;
+    return this.value ?? undefined;
+  }
+
+  set(registration: Registration) {
+    this.value = registration;
+    this.store.put(KEY, registration);
+  }
+
+  forget() {
+    this.value = null;
+    this.store.put(KEY, null);
+  }
+
+  /** A rotated key: kept when the registration is, else the next connect reads it from D1. */
+  keyChanged(keyHash: string) {
+    const current = this.get();
+    if (current) this.set({ ...current, keyHash });
+  }
+
+  keyMatches(password: string, pepper: string): boolean {
+    return chargerKeyMatches(password, this.get()?.keyHash ?? null, pepper);
+  }
+}
