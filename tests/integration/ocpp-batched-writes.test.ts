@@ -1,0 +1,106 @@
+import { abortAllDurableObjects, env, runDurableObjectAlarm } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { chargePointName } from "../../workers/ocpp/identity";
+import { makeCharger } from "./support/factories";
+import { boot, connect, eventually } from "./support/charger";
+import { call, tokenFor } from "./support/http";
+
+/**
+ * The hot path answers from the charger's own state and hands boot, statuses and the online flag
+ * to D1 in batches (docs/rules/ocpp.md "Hot path"); the key hash is kept by the charger's object
+ * (docs/decisions/0016-charger-registration-kept-by-the-charger.md).
+ */
+const pointRow = (id: number) =>
+  env.DB.prepare("SELECT online, vendor, model, firmware_version FROM points WHERE id = ?")
+    .bind(id)
+    .first<{ online: number; vendor: string | null; model: string | null; firmware_version: string | null }>();
+const connectorRows = (id: number) =>
+  env.DB.prepare("SELECT connector_no, status, error_code FROM connectors WHERE point_id = ? ORDER BY connector_no")
+    .bind(id)
+    .all<{ connector_no: number; status: string | null; error_code: string | null }>()
+    .then((r) => r.results);
+
+describe("changes handed to D1 in batches", () => {
+  it("lands the online flag, the boot's facts and the last of a burst of statuses, in order", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await charger.call("BootNotification", { chargePointVendor: "Burst", chargePointModel: "B1", firmwareVersion: "9.9" });
+    // A burst: each connector goes through several statuses; only their order decides what D1 keeps.
+    const sequence = ["Preparing", "Charging", "SuspendedEV", "Finishing", "Available", "Preparing", "Unavailable"];
+    for (const status of sequence) {
+      await Promise.all([1, 2].map((connectorId) => charger.call("StatusNotification", { connectorId, errorCode: "NoError", status })));
+    }
+    await charger.call("StatusNotification", { connectorId: 2, errorCode: "HighTemperature", status: "Faulted" });
+    const landed = await eventually(
+      () => Promise.all([pointRow(made.pointId), connectorRows(made.pointId)]),
+      ([point, connectors]) => point?.vendor === "Burst" && connectors[1]?.status === "Faulted" && connectors[0]?.status === "Unavailable",
+    );
+    expect(landed[0]).toEqual({ online: 1, vendor: "Burst", model: "B1", firmware_version: "9.9" });
+    expect(landed[1]).toEqual([
+      { connector_no: 1, status: "Unavailable", error_code: "NoError" },
+      { connector_no: 2, status: "Faulted", error_code: "HighTemperature" },
+    ]);
+    const alarm = await env.DB.prepare("SELECT type, status FROM alarms WHERE point_id = ?").bind(made.pointId).first();
+    expect(alarm).toEqual({ type: "HighTemperature", status: "Undisposed" });
+  });
+
+  it("never lands a status before the stop that preceded it", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Preparing" });
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: new Date().toISOString() });
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Charging" });
+    await charger.call("StopTransaction", { transactionId, meterStop: 100, timestamp: new Date().toISOString() });
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available" });
+    await eventually(
+      () => connectorRows(made.pointId),
+      (rows) => rows[0]?.status === "Available",
+    );
+    // Had Available landed before the stop, the session would have been marked ABNORMAL.
+    expect(await env.DB.prepare("SELECT status FROM transactions WHERE id = ?").bind(transactionId).first()).toEqual({ status: "COMPLETED" });
+  });
+
+  it("loses nothing when the object is evicted with a batch still waiting: the alarm sends it", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await charger.call("BootNotification", { chargePointVendor: "Evicted", chargePointModel: "E1" });
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Charging" });
+    await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Preparing" });
+    // Memory, timers and sockets are gone before the batch left; what waited was in storage.
+    await abortAllDurableObjects();
+    const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
+    await runDurableObjectAlarm(stub);
+    expect(await pointRow(made.pointId)).toMatchObject({ vendor: "Evicted", model: "E1" });
+    expect(await connectorRows(made.pointId)).toEqual([
+      { connector_no: 1, status: "Charging", error_code: "NoError" },
+      { connector_no: 2, status: "Preparing", error_code: "NoError" },
+    ]);
+  });
+});
+
+describe("the key hash kept by the charger's object", () => {
+  it("refuses a rotated key at once, though the object had it in hand", async () => {
+    const made = await makeCharger("0PL002");
+    const first = await connect(made.serialNumber, { key: made.key });
+    expect(first.status).toBe(101);
+    first.charger!.close();
+    const token = await tokenFor("0PL002", "demoadmin");
+    const rotated = await call<{ key: string }>("POST", `/station-service/point/${made.pointId}/key`, { token, body: {} });
+    expect(rotated.status).toBe(200);
+    expect((await connect(made.serialNumber, { key: made.key })).status).toBe(401);
+    const again = await connect(made.serialNumber, { key: rotated.body.data.key });
+    expect(again.status).toBe(101);
+    again.charger!.close();
+  });
+
+  it("answers a boot Pending as soon as the point is disabled through the API", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    charger.answer("ChangeAvailability", () => ({ status: "Accepted" }));
+    expect(await boot(charger)).toMatchObject({ status: "Accepted" });
+    const token = await tokenFor("0PL002", "demoadmin");
+    expect((await call("PUT", `/station-service/point/${made.pointId}/valid`, { token, body: { status: "INVALID" } })).status).toBe(200);
+    expect(await boot(charger)).toMatchObject({ status: "Pending" });
+  });
+});
