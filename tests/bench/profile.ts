@@ -83,7 +83,7 @@ function summarise(profile: Profile, messages: number) {
   const per = (v: number) => `${((v / messages) * 1000).toFixed(0).padStart(6)} µs`;
   console.log(`  busy CPU ${per(total)} per message (${messages} messages)`);
   console.log("  inclusive, per message:");
-  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "appendLog", "insertSamples", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf"];
+  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf"];
   for (const name of named) if (inclusiveBy.has(name)) console.log(`    ${name.padEnd(32)} ${per(inclusiveBy.get(name)!)}`);
   console.log("  most self time, per message:");
   for (const [name, v] of [...selfBy].filter(([n]) => n !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${name.slice(0, 70).padEnd(72)} ${per(v)}`);

@@ -2,6 +2,8 @@ import type { ChargerStore, LogEntry, Sample } from "./store";
 
 /** How often the message log and meter samples are written (docs/rules/ocpp.md "Hot path"). */
 export const HOT_FLUSH_MS = 1000;
+/** How often the log is cut to its retention (docs/rules/ocpp.md "Message log"). */
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The message log and the meter samples of one charger in as few SQLite transactions as they
@@ -17,6 +19,7 @@ export class HotWrites {
   private log: LogEntry[] = [];
   private samples: Sample[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private prunedAt = 0;
 
   constructor(private readonly store: ChargerStore) {}
 
@@ -40,6 +43,10 @@ export class HotWrites {
     this.samples = [];
     this.log = [];
     this.store.insertSamples(samples);
-    this.store.appendLog(log, now);
+    this.store.appendLog(log);
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      this.store.pruneLog(now);
+    }
   }
 }

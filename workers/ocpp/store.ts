@@ -108,7 +108,7 @@ export class ChargerStore {
       .toArray();
   }
 
-  appendLog(entries: LogEntry[], now: number) {
+  appendLog(entries: LogEntry[]) {
     if (entries.length === 0) return;
     for (const slice of slices(entries, 16)) {
       const placeholders = slice.map(() => "(?, ?, ?, ?, ?, ?)").join(", ");
@@ -117,7 +117,13 @@ export class ChargerStore {
         ...slice.flatMap((e) => [e.at, e.direction, e.type, e.action, e.messageId, e.message]),
       );
     }
-    // Two deletes, each on an index (the rowid, `at`): one with OR scanned the whole log at every flush.
+  }
+
+  /**
+   * Keeps the log within its retention: two deletes, each on an index (the rowid, `at`); one with
+   * OR scanned the whole log. Called about once a minute, not with every write.
+   */
+  pruneLog(now: number) {
     this.sql.exec("DELETE FROM ocpp_log WHERE id <= (SELECT MAX(id) FROM ocpp_log) - ?", LOG_RETENTION_ROWS);
     this.sql.exec("DELETE FROM ocpp_log WHERE at < ?", now - LOG_RETENTION_MS);
   }
