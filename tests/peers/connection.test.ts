@@ -97,8 +97,11 @@ describe("a charger connecting (ocpp-rpc strict client)", () => {
     expect(secondAsked.received).toHaveLength(1);
     expect(firstAsked.received).toHaveLength(0);
     expect((await second.call("Heartbeat", {})).currentTime).toBeTruthy();
-    // The replaced socket does not take the point offline.
-    const detail = await a.get<PointRecord>(`/station-service/point/${point.id}`);
+    // The replaced socket does not take the point offline (the flag reaches D1 in a batch, docs/rules/ocpp.md "Hot path").
+    const detail = await until(async () => {
+      const p = await a.get<PointRecord>(`/station-service/point/${point.id}`);
+      return p.online && p;
+    }, "the point online");
     expect(detail.online).toBe(true);
   });
 

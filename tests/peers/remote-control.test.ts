@@ -73,7 +73,8 @@ describe("remote control through the API, answered by an ocpp-rpc strict client"
     const point = await newCharger();
     const a = await api();
     const { client } = await bootedClient(point.serialNumber, point.key);
-    const firstBoot = (await a.get<PointRecord & { lastBootAt: string }>(`/station-service/point/${point.id}`)).lastBootAt;
+    // The boot reaches D1 in a batch after its answer (docs/rules/ocpp.md "Hot path").
+    const firstBoot = await until(async () => (await a.get<PointRecord & { lastBootAt: string | null }>(`/station-service/point/${point.id}`)).lastBootAt, "the first boot");
     const resets = answering(client, "Reset", { status: "Accepted" });
 
     expect(await a.put(`/station-service/monitoring/reset/point/${point.serialNumber}`, { type: "Hard" })).toEqual({ status: "Accepted" });
