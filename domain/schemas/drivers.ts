@@ -196,10 +196,11 @@ export const groupMemberQuery = pageQuery.extend({
   payWay: payWay.optional(),
 });
 
+/** An instant with its offset, answered in UTC (parsing it again gives the same value). */
 const expiryDate = z.iso
   .datetime({ offset: true, error: "drivers.validation.expiryDate" })
   .nullish()
-  .transform((v) => (v ? new Date(v) : null));
+  .transform((v) => (v ? new Date(v).toISOString() : null));
 
 /**
  * The fields of an RFID card (docs/rules/drivers.md "RFID cards"): only the id tag and the
