@@ -158,19 +158,19 @@ export const optionsQuery = z.object({ keyword: z.string().trim().max(80).option
  * An OCPP id token: 1 to 20 printable ASCII characters, no blanks (OCPP 1.6 §7.28 IdToken,
  * CiString20Type). Used for card id tags and group codes (a group's code is its members' parent tag).
  */
-export const idToken = (key: string) =>
+export const idToken = (key: string, rule = { length: "drivers.validation.idTagLength", chars: "drivers.validation.idTagRule" }) =>
   z
     .string({ error: key })
     .trim()
     .min(1, { error: key })
-    .max(20, { error: "drivers.validation.idTagLength" })
-    .regex(/^[\x21-\x7E]+$/, { error: "drivers.validation.idTagRule" });
+    .max(20, { error: rule.length })
+    .regex(/^[\x21-\x7E]+$/, { error: rule.chars });
 
 /** Create and edit a customer group (docs/rules/drivers.md "Customer groups"). */
 export const groupInput = z
   .object({
     name: requiredText("drivers.validation.groupName", 40),
-    code: idToken("drivers.validation.groupCode"),
+    code: idToken("drivers.validation.groupCode", { length: "drivers.validation.groupCodeRule", chars: "drivers.validation.groupCodeRule" }),
     leaderId: recordId("drivers.validation.leader"),
     deductionAccount: optionalText(64),
     deductionEmail: optionalEmail,
