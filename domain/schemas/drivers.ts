@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkAmount, toMinorUnits } from "../amounts";
 import { isCountryCode } from "../countries";
 import { pageQuery } from "./account-service";
 import { recordId, wholeNumber } from "./numbers";
@@ -87,8 +88,7 @@ const minorUnits = (key: string) => wholeNumber(key, (n) => n.min(0, { error: ke
  * "Customers"). `memberLevel` and `balance` are not taken here: they change through membership,
  * recharges and billing; `status` through its own endpoint.
  */
-export const customerInput = z
-  .object({
+export const customerFields = z.object({
     firstName: requiredText("drivers.validation.firstName", 40),
     lastName: requiredText("drivers.validation.lastName", 40),
     gender,
@@ -127,17 +127,48 @@ export const customerInput = z
       .max(500, { error: "drivers.validation.chargePoints" })
       .default([])
       .transform((ids) => [...new Set(ids)]),
-  })
-  .superRefine((c, ctx) => {
-    if (!c.chargeAllPoint && c.chargePointList.length === 0) {
-      ctx.addIssue({ code: "custom", message: "drivers.validation.chargePoints", path: ["chargePointList"] });
-    }
-    if (c.payWay === "LEADER" && c.groupId === null) {
-      ctx.addIssue({ code: "custom", message: "drivers.validation.leaderNeedsGroup", path: ["payWay"] });
+});
+
+/** Rules across fields: a customer limited to some points names at least one; a LEADER payer is in a group. */
+function checkCustomer(c: { chargeAllPoint: boolean; chargePointList: number[]; payWay: PayWay; groupId: number | null }, ctx: z.RefinementCtx) {
+  if (!c.chargeAllPoint && c.chargePointList.length === 0) {
+    ctx.addIssue({ code: "custom", message: "drivers.validation.chargePoints", path: ["chargePointList"] });
+  }
+  if (c.payWay === "LEADER" && c.groupId === null) {
+    ctx.addIssue({ code: "custom", message: "drivers.validation.leaderNeedsGroup", path: ["payWay"] });
+  }
+}
+
+export const customerInput = customerFields.superRefine(checkCustomer);
+export type CustomerInput = z.infer<typeof customerInput>;
+
+const AMOUNT_MESSAGES = {
+  required: "drivers.validation.overdraftCredit",
+  number: "drivers.validation.overdraftCredit",
+  decimals: "drivers.validation.overdraftDecimals",
+  trailingDot: "drivers.validation.overdraftCredit",
+} as const;
+
+/**
+ * The customer form: the credit limit as typed, in the operator's currency decimals
+ * (docs/rules/console.md "Forms"); `toCustomerInput` turns it into minor units for the API.
+ */
+export function customerForm(decimals: number) {
+  return customerFields.extend({ overdraftCredit: z.string().default("0") }).superRefine((value, ctx) => {
+    checkCustomer(value, ctx);
+    const problem = checkAmount(value.overdraftCredit, decimals);
+    if (problem || value.overdraftCredit.startsWith("-")) {
+      ctx.addIssue({ code: "custom", path: ["overdraftCredit"], message: AMOUNT_MESSAGES[problem ?? "number"] });
     }
   });
-export type CustomerInput = z.infer<typeof customerInput>;
-export type CustomerFormValues = z.input<typeof customerInput>;
+}
+export type CustomerFormValues = z.input<ReturnType<typeof customerForm>>;
+export type CustomerFormOutput = z.output<ReturnType<typeof customerForm>>;
+
+export const toCustomerInput = (form: CustomerFormOutput, decimals: number): z.input<typeof customerInput> => ({
+  ...form,
+  overdraftCredit: toMinorUnits(form.overdraftCredit, decimals),
+});
 
 /** PUT /customer-service/customer/{id}/status. */
 export const customerStatusInput = z.object({ status: customerStatus });
@@ -206,7 +237,7 @@ const expiryDate = z.iso
  * The fields of an RFID card (docs/rules/drivers.md "RFID cards"): only the id tag and the
  * delivery type are required; pickup details belong to TAKE, courier details to SEND.
  */
-const cardFields = z.object({
+export const cardFields = z.object({
   cardName: optionalText(40),
   idTag: idToken("drivers.validation.idTagRequired"),
   deliveryType,
