@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
+import { driverScreens } from "./routes/drivers/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
 
@@ -18,6 +19,7 @@ const dedicated: Record<string, string> = {
   "/carrierSystem/carrierAcount/edit/:id": "routes/carrier/account-form.tsx",
   "/carrierSystem/carrierAcount/detail/:id": "routes/carrier/account-detail.tsx",
   ...equipmentScreens,
+  ...driverScreens,
   ...monitoringScreens,
 };
 

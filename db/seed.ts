@@ -1,6 +1,20 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "./client";
-import { accounts, connectors, idTags, operators, parameterSettings, platforms, points, roles, stations, subOperatorDevices } from "./schema";
+import {
+  accounts,
+  connectors,
+  customerGroups,
+  customers,
+  idTags,
+  operators,
+  parameterSettings,
+  platforms,
+  points,
+  rfCards,
+  roles,
+  stations,
+  subOperatorDevices,
+} from "./schema";
 
 /**
  * The demo platform of the README (docs/rules/demo.md "The seed"). Idempotent: every insert skips
@@ -61,11 +75,6 @@ export const DEMO_EQUIPMENT = [
       { serialNumber: "PL002-CP01", name: "Centrum DC 1", type: "DC" as const, ratedPowerW: 60_000, standard: "IEC1" as const, connectorPowerW: 60_000, chargeSpeed: "QUICK" as const },
       { serialNumber: "PL002-CP02", name: "Centrum AC 2", type: "AC" as const, ratedPowerW: 22_000, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const },
     ],
-    tags: [
-      { idTag: "DEMO0001", status: "Accepted" as const, expiryDate: null },
-      { idTag: "DEMO0002", status: "Blocked" as const, expiryDate: null },
-      { idTag: "DEMO0003", status: "Expired" as const, expiryDate: new Date("2025-01-01T00:00:00Z") },
-    ],
     remoteIdTag: "PLREMOTE",
     /** The demo sub-operator is given this station's points, so that it sees devices from the first start. */
     assignedTo: "0PL002A",
@@ -76,7 +85,6 @@ export const DEMO_EQUIPMENT = [
     points: [
       { serialNumber: "DE001-CP01", name: "Mitte AC 1", type: "AC" as const, ratedPowerW: 22_000, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const },
     ],
-    tags: [{ idTag: "DEDEMO01", status: "Accepted" as const, expiryDate: null }],
     remoteIdTag: "DEREMOTE",
     assignedTo: null,
   },
@@ -135,10 +143,7 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
     }
     await db
       .insert(idTags)
-      .values([
-        ...demo.tags.map((t) => ({ operatorId: operator.id, ...t, kind: "RFID" as const })),
-        { operatorId: operator.id, idTag: demo.remoteIdTag, status: "Accepted" as const, kind: "REMOTE" as const },
-      ])
+      .values({ operatorId: operator.id, idTag: demo.remoteIdTag, status: "Accepted" as const, kind: "REMOTE" as const })
       .onConflictDoNothing();
     await db
       .update(parameterSettings)
@@ -253,4 +258,119 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
     await ensureAdmin(db, operator.id, o.account, o.password, hash);
   }
   await seedEquipment(db, hashKey);
+  await seedDrivers(db);
+}
+
+/**
+ * Demo drivers (docs/rules/demo.md "Demo drivers and cards"): customers, their RFID cards and a
+ * group, so that the demo tags answer Authorize as before: DEMO0001 Accepted (Anna's card),
+ * DEMO0002 Blocked and DEMO0003 Expired (Jan's), DEDEMO01 Accepted.
+ */
+export const DEMO_DRIVERS = [
+  {
+    operator: "0PL002",
+    customers: [
+      {
+        firstName: "Anna",
+        lastName: "Nowak",
+        gender: "FEMALE" as const,
+        email: "anna.nowak@plugdesk.example",
+        phone: "+48 600 100 200",
+        country: "PL",
+        city: "Warszawa",
+        zipCode: "00-026",
+        street: "Marszałkowska",
+        houseNumber: "100",
+        evModel: "Volkswagen ID.3",
+        carPlate: "WA 12345",
+      },
+      {
+        firstName: "Jan",
+        lastName: "Kowalski",
+        gender: "MALE" as const,
+        email: "jan.kowalski@plugdesk.example",
+        phone: "+48 600 300 400",
+        country: "PL",
+        city: "Kraków",
+        zipCode: "30-001",
+        evModel: "Skoda Enyaq",
+        carPlate: "KR 54321",
+      },
+    ],
+    cards: [
+      { idTag: "DEMO0001", cardName: "Anna's card", owner: "anna.nowak@plugdesk.example", status: "VALID" as const, expiryDate: null },
+      { idTag: "PLCARD0002", cardName: "Jan's card", owner: "jan.kowalski@plugdesk.example", status: "VALID" as const, expiryDate: null },
+      { idTag: "DEMO0002", cardName: "Jan's old card", owner: "jan.kowalski@plugdesk.example", status: "BLOCKED" as const, expiryDate: null },
+      {
+        idTag: "DEMO0003",
+        cardName: "Jan's expired card",
+        owner: "jan.kowalski@plugdesk.example",
+        status: "EXPIRED" as const,
+        expiryDate: new Date("2025-01-01T00:00:00Z"),
+      },
+    ],
+    group: { name: "Nowak family", code: "NOWAKFAM", leader: "anna.nowak@plugdesk.example", members: ["anna.nowak@plugdesk.example"] },
+  },
+  {
+    operator: "0DE001",
+    customers: [
+      {
+        firstName: "Lukas",
+        lastName: "Schmidt",
+        gender: "MALE" as const,
+        email: "lukas.schmidt@plugdesk.example",
+        phone: "+49 151 2345678",
+        country: "DE",
+        city: "Berlin",
+        zipCode: "10117",
+        evModel: "BMW i4",
+        carPlate: "B-PD 1001",
+      },
+    ],
+    cards: [{ idTag: "DEDEMO01", cardName: "Lukas' card", owner: "lukas.schmidt@plugdesk.example", status: "VALID" as const, expiryDate: null }],
+    group: null,
+  },
+];
+
+async function seedDrivers(db: Db) {
+  for (const demo of DEMO_DRIVERS) {
+    const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, demo.operator));
+    await db
+      .insert(customers)
+      .values(demo.customers.map((c) => ({ operatorId: operator.id, ...c })))
+      .onConflictDoNothing();
+    const rows = await db
+      .select({ id: customers.id, email: customers.email })
+      .from(customers)
+      .where(and(eq(customers.operatorId, operator.id), inArray(customers.email, demo.customers.map((c) => c.email))));
+    const idOf = new Map(rows.map((r) => [r.email, r.id]));
+    // Seeds from before the card registry kept these tags in id_tags: the cards replace them.
+    await db.delete(idTags).where(and(eq(idTags.operatorId, operator.id), eq(idTags.kind, "RFID"), inArray(idTags.idTag, demo.cards.map((c) => c.idTag))));
+    await db
+      .insert(rfCards)
+      .values(
+        demo.cards.map(({ owner, ...card }) => ({
+          operatorId: operator.id,
+          ...card,
+          customerId: idOf.get(owner)!,
+          bindStatus: "BIND" as const,
+          deliveryType: "TAKE" as const,
+        })),
+      )
+      .onConflictDoNothing();
+    if (!demo.group) continue;
+    const leaderId = idOf.get(demo.group.leader)!;
+    await db
+      .insert(customerGroups)
+      .values({ operatorId: operator.id, name: demo.group.name, code: demo.group.code, leaderId })
+      .onConflictDoNothing();
+    const [group] = await db
+      .select({ id: customerGroups.id })
+      .from(customerGroups)
+      .where(and(eq(customerGroups.operatorId, operator.id), eq(customerGroups.code, demo.group.code)));
+    await db
+      .update(customers)
+      .set({ groupId: group.id })
+      .where(and(eq(customers.operatorId, operator.id), isNull(customers.groupId), inArray(customers.id, demo.group.members.map((m) => idOf.get(m)!))));
+  }
 }

@@ -35,3 +35,14 @@ export function d1Statement(d1: D1Database, query: SQL | { toSQL(): { sql: strin
   const built = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
   return d1.prepare(built.sql).bind(...built.params);
 }
+
+/**
+ * Whether a statement failed on a unique index (the row was taken meanwhile by a concurrent
+ * request): the pre-check's answer then stands (docs/decisions/0002-d1-without-interactive-transactions.md).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (/UNIQUE constraint failed/i.test(String((e as { message?: unknown }).message ?? e))) return true;
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { customers } from "./drivers";
 import { operators, timestamps } from "./tenancy";
 
 /**
@@ -128,9 +129,10 @@ export const connectors = sqliteTable(
 );
 
 /**
- * The one id-tag registry (docs/rules/ocpp.md "Transactions"): RFID cards, app users, the
- * operator's remote-start tag and OCPI tokens all point into it. Status as OCPP's
- * AuthorizationStatus.
+ * The id tags that are not RFID cards (docs/rules/ocpp.md "Transactions"): the operator's
+ * remote-start tag, app users' tokens and OCPI tokens. RFID cards are `rf_cards`; Authorize reads
+ * both (docs/decisions/0018-rfid-cards-are-the-tag-registry.md). Status as OCPP's
+ * AuthorizationStatus. A tag with a customer follows the customer's status and points.
  */
 export const idTags = sqliteTable(
   "id_tags",
@@ -142,9 +144,11 @@ export const idTags = sqliteTable(
     expiryDate: integer("expiry_date", { mode: "timestamp_ms" }),
     parentIdTag: text("parent_id_tag"),
     kind: text("kind", { enum: ["RFID", "APP", "REMOTE", "OCPI"] }).notNull().default("RFID"),
+    customerId: integer("customer_id").references(() => customers.id),
     createdAt: timestamps.createdAt(),
   },
-  (t) => [uniqueIndex("id_tags_operator_tag_uq").on(t.operatorId, t.idTag)],
+  // Unique and looked up case-insensitively, as OCPP compares id tags (OCPP 1.6 §7.28 IdToken).
+  (t) => [uniqueIndex("id_tags_operator_tag_ci_uq").on(t.operatorId, sql`upper(${t.idTag})`)],
 );
 
 /**

@@ -27,3 +27,31 @@ export function authorizationStatus(facts: TagFacts): AuthorizationStatus {
   if (facts.busy && !tag.remote) return "ConcurrentTx";
   return "Accepted";
 }
+
+/** A registry tag's holder, when a customer holds it (docs/rules/drivers.md "Who may charge"). */
+export interface HolderFacts {
+  status: "NORMAL" | "ABNORMAL";
+  chargeAllPoint: boolean;
+  /** Whether the charger asking is one of the customer's points. */
+  atThisPoint: boolean;
+}
+
+/** An RFID card's status as the registry answers it: a lost card is as blocked as a blocked one. */
+export const CARD_ANSWER = { VALID: "Accepted", BLOCKED: "Blocked", LOST: "Blocked", EXPIRED: "Expired" } as const satisfies Record<
+  string,
+  AuthorizationStatus
+>;
+
+/**
+ * The registry status of a tag from its own status and its holder's (docs/rules/drivers.md "Who
+ * may charge"): a tag's own refusal comes first; a card without an owner (`needsHolder`) is
+ * Invalid; an ABNORMAL customer's tags are Blocked; a customer limited to some points gets Invalid
+ * elsewhere.
+ */
+export function heldTagStatus(own: AuthorizationStatus, holder: HolderFacts | null, needsHolder: boolean): AuthorizationStatus {
+  if (own !== "Accepted") return own;
+  if (!holder) return needsHolder ? "Invalid" : "Accepted";
+  if (holder.status === "ABNORMAL") return "Blocked";
+  if (!holder.chargeAllPoint && !holder.atThisPoint) return "Invalid";
+  return "Accepted";
+}

@@ -7,7 +7,7 @@ import { hashPassword } from "../../workers/auth/password";
 import { call, tokenFor } from "./support/http";
 
 /** The demo platform `npm start` seeds (support/setup.ts seeds it the same way here). */
-const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus"];
+const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus", "customers", "customer_groups", "rf_cards"];
 
 async function rowCounts() {
   const counts: Record<string, number> = {};

@@ -92,7 +92,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   },
 
   async Authorize(session, request) {
-    return { idTagInfo: await authorize(session.ctx, request.idTag, session.state.accepted) };
+    return { idTagInfo: await authorize(session.ctx, session.identity.pointId, request.idTag, session.state.accepted) };
   },
 
   async StartTransaction(session, request) {

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { SheetData } from "write-excel-file/browser";
+import { readSheetRows, saveSheet } from "~/lib/excel";
 
 /**
  * Excel files of the points list: the import accepts Excel files only, the export builds an xlsx
@@ -33,57 +33,17 @@ const UPPER_CASE: ReadonlySet<ImportColumn> = new Set(["type", "standard", "char
 
 export type ImportRow = Partial<Record<ImportColumn, string | number>> & { line: number };
 
-/** What the sheet says in a cell, as the API takes it: trimmed text, numbers as numbers, empty as absent. */
-function cellValue(value: unknown): string | number | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === "number") return value;
-  if (value instanceof Date) return value.toISOString();
-  const text = String(value).trim();
-  return text === "" ? undefined : text;
-}
-
-export class WorkbookError extends Error {}
-
 /** Reads the first sheet of an .xlsx file into rows numbered as the sheet numbers its lines. */
-export async function readPointRows(file: File): Promise<ImportRow[]> {
-  if (!/\.xlsx$/i.test(file.name)) throw new WorkbookError("points.import.excelOnly");
-  const { readSheet } = await import("read-excel-file/browser");
-  let sheet: unknown[][];
-  try {
-    sheet = (await readSheet(file)) as unknown[][];
-  } catch {
-    throw new WorkbookError("points.import.unreadable");
-  }
-  const rows: ImportRow[] = [];
-  sheet.slice(1).forEach((cells, index) => {
-    const row: ImportRow = { line: index + 2 };
-    IMPORT_COLUMNS.forEach((column, position) => {
-      const value = cellValue(cells[position]);
-      if (value === undefined) return;
-      if (NUMERIC.has(column)) row[column] = value;
-      else row[column] = UPPER_CASE.has(column) ? String(value).toUpperCase() : String(value);
-    });
-    // Visibility keeps its spelling (Public, Private, PrivateHidden); blank lines are skipped.
-    if (IMPORT_COLUMNS.some((column) => row[column] !== undefined)) rows.push(row);
-  });
-  if (rows.length === 0) throw new WorkbookError("points.validation.importEmpty");
-  return rows;
-}
+export const readPointRows = (file: File): Promise<ImportRow[]> =>
+  // Visibility keeps its spelling (Public, Private, PrivateHidden).
+  readSheetRows(file, IMPORT_COLUMNS, { numeric: NUMERIC, upperCase: UPPER_CASE, prefix: "points.import", emptyKey: "points.validation.importEmpty" });
 
 const header = (t: TFunction, column: ImportColumn) =>
   `${t(`points.import.columns.${column}`)}${REQUIRED.has(column) ? " *" : ""}`;
 
-async function save(data: (string | number | null)[][], fileName: string, widths: number[]) {
-  const { default: writeXlsxFile } = await import("write-excel-file/browser");
-  const sheet: SheetData = data.map((row, index) =>
-    row.map((value) => (index === 0 ? { value: value ?? "", fontWeight: "bold", backgroundColor: "#E8F5EC" } : value === null ? null : { value })),
-  );
-  await writeXlsxFile(sheet, { columns: widths.map((width) => ({ width })), stickyRowsCount: 1 }).toFile(fileName);
-}
-
 /** The import template: the columns in the user's language and one example row. */
 export async function downloadTemplate(t: TFunction, example: { stationName: string }) {
-  await save(
+  await saveSheet(
     [
       IMPORT_COLUMNS.map((column) => header(t, column)),
       [example.stationName, "PL-CP-0001", t("points.import.exampleName"), "01", "AC", 22, 2, "IEC2", "SLOW", "Public", ""],
@@ -130,7 +90,7 @@ export async function exportPoints(t: TFunction, points: ExportedPoint[], fileNa
     "model",
     "firmwareVersion",
   ] as const;
-  await save(
+  await saveSheet(
     [
       columns.map((column) => t(`points.fields.${column}`)),
       ...points.map((p) => [

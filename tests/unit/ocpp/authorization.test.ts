@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorizationStatus, type TagFacts } from "../../../domain/ocpp";
+import { authorizationStatus, CARD_ANSWER, heldTagStatus, type HolderFacts, type TagFacts } from "../../../domain/ocpp";
 
 const NOW = Date.parse("2026-11-21T10:00:00Z");
 const tag = (overrides: Partial<NonNullable<TagFacts["tag"]>> = {}) => ({ status: "Accepted" as const, expiresAt: null, remote: false, ...overrides });
@@ -19,5 +19,23 @@ describe("authorizationStatus: one answer for Authorize and StartTransaction", (
     ["a busy tag at a charger not accepted", facts({ busy: true, chargerAccepted: false }), "Invalid"],
   ] as const)("%s → %s", (_what, given, expected) => {
     expect(authorizationStatus(given)).toBe(expected);
+  });
+});
+
+describe("heldTagStatus: a tag's holder decides too (docs/rules/drivers.md \"Who may charge\")", () => {
+  const holder = (overrides: Partial<HolderFacts> = {}): HolderFacts => ({ status: "NORMAL", chargeAllPoint: true, atThisPoint: false, ...overrides });
+  it.each([
+    ["a valid card of a NORMAL customer", CARD_ANSWER.VALID, holder(), true, "Accepted"],
+    ["an unbound card", CARD_ANSWER.VALID, null, true, "Invalid"],
+    ["a blocked card", CARD_ANSWER.BLOCKED, holder(), true, "Blocked"],
+    ["a lost card", CARD_ANSWER.LOST, holder(), true, "Blocked"],
+    ["an expired card", CARD_ANSWER.EXPIRED, holder(), true, "Expired"],
+    ["a card of an ABNORMAL customer", CARD_ANSWER.VALID, holder({ status: "ABNORMAL" }), true, "Blocked"],
+    ["a card of a customer limited to other points", CARD_ANSWER.VALID, holder({ chargeAllPoint: false }), true, "Invalid"],
+    ["a card of a customer limited to this point", CARD_ANSWER.VALID, holder({ chargeAllPoint: false, atThisPoint: true }), true, "Accepted"],
+    ["a tag without a holder that needs none (the remote tag)", "Accepted", null, false, "Accepted"],
+    ["a blocked card of an ABNORMAL customer", CARD_ANSWER.BLOCKED, holder({ status: "ABNORMAL" }), true, "Blocked"],
+  ] as const)("%s → %s", (_what, own, who, needsHolder, expected) => {
+    expect(heldTagStatus(own, who, needsHolder)).toBe(expected);
   });
 });

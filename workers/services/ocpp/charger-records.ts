@@ -1,5 +1,5 @@
 import { desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { alarms, connectors, diagnostics, idTags, ocppReviews, operators, parameterSettings, pointEvents, points, transactions } from "../../../db/schema";
+import { alarms, connectors, diagnostics, ocppReviews, operators, parameterSettings, pointEvents, points, transactions } from "../../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
@@ -9,6 +9,7 @@ import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
+import { registryFacts, type RegistryTag } from "../drivers/registry";
 
 /**
  * The D1 records a charger's messages change, written through verbs whose actor is the system
@@ -262,45 +263,28 @@ function notAcceptedRecords(ctx: SystemCtx, start: { id: number; pointId: number
   ];
 }
 
-async function registryEntry(ctx: SystemCtx, idTag: string) {
-  const [tag] = await ctx.db.select().from(idTags).where(owned(ctx, idTags, eq(idTags.idTag, idTag))).limit(1);
-  return tag;
-}
-
-/** Whether the tag is in an active session anywhere in the operator's network; a start it was refused does not count. */
-async function tagBusy(ctx: SystemCtx, idTag: string) {
-  const [busy] = await ctx.db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(owned(ctx, transactions, eq(transactions.idTag, idTag), eq(transactions.status, "ACTIVE"), eq(transactions.authStatus, "Accepted")))
-    .limit(1);
-  return busy !== undefined;
-}
-
-type RegistryEntry = typeof idTags.$inferSelect;
-
-/** The idTagInfo for a tag in `facts`, with its expiry and parent when the tag is known and valid. */
-function idTagInfoOf(tag: RegistryEntry | undefined, facts: Omit<TagFacts, "tag">): IdTagInfo {
-  const known = tag && { status: tag.status, expiresAt: tag.expiryDate?.getTime() ?? null, remote: tag.kind === "REMOTE" };
-  const status = authorizationStatus({ ...facts, tag: known ?? null });
+/** The idTagInfo for a registry entry in `facts`, with its expiry and parent when the tag is known and valid. */
+function idTagInfoOf(tag: RegistryTag | undefined, facts: Omit<TagFacts, "tag">): IdTagInfo {
+  const status = authorizationStatus({ ...facts, tag: tag ?? null });
   if (!tag || status === "Invalid") return { status };
   return {
     status,
-    ...(tag.expiryDate && { expiryDate: tag.expiryDate.toISOString() }),
+    ...(tag.expiresAt !== null && { expiryDate: new Date(tag.expiresAt).toISOString() }),
     ...(tag.parentIdTag && { parentIdTag: tag.parentIdTag }),
   };
 }
 
 /**
- * The idTagInfo of Authorize and of StartTransaction: the operator's registry, the charger's
- * registration and the tag's running sessions, decided by `authorizationStatus` for both.
+ * The idTagInfo of Authorize and of StartTransaction at one point: the operator's registry (cards
+ * with their holders, other tags), the charger's registration and the tag's running sessions,
+ * decided by `authorizationStatus` for both.
  */
-async function tagInfo(ctx: SystemCtx, idTag: string, chargerAccepted: boolean): Promise<IdTagInfo> {
-  const [tag, busy] = await Promise.all([registryEntry(ctx, idTag), tagBusy(ctx, idTag)]);
+async function tagInfo(ctx: SystemCtx, pointId: number, idTag: string, chargerAccepted: boolean): Promise<IdTagInfo> {
+  const { tag, busy } = await registryFacts(ctx, pointId, idTag);
   return idTagInfoOf(tag, { chargerAccepted, busy, now: ctx.now() });
 }
 
-export const authorize = verb(system, (ctx, idTag: string, chargerAccepted: boolean) => tagInfo(ctx, idTag, chargerAccepted));
+export const authorize = verb(system, (ctx, pointId: number, idTag: string, chargerAccepted: boolean) => tagInfo(ctx, pointId, idTag, chargerAccepted));
 
 export interface StartFacts {
   connectorId: number;
@@ -329,7 +313,7 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     eq(transactions.startAt, startAt),
   );
   const [idTagInfo, [repeat]] = await Promise.all([
-    tagInfo(ctx, start.idTag, chargerAccepted),
+    tagInfo(ctx, pointId, start.idTag, chargerAccepted),
     ctx.db.select({ id: transactions.id, authStatus: transactions.authStatus, status: transactions.status }).from(transactions).where(key).limit(1),
   ]);
   if (repeat) {
@@ -375,7 +359,7 @@ export interface StopFacts {
  */
 export const stopTransaction = verb(system, async (ctx, pointId: number, stop: StopFacts) => {
   // The registry's word on the tag: its own session does not make it busy.
-  const idTagInfo = stop.idTag ? idTagInfoOf(await registryEntry(ctx, stop.idTag), { chargerAccepted: true, busy: false, now: ctx.now() }) : undefined;
+  const idTagInfo = stop.idTag ? idTagInfoOf((await registryFacts(ctx, pointId, stop.idTag)).tag, { chargerAccepted: true, busy: false, now: ctx.now() }) : undefined;
   const ofThisPoint = owned(ctx, transactions, eq(transactions.id, stop.transactionId), eq(transactions.pointId, pointId));
   const [closed] = await ctx.db
     .update(transactions)

@@ -1,0 +1,206 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Ban, CircleCheck, FileSpreadsheet, Link2, Link2Off, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { BIND_STATUSES, CARD_STATUSES } from "../../../domain/schemas/drivers";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { ExcelImportDialog } from "~/components/import-dialog";
+import { useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { BindDialog, CardFormDialog, LostDialog, type CardRecord } from "./card-dialogs";
+import { CARD_IMPORT_COLUMNS, readCardRows } from "./card-excel";
+import { cardAction, loadCards } from "./cards.server";
+import { BindBadge, CardStatusBadge } from "./badges";
+
+/** User management › RFID cards (docs/rules/drivers.md "RFID cards"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadCards(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return cardAction(args);
+}
+
+type Editing = { card: CardRecord | null } | null;
+
+export default function Cards() {
+  const { page } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [binding, setBinding] = useState<CardRecord | null>(null);
+  const [losing, setLosing] = useState<CardRecord | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const saving = fetcher.state !== "idle";
+
+  const send = (body: Record<string, unknown>) => {
+    setFieldErrors({});
+    fetcher.submit(JSON.stringify(body), { method: "post", encType: "application/json" });
+  };
+
+  useActionOutcome<{ intent: string }>(
+    fetcher,
+    (data) => {
+      toast.success(t(`drivers.cards.done.${data.intent}`));
+      setEditing(null);
+      setBinding(null);
+      setLosing(null);
+    },
+    (name, message) => setFieldErrors((errors) => ({ ...errors, [name]: message })),
+  );
+
+  const ask = async (message: string, body: Record<string, unknown>, destructive = false, confirmLabel?: string) => {
+    if (await confirm({ message, destructive, confirmLabel })) send(body);
+  };
+
+  const columns: ColumnDef<CardRecord>[] = [
+    { accessorKey: "idTag", header: t("drivers.cards.fields.idTag"), cell: ({ row }) => <span className="font-mono font-medium">{row.original.idTag}</span> },
+    { accessorKey: "cardName", header: t("drivers.cards.fields.cardName"), meta: { priority: 2 }, cell: ({ row }) => row.original.cardName ?? "—" },
+    {
+      accessorKey: "customerName",
+      header: t("drivers.cards.fields.owner"),
+      cell: ({ row }) =>
+        row.original.customerId ? (
+          <Link className="text-primary hover:underline" to={`/userManagement/userProfileManagement/customerDetail/${row.original.customerId}`}>
+            {row.original.customerName}
+          </Link>
+        ) : (
+          "—"
+        ),
+    },
+    { accessorKey: "status", header: t("common.status"), cell: ({ row }) => <CardStatusBadge status={row.original.status} /> },
+    { accessorKey: "bindStatus", header: t("drivers.cards.fields.bindStatus"), meta: { priority: 2 }, cell: ({ row }) => <BindBadge status={row.original.bindStatus} /> },
+    { accessorKey: "expiryDate", header: t("drivers.cards.fields.expiryDate"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.expiryDate) || "—" },
+    { accessorKey: "deliveryType", header: t("drivers.cards.fields.deliveryType"), meta: { priority: 3 }, cell: ({ row }) => t(`drivers.cards.delivery.${row.original.deliveryType}`) },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 420 },
+      cell: ({ row }) => {
+        const card = row.original;
+        if (card.status === "LOST") {
+          return (
+            <Button variant="ghost" size="sm" onClick={() => void ask(t("drivers.cards.confirmDelete", { idTag: card.idTag }), { intent: "delete", id: card.id }, true, t("common.delete"))}>
+              <Trash2 aria-hidden />
+              {t("common.delete")}
+            </Button>
+          );
+        }
+        const blocked = card.status === "BLOCKED";
+        return (
+          <div className="flex flex-wrap gap-1">
+            <Button variant="ghost" size="sm" onClick={() => setEditing({ card })}>
+              <Pencil aria-hidden />
+              {t("common.edit")}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                void ask(
+                  t(blocked ? "drivers.cards.confirmUnblock" : "drivers.cards.confirmBlock", { idTag: card.idTag }),
+                  { intent: "status", id: card.id, status: blocked ? "VALID" : "BLOCKED" },
+                  !blocked,
+                  t(blocked ? "drivers.cards.unblock" : "drivers.cards.block"),
+                )
+              }
+            >
+              {blocked ? <CircleCheck aria-hidden /> : <Ban aria-hidden />}
+              {t(blocked ? "drivers.cards.unblock" : "drivers.cards.block")}
+            </Button>
+            {card.bindStatus === "BIND" ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void ask(t("drivers.cards.confirmUnbind", { idTag: card.idTag, owner: card.customerName }), { intent: "unbind", id: card.id }, true, t("drivers.cards.unbind"))}
+              >
+                <Link2Off aria-hidden />
+                {t("drivers.cards.unbind")}
+              </Button>
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => setBinding(card)}>
+                <Link2 aria-hidden />
+                {t("drivers.cards.bind")}
+              </Button>
+            )}
+            <Button variant="ghost" size="sm" onClick={() => setLosing(card)}>
+              <SearchX aria-hidden />
+              {t("drivers.cards.lost")}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => void ask(t("drivers.cards.confirmDelete", { idTag: card.idTag }), { intent: "delete", id: card.id }, true, t("common.delete"))}>
+              <Trash2 aria-hidden />
+              {t("common.delete")}
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t("drivers.cards.title")}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <FileSpreadsheet aria-hidden />
+              {t("drivers.import.open")}
+            </Button>
+            <Button onClick={() => setEditing({ card: null })}>
+              <Plus aria-hidden />
+              {t("drivers.cards.add")}
+            </Button>
+          </>
+        }
+      />
+      <DataTableToolbar>
+        <Input name="idTag" placeholder={t("drivers.cards.fields.idTag")} aria-label={t("drivers.cards.fields.idTag")} defaultValue={params.get("idTag") ?? ""} />
+        <Input name="cardName" placeholder={t("drivers.cards.fields.cardName")} aria-label={t("drivers.cards.fields.cardName")} defaultValue={params.get("cardName") ?? ""} />
+        <Input name="owner" placeholder={t("drivers.cards.fields.owner")} aria-label={t("drivers.cards.fields.owner")} defaultValue={params.get("owner") ?? ""} />
+        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("common.status")}</option>
+          {CARD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`drivers.cards.statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="bindStatus" aria-label={t("drivers.cards.fields.bindStatus")} defaultValue={params.get("bindStatus") ?? ""}>
+          <option value="">{t("drivers.cards.fields.bindStatus")}</option>
+          {BIND_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`drivers.cards.bindStatuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(c) => String(c.id)} emptyHint={t("drivers.cards.empty")} label={t("drivers.cards.title")} />
+      <CardFormDialog
+        open={editing !== null}
+        card={editing?.card ?? null}
+        saving={saving}
+        errors={fieldErrors}
+        onClose={() => setEditing(null)}
+        onSubmit={(values) => send({ ...values, intent: editing?.card ? "update" : "create", id: editing?.card?.id })}
+      />
+      <BindDialog card={binding} saving={saving} onClose={() => setBinding(null)} onSubmit={(customerId) => send({ intent: "bind", id: binding?.id, customerId })} />
+      <LostDialog card={losing} saving={saving} errors={fieldErrors} onClose={() => setLosing(null)} onSubmit={(newIdTag) => send({ intent: "lost", id: losing?.id, newIdTag })} />
+      <ExcelImportDialog open={importing} onOpenChange={setImporting} prefix="drivers.import" columns={CARD_IMPORT_COLUMNS} read={readCardRows} path="/customer-service/rf-card/import" />
+    </div>
+  );
+}

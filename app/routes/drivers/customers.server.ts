@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import {
+  createCustomer,
+  customerDetail,
+  deleteCustomer,
+  listCustomers,
+  setCustomerStatus,
+  updateCustomer,
+} from "../../../workers/services/drivers/customers";
+import { listGroups } from "../../../workers/services/drivers/groups";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Groups for the group filter and select: the first 100, newest first. */
+const groupChoices = async (ctx: Awaited<ReturnType<typeof requireCtx>>) =>
+  (await listGroups(ctx, { size: 100 })).records.map((g) => ({ id: g.id, name: g.name, code: g.code }));
+
+/** The customer list, filtered and paged by the verb, with the groups for the group filter. */
+export async function loadCustomers({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, groups] = await Promise.all([listCustomers(ctx, searchParamsObject(request)), groupChoices(ctx)]);
+  return { page, groups };
+}
+
+/** The list's actions: a customer's status (NORMAL or ABNORMAL), or its deletion. */
+export async function customerListAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  try {
+    if (form.get("intent") === "delete") {
+      await deleteCustomer(ctx, id);
+      return { ok: true as const, intent: "delete" as const, status: null };
+    }
+    const customer = await setCustomerStatus(ctx, id, { status: form.get("status") });
+    return { ok: true as const, intent: "status" as const, status: customer.status };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadCustomerDetail({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return customerDetail(ctx, Number(params.id));
+}
+
+/** The customer being edited (none when adding), with its points' names, and the groups to choose from. */
+export async function loadCustomerForm({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [detail, groups] = await Promise.all([params.id ? customerDetail(ctx, Number(params.id)) : null, groupChoices(ctx)]);
+  return { customer: detail?.customer ?? null, chargePoints: detail?.chargePoints ?? [], groups };
+}
+
+export async function saveCustomer({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    const saved = params.id ? await updateCustomer(ctx, Number(params.id), input) : await createCustomer(ctx, input);
+    return { ok: true as const, id: saved.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

@@ -1,0 +1,123 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Ban, CircleCheck, Eye, Pencil, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { CUSTOMER_STATUSES, MEMBER_LEVELS } from "../../../domain/schemas/drivers";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { CustomerStatusBadge } from "./badges";
+import { customerListAction, loadCustomers } from "./customers.server";
+
+/** User management › Customers (docs/rules/drivers.md "Customers"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadCustomers(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return customerListAction(args);
+}
+
+type Customer = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function Customers() {
+  const { page, groups } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { money } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+
+  useActionOutcome<{ intent: string; status: string | null }>(fetcher, (data) =>
+    toast.success(t(data.intent === "delete" ? "drivers.customers.deleted" : data.status === "NORMAL" ? "drivers.customers.normalised" : "drivers.customers.blocked")),
+  );
+
+  const toggle = async (c: Customer) => {
+    const blocking = c.status === "NORMAL";
+    const ok = await confirm({
+      message: t(blocking ? "drivers.customers.confirmBlock" : "drivers.customers.confirmNormal", { name: c.name }),
+      destructive: blocking,
+      confirmLabel: t(blocking ? "drivers.customers.block" : "drivers.customers.unblock"),
+    });
+    if (ok) fetcher.submit({ id: c.id, status: blocking ? "ABNORMAL" : "NORMAL" }, { method: "post" });
+  };
+
+  const remove = async (c: Customer) => {
+    if (await confirm({ message: t("drivers.customers.confirmDelete", { name: c.name }), destructive: true, confirmLabel: t("common.delete") })) {
+      fetcher.submit({ id: c.id, intent: "delete" }, { method: "post" });
+    }
+  };
+
+  const columns: ColumnDef<Customer>[] = [
+    { accessorKey: "name", header: t("drivers.customers.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { accessorKey: "email", header: t("drivers.customers.fields.email"), meta: { priority: 2 } },
+    { accessorKey: "phone", header: t("drivers.customers.fields.phone"), meta: { priority: 3 }, cell: ({ row }) => row.original.phone ?? "—" },
+    { accessorKey: "memberLevel", header: t("drivers.customers.fields.memberLevel"), meta: { priority: 3 }, cell: ({ row }) => t(`drivers.customers.levels.${row.original.memberLevel}`) },
+    { accessorKey: "groupName", header: t("drivers.customers.fields.group"), meta: { priority: 3 }, cell: ({ row }) => row.original.groupName ?? "—" },
+    { accessorKey: "balance", header: t("drivers.customers.fields.balance"), meta: { priority: 2 }, cell: ({ row }) => money(row.original.balance) },
+    { accessorKey: "status", header: t("common.status"), cell: ({ row }) => <CustomerStatusBadge status={row.original.status} /> },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 380 },
+      cell: ({ row }) => (
+        <div className="flex flex-wrap gap-1">
+          <RowLink to={`/userManagement/userProfileManagement/customerDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
+          <RowLink to={`/userManagement/userProfileManagement/customerEdit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
+          <Button variant="ghost" size="sm" onClick={() => void toggle(row.original)}>
+            {row.original.status === "NORMAL" ? <Ban aria-hidden /> : <CircleCheck aria-hidden />}
+            {t(row.original.status === "NORMAL" ? "drivers.customers.block" : "drivers.customers.unblock")}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => void remove(row.original)}>
+            <Trash2 aria-hidden />
+            {t("common.delete")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ListHeader title={t("drivers.customers.title")} addTo="/userManagement/userProfileManagement/customerAdd" addLabel={t("drivers.customers.add")} />
+      <DataTableToolbar>
+        <Input name="name" placeholder={t("drivers.customers.fields.name")} aria-label={t("drivers.customers.fields.name")} defaultValue={params.get("name") ?? ""} />
+        <Input name="email" placeholder={t("drivers.customers.fields.email")} aria-label={t("drivers.customers.fields.email")} defaultValue={params.get("email") ?? ""} />
+        <Input name="phone" placeholder={t("drivers.customers.fields.phone")} aria-label={t("drivers.customers.fields.phone")} defaultValue={params.get("phone") ?? ""} />
+        <NativeSelect name="memberLevel" aria-label={t("drivers.customers.fields.memberLevel")} defaultValue={params.get("memberLevel") ?? ""}>
+          <option value="">{t("drivers.customers.fields.memberLevel")}</option>
+          {MEMBER_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {t(`drivers.customers.levels.${l}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("common.status")}</option>
+          {CUSTOMER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`drivers.customers.statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="groupId" aria-label={t("drivers.customers.fields.group")} defaultValue={params.get("groupId") ?? ""}>
+          <option value="">{t("drivers.customers.fields.group")}</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(c) => String(c.id)} emptyHint={t("drivers.customers.empty")} label={t("drivers.customers.title")} />
+    </div>
+  );
+}

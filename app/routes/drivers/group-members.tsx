@@ -1,0 +1,69 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { PAY_WAYS } from "../../../domain/schemas/drivers";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { PageHeader } from "~/components/shell/page-header";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { loadGroupMembers } from "./groups.server";
+
+/** User management › Group list: every group's members, and whose balance each charges on (docs/rules/drivers.md "Customer groups"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadGroupMembers(args);
+}
+
+type Member = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function GroupMembers() {
+  const { page, groups } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { money } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const columns: ColumnDef<Member>[] = [
+    { accessorKey: "groupName", header: t("drivers.groups.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.groupName}</span> },
+    { accessorKey: "groupCode", header: t("drivers.groups.fields.code"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono">{row.original.groupCode}</span> },
+    {
+      accessorKey: "name",
+      header: t("drivers.groups.member"),
+      cell: ({ row }) => (
+        <Link className="text-primary hover:underline" to={`/userManagement/userProfileManagement/customerDetail/${row.original.customerId}`}>
+          {row.original.name}
+          {row.original.leader && ` (${t("drivers.groups.fields.leader")})`}
+        </Link>
+      ),
+    },
+    { accessorKey: "payWay", header: t("drivers.customers.fields.payWay"), meta: { priority: 2 }, cell: ({ row }) => t(`drivers.customers.payWays.${row.original.payWay}`) },
+    { accessorKey: "paysFrom", header: t("drivers.customers.paysFrom"), meta: { priority: 2 }, cell: ({ row }) => row.original.paysFrom ?? "—" },
+    { accessorKey: "balance", header: t("drivers.customers.fields.balance"), meta: { priority: 3 }, cell: ({ row }) => money(row.original.balance) },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("drivers.groups.listTitle")} />
+      <DataTableToolbar>
+        <NativeSelect name="groupId" aria-label={t("drivers.groups.fields.name")} defaultValue={params.get("groupId") ?? ""}>
+          <option value="">{t("drivers.groups.allGroups")}</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="name" placeholder={t("drivers.groups.member")} aria-label={t("drivers.groups.member")} defaultValue={params.get("name") ?? ""} />
+        <NativeSelect name="payWay" aria-label={t("drivers.customers.fields.payWay")} defaultValue={params.get("payWay") ?? ""}>
+          <option value="">{t("drivers.customers.fields.payWay")}</option>
+          {PAY_WAYS.map((p) => (
+            <option key={p} value={p}>
+              {t(`drivers.customers.payWays.${p}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(m) => String(m.customerId)} emptyHint={t("drivers.groups.membersEmpty")} label={t("drivers.groups.listTitle")} />
+    </div>
+  );
+}

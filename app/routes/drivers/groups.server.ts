@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { createGroup, deleteGroup, groupDetail, listGroupMembers, listGroups, updateGroup } from "../../../workers/services/drivers/groups";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+export async function loadGroups({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { page: await listGroups(ctx, searchParamsObject(request)) };
+}
+
+export async function deleteGroupAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    await deleteGroup(ctx, Number(form.get("id")));
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadGroupDetail({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return groupDetail(ctx, Number(params.id));
+}
+
+export async function loadGroupForm({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { group: params.id ? await groupDetail(ctx, Number(params.id)) : null };
+}
+
+export async function saveGroup({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    const saved = params.id ? await updateGroup(ctx, Number(params.id), input) : await createGroup(ctx, input);
+    return { ok: true as const, id: saved.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The group list screen: members of every group, with the groups for its filter. */
+export async function loadGroupMembers({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, groups] = await Promise.all([listGroupMembers(ctx, searchParamsObject(request)), listGroups(ctx, { size: 100 })]);
+  return { page, groups: groups.records.map((g) => ({ id: g.id, name: g.name })) };
+}

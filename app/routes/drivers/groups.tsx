@@ -1,0 +1,74 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/toast";
+import { deleteGroupAction, loadGroups } from "./groups.server";
+
+/** User management › Customer groups (docs/rules/drivers.md "Customer groups"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadGroups(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return deleteGroupAction(args);
+}
+
+type Group = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function Groups() {
+  const { page } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  useActionOutcome(fetcher, () => toast.success(t("drivers.groups.deleted")));
+
+  const remove = async (g: Group) => {
+    if (await confirm({ message: t("drivers.groups.confirmDelete", { name: g.name }), destructive: true, confirmLabel: t("common.delete") })) {
+      fetcher.submit({ id: g.id }, { method: "post" });
+    }
+  };
+
+  const columns: ColumnDef<Group>[] = [
+    { accessorKey: "name", header: t("drivers.groups.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { accessorKey: "code", header: t("drivers.groups.fields.code"), cell: ({ row }) => <span className="font-mono">{row.original.code}</span> },
+    { accessorKey: "leaderName", header: t("drivers.groups.fields.leader"), meta: { priority: 2 }, cell: ({ row }) => row.original.leaderName ?? "—" },
+    { accessorKey: "memberCount", header: t("drivers.groups.fields.memberCount"), meta: { priority: 2 } },
+    { accessorKey: "deductionEmail", header: t("drivers.groups.fields.deductionEmail"), meta: { priority: 3 }, cell: ({ row }) => row.original.deductionEmail ?? "—" },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 300 },
+      cell: ({ row }) => (
+        <div className="flex flex-wrap gap-1">
+          <RowLink to={`/userManagement/userGroupManagement/groupDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
+          <RowLink to={`/userManagement/userGroupManagement/groupEdit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
+          <Button variant="ghost" size="sm" onClick={() => void remove(row.original)}>
+            <Trash2 aria-hidden />
+            {t("common.delete")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ListHeader title={t("drivers.groups.title")} addTo="/userManagement/userGroupManagement/group" addLabel={t("drivers.groups.add")} />
+      <DataTableToolbar>
+        <Input name="name" placeholder={t("drivers.groups.fields.name")} aria-label={t("drivers.groups.fields.name")} defaultValue={params.get("name") ?? ""} />
+        <Input name="code" placeholder={t("drivers.groups.fields.code")} aria-label={t("drivers.groups.fields.code")} defaultValue={params.get("code") ?? ""} />
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(g) => String(g.id)} emptyHint={t("drivers.groups.empty")} label={t("drivers.groups.title")} />
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { useApi } from "~/lib/api";
+
+export interface Option {
+  id: number;
+  label: string;
+}
+
+/** Matches of a keyword from a capped picker endpoint (docs/rules/lists.md "Pickers"), fetched as the user types. */
+function useMatches(path: string, keyword: string, label: (row: Record<string, unknown>) => string) {
+  const api = useApi();
+  const [matches, setMatches] = useState<Option[]>([]);
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      api<Record<string, unknown>[]>("GET", `${path}?keyword=${encodeURIComponent(keyword)}`)
+        .then((rows) => live && setMatches(rows.map((row) => ({ id: Number(row.id), label: label(row) }))))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // `label` is a pure mapping chosen by the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, path, keyword]);
+  return matches;
+}
+
+export const customerLabel = (row: Record<string, unknown>) => `${String(row.name)} · ${String(row.email)}`;
+export const pointLabel = (row: Record<string, unknown>) => `${String(row.serialNumber)} · ${String(row.name)}`;
+
+/** One customer: type to search, then choose among the matches (the current choice stays listed). */
+export function CustomerSelect({
+  id,
+  value,
+  onChange,
+  current,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  current?: Option | null;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState("");
+  const matches = useMatches("/customer-service/customer/options", keyword, customerLabel);
+  const options = current && !matches.some((m) => m.id === current.id) ? [current, ...matches] : matches;
+  return (
+    <div className="flex flex-col gap-2">
+      <Input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t("drivers.pickers.searchCustomer")} aria-label={t("drivers.pickers.searchCustomer")} />
+      <NativeSelect
+        id={id}
+        value={value === null ? "" : String(value)}
+        onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      >
+        <option value="">{t("drivers.pickers.noCustomer")}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** Several records: type to search, tick matches; the chosen ones stay listed as removable badges. */
+export function MultiPicker({
+  path,
+  label,
+  chosen,
+  onChange,
+  searchLabel,
+}: {
+  path: string;
+  label: (row: Record<string, unknown>) => string;
+  chosen: Option[];
+  onChange: (chosen: Option[]) => void;
+  searchLabel: string;
+}) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState("");
+  const matches = useMatches(path, keyword, label);
+  const listId = useId();
+  const isChosen = (id: number) => chosen.some((c) => c.id === id);
+  const toggle = (option: Option) => onChange(isChosen(option.id) ? chosen.filter((c) => c.id !== option.id) : [...chosen, option]);
+  return (
+    <div className="flex flex-col gap-2">
+      {chosen.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label={t("drivers.pickers.chosen")}>
+          {chosen.map((c) => (
+            <li key={c.id}>
+              <Badge variant="secondary" className="gap-1">
+                {c.label}
+                <button type="button" onClick={() => toggle(c)} aria-label={t("drivers.pickers.remove", { name: c.label })} className="rounded-sm hover:text-destructive">
+                  <X className="size-3" aria-hidden />
+                </button>
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={searchLabel} aria-label={searchLabel} aria-controls={listId} />
+      <ul id={listId} className="max-h-48 overflow-auto rounded-md border p-1" aria-label={t("drivers.pickers.matches")}>
+        {matches.length === 0 && <li className="px-2 py-1 text-sm text-muted-foreground">{t("drivers.pickers.none")}</li>}
+        {matches.map((m) => (
+          <li key={m.id}>
+            <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-muted">
+              <Checkbox checked={isChosen(m.id)} onCheckedChange={() => toggle(m)} />
+              <span className="break-all">{m.label}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import enDrivers from "../../domain/i18n/locales/en/drivers.json";
+import { Api } from "../../scripts/sim/register";
+import { bootedClient, closeClients, newCharger } from "../peers/support";
+import { loadWs, type WsServer, type WsSocket } from "../peers/ws";
+import { expectAccessible } from "./support/axe";
+import { openBrowser } from "./support/browser";
+import { field, hydrated, logIn, text } from "./support/session";
+
+/**
+ * Drivers in the console (docs/rules/drivers.md): the screens of customers, groups and RFID
+ * cards, and a card issued to a new customer that the charger accepts at once and refuses once
+ * blocked. The card's number comes from a fake desktop RF reader bridge (docs/rf-reader-bridge.md).
+ */
+const baseURL = inject("baseURL");
+const t = { ...text.en, ...enDrivers };
+const d = enDrivers.drivers;
+const OPERATOR = "Plugdesk Polska";
+const MANY_SCREENS_MS = 240_000;
+let browser: BrowserContext;
+let page: Page;
+let bridge: WsServer | undefined;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await closeClients();
+  await new Promise((done) => (bridge ? bridge.close(() => done(undefined)) : done(undefined)));
+  await browser?.close();
+});
+
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** A fake RF reader bridge on a free port that reads `uid` for every request. */
+async function fakeBridge(uid: string) {
+  const ws = (await loadWs())!;
+  bridge = new ws.WebSocketServer({ host: "127.0.0.1", port: 0 });
+  bridge.on("connection", (socket: WsSocket) =>
+    socket.on("message", (data) => {
+      const request = JSON.parse(String(data)) as { type: string; id: string };
+      if (request.type === "read") socket.send(JSON.stringify({ type: "card", id: request.id, uid }));
+    }),
+  );
+  await new Promise<void>((ready) => bridge!.on("listening", () => ready()));
+  return (bridge.address() as { port: number }).port;
+}
+
+async function expectScreen(path: string, screen: string, crumb = screen) {
+  await page.goto(`${baseURL}${path}`);
+  await eventually(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
+  await eventually(() => page.getByRole("navigation", { name: t.ui.breadcrumb.label }).locator('[aria-current="page"]').textContent()).toBe(crumb);
+}
+
+describe("drivers", () => {
+  it("titles the customer, group and card screens and names the records their detail pages show", async () => {
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+    const api = await Api.login(baseURL);
+    const anna = (await api.get<{ records: { id: number; name: string }[] }>("/customer-service/customer?email=anna.nowak")).records[0];
+    const group = (await api.get<{ records: { id: number; name: string }[] }>("/customer-service/group?code=NOWAKFAM")).records[0];
+    await expectScreen("/user/rf-card", t.menu.users.rfCard);
+    await expectScreen("/userManagement/userProfileManagement", t.menu.users.userProfile);
+    await expectScreen("/userManagement/userProfileManagement/customerAdd", t.page.add);
+    await expectScreen(`/userManagement/userProfileManagement/customerDetail/${anna.id}`, t.page.detail, anna.name);
+    await eventually(() => page.getByRole("cell", { name: "DEMO0001" }).count()).toBe(1);
+    await expectScreen(`/userManagement/userProfileManagement/customerEdit/${anna.id}`, t.page.edit, t.ui.breadcrumb.modify);
+    await expectScreen("/userManagement/userGroupManagement", t.menu.users.userGroup);
+    await expectScreen("/userManagement/userGroupManagement/group", t.page.add);
+    await expectScreen(`/userManagement/userGroupManagement/groupDetail/${group.id}`, t.page.detail, group.name);
+    await expectScreen(`/userManagement/userGroupManagement/groupEdit/${group.id}`, t.page.edit, t.ui.breadcrumb.modify);
+    await expectScreen("/userManagement/groupList", t.menu.users.groupList);
+    await eventually(() => page.getByRole("cell", { name: "NOWAKFAM" }).count()).toBeGreaterThan(0);
+  }, MANY_SCREENS_MS);
+
+  it("issues a card to a new customer: the charger accepts it at once, and refuses it once blocked", async () => {
+    const uid = `E2E${Date.now().toString(16).slice(-8).toUpperCase()}`;
+    const port = await fakeBridge(uid.toLowerCase());
+    const email = `ola.${Date.now().toString(36)}@example.com`;
+    await page.context().clearCookies();
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+
+    // A new customer, with the form's own checks first.
+    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerAdd`);
+    await hydrated(page);
+    await page.getByRole("button", { name: t.common.save }).click();
+    await eventually(() => page.getByText(d.validation.evModel).count()).toBe(1);
+    await field(page, d.customers.fields.firstName).fill("Ola");
+    await field(page, d.customers.fields.lastName).fill("Wiśniewska");
+    await field(page, d.customers.fields.gender, "combobox").click();
+    await page.getByRole("option", { name: d.customers.genders.FEMALE }).click();
+    await field(page, d.customers.fields.email).fill(email);
+    await field(page, d.customers.fields.phone).fill("+48 600 555 111");
+    await field(page, d.customers.fields.cpf).fill("123.456.789-00");
+    await field(page, d.customers.fields.country, "combobox").click();
+    await page.getByRole("option", { name: "Poland" }).click();
+    await field(page, d.customers.fields.zipCode).fill("02-001");
+    await field(page, d.customers.fields.evModel).fill("Renault Zoe");
+    await page.getByRole("button", { name: t.common.save }).click();
+    await eventually(() => page.getByText(d.validation.cpf).count()).toBe(1);
+    await field(page, d.customers.fields.cpf).fill("");
+    await page.getByRole("button", { name: t.common.save }).click();
+    await page.waitForURL(/\/customerDetail\/\d+$/);
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Ola Wiśniewska");
+
+    // A card for her, its number read from the desktop reader.
+    await page.goto(`${baseURL}/user/rf-card`);
+    await hydrated(page);
+    await page.getByRole("button", { name: d.cards.add }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(d.rfReader.port).fill(String(port));
+    await dialog.getByRole("button", { name: d.rfReader.button }).click();
+    await eventually(() => field(page, d.cards.fields.idTag).inputValue()).toBe(uid);
+    await dialog.getByLabel(d.pickers.searchCustomer).fill(email);
+    await eventually(() => dialog.getByRole("option", { name: new RegExp(email) }).count()).toBe(1);
+    await dialog.getByRole("combobox", { name: d.cards.fields.owner }).selectOption({ label: `Ola Wiśniewska · ${email}` });
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: t.common.save }).click();
+    await eventually(() => page.getByText(d.cards.done.create).count()).toBeGreaterThan(0);
+    const row = page.getByRole("row", { name: new RegExp(uid) });
+    await eventually(() => row.getByText(d.cards.statuses.VALID).count()).toBe(1);
+
+    // The charger asks about the card: accepted at once.
+    const point = await newCharger();
+    const { client } = await bootedClient(point.serialNumber, point.key);
+    expect((await client.call("Authorize", { idTag: uid })).idTagInfo.status).toBe("Accepted");
+
+    // Blocked in the console, with a confirmation: refused from the next Authorize on.
+    await row.getByRole("button", { name: d.cards.block }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: d.cards.block }).click();
+    await eventually(() => row.getByText(d.cards.statuses.BLOCKED).count()).toBe(1);
+    expect((await client.call("Authorize", { idTag: uid })).idTagInfo.status).toBe("Blocked");
+    expect(client.validationFailures ?? []).toEqual([]);
+  }, MANY_SCREENS_MS);
+
+  it("says so when no RF reader bridge answers", async () => {
+    await page.goto(`${baseURL}/user/rf-card`);
+    await hydrated(page);
+    await page.getByRole("button", { name: d.cards.add }).click();
+    const dialog = page.getByRole("dialog");
+    // Port 9 (discard) has no bridge behind it.
+    await dialog.getByLabel(d.rfReader.port).fill("9");
+    await dialog.getByRole("button", { name: d.rfReader.button }).click();
+    await eventually(() => page.getByText(d.rfReader.connectionFailed).count()).toBeGreaterThan(0);
+  });
+});

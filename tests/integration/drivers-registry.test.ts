@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { boot, connect, now } from "./support/charger";
+import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
+import { makeCharger } from "./support/factories";
+import { call, tokenFor } from "./support/http";
+
+/** A booted charger of 0PL002 and a way to ask it about a tag. */
+async function charger() {
+  const made = await makeCharger("0PL002");
+  const { charger } = await connect(made.serialNumber, { key: made.key });
+  await boot(charger!);
+  const authorize = async (idTag: string) => (await charger!.call("Authorize", { idTag })).idTagInfo as { status: string; expiryDate?: string; parentIdTag?: string };
+  return { ...made, charger: charger!, authorize };
+}
+
+const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
+
+describe("the card registry answers Authorize at once (docs/rules/drivers.md \"Who may charge\")", () => {
+  it("accepts a bound, valid card of a NORMAL customer with its expiry date and the group's code as parent tag", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { authorize } = await charger();
+    const anna = await makeCustomer(token);
+    const group = await makeGroup(token, anna.id);
+    const expiryDate = inAYear();
+    const card = await makeCard(token, { customerId: anna.id, expiryDate });
+    expect(card).toMatchObject({ status: "VALID", bindStatus: "BIND", customerId: anna.id });
+    expect(await authorize(card.idTag)).toEqual({ status: "Accepted", expiryDate: new Date(expiryDate).toISOString(), parentIdTag: group.code });
+    // OCPP compares id tags case-insensitively.
+    expect((await authorize(card.idTag.toLowerCase())).status).toBe("Accepted");
+  });
+
+  it("answers Invalid for an unbound card, and Accepted once it is bound, Invalid again once unbound", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { authorize } = await charger();
+    const card = await makeCard(token);
+    expect(card).toMatchObject({ status: "VALID", bindStatus: "UNBIND", customerId: null });
+    expect(await authorize(card.idTag)).toEqual({ status: "Invalid" });
+    const owner = await makeCustomer(token);
+    const bound = await call("PUT", `/customer-service/rf-card/${card.id}/bind`, { token, body: { customerId: owner.id } });
+    expect(bound.body.data).toMatchObject({ bindStatus: "BIND", customerId: owner.id });
+    expect(await authorize(card.idTag)).toEqual({ status: "Accepted" });
+    const unbound = await call("PUT", `/customer-service/rf-card/${card.id}/unbind`, { token });
+    expect(unbound.body.data).toMatchObject({ bindStatus: "UNBIND", customerId: null });
+    expect((await authorize(card.idTag)).status).toBe("Invalid");
+  });
+
+  it("answers Blocked for a blocked card and Expired for an expired card or one past its expiry date", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { authorize } = await charger();
+    const owner = await makeCustomer(token);
+    const card = await makeCard(token, { customerId: owner.id });
+    const status = (s: string) => call("PUT", `/customer-service/rf-card/${card.id}/status`, { token, body: { status: s } });
+    expect((await status("BLOCKED")).body.data.status).toBe("BLOCKED");
+    expect((await authorize(card.idTag)).status).toBe("Blocked");
+    await status("EXPIRED");
+    expect((await authorize(card.idTag)).status).toBe("Expired");
+    await status("VALID");
+    expect((await authorize(card.idTag)).status).toBe("Accepted");
+    const past = await makeCard(token, { customerId: owner.id, expiryDate: "2024-06-01T00:00:00+02:00" });
+    expect(await authorize(past.idTag)).toEqual({ status: "Expired", expiryDate: "2024-05-31T22:00:00.000Z" });
+  });
+
+  it("answers Blocked for every tag of an ABNORMAL customer, and Accepted again once NORMAL", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { authorize, charger: cp } = await charger();
+    const owner = await makeCustomer(token);
+    const first = await makeCard(token, { customerId: owner.id });
+    const second = await makeCard(token, { customerId: owner.id });
+    const abnormal = await call("PUT", `/customer-service/customer/${owner.id}/status`, { token, body: { status: "ABNORMAL" } });
+    expect(abnormal.body.data.status).toBe("ABNORMAL");
+    expect((await authorize(first.idTag)).status).toBe("Blocked");
+    expect((await authorize(second.idTag)).status).toBe("Blocked");
+    // StartTransaction answers as Authorize does.
+    const start = await cp.call("StartTransaction", { connectorId: 1, idTag: second.idTag, meterStart: 0, timestamp: now() });
+    expect(start.idTagInfo.status).toBe("Blocked");
+    await call("PUT", `/customer-service/customer/${owner.id}/status`, { token, body: { status: "NORMAL" } });
+    expect((await authorize(first.idTag)).status).toBe("Accepted");
+    expect((await call("PUT", `/customer-service/customer/${owner.id}/status`, { token, body: { status: "BLOCKED" } })).status).toBe(400);
+  });
+
+  it("lets a customer limited to some points charge there only: elsewhere its tags answer Invalid", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const here = await charger();
+    const elsewhere = await charger();
+    const owner = await makeCustomer(token, { chargeAllPoint: false, chargePointList: [here.pointId] });
+    expect(owner).toMatchObject({ chargeAllPoint: false, chargePointList: [here.pointId] });
+    const card = await makeCard(token, { customerId: owner.id });
+    expect((await here.authorize(card.idTag)).status).toBe("Accepted");
+    expect((await elsewhere.authorize(card.idTag)).status).toBe("Invalid");
+    const start = await elsewhere.charger.call("StartTransaction", { connectorId: 1, idTag: card.idTag, meterStart: 0, timestamp: now() });
+    expect(start.idTagInfo.status).toBe("Invalid");
+  });
+
+  it("resumes a lost card: the old tag answers Blocked, the new one takes the owner and group", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { authorize } = await charger();
+    const owner = await makeCustomer(token);
+    const group = await makeGroup(token, owner.id);
+    const old = await makeCard(token, { customerId: owner.id, cardName: "Blue card", deliveryType: "SEND", recipientName: "Ewa" });
+    const newIdTag = uniqueTag("N");
+    const resumed = await call("PUT", `/customer-service/rf-card/${old.id}/lost`, { token, body: { newIdTag } });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({
+      idTag: newIdTag,
+      status: "VALID",
+      bindStatus: "BIND",
+      customerId: owner.id,
+      cardName: "Blue card",
+      deliveryType: "SEND",
+      recipientName: "Ewa",
+      replacesCardId: old.id,
+    });
+    expect((await call("GET", `/customer-service/rf-card/${old.id}`, { token })).body.data).toMatchObject({ status: "LOST", customerId: owner.id });
+    expect((await authorize(old.idTag)).status).toBe("Blocked");
+    expect(await authorize(newIdTag)).toEqual({ status: "Accepted", parentIdTag: group.code });
+    // A lost card is replaced once, and stays as it is.
+    expect((await call("PUT", `/customer-service/rf-card/${old.id}/lost`, { token, body: { newIdTag: uniqueTag("N") } })).status).toBe(409);
+    expect((await call("PUT", `/customer-service/rf-card/${old.id}/status`, { token, body: { status: "VALID" } })).status).toBe(409);
+    // The new tag must be free.
+    const taken = await call("PUT", `/customer-service/rf-card/${resumed.body.data.id}/lost`, { token, body: { newIdTag: old.idTag.toLowerCase() } });
+    expect(taken.status).toBe(400);
+    expect(taken.body.data.fields).toEqual({ newIdTag: "This RFID number is already registered" });
+  });
+
+  it("keeps the demo tags' answers and the operator's remote tag", async () => {
+    const { authorize } = await charger();
+    expect(await authorize("DEMO0001")).toEqual({ status: "Accepted", parentIdTag: "NOWAKFAM" });
+    expect(await authorize("PLCARD0002")).toEqual({ status: "Accepted" });
+    expect(await authorize("DEMO0002")).toEqual({ status: "Blocked" });
+    expect(await authorize("DEMO0003")).toEqual({ status: "Expired", expiryDate: "2025-01-01T00:00:00.000Z" });
+    expect(await authorize("PLREMOTE")).toEqual({ status: "Accepted" });
+    expect(await authorize("DEDEMO01")).toEqual({ status: "Invalid" });
+  });
+
+  it("answers a deleted card Invalid", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { authorize } = await charger();
+    const card = await makeCard(token, { customerId: (await makeCustomer(token)).id });
+    expect((await authorize(card.idTag)).status).toBe("Accepted");
+    expect((await call("DELETE", `/customer-service/rf-card/${card.id}`, { token })).status).toBe(200);
+    expect((await authorize(card.idTag)).status).toBe("Invalid");
+    expect((await call("GET", `/customer-service/rf-card/${card.id}`, { token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import { and, eq, exists, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { customerGroups, customerPoints, customers, idTags, rfCards, transactions } from "../../../db/schema";
+import { CARD_ANSWER, heldTagStatus, type AuthorizationStatus, type HolderFacts } from "../../../domain/ocpp";
+import { owned } from "../../../tenants/scope";
+import type { SystemCtx } from "../context";
+
+/**
+ * The id-tag registry Authorize and StartTransaction read (docs/rules/drivers.md "Who may charge",
+ * docs/decisions/0018-rfid-cards-are-the-tag-registry.md): RFID cards first, then the tags that
+ * are not cards (the remote-start tag, app and OCPI tokens), each with its holder's status, points
+ * and group. One D1 batch, one round trip, like the single read it replaces
+ * (docs/rules/ocpp.md "Hot path").
+ */
+
+/** One entry of the registry as the answer needs it. */
+export interface RegistryTag {
+  status: AuthorizationStatus;
+  expiresAt: number | null;
+  remote: boolean;
+  parentIdTag: string | null;
+}
+
+/** Id tags compare case-insensitively (OCPP 1.6 §7.28 IdToken); `upper(…)` is what the unique indexes hold. */
+export const sameTag = (column: SQLiteColumn, idTag: string): SQL => sql`upper(${column}) = upper(${idTag})`;
+
+/** The holder's columns, joined within the same operator. */
+function holderColumns(ctx: SystemCtx, pointId: number) {
+  return {
+    // Distinct names: a D1 batch answers rows as objects keyed by column name, so the joined
+    // tables' `status` and `code` would otherwise overwrite the tag's own.
+    customerStatus: sql<"NORMAL" | "ABNORMAL" | null>`${customers.status}`.as("holder_status"),
+    chargeAllPoint: sql<number | null>`${customers.chargeAllPoint}`.as("holder_charge_all_point"),
+    groupCode: sql<string | null>`${customerGroups.code}`.as("holder_group_code"),
+    atThisPoint: sql<number>`${exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(customerPoints)
+        .where(owned(ctx, customerPoints, eq(customerPoints.customerId, customers.id), eq(customerPoints.pointId, pointId))),
+    )}`.as("holder_at_point"),
+  };
+}
+
+const holderOf = (row: { customerStatus: "NORMAL" | "ABNORMAL" | null; chargeAllPoint: number | null; atThisPoint: number }): HolderFacts | null =>
+  row.customerStatus === null ? null : { status: row.customerStatus, chargeAllPoint: row.chargeAllPoint !== 0, atThisPoint: Boolean(row.atThisPoint) };
+
+/**
+ * The registry's entry for `idTag` at `pointId`, and whether the tag is in an active session
+ * anywhere in the operator's network (a start it was refused does not count).
+ */
+export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: string) {
+  const ofCustomer = (column: SQLiteColumn) => and(eq(customers.id, column), eq(customers.operatorId, ctx.operator.id));
+  const ofGroup = and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
+  const [cards, tags, busy] = await ctx.db.batch([
+    ctx.db
+      .select({ status: rfCards.status, expiryDate: rfCards.expiryDate, ...holderColumns(ctx, pointId) })
+      .from(rfCards)
+      .leftJoin(customers, ofCustomer(rfCards.customerId))
+      .leftJoin(customerGroups, ofGroup)
+      .where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag)))
+      .limit(1),
+    ctx.db
+      .select({ status: idTags.status, expiryDate: idTags.expiryDate, parentIdTag: idTags.parentIdTag, kind: idTags.kind, ...holderColumns(ctx, pointId) })
+      .from(idTags)
+      .leftJoin(customers, ofCustomer(idTags.customerId))
+      .leftJoin(customerGroups, ofGroup)
+      .where(owned(ctx, idTags, sameTag(idTags.idTag, idTag)))
+      .limit(1),
+    ctx.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(owned(ctx, transactions, sameTag(transactions.idTag, idTag), eq(transactions.status, "ACTIVE"), eq(transactions.authStatus, "Accepted")))
+      .limit(1),
+  ]);
+  const [card] = cards;
+  const [other] = tags;
+  let tag: RegistryTag | undefined;
+  if (card) {
+    tag = {
+      status: heldTagStatus(CARD_ANSWER[card.status], holderOf(card), true),
+      expiresAt: card.expiryDate?.getTime() ?? null,
+      remote: false,
+      parentIdTag: card.groupCode,
+    };
+  } else if (other) {
+    tag = {
+      status: heldTagStatus(other.status, holderOf(other), false),
+      expiresAt: other.expiryDate?.getTime() ?? null,
+      remote: other.kind === "REMOTE",
+      parentIdTag: other.groupCode ?? other.parentIdTag,
+    };
+  }
+  return { tag, busy: busy.length > 0 };
+}
