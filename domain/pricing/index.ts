@@ -1,0 +1,4 @@
+export * from "./decimal";
+export * from "./engine";
+export * from "./slots";
+export * from "./strategy";
