@@ -2,3 +2,4 @@ export * from "./decimal";
 export * from "./engine";
 export * from "./slots";
 export * from "./strategy";
+export * from "./price-display";

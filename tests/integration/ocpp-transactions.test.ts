@@ -2,6 +2,7 @@ import { abortAllDurableObjects, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
 import { boot, connect, now } from "./support/charger";
+import { eventually } from "./support/eventually";
 
 async function ready(operatorCode = "0PL002", options: Parameters<typeof makeCharger>[1] = {}) {
   const made = await makeCharger(operatorCode, options);
@@ -19,14 +20,6 @@ async function freshTag(pointId: number) {
   return idTag;
 }
 
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("BootNotification", () => {
   it("accepts an enabled point with the interval and saves what the charger says of itself", async () => {
