@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import { equipmentScreens } from "./routes/equipment/route-map";
+import { financeScreens } from "./routes/finance/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
 
 /**
@@ -19,6 +20,7 @@ const dedicated: Record<string, string> = {
   "/carrierSystem/carrierAcount/detail/:id": "routes/carrier/account-detail.tsx",
   ...equipmentScreens,
   ...monitoringScreens,
+  ...financeScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

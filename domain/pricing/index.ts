@@ -3,3 +3,4 @@ export * from "./engine";
 export * from "./slots";
 export * from "./strategy";
 export * from "./price-display";
+export * from "./sample";

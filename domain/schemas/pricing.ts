@@ -33,10 +33,11 @@ const SLOT_MESSAGES: Record<SlotProblem, string> = {
 
 const timeText = z.string({ error: "pricing.validation.slotsIncomplete" }).max(5, { error: "pricing.validation.slotsHalfHour" });
 
+/** A row of a day; an empty price is a row not yet complete. */
 const slotInput = z.object({
   start: timeText.optional(),
   end: timeText.optional(),
-  price: priceInput.optional(),
+  price: z.preprocess((v) => (v === "" ? undefined : v), priceInput.optional()),
 });
 
 /**

@@ -3,6 +3,7 @@ import {
   energyBySlot,
   priceSession,
   registerSeries,
+  sampleSession,
   slotProblem,
   slotSegments,
   halfHourTable,
@@ -389,5 +390,25 @@ describe("slots", () => {
       end: `${String(Math.floor((i + 1) / 2)).padStart(2, "0")}:${(i + 1) % 2 ? "30" : "00"}`,
     }));
     expect(slotProblem(halves)).toBeUndefined();
+  });
+});
+
+describe("the editor's sample session", () => {
+  it("prices energy, start, duration and idle minutes as the billing would", () => {
+    const prices: StrategyPrices = {
+      ...timeOfUse,
+      idle: {
+        before: { unit: "MINUTE", price: "0.1000", freeMinutes: 0 },
+        during: { unit: "MINUTE", price: "0.2000", freeMinutes: 0 },
+        after: { unit: "MINUTE", price: "0.3000", freeMinutes: 10 },
+      },
+    };
+    // 20 kWh from 05:00 local for 120 minutes, the last 20 suspended: 100 minutes of flow, 1 h before 06:00.
+    const facts = sampleSession({ energyKwh: "20", startTime: "2025-01-15T05:00", durationMinutes: 120, idleBeforeMinutes: 15, idleDuringMinutes: 20, idleAfterMinutes: 40 }, WARSAW)!;
+    expect(new Date(facts.startAt).toISOString()).toBe("2025-01-15T04:00:00.000Z");
+    const priced = price(prices, facts);
+    expect(priced.electricCost).toBe(12_000 * 0.04 + 8_000 * 0.12);
+    expect(priced).toMatchObject({ reservationCost: 150, occupancyCost: 20 * 20 + 30 * 30 });
+    expect(sampleSession({ energyKwh: "1.2345", startTime: "2025-01-15T05:00", durationMinutes: 1, idleBeforeMinutes: 0, idleDuringMinutes: 0, idleAfterMinutes: 0 }, WARSAW)).toBeUndefined();
   });
 });
