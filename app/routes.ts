@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import { driverScreens } from "./routes/drivers/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
+import { financeScreens } from "./routes/finance/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
 
 /**
@@ -21,6 +22,7 @@ const dedicated: Record<string, string> = {
   ...equipmentScreens,
   ...driverScreens,
   ...monitoringScreens,
+  ...financeScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

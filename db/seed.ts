@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "./client";
+import type { StrategyPrices } from "../domain/pricing/strategy";
 import {
   accounts,
+  chargeStrategies,
+  chargeStrategyVersions,
   connectors,
   customerGroups,
   customers,
@@ -159,6 +162,69 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
   }
 }
 
+/**
+ * The demo strategies (docs/rules/demo.md "The seed"): time of use for 0PL002's chargers, a flat
+ * price for 0DE001's. Each is made once, by name, and given to the demo chargers that have none,
+ * so a change made in the console survives the next `npm start`.
+ */
+const DEMO_STRATEGIES: { operator: string; name: string; currency: string; serials: string[]; prices: StrategyPrices }[] = [
+  {
+    operator: "0PL002",
+    name: "Taryfa dzienna i nocna",
+    currency: "PLN",
+    serials: ["PL002-CP01", "PL002-CP02"],
+    prices: {
+      electricity: {
+        slots: [
+          { start: "00:00", end: "06:00", price: "0.6500" },
+          { start: "06:00", end: "16:00", price: "1.1500" },
+          { start: "16:00", end: "21:00", price: "1.4500" },
+          { start: "21:00", end: "24:00", price: "0.6500" },
+        ],
+      },
+      service: { unit: "KWH", slots: [{ start: "00:00", end: "24:00", price: "0.2000" }] },
+      idle: { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 30, capAmount: 6000 } },
+      minimumThreshold: null,
+      preAuthAmount: null,
+      subscriptionPrice: null,
+    },
+  },
+  {
+    operator: "0DE001",
+    name: "Standardtarif",
+    currency: "EUR",
+    serials: ["DE001-CP01"],
+    prices: {
+      electricity: { slots: [{ start: "00:00", end: "24:00", price: "0.3900" }] },
+      service: { unit: "NONE", slots: [] },
+      idle: { before: null, during: null, after: null },
+      minimumThreshold: null,
+      preAuthAmount: null,
+      subscriptionPrice: null,
+    },
+  },
+];
+
+async function seedStrategies(db: Db) {
+  for (const demo of DEMO_STRATEGIES) {
+    const [operator] = await db.select().from(operators).where(eq(operators.code, demo.operator));
+    const named = and(eq(chargeStrategies.operatorId, operator.id), eq(chargeStrategies.name, demo.name), isNull(chargeStrategies.deletedAt));
+    let [strategy] = await db.select().from(chargeStrategies).where(named);
+    strategy ??= (await db.insert(chargeStrategies).values({ operatorId: operator.id, name: demo.name, currency: demo.currency }).returning())[0];
+    if (strategy.currentVersionId === null) {
+      const [version] = await db
+        .insert(chargeStrategyVersions)
+        .values({ operatorId: operator.id, strategyId: strategy.id, version: 1, name: demo.name, currency: demo.currency, prices: demo.prices, createdBy: "seed" })
+        .returning();
+      await db.update(chargeStrategies).set({ currentVersionId: version.id }).where(eq(chargeStrategies.id, strategy.id));
+    }
+    await db
+      .update(points)
+      .set({ chargeStrategyId: strategy.id })
+      .where(and(eq(points.operatorId, operator.id), inArray(points.serialNumber, demo.serials), isNull(points.chargeStrategyId)));
+  }
+}
+
 async function ensureOperator(
   db: Db,
   platformId: number,
@@ -259,6 +325,7 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   }
   await seedEquipment(db, hashKey);
   await seedDrivers(db);
+  await seedStrategies(db);
 }
 
 /**

@@ -5,6 +5,7 @@ import { withPageErrors } from "./http/page-errors";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
 import { housekeeping } from "./jobs/housekeeping";
+import { consumePush } from "./jobs/push";
 import { connectLive } from "./live/connect";
 import { connectCharger } from "./ocpp/connect";
 
@@ -38,6 +39,7 @@ export default {
 
   async queue(batch, env) {
     if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, env);
+    else if (batch.queue.startsWith("plugdesk-push")) await consumePush(batch, env);
   },
 
   async scheduled(controller, env, ctx) {

@@ -80,7 +80,10 @@ export const points = sqliteTable(
     firmwareStatus: text("firmware_status"),
     diagnosticsStatus: text("diagnostics_status"),
     stationType: text("station_type"),
-    /** The charging strategy (price plan) the point charges by; pricing fills it. */
+    /**
+     * The charging strategy the point charges by, at most one (docs/rules/pricing.md
+     * "Assigning points").
+     */
     chargeStrategyId: integer("charge_strategy_id"),
     // What has been pushed to the charger, per item, and when
     // (docs/rules/equipment.md "Point pages").
@@ -88,6 +91,8 @@ export const points = sqliteTable(
     currencyPushStatus: text("currency_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
     preAuthPushStatus: text("pre_auth_push_status", { enum: PUSH_STATUSES }).notNull().default("NotIssue"),
     pushedAt: integer("pushed_at", { mode: "timestamp_ms" }),
+    /** The strategy version whose price the charger last answered (docs/rules/pricing.md "Price push"). */
+    pricePushedVersionId: integer("price_pushed_version_id"),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),
   },
@@ -96,6 +101,8 @@ export const points = sqliteTable(
     // Point list of one operator, filtered by station, status or online state.
     index("points_operator_station_idx").on(t.operatorId, t.stationId),
     index("points_operator_status_idx").on(t.operatorId, t.status, t.online),
+    // Points of one strategy: assigning, and refusing to delete an assigned strategy.
+    index("points_operator_strategy_idx").on(t.operatorId, t.chargeStrategyId),
   ],
 );
 
@@ -173,11 +180,13 @@ export const transactions = sqliteTable(
     stopReason: text("stop_reason"),
     status: text("status", { enum: ["ACTIVE", "COMPLETED", "ABNORMAL"] }).notNull().default("ACTIVE"),
     abnormalReason: text("abnormal_reason"),
-    /**
-     * Pricing snapshot reference taken at start (docs/rules/ocpp.md "Transactions"); pricing fills
-     * it later.
-     */
+    /** When the pricing reference was taken (docs/rules/ocpp.md "Transactions"). */
     strategySnapshot: text("strategy_snapshot", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    /**
+     * The strategy version of the point when the server received the StartTransaction: the
+     * session is priced by it, whatever changes later (docs/decisions/0022-strategies-are-versioned.md).
+     */
+    strategyVersionId: integer("strategy_version_id"),
     energyWh: integer("energy_wh"),
     durationS: integer("duration_s"),
     billedAt: integer("billed_at", { mode: "timestamp_ms" }),

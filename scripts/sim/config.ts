@@ -39,6 +39,9 @@ export class Configuration {
       ClockAlignedDataInterval: rw(0, "int"),
       ConnectionTimeOut: rw(60, "int"),
       ConnectorPhaseRotation: rw("NotApplicable", "csl"),
+      // The OCA California pricing whitepaper for OCPP 1.6: the price the charger shows.
+      CustomDisplayCostAndPrice: ro(true, "bool"),
+      DefaultPrice: rw("", "text"),
       GetConfigurationMaxKeys: ro(50, "int"),
       HeartbeatInterval: rw(init.heartbeatIntervalS, "int"),
       LocalAuthListEnabled: rw(true, "bool"),

@@ -7,7 +7,7 @@ import { hashPassword } from "../../workers/auth/password";
 import { call, tokenFor } from "./support/http";
 
 /** The demo platform `npm start` seeds (support/setup.ts seeds it the same way here). */
-const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus", "customers", "customer_groups", "rf_cards"];
+const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus", "customers", "customer_groups", "rf_cards", "charge_strategies", "charge_strategy_versions"];
 
 async function rowCounts() {
   const counts: Record<string, number> = {};
@@ -23,6 +23,23 @@ describe("the demo seed", () => {
     expect(points.body.data.records.map((p) => p.serialNumber).sort()).toEqual(["PL002-CP01", "PL002-CP02"]);
     const stations = await call<{ records: { name: string }[] }>("GET", "/station-service/sub-operator/station", { token: sub });
     expect(stations.body.data.records.map((s) => s.name)).toEqual(["Warszawa Centrum"]);
+  });
+
+  it("charges 0PL002's demo chargers by time of use and 0DE001's by a flat price", async () => {
+    const strategyOf = async (operatorCode: string, username: string, serialNumber: string) => {
+      const token = await tokenFor(operatorCode, username);
+      const point = (await call("GET", `/station-service/point?serialNumber=${serialNumber}`, { token })).body.data.records[0];
+      return (await call("GET", `/finance-service/strategy/${point.chargeStrategyId}`, { token })).body.data;
+    };
+    const [cp01, cp02, de] = await Promise.all([
+      strategyOf("0PL002", "demoadmin", "PL002-CP01"),
+      strategyOf("0PL002", "demoadmin", "PL002-CP02"),
+      strategyOf("0DE001", "deadmin1", "DE001-CP01"),
+    ]);
+    expect(cp01.id).toBe(cp02.id);
+    expect(cp01).toMatchObject({ currency: "PLN", pointCount: 2 });
+    expect(cp01.electricity.slots.length).toBeGreaterThan(1);
+    expect(de).toMatchObject({ currency: "EUR", electricity: { slots: [{ start: "00:00", end: "24:00", price: "0.3900" }] }, service: { unit: "NONE" } });
   });
 
   it("changes nothing when it runs again", async () => {

@@ -96,6 +96,24 @@ beforeAll(async () => {
     Array.from({ length: ROWS }, (_, i) => ({ platformId: platform.id, parentId: operator.id, code: `0PL002L${tag}${i}`, name: `List sub ${i}`, sub: 1 })),
   );
 
+  // 150 charging strategies, the first one assigned to all 150 points in one call (the ids travel
+  // as one parameter, docs/rules/pricing.md "Assigning points").
+  const strategyIds: number[] = [];
+  for (let i = 0; i < ROWS; i += 10) {
+    const made = await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        call("POST", "/finance-service/strategy", {
+          token: admin,
+          body: { name: `List strategy ${tag} ${i + j}`, electricity: { slots: [{ start: "00:00", end: "24:00", price: "1" }] }, service: { unit: "NONE" } },
+        }),
+      ),
+    );
+    strategyIds.push(...made.map((m) => m.body.data.id as number));
+  }
+  const assigned = await call("PUT", `/finance-service/strategy/${strategyIds[0]}/assign`, { token: admin, body: { pointIds: made.map((p) => p.id) } });
+  expect(assigned.body.data.assigned).toBe(ROWS);
+  expect((await call("GET", `/finance-service/strategy/${strategyIds[0]}`, { token: admin })).body.data.pointCount).toBe(ROWS);
+
   // A charger with more than 100 frames in its log.
   const charger = await makeCharger("0PL002");
   serialWithLog = charger.serialNumber;
@@ -122,6 +140,8 @@ const lists: [string, () => string, () => string][] = [
   ["candidate points", () => `/user-service/sub-operator/${subOperatorId}/devices/candidates?kind=point`, () => admin],
   ["candidate stations", () => `/user-service/sub-operator/${subOperatorId}/devices/candidates?kind=station`, () => admin],
   ["OCPP log", () => `/station-service/point/${serialWithLog}/ocpp/operationLog`, () => admin],
+  ["charging strategies", () => "/finance-service/strategy", () => admin],
+  ["strategy points", () => `/finance-service/strategy/points?stationId=${stationId}`, () => admin],
   ["sub-operator points", () => "/station-service/sub-operator/point", () => sub],
   ["sub-operator stations", () => "/station-service/sub-operator/station", () => sub],
   ["sub-operator station detail", () => `/station-service/sub-operator/station/${stationId}`, () => sub],

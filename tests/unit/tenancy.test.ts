@@ -139,7 +139,7 @@ function check(path: string): Finding[] {
 
 describe("tenancy is structural", () => {
   it("knows the tenant-owned tables", () => {
-    expect(tenantTables).toEqual(expect.arrayContaining(["points", "stations", "transactions", "accounts", "roles", "operationLogs"]));
+    expect(tenantTables).toEqual(expect.arrayContaining(["points", "stations", "transactions", "accounts", "roles", "operationLogs", "chargeStrategies", "chargeStrategyVersions"]));
   });
 
   it("builds every query of a tenant-owned table through tenants/scope.ts", () => {

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { ChevronDown, Download, Eye, FileSpreadsheet, Pencil, Plus, Power, PowerOff, Trash2, Upload } from "lucide-react";
+import { ChevronDown, Download, Eye, FileSpreadsheet, Pencil, Plus, Power, PowerOff, Send, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
@@ -23,7 +23,7 @@ import { useLivePoints } from "~/lib/live";
 import { StandardImage } from "./connector-standards";
 import { downloadTemplate, exportPoints, type ExportedPoint } from "./point-excel";
 import { PointImportDialog } from "./point-import-dialog";
-import { IconAction, OnlineBadge, QuotaSummary } from "./point-parts";
+import { IconAction, OnlineBadge, PushStatusBadge, QuotaSummary } from "./point-parts";
 import { loadPoints, pointsAction } from "./points.server";
 
 /**
@@ -46,7 +46,7 @@ const EXPORT_PAGES = 50;
 export default function Points() {
   const { page, stations, quota } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { power } = useFormat();
+  const { power, dateTime } = useFormat();
   const api = useApi();
   const live = useLivePoints();
   const { onPageChange } = useUrlPaging();
@@ -84,6 +84,13 @@ export default function Points() {
   const enableSelected = async () => {
     const ok = await confirm({ message: t("points.confirmEnableSelected", { count: selected.length }), confirmLabel: t("common.enable") });
     if (ok) fetcher.submit({ intent: "enableSelected", ids: selected.map((p) => String(p.id)) }, { method: "post" });
+  };
+
+  /** Queues the current price of these points for their chargers (docs/rules/pricing.md "Price push"). */
+  const pushPrice = async (ids: number[]) => {
+    const path = ids.length === 1 ? `/station-service/point/${ids[0]}/issue-price` : "/station-service/point/issue-price";
+    const done = await api<{ queued: unknown[] }>("POST", path, ids.length === 1 ? undefined : { pointIds: ids }).catch(() => undefined);
+    if (done) toast.success(t("points.pricePushQueued", { count: done.queued.length }));
   };
 
   const exportList = async () => {
@@ -153,13 +160,25 @@ export default function Points() {
       ),
     },
     {
+      accessorKey: "pricePushStatus",
+      header: t("points.fields.pricePushStatus"),
+      meta: { priority: 3, width: 170 },
+      cell: ({ row }) => (
+        <span className="inline-flex flex-col gap-0.5">
+          <PushStatusBadge status={row.original.pricePushStatus} />
+          {row.original.pushedAt && <span className="text-xs text-muted-foreground tabular-nums">{dateTime(row.original.pushedAt)}</span>}
+        </span>
+      ),
+    },
+    {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 150 },
+      meta: { width: 186 },
       cell: ({ row }) => (
         <div className="flex gap-0.5">
           <IconAction label={t("common.detail")} to={`/equipmentManagement/point/pointDetail/${row.original.id}`} icon={Eye} />
           <IconAction label={t("common.edit")} to={`/equipmentManagement/point/pointEdit/${row.original.id}`} icon={Pencil} />
+          <IconAction label={t("points.pushPrice")} onClick={() => void pushPrice([row.original.id])} icon={Send} disabled={row.original.chargeStrategyId === null} />
           <IconAction
             label={t(row.original.status === "VALID" ? "common.disable" : "common.enable")}
             onClick={() => toggle(row.original)}
@@ -219,10 +238,16 @@ export default function Points() {
       <DataTableToolbar
         actions={
           selected.length > 0 && (
-            <Button variant="secondary" onClick={() => void enableSelected()} disabled={fetcher.state !== "idle"}>
-              <Power aria-hidden />
-              {t("points.enableSelected", { count: selected.length })}
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => void enableSelected()} disabled={fetcher.state !== "idle"}>
+                <Power aria-hidden />
+                {t("points.enableSelected", { count: selected.length })}
+              </Button>
+              <Button variant="secondary" onClick={() => void pushPrice(selected.map((p) => p.id))}>
+                <Send aria-hidden />
+                {t("points.pushPriceSelected", { count: selected.length })}
+              </Button>
+            </>
           )
         }
       >

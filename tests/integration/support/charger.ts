@@ -92,19 +92,8 @@ export const boot = (charger: TestCharger) =>
 
 export const now = () => new Date().toISOString();
 
-/**
- * Reads until `ok` holds (or 5 s pass) and answers the last value read: a charger's online flag,
- * boot and statuses reach D1 in batches after its answer, at most about two seconds behind
- * (docs/rules/ocpp.md "Hot path"). It waits on what D1 shows, never on a fixed time.
- */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Charger effects reach D1 in batches, at most about two seconds behind (docs/rules/ocpp.md "Hot path"). */
+export { eventually } from "./eventually";
 
 /** A point changed straight in D1, as the API's verbs tell its charger's object (docs/decisions/0016-charger-registration-kept-by-the-charger.md). */
 export async function pointChanged(operatorId: number, serialNumber: string) {

@@ -15,6 +15,8 @@ import { createPoint, deletePoint, enablePoints, rotateChargerKey, setPointStatu
 import { importPoints } from "../../services/points/point-import";
 import { listPoints, ocppLog, pointDetail } from "../../services/points/points";
 import { connectorQuota } from "../../services/points/quota";
+import { issuePrice, issuePrices } from "../../services/pricing/price-push";
+import { issuePriceInput } from "../../../domain/schemas/pricing";
 import { stationOptions } from "../../services/stations/stations";
 import { idParam, route } from "../app";
 
@@ -60,6 +62,30 @@ route(
     body: pointBatchEnableInput,
   },
   (ctx, { body }) => enablePoints(ctx, body),
+);
+
+route(
+  {
+    method: "post",
+    path: "/station-service/point/issue-price",
+    summary: "Push the points' current price to their chargers through the push queue (all or none: 409 naming points without a strategy)",
+    tag,
+    verb: issuePrices,
+    body: issuePriceInput,
+  },
+  (ctx, { body }) => issuePrices(ctx, body),
+);
+
+route(
+  {
+    method: "post",
+    path: "/station-service/point/{id}/issue-price",
+    summary: "Push the point's current price to its charger through the push queue; the point's pricePushStatus and pushedAt follow its answer",
+    tag,
+    verb: issuePrice,
+    params: idParam,
+  },
+  (ctx, { params }) => issuePrice(ctx, params.id),
 );
 
 route(

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { alarms, connectors, diagnostics, ocppReviews, operators, parameterSettings, pointEvents, points, transactions } from "../../../db/schema";
+import { alarms, chargeStrategies, connectors, diagnostics, ocppReviews, operators, parameterSettings, pointEvents, points, transactions } from "../../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
@@ -294,6 +294,22 @@ export interface StartFacts {
   reservationId?: number;
 }
 
+/** The current version of the strategy a point charges by (none when it has none). */
+function currentVersionOf(ctx: SystemCtx, pointId: number) {
+  return ctx.db
+    .select({ id: chargeStrategies.currentVersionId })
+    .from(chargeStrategies)
+    .where(
+      owned(
+        ctx,
+        chargeStrategies,
+        isNull(chargeStrategies.deletedAt),
+        eq(chargeStrategies.id, ctx.db.select({ id: points.chargeStrategyId }).from(points).where(ofPoint(ctx, pointId))),
+      ),
+    )
+    .limit(1);
+}
+
 /**
  * StartTransaction (OCPP 1.6 §6.46): always an integer transactionId, also for a refused tag;
  * the same id for a repeated identical start, found through the unique index. A charger whose
@@ -332,8 +348,10 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
         meterStartWh: start.meterStart,
         startAt,
         ...(!chargerAccepted && { status: "ABNORMAL" as const, abnormalReason: NOT_ACCEPTED }),
-        // The pricing engine reads the strategy in force at start (docs/rules/ocpp.md "Transactions").
-        strategySnapshot: { takenAt: new Date(ctx.now()).toISOString(), strategyId: null },
+        // The strategy version of the point as the server receives the start, read by the insert
+        // itself: a charger's timestamp never chooses it (docs/decisions/0022-strategies-are-versioned.md).
+        strategySnapshot: { takenAt: new Date(ctx.now()).toISOString() },
+        strategyVersionId: sql<number | null>`(${currentVersionOf(ctx, pointId)})`,
       }),
     )
     .onConflictDoNothing()

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { copyStrategy, createStrategy, deleteStrategy, getStrategy, listStrategies, updateStrategy } from "../../../workers/services/pricing/strategies";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Finance › Charging strategies (docs/rules/pricing.md "Strategies"). */
+export async function loadStrategies({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listStrategies(ctx, searchParamsObject(request));
+}
+
+/** The list's action: delete or copy the posted strategy. */
+export async function strategiesAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  try {
+    const id = Number(form.get("id"));
+    if (intent === "copy") return { ok: true as const, intent, id: (await copyStrategy(ctx, id)).id };
+    await deleteStrategy(ctx, id);
+    return { ok: true as const, intent, id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The strategy being edited or copied (none when adding). */
+export async function loadStrategyForm({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { strategy: params.id ? await getStrategy(ctx, Number(params.id)) : null };
+}
+
+/** Saves the form: an edit of `/edit/:id` writes a new version; add and copy create a strategy. */
+export async function saveStrategy({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  const editing = params.id !== undefined && !new URL(request.url).pathname.includes("/copy/");
+  try {
+    const saved = editing ? await updateStrategy(ctx, Number(params.id), input) : await createStrategy(ctx, input);
+    return { ok: true as const, id: saved.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

@@ -1,0 +1,83 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import en from "../../domain/i18n/locales/en/pricing.json";
+import { api, newCharger } from "../peers/support";
+import { openBrowser } from "./support/browser";
+import { logIn, text } from "./support/session";
+
+/** Charging strategies in the console (docs/rules/pricing.md "The editor", "Assigning points"). */
+const baseURL = inject("baseURL");
+const t = { ...text.en, ...en };
+const p = en.pricing;
+let browser: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]);
+
+describe("charging strategies", () => {
+  it("builds a time-of-use day on the bar, previews a session's cost, saves it and assigns it to a charging point", async () => {
+    const point = await newCharger();
+    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await page.waitForURL(`${baseURL}/home`);
+    await page.goto(`${baseURL}/financialManagement/chargeConfigurationNew`);
+    await page.getByRole("link", { name: p.add }).click();
+    await page.waitForURL(/chargeConfigurationNew\/add$/);
+
+    const name = `E2E day and night ${Date.now().toString(36)}`;
+    await page.getByRole("textbox", { name: new RegExp(`^${p.fields.name}`) }).fill(name);
+    const electricity = page.getByTestId("electricity-slots");
+    const splitAt = (time: string) => electricity.getByRole("button", { name: new RegExp(fill(p.slots.splitAt, { time })) });
+    const priceFrom = (start: string) => electricity.getByRole("textbox", { name: fill(p.slots.priceOf, { title: p.fields.electricity, start }) });
+
+    // Split the day at 08:00 and at 20:00, then merge 20:00–24:00 back into 08:00–20:00.
+    await splitAt("08:00").click();
+    await splitAt("20:00").click();
+    await expect.poll(() => electricity.getByRole("listitem").count()).toBe(3);
+    await electricity.getByRole("button", { name: p.slots.merge }).nth(1).click();
+    await expect.poll(() => electricity.getByRole("listitem").count()).toBe(2);
+
+    await priceFrom("00:00").fill("0.6");
+    await priceFrom("08:00").fill("1.2");
+    // 20 kWh at 18:00 for 90 minutes: all at the day price, 24.00 zł.
+    await expect.poll(() => page.getByTestId("preview-total").textContent()).toMatch(/24[.,]00/);
+
+    await page.getByRole("button", { name: t.common.save }).click();
+    await page.waitForURL(`${baseURL}/financialManagement/chargeConfigurationNew`);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect.poll(() => row.count()).toBe(1);
+
+    await row.getByRole("button", { name: p.assign.open }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: p.assign.search }).fill(point.serialNumber);
+    await dialog.getByRole("checkbox").first().click();
+    await dialog.getByRole("button", { name: fill(p.assign.save, { count: "1" }) }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByText(fill(p.assign.saved, { count: "1", name })).count()).toBe(1);
+
+    const a = await api();
+    const saved = await a.get<{ chargeStrategyId: number }>(`/station-service/point/${point.id}`);
+    const strategy = await a.get<{ name: string; electricity: { slots: { start: string; end: string; price: string }[] } }>(`/finance-service/strategy/${saved.chargeStrategyId}`);
+    expect(strategy.name).toBe(name);
+    expect(strategy.electricity.slots).toEqual([
+      { start: "00:00", end: "08:00", price: "0.6000" },
+      { start: "08:00", end: "24:00", price: "1.2000" },
+    ]);
+  });
+
+  it("keeps an incomplete day from being saved, with the rule's message", async () => {
+    await page.goto(`${baseURL}/financialManagement/chargeConfigurationNew/add`);
+    await page.getByRole("textbox", { name: new RegExp(`^${p.fields.name}`) }).fill("Incomplete");
+    await page.getByRole("button", { name: t.common.save }).click();
+    await expect.poll(() => page.getByText(p.validation.slotsIncomplete).count()).toBeGreaterThan(0);
+    expect(page.url()).toMatch(/\/add$/);
+  });
+});
