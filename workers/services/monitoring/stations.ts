@@ -59,7 +59,7 @@ export const stationOptions = verb({ menu: STATION_PICKER_MENUS }, async (ctx, r
   return rows;
 });
 
-async function scopedStation(ctx: UserCtx, id: number) {
+export async function scopedStation(ctx: UserCtx, id: number) {
   const [station] = await ctx.db.select().from(stations).where(visibleStations(ctx, eq(stations.id, id))).limit(1);
   if (!station) throw new NotFound("errors.stationNotFound");
   return station;
@@ -77,7 +77,7 @@ const presentConnector = (c: typeof connectors.$inferSelect, online: boolean, tr
 });
 
 /** Points of a station with their connectors and running transactions. */
-async function stationPoints(ctx: UserCtx, stationId: number, request: { current: number; size: number }) {
+export async function stationPoints(ctx: UserCtx, stationId: number, request: { current: number; size: number }) {
   const where = visible(ctx, points, points.id, eq(points.stationId, stationId));
   const page = await pageOf(
     request,
