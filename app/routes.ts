@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
+import { recordScreens } from "./routes/records/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -19,6 +20,7 @@ const dedicated: Record<string, string> = {
   "/carrierSystem/carrierAcount/detail/:id": "routes/carrier/account-detail.tsx",
   ...equipmentScreens,
   ...monitoringScreens,
+  ...recordScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [
@@ -38,6 +40,13 @@ export default [
   route("404", "routes/not-found.tsx", { id: "notFound" }),
   route("rePassword", "routes/re-password.tsx", { id: "rePassword" }),
   route("suboperators/rePassword", "routes/re-password.tsx", { id: "subRePassword" }),
-  layout("routes/console/layout.tsx", [layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen))]),
+  // Public receipt pages, without login (docs/rules/records.md "Receipts").
+  route("tourist/chargingRecordDetails/:id", "routes/records/public-receipt.tsx", { id: "touristRecord" }),
+  route("tourist/invoices/:id", "routes/records/public-receipt.tsx", { id: "touristInvoice" }),
+  route("valina-bill/:code", "routes/records/public-receipt.tsx", { id: "valinaBill" }),
+  layout("routes/console/layout.tsx", [
+    layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen)),
+    route("station/cashier/:id", "routes/records/cashier.tsx", { id: "cashier" }),
+  ]),
   route("*", "routes/not-found.tsx", { id: "catchAll" }),
 ] satisfies RouteConfig;

@@ -39,11 +39,11 @@ export function migrate() {
 }
 
 /**
- * Seeds the demo platform into the local database. The seed needs D1 only: a platform proxy of
- * the whole wrangler.toml would also bind the worker's Durable Objects, which it cannot run, and
- * wrangler and workerd would warn about them. The peppers are the ones the worker reads locally.
+ * Runs `work` with the local D1 database alone: a platform proxy of the whole wrangler.toml would
+ * also bind the worker's Durable Objects, which it cannot run, and wrangler and workerd would
+ * warn about them.
  */
-export async function seed() {
+export async function withLocalD1<T>(work: (d1: D1Database) => Promise<T>): Promise<T> {
   const { getPlatformProxy } = await import("wrangler");
   const { name, compatibility_date, compatibility_flags, d1_databases } = await readWranglerConfig();
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-seed-"));
@@ -51,17 +51,24 @@ export async function seed() {
   writeFileSync(configPath, JSON.stringify({ name, compatibility_date, compatibility_flags, d1_databases }));
   const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: { path: resolve(stateDir, "v3") }, remoteBindings: false });
   try {
+    return await work(proxy.env.DB);
+  } finally {
+    await proxy.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Seeds the demo platform into the local database, with the peppers the worker reads locally. */
+export function seed() {
+  return withLocalD1(async (d1) => {
     const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = parseEnv(readFileSync(".dev.vars", "utf8"));
     if (!PASSWORD_PEPPER || !CHARGER_KEY_PEPPER) throw new Error(".dev.vars must set PASSWORD_PEPPER and CHARGER_KEY_PEPPER");
-    const db = createDb(proxy.env.DB);
+    const db = createDb(d1);
     await syncMenus(db);
     await seedDemo(
       db,
       (password) => hashPassword(password, PASSWORD_PEPPER),
       (key) => hashChargerKey(keyBytesOf(key)!, CHARGER_KEY_PEPPER),
     );
-  } finally {
-    await proxy.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -25,9 +25,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `npm start` on a fresh `state` folder; resolves once it prints its logins. */
-export async function serveProduct(state: string, timeoutMs = 240_000): Promise<ServedProduct> {
-  rmSync(state, { recursive: true, force: true });
+/**
+ * `npm start` on a fresh `state` folder (or, with `keepState`, on one a caller has filled);
+ * resolves once it prints its logins.
+ */
+export async function serveProduct(state: string, timeoutMs = 240_000, options: { keepState?: boolean } = {}): Promise<ServedProduct> {
+  if (!options.keepState) rmSync(state, { recursive: true, force: true });
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-product-"));
   const readyFile = join(dir, "ready");
   const log = join(dir, "server.log");

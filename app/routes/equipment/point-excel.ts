@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { SheetData } from "write-excel-file/browser";
+import { saveWorkbook as save } from "~/lib/workbook";
 
 /**
  * Excel files of the points list: the import accepts Excel files only, the export builds an xlsx
@@ -72,14 +72,6 @@ export async function readPointRows(file: File): Promise<ImportRow[]> {
 
 const header = (t: TFunction, column: ImportColumn) =>
   `${t(`points.import.columns.${column}`)}${REQUIRED.has(column) ? " *" : ""}`;
-
-async function save(data: (string | number | null)[][], fileName: string, widths: number[]) {
-  const { default: writeXlsxFile } = await import("write-excel-file/browser");
-  const sheet: SheetData = data.map((row, index) =>
-    row.map((value) => (index === 0 ? { value: value ?? "", fontWeight: "bold", backgroundColor: "#E8F5EC" } : value === null ? null : { value })),
-  );
-  await writeXlsxFile(sheet, { columns: widths.map((width) => ({ width })), stickyRowsCount: 1 }).toFile(fileName);
-}
 
 /** The import template: the columns in the user's language and one example row. */
 export async function downloadTemplate(t: TFunction, example: { stationName: string }) {

@@ -19,6 +19,9 @@ export const LOAD_MENUS = ["monitoring.loadMonitoring", "sub.monitoring.loadMoni
 export const PANEL_MENUS = ["equipment.remoteControl"];
 /** Every screen that picks a station to look at. */
 export const STATION_PICKER_MENUS = [
+  "finance.chargeRecord",
+  "sub.finance.bill",
+  "sub.finance.chargeRecord",
   ...PANEL_MENUS,
   ...LOAD_MENUS,
   "monitoring.charging",
