@@ -85,6 +85,7 @@ describe("every screen", () => {
       ["/carrierSystem/carrierAcount", t.menu.carrier.carrierAcount],
       ["/carrierSystem/carrierAcount/add", t.page.add],
       ["/SubOperator/operatorDevice", t.menu.subOperator.device],
+      ["/financialManagement/chargeRecord", t.menu.finance.chargeRecord],
       // A screen still to be built.
       ["/financialManagement/financialAcount", t.menu.finance.financialAcount],
     ];
@@ -102,6 +103,7 @@ describe("every screen", () => {
     await expectScreen(`/carrierSystem/carrierAcount/detail/${account.id}`, t.page.detail, OPERATOR, account.username);
     await expectScreen(`/carrierSystem/carrierAcount/edit/${account.id}`, t.page.edit, OPERATOR, t.ui.breadcrumb.modify);
     await expectScreen(`/systemMonitoring/charging/detail/${transactionId}`, t.page.chargingDetail, OPERATOR, String(transactionId));
+    await expectScreen(`/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`, t.page.detail, OPERATOR, String(transactionId));
 
     // The language changes the title with the screen.
     await page.getByRole("button", { name: t.ui.language.label.replace("{{language}}", "English") }).click();
@@ -128,6 +130,7 @@ describe("every screen", () => {
       ["/suboperators/monitoring/loadMonitoring", t.menu.sub.monitoring.loadMonitoring],
       ["/suboperators/station", t.menu.sub.equipment.station],
       ["/suboperators/point", t.menu.sub.equipment.point],
+      ["/suboperators/chargingBill/bill", t.menu.sub.finance.bill],
     ];
     for (const [path, screen] of screens) await expectScreen(path, screen, SUB_OPERATOR);
 
@@ -136,6 +139,7 @@ describe("every screen", () => {
     await expectScreen(`/suboperators/station/${station.id}`, t.page.detail, SUB_OPERATOR, station.name);
     await expectScreen(`/suboperators/point/pointDetail/${point.id}`, t.page.detail, SUB_OPERATOR, point.serialNumber);
     await expectScreen(`/suboperators/monitoring/charging/detail/${transactionId}`, t.page.chargingDetail, SUB_OPERATOR, String(transactionId));
+    await expectScreen(`/suboperators/chargingBill/billDetails/${transactionId}`, t.page.detail, SUB_OPERATOR, String(transactionId));
 
     await page.goto(`${baseURL}/suboperators/rePassword`);
     await expect.poll(() => page.title()).toBe(`${t.rePassword.title} — ${SUB_OPERATOR}`);
