@@ -1,11 +1,10 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import enRecords from "../../domain/i18n/locales/en/records.json";
 import plRecords from "../../domain/i18n/locales/pl/records.json";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
-import { simulatedCharger } from "./support/charger";
-import { hydrated, logIn, text } from "./support/session";
+import { consoleWithChargers, simulatedCharger } from "./support/charger";
+import { hydrated, text } from "./support/session";
 
 /**
  * Charge records in the console and their public receipt (docs/rules/records.md): a simulated
@@ -15,10 +14,7 @@ import { hydrated, logIn, text } from "./support/session";
  */
 const baseURL = inject("baseURL");
 const r = enRecords.records;
-let browser: BrowserContext;
-let page: Page;
-const chargers: ReturnType<typeof simulatedCharger>[] = [];
-const pageErrors: string[] = [];
+const session = consoleWithChargers(baseURL);
 
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
 
@@ -33,7 +29,7 @@ interface ListedRecord {
 async function finishedSession() {
   const point = await newCharger();
   const sim = simulatedCharger(baseURL, point.serialNumber, point.key);
-  chargers.push(sim);
+  session.chargers.push(sim);
   await sim.start();
   const a = await api();
   await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 });
@@ -48,26 +44,9 @@ async function finishedSession() {
   return { point, record: record!, transactionId };
 }
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
-  await page.waitForURL(`${baseURL}/home`);
-});
-
-afterEach(() => {
-  for (const sim of chargers) expect(sim.failures).toEqual([]);
-  expect(pageErrors).toEqual([]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(chargers.map((sim) => sim.close()));
-  await browser?.close();
-});
-
 describe("a charge record and its receipt", () => {
   it("lists a finished session, opens its page with cost lines and receipt, and the receipt's public link without login", async () => {
+    const { page } = session;
     const { transactionId, record } = await finishedSession();
     await page.goto(`${baseURL}/financialManagement/chargeRecord?transactionId=${transactionId}`);
     await hydrated(page);
@@ -107,6 +86,7 @@ describe("a charge record and its receipt", () => {
   });
 
   it("shows the cashier states of a station's connectors and the last session's amount due", async () => {
+    const { page } = session;
     const { record } = await finishedSession();
     await page.goto(`${baseURL}/station/cashier/${record.stationId}`);
     await hydrated(page);
