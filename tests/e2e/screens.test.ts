@@ -102,8 +102,8 @@ describe("every screen", () => {
     await expectScreen(`/carrierSystem/role/edit/${role.id}`, t.page.edit, OPERATOR, t.ui.breadcrumb.modify);
     await expectScreen(`/carrierSystem/carrierAcount/detail/${account.id}`, t.page.detail, OPERATOR, account.username);
     await expectScreen(`/carrierSystem/carrierAcount/edit/${account.id}`, t.page.edit, OPERATOR, t.ui.breadcrumb.modify);
-    await expectScreen(`/systemMonitoring/charging/detail/${transactionId}`, t.page.chargingDetail, OPERATOR, String(transactionId));
     await expectScreen(`/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`, t.page.detail, OPERATOR, String(transactionId));
+    await expectScreen(`/systemMonitoring/charging/detail/${transactionId}`, t.page.chargingDetail, OPERATOR, String(transactionId));
 
     // The language changes the title with the screen.
     await page.getByRole("button", { name: t.ui.language.label.replace("{{language}}", "English") }).click();

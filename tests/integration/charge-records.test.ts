@@ -142,7 +142,8 @@ describe("charge record list", () => {
     expect(all).toEqual([...all].sort().reverse());
     const tagged = await list(`pointId=${made.pointId}&idTag=PAGE1&from=2025-07-01&size=100`);
     expect(tagged.body.data.total).toBe(50);
-  });
+    // 150 sessions recorded one by one: more than the default time on a loaded machine.
+  }, 30_000);
 });
 
 describe("a charge record's page", () => {
