@@ -4,6 +4,7 @@ import { driverScreens } from "./routes/drivers/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { financeScreens } from "./routes/finance/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
+import { recordScreens } from "./routes/records/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -23,6 +24,7 @@ const dedicated: Record<string, string> = {
   ...driverScreens,
   ...monitoringScreens,
   ...financeScreens,
+  ...recordScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [
@@ -42,6 +44,13 @@ export default [
   route("404", "routes/not-found.tsx", { id: "notFound" }),
   route("rePassword", "routes/re-password.tsx", { id: "rePassword" }),
   route("suboperators/rePassword", "routes/re-password.tsx", { id: "subRePassword" }),
-  layout("routes/console/layout.tsx", [layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen))]),
+  // Public receipt pages, without login (docs/rules/records.md "Receipts").
+  route("tourist/chargingRecordDetails/:id", "routes/records/public-receipt.tsx", { id: "touristRecord" }),
+  route("tourist/invoices/:id", "routes/records/public-receipt.tsx", { id: "touristInvoice" }),
+  route("valina-bill/:code", "routes/records/public-receipt.tsx", { id: "valinaBill" }),
+  layout("routes/console/layout.tsx", [
+    layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen)),
+    route("station/cashier/:id", "routes/records/cashier.tsx", { id: "cashier" }),
+  ]),
   route("*", "routes/not-found.tsx", { id: "catchAll" }),
 ] satisfies RouteConfig;

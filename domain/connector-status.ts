@@ -76,3 +76,34 @@ export function deviceState(online: boolean, statuses: Iterable<string | null | 
  */
 export const shownStatus = (pointOnline: boolean, status: string | null | undefined): string | null =>
   pointOnline && status ? status : null;
+
+/** Cashier states of a connector (docs/rules/records.md "Cashier"). */
+export const CASHIER_STATES = ["charging", "waiting", "fault", "offline", "free"] as const;
+export type CashierState = (typeof CASHIER_STATES)[number];
+
+/**
+ * What an attendant needs to know of a connector: offline (no status, its point is offline),
+ * fault (Faulted, Unavailable or OtherError: it cannot serve), charging (a session runs, also
+ * while suspended), waiting (a car is plugged in before or after its session, or the connector
+ * is held by a reservation), free (Available).
+ */
+export function cashierState(shown: string | null | undefined): CashierState {
+  switch (shown) {
+    case null:
+    case undefined:
+    case "":
+      return "offline";
+    case "Charging":
+    case "SuspendedEV":
+    case "SuspendedEVSE":
+      return "charging";
+    case "Preparing":
+    case "Finishing":
+    case "Reserved":
+      return "waiting";
+    case "Available":
+      return "free";
+    default:
+      return "fault";
+  }
+}

@@ -113,3 +113,20 @@ export function utcToZoned(at: number, timeZone: string): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
+
+/**
+ * A bound of a period typed in the zone: `yyyy-MM-dd` (a whole local day) or a local date-time
+ * `yyyy-MM-dd HH:mm[:ss]` (also with `T`). Answers [from, to) edges in UTC ms: a day as `from`
+ * starts at its local midnight, as `to` ends at the next one; a date-time as `to` includes that
+ * instant. Undefined for anything else, an impossible date included.
+ */
+export function localBound(text: string, timeZone: string, edge: "from" | "to"): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi, s] = match.slice(1).map((v) => (v === undefined ? undefined : Number(v)));
+  const probe = new Date(Date.UTC(y!, mo! - 1, d!, h ?? 0, mi ?? 0, s ?? 0));
+  if (probe.getUTCMonth() !== mo! - 1 || probe.getUTCDate() !== d! || (h ?? 0) > 23 || (mi ?? 0) > 59 || (s ?? 0) > 59) return undefined;
+  if (h === undefined) return localMidnight(y!, mo!, d! + (edge === "to" ? 1 : 0), timeZone);
+  const at = wallToUtc(Date.UTC(y!, mo! - 1, d!, h, mi!, s ?? 0), timeZone);
+  return edge === "to" ? at + 1 : at;
+}

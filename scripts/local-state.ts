@@ -39,11 +39,11 @@ export function migrate() {
 }
 
 /**
- * Runs `work` on the local database, with the peppers the worker reads locally. It binds D1
- * only: a platform proxy of the whole wrangler.toml would also bind the worker's Durable Objects,
- * which it cannot run, and wrangler and workerd would warn about them.
+ * Runs `work` with the local D1 database alone: a platform proxy of the whole wrangler.toml would
+ * also bind the worker's Durable Objects, which it cannot run, and wrangler and workerd would
+ * warn about them.
  */
-export async function withLocalDb<T>(work: (db: Db, peppers: { PASSWORD_PEPPER: string; CHARGER_KEY_PEPPER: string }) => Promise<T>): Promise<T> {
+export async function withLocalD1<T>(work: (d1: D1Database) => Promise<T>): Promise<T> {
   const { getPlatformProxy } = await import("wrangler");
   const { name, compatibility_date, compatibility_flags, d1_databases } = await readWranglerConfig();
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-seed-"));
@@ -51,13 +51,20 @@ export async function withLocalDb<T>(work: (db: Db, peppers: { PASSWORD_PEPPER: 
   writeFileSync(configPath, JSON.stringify({ name, compatibility_date, compatibility_flags, d1_databases }));
   const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: { path: resolve(stateDir, "v3") }, remoteBindings: false });
   try {
-    const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = parseEnv(readFileSync(".dev.vars", "utf8"));
-    if (!PASSWORD_PEPPER || !CHARGER_KEY_PEPPER) throw new Error(".dev.vars must set PASSWORD_PEPPER and CHARGER_KEY_PEPPER");
-    return await work(createDb(proxy.env.DB), { PASSWORD_PEPPER, CHARGER_KEY_PEPPER });
+    return await work(proxy.env.DB);
   } finally {
     await proxy.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs `work` on the local database, with the peppers the worker reads locally (`.dev.vars`). */
+export function withLocalDb<T>(work: (db: Db, peppers: { PASSWORD_PEPPER: string; CHARGER_KEY_PEPPER: string }) => Promise<T>): Promise<T> {
+  return withLocalD1(async (d1) => {
+    const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = parseEnv(readFileSync(".dev.vars", "utf8"));
+    if (!PASSWORD_PEPPER || !CHARGER_KEY_PEPPER) throw new Error(".dev.vars must set PASSWORD_PEPPER and CHARGER_KEY_PEPPER");
+    return work(createDb(d1), { PASSWORD_PEPPER, CHARGER_KEY_PEPPER });
+  });
 }
 
 /** Seeds the demo platform into the local database. */

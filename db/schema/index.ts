@@ -5,3 +5,4 @@ export * from "./tenancy";
 export * from "./equipment";
 export * from "./drivers";
 export * from "./pricing";
+export * from "./records";

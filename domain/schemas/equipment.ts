@@ -238,20 +238,3 @@ export const diagnosisListQuery = pageQuery.extend({
 
 /** GET /station-service/point/{serialNumber}/ocpp/operationLog: paged, by action. */
 export const ocppLogQuery = pageQuery.extend({ action: z.string().max(40).optional() });
-
-/** Transaction states of a charge record until pricing adds its own. */
-export const TRANSACTION_STATUSES = ["ACTIVE", "COMPLETED", "ABNORMAL"] as const;
-
-/** GET /station-service/charge/record. */
-export const chargeRecordQuery = pageQuery.extend({
-  pointId: recordId("points.validation.pointId").optional(),
-  status: z.enum(TRANSACTION_STATUSES, { error: "validation.status" }).optional(),
-  idTag: z.string().trim().max(20).optional(),
-  transactionId: recordId("points.validation.transactionId").optional(),
-});
-
-/** GET /station-service/charge/record/reportByPoint: this month in the operator's time zone unless told. */
-export const reportQuery = z.object({
-  pointId: recordId("points.validation.pointId"),
-  reportMonth: reportMonth.optional(),
-});

@@ -87,6 +87,7 @@ describe("every screen", () => {
       ["/SubOperator/operatorDevice", t.menu.subOperator.device],
       ["/financialManagement/chargeConfigurationNew", t.menu.finance.chargeConfiguration],
       ["/financialManagement/chargeConfigurationNew/add", t.page.add],
+      ["/financialManagement/chargeRecord", t.menu.finance.chargeRecord],
       // A screen still to be built.
       ["/financialManagement/financialAcount", t.menu.finance.financialAcount],
     ];
@@ -103,6 +104,7 @@ describe("every screen", () => {
     await expectScreen(`/carrierSystem/role/edit/${role.id}`, t.page.edit, OPERATOR, t.ui.breadcrumb.modify);
     await expectScreen(`/carrierSystem/carrierAcount/detail/${account.id}`, t.page.detail, OPERATOR, account.username);
     await expectScreen(`/carrierSystem/carrierAcount/edit/${account.id}`, t.page.edit, OPERATOR, t.ui.breadcrumb.modify);
+    await expectScreen(`/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`, t.page.detail, OPERATOR, String(transactionId));
     await expectScreen(`/systemMonitoring/charging/detail/${transactionId}`, t.page.chargingDetail, OPERATOR, String(transactionId));
 
     // The language changes the title with the screen.
@@ -130,6 +132,7 @@ describe("every screen", () => {
       ["/suboperators/monitoring/loadMonitoring", t.menu.sub.monitoring.loadMonitoring],
       ["/suboperators/station", t.menu.sub.equipment.station],
       ["/suboperators/point", t.menu.sub.equipment.point],
+      ["/suboperators/chargingBill/bill", t.menu.sub.finance.bill],
     ];
     for (const [path, screen] of screens) await expectScreen(path, screen, SUB_OPERATOR);
 
@@ -138,6 +141,7 @@ describe("every screen", () => {
     await expectScreen(`/suboperators/station/${station.id}`, t.page.detail, SUB_OPERATOR, station.name);
     await expectScreen(`/suboperators/point/pointDetail/${point.id}`, t.page.detail, SUB_OPERATOR, point.serialNumber);
     await expectScreen(`/suboperators/monitoring/charging/detail/${transactionId}`, t.page.chargingDetail, SUB_OPERATOR, String(transactionId));
+    await expectScreen(`/suboperators/chargingBill/billDetails/${transactionId}`, t.page.detail, SUB_OPERATOR, String(transactionId));
 
     await page.goto(`${baseURL}/suboperators/rePassword`);
     await expect.poll(() => page.title()).toBe(`${t.rePassword.title} — ${SUB_OPERATOR}`);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { accounts, alarms, connectors, diagnostics, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
+import { accounts, alarms, chargeRecords, connectors, diagnostics, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
 import { slices } from "../../db/statements";
 import { boot, connect } from "./support/charger";
 import { makeCharger } from "./support/factories";
@@ -60,6 +60,20 @@ beforeAll(async () => {
   await insertAll(
     transactions,
     made.map((p, i) => ({ operatorId: operator.id, pointId: p.id, connectorNo: 1, idTag: `LIST${i}`, authStatus: "Accepted", meterStartWh: i, startAt: new Date(Date.now() - i * 1000) })),
+  );
+  await insertAll(
+    chargeRecords,
+    (await db.select({ t: transactions }).from(transactions).innerJoin(points, eq(points.id, transactions.pointId)).where(eq(points.stationId, stationId))).map(({ t }) => ({
+      transactionId: t.id,
+      operatorId: t.operatorId,
+      pointId: t.pointId,
+      connectorNo: t.connectorNo,
+      idTag: t.idTag,
+      startAt: t.startAt,
+      currency: "PLN",
+      receiptToken: crypto.randomUUID().replaceAll("-", ""),
+      billCode: crypto.randomUUID().replaceAll("-", ""),
+    })),
   );
   await insertAll(
     alarms,
@@ -149,6 +163,7 @@ const lists: [string, () => string, () => string][] = [
   ["sub-operator connectors", () => "/station-service/monitoring/connector", () => sub],
   ["sub-operator charging", () => "/station-service/monitoring/charging", () => sub],
   ["sub-operator alarms", () => "/station-service/alarm", () => sub],
+  ["sub-operator charge records", () => "/station-service/charge/record", () => sub],
 ];
 
 describe("every list at page size 100 with more than 100 rows", () => {

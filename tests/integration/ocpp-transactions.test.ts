@@ -250,7 +250,7 @@ describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
     });
     const { call, tokenFor } = await import("./support/http");
     const token = await tokenFor("0PL002", "demoadmin");
-    const running = await call("GET", `/station-service/charge/record?pointId=${pending.pointId}&status=ACTIVE`, { token });
+    const running = await call("GET", `/station-service/charge/record?pointId=${pending.pointId}&status=CHARGING`, { token });
     expect(running.body.data.total).toBe(0);
 
     await env.DB.prepare("UPDATE points SET status = 'VALID' WHERE id = ?").bind(pending.pointId).run();

@@ -3,46 +3,13 @@ import { describe, expect, it } from "vitest";
 import { boot, connect } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { addSessions as addTransactions } from "./support/sessions";
 
 const row = <T>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 
 async function waitFor(check: () => Promise<boolean>, ms = 3000) {
   const deadline = Date.now() + ms;
   while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-}
-
-interface Tx {
-  start: string;
-  stop?: string;
-  meterStart?: number;
-  meterStop?: number;
-  energyWh?: number;
-  auth?: string;
-  status?: "ACTIVE" | "COMPLETED" | "ABNORMAL";
-  idTag?: string;
-}
-
-let tag = 0;
-async function addTransactions(made: { pointId: number; operatorId: number }, list: Tx[]) {
-  for (const t of list) {
-    await env.DB.prepare(
-      `INSERT INTO transactions (operator_id, point_id, connector_no, id_tag, auth_status, meter_start_wh, start_at, meter_stop_wh, stop_at, status, energy_wh)
-       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-      .bind(
-        made.operatorId,
-        made.pointId,
-        t.idTag ?? `T${++tag}`,
-        t.auth ?? "Accepted",
-        t.meterStart ?? 0,
-        Date.parse(t.start),
-        t.meterStop ?? null,
-        t.stop ? Date.parse(t.stop) : null,
-        t.status ?? (t.stop ? "COMPLETED" : "ACTIVE"),
-        t.energyWh ?? null,
-      )
-      .run();
-  }
 }
 
 describe("monthly charge report", () => {
@@ -98,7 +65,7 @@ describe("charge records of a point", () => {
     const made = await makeCharger("0PL002");
     const other = await makeCharger("0PL002");
     await addTransactions(made, [
-      { start: "2025-05-01T10:00:00Z", stop: "2025-05-01T10:45:00Z", meterStart: 100, meterStop: 7_100, idTag: "DEMO0001" },
+      { start: "2025-05-01T10:00:00Z", stop: "2025-05-01T10:45:00Z", meterStart: 100, meterStop: 7_100, idTag: "DEMO0001", bill: true },
       { start: "2025-05-02T10:00:00Z" },
       { start: "2025-05-03T10:00:00Z", stop: "2025-05-03T10:10:00Z", meterStart: 10, meterStop: 5, status: "ABNORMAL" },
     ]);
@@ -108,11 +75,11 @@ describe("charge records of a point", () => {
     expect(page.status).toBe(200);
     expect(page.body.data).toMatchObject({ total: 3, current: 1, size: 2 });
     expect(page.body.data.records.map((r: { startAt: string }) => r.startAt)).toEqual(["2025-05-03T10:00:00.000Z", "2025-05-02T10:00:00.000Z"]);
-    expect(page.body.data.records[0]).toMatchObject({ status: "ABNORMAL", energyWh: 0, chargingTime: 10, serialNumber: made.serialNumber });
-    expect(page.body.data.records[1]).toMatchObject({ status: "ACTIVE", energyWh: null, chargingTime: null, stopAt: null });
+    expect(page.body.data.records[0]).toMatchObject({ status: "ABNORMAL", transactionStatus: "ABNORMAL", energyWh: 0, chargingTime: 10, serialNumber: made.serialNumber });
+    expect(page.body.data.records[1]).toMatchObject({ status: "CHARGING", transactionStatus: "ACTIVE", energyWh: null, chargingTime: null, stopAt: null });
     const second = await call("GET", `/station-service/charge/record?pointId=${made.pointId}&size=2&current=2`, { token });
     expect(second.body.data.records[0]).toMatchObject({ idTag: "DEMO0001", energyWh: 7000, chargingTime: 45, connectorId: 1 });
-    const filtered = await call("GET", `/station-service/charge/record?pointId=${made.pointId}&status=ACTIVE`, { token });
+    const filtered = await call("GET", `/station-service/charge/record?pointId=${made.pointId}&status=CHARGING`, { token });
     expect(filtered.body.data.total).toBe(1);
     const wrong = await call("GET", `/station-service/charge/record?pointId=${made.pointId}&status=DONE&lang=pl`, { token });
     expect(wrong.status).toBe(400);

@@ -26,7 +26,9 @@ async function simulated() {
 
 interface Record {
   transactionId: number;
+  /** The record state (docs/rules/records.md "Record states"). */
   status: string;
+  transactionStatus: string;
   stopReason: string | null;
 }
 
@@ -63,10 +65,10 @@ describe("the charger simulator", () => {
     expect(await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 })).toEqual({ status: "Accepted" });
     await until(async () => (await connector(1)).status === "Charging", "connector 1 Charging");
     const [running] = await records(point.id);
-    expect(running.status).toBe("ACTIVE");
+    expect(running).toMatchObject({ status: "CHARGING", transactionStatus: "ACTIVE" });
 
     expect(await a.put(`/station-service/monitoring/reset/point/${point.serialNumber}`, { type })).toEqual({ status: "Accepted" });
-    const stopped = await until(async () => (await records(point.id)).find((r) => r.transactionId === running.transactionId && r.status === "COMPLETED"), "the transaction stopped");
+    const stopped = await until(async () => (await records(point.id)).find((r) => r.transactionId === running.transactionId && r.transactionStatus === "COMPLETED"), "the transaction stopped");
     expect(stopped.stopReason).toBe(reason);
     // The car leaves a moment after the reboot; the connector never claims a session it no longer has.
     await until(async () => (await connector(1)).status === "Available", "connector 1 Available after the reboot");

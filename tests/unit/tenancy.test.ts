@@ -63,7 +63,8 @@ function declarations(file: ts.SourceFile) {
 function builtBy(expr: ts.Node, names: Set<string>, decls: Map<string, ts.Node>, depth = 0): boolean {
   if (depth > 4) return false;
   if (ts.isParameter(expr)) return true;
-  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr)) return builtBy(expr.expression, names, decls, depth);
+  // `await recordFilter(…)`: an async helper's filter counts as what the helper returns.
+  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isAwaitExpression(expr)) return builtBy(expr.expression, names, decls, depth);
   if (ts.isConditionalExpression(expr)) return builtBy(expr.whenTrue, names, decls, depth) && builtBy(expr.whenFalse, names, decls, depth);
   if (ts.isCallExpression(expr)) {
     const name = calleeName(expr);

@@ -38,7 +38,7 @@ function deviceNow(device: Device, point: PointLive | undefined) {
 export default function Home() {
   const { dashboard: data, now: loadedAt } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { energy, time, power } = useFormat();
+  const { energy, time, power, money } = useFormat();
   const live = useLivePoints();
   const now = useNow(loadedAt);
   const frame = useRef<HTMLDivElement>(null);
@@ -133,7 +133,7 @@ export default function Home() {
         <Tile testId="home-energy-today" icon={Zap} tone="info" label={`${t("monitoring.home.today")} · ${t("monitoring.home.energy")}`} value={energy(data.today.energyWh + liveToday)} foot={t("monitoring.home.sessionsCount", { count: data.today.sessions })} small />
         <Tile testId="home-energy-month" icon={Zap} tone="info" label={`${t("monitoring.home.month")} · ${t("monitoring.home.energy")}`} value={energy(data.month.energyWh + liveMonth)} foot={t("monitoring.home.sessionsCount", { count: data.month.sessions })} small />
         <Tile testId="home-power" icon={Zap} tone="warning" label={t("monitoring.home.livePower")} value={power(powerKw)} small />
-        <Tile testId="home-revenue" icon={Coins} tone="muted" label={t("monitoring.home.revenue")} value={t("monitoring.home.notPriced")} foot={t("monitoring.home.notPricedHint")} small />
+        <Tile testId="home-revenue" icon={Coins} tone="muted" label={t("records.home.revenueToday")} value={money(data.revenue.today)} foot={t("records.home.revenueMonth", { amount: money(data.revenue.month) })} small />
       </section>
 
       {/* One column that may shrink (minmax(0, 1fr)): a long station name is cut, not the page widened. */}

@@ -1,4 +1,8 @@
 import { RPCClient, type IHandlersOption } from "ocpp-rpc";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { openBrowser } from "./browser";
+import { logIn } from "./session";
 import type { OcppRequest } from "../../../domain/ocpp";
 
 /**
@@ -109,4 +113,31 @@ export function simulatedCharger(baseURL: string, serialNumber: string, key: str
       await client.close({ code: 1000 });
     },
   };
+}
+
+/**
+ * A test file's console page, logged in as the demo operator's admin, and the simulated chargers
+ * its tests start: after each test no charger saw a schema failure and the page threw nothing;
+ * at the end each charger ends its session (its tag is free again for other files).
+ */
+export function consoleWithChargers(baseURL: string) {
+  const state = { page: undefined as unknown as Page, chargers: [] as ReturnType<typeof simulatedCharger>[] };
+  const pageErrors: string[] = [];
+  let browser: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    state.page = await browser.newPage();
+    state.page.on("pageerror", (error) => pageErrors.push(error.message));
+    await logIn(state.page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await state.page.waitForURL(`${baseURL}/home`);
+  });
+  afterEach(() => {
+    for (const sim of state.chargers) expect(sim.failures).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled(state.chargers.map((sim) => sim.close()));
+    await browser?.close();
+  });
+  return state;
 }

@@ -85,3 +85,10 @@ export async function makeCharger(
   );
   return { pointId: point.id, operatorId: operator.id, serialNumber, key };
 }
+
+/** The token of a fresh account whose role holds exactly these menu codes. */
+export async function tokenWithMenus(adminToken: string, menuCodes: string[], operatorCode = "0PL002") {
+  const role = await makeRole(adminToken, { menuCodes });
+  const account = await makeAccount(operatorCode, adminToken, role.id);
+  return tokenFor(operatorCode, account.username, account.password);
+}

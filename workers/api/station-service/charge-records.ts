@@ -1,6 +1,9 @@
-import { chargeRecordQuery, reportQuery } from "../../../domain/schemas/equipment";
-import { listChargeRecords, reportByPoint } from "../../services/charge-records/charge-records";
-import { route } from "../app";
+import { chargeRecordQuery, reportQuery } from "../../../domain/schemas/records";
+import { idParam, route } from "../app";
+import { stationCashier } from "../../services/charge-records/cashier";
+import { chargeRecordDetail, listChargeRecords, reportByPoint } from "../../services/charge-records/charge-records";
+import { recordReceipt } from "../../services/charge-records/receipts";
+
 
 const tag = "Charge records";
 
@@ -9,7 +12,7 @@ route(
     method: "get",
     path: "/station-service/charge/record/reportByPoint",
     summary:
-      "One point's month (reportMonth yyyy-MM in the operator's time zone): meterValue kWh (3 decimals), chargingTime minutes, deductionCost minor units (0 until priced), chargeCount",
+      "One point's month (reportMonth yyyy-MM in the operator's time zone): meterValue kWh (3 decimals), chargingTime minutes, deductionCost minor units (the billed records' totalCost), chargeCount",
     tag,
     verb: reportByPoint,
     query: reportQuery,
@@ -21,10 +24,47 @@ route(
   {
     method: "get",
     path: "/station-service/charge/record",
-    summary: "Charge records (transactions), newest first, paged and filtered (pointId, status, idTag, transactionId)",
+    summary:
+      "Charge records, newest first, paged and filtered (transactionId, stationId, pointId, customerId, idTag, status, from/to as yyyy-MM-dd or a local date-time in the operator's time zone); status is the record state, transactionStatus the transaction's",
     tag,
     verb: listChargeRecords,
     query: chargeRecordQuery,
   },
   (ctx, { query }) => listChargeRecords(ctx, query),
+);
+
+route(
+  {
+    method: "get",
+    path: "/station-service/charge/record/{id}",
+    summary: "A charge record with its cost lines, meter curve, strategy version and receipt token",
+    tag,
+    verb: chargeRecordDetail,
+    params: idParam,
+  },
+  (ctx, { params }) => chargeRecordDetail(ctx, params.id),
+);
+
+route(
+  {
+    method: "get",
+    path: "/station-service/charge/record/{id}/receipt",
+    summary: "A charge record's receipt: every charging-receipt field, money in minor units, with the operator's currency format",
+    tag,
+    verb: recordReceipt,
+    params: idParam,
+  },
+  (ctx, { params }) => recordReceipt(ctx, params.id),
+);
+
+route(
+  {
+    method: "get",
+    path: "/station-service/charge/cashier/{id}",
+    summary: "Cashier view of one station: its connectors, running sessions and the amount due of each last finished session",
+    tag,
+    verb: stationCashier,
+    params: idParam,
+  },
+  (ctx, { params }) => stationCashier(ctx, params.id),
 );

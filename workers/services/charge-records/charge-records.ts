@@ -1,21 +1,31 @@
-import { count, desc, eq, gte, lt, or, sql } from "drizzle-orm";
-import { containingIf } from "../../../db/like";
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
-import { points, stations, transactions } from "../../../db/schema";
-import { chargeRecordQuery, reportQuery } from "../../../domain/schemas/equipment";
+import { chargeRecords, dailyChargeTotals, points, stations, transactions } from "../../../db/schema";
+import { Invalid, NotFound } from "../../../domain/errors";
+import { chargeRecordQuery, reportQuery, type ChargeRecordQuery } from "../../../domain/schemas/records";
+import { pathId } from "../../../domain/schemas/numbers";
+import { dayKey, localBound, localDate, monthOf, monthRange } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
-import { owned } from "../../../tenants/scope";
-import { verb } from "../verb";
+import { deviceOwner, ownedBy, owned, visible, visibleStations, type TenantFilter } from "../../../tenants/scope";
+import { chargePointName } from "../../ocpp/identity";
+import { meterCurve } from "../monitoring/meter-curve";
 import { findPoint, POINT_READ_MENUS } from "../points/points";
-import { monthOf, monthRange } from "../../../domain/time";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
 
 /**
- * Charge records of the point pages: the charge record tab and the monthly charge report
- * (docs/rules/equipment.md "Point pages"). They are read from `transactions`; costs come with
- * pricing (docs/decisions/0005-money-in-minor-units.md), so until a transaction is priced its
- * costs are null and the report's deduction is 0 with `priced: false`.
+ * Charge records (docs/rules/records.md "Charge records"): the finance list and its detail, the
+ * point page's record tab and monthly report, and the sub-operator's bills. A record is read
+ * with its transaction: the record holds the state and the money, the transaction what the
+ * charger said.
  */
-export const CHARGE_RECORD_MENUS = [...POINT_READ_MENUS, "finance.chargeRecord", "monitoring.charging"];
+export const CHARGE_RECORD_MENUS = [
+  ...POINT_READ_MENUS,
+  "finance.chargeRecord",
+  "monitoring.charging",
+  "sub.finance.bill",
+  "sub.finance.chargeRecord",
+];
 
 /**
  * Energy of a transaction in Wh: what billing recorded, else stop minus start meter. A register
@@ -25,63 +35,196 @@ const energyWh = sql<number>`COALESCE(${transactions.energyWh}, CASE WHEN ${tran
 /** Charging time in ms of a transaction that has stopped. */
 const durationMs = sql<number>`CASE WHEN ${transactions.stopAt} > ${transactions.startAt} THEN ${transactions.stopAt} - ${transactions.startAt} ELSE 0 END`;
 
-type TransactionRow = typeof transactions.$inferSelect;
+const columns = {
+  record: chargeRecords,
+  transaction: transactions,
+  serialNumber: points.serialNumber,
+  pointName: points.name,
+  stationId: points.stationId,
+  stationName: stations.name,
+  stationAddress: stations.address,
+};
 
-function present(t: TransactionRow, point: { serialNumber: string | null; name: string | null; stationName: string | null }) {
+export type RecordRow = {
+  record: typeof chargeRecords.$inferSelect;
+  transaction: typeof transactions.$inferSelect;
+  serialNumber: string | null;
+  pointName: string | null;
+  stationId: number | null;
+  stationName: string | null;
+  stationAddress: string | null;
+};
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A record as the API answers it: instants in UTC ISO 8601, money in minor units of `currency`. */
+export function presentRecord(row: RecordRow) {
+  const { record: r, transaction: t } = row;
   const stopped = t.stopAt !== null;
-  const energy = t.energyWh ?? (t.meterStopWh !== null ? Math.max(0, t.meterStopWh - t.meterStartWh) : null);
   return {
-    id: t.id,
-    transactionId: t.id,
-    pointId: t.pointId,
-    serialNumber: point.serialNumber,
-    pointName: point.name,
-    stationName: point.stationName,
-    connectorId: t.connectorNo,
-    idTag: t.idTag,
+    id: r.transactionId,
+    transactionId: r.transactionId,
+    pointId: r.pointId,
+    serialNumber: row.serialNumber,
+    pointName: row.pointName,
+    stationId: row.stationId,
+    stationName: row.stationName,
+    connectorId: r.connectorNo,
+    idTag: r.idTag,
+    customerId: r.customerId,
     authStatus: t.authStatus,
-    startAt: t.startAt.toISOString(),
-    stopAt: t.stopAt?.toISOString() ?? null,
+    startAt: r.startAt.toISOString(),
+    stopAt: iso(t.stopAt),
+    unplugAt: iso(r.unplugAt),
     meterStartWh: t.meterStartWh,
     meterStopWh: t.meterStopWh,
-    energyWh: energy,
+    energyWh: t.energyWh ?? (t.meterStopWh !== null ? Math.max(0, t.meterStopWh - t.meterStartWh) : null),
     /** Minutes (docs/architecture.md "Time, money and units"). */
     chargingTime: stopped ? Math.round(Math.max(0, t.stopAt!.getTime() - t.startAt.getTime()) / 60_000) : null,
-    status: t.status,
+    strategyVersionId: r.strategyVersionId,
+    currency: r.currency,
+    electricCost: r.electricCost,
+    serviceCost: r.serviceCost,
+    reservationCost: r.reservationCost,
+    occupancyCost: r.occupancyCost,
+    discountCost: r.discountCost,
+    taxCost: r.taxCost,
+    totalCost: r.totalCost,
+    paidCost: r.paidCost,
+    balanceBefore: r.balanceBefore,
+    balanceAfter: r.balanceAfter,
+    /** The record's state (docs/rules/records.md "Record states"). */
+    status: r.status,
+    /** The transaction's own state: ACTIVE, COMPLETED or ABNORMAL. */
+    transactionStatus: t.status,
     stopReason: t.stopReason,
     abnormalReason: t.abnormalReason,
-    priced: t.billedAt !== null,
+    priced: r.pricedAt !== null,
+    receiptToken: r.receiptToken,
   };
 }
+export type ChargeRecord = ReturnType<typeof presentRecord>;
 
-/** GET /station-service/charge/record: the operator's transactions, newest first, filtered on the server. */
+/** Reads full rows of records chosen by `which` (a filter of charge_records built by the scope module). */
+export function recordRows(ctx: { db: UserCtx["db"] }, which: TenantFilter) {
+  return ctx.db
+    .select(columns)
+    .from(chargeRecords)
+    .innerJoin(transactions, eq(transactions.id, chargeRecords.transactionId))
+    .leftJoin(points, eq(points.id, chargeRecords.pointId))
+    .leftJoin(stations, eq(stations.id, points.stationId))
+    .where(which);
+}
+
+/** A filter naming a point or station the actor cannot see is 404, as its page would be (docs/rules/tenancy.md). */
+async function ownsOne(query: Promise<unknown[]>) {
+  if ((await query).length === 0) throw new NotFound();
+}
+
+/**
+ * The list's filter: every condition is an exact match or a range on a column that an index of
+ * charge_records leads with after the operator (docs/rules/records.md "Fast at scale"). Period
+ * bounds are typed in the operator's time zone and compared in UTC.
+ */
+async function recordFilter(ctx: UserCtx, q: Omit<ChargeRecordQuery, "current" | "size">) {
+  // The time zone is read only when a period asks for it: the first page costs no extra query.
+  const timeZone = q.from || q.to ? (await settingsOf(ctx.db, ctx.operator.id)).timeZone : "UTC";
+  const from = q.from ? localBound(q.from, timeZone, "from") : undefined;
+  const to = q.to ? localBound(q.to, timeZone, "to") : undefined;
+  if ((q.from && from === undefined) || (q.to && to === undefined)) {
+    throw new Invalid("records.validation.localTime", {}, { [q.from && from === undefined ? "from" : "to"]: "records.validation.localTime" });
+  }
+  if (from !== undefined && to !== undefined && to <= from) throw new Invalid("monitoring.validation.timeRange", {}, { to: "monitoring.validation.timeRange" });
+  await Promise.all([
+    q.pointId ? ownsOne(ctx.db.select({ id: points.id }).from(points).where(visible(ctx, points, points.id, eq(points.id, q.pointId))).limit(1)) : undefined,
+    q.stationId ? ownsOne(ctx.db.select({ id: stations.id }).from(stations).where(visibleStations(ctx, eq(stations.id, q.stationId))).limit(1)) : undefined,
+  ]);
+  const stationPoints = q.stationId
+    ? ctx.db.select({ id: points.id }).from(points).where(ownedBy(deviceOwner(ctx), points, eq(points.stationId, q.stationId)))
+    : undefined;
+  return visible(
+    ctx,
+    chargeRecords,
+    chargeRecords.pointId,
+    q.transactionId ? eq(chargeRecords.transactionId, q.transactionId) : undefined,
+    q.pointId ? eq(chargeRecords.pointId, q.pointId) : undefined,
+    stationPoints ? inArray(chargeRecords.pointId, stationPoints) : undefined,
+    q.customerId ? eq(chargeRecords.customerId, q.customerId) : undefined,
+    q.idTag ? eq(chargeRecords.idTag, q.idTag) : undefined,
+    q.status ? eq(chargeRecords.status, q.status) : undefined,
+    from !== undefined ? gte(chargeRecords.startAt, new Date(from)) : undefined,
+    to !== undefined ? lt(chargeRecords.startAt, new Date(to)) : undefined,
+  );
+}
+
+const newestFirst = [desc(chargeRecords.startAt), desc(chargeRecords.transactionId)];
+
+/**
+ * GET /station-service/charge/record: newest first, filtered on the server. The page is found
+ * on the index alone (a window of ids), and only its rows are joined to their transaction,
+ * point and station, so page 500 costs an index walk, not 50 000 joins.
+ */
 export const listChargeRecords = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, raw: unknown) => {
   const q = chargeRecordQuery.parse(raw);
-  if (q.pointId) await findPoint(ctx, { id: q.pointId });
-  const where = owned(
-    ctx,
-    transactions,
-    q.pointId ? eq(transactions.pointId, q.pointId) : undefined,
-    q.status ? eq(transactions.status, q.status) : undefined,
-    containingIf(transactions.idTag, q.idTag),
-    q.transactionId ? eq(transactions.id, q.transactionId) : undefined,
-  );
+  const where = await recordFilter(ctx, q);
   return pageOf(
     q,
-    async ({ limit, offset }) =>
-      (
-        await ctx.db
-          .select({ t: transactions, serialNumber: points.serialNumber, name: points.name, stationName: stations.name })
-          .from(transactions)
-          .leftJoin(points, eq(points.id, transactions.pointId))
-          .leftJoin(stations, eq(stations.id, points.stationId))
-          .where(where)
-          .orderBy(desc(transactions.startAt), desc(transactions.id))
-          .limit(limit)
-          .offset(offset)
-      ).map((r) => present(r.t, r)),
-    async () => (await ctx.db.select({ total: count() }).from(transactions).where(where))[0].total,
+    async ({ limit, offset }) => {
+      const window = ctx.db
+        .select({ id: chargeRecords.transactionId })
+        .from(chargeRecords)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset);
+      const rows = await recordRows(ctx, ownedBy(deviceOwner(ctx), chargeRecords, inArray(chargeRecords.transactionId, window))).orderBy(...newestFirst);
+      return rows.map(presentRecord);
+    },
+    async () => (await ctx.db.select({ total: count() }).from(chargeRecords).where(where))[0].total,
   );
+});
+
+/** One record, within the actor's devices; another operator's, or a device not assigned, is 404. */
+export async function findRecord(ctx: UserCtx, rawId: unknown) {
+  const id = pathId.safeParse(String(rawId));
+  if (!id.success) throw new NotFound("records.errors.notFound");
+  const [row] = await recordRows(ctx, visible(ctx, chargeRecords, chargeRecords.pointId, eq(chargeRecords.transactionId, id.data))).limit(1);
+  if (!row) throw new NotFound("records.errors.notFound");
+  return row;
+}
+
+/** The cost lines of a record, in the order a receipt lists them; null until priced. */
+export function costLines(r: ChargeRecord) {
+  return (
+    [
+      ["electric", r.electricCost],
+      ["service", r.serviceCost],
+      ["reservation", r.reservationCost],
+      ["occupancy", r.occupancyCost],
+      ["discount", r.discountCost],
+      ["tax", r.taxCost],
+      ["total", r.totalCost],
+    ] as const
+  ).map(([kind, amount]) => ({ kind, amount }));
+}
+
+/**
+ * GET /station-service/charge/record/{id}: the record, its cost breakdown line by line, its meter
+ * curve from the charger's own samples, the strategy version it was priced with, and its
+ * receipt's public token.
+ */
+export const chargeRecordDetail = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, rawId: unknown) => {
+  const row = await findRecord(ctx, rawId);
+  const record = presentRecord(row);
+  const samples = row.serialNumber
+    ? await ctx.env.CHARGE_POINT.getByName(chargePointName(row.transaction.operatorId, row.serialNumber)).meterSamples(row.transaction.id)
+    : [];
+  return {
+    ...record,
+    billCode: row.record.billCode,
+    costLines: costLines(record),
+    curve: meterCurve(samples, row.transaction.meterStartWh),
+  };
 });
 
 /**
@@ -92,7 +235,8 @@ export const listChargeRecords = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx,
  *
  * - `meterValue`: energy in kWh, rounded to three decimals, with `energyWh` exact;
  * - `chargingTime`: minutes;
- * - `deductionCost`: minor units of `currency`; 0 with `priced: false` until pricing lands;
+ * - `deductionCost`: minor units of `currency`, the sum of the billed records' `totalCost` read
+ *   from the daily totals (docs/rules/records.md "Daily totals"); `priced` once one was priced;
  * - `chargeCount`.
  */
 export const reportByPoint = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, raw: unknown) => {
@@ -101,23 +245,40 @@ export const reportByPoint = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, raw
   const settings = await settingsOf(ctx.db, ctx.operator.id);
   const month = q.reportMonth ?? monthOf(ctx.now(), settings.timeZone);
   const { from, to } = monthRange(month, settings.timeZone);
-  const [row] = await ctx.db
-    .select({
-      chargeCount: count(),
-      energyWh: sql<number>`COALESCE(SUM(${energyWh}), 0)`,
-      durationMs: sql<number>`COALESCE(SUM(${durationMs}), 0)`,
-    })
-    .from(transactions)
-    .where(
-      owned(
-        ctx,
-        transactions,
-        eq(transactions.pointId, point.id),
-        gte(transactions.startAt, new Date(from)),
-        lt(transactions.startAt, new Date(to)),
-        or(eq(transactions.authStatus, "Accepted"), sql`${energyWh} > 0`),
+  const firstDay = dayKey(localDate(from, settings.timeZone));
+  const nextMonth = dayKey(localDate(to, settings.timeZone));
+  const [[row], [money]] = await Promise.all([
+    ctx.db
+      .select({
+        chargeCount: count(),
+        energyWh: sql<number>`COALESCE(SUM(${energyWh}), 0)`,
+        durationMs: sql<number>`COALESCE(SUM(${durationMs}), 0)`,
+      })
+      .from(transactions)
+      .where(
+        owned(
+          ctx,
+          transactions,
+          eq(transactions.pointId, point.id),
+          gte(transactions.startAt, new Date(from)),
+          lt(transactions.startAt, new Date(to)),
+          or(eq(transactions.authStatus, "Accepted"), sql`${energyWh} > 0`),
+        ),
       ),
-    );
+    ctx.db
+      .select({
+        revenue: sql<number>`COALESCE(SUM(${dailyChargeTotals.revenue}), 0)`,
+        priced: sql<number>`COALESCE(SUM(${dailyChargeTotals.pricedSessions}), 0)`,
+      })
+      .from(dailyChargeTotals)
+      .where(
+        owned(
+          ctx,
+          dailyChargeTotals,
+          and(eq(dailyChargeTotals.pointId, point.id), gte(dailyChargeTotals.day, firstDay), lt(dailyChargeTotals.day, nextMonth)),
+        ),
+      ),
+  ]);
   return {
     pointId: point.id,
     reportMonth: month,
@@ -127,9 +288,9 @@ export const reportByPoint = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, raw
     meterValue: Math.round(row.energyWh) / 1000,
     energyWh: row.energyWh,
     chargingTime: Math.round(row.durationMs / 60_000),
-    deductionCost: 0,
+    deductionCost: Number(money.revenue),
     currency: settings.currencyCode,
-    priced: false,
+    priced: Number(money.priced) > 0,
     chargeCount: row.chargeCount,
   };
 });

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, gte, sql } from "drizzle-orm";
-import { connectors, points, stations, transactions } from "../../../db/schema";
+import { connectors, dailyChargeTotals, points, stations, transactions } from "../../../db/schema";
 import { settingsOf } from "../../../tenants/resolve";
 import { faultedPoint } from "../monitoring/devices";
 import { verb } from "../verb";
@@ -20,23 +20,18 @@ const CHART_DAYS = 30;
 const MAP_STATIONS = 500;
 /** Running transactions sent for live energy (beyond this the figure waits for their stop). */
 const LIVE_TRANSACTIONS = 500;
-/** Every real zone offset is a multiple of 15 minutes, so these buckets fold into local days exactly. */
-const BUCKET_MS = 15 * 60 * 1000;
-
-/** Energy of a transaction that has a stop meter; a register that went backwards counts as 0. */
-const energy = sql<number>`max(0, coalesce(${transactions.energyWh}, ${transactions.meterStopWh} - ${transactions.meterStartWh}, 0))`;
 
 export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
   const settings = await settingsOf(ctx.db, ctx.operator.id);
   const now = ctx.now();
   const { todayStart, monthStart, dayStarts } = calendarOf(now, settings.timeZone, CHART_DAYS);
-  const chartStart = dayStarts[0].start;
-  const since = Math.min(chartStart, monthStart);
+  const todayKey = dayKey(localDate(todayStart, settings.timeZone));
+  const monthKey = dayKey(localDate(monthStart, settings.timeZone));
+  const since = [dayStarts[0].key, monthKey].sort()[0];
   const faulted = faultedPoint(ctx);
   const shown = sql<string>`case when ${points.online} = 1 and ${connectors.status} is not null then ${connectors.status} else 'offline' end`;
-  const periodWhere = (from: number) => visible(ctx, transactions, transactions.pointId, gte(transactions.startAt, new Date(from)));
 
-  const [[pointCounts], connectorCounts, [today], [month], buckets, stationRows, pointRows, running, connectorRows] = await Promise.all([
+  const [[pointCounts], connectorCounts, days, stationRows, pointRows, running, connectorRows] = await Promise.all([
     ctx.db
       .select({
         total: count(),
@@ -51,17 +46,17 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
       .innerJoin(points, eq(points.id, connectors.pointId))
       .where(visible(ctx, connectors, connectors.pointId))
       .groupBy(shown),
-    ctx.db.select({ sessions: count(), energyWh: sql<number>`coalesce(sum(${energy}), 0)` }).from(transactions).where(periodWhere(todayStart)),
-    ctx.db.select({ sessions: count(), energyWh: sql<number>`coalesce(sum(${energy}), 0)` }).from(transactions).where(periodWhere(monthStart)),
+    // The billed sessions' daily totals (docs/rules/records.md "Daily totals"), never the records themselves.
     ctx.db
       .select({
-        bucket: sql<number>`${transactions.startAt} / ${BUCKET_MS}`,
-        sessions: count(),
-        energyWh: sql<number>`coalesce(sum(${energy}), 0)`,
+        day: dailyChargeTotals.day,
+        sessions: sql<number>`sum(${dailyChargeTotals.sessions})`,
+        energyWh: sql<number>`sum(${dailyChargeTotals.energyWh})`,
+        revenue: sql<number>`sum(${dailyChargeTotals.revenue})`,
       })
-      .from(transactions)
-      .where(periodWhere(since))
-      .groupBy(sql`${transactions.startAt} / ${BUCKET_MS}`),
+      .from(dailyChargeTotals)
+      .where(visible(ctx, dailyChargeTotals, dailyChargeTotals.pointId, gte(dailyChargeTotals.day, since)))
+      .groupBy(dailyChargeTotals.day),
     ctx.db
       .select({ id: stations.id, name: stations.name, address: stations.address, lat: stations.lat, lng: stations.lng, status: stations.status })
       .from(stations)
@@ -97,13 +92,29 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
   ]);
 
   const byDay = new Map(dayStarts.map((d) => [d.key, { day: d.key, energyWh: 0, sessions: 0 }]));
-  for (const b of buckets) {
-    const start = Number(b.bucket) * BUCKET_MS;
-    if (start < chartStart) continue;
-    const entry = byDay.get(dayKey(localDate(start, settings.timeZone)));
-    if (!entry) continue;
-    entry.energyWh += Number(b.energyWh);
-    entry.sessions += b.sessions;
+  const period = (from: string) => ({ sessions: 0, energyWh: 0, revenue: 0, from });
+  const today = period(todayKey);
+  const month = period(monthKey);
+  for (const d of days) {
+    const entry = byDay.get(d.day);
+    if (entry) {
+      entry.energyWh += Number(d.energyWh);
+      entry.sessions += Number(d.sessions);
+    }
+    for (const p of [today, month]) {
+      if (d.day < p.from) continue;
+      p.sessions += Number(d.sessions);
+      p.energyWh += Number(d.energyWh);
+      p.revenue += Number(d.revenue);
+    }
+  }
+  // Running sessions are not billed yet: they count as sessions of the day they started.
+  for (const t of running) {
+    const key = dayKey(localDate(t.startAt.getTime(), settings.timeZone));
+    if (key >= todayKey) today.sessions++;
+    if (key >= monthKey) month.sessions++;
+    const entry = byDay.get(key);
+    if (entry) entry.sessions++;
   }
 
   const offline = Number(pointCounts.offline);
@@ -122,11 +133,14 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
      * (docs/rules/monitoring.md "Connector states").
      */
     connectors: Object.fromEntries(connectorCounts.map((c) => [c.status, c.n])) as Record<string, number>,
-    /** Energy of ended transactions started in the period (Wh); running ones add their live energy in the console. */
-    today: { sessions: today.sessions, energyWh: Number(today.energyWh) },
-    month: { sessions: month.sessions, energyWh: Number(month.energyWh) },
-    /** Prices are not attached to sessions yet (finance work), so there is no revenue to show. */
-    revenue: null,
+    /**
+     * Sessions started in the period (billed ones and running ones) and the energy of the billed
+     * ones (Wh); running ones add their live energy in the console.
+     */
+    today: { sessions: today.sessions, energyWh: today.energyWh },
+    month: { sessions: month.sessions, energyWh: month.energyWh },
+    /** The billed records' `totalCost` summed, in minor units of `currency` (0 until priced). */
+    revenue: { today: today.revenue, month: month.revenue, currency: settings.currencyCode },
     energyByDay: [...byDay.values()],
     running: running.map((t) => ({ ...t, startAt: t.startAt.toISOString() })),
     stations: stationRows.map((s) => ({

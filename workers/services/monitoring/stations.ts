@@ -19,6 +19,9 @@ export const LOAD_MENUS = ["monitoring.loadMonitoring", "sub.monitoring.loadMoni
 export const PANEL_MENUS = ["equipment.remoteControl"];
 /** Every screen that picks a station to look at. */
 export const STATION_PICKER_MENUS = [
+  "finance.chargeRecord",
+  "sub.finance.bill",
+  "sub.finance.chargeRecord",
   ...PANEL_MENUS,
   ...LOAD_MENUS,
   "monitoring.charging",
@@ -59,7 +62,7 @@ export const stationOptions = verb({ menu: STATION_PICKER_MENUS }, async (ctx, r
   return rows;
 });
 
-async function scopedStation(ctx: UserCtx, id: number) {
+export async function scopedStation(ctx: UserCtx, id: number) {
   const [station] = await ctx.db.select().from(stations).where(visibleStations(ctx, eq(stations.id, id))).limit(1);
   if (!station) throw new NotFound("errors.stationNotFound");
   return station;
@@ -77,7 +80,7 @@ const presentConnector = (c: typeof connectors.$inferSelect, online: boolean, tr
 });
 
 /** Points of a station with their connectors and running transactions. */
-async function stationPoints(ctx: UserCtx, stationId: number, request: { current: number; size: number }) {
+export async function stationPoints(ctx: UserCtx, stationId: number, request: { current: number; size: number }) {
   const where = visible(ctx, points, points.id, eq(points.stationId, stationId));
   const page = await pageOf(
     request,

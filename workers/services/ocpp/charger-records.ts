@@ -7,6 +7,7 @@ import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
+import { abnormalRecordsStatement, openRecordStatement } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
 import { registryFacts, type RegistryTag } from "../drivers/registry";
@@ -107,6 +108,7 @@ function abnormalStatements(ctx: SystemCtx, ids: number[], reason: AbnormalReaso
     ),
     auditRow(ctx, { table: "transactions", module: "ocpp", type: "UPDATE", newData: { ids, status: "ABNORMAL", reason } }),
     ctx.db.update(transactions).set({ status: "ABNORMAL", abnormalReason: reason }).where(running).returning({ id: transactions.id }),
+    abnormalRecordsStatement(ctx, ids),
   ] as const;
 }
 
@@ -328,9 +330,10 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     eq(transactions.meterStartWh, start.meterStart),
     eq(transactions.startAt, startAt),
   );
-  const [idTagInfo, [repeat]] = await Promise.all([
+  const [idTagInfo, [repeat], settings] = await Promise.all([
     tagInfo(ctx, pointId, start.idTag, chargerAccepted),
     ctx.db.select({ id: transactions.id, authStatus: transactions.authStatus, status: transactions.status }).from(transactions).where(key).limit(1),
+    settingsOf(ctx.db, ctx.operator.id),
   ]);
   if (repeat) {
     const status = repeat.authStatus as AuthorizationStatus;
@@ -356,7 +359,11 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     )
     .onConflictDoNothing()
     .returning({ id: transactions.id, pointId: transactions.pointId });
-  if (created && !chargerAccepted) await batchOf(ctx.db, notAcceptedRecords(ctx, created));
+  if (created) {
+    // Its charge record, in the operator's currency (docs/rules/records.md "Record states").
+    const opened = { transactionId: created.id, pointId, connectorNo: start.connectorId, idTag: start.idTag, startAt, abnormal: !chargerAccepted };
+    await batchOf(ctx.db, [openRecordStatement(ctx, opened, settings.currencyCode), ...(chargerAccepted ? [] : notAcceptedRecords(ctx, created))]);
+  }
   const transactionId = created?.id ?? (await ctx.db.select({ id: transactions.id }).from(transactions).where(key).limit(1))[0].id;
   return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted };
 });

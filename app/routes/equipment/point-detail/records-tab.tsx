@@ -3,17 +3,15 @@ import { RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table/data-table";
 import { useFormat } from "~/components/format";
-import { Badge } from "~/components/ui/badge";
+import { RecordStatusBadge } from "~/components/records/record-status";
 import { Button } from "~/components/ui/button";
 import type { ChargeRecord } from "./types";
 import { useApiPage } from "./use-api-page";
 
-const STATUS_VARIANT = { ACTIVE: "info", COMPLETED: "success", ABNORMAL: "destructive" } as const;
-
 /** The charge record tab: the point's transactions, newest first, paged on the server (docs/rules/equipment.md "Point pages"). */
 export function RecordsTab({ pointId }: { pointId: number }) {
   const { t } = useTranslation();
-  const { dateTime, energy, duration } = useFormat();
+  const { dateTime, energy, duration, money } = useFormat();
   const { page, loading, onPageChange, reload } = useApiPage<ChargeRecord>("/station-service/charge/record", { pointId });
 
   const columns: ColumnDef<ChargeRecord>[] = [
@@ -37,10 +35,16 @@ export function RecordsTab({ pointId }: { pointId: number }) {
     {
       accessorKey: "status",
       header: t("common.status"),
-      cell: ({ row }) => <Badge variant={STATUS_VARIANT[row.original.status]}>{t(`points.records.statuses.${row.original.status}`)}</Badge>,
+      cell: ({ row }) => <RecordStatusBadge status={row.original.status} />,
     },
     { accessorKey: "stopReason", header: t("points.records.stopReason"), meta: { priority: 4 }, cell: ({ row }) => row.original.stopReason ?? row.original.abnormalReason ?? "—" },
-    { id: "cost", header: t("points.records.cost"), meta: { priority: 4 }, cell: () => <span className="text-muted-foreground">{t("points.report.notPriced")}</span> },
+    {
+      id: "cost",
+      header: t("points.records.cost"),
+      meta: { priority: 4, align: "right" },
+      cell: ({ row }) =>
+        row.original.totalCost === null ? <span className="text-muted-foreground">{t("points.report.notPriced")}</span> : <span className="tabular-nums">{money(row.original.totalCost)}</span>,
+    },
   ];
 
   return (

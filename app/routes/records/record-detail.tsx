@@ -1,0 +1,137 @@
+import { ArrowLeft, ReceiptText } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { DetailList } from "~/components/detail-list";
+import { useFormat } from "~/components/format";
+import { MeterCurveChart } from "~/components/live/charts";
+import { RecordStatusBadge } from "~/components/records/record-status";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ReceiptView } from "./receipt-view";
+import { loadRecordDetail } from "./records.server";
+import { useRecordPaths } from "./records";
+
+/**
+ * A charge record's page (docs/rules/records.md "Charge records"): the cost breakdown line by
+ * line, the meter curve, the strategy version it was priced with, its payment and its receipt
+ * with the public link a driver without an account can open.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadRecordDetail(args);
+}
+
+export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.record.transactionId) };
+
+export default function RecordDetail() {
+  const { record, receipt } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime, energy, duration, money } = useFormat();
+  const paths = useRecordPaths();
+  const amount = (minor: number | null) => (minor === null ? t("records.fields.notPriced") : money(minor));
+  const receiptUrl = `/tourist/chargingRecordDetails/${record.receiptToken}`;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t("records.detail.title", { id: record.transactionId })}
+        description={t("records.detail.description", { serial: record.serialNumber, connector: record.connectorId })}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <a href={receiptUrl} target="_blank" rel="noreferrer">
+                <ReceiptText aria-hidden />
+                {t("records.detail.publicLink")}
+              </a>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.list}>
+                <ArrowLeft aria-hidden />
+                {t("records.detail.back")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex flex-wrap items-center gap-2">
+              {t("records.detail.facts")}
+              <RecordStatusBadge status={record.status} />
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DetailList
+              items={[
+                [t("records.fields.transactionStatus"), t(`records.transactionStatus.${record.transactionStatus}`)],
+                [t("records.fields.station"), record.stationName ?? "—"],
+                [t("records.fields.point"), <span className="font-mono">{record.serialNumber}</span>],
+                [t("records.fields.connector"), String(record.connectorId)],
+                [t("records.fields.idTag"), <span className="font-mono">{record.idTag}</span>],
+                [t("records.fields.startAt"), dateTime(record.startAt)],
+                [t("records.fields.stopAt"), dateTime(record.stopAt) || "—"],
+                [t("records.fields.unplugAt"), dateTime(record.unplugAt) || "—"],
+                [t("records.fields.duration"), record.chargingTime === null ? "—" : duration(record.chargingTime)],
+                [t("records.fields.energy"), record.energyWh === null ? "—" : energy(record.energyWh)],
+                [t("records.fields.meterStart"), energy(record.meterStartWh)],
+                [t("records.fields.meterStop"), record.meterStopWh === null ? "—" : energy(record.meterStopWh)],
+                [t("records.fields.stopReason"), record.stopReason ?? record.abnormalReason ?? "—"],
+                [t("records.fields.strategyVersion"), record.strategyVersionId === null ? t("records.fields.notPriced") : `#${record.strategyVersionId}`],
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("records.detail.costs")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <table className="w-full text-sm" data-testid="cost-lines">
+              <tbody>
+                {record.costLines.map((line) => (
+                  <tr key={line.kind} className={line.kind === "total" ? "border-t font-semibold" : undefined}>
+                    <th scope="row" className="py-1.5 text-left font-normal text-muted-foreground">
+                      {t(`records.cost.${line.kind}`)}
+                    </th>
+                    <td className="py-1.5 text-right tabular-nums">{amount(line.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <h3 className="mt-6 mb-2 text-sm font-medium">{t("records.detail.payment")}</h3>
+            <DetailList
+              items={[
+                [t("records.fields.paidCost"), amount(record.paidCost)],
+                [t("records.fields.balanceBefore"), amount(record.balanceBefore)],
+                [t("records.fields.balanceAfter"), amount(record.balanceAfter)],
+                [t("records.fields.currency"), record.currency],
+              ]}
+            />
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("records.detail.curve")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {record.curve.length === 0 ? (
+            <p className="py-16 text-center text-sm text-muted-foreground">{t("records.detail.curveEmpty")}</p>
+          ) : (
+            <MeterCurveChart curve={record.curve} />
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("records.detail.receipt")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ReceiptView receipt={receipt} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { data, type LoaderFunctionArgs } from "react-router";
+import { NotFound } from "../../../domain/errors";
+import { stationCashier } from "../../../workers/services/charge-records/cashier";
+import { chargeRecordDetail, listChargeRecords } from "../../../workers/services/charge-records/charge-records";
+import { billByCode, receiptByToken, recordReceipt } from "../../../workers/services/charge-records/receipts";
+import { stationOptions } from "../../../workers/services/monitoring/stations";
+import { publicCtx, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Charge records, filtered and paged by the verb, with the station picker. */
+export async function loadRecords({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, stations] = await Promise.all([listChargeRecords(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
+  return { page, stations };
+}
+
+/** One record with its cost lines, curve and receipt. */
+export async function loadRecordDetail({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [record, receipt] = await Promise.all([chargeRecordDetail(ctx, params.id), recordReceipt(ctx, params.id)]);
+  return { record, receipt };
+}
+
+/**
+ * A public receipt or bill by its token or code, without login (docs/rules/records.md
+ * "Receipts"): a wrong one answers 404 at the same address, with the not-found page.
+ */
+export async function loadPublicReceipt({ request, context, params }: LoaderFunctionArgs, kind: "receipt" | "bill") {
+  const ctx = publicCtx(request, context);
+  try {
+    const receipt = kind === "bill" ? await billByCode(ctx, params.code) : await receiptByToken(ctx, params.id);
+    return data({ receipt, lang: ctx.lang }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  } catch (error) {
+    if (!(error instanceof NotFound)) throw error;
+    return data({ receipt: null, lang: ctx.lang }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/** The cashier view of one station. */
+export async function loadCashier({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { cashier: await stationCashier(ctx, params.id), now: ctx.now() };
+}

@@ -1,0 +1,168 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Download, Eye, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { RowLink } from "~/components/page-actions";
+import { RecordStatusBadge } from "~/components/records/record-status";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { useApi } from "~/lib/api";
+import { CHARGE_RECORD_STATES } from "../../../domain/schemas/records";
+import { exportRecords, EXPORT_LIMIT } from "./record-export";
+import { loadRecords } from "./records.server";
+
+/**
+ * Finance › Charge records, and the sub-operator's bills of its devices (docs/rules/records.md
+ * "Charge records"): every session with its state and money, filtered and paged on the server,
+ * exported to xlsx page by page with progress.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadRecords(args);
+}
+
+type ChargeRecord = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+/** Where a record's page is, in the area the list is in. */
+export function useRecordPaths() {
+  const { pathname } = useLocation();
+  const sub = pathname.startsWith("/suboperators/");
+  return {
+    sub,
+    list: sub ? "/suboperators/chargingBill/bill" : "/financialManagement/chargeRecord",
+    detail: (id: number) => (sub ? `/suboperators/chargingBill/billDetails/${id}` : `/financialManagement/chargeRecord/chargeRecordDetail/${id}`),
+  };
+}
+
+export default function ChargeRecords() {
+  const { page, stations } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime, energy, duration, money } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const paths = useRecordPaths();
+  const api = useApi();
+  const [progress, setProgress] = useState<{ done: number; total: number }>();
+  const cancelled = useRef(false);
+
+  const exportList = async () => {
+    cancelled.current = false;
+    setProgress({ done: 0, total: Math.min(page.total, EXPORT_LIMIT) });
+    try {
+      const rows = await exportRecords(api, t, params, (done, total) => setProgress({ done, total }), () => cancelled.current);
+      if (rows === undefined) return;
+      toast.success(rows === 0 ? t("records.list.exportEmpty") : t("records.list.exported", { count: rows }));
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const columns: ColumnDef<ChargeRecord>[] = [
+    {
+      accessorKey: "transactionId",
+      header: t("records.fields.transactionId"),
+      meta: { width: 120 },
+      cell: ({ row }) => <span className="font-mono text-xs">#{row.original.transactionId}</span>,
+    },
+    { accessorKey: "stationName", header: t("records.fields.station"), meta: { priority: 4 }, cell: ({ row }) => row.original.stationName ?? "—" },
+    {
+      accessorKey: "serialNumber",
+      header: t("records.fields.point"),
+      meta: { priority: 2 },
+      cell: ({ row }) => (
+        <span className="font-mono text-xs">
+          {row.original.serialNumber} · {row.original.connectorId}
+        </span>
+      ),
+    },
+    { accessorKey: "idTag", header: t("records.fields.idTag"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
+    { accessorKey: "startAt", header: t("records.fields.startAt"), meta: { priority: 2 }, cell: ({ row }) => dateTime(row.original.startAt) },
+    {
+      accessorKey: "chargingTime",
+      header: t("records.fields.duration"),
+      meta: { priority: 4, align: "right" },
+      cell: ({ row }) => (row.original.chargingTime === null ? "—" : duration(row.original.chargingTime)),
+    },
+    {
+      accessorKey: "energyWh",
+      header: t("records.fields.energy"),
+      meta: { priority: 3, align: "right" },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.energyWh === null ? "—" : energy(row.original.energyWh)}</span>,
+    },
+    {
+      accessorKey: "totalCost",
+      header: t("records.fields.totalCost"),
+      meta: { priority: 2, align: "right" },
+      cell: ({ row }) =>
+        row.original.totalCost === null ? (
+          <span className="text-muted-foreground">{t("records.fields.notPriced")}</span>
+        ) : (
+          <span className="tabular-nums">{money(row.original.totalCost)}</span>
+        ),
+    },
+    { accessorKey: "status", header: t("records.fields.status"), cell: ({ row }) => <RecordStatusBadge status={row.original.status} /> },
+    {
+      id: "actions",
+      header: t("records.fields.actions"),
+      meta: { width: 120 },
+      cell: ({ row }) => <RowLink to={paths.detail(row.original.id)} icon={Eye} label={t("records.fields.detail")} />,
+    },
+  ];
+
+  const title = t(paths.sub ? "menu.sub.finance.bill" : "menu.finance.chargeRecord");
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={title} description={t(paths.sub ? "records.list.subDescription" : "records.list.description")} />
+      <DataTableToolbar
+        actions={
+          progress ? (
+            <div className="flex items-center gap-2" role="status" aria-live="polite">
+              <progress className="h-2 w-32 accent-primary" max={Math.max(1, progress.total)} value={progress.done} aria-label={t("records.list.export")} />
+              <span className="text-sm tabular-nums">{t("records.list.exporting", { done: progress.done, total: progress.total })}</span>
+              <Button variant="outline" size="sm" onClick={() => (cancelled.current = true)}>
+                <X aria-hidden />
+                {t("records.list.cancel")}
+              </Button>
+            </div>
+          ) : (
+            <Button variant="outline" onClick={() => void exportList()} disabled={page.total === 0}>
+              <Download aria-hidden />
+              {t("records.list.export")}
+            </Button>
+          )
+        }
+      >
+        <Input name="transactionId" inputMode="numeric" placeholder={t("records.fields.transactionId")} aria-label={t("records.fields.transactionId")} defaultValue={params.get("transactionId") ?? ""} />
+        <NativeSelect name="stationId" aria-label={t("records.fields.station")} defaultValue={params.get("stationId") ?? ""}>
+          <option value="">{t("records.list.allStations")}</option>
+          {stations.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="pointId" inputMode="numeric" placeholder={t("records.list.pointId")} aria-label={t("records.list.pointId")} defaultValue={params.get("pointId") ?? ""} />
+        <Input name="idTag" placeholder={t("records.fields.idTag")} aria-label={t("records.fields.idTag")} defaultValue={params.get("idTag") ?? ""} />
+        <Input name="customerId" inputMode="numeric" placeholder={t("records.fields.customer")} aria-label={t("records.fields.customer")} defaultValue={params.get("customerId") ?? ""} />
+        <NativeSelect name="status" aria-label={t("records.fields.status")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("records.list.allStatuses")}</option>
+          {CHARGE_RECORD_STATES.map((s) => (
+            <option key={s} value={s}>
+              {t(`records.status.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="from" placeholder={t("records.list.from")} aria-label={t("records.list.from")} defaultValue={params.get("from") ?? ""} />
+        <Input name="to" placeholder={t("records.list.to")} aria-label={t("records.list.to")} defaultValue={params.get("to") ?? ""} />
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("records.list.empty")} label={title} />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CHARGE_RECORD_STATES } from "../../domain/schemas/records";
+import { transactions } from "./equipment";
+import { operators, timestamps } from "./tenancy";
+
+/**
+ * Charge records (docs/rules/records.md "Charge records"): one per transaction, made when the
+ * charger's StartTransaction is recorded, keyed by the transaction's id. The transaction keeps
+ * what the charger said (meters, stop, its own state); the record keeps what the business adds:
+ * its state (docs/rules/records.md "Record states"), its money in minor units of `currency`
+ * (docs/decisions/0005-money-in-minor-units.md), null until the billing job prices it, and the
+ * public codes of its receipt and bill. The facts a list filters on (point, tag, customer, start
+ * time) are copied here at creation, so every filter is served by an index of this table alone
+ * (docs/decisions/0025-charge-records-beside-transactions.md).
+ */
+export const chargeRecords = sqliteTable(
+  "charge_records",
+  {
+    transactionId: integer("transaction_id")
+      .primaryKey()
+      .references(() => transactions.id),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    pointId: integer("point_id").notNull(),
+    connectorNo: integer("connector_no").notNull(),
+    idTag: text("id_tag").notNull(),
+    /** The customer behind the tag, when one is known (customers come with the users' screens). */
+    customerId: integer("customer_id"),
+    startAt: integer("start_at", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: CHARGE_RECORD_STATES }).notNull().default("CHARGING"),
+    currency: text("currency").notNull(),
+    /** The strategy version the billing job priced with. */
+    strategyVersionId: integer("strategy_version_id"),
+    electricCost: integer("electric_cost"),
+    serviceCost: integer("service_cost"),
+    reservationCost: integer("reservation_cost"),
+    /** Idle fees during and after the charge; `occupancyCost` is their sum (the receipt shows them apart). */
+    occupancyCost: integer("occupancy_cost"),
+    idleDuringCost: integer("idle_during_cost"),
+    idleAfterCost: integer("idle_after_cost"),
+    discountCost: integer("discount_cost"),
+    taxCost: integer("tax_cost"),
+    totalCost: integer("total_cost"),
+    paidCost: integer("paid_cost"),
+    balanceBefore: integer("balance_before"),
+    balanceAfter: integer("balance_after"),
+    /** Who paid: the account debited, when one was. */
+    paidBy: text("paid_by"),
+    unplugAt: integer("unplug_at", { mode: "timestamp_ms" }),
+    reservationStartAt: integer("reservation_start_at", { mode: "timestamp_ms" }),
+    reservationEndAt: integer("reservation_end_at", { mode: "timestamp_ms" }),
+    pricedAt: integer("priced_at", { mode: "timestamp_ms" }),
+    /** The public token of the receipt pages (/tourist/…): 128 random bits, never the record's number. */
+    receiptToken: text("receipt_token").notNull(),
+    /** The public code of the bill page (/valina-bill/…): 128 random bits. */
+    billCode: text("bill_code").notNull(),
+    createdAt: timestamps.createdAt(),
+    updatedAt: timestamps.updatedAt(),
+  },
+  (t) => [
+    // The list's order, newest first, and its period filter (docs/rules/lists.md "Filters and sorting").
+    index("charge_records_operator_start_idx").on(t.operatorId, t.startAt),
+    // One index per exact filter, each leading with the operator and keeping the list's order.
+    index("charge_records_operator_point_idx").on(t.operatorId, t.pointId, t.startAt),
+    index("charge_records_operator_tag_idx").on(t.operatorId, t.idTag, t.startAt),
+    index("charge_records_operator_status_idx").on(t.operatorId, t.status, t.startAt),
+    index("charge_records_operator_customer_idx").on(t.operatorId, t.customerId, t.startAt),
+    uniqueIndex("charge_records_receipt_token_uq").on(t.receiptToken),
+    uniqueIndex("charge_records_bill_code_uq").on(t.billCode),
+  ],
+);
+
+/**
+ * Daily totals per point (docs/rules/records.md "Daily totals"): what the dashboard and the
+ * point's monthly report read instead of scanning charge records. `day` is the local date
+ * (`yyyy-MM-dd`) of the sessions' start in the operator's time zone; the billing job adds each
+ * billed session once. `revenue` is the sum of the records' `totalCost` in the operator's
+ * currency's minor units; `pricedSessions` counts the sessions that had a price.
+ */
+export const dailyChargeTotals = sqliteTable(
+  "daily_charge_totals",
+  {
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    day: text("day").notNull(),
+    pointId: integer("point_id").notNull(),
+    sessions: integer("sessions").notNull().default(0),
+    energyWh: integer("energy_wh").notNull().default(0),
+    durationS: integer("duration_s").notNull().default(0),
+    revenue: integer("revenue").notNull().default(0),
+    pricedSessions: integer("priced_sessions").notNull().default(0),
+  },
+  (t) => [
+    // One row per operator, day and point: the dashboard reads a day range of one operator.
+    uniqueIndex("daily_charge_totals_uq").on(t.operatorId, t.day, t.pointId),
+    // A point's month (reportByPoint).
+    index("daily_charge_totals_point_idx").on(t.operatorId, t.pointId, t.day),
+  ],
+);

@@ -1,0 +1,98 @@
+import { describe, expect, inject, it } from "vitest";
+import enRecords from "../../domain/i18n/locales/en/records.json";
+import plRecords from "../../domain/i18n/locales/pl/records.json";
+import { api, newCharger } from "../peers/support";
+import { openBrowser } from "./support/browser";
+import { consoleWithChargers, simulatedCharger } from "./support/charger";
+import { hydrated, text } from "./support/session";
+
+/**
+ * Charge records in the console and their public receipt (docs/rules/records.md): a simulated
+ * session ends, its record shows in the finance list, its page shows the cost lines and the
+ * receipt, and the receipt's public link opens without login; a wrong token is the 404 page at
+ * the same address. The cashier page shows the station's connectors live.
+ */
+const baseURL = inject("baseURL");
+const r = enRecords.records;
+const session = consoleWithChargers(baseURL);
+
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
+interface ListedRecord {
+  id: number;
+  status: string;
+  receiptToken: string;
+  stationId: number;
+}
+
+/** A finished session of a new simulated charger, billed: its record as the API lists it. */
+async function finishedSession() {
+  const point = await newCharger();
+  const sim = simulatedCharger(baseURL, point.serialNumber, point.key);
+  session.chargers.push(sim);
+  await sim.start();
+  const a = await api();
+  await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 });
+  await eventually(() => sim.transactionId).toBeGreaterThan(0);
+  const transactionId = sim.transactionId!;
+  await a.put(`/station-service/remoteControl/${point.id}/remoteStop/${transactionId}`, {});
+  let record: ListedRecord | undefined;
+  await eventually(async () => {
+    record = (await a.get<{ records: ListedRecord[] }>(`/station-service/charge/record?transactionId=${transactionId}`)).records[0];
+    return record?.status;
+  }).toBe("CHARGE_COMPLETE");
+  return { point, record: record!, transactionId };
+}
+
+describe("a charge record and its receipt", () => {
+  it("lists a finished session, opens its page with cost lines and receipt, and the receipt's public link without login", async () => {
+    const { page } = session;
+    const { transactionId, record } = await finishedSession();
+    await page.goto(`${baseURL}/financialManagement/chargeRecord?transactionId=${transactionId}`);
+    await hydrated(page);
+    await eventually(() => page.getByRole("main").textContent()).toContain(`#${transactionId}`);
+    expect(await page.getByRole("main").textContent()).toContain(r.status.CHARGE_COMPLETE);
+    await page.getByRole("link", { name: r.fields.detail }).first().click();
+    await page.waitForURL(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(String(transactionId));
+    const lines = page.getByTestId("cost-lines");
+    for (const kind of ["electric", "service", "reservation", "occupancy", "discount", "tax", "total"] as const) {
+      expect(await lines.textContent()).toContain(r.cost[kind]);
+    }
+    expect(await page.getByTestId("receipt").textContent()).toContain(String(transactionId));
+
+    // The public receipt: no session, the reader's language, amounts in the server's HTML.
+    const visitor = await openBrowser();
+    try {
+      const tourist = await visitor.newPage();
+      const url = `${baseURL}/tourist/chargingRecordDetails/${record.receiptToken}?lang=pl`;
+      const response = await tourist.goto(url);
+      expect(response!.status()).toBe(200);
+      const html = await response!.text();
+      expect(html).toContain('data-testid="receipt"');
+      expect(html).toContain(plRecords.records.receipt.amountDue);
+      await eventually(() => tourist.getByRole("heading", { level: 1 }).textContent()).toBe(plRecords.records.receipt.title);
+      expect(await tourist.getByTestId("receipt").textContent()).toContain(String(transactionId));
+
+      const wrong = await tourist.goto(`${baseURL}/tourist/invoices/${"0".repeat(32)}`);
+      expect(wrong!.status()).toBe(404);
+      expect(tourist.url()).toBe(`${baseURL}/tourist/invoices/${"0".repeat(32)}`);
+      await eventually(() => tourist.getByText(text.en.notFound.lost).count()).toBe(1);
+      const byNumber = await tourist.goto(`${baseURL}/tourist/chargingRecordDetails/${transactionId}`);
+      expect(byNumber!.status()).toBe(404);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it("shows the cashier states of a station's connectors and the last session's amount due", async () => {
+    const { page } = session;
+    const { record } = await finishedSession();
+    await page.goto(`${baseURL}/station/cashier/${record.stationId}`);
+    await hydrated(page);
+    await eventually(() => page.getByTestId("cashier-connector").count()).toBeGreaterThan(1);
+    const states = await page.getByTestId("cashier-connector").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-state")));
+    expect(states.every((s) => ["charging", "waiting", "fault", "offline", "free"].includes(s!))).toBe(true);
+    await eventually(() => page.getByRole("main").textContent()).toContain(r.cashier.lastSession.replace("{{id}}", String(record.id)));
+  });
+});

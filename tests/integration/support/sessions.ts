@@ -1,0 +1,60 @@
+import { env } from "cloudflare:test";
+import { billTransaction } from "../../../workers/services/billing/billing";
+import { ensureChargeRecord } from "../../../workers/services/charge-records/lifecycle";
+import { systemCtx } from "../../../workers/services/context";
+
+/** A session as a test describes it; instants in UTC ISO 8601. */
+export interface SessionSpec {
+  start: string;
+  stop?: string;
+  meterStart?: number;
+  meterStop?: number;
+  energyWh?: number;
+  auth?: string;
+  status?: "ACTIVE" | "COMPLETED" | "ABNORMAL";
+  idTag?: string;
+  connector?: number;
+  /** Runs the billing job on it (a stopped session only). */
+  bill?: boolean;
+}
+
+let tag = 0;
+
+/**
+ * Records sessions of a charger the way the product does, without a charger: the transaction
+ * row a StartTransaction/StopTransaction pair leaves, its charge record made by the same verb
+ * billing uses, and, when asked, the billing job itself. Answers the transaction ids in order.
+ */
+export async function addSessions(made: { pointId: number; operatorId: number }, list: SessionSpec[], operatorCode = "0PL002") {
+  const ctx = systemCtx(env, { id: made.operatorId, code: operatorCode, sub: 0, parentId: null }, "test");
+  const ids: number[] = [];
+  for (const s of list) {
+    const inserted = await env.DB.prepare(
+      `INSERT INTO transactions (operator_id, point_id, connector_no, id_tag, auth_status, meter_start_wh, start_at, meter_stop_wh, stop_at, status, energy_wh)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+      .bind(
+        made.operatorId,
+        made.pointId,
+        s.connector ?? 1,
+        s.idTag ?? `T${Date.now().toString(36)}${++tag}`,
+        s.auth ?? "Accepted",
+        s.meterStart ?? 0,
+        Date.parse(s.start),
+        s.meterStop ?? null,
+        s.stop ? Date.parse(s.stop) : null,
+        s.status ?? (s.stop ? "COMPLETED" : "ACTIVE"),
+        s.energyWh ?? null,
+      )
+      .first<{ id: number }>();
+    await ensureChargeRecord(ctx, inserted!.id);
+    if (s.bill) await billTransaction(ctx, inserted!.id);
+    ids.push(inserted!.id);
+  }
+  return ids;
+}
+
+/** Runs the billing job on a stopped session (as the queue consumer does). */
+export function bill(made: { operatorId: number }, transactionId: number, operatorCode = "0PL002") {
+  return billTransaction(systemCtx(env, { id: made.operatorId, code: operatorCode, sub: 0, parentId: null }, "billing"), transactionId);
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { localBound } from "../../domain/time";
+
+/** Period bounds typed in the operator's time zone (docs/rules/records.md "Filters"). */
+describe("localBound", () => {
+  const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+
+  it("starts a day at its local midnight and ends it at the next, across daylight saving time", () => {
+    expect(iso(localBound("2025-03-30", "Europe/Warsaw", "from"))).toBe("2025-03-29T23:00:00.000Z");
+    // 30 March 2025 has 23 hours in Warsaw.
+    expect(iso(localBound("2025-03-30", "Europe/Warsaw", "to"))).toBe("2025-03-30T22:00:00.000Z");
+    expect(iso(localBound("2025-10-26", "Europe/Warsaw", "to"))).toBe("2025-10-26T23:00:00.000Z");
+  });
+
+  it("reads a local date-time with a space or a T, and includes it as the end", () => {
+    expect(iso(localBound("2025-07-01 08:30", "Europe/Warsaw", "from"))).toBe("2025-07-01T06:30:00.000Z");
+    expect(iso(localBound("2025-07-01T08:30:15", "Europe/Warsaw", "to"))).toBe("2025-07-01T06:30:15.001Z");
+  });
+
+  it("refuses impossible dates and other shapes", () => {
+    for (const text of ["2025-02-30", "2025-13-01", "01.03.2025", "2025-03-01 24:00", "2025-03-01T10"]) {
+      expect(localBound(text, "Europe/Warsaw", "from"), text).toBeUndefined();
+    }
+  });
+});
