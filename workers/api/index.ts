@@ -14,6 +14,7 @@ import "./station-service/alarms";
 import "./station-service/dashboard";
 import "./user-service/sub-operators";
 import "./station-service/charge-records";
+import "./system-service/settings";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
@@ -26,7 +27,7 @@ api.doc31("/openapi.json", {
 });
 
 /** Path prefixes that the API answers; everything else is the console. */
-export const API_PREFIXES = ["/user-service/", "/station-service/", "/openapi.json"];
+export const API_PREFIXES = ["/user-service/", "/station-service/", "/system-service/", "/openapi.json"];
 export const isApiPath = (pathname: string) => API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
 
 export { api };

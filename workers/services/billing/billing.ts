@@ -2,11 +2,14 @@ import { eq, isNull } from "drizzle-orm";
 import { transactions } from "../../../db/schema";
 import { owned } from "../../../tenants/scope";
 import { verb } from "../verb";
+import { queueSettlement } from "./deliveries";
 
 /**
  * Writes a stopped transaction's energy and duration onto its record. Idempotent: the row is
  * billed once (`billed_at` is set in the same statement), so a job delivered twice changes
- * nothing. Pricing joins here.
+ * nothing. Pricing joins here. A settled record then goes to the operator's bill-push URL and
+ * invoice system through the outbox queue (docs/rules/settings.md "Bill push"); a delivery that
+ * could not be queued the first time is queued when the job is retried.
  */
 export const billTransaction = verb({ actors: ["system"] }, async (ctx, transactionId: number) => {
   const [tx] = await ctx.db.select().from(transactions).where(owned(ctx, transactions, eq(transactions.id, transactionId))).limit(1);
@@ -19,5 +22,6 @@ export const billTransaction = verb({ actors: ["system"] }, async (ctx, transact
     .set({ energyWh, durationS, billedAt: new Date(ctx.now()) })
     .where(owned(ctx, transactions, eq(transactions.id, transactionId), isNull(transactions.billedAt)))
     .returning({ id: transactions.id });
+  await queueSettlement(ctx, transactionId);
   return updated ? { billed: true as const, energyWh, durationS } : { billed: false as const, reason: "alreadyBilled" };
 });

@@ -241,7 +241,7 @@ type RegistryEntry = typeof idTags.$inferSelect;
 
 /** The idTagInfo for a tag in `facts`, with its expiry and parent when the tag is known and valid. */
 function idTagInfoOf(tag: RegistryEntry | undefined, facts: Omit<TagFacts, "tag">): IdTagInfo {
-  const known = tag && { status: tag.status, expiresAt: tag.expiryDate?.getTime() ?? null, remote: tag.kind === "REMOTE" };
+  const known = tag && { status: tag.status, expiresAt: tag.expiryDate?.getTime() ?? null, remote: tag.kind === "REMOTE", card: tag.kind === "RFID" };
   const status = authorizationStatus({ ...facts, tag: known ?? null });
   if (!tag || status === "Invalid") return { status };
   return {
@@ -256,8 +256,8 @@ function idTagInfoOf(tag: RegistryEntry | undefined, facts: Omit<TagFacts, "tag"
  * registration and the tag's running sessions, decided by `authorizationStatus` for both.
  */
 async function tagInfo(ctx: SystemCtx, idTag: string, chargerAccepted: boolean): Promise<IdTagInfo> {
-  const [tag, busy] = await Promise.all([registryEntry(ctx, idTag), tagBusy(ctx, idTag)]);
-  return idTagInfoOf(tag, { chargerAccepted, busy, now: ctx.now() });
+  const [tag, busy, settings] = await Promise.all([registryEntry(ctx, idTag), tagBusy(ctx, idTag), settingsOf(ctx.db, ctx.operator.id)]);
+  return idTagInfoOf(tag, { chargerAccepted, busy, now: ctx.now(), cardsOnly: settings.parameters.rfCardRestriction });
 }
 
 export const authorize = verb(system, (ctx, idTag: string, chargerAccepted: boolean) => tagInfo(ctx, idTag, chargerAccepted));
