@@ -28,6 +28,35 @@ interface Mail {
   to: string[];
   user: string | null;
   data: string;
+  /** The Subject header and the text part, decoded (RFC 2047 words, quoted-printable, base64). */
+  subject: string;
+  text: string;
+}
+
+const bytesOfQuoted = (text: string) => {
+  const bytes: number[] = [];
+  const plain = text.replace(/=\r?\n/g, "");
+  for (let i = 0; i < plain.length; i++) {
+    if (plain[i] === "=" && /^[0-9A-F]{2}$/i.test(plain.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(plain.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(plain[i]));
+  }
+  return Buffer.from(bytes).toString("utf8");
+};
+
+const decodeWords = (header: string) =>
+  header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_all, kind: string, text: string) =>
+    kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : bytesOfQuoted(text.replace(/_/g, " ")),
+  );
+
+function decode(data: string): { subject: string; text: string } {
+  const subject = decodeWords((/^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(data)?.[1] ?? "").replace(/\r\n[ \t]/g, ""));
+  const part = /Content-Type: text\/plain[^\r\n]*\r\nContent-Transfer-Encoding: ([\w-]+)\r\n\r\n([\s\S]*?)\r\n--/i.exec(data);
+  if (!part) return { subject, text: "" };
+  const [, encoding, body] = part;
+  const text = /quoted/i.test(encoding) ? bytesOfQuoted(body) : /base64/i.test(encoding) ? Buffer.from(body, "base64").toString("utf8") : body;
+  return { subject, text };
 }
 interface Received {
   method: string;
@@ -77,6 +106,7 @@ export async function setup(project: TestProject) {
           to: session.envelope.rcptTo.map((r) => r.address),
           user: typeof session.user === "string" ? session.user : null,
           data,
+          ...decode(data),
         });
         callback();
       });
