@@ -141,7 +141,7 @@ export const stationInput = z.object({ ...fields, parkingFeeAmount: minorAmount 
 export type StationInput = z.infer<typeof stationInput>;
 
 /** Amount messages, by the problem `checkAmount` finds (docs/rules/console.md "Forms"). */
-const AMOUNT_MESSAGES = {
+export const AMOUNT_MESSAGES = {
   required: "stations.validation.parkingFeeAmountRequired",
   number: "stations.validation.amountNumber",
   decimals: "stations.validation.decimals",

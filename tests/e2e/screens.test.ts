@@ -85,6 +85,7 @@ describe("every screen", () => {
       ["/carrierSystem/carrierAcount", t.menu.carrier.carrierAcount],
       ["/carrierSystem/carrierAcount/add", t.page.add],
       ["/SubOperator/operatorDevice", t.menu.subOperator.device],
+      ["/carrierSystem/parameterSettings", t.menu.carrier.parameterSettings],
       // A screen still to be built.
       ["/financialManagement/financialAcount", t.menu.finance.financialAcount],
     ];
@@ -128,6 +129,7 @@ describe("every screen", () => {
       ["/suboperators/monitoring/loadMonitoring", t.menu.sub.monitoring.loadMonitoring],
       ["/suboperators/station", t.menu.sub.equipment.station],
       ["/suboperators/point", t.menu.sub.equipment.point],
+      ["/suboperators/parameterSettings", t.menu.sub.system.parameterSettings],
     ];
     for (const [path, screen] of screens) await expectScreen(path, screen, SUB_OPERATOR);
 

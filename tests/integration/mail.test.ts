@@ -166,7 +166,7 @@ describe("mail through the local SMTP server", () => {
 
     // Driven by hand to see the queue's verdict: a refused recipient is retried later.
     const sent: unknown[] = [];
-    const spy = vi.spyOn(env.OUTBOX, "send").mockImplementation(async (body: unknown) => void sent.push(body));
+    const spy = vi.spyOn(env.OUTBOX, "send").mockImplementation((async (body: unknown) => void sent.push(body)) as never);
     await sendMail(ctx, { to: address("refuse"), template: "deletionCode", params: { code: "482913", minutes: 10 } });
     spy.mockRestore();
     expect(JSON.stringify(sent)).not.toContain("482913");

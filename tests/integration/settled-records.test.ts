@@ -54,9 +54,9 @@ async function settle(code: string, transactionId: number) {
 /** The outbox messages a call queues, caught instead of sent, so a test can drive the consumer itself. */
 async function caughtMessages(run: () => Promise<unknown>) {
   const caught: unknown[] = [];
-  const spy = vi.spyOn(env.OUTBOX, "sendBatch").mockImplementation(async (messages: Iterable<MessageSendRequest>) => {
+  const spy = vi.spyOn(env.OUTBOX, "sendBatch").mockImplementation((async (messages: Iterable<MessageSendRequest>) => {
     for (const m of messages) caught.push(m.body);
-  });
+  }) as never);
   await run();
   spy.mockRestore();
   return caught;
