@@ -31,7 +31,7 @@ export async function sendMail<T extends MailTemplate>(ctx: Ctx, request: MailRe
 /** The consumer's half: open the sealed mail and hand it to the operator's server (throws to be retried). */
 export const deliverQueuedMail = verb({ actors: ["system"] }, async (ctx: SystemCtx, sealed: string) => {
   const transport = await mailTransportOf(ctx);
-  // Settings removed since the mail was queued: nothing to send it with, and retrying cannot help.
+  // No mail server any more (its row gone since the mail was queued): retrying cannot help.
   if (!transport) return { delivered: false as const };
   const mail = JSON.parse(await unseal(ctx.env, mailContext(ctx.operator.id), sealed)) as OutgoingMail;
   await deliver(transport, mail);

@@ -32,7 +32,7 @@ export type MailRequest<T extends MailTemplate = MailTemplate> = {
   lang?: Language;
 };
 
-export async function renderMail(ctx: Pick<Ctx, "db" | "operator"> & { operator: { code: string } }, request: MailRequest): Promise<OutgoingMail> {
+export async function renderMail(ctx: Pick<Ctx, "db" | "operator">, request: MailRequest): Promise<OutgoingMail> {
   const settings = await operatorSettings(ctx);
   const lang = request.lang ?? settings.defaultLanguage;
   const t = translator(lang);
