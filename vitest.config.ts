@@ -35,6 +35,7 @@ export default defineConfig({
                 BEHIND_CLOUDFLARE: "false",
                 PASSWORD_PEPPER: "test-pepper",
                 CHARGER_KEY_PEPPER: "test-charger-pepper",
+                SECRETS_KEY: "test-secrets-key",
                 // Short enough that the time-out path is tested without waiting 30 s.
                 OCPP_CALL_TIMEOUT_MS: "1500",
               },
@@ -44,6 +45,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Local SMTP and HTTP servers standing in for mail, bill-push and invoice receivers.
+          globalSetup: ["./tests/integration/support/fakes.ts"],
           setupFiles: ["./tests/integration/support/setup.ts", guard],
         },
       },

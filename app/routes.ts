@@ -5,6 +5,7 @@ import { equipmentScreens } from "./routes/equipment/route-map";
 import { financeScreens } from "./routes/finance/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
 import { recordScreens } from "./routes/records/route-map";
+import { settingsScreens } from "./routes/settings/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -25,6 +26,7 @@ const dedicated: Record<string, string> = {
   ...monitoringScreens,
   ...financeScreens,
   ...recordScreens,
+  ...settingsScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

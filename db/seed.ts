@@ -323,6 +323,7 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
       .onConflictDoNothing();
     await ensureAdmin(db, operator.id, o.account, o.password, hash);
   }
+  await seedSettings(db);
   await seedEquipment(db, hashKey);
   await seedDrivers(db);
   await seedStrategies(db);
@@ -439,5 +440,53 @@ async function seedDrivers(db: Db) {
       .update(customers)
       .set({ groupId: group.id })
       .where(and(eq(customers.operatorId, operator.id), isNull(customers.groupId), inArray(customers.id, demo.group.members.map((m) => idOf.get(m)!))));
+  }
+}
+
+/**
+ * The demo operators' parameter documents (docs/rules/demo.md "Demo operators",
+ * docs/rules/settings.md "Defaults"): their currency set, tax, membership levels and the map view
+ * of their city. No map keys: those are the operator's own. Written once, never over an operator's
+ * own changes.
+ */
+const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
+  "0PL002": {
+    mainCurrency: "PLN",
+    currencies: [{ code: "PLN", sign: "zł", decimals: 2 }],
+    decimals: 2,
+    tax: { mark: "VAT", inclusive: true, rate: "23" },
+    membership: { silverFee: 5000, goldFee: 10000, silverDiscount: 5, goldDiscount: 10 },
+    rechargeParameter: { presets: [2000, 5000, 10000] },
+    minimumRecharge: 1000,
+    balancePayment: true,
+    map: { provider: "google", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
+  },
+  "0PL002A": {
+    mainCurrency: "PLN",
+    currencies: [{ code: "PLN", sign: "zł", decimals: 2 }],
+    decimals: 2,
+    map: { provider: "google", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
+  },
+  "0DE001": {
+    mainCurrency: "EUR",
+    currencies: [{ code: "EUR", sign: "€", decimals: 2 }],
+    decimals: 2,
+    tax: { mark: "MwSt", inclusive: true, rate: "19" },
+    membership: { silverFee: 1000, goldFee: 2500, silverDiscount: 3, goldDiscount: 8 },
+    rechargeParameter: { presets: [1000, 2500, 5000] },
+    minimumRecharge: 500,
+    balancePayment: true,
+    map: { provider: "bing", keys: { bing: null, google: null }, centre: { lat: "52.52", lng: "13.405" }, zoom: 11, endpoint: null },
+  },
+};
+
+async function seedSettings(db: Db) {
+  for (const [code, document] of Object.entries(DEMO_SETTINGS)) {
+    const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, code));
+    if (!operator) continue;
+    await db
+      .update(parameterSettings)
+      .set({ document })
+      .where(and(eq(parameterSettings.operatorId, operator.id), eq(parameterSettings.document, {})));
   }
 }

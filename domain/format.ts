@@ -15,12 +15,6 @@ export interface NumberStyle {
   decimalSeparator?: DecimalSeparator | null;
 }
 
-/** The operator's decimal separator, kept in its parameter settings document; null when it set none. */
-export function decimalSeparatorOf(document: Record<string, unknown>): DecimalSeparator | null {
-  const value = document.decimalSeparator;
-  return value === "." || value === "," ? value : null;
-}
-
 /** The symbol stands after the amount for these currencies, before it otherwise. */
 const SIGN_AFTER = new Set(["PLN", "XAF", "XOF"]);
 
@@ -70,10 +64,35 @@ function scaled(units: number, decimals: number): `${number}` {
   return `${negative ? "-" : ""}${integer}${fraction}` as `${number}`;
 }
 
-/** Minor units with the currency's sign and decimals: 12345 PLN/2 → "123.45 zł", EUR in de → "€123,45". */
-export function formatMoney(minor: number, currency: CurrencyFormat, style: NumberStyle): string {
-  const amount = formatNumber(scaled(minor, currency.decimals), currency.decimals, style);
+/**
+ * How an operator shows money (docs/rules/settings.md "Formatting"): the decimals amounts are
+ * shown with (at most the currency's own), and whether zero costs are hidden.
+ */
+export interface MoneyStyle {
+  decimals?: number;
+  hideZeroCosts?: boolean;
+}
+
+/** Rounds an integer count of minor units to `shown` of the currency's `decimals`, half away from zero. */
+function roundMinor(minor: number, decimals: number, shown: number): number {
+  const step = 10 ** Math.max(0, decimals - shown);
+  const units = Math.round(Math.abs(minor) / step);
+  return Math.sign(minor) * units;
+}
+
+/**
+ * Minor units with the currency's sign and decimals: 12345 PLN/2 → "123.45 zł", EUR in de →
+ * "€123,45". With fewer decimals shown than the currency has, the amount is rounded once, here.
+ */
+export function formatMoney(minor: number, currency: CurrencyFormat, style: NumberStyle, money: MoneyStyle = {}): string {
+  const shown = Math.min(money.decimals ?? currency.decimals, currency.decimals);
+  const amount = formatNumber(scaled(roundMinor(minor, currency.decimals, shown), shown), shown, style);
   return SIGN_AFTER.has(currency.code.toUpperCase()) ? `${amount} ${currency.sign}` : `${currency.sign}${amount}`;
+}
+
+/** A cost line: like `formatMoney`, but empty for a zero cost when the operator hides them. */
+export function formatCost(minor: number, currency: CurrencyFormat, style: NumberStyle, money: MoneyStyle = {}): string {
+  return money.hideZeroCosts && minor === 0 ? "" : formatMoney(minor, currency, style, money);
 }
 
 /** Energy from Wh to kWh with three decimals. */

@@ -4,6 +4,16 @@
  * gives a zone's offset at an instant, so daylight-saving changes land on the right day.
  */
 
+/** Whether Intl knows the IANA zone (`Europe/Warsaw`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 interface LocalDate {
   year: number;
   month: number;

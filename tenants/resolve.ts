@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { operatorDomains, operators, parameterSettings } from "../db/schema";
+import { parseLanguage } from "../domain/languages";
+import { readParameterSettings, type ParameterSettings } from "../domain/schemas/settings";
 import { acrossTenants, ownedBy } from "./scope";
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type SettingsRow = typeof parameterSettings.$inferSelect;
+/** An operator's settings: the row, and the whole parameter document read with its defaults. */
+export type Settings = SettingsRow & { parameters: ParameterSettings };
 
 /**
  * Hosts that are the platform's own and never name an operator
@@ -43,22 +47,36 @@ export async function operatorByHost(db: Db, host: string): Promise<OperatorRow 
   return row?.operator;
 }
 
-export async function settingsOf(db: Db, operatorId: number): Promise<SettingsRow> {
-  const [row] = await db.select().from(parameterSettings).where(ownedBy(operatorId, parameterSettings)).limit(1);
-  return (
-    row ?? {
-      operatorId,
-      defaultLanguage: "en",
-      timeZone: "UTC",
-      currencyCode: "USD",
-      currencySign: "$",
-      currencyDecimals: 0,
-      areaCodes: ["86"],
-      heartbeatIntervalS: 300,
-      disabledPointBoot: "Pending",
-      remoteIdTag: null,
-      document: {},
-      updatedAt: new Date(0),
-    }
-  );
+/**
+ * Every module reads an operator's settings here (docs/rules/settings.md "Reading the settings"):
+ * the row's columns (language, time zone, main currency, area codes, OCPP answers) and the
+ * parameter document with a default for each item the operator never set. An operator without a
+ * row reads the defaults.
+ */
+export async function settingsOf(db: Db, operatorId: number): Promise<Settings> {
+  const [stored] = await db.select().from(parameterSettings).where(ownedBy(operatorId, parameterSettings)).limit(1);
+  const row: SettingsRow = stored ?? {
+    operatorId,
+    defaultLanguage: "en",
+    timeZone: "UTC",
+    currencyCode: "USD",
+    currencySign: "$",
+    currencyDecimals: 0,
+    areaCodes: ["86"],
+    heartbeatIntervalS: 300,
+    disabledPointBoot: "Pending",
+    remoteIdTag: null,
+    document: {},
+    updatedAt: new Date(0),
+  };
+  const currency = { code: row.currencyCode, sign: row.currencySign, decimals: row.currencyDecimals };
+  const parameters = readParameterSettings(row.document, {
+    timeZone: row.timeZone,
+    defaultLanguage: parseLanguage(row.defaultLanguage) ?? "en",
+    areaCodes: row.areaCodes,
+    mainCurrency: currency.code,
+    currencies: [currency],
+    decimals: currency.decimals,
+  });
+  return { ...row, parameters };
 }

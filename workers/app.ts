@@ -6,6 +6,7 @@ import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
 import { housekeeping } from "./jobs/housekeeping";
 import { consumePush } from "./jobs/push";
+import { consumeOutbox } from "./jobs/outbox";
 import { connectLive } from "./live/connect";
 import { connectCharger } from "./ocpp/connect";
 
@@ -40,6 +41,7 @@ export default {
   async queue(batch, env) {
     if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, env);
     else if (batch.queue.startsWith("plugdesk-push")) await consumePush(batch, env);
+    else if (batch.queue.startsWith("plugdesk-outbox")) await consumeOutbox(batch, env);
   },
 
   async scheduled(controller, env, ctx) {

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DEFAULT_CURRENCY,
+  formatCost,
   formatDateTime,
   formatDayMonth,
   formatDuration,
@@ -12,6 +13,7 @@ import {
   formatTime,
   type CurrencyFormat,
   type DecimalSeparator,
+  type MoneyStyle,
   type NumberStyle,
 } from "../../domain/format";
 import { DEFAULT_LANGUAGE, parseLanguage } from "../../domain/languages";
@@ -21,13 +23,28 @@ interface FormatSettings {
   currency: CurrencyFormat;
   timeZone: string;
   decimalSeparator: DecimalSeparator | null;
+  /** Decimals shown and zero costs hidden (docs/rules/settings.md "Formatting"). */
+  money?: MoneyStyle;
+  /** Where a map opens when it has nothing to show (docs/rules/settings.md "Map"). */
+  mapView?: MapView;
+}
+
+export interface MapView {
+  lat: number;
+  lng: number;
+  zoom: number;
 }
 
 const FormatContext = createContext<FormatSettings>({ currency: DEFAULT_CURRENCY, timeZone: "UTC", decimalSeparator: null });
 
-export function FormatProvider({ currency, timeZone, decimalSeparator, children }: FormatSettings & { children: ReactNode }) {
-  const value = useMemo(() => ({ currency, timeZone, decimalSeparator }), [currency, timeZone, decimalSeparator]);
+export function FormatProvider({ currency, timeZone, decimalSeparator, money, mapView, children }: FormatSettings & { children: ReactNode }) {
+  const value = useMemo(() => ({ currency, timeZone, decimalSeparator, money, mapView }), [currency, timeZone, decimalSeparator, money, mapView]);
   return <FormatContext value={value}>{children}</FormatContext>;
+}
+
+/** The operator's default map view, when the console has one (docs/rules/settings.md "Map"). */
+export function useMapView(): MapView | undefined {
+  return useContext(FormatContext).mapView;
 }
 
 type Instant = string | number | Date | null | undefined;
@@ -42,8 +59,10 @@ export interface Formatters {
   timeZone: string;
   /** A number with a fixed count of decimals, in the console language ("1.234,5" in German). */
   number: (value: number, decimals: number) => string;
-  /** Integer minor units to "123,45 zł" / "$123". */
+  /** Integer minor units to "123,45 zł" / "$123", with the operator's decimals. */
   money: (minor: number) => string;
+  /** A cost line: as `money`, but empty for zero when the operator hides zero costs. */
+  cost: (minor: number) => string;
   /** Wh to "12.345 kWh". */
   energy: (wh: number) => string;
   /** kW to "7.40 kW". */
@@ -66,9 +85,12 @@ export interface Formatters {
   dayMonth: (day: string) => string;
 }
 
-/** The one set of formatters of the console: the interface language, the operator's currency, separator and time zone. */
+/**
+ * The one set of formatters of the console: the interface language, the operator's currency,
+ * decimals, separator, zero costs and time zone.
+ */
 export function useFormat(): Formatters {
-  const { currency, timeZone, decimalSeparator } = useContext(FormatContext);
+  const { currency, timeZone, decimalSeparator, money } = useContext(FormatContext);
   const { t, i18n } = useTranslation();
   const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const hours = t("ui.units.h");
@@ -79,7 +101,8 @@ export function useFormat(): Formatters {
       currency,
       timeZone,
       number: (value, decimals) => formatNumber(value, decimals, style),
-      money: (minor) => formatMoney(minor, currency, style),
+      money: (minor) => formatMoney(minor, currency, style, money),
+      cost: (minor) => formatCost(minor, currency, style, money),
       energy: (wh) => formatEnergy(wh, style),
       power: (kw) => formatPower(kw, style),
       livePower: (watts) => formatPower(watts / 1000, style),
@@ -91,5 +114,5 @@ export function useFormat(): Formatters {
       time: (value, seconds) => formatTime(value, timeZone, language, seconds),
       dayMonth: (day) => formatDayMonth(day, language),
     };
-  }, [currency, timeZone, decimalSeparator, language, hours, minutes]);
+  }, [currency, timeZone, decimalSeparator, money, language, hours, minutes]);
 }

@@ -6,3 +6,4 @@ export * from "./equipment";
 export * from "./drivers";
 export * from "./pricing";
 export * from "./records";
+export * from "./settings";

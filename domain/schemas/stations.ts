@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkAmount, toMinorUnits } from "../amounts";
 import { IMAGE_KINDS } from "../images";
+import { isTimeZone } from "../time";
 import { pageQuery, recordStatus } from "./account-service";
 import { powerKw } from "./equipment";
 
@@ -59,15 +60,6 @@ const rank = z.preprocess(
 
 /** Same rule as account phones: the phone must be valid (docs/rules/equipment.md "Stations"). */
 const servicePhone = requiredText(32, "stations.validation.phoneRequired").regex(/^\+?[0-9][0-9 -]{4,30}$/, { error: "stations.validation.phone" });
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The R2 key of an uploaded logo (POST /user-service/file/upload?kind=logo). */
 export const stationFilesPrefix = (operatorId: number) => `operators/${operatorId}/public/stations/`;
@@ -149,7 +141,7 @@ export const stationInput = z.object({ ...fields, parkingFeeAmount: minorAmount 
 export type StationInput = z.infer<typeof stationInput>;
 
 /** Amount messages, by the problem `checkAmount` finds (docs/rules/console.md "Forms"). */
-const AMOUNT_MESSAGES = {
+export const AMOUNT_MESSAGES = {
   required: "stations.validation.parkingFeeAmountRequired",
   number: "stations.validation.amountNumber",
   decimals: "stations.validation.decimals",
@@ -205,14 +197,3 @@ export const geocodeQuery = z.object({ address: requiredText(200, "stations.vali
 export const imageKind = z.enum(IMAGE_KINDS, { error: "stations.validation.imageKind" });
 export const uploadQuery = z.object({ kind: imageKind });
 
-/**
- * Map settings of the operator's parameter settings (default map bing or google, keys;
- * docs/rules/equipment.md "Station coordinates"). `endpoint` replaces the provider's public URL (a
- * proxy, or a local fake in tests).
- */
-export const mapSettings = z.object({
-  provider: z.enum(["bing", "google"], { error: "stations.validation.mapProvider" }),
-  key: z.string({ error: "stations.validation.mapKey" }).trim().min(1, { error: "stations.validation.mapKey" }).max(200),
-  endpoint: z.url({ protocol: /^https?$/, error: "stations.validation.mapEndpoint" }).optional(),
-});
-export type MapSettings = z.infer<typeof mapSettings>;

@@ -88,6 +88,7 @@ describe("every screen", () => {
       ["/financialManagement/chargeConfigurationNew", t.menu.finance.chargeConfiguration],
       ["/financialManagement/chargeConfigurationNew/add", t.page.add],
       ["/financialManagement/chargeRecord", t.menu.finance.chargeRecord],
+      ["/carrierSystem/parameterSettings", t.menu.carrier.parameterSettings],
       // A screen still to be built.
       ["/financialManagement/financialAcount", t.menu.finance.financialAcount],
     ];
@@ -133,6 +134,7 @@ describe("every screen", () => {
       ["/suboperators/station", t.menu.sub.equipment.station],
       ["/suboperators/point", t.menu.sub.equipment.point],
       ["/suboperators/chargingBill/bill", t.menu.sub.finance.bill],
+      ["/suboperators/parameterSettings", t.menu.sub.system.parameterSettings],
     ];
     for (const [path, screen] of screens) await expectScreen(path, screen, SUB_OPERATOR);
 

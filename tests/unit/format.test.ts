@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkAmount, filterNumeric, toMinorUnits } from "../../domain/amounts";
 import {
-  decimalSeparatorOf,
+  formatCost,
   formatDateTime,
   formatDayMonth,
   formatDuration,
@@ -12,6 +12,7 @@ import {
   formatTime,
 } from "../../domain/format";
 import { parseLanguage } from "../../domain/languages";
+import { readParameterSettings } from "../../domain/schemas/settings";
 
 /** Polish groups thousands with a no-break space; Taiwanese Chinese puts a thin space between date and time. */
 const NBSP = "\u00a0";
@@ -40,10 +41,11 @@ describe("numbers in the interface language", () => {
   });
 
   it("reads the operator's separator from its settings document, ignoring anything but a dot or a comma", () => {
-    expect(decimalSeparatorOf({ decimalSeparator: "," })).toBe(",");
-    expect(decimalSeparatorOf({ decimalSeparator: "." })).toBe(".");
-    expect(decimalSeparatorOf({ decimalSeparator: ";" })).toBeNull();
-    expect(decimalSeparatorOf({})).toBeNull();
+    const separatorOf = (document: Record<string, unknown>) => readParameterSettings(document).decimalSeparator;
+    expect(separatorOf({ decimalSeparator: "," })).toBe(",");
+    expect(separatorOf({ decimalSeparator: "." })).toBe(".");
+    expect(separatorOf({ decimalSeparator: ";" })).toBeNull();
+    expect(separatorOf({})).toBeNull();
   });
 });
 
@@ -72,6 +74,23 @@ describe("money: the operator's sign and decimals", () => {
 
   it("keeps large amounts exact", () => {
     expect(formatMoney(900719925474099, EUR, { language: "de" })).toBe("€9.007.199.254.740,99");
+  });
+
+  it("shows the operator's decimals, rounding once, never more than the currency has", () => {
+    expect(formatMoney(123456, PLN, { language: "en" }, { decimals: 1 })).toBe("1,234.6 zł");
+    expect(formatMoney(123449, PLN, { language: "en" }, { decimals: 0 })).toBe("1,234 zł");
+    expect(formatMoney(-150, EUR, { language: "en" }, { decimals: 0 })).toBe("€-2");
+    expect(formatMoney(123456, PLN, { language: "en" }, { decimals: 4 })).toBe("1,234.56 zł");
+  });
+
+  it("writes the operator's decimal separator in amounts", () => {
+    expect(formatMoney(123456, PLN, { language: "de", decimalSeparator: "." })).toBe("1,234.56 zł");
+  });
+
+  it("hides a zero cost when the operator hides them, and shows any other", () => {
+    expect(formatCost(0, EUR, { language: "en" }, { hideZeroCosts: true })).toBe("");
+    expect(formatCost(0, EUR, { language: "en" }, { hideZeroCosts: false })).toBe("€0.00");
+    expect(formatCost(1, EUR, { language: "en" }, { hideZeroCosts: true })).toBe("€0.01");
   });
 });
 

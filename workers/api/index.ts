@@ -18,6 +18,7 @@ import "./customer-service/customers";
 import "./customer-service/groups";
 import "./customer-service/cards";
 import "./finance-service/strategies";
+import "./system-service/settings";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
@@ -30,7 +31,7 @@ api.doc31("/openapi.json", {
 });
 
 /** Path prefixes that the API answers; everything else is the console. */
-export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/openapi.json"];
+export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/system-service/", "/openapi.json"];
 export const isApiPath = (pathname: string) => API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
 
 export { api };

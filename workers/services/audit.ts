@@ -7,9 +7,9 @@ type OperationType = (typeof operationLogs.$inferInsert)["operationType"];
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value, redact).slice(0, 8000));
 
-/** Passwords and tokens never reach the operation log. */
+/** Passwords, tokens and keys (a signature key, a secret access key) never reach the operation log. */
 function redact(key: string, value: unknown) {
-  return /password|token|captcha|secret|^key$/i.test(key) ? "***" : value;
+  return /password|token|captcha|secret|^key$/i.test(key) || /[a-z]Key$/.test(key) ? "***" : value;
 }
 
 /** Who the log names: the account, or the system part that acted (`system: charger PL002-CP01`). */

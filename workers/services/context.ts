@@ -22,6 +22,8 @@ import { reportError } from "../http/report-error";
 /** What a verb knows of the request that called it (for the operation log). */
 export interface RequestMeta {
   ip: string;
+  /** Scheme, host and port the request came to (links in mails); absent for the system. */
+  origin?: string;
   url: string;
   method: string;
   userAgent: string | null;
@@ -103,6 +105,7 @@ export function publicCtxOf(request: Request, env: Env, body?: unknown, afterAns
     actor: { kind: "public" },
     request: {
       ip: clientAddress(request, env),
+      origin: new URL(request.url).origin,
       url: new URL(request.url).pathname,
       method: request.method,
       userAgent: request.headers.get("User-Agent"),

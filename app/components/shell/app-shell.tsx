@@ -53,7 +53,7 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
   }, [overlay]);
 
   return (
-    <FormatProvider currency={data.currency} timeZone={data.user.timeZone} decimalSeparator={data.decimalSeparator}>
+    <FormatProvider currency={data.currency} timeZone={data.user.timeZone} decimalSeparator={data.decimalSeparator} money={data.money} mapView={data.mapView}>
       <TooltipProvider>
         <ConfirmProvider>
           <div className="flex min-h-dvh flex-col bg-canvas">

@@ -1,4 +1,4 @@
-import type { CurrencyFormat, DecimalSeparator } from "../../../domain/format";
+import type { CurrencyFormat, DecimalSeparator, MoneyStyle } from "../../../domain/format";
 import type { Language } from "../../../domain/languages";
 import type { MenuEntry } from "../../../tenants/menu-catalogue";
 
@@ -19,5 +19,9 @@ export interface ShellData {
   currency: CurrencyFormat;
   /** The operator's decimal separator; null writes numbers the console language's way. */
   decimalSeparator: DecimalSeparator | null;
+  /** Decimals money is shown with, and whether zero costs are hidden (docs/rules/settings.md "Formatting"). */
+  money: Required<MoneyStyle>;
+  /** Where a map opens when it has nothing to show (docs/rules/settings.md "Map"). */
+  mapView: { lat: number; lng: number; zoom: number };
   lang: Language;
 }

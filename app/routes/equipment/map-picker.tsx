@@ -1,6 +1,7 @@
 import { Crosshair, Globe, Minus, Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useMapView } from "~/components/format";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
@@ -70,8 +71,14 @@ export function MapPicker({ lat, lng, onPick, others = [], focusSignal, classNam
   const titleId = useId();
   const marker = { lat: parseDegrees(lat, 90), lng: parseDegrees(lng, 180) };
   const hasMarker = marker.lat !== undefined && marker.lng !== undefined;
+  // Without a marker the picker opens at the operator's default map view (docs/rules/settings.md "Map").
+  const home = useMapView();
   const [view, setView] = useState<View>(() =>
-    hasMarker ? bounded({ lat: marker.lat!, lng: marker.lng!, level: FOCUS_LEVEL }) : { lat: 0, lng: 0, level: 0 },
+    hasMarker
+      ? bounded({ lat: marker.lat!, lng: marker.lng!, level: FOCUS_LEVEL })
+      : home
+        ? bounded({ lat: home.lat, lng: home.lng, level: Math.min(MAX_LEVEL, home.zoom) })
+        : { lat: 0, lng: 0, level: 0 },
   );
   const [hover, setHover] = useState<{ lat: number; lng: number } | null>(null);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);

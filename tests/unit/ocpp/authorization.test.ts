@@ -17,6 +17,12 @@ describe("authorizationStatus: one answer for Authorize and StartTransaction", (
     ["the operator's remote tag in other sessions", facts({ busy: true, tag: tag({ remote: true }) }), "Accepted"],
     ["a blocked tag in a session", facts({ busy: true, tag: tag({ status: "Blocked" }) }), "Blocked"],
     ["a busy tag at a charger not accepted", facts({ busy: true, chargerAccepted: false }), "Invalid"],
+    ["an app token with the RF-card restriction on", facts({ cardsOnly: true, tag: tag({ card: false }) }), "Invalid"],
+    ["an app token with the restriction off", facts({ cardsOnly: false, tag: tag({ card: false }) }), "Accepted"],
+    ["the operator's own RFID card with the restriction on", facts({ cardsOnly: true, tag: tag({ card: true }) }), "Accepted"],
+    ["the remote-start tag with the restriction on", facts({ cardsOnly: true, tag: tag({ remote: true }) }), "Accepted"],
+    ["an unknown card (another operator's) with the restriction on", facts({ cardsOnly: true, tag: null }), "Invalid"],
+    ["a blocked card with the restriction on", facts({ cardsOnly: true, tag: tag({ card: true, status: "Blocked" }) }), "Blocked"],
   ] as const)("%s → %s", (_what, given, expected) => {
     expect(authorizationStatus(given)).toBe(expected);
   });

@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { uploadQuery } from "../../../domain/schemas/stations";
 import { uploadStationImage } from "../../services/files/images";
-import { api, describeAccess, userContext } from "../app";
+import { api, documentUpload, userContext } from "../app";
 import { ok } from "../envelope";
 
 /**
@@ -10,24 +9,14 @@ import { ok } from "../envelope";
  * Declared by hand because `route()` reads JSON bodies; the checks are the same: session, console
  * origin for cookie sessions, then the verb's declaration (initial password changed, menu).
  */
-api.openAPIRegistry.registerPath({
-  method: "post",
+documentUpload({
   path: "/user-service/file/upload",
   summary: "Upload a station logo (JPG/PNG, ≤ 1 MB, ≤ 64×64 px), map icon (≤ 80 KB) or image (≤ 160×160 px)",
-  description: describeAccess(uploadStationImage.access),
-  "x-menu": [...(uploadStationImage.access.menu === "session" ? [] : uploadStationImage.access.menu)],
-  tags: ["Account service: files"],
-  security: [{ bearer: [] }],
-  request: {
-    query: uploadQuery as never,
-    body: { content: { "multipart/form-data": { schema: z.object({ file: z.string().meta({ format: "binary" }) }) as never } } },
-  },
-  responses: {
-    200: { description: "`{ code: 200, msg, data: { key, url, kind, width, height, bytes } }`" },
-    400: { description: "Not JPG/PNG, too large in bytes or pixels, or no file" },
-    401: { description: "No session" },
-    403: { description: "No permission" },
-  },
+  tag: "Account service: files",
+  access: uploadStationImage.access,
+  query: uploadQuery,
+  ok: "`{ code: 200, msg, data: { key, url, kind, width, height, bytes } }`",
+  refused: "Not JPG/PNG, too large in bytes or pixels, or no file",
 });
 
 api.post("/user-service/file/upload", async (c) => {

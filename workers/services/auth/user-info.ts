@@ -1,5 +1,5 @@
 import { menuCodes } from "../../../tenants/permissions";
-import { decimalSeparatorOf } from "../../../domain/format";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
@@ -35,10 +35,12 @@ export const personInfo = verb({ menu: "session", beforePasswordChange: true }, 
 
 /**
  * What the console's shell shows of the logged-in user and its operator: the account, the
- * operator's branding, the menu tree and the formats (currency, time zone, decimal separator).
+ * operator's branding, the menu tree and the formats (currency, time zone, decimal separator,
+ * decimals, hidden zero costs) and the default map view.
  */
 export const consoleShell = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => {
   const settings = await settingsOf(ctx.db, ctx.operator.id);
+  const { parameters } = settings;
   return {
     user: {
       account: ctx.actor.username,
@@ -54,7 +56,9 @@ export const consoleShell = verb({ menu: "session", beforePasswordChange: true }
       logoUrl: ctx.operator.logoKey ? `/user-service/file/show?key=${encodeURIComponent(ctx.operator.logoKey)}` : null,
     },
     menu: ctx.actor.menu,
-    currency: { code: settings.currencyCode, sign: settings.currencySign, decimals: settings.currencyDecimals },
-    decimalSeparator: decimalSeparatorOf(settings.document),
+    currency: mainCurrencyOf(parameters),
+    decimalSeparator: parameters.decimalSeparator,
+    money: { decimals: parameters.decimals, hideZeroCosts: parameters.hideZeroCosts },
+    mapView: { lat: Number(parameters.map.centre.lat), lng: Number(parameters.map.centre.lng), zoom: parameters.map.zoom },
   };
 });

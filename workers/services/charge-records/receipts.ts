@@ -7,7 +7,6 @@ import { acrossTenants, ownedBy } from "../../../tenants/scope";
 import type { Db } from "../../../db/client";
 import { CHARGE_RECORD_MENUS, findRecord, presentRecord, recordRows, type RecordRow } from "./charge-records";
 import { verb } from "../verb";
-import { decimalSeparatorOf } from "../../../domain/format";
 
 /**
  * Charging receipts (docs/rules/records.md "Receipts"): every field of a charging receipt, in
@@ -31,7 +30,7 @@ export function receiptOf(row: RecordRow, operator: { name: string }, settings: 
     format: {
       currency: { code: r.currency, sign: settings.currencySign, decimals: settings.currencyDecimals },
       timeZone: settings.timeZone,
-      decimalSeparator: decimalSeparatorOf(settings.document),
+      decimalSeparator: settings.parameters.decimalSeparator,
     },
     status: r.status,
     account: r.customerId === null ? r.idTag : `#${r.customerId}`,

@@ -18,6 +18,8 @@ export interface RegistryTag {
   status: AuthorizationStatus;
   expiresAt: number | null;
   remote: boolean;
+  /** An RFID card of the operator's: what the RF-card restriction lets through (docs/rules/settings.md "RF-card restriction"). */
+  card: boolean;
   parentIdTag: string | null;
 }
 
@@ -80,6 +82,7 @@ export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: stri
       status: heldTagStatus(CARD_ANSWER[card.status], holderOf(card), true),
       expiresAt: card.expiryDate?.getTime() ?? null,
       remote: false,
+      card: true,
       parentIdTag: card.groupCode,
     };
   } else if (other) {
@@ -87,6 +90,7 @@ export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: stri
       status: heldTagStatus(other.status, holderOf(other), false),
       expiresAt: other.expiryDate?.getTime() ?? null,
       remote: other.kind === "REMOTE",
+      card: other.kind === "RFID",
       parentIdTag: other.groupCode ?? other.parentIdTag,
     };
   }

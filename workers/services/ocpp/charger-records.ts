@@ -282,8 +282,8 @@ function idTagInfoOf(tag: RegistryTag | undefined, facts: Omit<TagFacts, "tag">)
  * decided by `authorizationStatus` for both.
  */
 async function tagInfo(ctx: SystemCtx, pointId: number, idTag: string, chargerAccepted: boolean): Promise<IdTagInfo> {
-  const { tag, busy } = await registryFacts(ctx, pointId, idTag);
-  return idTagInfoOf(tag, { chargerAccepted, busy, now: ctx.now() });
+  const [{ tag, busy }, settings] = await Promise.all([registryFacts(ctx, pointId, idTag), settingsOf(ctx.db, ctx.operator.id)]);
+  return idTagInfoOf(tag, { chargerAccepted, busy, now: ctx.now(), cardsOnly: settings.parameters.rfCardRestriction });
 }
 
 export const authorize = verb(system, (ctx, pointId: number, idTag: string, chargerAccepted: boolean) => tagInfo(ctx, pointId, idTag, chargerAccepted));

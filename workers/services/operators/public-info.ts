@@ -2,6 +2,7 @@ import { and, asc, eq, or } from "drizzle-orm";
 import { startingWith } from "../../../db/like";
 import { operators } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { operatorByCode, operatorByHost, settingsOf, type OperatorRow } from "../../../tenants/resolve";
 import { verb } from "../verb";
 
@@ -68,10 +69,14 @@ export const operatorInfo = verb({ menu: "session", beforePasswordChange: true }
   };
 });
 
-/** GET /user-service/person/operator/support/currency (sign, code, decimals). */
+/**
+ * GET /user-service/person/operator/support/currency: the operator's one to three currency sets
+ * (code, sign, decimals), the main currency first (docs/rules/settings.md "Parameter settings").
+ */
 export const supportedCurrency = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => {
-  const s = await settingsOf(ctx.db, ctx.operator.id);
-  return [{ code: s.currencyCode, sign: s.currencySign, decimals: s.currencyDecimals }];
+  const { parameters } = await settingsOf(ctx.db, ctx.operator.id);
+  const main = mainCurrencyOf(parameters);
+  return [main, ...parameters.currencies.filter((c) => c.code !== main.code)];
 });
 
 /** GET /user-service/person/operator/area-code. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { Conflict, Invalid } from "../../../domain/errors";
-import { geocodeQuery, latitude, longitude, mapSettings, type MapSettings } from "../../../domain/schemas/stations";
-import { settingsOf } from "../../../tenants/resolve";
+import { geocoderOf, type MapProvider } from "../../../domain/schemas/settings";
+import { geocodeQuery, latitude, longitude } from "../../../domain/schemas/stations";
+import { operatorSettings } from "../settings/parameter-settings";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 
@@ -10,7 +11,9 @@ import { verb } from "../verb";
  * the chosen address must resolve to coordinates (docs/rules/equipment.md "Station coordinates").
  */
 
-const PUBLIC_ENDPOINTS: Record<MapSettings["provider"], string> = {
+type Geocoder = NonNullable<ReturnType<typeof geocoderOf>>;
+
+const PUBLIC_ENDPOINTS: Record<MapProvider, string> = {
   bing: "https://dev.virtualearth.net/REST/v1/Locations",
   google: "https://maps.googleapis.com/maps/api/geocode/json",
 };
@@ -29,7 +32,7 @@ const googleAnswer = z.object({
   results: z.array(z.object({ geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }) })),
 });
 
-function requestUrl(settings: MapSettings, address: string): string {
+function requestUrl(settings: Geocoder, address: string): string {
   const url = new URL(settings.endpoint ?? PUBLIC_ENDPOINTS[settings.provider]);
   if (settings.provider === "bing") {
     url.searchParams.set("query", address);
@@ -41,7 +44,7 @@ function requestUrl(settings: MapSettings, address: string): string {
   return url.toString();
 }
 
-function firstPoint(settings: MapSettings, body: unknown): [number, number] | undefined {
+function firstPoint(settings: Geocoder, body: unknown): [number, number] | undefined {
   if (settings.provider === "bing") {
     const parsed = bingAnswer.safeParse(body);
     return parsed.success ? parsed.data.resourceSets.flatMap((set) => set.resources)[0]?.point.coordinates : undefined;
@@ -52,14 +55,13 @@ function firstPoint(settings: MapSettings, body: unknown): [number, number] | un
 }
 
 /**
- * The operator's map settings, or 409 when none are configured (the map key is required,
- * docs/rules/equipment.md "Station coordinates").
+ * The operator's default map and its key, or 409 when that map has no key (the map key is
+ * required, docs/rules/equipment.md "Station coordinates"; docs/rules/settings.md "Map").
  */
 async function mapSettingsOf(ctx: UserCtx) {
-  const { document } = await settingsOf(ctx.db, ctx.operator.id);
-  const parsed = mapSettings.safeParse(document.map);
-  if (!parsed.success) throw new Conflict("stations.errors.noMapSettings");
-  return parsed.data;
+  const geocoder = geocoderOf(await operatorSettings(ctx));
+  if (!geocoder) throw new Conflict("stations.errors.noMapSettings");
+  return geocoder;
 }
 
 const unresolved = () => new Invalid("stations.validation.unresolved", {}, { address: "stations.validation.unresolved" });

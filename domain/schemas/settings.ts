@@ -1,0 +1,351 @@
+import { z } from "zod";
+import { LANGUAGES, type Language } from "../languages";
+import { isTimeZone } from "../time";
+import { CONNECTOR_STANDARDS, connectorStandard, type ConnectorStandard } from "./equipment";
+import { wholeNumber } from "./numbers";
+import { latitude, longitude } from "./stations";
+
+/**
+ * An operator's parameter settings as one validated document (docs/rules/settings.md
+ * "Parameter settings"), shared by the console form and `PUT /system-service/parameter-settings`.
+ * Money is integer minor units of the main currency (docs/decisions/0005-money-in-minor-units.md).
+ * Secrets (the bill-push signature key, the Apple certificate's password) are write-only: an
+ * answer says whether one is set (`…Set`), a body sets one with a string, keeps it with null or
+ * by leaving it out, and removes it with "". Messages are catalogue keys
+ * (domain/i18n/locales/<lang>/settings.json).
+ */
+
+const v = (key: string) => `settings.validation.${key}`;
+
+const text = (max: number, key: string) => z.string({ error: v(key) }).trim().max(max, { error: v("tooLong") });
+const requiredText = (max: number, key: string) => text(max, key).min(1, { error: v(key) });
+const flag = (key: string) => z.boolean({ error: v(key) });
+/** Minor units of the main currency: a whole number of at least 0. */
+const minor = (key: string) => wholeNumber(v(key), (n) => n.min(0, { error: v(key) }).max(1_000_000_000, { error: v(key) }));
+const percent = (key: string) => wholeNumber(v(key), (n) => n.min(0, { error: v(key) }).max(100, { error: v(key) }));
+/** A write-only secret: a string sets it, "" removes it, null or absent keeps it. */
+const secret = (max: number) => z.string({ error: v("secret") }).max(max, { error: v("tooLong") }).nullish();
+
+/** A currency set: ISO 4217 code, the sign shown beside amounts, and its minor-unit decimals. */
+export const currencySet = z.object({
+  code: z.string({ error: v("currencyCode") }).trim().regex(/^[A-Z]{3}$/, { error: v("currencyCode") }),
+  sign: requiredText(5, "currencySign"),
+  decimals: wholeNumber(v("currencyDecimals"), (n) => n.min(0, { error: v("currencyDecimals") }).max(4, { error: v("currencyDecimals") })),
+});
+export type CurrencySet = z.infer<typeof currencySet>;
+
+/**
+ * Membership fees in minor units and the payment discount per level in percent (0 to 100); the
+ * gold fee must be above the silver fee (docs/rules/settings.md "Parameter settings").
+ */
+export const membership = z
+  .object({
+    silverFee: minor("membershipFee"),
+    goldFee: minor("membershipFee"),
+    silverDiscount: percent("discount"),
+    goldDiscount: percent("discount"),
+  })
+  .refine((m) => m.goldFee > m.silverFee, { error: v("goldAboveSilver"), path: ["goldFee"] });
+
+export const MAP_PROVIDERS = ["bing", "google"] as const;
+export type MapProvider = (typeof MAP_PROVIDERS)[number];
+
+const mapKey = z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), text(200, "mapKey").nullable());
+
+/**
+ * Map settings: the default map, a key per provider, and the view a map opens at when it has no
+ * station to show. `endpoint` replaces the provider's public geocoding URL (a proxy, or a local
+ * fake in tests).
+ */
+export const mapSettings = z.object({
+  provider: z.enum(MAP_PROVIDERS, { error: v("mapProvider") }),
+  keys: z.object({ bing: mapKey, google: mapKey }),
+  centre: z.object({
+    lat: latitude.pipe(z.string({ error: "stations.validation.latitude" })),
+    lng: longitude.pipe(z.string({ error: "stations.validation.longitude" })),
+  }),
+  zoom: wholeNumber(v("zoom"), (n) => n.min(1, { error: v("zoom") }).max(20, { error: v("zoom") })),
+  endpoint: z.url({ protocol: /^https?$/, error: v("url") }).nullish(),
+});
+export type MapSettings = z.infer<typeof mapSettings>;
+
+/** Tax: the mark printed beside taxed lines, whether prices include it, the rate in percent. */
+export const taxSettings = z.object({
+  mark: text(8, "taxMark"),
+  inclusive: flag("taxInclusive"),
+  rate: z
+    .union([z.string({ error: v("taxRate") }), z.number({ error: v("taxRate") })], { error: v("taxRate") })
+    .transform((value, ctx) => {
+      const written = typeof value === "number" ? String(value) : value.trim();
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(written) || Number(written) > 100) {
+        ctx.addIssue({ code: "custom", message: v("taxRate") });
+        return z.NEVER;
+      }
+      return String(Number(written));
+    }),
+});
+export type TaxSettings = z.infer<typeof taxSettings>;
+
+/** A certificate file kept encrypted in R2: what the answer shows of it. */
+const certificateFile = z.object({ fileName: z.string(), size: z.number(), uploadedAt: z.string() }).nullable();
+export type CertificateFile = z.infer<typeof certificateFile>;
+
+const httpsUrl = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  z.url({ protocol: /^https?$/, error: v("url") }).max(500, { error: v("tooLong") }).nullable(),
+);
+
+/** Every field of the document a body carries; `parameterSettingsInput` adds the cross-field rules. */
+const documentFields = {
+  /** Quick amounts offered for a top-up, in minor units. */
+  rechargeParameter: z.object({
+    presets: z
+      .array(wholeNumber(v("rechargePreset"), (n) => n.min(1, { error: v("rechargePreset") }).max(1_000_000_000, { error: v("rechargePreset") })), {
+        error: v("rechargePreset"),
+      })
+      .max(8, { error: v("rechargePresets") }),
+  }),
+  mainCurrency: z.string({ error: v("mainCurrency") }).trim().regex(/^[A-Z]{3}$/, { error: v("mainCurrency") }),
+  currencies: z.array(currencySet, { error: v("currencies") }).min(1, { error: v("currencies") }).max(3, { error: v("currencies") }),
+  balancePayment: flag("flag"),
+  minimumRecharge: minor("minimumRecharge"),
+  membership,
+  map: mapSettings,
+  /** On: only the operator's own RFID cards start sessions at its chargers (docs/rules/settings.md "RF-card restriction"). */
+  rfCardRestriction: flag("flag"),
+  connectorTypeOrder: z
+    .array(connectorStandard)
+    .max(CONNECTOR_STANDARDS.length)
+    .refine((list) => new Set(list).size === list.length, { error: v("connectorTypeOrder") }),
+  timeZone: z.string({ error: v("timeZone") }).trim().max(64, { error: v("timeZone") }).refine(isTimeZone, { error: v("timeZone") }),
+  defaultLanguage: z.enum(LANGUAGES, { error: v("language") }),
+  hideEnergyPrice: flag("flag"),
+  areaCodes: z
+    .array(z.string({ error: v("areaCode") }).trim().regex(/^\d{1,4}$/, { error: v("areaCode") }), { error: v("areaCode") })
+    .min(1, { error: v("areaCodes") })
+    .max(10, { error: v("areaCodes") }),
+  tax: taxSettings,
+  apple: z.object({
+    password: secret(200),
+    topic: text(200, "appleTopic"),
+    environment: z.enum(["production", "test"], { error: v("appleEnvironment") }),
+  }),
+  billPush: z.object({ url: httpsUrl, signatureKey: secret(200) }),
+  hideZeroCosts: flag("flag"),
+  ocpi: z.object({
+    countryCode: z.preprocess((x) => (x === "" ? null : x), z.string().regex(/^[A-Z]{2}$/, { error: v("countryCode") }).nullable()),
+    partyId: z.preprocess((x) => (x === "" ? null : x), z.string().regex(/^[A-Z0-9]{3}$/, { error: v("partyId") }).nullable()),
+  }),
+  /** null: numbers are written the interface language's way (docs/rules/console.md "Formatting"). */
+  decimalSeparator: z.preprocess((x) => (x === "" ? null : x), z.enum([".", ","], { error: v("decimalSeparator") }).nullable()),
+  /** Decimals money is shown with: at most the main currency's own. */
+  decimals: wholeNumber(v("decimals"), (n) => n.min(0, { error: v("decimals") }).max(4, { error: v("decimals") })),
+};
+
+type Fields = { [K in keyof typeof documentFields]: z.output<(typeof documentFields)[K]> };
+
+/** Rules across fields (docs/rules/settings.md "Parameter settings"). */
+function crossChecks(doc: Partial<Fields>, ctx: z.RefinementCtx) {
+  const main = doc.currencies?.find((c) => c.code === doc.mainCurrency);
+  if (doc.currencies) {
+    const codes = doc.currencies.map((c) => c.code);
+    if (new Set(codes).size !== codes.length) ctx.addIssue({ code: "custom", message: v("currencyTwice"), path: ["currencies"] });
+    if (doc.mainCurrency !== undefined && !main) ctx.addIssue({ code: "custom", message: v("mainCurrencyListed"), path: ["mainCurrency"] });
+  }
+  if (main && doc.decimals !== undefined && doc.decimals > main.decimals) {
+    ctx.addIssue({ code: "custom", message: v("decimalsAboveCurrency"), path: ["decimals"], params: { decimals: main.decimals } });
+  }
+  if (doc.billPush?.url && doc.billPush.signatureKey === "") {
+    ctx.addIssue({ code: "custom", message: v("signatureKeyRequired"), path: ["billPush", "signatureKey"] });
+  }
+  if (doc.billPush?.signatureKey && doc.billPush.signatureKey.length < 16) {
+    ctx.addIssue({ code: "custom", message: v("signatureKeyShort"), path: ["billPush", "signatureKey"] });
+  }
+}
+
+/** `PUT /system-service/parameter-settings` for an operator: the whole document. */
+export const parameterSettingsInput = z.object(documentFields).superRefine(crossChecks);
+export type ParameterSettingsInput = z.infer<typeof parameterSettingsInput>;
+
+/**
+ * The part of the settings a sub-operator sees and edits: its language, time zone and how its
+ * console writes numbers (docs/rules/settings.md "Sub-operators").
+ */
+export const SUB_OPERATOR_FIELDS = ["timeZone", "defaultLanguage", "areaCodes", "decimalSeparator", "hideZeroCosts", "hideEnergyPrice"] as const;
+export type SubOperatorField = (typeof SUB_OPERATOR_FIELDS)[number];
+export const subParameterSettingsInput = z.object(
+  Object.fromEntries(SUB_OPERATOR_FIELDS.map((k) => [k, documentFields[k]])) as { [K in SubOperatorField]: (typeof documentFields)[K] },
+);
+export type SubParameterSettingsInput = z.infer<typeof subParameterSettingsInput>;
+
+/** What is stored, and what every module reads through `settingsOf` (secrets still sealed). */
+export interface ParameterSettings {
+  rechargeParameter: { presets: number[] };
+  mainCurrency: string;
+  currencies: CurrencySet[];
+  balancePayment: boolean;
+  minimumRecharge: number;
+  membership: { silverFee: number; goldFee: number; silverDiscount: number; goldDiscount: number };
+  map: MapSettings;
+  rfCardRestriction: boolean;
+  connectorTypeOrder: ConnectorStandard[];
+  timeZone: string;
+  defaultLanguage: Language;
+  hideEnergyPrice: boolean;
+  areaCodes: string[];
+  tax: TaxSettings;
+  apple: {
+    certificate: CertificateFile;
+    /** Sealed (docs/rules/settings.md "Secrets at rest"). */
+    password: string | null;
+    topic: string;
+    environment: "production" | "test";
+  };
+  google: { certificate: CertificateFile };
+  billPush: { url: string | null; /** Sealed. */ signatureKey: string | null };
+  hideZeroCosts: boolean;
+  ocpi: { countryCode: string | null; partyId: string | null };
+  decimalSeparator: "." | "," | null;
+  decimals: number;
+}
+
+/** The settings an operator has before anyone changed them. */
+export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
+  rechargeParameter: { presets: [] },
+  mainCurrency: "USD",
+  currencies: [{ code: "USD", sign: "$", decimals: 0 }],
+  balancePayment: false,
+  minimumRecharge: 0,
+  membership: { silverFee: 0, goldFee: 1, silverDiscount: 0, goldDiscount: 0 },
+  map: { provider: "bing", keys: { bing: null, google: null }, centre: { lat: "0", lng: "0" }, zoom: 2, endpoint: null },
+  rfCardRestriction: false,
+  connectorTypeOrder: [...CONNECTOR_STANDARDS],
+  timeZone: "UTC",
+  defaultLanguage: "en",
+  hideEnergyPrice: false,
+  areaCodes: ["86"],
+  tax: { mark: "", inclusive: true, rate: "0" },
+  apple: { certificate: null, password: null, topic: "", environment: "production" },
+  google: { certificate: null },
+  billPush: { url: null, signatureKey: null },
+  hideZeroCosts: false,
+  ocpi: { countryCode: null, partyId: null },
+  decimalSeparator: null,
+  decimals: 0,
+};
+
+const stored = {
+  ...documentFields,
+  apple: documentFields.apple.extend({ certificate: certificateFile, password: z.string().nullable() }),
+  google: z.object({ certificate: certificateFile }),
+  billPush: documentFields.billPush.extend({ signatureKey: z.string().nullable() }),
+};
+
+/** Before map keys per provider, a document kept one `key` for its provider. */
+function legacyMap(value: unknown) {
+  if (!value || typeof value !== "object" || "keys" in value) return value;
+  const old = value as { provider?: MapProvider; key?: string; endpoint?: string };
+  const provider = old.provider ?? "bing";
+  return {
+    ...DEFAULT_PARAMETER_SETTINGS.map,
+    provider,
+    keys: { ...DEFAULT_PARAMETER_SETTINGS.map.keys, [provider]: old.key ?? null },
+    endpoint: old.endpoint ?? null,
+  };
+}
+
+/**
+ * The effective settings of an operator from what is stored: each item that is stored and valid
+ * wins over the base (the row's columns, then the defaults), so an operator provisioned with an
+ * empty document, or a document from before an item existed, reads the defaults for the rest.
+ */
+export function readParameterSettings(document: Record<string, unknown>, base: Partial<ParameterSettings> = {}): ParameterSettings {
+  const out: Record<string, unknown> = { ...DEFAULT_PARAMETER_SETTINGS, ...base };
+  for (const [key, schema] of Object.entries(stored)) {
+    const raw = key === "map" ? legacyMap(document[key]) : document[key];
+    if (raw === undefined) continue;
+    const parsed = (schema as z.ZodType).safeParse(raw);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as unknown as ParameterSettings;
+}
+
+/** The main currency set (code, sign, decimals), as the console's formatting reads it. */
+export function mainCurrencyOf(settings: Pick<ParameterSettings, "mainCurrency" | "currencies">): CurrencySet {
+  return settings.currencies.find((c) => c.code === settings.mainCurrency) ?? settings.currencies[0];
+}
+
+/** Map settings that can geocode: the default provider has a key. */
+export function geocoderOf(settings: ParameterSettings): { provider: MapProvider; key: string; endpoint: string | null } | null {
+  const key = settings.map.keys[settings.map.provider];
+  return key ? { provider: settings.map.provider, key, endpoint: settings.map.endpoint ?? null } : null;
+}
+
+// ── Mail ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Workers cannot open connections to port 25 (docs/rules/settings.md "Mail"); submission ports
+ * 587 (STARTTLS) and 465 (TLS) are what the console suggests.
+ */
+export const SMTP_BLOCKED_PORT = 25;
+
+const email = (key: string) => z.string({ error: v(key) }).trim().max(200, { error: v("tooLong") }).pipe(z.email({ error: v(key) }));
+
+export const TLS_MODES = ["NONE", "STARTTLS", "TLS"] as const;
+
+export const smtpMailInput = z.object({
+  type: z.literal("SMTP"),
+  host: requiredText(200, "host").regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, { error: v("host") }),
+  port: wholeNumber(v("port"), (n) =>
+    n
+      .min(1, { error: v("port") })
+      .max(65535, { error: v("port") })
+      .refine((p) => p !== SMTP_BLOCKED_PORT, { error: v("port25") }),
+  ),
+  username: text(200, "username").optional().default(""),
+  password: secret(200),
+  from: email("from"),
+  tlsMode: z.enum(TLS_MODES, { error: v("tlsMode") }),
+});
+
+export const amazonMailInput = z.object({
+  type: z.literal("AMAZON"),
+  region: z.string({ error: v("region") }).trim().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { error: v("region") }),
+  accessKeyId: requiredText(128, "accessKeyId"),
+  secretAccessKey: secret(200),
+  from: email("from"),
+  /** Replaces the SES endpoint of the region (a proxy, or a local fake in tests). */
+  endpoint: z.url({ protocol: /^https?$/, error: v("url") }).nullish(),
+});
+
+/** `PUT /system-service/mail`. */
+export const mailSettingsInput = z.discriminatedUnion("type", [smtpMailInput, amazonMailInput], { error: v("mailType") });
+export type MailSettingsInput = z.infer<typeof mailSettingsInput>;
+
+/** `POST /system-service/mail/test`. */
+export const mailTestInput = z.object({ to: email("to") });
+
+// ── Serbian invoice system ───────────────────────────────────────────────────────────────────
+
+/** `PUT /system-service/invoice-system` (docs/rules/settings.md "Invoice system"). */
+export const invoiceSystemInput = z
+  .object({
+    enabled: flag("flag"),
+    url: httpsUrl,
+    account: text(100, "account"),
+    password: secret(200),
+    pac: text(64, "pac"),
+  })
+  .superRefine((s, ctx) => {
+    if (!s.enabled) return;
+    if (!s.url) ctx.addIssue({ code: "custom", message: v("urlRequired"), path: ["url"] });
+    if (!s.pac) ctx.addIssue({ code: "custom", message: v("pacRequired"), path: ["pac"] });
+  });
+export type InvoiceSystemInput = z.infer<typeof invoiceSystemInput>;
+
+/** `POST /system-service/parameter-settings/certificate?kind=`. */
+export const certificateKind = z.enum(["apple", "google"], { error: v("certificateKind") });
+export type CertificateKind = z.infer<typeof certificateKind>;
+export const certificateQuery = z.object({ kind: certificateKind });
+/** A certificate is a small file: an Apple .p12 or a Google service-account JSON. */
+export const CERTIFICATE_MAX_BYTES = 64 * 1024;
