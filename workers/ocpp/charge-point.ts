@@ -112,6 +112,8 @@ export class ChargePoint extends DurableObject<Env> {
     this.hot = new HotWrites(this.store);
     this.registration = new RegistrationCache(this.store);
     this.outbox = new ChargerOutbox(ctx.storage.sql, (changes) => this.applyChanges(changes));
+    // Changes an eviction left waiting go as soon as this object runs again.
+    if (this.outbox.pending()) setTimeout(() => this.drainOutbox(), 0);
     this.hubPusher = new HubPusher(
       () => (this.identity ? this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId)) as DurableObjectStub<TenantHub> : undefined),
       (promise) => this.ctx.waitUntil(promise),
@@ -246,12 +248,13 @@ export class ChargePoint extends DurableObject<Env> {
 
   /**
    * Queues a change for D1 in this object's storage, in the same write as the state it goes
-   * with. The first change of a batch arms an in-memory timer and, for an eviction, the alarm.
+   * with. The first change of a batch arms an in-memory timer; an object with a timer pending
+   * does not hibernate. After an eviction the batch goes when the object is next made (a
+   * reconnect, a call, the offline alarm that is always set while a charger is connected):
+   * setting the alarm per batch cost every first status of a batch a storage round trip.
    */
   private record(change: ChargerChange) {
-    if (!this.outbox.add(change)) return;
-    setTimeout(() => this.drainOutbox(), OUTBOX_FLUSH_MS);
-    this.ctx.waitUntil(this.scheduleAlarm(Date.now() + 2 * OUTBOX_FLUSH_MS));
+    if (this.outbox.add(change)) setTimeout(() => this.drainOutbox(), OUTBOX_FLUSH_MS);
   }
 
   private drainOutbox() {
