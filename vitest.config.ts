@@ -17,7 +17,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: [guard] },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          setupFiles: [guard],
+          // The static checks read the whole source tree: seconds on a busy two-core machine.
+          testTimeout: 30_000,
+        },
       },
       {
         resolve: {
@@ -48,6 +55,9 @@ export default defineConfig({
           // Local SMTP and HTTP servers standing in for mail, bill-push and invoice receivers.
           globalSetup: ["./tests/integration/support/fakes.ts"],
           setupFiles: ["./tests/integration/support/setup.ts", guard],
+          // Generous bounds for a busy two-core machine; no test asserts on time.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
