@@ -81,6 +81,7 @@ const OPERATES = new Set([
   "users.offlineUserList",
   "operation.reservation",
   "operation.ocppUpdateConfig",
+  "operation.diagnosis",
   "sub.operation.reservation",
 ]);
 
@@ -191,6 +192,8 @@ const operatorArea: [MenuTop, Spec][] = [
           ["/operationMaintenance/ocppUpdateConfig/detail/:id", "detail"],
         ]),
         leaf("operation.reservation", "/operationMaintenance/reservation"),
+        leaf("operation.faultCode", "/operationMaintenance/faultCode"),
+        leaf("operation.diagnosis", "/operationMaintenance/diagnosis"),
       ],
     },
   ],

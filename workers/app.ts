@@ -3,7 +3,9 @@ import { api, isApiPath } from "./api";
 import { withPageErrors } from "./http/page-errors";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
+import { consumeFirmware } from "./jobs/firmware";
 import { housekeeping } from "./jobs/housekeeping";
+import { consumePush } from "./jobs/push";
 import { connectLive } from "./live/connect";
 import { connectCharger } from "./ocpp/connect";
 
@@ -36,6 +38,8 @@ export default {
 
   async queue(batch, env) {
     if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, env);
+    else if (batch.queue.startsWith("plugdesk-push")) await consumePush(batch, env);
+    else if (batch.queue.startsWith("plugdesk-firmware")) await consumeFirmware(batch, env);
   },
 
   async scheduled(controller, env, ctx) {

@@ -11,6 +11,7 @@ import {
   stopTransaction,
 } from "../services/ocpp/charger-records";
 import type { BillingMessage } from "../../domain/schemas/billing";
+import { FirmwareStatusNotification } from "./firmware-handlers";
 import type { ChargerSession } from "./session";
 import type { Sample } from "./store";
 
@@ -175,10 +176,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     return vendor ? vendor(request.messageId, request.data) : { status: "UnknownVendorId" };
   },
 
-  async FirmwareStatusNotification(session, request) {
-    await recordPointEvent(session.ctx, session.identity.pointId, "FirmwareStatus", request.status, {});
-    return {};
-  },
+  FirmwareStatusNotification,
 
   async DiagnosticsStatusNotification(session, request) {
     await recordPointEvent(session.ctx, session.identity.pointId, "DiagnosticsStatus", request.status, {});

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
+import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -22,23 +23,8 @@ import { toast } from "~/components/ui/toast";
 import { useLiveEvents } from "~/lib/live";
 import { disposeAlarmAction, loadAlarms } from "./alarms.server";
 
-const FAULT_TYPES = [
-  "ConnectorLockFailure",
-  "EVCommunicationError",
-  "GroundFailure",
-  "HighTemperature",
-  "InternalError",
-  "LocalListConflict",
-  "OverCurrentFailure",
-  "OverVoltage",
-  "PowerMeterFailure",
-  "PowerSwitchFailure",
-  "ReaderFailure",
-  "ResetFailure",
-  "UnderVoltage",
-  "WeakSignal",
-  "OtherError",
-] as const;
+/** Every error code a StatusNotification may raise: the catalogue's 14 and EVCommunicationError (OCPP 1.6 §7.6). */
+const FAULT_TYPES = ["EVCommunicationError", ...OCPP_FAULT_CODES] as const;
 
 /**
  * Alarm records (open alarms first), alarm history and the sub-operator's alarms: Undisposed →

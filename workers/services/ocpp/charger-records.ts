@@ -3,6 +3,7 @@ import { alarms, connectors, diagnostics, idTags, ocppReviews, operators, pointE
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
+import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
@@ -137,19 +138,6 @@ export const setOnline = verb(system, async (ctx, pointId: number, online: boole
   await ctx.db.update(points).set({ online, onlineChangedAt: new Date(ctx.now()) }).where(ofPoint(ctx, pointId));
 });
 
-/** OCPP 1.6 §7.6 ChargePointErrorCode → alarm level. */
-const ERROR_LEVEL = new Set([
-  "ConnectorLockFailure",
-  "GroundFailure",
-  "HighTemperature",
-  "InternalError",
-  "OverCurrentFailure",
-  "OverVoltage",
-  "PowerMeterFailure",
-  "PowerSwitchFailure",
-  "UnderVoltage",
-]);
-
 export interface StatusChange {
   connectorId: number;
   status: string;
@@ -182,7 +170,7 @@ export const recordStatus = verb(system, async (ctx, pointId: number, change: St
   } else {
     const [open] = await ctx.db.select({ id: alarms.id }).from(alarms).where(owned(ctx, alarms, openAlarms, eq(alarms.type, change.errorCode))).limit(1);
     if (!open) {
-      const level = ERROR_LEVEL.has(change.errorCode) || change.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
+      const level = OCPP_ERROR_LEVEL.has(change.errorCode) || change.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
       raised = { level, type: change.errorCode };
       statements.push(
         ctx.db.insert(alarms).values(

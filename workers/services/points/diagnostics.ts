@@ -21,6 +21,10 @@ import { findPoint, POINT_READ_MENUS } from "./points";
 
 type DiagnosisRow = typeof diagnostics.$inferSelect;
 
+/** The diagnostics screen lists every point's requests and asks for new ones (a screen that owns its command). */
+const DIAGNOSIS_MENU = "operation.diagnosis";
+const DIAGNOSIS_COMMAND_MENUS = [...REMOTE_CONTROL_MENUS, DIAGNOSIS_MENU];
+
 const present = (d: DiagnosisRow, serialNumber: string | null) => ({
   id: d.id,
   pointId: d.pointId,
@@ -33,7 +37,7 @@ const present = (d: DiagnosisRow, serialNumber: string | null) => ({
   updatedAt: d.updatedAt.toISOString(),
 });
 
-export const requestDiagnostics = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
+export const requestDiagnostics = verb({ menu: DIAGNOSIS_COMMAND_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
   const input = diagnoseInput.parse(raw);
   const { point } = await findPoint(ctx, { id: pointId });
   const now = new Date(ctx.now());
@@ -68,7 +72,7 @@ export const requestDiagnostics = verb({ menu: REMOTE_CONTROL_MENUS, mutates: tr
 });
 
 /** GET /station-service/diagnosis: newest first, for one point or all of the operator's. */
-export const listDiagnostics = verb({ menu: POINT_READ_MENUS }, async (ctx, raw: unknown) => {
+export const listDiagnostics = verb({ menu: [...POINT_READ_MENUS, DIAGNOSIS_MENU] }, async (ctx, raw: unknown) => {
   const q = diagnosisListQuery.parse(raw);
   if (q.pointId) await findPoint(ctx, { id: q.pointId });
   const where = owned(
