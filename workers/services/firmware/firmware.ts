@@ -30,8 +30,8 @@ export const FIRMWARE_MENUS = ["operation.ocppUpdateConfig"];
 
 type Row = typeof firmwares.$inferSelect;
 
-/** Rollout rows per insert: seven bound columns each (D1's 100 parameters). */
-const ROLLOUT_ROWS = 14;
+/** Rollout rows per insert: seven bound columns each, and the four of the update on conflict (D1's 100 parameters). */
+const ROLLOUT_ROWS = 12;
 /** Rollout entries a detail carries; an issue names at most 1 000 points. */
 const ROLLOUT_LIMIT = 2000;
 
