@@ -172,6 +172,7 @@ const operatorArea: [MenuTop, Spec][] = [
         leaf("equipment.remoteControl", "/equipmentManagement/remoteControl"),
         leaf("equipment.loadingBalance", "/equipmentManagement/loadingBalance", [
           ["/equipmentManagement/loadingBalance/add", "add"],
+          ["/equipmentManagement/loadingBalance/edit/:id", "edit"],
           ["/equipmentManagement/loadingBalance/detail/:id", "detail"],
         ]),
       ],
