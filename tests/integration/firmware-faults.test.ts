@@ -19,7 +19,10 @@ const firmware = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe("firmware versions", () => {
+/** Rollouts go through the firmware queue, whose batches wait up to a second each. */
+const QUEUE_ROUNDS_MS = 30_000;
+
+describe("firmware versions", { timeout: QUEUE_ROUNDS_MS }, () => {
   it("creates, edits and lists a version; the location must be an ftp:// or ftps:// address", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const created = await call("POST", FIRMWARE, { token, body: firmware() });
@@ -244,5 +247,30 @@ describe("operation failures", () => {
     expect(reversed.status).toBe(400);
     const other = await tokenFor("0DE001", "deadmin1");
     expect((await call("GET", `/maintain-service/operation-failure?from=2025-03-01T00:00:00Z&to=2025-04-01T00:00:00Z&serialNumber=${a.serialNumber}`, { token: other })).body.data.total).toBe(0);
+  });
+});
+
+describe("diagnostics across points", () => {
+  it("lets the diagnostics screen list every point's requests and ask a point for one; without its menu 403", async () => {
+    const admin = await tokenFor("0PL002", "demoadmin");
+    const role = await makeRole(admin, { menuCodes: ["operation.diagnosis"] });
+    const account = await makeAccount("0PL002", admin, role.id);
+    const token = await tokenFor("0PL002", account.username, account.password);
+    const site = await makeSite("0PL002", { count: 1 });
+    const point = site.chargers[0];
+    const charger = (await connect(point.serialNumber, { key: point.key })).charger!;
+    await boot(charger);
+    charger.answer("GetDiagnostics", () => ({ fileName: "all-points.zip" }));
+    const asked = await call("POST", `/station-service/point/${point.pointId}/diagnose`, { token, body: { location: "ftp://logs.example.com/in/" } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await charger.call("DiagnosticsStatusNotification", { status: "Uploaded" });
+    const list = await call("GET", "/station-service/diagnosis?size=100", { token });
+    expect(list.body.data.records.find((r: { pointId: number }) => r.pointId === point.pointId)).toMatchObject({ status: 3, fileName: "all-points.zip", serialNumber: point.serialNumber });
+    const other = await makeRole(admin, { menuCodes: ["operation.faultCode"] });
+    const stranger = await makeAccount("0PL002", admin, other.id);
+    const refused = await tokenFor("0PL002", stranger.username, stranger.password);
+    expect((await call("GET", "/station-service/diagnosis", { token: refused })).status).toBe(403);
+    expect((await call("POST", `/station-service/point/${point.pointId}/diagnose`, { token: refused, body: { location: "ftp://x.example/" } })).status).toBe(403);
+    charger.close();
   });
 });

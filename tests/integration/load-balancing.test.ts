@@ -157,7 +157,10 @@ describe("load balancing: configurations", () => {
   });
 });
 
-describe("load balancing: delivery to the chargers", () => {
+/** Deliveries go through the push queue, whose batches wait up to a second each: several rounds per test. */
+const QUEUE_ROUNDS_MS = 30_000;
+
+describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS }, () => {
   it("sends SetChargingProfile through the push queue and shows each point accepted, rejected or offline", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const site = await makeSite("0PL002", { count: 3 });

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { SheetData } from "write-excel-file/browser";
+import { saveXlsx } from "~/components/export/xlsx";
 
 /**
  * Excel files of the points list: the import accepts Excel files only, the export builds an xlsx
@@ -73,17 +73,9 @@ export async function readPointRows(file: File): Promise<ImportRow[]> {
 const header = (t: TFunction, column: ImportColumn) =>
   `${t(`points.import.columns.${column}`)}${REQUIRED.has(column) ? " *" : ""}`;
 
-async function save(data: (string | number | null)[][], fileName: string, widths: number[]) {
-  const { default: writeXlsxFile } = await import("write-excel-file/browser");
-  const sheet: SheetData = data.map((row, index) =>
-    row.map((value) => (index === 0 ? { value: value ?? "", fontWeight: "bold", backgroundColor: "#E8F5EC" } : value === null ? null : { value })),
-  );
-  await writeXlsxFile(sheet, { columns: widths.map((width) => ({ width })), stickyRowsCount: 1 }).toFile(fileName);
-}
-
 /** The import template: the columns in the user's language and one example row. */
 export async function downloadTemplate(t: TFunction, example: { stationName: string }) {
-  await save(
+  await saveXlsx(
     [
       IMPORT_COLUMNS.map((column) => header(t, column)),
       [example.stationName, "PL-CP-0001", t("points.import.exampleName"), "01", "AC", 22, 2, "IEC2", "SLOW", "Public", ""],
@@ -130,7 +122,7 @@ export async function exportPoints(t: TFunction, points: ExportedPoint[], fileNa
     "model",
     "firmwareVersion",
   ] as const;
-  await save(
+  await saveXlsx(
     [
       columns.map((column) => t(`points.fields.${column}`)),
       ...points.map((p) => [

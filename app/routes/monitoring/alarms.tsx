@@ -21,6 +21,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { useLiveEvents } from "~/lib/live";
+import { AlarmExport } from "../operations/alarm-export";
 import { disposeAlarmAction, loadAlarms } from "./alarms.server";
 
 /** Every error code a StatusNotification may raise: the catalogue's 14 and EVCommunicationError (OCPP 1.6 §7.6). */
@@ -41,7 +42,7 @@ export function action(args: ActionFunctionArgs) {
 type Alarm = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 export default function Alarms() {
-  const { page, status, filterError } = useLoaderData<typeof loader>();
+  const { page, status, filterError, exportQuery } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -141,7 +142,12 @@ export default function Alarms() {
       <PageHeader
         title={title}
         description={t(history ? "monitoring.alarms.historyDescription" : "monitoring.alarms.recordDescription")}
-        actions={<LiveIndicator />}
+        actions={
+          <>
+            {history && <AlarmExport query={exportQuery} />}
+            <LiveIndicator />
+          </>
+        }
       />
       <DataTableToolbar>
         <NativeSelect name="status" aria-label={t("monitoring.common.status")} defaultValue={params.get("status") ?? status}>

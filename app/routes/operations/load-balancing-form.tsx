@@ -12,6 +12,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
+import { StationOptions } from "./parts";
 import { loadBalancingForm, saveLoadBalancing } from "./load-balancing.server";
 
 /**
@@ -119,13 +120,7 @@ export default function LoadBalancingForm() {
                 setParams(e.target.value ? { stationId: e.target.value } : {}, { replace: true, preventScrollReset: true });
               }}
             >
-              <option value="">{t("ui.form.selectPlaceholder")}</option>
-              {stations.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                  {s.powerLimit === null ? "" : ` · ${s.powerLimit} kW`}
-                </option>
-              ))}
+              <StationOptions stations={stations} empty={t("ui.form.selectPlaceholder")} withLoad />
             </NativeSelect>
           </FormField>
           <NumberField

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Trash2 } from "lucide-react";
+import { Eye, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
@@ -8,11 +8,10 @@ import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
 import { StatusBadge } from "~/components/status-badge";
-import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
+import { DeleteRowButton, StationOptions } from "./parts";
 import { loadBalancingAction, loadBalancingList } from "./load-balancing.server";
 
 /** Equipment › Load balancing: configurations per location (docs/rules/operations.md "Load balancing"). */
@@ -32,7 +31,6 @@ export default function LoadBalancing() {
   const { dateTime, power } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
-  const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("operations.lb.deleted")));
 
@@ -53,19 +51,7 @@ export default function LoadBalancing() {
         <div className="flex gap-1">
           <RowLink to={`/equipmentManagement/loadingBalance/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
           <RowLink to={`/equipmentManagement/loadingBalance/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            onClick={async () => {
-              if (await confirm({ message: t("operations.lb.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-                fetcher.submit({ id: row.original.id, intent: "delete" }, { method: "post" });
-              }
-            }}
-          >
-            <Trash2 aria-hidden />
-            {t("common.delete")}
-          </Button>
+          <DeleteRowButton message={t("operations.lb.confirmDelete")} onConfirmed={() => fetcher.submit({ id: row.original.id, intent: "delete" }, { method: "post" })} />
         </div>
       ),
     },
@@ -77,12 +63,7 @@ export default function LoadBalancing() {
       <DataTableToolbar>
         <Input name="name" placeholder={t("operations.lb.name")} aria-label={t("operations.lb.name")} defaultValue={params.get("name") ?? ""} />
         <NativeSelect name="stationId" aria-label={t("operations.lb.station")} defaultValue={params.get("stationId") ?? ""}>
-          <option value="">{t("operations.lb.allStations")}</option>
-          {stations.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <StationOptions stations={stations} empty={t("operations.lb.allStations")} />
         </NativeSelect>
         <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
           <option value="">{t("common.status")}</option>

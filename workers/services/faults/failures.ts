@@ -4,6 +4,7 @@ import { pageOf } from "../../../db/paging";
 import { alarms, faultCodes, points, stations } from "../../../db/schema";
 import { DEFAULT_FAULT_COUNT, failureListQuery } from "../../../domain/schemas/operations";
 import { visible } from "../../../tenants/scope";
+import { deviceChoices } from "../stations/choices";
 import { verb } from "../verb";
 import { faultCodesOf } from "./fault-codes";
 
@@ -14,6 +15,9 @@ import { faultCodesOf } from "./fault-codes";
  * at the last 30 days.
  */
 export const FAILURE_MENUS = ["operation.operationFailure"];
+
+/** The locations the failures screen filters by. */
+export const failureStations = verb({ menu: FAILURE_MENUS }, async (ctx) => (await deviceChoices(ctx, null)).stations);
 
 const DEFAULT_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -18,6 +18,7 @@ import { owned, ownedRow, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, SystemCtx } from "../context";
 import { callCharger } from "../remote/remote-control";
+import { deviceChoices } from "../stations/choices";
 import { verb } from "../verb";
 
 /**
@@ -223,6 +224,9 @@ export const issueFirmware = verb({ menu: FIRMWARE_MENUS, mutates: true }, async
   } satisfies FirmwareWaveMessage);
   return firmwareDetail(ctx, id);
 });
+
+/** Locations and, for one of them, its points with their firmware: what the issue dialog chooses from. */
+export const firmwareChoices = verb({ menu: FIRMWARE_MENUS }, deviceChoices);
 
 // ── the firmware queue's side and the charger's notifications ───────────────────────────────
 

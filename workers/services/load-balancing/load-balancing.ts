@@ -19,6 +19,7 @@ import { deviceOwner, owned, ownedBy, ownedRow, ownedRows } from "../../../tenan
 import { auditRow } from "../audit";
 import type { Ctx, SystemCtx, UserCtx } from "../context";
 import { callCharger, command, isRefusal } from "../remote/remote-control";
+import { deviceChoices } from "../stations/choices";
 import { findStation } from "../stations/stations";
 import { verb } from "../verb";
 
@@ -350,28 +351,7 @@ export const compositeSchedule = verb({ menu: LOAD_BALANCING_MENUS, mutates: tru
 });
 
 /** Locations (with their load power) and, for one of them, its points: what the form chooses from. */
-export const loadBalancingChoices = verb({ menu: LOAD_BALANCING_MENUS }, async (ctx, stationId: number | null) => {
-  const [stationRows, pointRows] = await Promise.all([
-    ctx.db
-      .select({ id: stations.id, name: stations.name, powerLimitW: stations.powerLimitW })
-      .from(stations)
-      .where(owned(ctx, stations))
-      .orderBy(desc(stations.rank), stations.name)
-      .limit(1000),
-    stationId
-      ? ctx.db
-          .select({ id: points.id, serialNumber: points.serialNumber, name: points.name, ratedPowerW: points.ratedPowerW })
-          .from(points)
-          .where(owned(ctx, points, eq(points.stationId, stationId)))
-          .orderBy(points.serialNumber)
-          .limit(500)
-      : Promise.resolve([]),
-  ]);
-  return {
-    stations: stationRows.map((s) => ({ id: s.id, name: s.name, powerLimit: s.powerLimitW === null ? null : s.powerLimitW / 1000 })),
-    points: pointRows.map((p) => ({ id: p.id, serialNumber: p.serialNumber, name: p.name, ratedPower: p.ratedPowerW / 1000 })),
-  };
-});
+export const loadBalancingChoices = verb({ menu: LOAD_BALANCING_MENUS }, deviceChoices);
 
 // ── the push queue's side: the system delivering to one point ───────────────────────────────
 

@@ -7,6 +7,7 @@ import { diagnoseInput, diagnosisListQuery } from "../../../domain/schemas/equip
 import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
+import { deviceChoices } from "../stations/choices";
 import { verb } from "../verb";
 import { command } from "../remote/remote-control";
 import { findPoint, POINT_READ_MENUS } from "./points";
@@ -70,6 +71,9 @@ export const requestDiagnostics = verb({ menu: DIAGNOSIS_COMMAND_MENUS, mutates:
   ]);
   return present(updated, point.serialNumber);
 });
+
+/** Locations and, for one of them, its points: what the diagnostics screen's request form picks from. */
+export const diagnosisChoices = verb({ menu: [DIAGNOSIS_MENU] }, deviceChoices);
 
 /** GET /station-service/diagnosis: newest first, for one point or all of the operator's. */
 export const listDiagnostics = verb({ menu: [...POINT_READ_MENUS, DIAGNOSIS_MENU] }, async (ctx, raw: unknown) => {
