@@ -5,12 +5,10 @@ import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { FormField } from "~/components/form/form-field";
-import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
-import { Badge } from "~/components/ui/badge";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useState } from "react";
-import { DiagnosticsRequestForm, DIAGNOSIS_STATUS_VARIANT } from "../equipment/point-detail/diagnostics-tab";
+import { DiagnosticsRequestForm, useDiagnosisColumns } from "../equipment/point-detail/diagnostics-tab";
 import { diagnosticsPage } from "./diagnostics.server";
 import { StationOptions } from "./parts";
 
@@ -28,26 +26,15 @@ type Diagnosis = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 export default function Diagnostics() {
   const { page, stations, points, stationId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params, setParams] = useSearchParams();
   const { revalidate } = useRevalidator();
   const [pointId, setPointId] = useState<number | null>(null);
   const point = points.find((p) => p.id === pointId);
 
-  const columns: ColumnDef<Diagnosis>[] = [
-    { accessorKey: "requestedAt", header: t("points.diagnostics.requestedAt"), meta: { width: 180 }, cell: ({ row }) => dateTime(row.original.requestedAt) },
-    { accessorKey: "serialNumber", header: t("operations.lb.serialNumber") },
-    { accessorKey: "type", header: t("points.diagnostics.type"), meta: { priority: 2, width: 120 }, cell: ({ row }) => t(`points.diagnostics.types.${row.original.type}`) },
-    { accessorKey: "fileName", header: t("points.diagnostics.fileName"), meta: { priority: 3 }, cell: ({ row }) => row.original.fileName ?? "—" },
-    {
-      accessorKey: "status",
-      header: t("common.status"),
-      meta: { width: 140 },
-      cell: ({ row }) => <Badge variant={DIAGNOSIS_STATUS_VARIANT[row.original.status] ?? "muted"}>{t(`points.diagnostics.statuses.${row.original.status}`)}</Badge>,
-    },
-    { accessorKey: "updatedAt", header: t("points.diagnostics.updatedAt"), meta: { priority: 3, width: 180 }, cell: ({ row }) => dateTime(row.original.updatedAt) },
-  ];
+  const shared = useDiagnosisColumns();
+  // The point each request went to, beside the tab's columns.
+  const columns: ColumnDef<Diagnosis>[] = [shared[0], { accessorKey: "serialNumber", header: t("operations.lb.serialNumber") }, ...shared.slice(1)];
 
   return (
     <div className="flex flex-col gap-4">

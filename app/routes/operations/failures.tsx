@@ -18,6 +18,7 @@ import { toast } from "~/components/ui/toast";
 import { StationOptions } from "./parts";
 import { useApi } from "~/lib/api";
 import { failureList } from "./faults.server";
+import { instantOf } from "~/lib/datetime-local";
 
 /**
  * Operation and maintenance › Operation failures: a period's alarms grouped by point and fault
@@ -30,8 +31,6 @@ export function loader(args: LoaderFunctionArgs) {
 
 type Failure = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
-/** A `datetime-local` value as an ISO instant for the query. */
-const instant = (value: string) => (value ? new Date(value).toISOString() : "");
 
 export default function Failures() {
   const { page, stations } = useLoaderData<typeof loader>();
@@ -106,7 +105,7 @@ export default function Failures() {
           const next = new URLSearchParams(params);
           next.delete("current");
           for (const key of ["from", "to"] as const) {
-            if (range[key]) next.set(key, instant(range[key]));
+            if (range[key]) next.set(key, instantOf(range[key])!);
             else next.delete(key);
           }
           setParams(next);

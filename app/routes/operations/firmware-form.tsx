@@ -7,6 +7,7 @@ import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { firmwareForm, saveFirmware } from "./firmware.server";
+import { instantOf, localValueOf } from "~/lib/datetime-local";
 
 /** Add and edit a firmware version: its FTP location and how chargers fetch it (docs/rules/operations.md "Firmware"). */
 export function loader(args: LoaderFunctionArgs) {
@@ -26,13 +27,6 @@ interface FormValues {
   description: string;
 }
 
-/** A `datetime-local` value (the browser's zone) as an ISO instant, or nothing when empty. */
-const instant = (value: string) => (value ? new Date(value).toISOString() : undefined);
-const local = (iso: string | null) => {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 export default function FirmwareForm() {
   const { firmware } = useLoaderData<typeof loader>();
@@ -45,7 +39,7 @@ export default function FirmwareForm() {
       location: firmware?.location ?? "",
       retries: firmware?.retries == null ? "" : String(firmware.retries),
       retryIntervalS: firmware?.retryIntervalS == null ? "" : String(firmware.retryIntervalS),
-      retrieveDate: local(firmware?.retrieveDate ?? null),
+      retrieveDate: localValueOf(firmware?.retrieveDate ?? null),
       description: firmware?.description ?? "",
     },
   });
@@ -63,7 +57,7 @@ export default function FirmwareForm() {
       location: values.location,
       retries: values.retries || undefined,
       retryIntervalS: values.retryIntervalS || undefined,
-      retrieveDate: instant(values.retrieveDate),
+      retrieveDate: instantOf(values.retrieveDate),
       description: values.description || undefined,
     };
     // The verb's own schema, so the form shows its messages before sending.

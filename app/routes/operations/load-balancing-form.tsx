@@ -14,6 +14,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { StationOptions } from "./parts";
 import { loadBalancingForm, saveLoadBalancing } from "./load-balancing.server";
+import { instantOf, localValueOf } from "~/lib/datetime-local";
 
 /**
  * Add and edit a load-balancing configuration (docs/rules/operations.md "Load balancing"): the
@@ -41,14 +42,6 @@ interface FormValues {
   validTo: string;
 }
 
-/** A `datetime-local` value (the browser's zone) as an ISO instant, or nothing when empty. */
-const instant = (value: string) => (value ? new Date(value).toISOString() : undefined);
-/** An ISO instant as a `datetime-local` value in the browser's zone. */
-const local = (iso: string | null) => {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 export default function LoadBalancingForm() {
   const { config, stationId, stations, points } = useLoaderData<typeof loader>();
@@ -66,8 +59,8 @@ export default function LoadBalancingForm() {
       stackLevel: String(config?.stackLevel ?? 1),
       repeat: config?.repeat ?? "Daily",
       slots: config?.slots.map((s) => ({ start: s.start, end: s.end, limitKw: String(s.limitKw) })) ?? [],
-      validFrom: local(config?.validFrom ?? null),
-      validTo: local(config?.validTo ?? null),
+      validFrom: localValueOf(config?.validFrom ?? null),
+      validTo: localValueOf(config?.validTo ?? null),
     },
   });
   const slots = useFieldArray({ control: form.control, name: "slots" });
@@ -89,8 +82,8 @@ export default function LoadBalancingForm() {
       ...values,
       stationId: values.stationId,
       stackLevel: Number(values.stackLevel),
-      validFrom: instant(values.validFrom),
-      validTo: instant(values.validTo),
+      validFrom: instantOf(values.validFrom),
+      validTo: instantOf(values.validTo),
     };
     // The same schema as the verb, so the form shows the server's messages before sending.
     const checked = loadBalancingInput.safeParse(body);

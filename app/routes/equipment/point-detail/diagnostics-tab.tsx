@@ -15,12 +15,11 @@ import { ApiError, useApi } from "~/lib/api";
 import { OfflineNote } from "./configuration-tab";
 import type { Diagnosis } from "./types";
 import { useApiPage } from "./use-api-page";
+import { instantOf } from "~/lib/datetime-local";
 
 /** Upload status: -1 failed, 1 waiting, 2 uploading, 3 uploaded (docs/rules/ocpp.md "Diagnostics"). */
-export const DIAGNOSIS_STATUS_VARIANT: Record<number, "destructive" | "muted" | "info" | "success"> = { [-1]: "destructive", 1: "muted", 2: "info", 3: "success" };
+const DIAGNOSIS_STATUS_VARIANT: Record<number, "destructive" | "muted" | "info" | "success"> = { [-1]: "destructive", 1: "muted", 2: "info", 3: "success" };
 
-/** A `datetime-local` value (the browser's zone) as an ISO instant, or nothing when empty. */
-const instant = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
 /**
  * The diagnostics tab (docs/rules/equipment.md "Point pages"): ask the charger to upload its diagnostics to
@@ -28,21 +27,8 @@ const instant = (value: string) => (value ? new Date(value).toISOString() : unde
  */
 export function DiagnosticsTab({ pointId, online }: { pointId: number; online: boolean }) {
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
   const { page, loading, onPageChange, reload } = useApiPage<Diagnosis>("/station-service/diagnosis", { pointId });
-  const columns: ColumnDef<Diagnosis>[] = [
-    { accessorKey: "requestedAt", header: t("points.diagnostics.requestedAt"), meta: { width: 180 }, cell: ({ row }) => dateTime(row.original.requestedAt) },
-    { accessorKey: "location", header: t("points.diagnostics.location"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.location}</span> },
-    { accessorKey: "fileName", header: t("points.diagnostics.fileName"), meta: { priority: 2 }, cell: ({ row }) => row.original.fileName ?? "—" },
-    { accessorKey: "type", header: t("points.diagnostics.type"), meta: { priority: 2, width: 120 }, cell: ({ row }) => t(`points.diagnostics.types.${row.original.type}`) },
-    {
-      accessorKey: "status",
-      header: t("common.status"),
-      meta: { width: 140 },
-      cell: ({ row }) => <Badge variant={DIAGNOSIS_STATUS_VARIANT[row.original.status] ?? "muted"}>{t(`points.diagnostics.statuses.${row.original.status}`)}</Badge>,
-    },
-    { accessorKey: "updatedAt", header: t("points.diagnostics.updatedAt"), meta: { priority: 3, width: 180 }, cell: ({ row }) => dateTime(row.original.updatedAt) },
-  ];
+  const columns = useDiagnosisColumns();
 
   return (
     <div className="flex flex-col gap-4">
@@ -81,7 +67,7 @@ export function DiagnosticsRequestForm({ pointId, online, onSent }: { pointId: n
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { location: values.location, startTime: instant(values.startTime), stopTime: instant(values.stopTime) };
+    const body = { location: values.location, startTime: instantOf(values.startTime), stopTime: instantOf(values.stopTime) };
     const checked = diagnoseInput.safeParse(body);
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), t(issue.message)])));
@@ -132,4 +118,23 @@ export function DiagnosticsRequestForm({ pointId, online, onSent }: { pointId: n
       </CardContent>
     </Card>
   );
+}
+
+/** The columns of a diagnostics list, shared by the point's tab and the screen across points. */
+export function useDiagnosisColumns(): ColumnDef<Diagnosis>[] {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  return [
+    { accessorKey: "requestedAt", header: t("points.diagnostics.requestedAt"), meta: { width: 180 }, cell: ({ row }) => dateTime(row.original.requestedAt) },
+    { accessorKey: "location", header: t("points.diagnostics.location"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.location}</span> },
+    { accessorKey: "fileName", header: t("points.diagnostics.fileName"), meta: { priority: 2 }, cell: ({ row }) => row.original.fileName ?? "—" },
+    { accessorKey: "type", header: t("points.diagnostics.type"), meta: { priority: 2, width: 120 }, cell: ({ row }) => t(`points.diagnostics.types.${row.original.type}`) },
+    {
+      accessorKey: "status",
+      header: t("common.status"),
+      meta: { width: 140 },
+      cell: ({ row }) => <Badge variant={DIAGNOSIS_STATUS_VARIANT[row.original.status] ?? "muted"}>{t(`points.diagnostics.statuses.${row.original.status}`)}</Badge>,
+    },
+    { accessorKey: "updatedAt", header: t("points.diagnostics.updatedAt"), meta: { priority: 3, width: 180 }, cell: ({ row }) => dateTime(row.original.updatedAt) },
+  ];
 }
