@@ -67,6 +67,12 @@ describe("load balancing in the console", () => {
     ]);
     await expect.poll(() => page.getByTestId(`delivery-${serialNumber}`).textContent(), { timeout: 15_000 }).toBe(lb.deliveries.Accepted);
 
+    // The load monitor shows the limit in force beside the location's live power.
+    await page.goto(`${baseURL}/systemMonitoring/loadMonitoring?stationId=${station.id}`);
+    await expect.poll(() => page.getByTestId("balancing-limit").textContent()).toContain("Evening cap");
+    await page.goBack();
+    await hydrated(page);
+
     await page.getByRole("button", { name: t.common.disable }).click();
     await page.getByRole("button", { name: t.ui.confirm.ok }).click();
     expect(await clears.next()).toEqual({ id: profile.csChargingProfiles.chargingProfileId });
