@@ -6,6 +6,7 @@ import { financeScreens } from "./routes/finance/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
 import { recordScreens } from "./routes/records/route-map";
 import { settingsScreens } from "./routes/settings/route-map";
+import { operationsScreens } from "./routes/operations/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -27,6 +28,7 @@ const dedicated: Record<string, string> = {
   ...financeScreens,
   ...recordScreens,
   ...settingsScreens,
+  ...operationsScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

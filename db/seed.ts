@@ -8,7 +8,10 @@ import {
   connectors,
   customerGroups,
   customers,
+  firmwares,
   idTags,
+  loadBalancingPoints,
+  loadBalancings,
   operators,
   parameterSettings,
   platforms,
@@ -285,6 +288,41 @@ async function ensureAdmin(
     .onConflictDoNothing();
 }
 
+/**
+ * Operations to show (docs/rules/operations.md): an evening cap on Warszawa Centrum, not yet
+ * delivered, and a firmware version whose file name the simulator reports as its new version
+ * once installed. Made once; later seeds leave them as the operator changed them.
+ */
+async function seedOperations(db: Db) {
+  const [operator] = await db.select().from(operators).where(eq(operators.code, "0PL002"));
+  const [station] = await db.select().from(stations).where(and(eq(stations.operatorId, operator.id), eq(stations.name, "Warszawa Centrum")));
+  const name = "Warszawa evening cap";
+  const [existing] = await db.select({ id: loadBalancings.id }).from(loadBalancings).where(and(eq(loadBalancings.operatorId, operator.id), eq(loadBalancings.name, name)));
+  if (!existing) {
+    const [config] = await db
+      .insert(loadBalancings)
+      .values({
+        operatorId: operator.id,
+        stationId: station.id,
+        name,
+        powerLimitW: 100_000,
+        purpose: "ChargePointMaxProfile",
+        stackLevel: 1,
+        repeat: "Daily",
+        slots: [{ start: "17:00", end: "21:00", limitKw: 60 }],
+      })
+      .returning();
+    const demoPoints = await db.select({ id: points.id }).from(points).where(and(eq(points.operatorId, operator.id), eq(points.stationId, station.id)));
+    if (demoPoints.length) {
+      await db.insert(loadBalancingPoints).values(demoPoints.slice(0, 14).map((p) => ({ operatorId: operator.id, loadBalancingId: config.id, pointId: p.id })));
+    }
+  }
+  await db
+    .insert(firmwares)
+    .values({ operatorId: operator.id, version: "1.1.0", location: "ftp://firmware.plugdesk.example/sim/1.1.0.bin", retries: 2, retryIntervalS: 60, description: "Simulator firmware: reports 1.1.0 after its reboot" })
+    .onConflictDoNothing();
+}
+
 export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerKey) {
   await db.insert(platforms).values({ id: 1, name: DEMO.platform.name }).onConflictDoNothing();
 
@@ -327,6 +365,7 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   await seedEquipment(db, hashKey);
   await seedDrivers(db);
   await seedStrategies(db);
+  await seedOperations(db);
 }
 
 /**

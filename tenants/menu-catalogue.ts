@@ -81,6 +81,7 @@ const OPERATES = new Set([
   "users.offlineUserList",
   "operation.reservation",
   "operation.ocppUpdateConfig",
+  "operation.diagnosis",
   "sub.operation.reservation",
 ]);
 
@@ -171,6 +172,7 @@ const operatorArea: [MenuTop, Spec][] = [
         leaf("equipment.remoteControl", "/equipmentManagement/remoteControl"),
         leaf("equipment.loadingBalance", "/equipmentManagement/loadingBalance", [
           ["/equipmentManagement/loadingBalance/add", "add"],
+          ["/equipmentManagement/loadingBalance/edit/:id", "edit"],
           ["/equipmentManagement/loadingBalance/detail/:id", "detail"],
         ]),
       ],
@@ -191,6 +193,8 @@ const operatorArea: [MenuTop, Spec][] = [
           ["/operationMaintenance/ocppUpdateConfig/detail/:id", "detail"],
         ]),
         leaf("operation.reservation", "/operationMaintenance/reservation"),
+        leaf("operation.faultCode", "/operationMaintenance/faultCode"),
+        leaf("operation.diagnosis", "/operationMaintenance/diagnosis"),
       ],
     },
   ],

@@ -4,6 +4,7 @@ import { BENCH_COUNTERS_PATH, benchCounters } from "./http/bench-counters";
 import { withPageErrors } from "./http/page-errors";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
+import { consumeFirmware } from "./jobs/firmware";
 import { housekeeping } from "./jobs/housekeeping";
 import { consumePush } from "./jobs/push";
 import { consumeOutbox } from "./jobs/outbox";
@@ -42,6 +43,7 @@ export default {
     if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, env);
     else if (batch.queue.startsWith("plugdesk-push")) await consumePush(batch, env);
     else if (batch.queue.startsWith("plugdesk-outbox")) await consumeOutbox(batch, env);
+    else if (batch.queue.startsWith("plugdesk-firmware")) await consumeFirmware(batch, env);
   },
 
   async scheduled(controller, env, ctx) {

@@ -103,6 +103,8 @@ export class LiveStore {
         break;
       }
       case "alarm":
+      case "delivery":
+      case "firmware":
         break;
     }
     if (notify) this.publish([event]);

@@ -1,14 +1,19 @@
 import { z } from "zod";
+import { chargingProfilePush } from "./operations";
 
 /**
  * A push job: one thing to send one charger without making anyone wait (docs/rules/pricing.md
  * "Price push"). It names the operator, so the consumer acts as the system for that operator
  * (docs/architecture.md "Jobs").
  */
-export const pushMessage = z.object({
+export const pricePush = z.object({
   kind: z.literal("price"),
   operatorId: z.number().int().positive(),
   operatorCode: z.string().min(1),
   pointId: z.number().int().positive(),
 });
+export type PricePush = z.infer<typeof pricePush>;
+
+/** Every kind of push job, told apart by `kind`: a point's price, or a charging profile to set or clear. */
+export const pushMessage = z.discriminatedUnion("kind", [pricePush, chargingProfilePush]);
 export type PushMessage = z.infer<typeof pushMessage>;

@@ -30,11 +30,27 @@ export function fromWatts(e: Electrics, watts: number, unit: "A" | "W"): number 
   return Math.round(value * 10) / 10;
 }
 
-/** The first period's limit of a profile, in W; the lowest of several wins (a simple stacking). */
-export function profileLimitW(e: Electrics, profiles: readonly ChargingProfile[]): number {
+/**
+ * The period of a profile in force at `now` (OCPP 1.6 §3.13.1): none outside its validity or
+ * before its schedule starts; a Recurring profile's schedule repeats daily or weekly from
+ * `startSchedule`; a Relative one (no start) uses its first period.
+ */
+export function periodAt(p: ChargingProfile, now: number) {
+  if ((p.validFrom && now < Date.parse(p.validFrom)) || (p.validTo && now >= Date.parse(p.validTo))) return undefined;
+  const { chargingSchedulePeriod: periods, startSchedule, duration } = p.chargingSchedule;
+  if (!startSchedule || p.chargingProfileKind === "Relative") return periods[0];
+  let elapsed = (now - Date.parse(startSchedule)) / 1000;
+  if (elapsed < 0) return undefined;
+  if (p.chargingProfileKind === "Recurring") elapsed %= p.recurrencyKind === "Weekly" ? 604_800 : 86_400;
+  else if (duration !== undefined && elapsed >= duration) return undefined;
+  return periods.findLast((period) => period.startPeriod <= elapsed) ?? periods[0];
+}
+
+/** The limit in force of several profiles, in W: the lowest wins (a simple stacking). */
+export function profileLimitW(e: Electrics, profiles: readonly ChargingProfile[], now = Date.now()): number {
   let limit = e.maxPowerW;
   for (const p of profiles) {
-    const period = p.chargingSchedule.chargingSchedulePeriod[0];
+    const period = periodAt(p, now);
     if (period) limit = Math.min(limit, toWatts(e, period.limit, p.chargingSchedule.chargingRateUnit, period.numberPhases ?? 3));
   }
   return Math.max(0, Math.round(limit));

@@ -5,8 +5,9 @@ import { fromWatts, profileLimitW, type Electrics } from "./meter";
  * A simulated charger's charging profiles (OCPP 1.6 §3.13 smart charging): the charge point's own
  * (connector 0: ChargePointMaxProfile, TxDefaultProfile for every connector) and each
  * connector's, TxProfiles included while their transaction runs. The limit in force is the lowest
- * first-period limit among them, capped at the connector's rating: simpler than the full stacking
- * rules, and enough to watch a limit change the power a session draws.
+ * among their periods in force now (a load-balancing slot lowers it at its local time), capped at
+ * the connector's rating: simpler than the full stacking rules, and enough to watch a limit change
+ * the power a session draws.
  */
 export class ChargingProfiles {
   private readonly byConnector = new Map<number, ChargingProfile[]>();

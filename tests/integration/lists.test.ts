@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { accounts, alarms, chargeRecords, connectors, diagnostics, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
+import { accounts, alarms, chargeRecords, connectors, diagnostics, faultCodes, firmwares, loadBalancings, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
 import { slices } from "../../db/statements";
 import { boot, connect } from "./support/charger";
 import { makeCharger } from "./support/factories";
@@ -22,6 +22,8 @@ let sub: string;
 let stationId: number;
 let subOperatorId: number;
 let serialWithLog: string;
+let balancingId: number;
+let firmwareId: number;
 
 /** Inserts rows in slices that fit D1's parameter limit (every column may bind a value). */
 async function insertAll<T extends Record<string, unknown>>(table: SQLiteTable, rows: T[]) {
@@ -127,6 +129,31 @@ beforeAll(async () => {
   const assigned = await call("PUT", `/finance-service/strategy/${strategyIds[0]}/assign`, { token: admin, body: { pointIds: made.map((p) => p.id) } });
   expect(assigned.body.data.assigned).toBe(ROWS);
   expect((await call("GET", `/finance-service/strategy/${strategyIds[0]}`, { token: admin })).body.data.pointCount).toBe(ROWS);
+  // Operations (docs/rules/operations.md): configurations, versions and vendor fault codes; one
+  // configuration and one rollout over all 150 points.
+  await db.update(stations).set({ powerLimitW: 1_000_000 }).where(eq(stations.id, stationId));
+  await insertAll(
+    loadBalancings,
+    Array.from({ length: ROWS }, (_, i) => ({ operatorId: operator.id, stationId, name: `List LB ${i}`, powerLimitW: 1000, purpose: "TxDefaultProfile", stackLevel: 0, repeat: "Absolute", slots: [], status: "INVALID" })),
+  );
+  await insertAll(
+    firmwares,
+    Array.from({ length: ROWS }, (_, i) => ({ operatorId: operator.id, version: `list-${tag}-${i}`, location: "ftp://fw.example/x.bin" })),
+  );
+  await insertAll(
+    faultCodes,
+    Array.from({ length: ROWS }, (_, i) => ({ operatorId: operator.id, code: `LIST-${tag}-${i}`, source: "VENDOR", name: `List fault ${i}`, level: "WARN", count: 1 })),
+  );
+  const pointIds = made.map((p) => p.id);
+  const balancing = await call("POST", "/station-service/load-balancing", {
+    token: admin,
+    body: { name: `List all ${tag}`, stationId, pointIds, powerLimit: 150, stackLevel: 2, repeat: "Daily", slots: [] },
+  });
+  balancingId = balancing.body.data.id;
+  await call("POST", `/station-service/load-balancing/${balancingId}/deliver`, { token: admin });
+  const version = await call("POST", "/maintain-service/firmware", { token: admin, body: { version: `list-all-${tag}`, location: "ftp://fw.example/all.bin" } });
+  firmwareId = version.body.data.id;
+  await call("POST", `/maintain-service/firmware/${firmwareId}/issue`, { token: admin, body: { pointIds, waveSize: 100 } });
 
   // A charger with more than 100 frames in its log.
   const charger = await makeCharger("0PL002");
@@ -135,7 +162,8 @@ beforeAll(async () => {
   await boot(socket!);
   for (let i = 0; i < 60; i++) await socket!.call("Heartbeat", {});
   socket!.close();
-});
+  // 150 rows of every list, and deliveries to 150 points, take longer than a hook's default.
+}, 60_000);
 
 const lists: [string, () => string, () => string][] = [
   ["roles", () => "/user-service/role", () => admin],
@@ -164,6 +192,10 @@ const lists: [string, () => string, () => string][] = [
   ["sub-operator charging", () => "/station-service/monitoring/charging", () => sub],
   ["sub-operator alarms", () => "/station-service/alarm", () => sub],
   ["sub-operator charge records", () => "/station-service/charge/record", () => sub],
+  ["load balancing", () => "/station-service/load-balancing", () => admin],
+  ["firmware", () => "/maintain-service/firmware", () => admin],
+  ["fault codes", () => "/maintain-service/fault-code", () => admin],
+  ["operation failures", () => "/maintain-service/operation-failure", () => admin],
 ];
 
 describe("every list at page size 100 with more than 100 rows", () => {
@@ -179,6 +211,16 @@ describe("every list at page size 100 with more than 100 rows", () => {
     const second = await page(2);
     const rest = (second.body.data.points ?? second.body.data) as { records: unknown[] };
     expect(rest.records.length).toBe(Math.min(100, data.total - 100));
+  });
+
+  it("delivers a load-balancing configuration over 150 points and issues a firmware version to them", async () => {
+    const balancing = await call("GET", `/station-service/load-balancing/${balancingId}`, { token: admin });
+    expect(balancing.status).toBe(200);
+    expect(balancing.body.data.points).toHaveLength(ROWS);
+    expect(balancing.body.data.points.every((p: { delivery: string }) => p.delivery !== "NotSent")).toBe(true);
+    const firmware = await call("GET", `/maintain-service/firmware/${firmwareId}`, { token: admin });
+    expect(firmware.body.data.rollout).toHaveLength(ROWS);
+    expect(new Set(firmware.body.data.rollout.map((r: { wave: number }) => r.wave))).toEqual(new Set([0, 1]));
   });
 
   it("shows the load of a station with 150 points", async () => {

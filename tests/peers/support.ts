@@ -36,8 +36,11 @@ export async function newCharger(options: { enabled?: boolean } = {}) {
   return { id: point.id, serialNumber, key };
 }
 
-/** A new location of 0PL002 in central Warsaw, not yet enabled (a location is enabled once it has a point). */
-export async function newLocation(name: string) {
+/**
+ * A new location of 0PL002 in central Warsaw, not yet enabled (a location is enabled once it has a
+ * point); `extra` adds fields such as a load power.
+ */
+export async function newLocation(name: string, extra: Record<string, unknown> = {}) {
   const a = await api();
   return a.post<{ id: number }>("/station-service/station", {
     name,
@@ -50,6 +53,7 @@ export async function newLocation(name: string) {
     rank: 1,
     businessHours: "00:00-24:00",
     description: "A location made by a test",
+    ...extra,
   });
 }
 

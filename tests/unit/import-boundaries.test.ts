@@ -16,7 +16,10 @@ const boundaryMessages = async (code: string, filePath: string) => {
 
 const verbImport = 'import { listPoints } from "../../workers/services/points/points";\nexport const points = listPoints;\n';
 
-describe("import boundaries", () => {
+/** The first lint builds the project's TypeScript program, which grows with the project. */
+const FIRST_LINT_MS = 60_000;
+
+describe("import boundaries", { timeout: FIRST_LINT_MS }, () => {
   it("refuses a route module that imports a verb from workers/", async () => {
     const messages = await boundaryMessages(verbImport, "app/routes/example.tsx");
     expect(messages).toEqual([expect.stringMatching(/no-restricted-imports: .*the console reaches workers\/ only from \*\.server\.ts modules/)]);

@@ -38,7 +38,14 @@ export type LiveEvent =
       meterWh: number;
       at: number;
     }
-  | { type: "alarm"; pointId: number; serialNumber: string; connectorId: number; level: string; alarmType: string; at: number };
+  | { type: "alarm"; pointId: number; serialNumber: string; connectorId: number; level: string; alarmType: string; at: number }
+  /** A load-balancing profile's delivery to one point moved (docs/rules/operations.md "Delivery"). */
+  | { type: "delivery"; pointId: number; serialNumber: string; loadBalancingId: number; delivery: string; at: number }
+  /** A point's firmware rollout moved: its UpdateFirmware went out, or the charger reported (docs/rules/operations.md "Firmware"). */
+  | { type: "firmware"; pointId: number; serialNumber: string; firmwareId: number | null; status: string; at: number };
+
+/** Events that tell of a moment, not of a present state: the hub forwards them and keeps none. */
+export const TRANSIENT_EVENTS: ReadonlySet<LiveEvent["type"]> = new Set(["alarm", "delivery", "firmware"]);
 
 /** Hub name of an operator; the shard suffix lets a very large operator split its hub later. */
 export const tenantHubName = (operatorId: number, shard = 0) => `${operatorId}:${shard}`;

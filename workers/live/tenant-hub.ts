@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { endsFlow, withoutFlow } from "../../domain/ocpp";
-import type { LiveEvent } from "./events";
+import { TRANSIENT_EVENTS, type LiveEvent } from "./events";
 
 /**
  * Who a browser socket may hear about (docs/rules/access.md "Live view"): its operator, and for a
@@ -97,7 +97,7 @@ export class TenantHub extends DurableObject<Env> {
   async publishMany(events: LiveEvent[]) {
     const sockets = this.ctx.getWebSockets().map((ws) => ({ ws, attachment: ws.deserializeAttachment() as Attachment }));
     for (const event of events) {
-      if (event.type !== "alarm") this.remember(event);
+      if (!TRANSIENT_EVENTS.has(event.type)) this.remember(event);
       // A stopped session or a connector that stopped charging shows no power, current, voltage or SoC, also to a page opened later.
       if (endsFlow(event) && "connectorId" in event) this.clearFlow(event.pointId, event.connectorId);
       const message = JSON.stringify(event);
@@ -112,7 +112,7 @@ export class TenantHub extends DurableObject<Env> {
     }
   }
 
-  private remember(event: Exclude<LiveEvent, { type: "alarm" }>) {
+  private remember(event: LiveEvent) {
     this.sql.exec(
       "INSERT INTO snapshot (key, point_id, event) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET event = excluded.event",
       snapshotKey(event),

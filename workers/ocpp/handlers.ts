@@ -2,6 +2,7 @@ import type { ChargerAction, OcppRequest, OcppResponse } from "../../domain/ocpp
 import { liveReadings, normaliseMeterValues, registerWentBackwards } from "../../domain/ocpp";
 import { authorize, recordPointEvent, recordRegisterBackwards, startTransaction, stopTransaction } from "../services/ocpp/charger-records";
 import type { BillingMessage } from "../../domain/schemas/billing";
+import { FirmwareStatusNotification } from "./firmware-handlers";
 import type { ChargerSession } from "./session";
 import type { Sample } from "./store";
 
@@ -173,10 +174,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     return vendor ? vendor(request.messageId, request.data) : { status: "UnknownVendorId" };
   },
 
-  async FirmwareStatusNotification(session, request) {
-    await recordPointEvent(session.ctx, session.identity.pointId, "FirmwareStatus", request.status, {});
-    return {};
-  },
+  FirmwareStatusNotification,
 
   async DiagnosticsStatusNotification(session, request) {
     await recordPointEvent(session.ctx, session.identity.pointId, "DiagnosticsStatus", request.status, {});

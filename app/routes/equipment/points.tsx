@@ -21,6 +21,7 @@ import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { useLivePoints } from "~/lib/live";
 import { StandardImage } from "./connector-standards";
+import { collectRows } from "~/components/export/xlsx";
 import { downloadTemplate, exportPoints, type ExportedPoint } from "./point-excel";
 import { PointImportDialog } from "./point-import-dialog";
 import { IconAction, OnlineBadge, PushStatusBadge, QuotaSummary } from "./point-parts";
@@ -39,9 +40,6 @@ export function action(args: ActionFunctionArgs) {
 }
 
 type Point = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
-
-/** Export walks the filtered list page by page (100 a page), at most this many pages. */
-const EXPORT_PAGES = 50;
 
 export default function Points() {
   const { page, stations, quota } = useLoaderData<typeof loader>();
@@ -94,18 +92,7 @@ export default function Points() {
   };
 
   const exportList = async () => {
-    const filters = new URLSearchParams(params);
-    filters.delete("current");
-    filters.set("size", "100");
-    const rows: ExportedPoint[] = [];
-    for (let current = 1; current <= EXPORT_PAGES; current++) {
-      setExporting(t("points.exporting", { count: rows.length }));
-      filters.set("current", String(current));
-      const chunk = await api<{ records: ExportedPoint[]; total: number }>("GET", `/station-service/point?${filters}`).catch(() => undefined);
-      if (!chunk) break;
-      rows.push(...chunk.records);
-      if (rows.length >= chunk.total || chunk.records.length === 0) break;
-    }
+    const rows = await collectRows<ExportedPoint>(api, "/station-service/point", params, (count) => setExporting(t("points.exporting", { count })));
     const day = new Date().toISOString().slice(0, 10);
     await exportPoints(t, rows, `${t("points.exportFile")}-${day}.xlsx`);
     setExporting(undefined);

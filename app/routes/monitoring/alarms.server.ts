@@ -21,13 +21,16 @@ export async function loadAlarms({ request, context }: LoaderFunctionArgs) {
     const at = zonedToUtc(text, timeZone);
     return at === undefined ? text : new Date(at).toISOString();
   };
+  const filter = { ...raw, status, from: instant(raw.from), to: instant(raw.to) };
+  // What the export asks the API for: the same filter, in UTC, without the page.
+  const exportQuery = Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== undefined && key !== "current" && key !== "size")) as Record<string, string>;
   try {
-    const page = await listAlarms(ctx, { ...raw, status, from: instant(raw.from), to: instant(raw.to) });
-    return { page, status: status ?? "all", filterError: null };
+    const page = await listAlarms(ctx, filter);
+    return { page, status: status ?? "all", filterError: null, exportQuery };
   } catch (error) {
     const filterError = refusal(error, ctx.lang).body.msg;
     const empty = { records: [], total: 0, current: 1, size: 10 };
-    return { page: empty as Awaited<ReturnType<typeof listAlarms>>, status: status ?? "all", filterError };
+    return { page: empty as Awaited<ReturnType<typeof listAlarms>>, status: status ?? "all", filterError, exportQuery };
   }
 }
 

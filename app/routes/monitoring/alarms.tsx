@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
+import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -20,25 +21,11 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { useLiveEvents } from "~/lib/live";
+import { AlarmExport } from "../operations/alarm-export";
 import { disposeAlarmAction, loadAlarms } from "./alarms.server";
 
-const FAULT_TYPES = [
-  "ConnectorLockFailure",
-  "EVCommunicationError",
-  "GroundFailure",
-  "HighTemperature",
-  "InternalError",
-  "LocalListConflict",
-  "OverCurrentFailure",
-  "OverVoltage",
-  "PowerMeterFailure",
-  "PowerSwitchFailure",
-  "ReaderFailure",
-  "ResetFailure",
-  "UnderVoltage",
-  "WeakSignal",
-  "OtherError",
-] as const;
+/** Every error code a StatusNotification may raise: the catalogue's 14 and EVCommunicationError (OCPP 1.6 §7.6). */
+const FAULT_TYPES = ["EVCommunicationError", ...OCPP_FAULT_CODES] as const;
 
 /**
  * Alarm records (open alarms first), alarm history and the sub-operator's alarms: Undisposed →
@@ -55,7 +42,7 @@ export function action(args: ActionFunctionArgs) {
 type Alarm = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 export default function Alarms() {
-  const { page, status, filterError } = useLoaderData<typeof loader>();
+  const { page, status, filterError, exportQuery } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -155,7 +142,12 @@ export default function Alarms() {
       <PageHeader
         title={title}
         description={t(history ? "monitoring.alarms.historyDescription" : "monitoring.alarms.recordDescription")}
-        actions={<LiveIndicator />}
+        actions={
+          <>
+            {history && <AlarmExport query={exportQuery} />}
+            <LiveIndicator />
+          </>
+        }
       />
       <DataTableToolbar>
         <NativeSelect name="status" aria-label={t("monitoring.common.status")} defaultValue={params.get("status") ?? status}>

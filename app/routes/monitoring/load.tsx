@@ -114,6 +114,16 @@ function StationLoad({ load }: { load: Load }) {
           </Card>
         ))}
       </div>
+      {load.balancing.length > 0 && (
+        <ul className="flex flex-col gap-1 rounded-md border px-3 py-2 text-sm" aria-label={t("operations.lb.inForce")}>
+          {load.balancing.map((b) => (
+            <li key={b.id} data-testid="balancing-limit">
+              <span className="font-medium">{t("operations.lb.inForce")}</span>: {b.name} · {power(b.limitNow)} · {t(`operations.lb.purposes.${b.purpose}`)} ·{" "}
+              {t(`operations.lb.stackLevels.${b.stackLevel}`)}
+            </li>
+          ))}
+        </ul>
+      )}
       {over && (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive">
           {t("monitoring.load.overLimit")}

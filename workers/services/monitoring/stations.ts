@@ -8,6 +8,7 @@ import { chargePointName } from "../../ocpp/identity";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { visible, visibleStations } from "../../../tenants/scope";
+import { balancingLimits } from "../load-balancing/load-balancing";
 import { powerHistory } from "./meter-curve";
 
 /**
@@ -158,6 +159,8 @@ export const stationLoad = verb({ menu: LOAD_MENUS }, async (ctx, raw: unknown) 
       /** kW, or null when the station has no limit set. */
       powerLimit: station.powerLimitW === null ? null : station.powerLimitW / 1000,
     },
+    // The load-balancing limits in force now (docs/rules/operations.md "Load balancing").
+    balancing: await balancingLimits(ctx, station),
     ratedPower: records.reduce((sum, p) => sum + p.ratedPower, 0),
     points: records,
     pointsTotal: total,

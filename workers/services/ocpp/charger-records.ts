@@ -4,6 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
+import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
@@ -120,19 +121,6 @@ async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReaso
   return changed.map((t) => t.id);
 }
 
-/** OCPP 1.6 §7.6 ChargePointErrorCode → alarm level. */
-const ERROR_LEVEL = new Set([
-  "ConnectorLockFailure",
-  "GroundFailure",
-  "HighTemperature",
-  "InternalError",
-  "OverCurrentFailure",
-  "OverVoltage",
-  "PowerMeterFailure",
-  "PowerSwitchFailure",
-  "UnderVoltage",
-]);
-
 export interface StatusChange {
   connectorId: number;
   status: string;
@@ -223,7 +211,7 @@ export const applyChargerChanges = verb(system, async (ctx, pointId: number, cha
         for (const key of [...openAlarms]) if (key.startsWith(`${s.connectorId}:`)) openAlarms.delete(key);
       } else if (!openAlarms.has(`${s.connectorId}:${s.errorCode}`)) {
         openAlarms.add(`${s.connectorId}:${s.errorCode}`);
-        const level = ERROR_LEVEL.has(s.errorCode) || s.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
+        const level = OCPP_ERROR_LEVEL.has(s.errorCode) || s.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
         raised.push({ connectorId: s.connectorId, level, type: s.errorCode, at: s.at });
         statements.push(
           ctx.db.insert(alarms).values(

@@ -7,6 +7,7 @@ import { diagnoseInput, diagnosisListQuery } from "../../../domain/schemas/equip
 import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
+import { deviceChoices } from "../stations/choices";
 import { verb } from "../verb";
 import { command } from "../remote/remote-control";
 import { findPoint, POINT_READ_MENUS } from "./points";
@@ -21,6 +22,10 @@ import { findPoint, POINT_READ_MENUS } from "./points";
 
 type DiagnosisRow = typeof diagnostics.$inferSelect;
 
+/** The diagnostics screen lists every point's requests and asks for new ones (a screen that owns its command). */
+const DIAGNOSIS_MENU = "operation.diagnosis";
+const DIAGNOSIS_COMMAND_MENUS = [...REMOTE_CONTROL_MENUS, DIAGNOSIS_MENU];
+
 const present = (d: DiagnosisRow, serialNumber: string | null) => ({
   id: d.id,
   pointId: d.pointId,
@@ -33,7 +38,7 @@ const present = (d: DiagnosisRow, serialNumber: string | null) => ({
   updatedAt: d.updatedAt.toISOString(),
 });
 
-export const requestDiagnostics = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
+export const requestDiagnostics = verb({ menu: DIAGNOSIS_COMMAND_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
   const input = diagnoseInput.parse(raw);
   const { point } = await findPoint(ctx, { id: pointId });
   const now = new Date(ctx.now());
@@ -67,8 +72,11 @@ export const requestDiagnostics = verb({ menu: REMOTE_CONTROL_MENUS, mutates: tr
   return present(updated, point.serialNumber);
 });
 
+/** Locations and, for one of them, its points: what the diagnostics screen's request form picks from. */
+export const diagnosisChoices = verb({ menu: [DIAGNOSIS_MENU] }, deviceChoices);
+
 /** GET /station-service/diagnosis: newest first, for one point or all of the operator's. */
-export const listDiagnostics = verb({ menu: POINT_READ_MENUS }, async (ctx, raw: unknown) => {
+export const listDiagnostics = verb({ menu: [...POINT_READ_MENUS, DIAGNOSIS_MENU] }, async (ctx, raw: unknown) => {
   const q = diagnosisListQuery.parse(raw);
   if (q.pointId) await findPoint(ctx, { id: q.pointId });
   const where = owned(

@@ -4,7 +4,7 @@ import { slices } from "../../../db/statements";
 import { Conflict, NotFound } from "../../../domain/errors";
 import { displayMethodFor, priceDisplayRequest, pushStatusOf } from "../../../domain/pricing";
 import { issuePriceInput } from "../../../domain/schemas/pricing";
-import type { PushMessage } from "../../../domain/schemas/push";
+import type { PricePush } from "../../../domain/schemas/push";
 import { settingsOf } from "../../../tenants/resolve";
 import { owned } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
@@ -42,7 +42,7 @@ async function pointsToPush(ctx: UserCtx, ids: number[]) {
 async function queuePrices(ctx: UserCtx, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await pointsToPush(ctx, unique);
-  const messages = rows.map((r) => ({ body: { kind: "price", operatorId: ctx.operator.id, operatorCode: ctx.operator.code, pointId: r.id } satisfies PushMessage }));
+  const messages = rows.map((r) => ({ body: { kind: "price", operatorId: ctx.operator.id, operatorCode: ctx.operator.code, pointId: r.id } satisfies PricePush }));
   for (const batch of slices(messages, SEND_BATCH)) await ctx.env.PUSH.sendBatch(batch);
   await auditRow(ctx, { table: "points", module: "pricePush", type: "UPDATE", newData: { pointIds: unique } });
   return { queued: rows.map((r) => ({ pointId: r.id, serialNumber: r.serialNumber })) };
@@ -72,7 +72,7 @@ async function pricedPoint(ctx: Ctx, pointId: number) {
  * chosen by the charger model; the answer sets the status, kept with the time and the version
  * shown. An offline charger or no answer leaves the status as it was and asks the queue to retry.
  */
-export const pushPrice = verb({ actors: ["system"] }, async (ctx, message: PushMessage): Promise<PushOutcome> => {
+export const pushPrice = verb({ actors: ["system"] }, async (ctx, message: PricePush): Promise<PushOutcome> => {
   const row = await pricedPoint(ctx, message.pointId);
   if (!row) return { skipped: "noStrategy" };
   const { point, version } = row;

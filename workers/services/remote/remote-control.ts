@@ -5,7 +5,8 @@ import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
 import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
-import { afterAnswer, type UserCtx } from "../context";
+import { afterAnswer, type Ctx, type UserCtx } from "../context";
+import type { CallOutcome } from "../../ocpp/charge-point";
 import { verb } from "../verb";
 import { findPoint } from "../points/points";
 
@@ -35,6 +36,20 @@ const REFUSALS = new Set([
 
 export type PointRef = { id: number } | { serialNumber: string };
 
+/**
+ * Sends a found point's charger a CALL through its Durable Object and answers the outcome as is:
+ * the reply, or why there is none. Verbs that must not throw on a refusal (a queued delivery
+ * recording each point's outcome) use it directly; `command` maps it to errors.
+ */
+export function callCharger<A extends ServerAction>(
+  ctx: Pick<Ctx, "env">,
+  point: { operatorId: number; serialNumber: string },
+  action: A,
+  payload: OcppRequest<A>,
+): Promise<CallOutcome<A>> {
+  return ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber)).send(action, payload) as Promise<CallOutcome<A>>;
+}
+
 export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRef, action: A, payload: OcppRequest<A>): Promise<OcppResponse<A>> {
   const checked = checkRequest(action, payload);
   if (!checked.ok) throw new Invalid("validation.ocppPayload", { description: checked.description }, { payload: "validation.ocppPayload" });
@@ -53,8 +68,7 @@ async function commandTo<A extends ServerAction>(
   action: A,
   payload: OcppRequest<A>,
 ): Promise<OcppResponse<A>> {
-  const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
-  const outcome = await stub.send(action, payload);
+  const outcome = await callCharger(ctx, point, action, payload);
   if (!outcome.ok) {
     if (outcome.reason === "error") {
       const reply = { code: outcome.code, description: outcome.description };
@@ -135,3 +149,9 @@ export const anyCommand = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, as
   const input = commandInput.parse(raw);
   return command(ctx, { id: pointId }, input.action, input.payload as OcppRequest<typeof input.action>);
 });
+
+/** Whether a reply's status means the charger did not do what was asked. */
+export const isRefusal = (response: unknown) => {
+  const status = (response as { status?: string } | null)?.status;
+  return status !== undefined && REFUSALS.has(status);
+};
