@@ -85,8 +85,6 @@ describe("every screen", () => {
       ["/carrierSystem/carrierAcount", t.menu.carrier.carrierAcount],
       ["/carrierSystem/carrierAcount/add", t.page.add],
       ["/SubOperator/operatorDevice", t.menu.subOperator.device],
-      ["/financialManagement/chargeConfigurationNew", t.menu.finance.chargeConfiguration],
-      ["/financialManagement/chargeConfigurationNew/add", t.page.add],
       // A screen still to be built.
       ["/financialManagement/financialAcount", t.menu.finance.financialAcount],
     ];
