@@ -226,10 +226,12 @@ function serviceLines(input: PricingInput, chargingMs: number): CostLine[] {
   }
   if (unit === "KWH") return slotLines("SERVICE", slots, energyBySlot(session, slots, timeZone), currencyDecimals);
   const unitMs = UNIT_MS[unit];
+  // Units begin at start + k·unit; those beginning inside a slot's stretch are counted there.
+  const begunBy = (at: number) => Math.ceil((at - session.startAt) / unitMs);
   const counts = new Map<number, number>();
-  for (let begins = session.startAt; begins < session.startAt + chargingMs; begins += unitMs) {
-    const slot = slotAt(table, begins, timeZone);
-    counts.set(slot, (counts.get(slot) ?? 0) + 1);
+  for (const segment of slotSegments(table, session.startAt, session.startAt + chargingMs, timeZone)) {
+    const units = begunBy(segment.to) - begunBy(segment.from);
+    if (units > 0) counts.set(segment.slot, (counts.get(segment.slot) ?? 0) + units);
   }
   return [...counts.entries()].map(([slot, count]) => countLine("SERVICE", unit, slots[slot], slots[slot].price, count, currencyDecimals));
 }

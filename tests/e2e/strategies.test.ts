@@ -29,8 +29,10 @@ describe("charging strategies", () => {
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
     await page.goto(`${baseURL}/financialManagement/chargeConfigurationNew`);
+    await expect.poll(() => page.title()).toBe(`${t.menu.finance.chargeConfiguration} — Plugdesk Polska`);
     await page.getByRole("link", { name: p.add }).click();
     await page.waitForURL(/chargeConfigurationNew\/add$/);
+    await expect.poll(() => page.title()).toBe(`${t.page.add} — Plugdesk Polska`);
 
     const name = `E2E day and night ${Date.now().toString(36)}`;
     await page.getByRole("textbox", { name: new RegExp(`^${p.fields.name}`) }).fill(name);
@@ -52,8 +54,13 @@ describe("charging strategies", () => {
 
     await page.getByRole("button", { name: t.common.save }).click();
     await page.waitForURL(`${baseURL}/financialManagement/chargeConfigurationNew`);
+    await expect.poll(() => page.title()).toBe(`${t.menu.finance.chargeConfiguration} — Plugdesk Polska`);
+    const search = page.getByRole("search").getByRole("textbox", { name: p.fields.name });
+    await search.fill(name);
+    await search.press("Enter");
+    await page.waitForURL(/[?&]name=/);
     const row = page.getByRole("row").filter({ hasText: name });
-    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
 
     await row.getByRole("button", { name: p.assign.open }).click();
     const dialog = page.getByRole("dialog");

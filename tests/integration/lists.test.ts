@@ -1,9 +1,27 @@
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { accounts, alarms, chargeRecords, connectors, diagnostics, faultCodes, firmwares, loadBalancings, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
+import {
+  accounts,
+  alarms,
+  chargeRecords,
+  chargeStrategies,
+  chargeStrategyVersions,
+  connectors,
+  diagnostics,
+  faultCodes,
+  firmwares,
+  loadBalancings,
+  operators,
+  platforms,
+  points,
+  roles,
+  stations,
+  subOperatorDevices,
+  transactions,
+} from "../../db/schema";
 import { slices } from "../../db/statements";
 import { boot, connect } from "./support/charger";
 import { makeCharger } from "./support/factories";
@@ -112,23 +130,21 @@ beforeAll(async () => {
     Array.from({ length: ROWS }, (_, i) => ({ platformId: platform.id, parentId: operator.id, code: `0PL002L${tag}${i}`, name: `List sub ${i}`, sub: 1 })),
   );
 
-  // 150 charging strategies, the first one assigned to all 150 points in one call (the ids travel
-  // as one parameter, docs/rules/pricing.md "Assigning points").
-  const strategyIds: number[] = [];
-  for (let i = 0; i < ROWS; i += 10) {
-    const made = await Promise.all(
-      Array.from({ length: 10 }, (_, j) =>
-        call("POST", "/finance-service/strategy", {
-          token: admin,
-          body: { name: `List strategy ${tag} ${i + j}`, electricity: { slots: [{ start: "00:00", end: "24:00", price: "1" }] }, service: { unit: "NONE" } },
-        }),
-      ),
-    );
-    strategyIds.push(...made.map((m) => m.body.data.id as number));
-  }
-  const assigned = await call("PUT", `/finance-service/strategy/${strategyIds[0]}/assign`, { token: admin, body: { pointIds: made.map((p) => p.id) } });
+  // 150 charging strategies, each with its version; the first one is then assigned to all 150
+  // points in one call (the ids travel as one parameter, docs/rules/pricing.md "Assigning points").
+  const prices = { electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] }, service: { unit: "NONE", slots: [] }, idle: { before: null, during: null, after: null } };
+  await insertAll(chargeStrategies, Array.from({ length: ROWS }, (_, i) => ({ operatorId: operator.id, name: `List strategy ${tag} ${i}`, currency: "PLN" })));
+  const strategyRows = await db.select({ id: chargeStrategies.id }).from(chargeStrategies).where(like(chargeStrategies.name, `List strategy ${tag} %`));
+  await insertAll(
+    chargeStrategyVersions,
+    strategyRows.map((r) => ({ operatorId: operator.id, strategyId: r.id, version: 1, name: `List strategy ${r.id}`, currency: "PLN", prices, createdBy: "test" })),
+  );
+  await env.DB.prepare(
+    "UPDATE charge_strategies SET current_version_id = (SELECT v.id FROM charge_strategy_versions v WHERE v.strategy_id = charge_strategies.id) WHERE current_version_id IS NULL",
+  ).run();
+  const assigned = await call("PUT", `/finance-service/strategy/${strategyRows[0].id}/assign`, { token: admin, body: { pointIds: made.map((p) => p.id) } });
   expect(assigned.body.data.assigned).toBe(ROWS);
-  expect((await call("GET", `/finance-service/strategy/${strategyIds[0]}`, { token: admin })).body.data.pointCount).toBe(ROWS);
+  expect((await call("GET", `/finance-service/strategy/${strategyRows[0].id}`, { token: admin })).body.data.pointCount).toBe(ROWS);
   // Operations (docs/rules/operations.md): configurations, versions and vendor fault codes; one
   // configuration and one rollout over all 150 points.
   await db.update(stations).set({ powerLimitW: 1_000_000 }).where(eq(stations.id, stationId));

@@ -183,6 +183,17 @@ describe("service fees, every unit", () => {
     expect(priced.electricCost).toBe(0);
   });
 
+  it("counts every started minute of a three-day session at its slot's price", () => {
+    // Three local days from midnight: 3 × 6 h at night (0.10) and 3 × 18 h by day (0.30).
+    const start = at("2025-01-14T23:00:00Z");
+    const priced = price(withService("MINUTE"), { startAt: start, stopAt: start + 72 * H, meterStartWh: 0, meterStopWh: 0 });
+    expect(priced.lines.map((l) => [l.start, l.quantity])).toEqual([
+      ["00:00", String(3 * 360)],
+      ["06:00", String(3 * 1080)],
+    ]);
+    expect(priced.serviceCost).toBe(3 * 360 * 10 + 3 * 1080 * 30);
+  });
+
   it.each([
     ["MINUTE", 61 * M + 1000, 62 * 30],
     ["MINUTE", 60 * M, 60 * 30],
