@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "./client";
-import { accounts, connectors, idTags, operators, parameterSettings, platforms, points, roles, stations, subOperatorDevices } from "./schema";
+import { accounts, connectors, idTags, operators, parameterSettings, platforms, points, pricePackages, roles, stations, subOperatorDevices } from "./schema";
 
 /**
  * The demo platform of the README (docs/rules/demo.md "The seed"). Idempotent: every insert skips
@@ -253,4 +253,33 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
     await ensureAdmin(db, operator.id, o.account, o.password, hash);
   }
   await seedEquipment(db, hashKey);
+  await seedPlatformDemo(db);
+}
+
+/**
+ * The demo operators are `ultimate` (every menu) and run on a default price package that
+ * authorises the 10 000 AC and DC connectors they have (docs/rules/demo.md "Demo operators",
+ * docs/rules/platform.md "Price packages").
+ */
+async function seedPlatformDemo(db: Db) {
+  const codes = DEMO.operators.map((o) => o.code);
+  await db.update(operators).set({ edition: "ultimate" }).where(inArray(operators.code, codes));
+  for (const o of DEMO.operators.filter((d) => !d.parent)) {
+    const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, o.code));
+    const [existing] = await db.select({ id: pricePackages.id }).from(pricePackages).where(eq(pricePackages.operatorId, operator.id)).limit(1);
+    if (existing) continue;
+    await db.insert(pricePackages).values({
+      operatorId: operator.id,
+      type: "default",
+      status: "effective",
+      acPrice: "0.10",
+      dcPrice: "0.50",
+      currency: o.currency.code,
+      currencyDecimals: o.currency.decimals,
+      acConnectors: 10_000,
+      dcConnectors: 10_000,
+      beginAt: new Date("2025-01-01T00:00:00Z"),
+      endAt: new Date("2035-01-01T00:00:00Z"),
+    });
+  }
 }

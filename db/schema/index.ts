@@ -3,3 +3,4 @@ export * from "./audit";
 export * from "./menu";
 export * from "./tenancy";
 export * from "./equipment";
+export * from "./platform";

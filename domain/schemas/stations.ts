@@ -13,7 +13,7 @@ import { powerKw } from "./equipment";
  */
 
 /** Empty form inputs and JSON nulls both mean "not given". */
-const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+export const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 const requiredText = (max: number, requiredKey: string) =>
   z.string({ error: requiredKey }).trim().min(1, { error: requiredKey }).max(max, { error: "stations.validation.tooLong" });
@@ -60,7 +60,7 @@ const rank = z.preprocess(
 /** Same rule as account phones: the phone must be valid (docs/rules/equipment.md "Stations"). */
 const servicePhone = requiredText(32, "stations.validation.phoneRequired").regex(/^\+?[0-9][0-9 -]{4,30}$/, { error: "stations.validation.phone" });
 
-const isTimeZone = (zone: string) => {
+export const isTimeZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
     return true;

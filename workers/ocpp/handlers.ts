@@ -45,7 +45,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   async BootNotification(session, request) {
     const settings = await bootSettings(session.ctx, session.identity.pointId);
     session.state.heartbeatIntervalS = settings.heartbeatIntervalS;
-    session.state.accepted = settings.enabled;
+    session.state.accepted = settings.operatorInService && settings.enabled;
     const abnormal = await recordBoot(session.ctx, session.identity.pointId, {
       vendor: request.chargePointVendor,
       model: request.chargePointModel,
@@ -59,7 +59,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     if (abnormal.length) session.state.activeTransactions = {};
     session.saveState();
     return {
-      status: settings.enabled ? "Accepted" : settings.disabledPointBoot,
+      status: !settings.operatorInService ? "Rejected" : settings.enabled ? "Accepted" : settings.disabledPointBoot,
       currentTime: iso(session.now()),
       interval: settings.heartbeatIntervalS,
     };

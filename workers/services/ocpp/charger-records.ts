@@ -3,7 +3,8 @@ import { alarms, connectors, diagnostics, idTags, ocppReviews, operators, pointE
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
-import { settingsOf } from "../../../tenants/resolve";
+import { inService } from "../../../domain/operator-validity";
+import { operatorById, settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { SystemCtx } from "../context";
@@ -33,11 +34,14 @@ export const findCharger = verb({ actors: ["public"] }, async (ctx, serialNumber
 });
 
 export const bootSettings = verb(system, async (ctx, pointId: number) => {
-  const [[point], settings] = await Promise.all([
+  const [[point], settings, operator] = await Promise.all([
     ctx.db.select({ status: points.status }).from(points).where(ofPoint(ctx, pointId)).limit(1),
     settingsOf(ctx.db, ctx.operator.id),
+    operatorById(ctx.db, ctx.operator.id),
   ]);
   return {
+    /** An operator out of service has its chargers Rejected (docs/rules/platform.md "Validity"). */
+    operatorInService: Boolean(operator && inService(operator, ctx.now())),
     enabled: point?.status === "VALID",
     heartbeatIntervalS: settings.heartbeatIntervalS,
     disabledPointBoot: settings.disabledPointBoot,
