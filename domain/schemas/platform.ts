@@ -119,11 +119,19 @@ const operatorFields = {
   currencySign: text(8),
   currencyDecimals: z.preprocess(blank, wholeNumber("platform.validation.decimals", (n) => n.min(0).max(4)).optional()),
   defaultLanguage: z.enum(LANGUAGES, { error: "platform.validation.language" }),
-  domains: z.array(host).max(10, { error: "platform.validation.domains" }).default([]),
+  /** A list, or the form's text with one host per line (or separated by commas or blanks). */
+  domains: z.preprocess(
+    (value) => (typeof value === "string" ? value.split(/[\s,]+/).filter(Boolean) : value ?? []),
+    z.array(host, { error: "platform.validation.domains" }).max(10, { error: "platform.validation.domains" }),
+  ),
   eipaAccount: text(64),
   /** Write-only: blank keeps the stored one (docs/rules/platform.md "Operators"). */
   eipaPassword: text(128),
-  joinOcpi: z.boolean({ error: "platform.validation.boolean" }).default(false),
+  /** A boolean, or the form's "true" / "false". */
+  joinOcpi: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value ?? false),
+    z.boolean({ error: "platform.validation.boolean" }),
+  ),
 };
 
 /** POST /platform-service/operator. */
