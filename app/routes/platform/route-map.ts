@@ -12,4 +12,12 @@ export const platformScreens: Record<string, string> = {
   "/platform/pricePackage/detail/:id": "routes/platform/package-detail.tsx",
   "/carrierSystem/carrierInfo": "routes/platform/carrier-info.tsx",
   "/carrierSystem/carrierInfo/authorizationBillingDetail/:id": "routes/platform/billing-detail.tsx",
+  "/SubOperator/operatorAcount": "routes/sub-operators/accounts.tsx",
+  "/SubOperator/operatorAcount/accountAdd": "routes/sub-operators/account-form.tsx",
+  "/SubOperator/operatorAcount/accountEdit/:id": "routes/sub-operators/account-form.tsx",
+  "/SubOperator/operatorAcount/accountDetail/:id": "routes/sub-operators/account-detail.tsx",
+  "/SubOperator/operatorAcount/enable/:id": "routes/sub-operators/account-detail.tsx",
+  "/SubOperator/operatorFinance": "routes/sub-operators/finance.tsx",
+  "/suboperators/subOperatorInfo/subOperatorInfo": "routes/sub-operators/info.tsx",
+  "/suboperators/subOperatorInfo/subOperatorInfoEdit": "routes/sub-operators/info-form.tsx",
 };
