@@ -37,24 +37,26 @@ export const newOperatorCode = z
  * A day (`2026-05-01`) or an instant; a day is read as UTC midnight. A Date passes as its ISO
  * text, so a body parsed by the route parses again in the verb to the same value.
  */
-const instant = (key: string) =>
-  z.preprocess(
-    (value) => (value instanceof Date ? value.toISOString() : blank(value)),
-    z
-      .string({ error: key })
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, { error: key })
-      .transform((value, issue) => {
-        const at = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-        if (Number.isNaN(at)) {
-          issue.addIssue({ code: "custom", message: key });
-          return z.NEVER;
-        }
-        return new Date(at);
-      }),
-  );
+const dayOrInstant = (key: string) =>
+  z
+    .string({ error: key })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, { error: key })
+    .transform((value, issue) => {
+      const at = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+      if (Number.isNaN(at)) {
+        issue.addIssue({ code: "custom", message: key });
+        return z.NEVER;
+      }
+      return new Date(at);
+    });
 
-const optionalInstant = (key: string) => instant(key).optional();
+const asText = (value: unknown) => (value instanceof Date ? value.toISOString() : blank(value));
+
+const instant = (key: string) => z.preprocess(asText, dayOrInstant(key));
+
+/** Empty (a blank form field, null) means not given. */
+const optionalInstant = (key: string) => z.preprocess(asText, dayOrInstant(key).optional());
 
 /** A branded host: a DNS name, lower-cased, without scheme, port or path. */
 const host = z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validityOf } from "../../domain/operator-validity";
 import { allocateConnectors, dayCharge, daysLeft, packageStateAt, utcDay } from "../../domain/price-package";
+import { operatorInput } from "../../domain/schemas/platform";
 import { EDITION_MENUS } from "../../tenants/editions";
 import { MENU_CATALOGUE } from "../../tenants/menu-catalogue";
 import { catalogueFor, codesOf, leaves } from "../../tenants/permissions";
@@ -95,5 +96,15 @@ describe("operator validity (docs/rules/platform.md \"Validity\")", () => {
     expect(validityOf({ status: "VALID", ...window }, window.validUntil.getTime())).toBe("expired");
     expect(validityOf({ status: "VALID", ...window }, Date.parse("2025-12-31T23:59:59Z"))).toBe("future");
     expect(validityOf({ status: "INVALID", ...window }, at)).toBe("disabled");
+  });
+});
+
+describe("the operator form's input (docs/rules/platform.md \"Operators\")", () => {
+  const base = { code: "0TS009", name: "Form", edition: "basic", timeZone: "UTC", currency: "eur", defaultLanguage: "en", admin: { username: "formadmin", email: "a@example.com", name: "Form Admin" } };
+  it("reads blank dates as not given, domains typed one per line, yes/no as a boolean", () => {
+    const parsed = operatorInput.parse({ ...base, validFrom: "", validUntil: "2099-12-31", domains: "a.example.com\nb.example.com", joinOcpi: "true" });
+    expect(parsed).toMatchObject({ validFrom: undefined, currency: "EUR", domains: ["a.example.com", "b.example.com"], joinOcpi: true });
+    expect(parsed.validUntil?.toISOString()).toBe("2099-12-31T00:00:00.000Z");
+    expect(operatorInput.parse(parsed).validUntil?.toISOString()).toBe("2099-12-31T00:00:00.000Z");
   });
 });
