@@ -28,6 +28,16 @@ afterAll(async () => {
 
 const sidebar = () => page.getByRole("complementary", { name: t.ui.nav.label });
 
+/** The first login lands on the password page; after the change the login page comes back. */
+async function changeInitialPassword(passwordPage: string, operatorCode: string, initial: string, next: string) {
+  await page.waitForURL(`${baseURL}${passwordPage}`);
+  await field(page, t.rePassword.old).fill(initial);
+  await field(page, t.rePassword.new).fill(next);
+  await field(page, t.rePassword.confirm).fill(next);
+  await page.getByRole("button", { name: t.rePassword.submit }).click();
+  await page.waitForURL(new RegExp(`/${operatorCode}/login`));
+}
+
 async function noSidewaysScroll() {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
@@ -64,12 +74,7 @@ describe("provisioning in the console", () => {
 
     await page.context().clearCookies();
     await logIn(page, baseURL, "0TS001", "ts001admin", password);
-    await page.waitForURL(`${baseURL}/rePassword`);
-    await field(page, t.rePassword.old).fill(password);
-    await field(page, t.rePassword.new).fill("Tess12345");
-    await field(page, t.rePassword.confirm).fill("Tess12345");
-    await page.getByRole("button", { name: t.rePassword.submit }).click();
-    await page.waitForURL(/\/0TS001\/login/);
+    await changeInitialPassword("/rePassword", "0TS001", password, "Tess12345");
     await logIn(page, baseURL, "0TS001", "ts001admin", "Tess12345");
     await page.waitForURL(`${baseURL}/home`);
     await expect.poll(() => sidebar().textContent()).toContain(t.menu.equipment.title);
@@ -155,12 +160,7 @@ describe("the platform's and the sub-operators' screens", () => {
 
     await page.context().clearCookies();
     await logIn(page, baseURL, "0PL002E2E", "e2esubadmin", password);
-    await page.waitForURL(`${baseURL}/suboperators/rePassword`);
-    await field(page, t.rePassword.old).fill(password);
-    await field(page, t.rePassword.new).fill("SubE2E123");
-    await field(page, t.rePassword.confirm).fill("SubE2E123");
-    await page.getByRole("button", { name: t.rePassword.submit }).click();
-    await page.waitForURL(/\/0PL002E2E\/login/);
+    await changeInitialPassword("/suboperators/rePassword", "0PL002E2E", password, "SubE2E123");
     await logIn(page, baseURL, "0PL002E2E", "e2esubadmin", "SubE2E123");
     await page.waitForURL(/\/suboperators\//);
     await page.goto(`${baseURL}/suboperators/subOperatorInfo/subOperatorInfo`);
