@@ -7,6 +7,7 @@ import { monitoringScreens } from "./routes/monitoring/route-map";
 import { recordScreens } from "./routes/records/route-map";
 import { settingsScreens } from "./routes/settings/route-map";
 import { operationsScreens } from "./routes/operations/route-map";
+import { platformScreens } from "./routes/platform/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -29,6 +30,7 @@ const dedicated: Record<string, string> = {
   ...recordScreens,
   ...settingsScreens,
   ...operationsScreens,
+  ...platformScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -15,6 +15,7 @@ import {
   operators,
   parameterSettings,
   platforms,
+  pricePackages,
   points,
   rfCards,
   roles,
@@ -366,6 +367,7 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   await seedDrivers(db);
   await seedStrategies(db);
   await seedOperations(db);
+  await seedPlatformDemo(db);
 }
 
 /**
@@ -493,7 +495,8 @@ const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
     mainCurrency: "PLN",
     currencies: [{ code: "PLN", sign: "zł", decimals: 2 }],
     decimals: 2,
-    tax: { mark: "VAT", inclusive: true, rate: "23" },
+    // No tax rate on the demo: the pricing demo reads as plain net amounts (docs/rules/demo.md).
+    tax: { mark: "VAT", inclusive: true, rate: "0" },
     membership: { silverFee: 5000, goldFee: 10000, silverDiscount: 5, goldDiscount: 10 },
     rechargeParameter: { presets: [2000, 5000, 10000] },
     minimumRecharge: 1000,
@@ -510,7 +513,7 @@ const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
     mainCurrency: "EUR",
     currencies: [{ code: "EUR", sign: "€", decimals: 2 }],
     decimals: 2,
-    tax: { mark: "MwSt", inclusive: true, rate: "19" },
+    tax: { mark: "MwSt", inclusive: true, rate: "0" },
     membership: { silverFee: 1000, goldFee: 2500, silverDiscount: 3, goldDiscount: 8 },
     rechargeParameter: { presets: [1000, 2500, 5000] },
     minimumRecharge: 500,
@@ -527,5 +530,33 @@ async function seedSettings(db: Db) {
       .update(parameterSettings)
       .set({ document })
       .where(and(eq(parameterSettings.operatorId, operator.id), eq(parameterSettings.document, {})));
+  }
+}
+
+/**
+ * The demo operators are `ultimate` (every menu) and run on a default price package that
+ * authorises the 10 000 AC and DC connectors they have (docs/rules/demo.md "Demo operators",
+ * docs/rules/platform.md "Price packages").
+ */
+async function seedPlatformDemo(db: Db) {
+  const codes = DEMO.operators.map((o) => o.code);
+  await db.update(operators).set({ edition: "ultimate" }).where(inArray(operators.code, codes));
+  for (const o of DEMO.operators.filter((d) => !d.parent)) {
+    const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, o.code));
+    const [existing] = await db.select({ id: pricePackages.id }).from(pricePackages).where(eq(pricePackages.operatorId, operator.id)).limit(1);
+    if (existing) continue;
+    await db.insert(pricePackages).values({
+      operatorId: operator.id,
+      type: "default",
+      status: "effective",
+      acPrice: "0.10",
+      dcPrice: "0.50",
+      currency: o.currency.code,
+      currencyDecimals: o.currency.decimals,
+      acConnectors: 10_000,
+      dcConnectors: 10_000,
+      beginAt: new Date("2025-01-01T00:00:00Z"),
+      endAt: new Date("2035-01-01T00:00:00Z"),
+    });
   }
 }

@@ -6,7 +6,11 @@
  * this file is the single place that says which screen needs which permission.
  */
 
-export type MenuArea = "OPERATOR" | "SUB";
+/**
+ * The operator area, the reduced sub-operator area, and the platform's own area (operators and
+ * price packages), which only the platform's tenant has (docs/rules/platform.md "The platform's menus").
+ */
+export type MenuArea = "OPERATOR" | "SUB" | "PLATFORM";
 /**
  * Top-level groups built from permissions are ccms, ocpi and tenant
  * (docs/rules/console.md "Shell").
@@ -363,9 +367,32 @@ const subArea: [MenuTop, Spec][] = [
   ],
 ];
 
+/** The platform's own screens: it provisions operators and charges them through price packages. */
+const platformArea: [MenuTop, Spec][] = [
+  [
+    "tenant",
+    {
+      code: "platform",
+      icon: "building",
+      children: [
+        leaf("platform.operator", "/platform/operator", [
+          ["/platform/operator/add", "add"],
+          ["/platform/operator/edit/:id", "edit"],
+          ["/platform/operator/detail/:id", "detail"],
+        ]),
+        leaf("platform.pricePackage", "/platform/pricePackage", [
+          ["/platform/pricePackage/add", "add"],
+          ["/platform/pricePackage/detail/:id", "detail"],
+        ]),
+      ],
+    },
+  ],
+];
+
 export const MENU_CATALOGUE: readonly MenuEntry[] = [
   ...operatorArea.map(([top, spec]) => build("OPERATOR", top, spec)),
   ...subArea.map(([top, spec]) => build("SUB", top, spec, "menu.sub")),
+  ...platformArea.map(([top, spec]) => build("PLATFORM", top, spec)),
 ];
 
 /** Every entry, depth first, with its parent's code. */

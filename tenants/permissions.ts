@@ -1,26 +1,42 @@
 import { matchPath } from "react-router";
-import { MENU_CATALOGUE, type MenuEntry } from "./menu-catalogue";
+import { editionHas, type Edition } from "./editions";
+import { MENU_CATALOGUE, type MenuArea, type MenuEntry } from "./menu-catalogue";
 
 /**
- * Who is asking, as far as the menu is concerned (docs/rules/access.md "Menus are permissions").
+ * What decides an operator's catalogue: its area (the platform's own, a main operator's or a
+ * sub-operator's), its code (prefix-restricted entries) and its edition
+ * (docs/rules/platform.md "Editions").
  */
-export interface MenuSubject {
+export interface CatalogueKey {
   operatorCode: string;
   /**
    * 1 for sub-operators, the `sub` the console keeps
    * (docs/rules/access.md "Menus are permissions").
    */
   sub: 0 | 1;
+  kind: "PLATFORM" | "OPERATOR";
+  edition: Edition;
+}
+
+/** The catalogue key of an operator row. */
+export function catalogueKeyOf(operator: { code: string; sub: number; kind: "PLATFORM" | "OPERATOR"; edition: Edition }): CatalogueKey {
+  return { operatorCode: operator.code, sub: operator.sub === 1 ? 1 : 0, kind: operator.kind, edition: operator.edition };
+}
+
+/**
+ * Who is asking, as far as the menu is concerned (docs/rules/access.md "Menus are permissions").
+ */
+export interface MenuSubject extends CatalogueKey {
   adminType: "SUPER" | "NORMAL";
   role: { type: "SUPER" | "NORMAL" | "MAINTAINER"; menuCodes: readonly string[] } | null;
 }
 
-function prune(entries: readonly MenuEntry[], keep: (e: MenuEntry) => boolean): MenuEntry[] {
+function prune(entries: readonly MenuEntry[], keep: (e: MenuEntry, ancestors: readonly string[]) => boolean, ancestors: readonly string[] = []): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const entry of entries) {
-    if (!keep(entry)) continue;
+    if (!keep(entry, ancestors)) continue;
     if (entry.children) {
-      const children = prune(entry.children, keep);
+      const children = prune(entry.children, keep, [...ancestors, entry.code]);
       if (children.length > 0) out.push({ ...entry, children });
     } else {
       out.push(entry);
@@ -34,12 +50,18 @@ export function codesOf(entries: readonly MenuEntry[]): string[] {
   return entries.flatMap((e) => [e.code, ...(e.children ? codesOf(e.children) : [])]);
 }
 
-/** The part of the catalogue an operator can have at all: its area, its code prefixes. */
-export function catalogueFor(operatorCode: string, sub: 0 | 1): MenuEntry[] {
-  const area = sub === 1 ? "SUB" : "OPERATOR";
+/**
+ * The part of the catalogue an operator can have at all: its area, its code prefixes, and the
+ * menus of its edition (a group stays when a screen below it does). The platform's own area
+ * knows no edition.
+ */
+export function catalogueFor(key: CatalogueKey): MenuEntry[] {
+  const area: MenuArea = key.kind === "PLATFORM" ? "PLATFORM" : key.sub === 1 ? "SUB" : "OPERATOR";
+  const inEdition = (e: MenuEntry, ancestors: readonly string[]) =>
+    area === "PLATFORM" || Boolean(e.children) || editionHas(key.edition, e.code, ancestors);
   return prune(
     MENU_CATALOGUE.filter((e) => e.area === area),
-    (e) => !e.codePrefix || operatorCode.startsWith(e.codePrefix),
+    (e, ancestors) => (!e.codePrefix || key.operatorCode.startsWith(e.codePrefix)) && inEdition(e, ancestors),
   );
 }
 
@@ -53,7 +75,7 @@ export function isSuper(subject: Pick<MenuSubject, "adminType" | "role">): boole
  * sub-operators use the full list of their reduced menu; others see their role's selection.
  */
 export function menuTreeFor(subject: MenuSubject): MenuEntry[] {
-  const catalogue = catalogueFor(subject.operatorCode, subject.sub);
+  const catalogue = catalogueFor(subject);
   const everything = subject.sub === 1 || isSuper(subject);
   if (everything) return catalogue;
   const selected = new Set(subject.role?.menuCodes ?? []);
@@ -79,7 +101,7 @@ export function menuTreeFor(subject: MenuSubject): MenuEntry[] {
 export function menuCodes(subject: MenuSubject) {
   return {
     menuCodeList: codesOf(menuTreeFor(subject)),
-    menuCodeAllList: codesOf(catalogueFor(subject.operatorCode, subject.sub)),
+    menuCodeAllList: codesOf(catalogueFor(subject)),
   };
 }
 
@@ -123,8 +145,8 @@ export function mayOperateChargers(tree: readonly MenuEntry[]): boolean {
  * The leaf menus a selection of codes grants in an operator's catalogue: a group grants every
  * leaf below it, a leaf itself. What a role would really give, whatever codes it names.
  */
-export function grantedLeaves(operatorCode: string, sub: 0 | 1, menuCodes: readonly string[]): string[] {
-  const tree = menuTreeFor({ operatorCode, sub, adminType: "NORMAL", role: { type: "NORMAL", menuCodes } });
+export function grantedLeaves(key: CatalogueKey, menuCodes: readonly string[]): string[] {
+  const tree = menuTreeFor({ ...key, adminType: "NORMAL", role: { type: "NORMAL", menuCodes } });
   return leaves(tree).map((e) => e.code);
 }
 
@@ -134,7 +156,7 @@ export function grantedLeaves(operatorCode: string, sub: 0 | 1, menuCodes: reado
  * when this is empty; a group code counts as all of its leaves, so holding one leaf of a group
  * never lets anyone hand out the whole group.
  */
-export function menusBeyond(actorMenu: readonly MenuEntry[], operatorCode: string, sub: 0 | 1, menuCodes: readonly string[]): string[] {
+export function menusBeyond(actorMenu: readonly MenuEntry[], key: CatalogueKey, menuCodes: readonly string[]): string[] {
   const held = new Set(leaves(actorMenu).map((e) => e.code));
-  return grantedLeaves(operatorCode, sub, menuCodes).filter((code) => !held.has(code));
+  return grantedLeaves(key, menuCodes).filter((code) => !held.has(code));
 }

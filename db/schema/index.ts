@@ -8,3 +8,4 @@ export * from "./pricing";
 export * from "./records";
 export * from "./settings";
 export * from "./operations";
+export * from "./platform";

@@ -7,7 +7,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 export const menus = sqliteTable("menus", {
   code: text("code").primaryKey(),
   parentCode: text("parent_code"),
-  area: text("area", { enum: ["OPERATOR", "SUB"] }).notNull(),
+  area: text("area", { enum: ["OPERATOR", "SUB", "PLATFORM"] }).notNull(),
   group: text("group_name").notNull(),
   kind: text("kind", { enum: ["DIR", "MENU", "PAGE"] }).notNull(),
   url: text("url"),

@@ -32,6 +32,11 @@ export const operators = sqliteTable(
     sub: integer("sub").notNull().default(0),
     edition: text("edition", { enum: ["basic", "standard", "ultimate"] }).notNull().default("standard"),
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("VALID"),
+    /**
+     * The operator is in service from `validFrom` until `validUntil` (either open); outside it, or
+     * INVALID, nobody logs in and its chargers are Rejected at boot (docs/rules/platform.md "Validity").
+     */
+    validFrom: integer("valid_from", { mode: "timestamp_ms" }),
     validUntil: integer("valid_until", { mode: "timestamp_ms" }),
     /**
      * Connectors the operator's price package authorises it to run
@@ -44,6 +49,22 @@ export const operators = sqliteTable(
     contactEmail: text("contact_email"),
     homeUrl: text("home_url"),
     logoKey: text("logo_key"),
+    /** What the operator pays the platform for its subscription, in minor units of its currency. */
+    subscriptionAmount: integer("subscription_amount"),
+    chargeAccount: text("charge_account"),
+    clearingAccount: text("clearing_account"),
+    cardPaymentAccount: text("card_payment_account"),
+    paypalAccount: text("paypal_account"),
+    openingHours: text("opening_hours"),
+    eipaAccount: text("eipa_account"),
+    /** Sealed with the platform's key (workers/auth/sealed.ts); never answered back. */
+    eipaPasswordSealed: text("eipa_password_sealed"),
+    joinOcpi: integer("join_ocpi", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The provisioning request that created the row: the rest of the provisioning batch inserts
+     * only for the row it created itself (docs/rules/platform.md "Provisioning").
+     */
+    provisionKey: text("provision_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,7 +14,7 @@ import { powerKw } from "./equipment";
  */
 
 /** Empty form inputs and JSON nulls both mean "not given". */
-const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+export const blank = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 const requiredText = (max: number, requiredKey: string) =>
   z.string({ error: requiredKey }).trim().min(1, { error: requiredKey }).max(max, { error: "stations.validation.tooLong" });

@@ -19,10 +19,10 @@ async function measure(name: string, iterations: number, run: () => unknown) {
 }
 
 const role = { type: "NORMAL" as const, menuCodes: ["monitoring", "equipment.point", "carrier.role"] };
-const menu = menuTreeFor({ operatorCode: "0PL002", sub: 0, adminType: "NORMAL", role });
+const menu = menuTreeFor({ operatorCode: "0PL002", sub: 0, kind: "OPERATOR", edition: "ultimate", adminType: "NORMAL", role });
 
 console.log("Plugdesk bench (Node, one core)\n");
-await measure("menu tree for a NORMAL role", 20_000, () => menuTreeFor({ operatorCode: "0PL002", sub: 0, adminType: "NORMAL", role }));
+await measure("menu tree for a NORMAL role", 20_000, () => menuTreeFor({ operatorCode: "0PL002", sub: 0, kind: "OPERATOR", edition: "ultimate", adminType: "NORMAL", role }));
 await measure("route guard, allowed sub-page", 50_000, () =>
   guard({ path: "/equipmentManagement/point/pointDetail/7", user: { sub: 0, mustChangePassword: false, menu }, operatorDomain: false, storedOperatorCode: undefined }),
 );

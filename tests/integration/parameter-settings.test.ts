@@ -30,7 +30,7 @@ describe("parameter settings: one document per operator", () => {
       mainCurrency: "PLN",
       currencies: [{ code: "PLN", sign: "zł", decimals: 2 }],
       membership: { silverFee: 5000, goldFee: 10000, silverDiscount: 5, goldDiscount: 10 },
-      tax: { mark: "VAT", inclusive: true, rate: "23" },
+      tax: { mark: "VAT", inclusive: true, rate: "0" },
       timeZone: "Europe/Warsaw",
       defaultLanguage: "en",
       map: { provider: "google", centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11 },

@@ -7,7 +7,7 @@ import { breadcrumbTrail } from "../../app/components/shell/breadcrumbs";
 import { screenAt, screenTitleKey } from "../../app/components/shell/screen-place";
 import { pageStatus, withPageErrors } from "../../workers/http/page-errors";
 
-const menu = menuTreeFor({ operatorCode: "0PL002", sub: 0, adminType: "SUPER", role: null });
+const menu = menuTreeFor({ operatorCode: "0PL002", sub: 0, kind: "OPERATOR", edition: "ultimate", adminType: "SUPER", role: null });
 
 describe("breadcrumbs", () => {
   it("names the record on a detail page, keeps 'modify' on an edit page", () => {

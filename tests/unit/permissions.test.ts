@@ -2,20 +2,21 @@ import { describe, expect, it } from "vitest";
 import { flattenCatalogue } from "../../tenants/menu-catalogue";
 import { grantedLeaves, isSuper, mayOperateChargers, menusBeyond, menuTreeFor, REMOTE_CONTROL_MENUS } from "../../tenants/permissions";
 
-const tree = (menuCodes: string[]) => menuTreeFor({ operatorCode: "0PL002", sub: 0, adminType: "NORMAL", role: { type: "NORMAL", menuCodes } });
+const PL002 = { operatorCode: "0PL002", sub: 0, kind: "OPERATOR", edition: "ultimate" } as const;
+const tree = (menuCodes: string[]) => menuTreeFor({ operatorCode: "0PL002", sub: 0, kind: "OPERATOR", edition: "ultimate", adminType: "NORMAL", role: { type: "NORMAL", menuCodes } });
 
 describe("what a role may hand out", () => {
   it("counts a group as every screen in it", () => {
-    expect(grantedLeaves("0PL002", 0, ["monitoring"])).toEqual(
+    expect(grantedLeaves(PL002, ["monitoring"])).toEqual(
       expect.arrayContaining(["monitoring.charging", "monitoring.chargingPile", "monitoring.connector", "monitoring.alarmRecord"]),
     );
   });
 
   it("lets an account hand out only the screens it holds", () => {
     const actor = tree(["home", "monitoring.charging"]);
-    expect(menusBeyond(actor, "0PL002", 0, ["home", "monitoring.charging"])).toEqual([]);
-    expect(menusBeyond(actor, "0PL002", 0, ["monitoring"])).toContain("monitoring.chargingPile");
-    expect(menusBeyond(actor, "0PL002", 0, ["equipment.point"])).toEqual(["equipment.point"]);
+    expect(menusBeyond(actor, PL002, ["home", "monitoring.charging"])).toEqual([]);
+    expect(menusBeyond(actor, PL002, ["monitoring"])).toContain("monitoring.chargingPile");
+    expect(menusBeyond(actor, PL002, ["equipment.point"])).toEqual(["equipment.point"]);
   });
 
   it("knows a SUPER by its admin type or its role's type", () => {

@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest";
 import { menuTreeFor } from "../../tenants/permissions";
 import { guard, type GuardInput } from "../../tenants/route-guard";
 
-const superMenu = menuTreeFor({ operatorCode: "0PL002", sub: 0, adminType: "SUPER", role: null });
+const superMenu = menuTreeFor({ operatorCode: "0PL002", sub: 0, kind: "OPERATOR", edition: "ultimate", adminType: "SUPER", role: null });
 const viewerMenu = menuTreeFor({
   operatorCode: "0PL002",
   sub: 0,
+  kind: "OPERATOR",
+  edition: "ultimate",
   adminType: "NORMAL",
   role: { type: "NORMAL", menuCodes: ["monitoring.charging", "equipment"] },
 });
-const subMenu = menuTreeFor({ operatorCode: "0PL002A", sub: 1, adminType: "SUPER", role: null });
+const subMenu = menuTreeFor({ operatorCode: "0PL002A", sub: 1, kind: "OPERATOR", edition: "ultimate", adminType: "SUPER", role: null });
 
 const user = (menu = superMenu, extra: Partial<NonNullable<GuardInput["user"]>> = {}) => ({
   sub: 0 as const,
@@ -88,10 +90,10 @@ describe("menus", () => {
   });
 
   it("restricts entries by operator-code prefix (0PL)", () => {
-    const german = menuTreeFor({ operatorCode: "0DE001", sub: 0, adminType: "SUPER", role: null });
+    const german = menuTreeFor({ operatorCode: "0DE001", sub: 0, kind: "OPERATOR", edition: "ultimate", adminType: "SUPER", role: null });
     expect(JSON.stringify(superMenu)).toContain("subOperator.account");
     expect(JSON.stringify(german)).not.toContain("subOperator.account");
-    const germanSub = menuTreeFor({ operatorCode: "0DE001A", sub: 1, adminType: "SUPER", role: null });
+    const germanSub = menuTreeFor({ operatorCode: "0DE001A", sub: 1, kind: "OPERATOR", edition: "ultimate", adminType: "SUPER", role: null });
     expect(JSON.stringify(germanSub)).not.toContain("sub.system.parameterSettings");
     expect(JSON.stringify(subMenu)).toContain("sub.system.parameterSettings");
   });

@@ -22,6 +22,9 @@ import "./system-service/settings";
 import "./station-service/load-balancing";
 import "./maintain-service/firmware";
 import "./maintain-service/faults";
+import "./user-service/sub-operator-accounts";
+import "./platform-service/operators";
+import "./platform-service/price-packages";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
@@ -34,7 +37,7 @@ api.doc31("/openapi.json", {
 });
 
 /** Path prefixes that the API answers; everything else is the console. */
-export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/system-service/", "/maintain-service/", "/openapi.json"];
+export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/system-service/", "/maintain-service/", "/platform-service/", "/openapi.json"];
 export const isApiPath = (pathname: string) => API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
 
 export { api };

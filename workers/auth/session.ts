@@ -60,6 +60,11 @@ export function invalidateAccountSessions(db: Db, operatorId: number, accountId:
   return db.delete(sessions).where(ownedBy(operatorId, sessions, eq(sessions.accountId, accountId)));
 }
 
+/** Every session of an operator, when the platform disables it (docs/rules/platform.md "Validity"). */
+export function invalidateOperatorSessions(db: Db, operatorId: number) {
+  return db.delete(sessions).where(ownedBy(operatorId, sessions));
+}
+
 /** Housekeeping of every operator's expired sessions. */
 export function purgeExpiredSessions(db: Db, now = Date.now()) {
   return db.delete(sessions).where(acrossTenants(lt(sessions.expiresAt, new Date(now))));

@@ -2,6 +2,10 @@ import { groupBy } from "../../db/paging";
 import { platformCtx, systemCtx } from "../services/context";
 import { purgeExpired } from "../services/auth/expiry";
 import { markSilent, silentTransactions } from "../services/ocpp/charger-records";
+import { billPackagesForDay } from "../services/platform/package-billing";
+
+/** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
+export const DAILY_CRON = "0 1 * * *";
 
 /** Transactions of chargers silent this long are marked ABNORMAL (docs/rules/ocpp.md "Transactions"). */
 export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
@@ -23,5 +27,6 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
       rows.map((t) => t.id),
     );
   }
+  if (cron === DAILY_CRON) await billPackagesForDay(ctx);
   console.log(`housekeeping (${cron}) done`);
 }

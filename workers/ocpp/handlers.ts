@@ -4,6 +4,7 @@ import { authorize, recordPointEvent, recordRegisterBackwards, startTransaction,
 import type { BillingMessage } from "../../domain/schemas/billing";
 import { FirmwareStatusNotification } from "./firmware-handlers";
 import type { ChargerSession } from "./session";
+import { operatorInService } from "./registration";
 import type { Sample } from "./store";
 
 type Handler<A extends ChargerAction> = (session: ChargerSession, request: OcppRequest<A>) => Promise<OcppResponse<A>>;
@@ -37,7 +38,8 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
   async BootNotification(session, request) {
     const settings = await session.registration();
     session.state.heartbeatIntervalS = settings.heartbeatIntervalS;
-    session.state.accepted = settings.enabled;
+    const operatorServes = operatorInService(settings, session.now());
+    session.state.accepted = operatorServes && settings.enabled;
     // Its open transactions cannot survive the reboot: D1 marks them ABNORMAL when the boot lands.
     session.state.activeTransactions = {};
     session.record({
@@ -56,7 +58,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     });
     session.saveState();
     return {
-      status: settings.enabled ? "Accepted" : settings.disabledPointBoot,
+      status: !operatorServes ? "Rejected" : settings.enabled ? "Accepted" : settings.disabledPointBoot,
       currentTime: iso(session.now()),
       interval: settings.heartbeatIntervalS,
     };

@@ -34,6 +34,11 @@ export const registrationOf = (row: NonNullable<Awaited<ReturnType<typeof findCh
   operatorId: row.point.operatorId,
   keyHash: row.point.keyHash,
   enabled: row.point.status === "VALID",
+  operatorValidity: {
+    status: row.operatorValidity.status,
+    validFrom: row.operatorValidity.validFrom?.getTime() ?? null,
+    validUntil: row.operatorValidity.validUntil?.getTime() ?? null,
+  },
   heartbeatIntervalS: row.heartbeatIntervalS,
   disabledPointBoot: row.disabledPointBoot,
 });

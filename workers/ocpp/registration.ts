@@ -1,3 +1,4 @@
+import { inService } from "../../domain/operator-validity";
 import { chargerKeyMatches } from "../auth/charger-key";
 import type { ChargerStore } from "./store";
 
@@ -13,11 +14,20 @@ export interface Registration {
   operatorId: number;
   keyHash: string | null;
   enabled: boolean;
+  /** The operator's status and validity: outside them its chargers are Rejected at boot (docs/rules/platform.md "Validity"). */
+  operatorValidity?: { status: "VALID" | "INVALID"; validFrom: number | null; validUntil: number | null };
   heartbeatIntervalS: number;
   disabledPointBoot: "Pending" | "Rejected";
 }
 
 const KEY = "registration";
+
+/** Whether the registration's operator is in service at `now` (a registration kept from before validity existed is). */
+export function operatorInService(registration: Registration, now: number): boolean {
+  const v = registration.operatorValidity;
+  if (!v) return true;
+  return inService({ status: v.status, validFrom: v.validFrom === null ? null : new Date(v.validFrom), validUntil: v.validUntil === null ? null : new Date(v.validUntil) }, now);
+}
 
 export class RegistrationCache {
   private value: Registration | null | undefined;

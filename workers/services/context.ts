@@ -3,8 +3,9 @@ import { createDb, type Db } from "../../db/client";
 import { accounts, roles } from "../../db/schema";
 import type { Language } from "../../domain/languages";
 import { Forbidden, Unauthorized } from "../../domain/errors";
+import { inService } from "../../domain/operator-validity";
 import type { MenuEntry } from "../../tenants/menu-catalogue";
-import { hasMenuCode, menuTreeFor } from "../../tenants/permissions";
+import { catalogueKeyOf, hasMenuCode, menuTreeFor } from "../../tenants/permissions";
 import { operatorById, platformOperator, type OperatorRow } from "../../tenants/resolve";
 import { owned } from "../../tenants/scope";
 import { validateSessionToken } from "../auth/session";
@@ -155,7 +156,12 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
     .where(owned(scope, accounts, eq(accounts.id, session.accountId)))
     .limit(1);
   const operator = await operatorById(base.db, session.operatorId);
-  if (!row || !operator || row.account.status !== "VALID" || operator.status !== "VALID") throw new Unauthorized();
+  // An operator out of service ends its sessions at their next request (docs/rules/platform.md "Validity").
+  if (!row || !operator || row.account.status !== "VALID" || !inService(operator, base.now())) throw new Unauthorized();
+  if (operator.sub === 1 && operator.parentId) {
+    const parent = await operatorById(base.db, operator.parentId);
+    if (!parent || !inService(parent, base.now())) throw new Unauthorized();
+  }
   const { account, role } = row;
   const sub = operator.sub === 1 ? 1 : 0;
   const activeRole = role && role.status === "VALID" ? { id: role.id, type: role.type, menuCodes: role.menuCodes } : null;
@@ -174,7 +180,7 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
       role: activeRole,
       sub,
       mustChangePassword: account.mustChangePassword,
-      menu: menuTreeFor({ operatorCode: operator.code, sub, adminType: account.adminType, role: activeRole }),
+      menu: menuTreeFor({ ...catalogueKeyOf(operator), adminType: account.adminType, role: activeRole }),
     },
   };
 }

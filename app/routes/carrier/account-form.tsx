@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Copy } from "lucide-react";
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -8,9 +7,8 @@ import { z } from "zod";
 import { accountInput } from "../../../domain/schemas/account-service";
 import { SelectField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { InitialPasswordDialog } from "~/components/initial-password-dialog";
 import { toast } from "~/components/ui/toast";
 import { loadAccountForm, saveAccount } from "./accounts.server";
 
@@ -83,33 +81,12 @@ export default function AccountForm() {
           </CardContent>
         </Card>
       </form>
-      <Dialog open={issued !== null} onOpenChange={(open) => !open && navigate("/carrierSystem/carrierAcount")}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("accounts.initialPasswordTitle")}</DialogTitle>
-            <DialogDescription>{t("accounts.initialPasswordText", { username: issued?.username })}</DialogDescription>
-          </DialogHeader>
-          <div className="flex items-center justify-between gap-3 rounded-md border bg-muted px-4 py-3">
-            <code data-testid="initial-password" className="font-mono text-lg tracking-wider">
-              {issued?.password}
-            </code>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={async () => {
-                await navigator.clipboard?.writeText(issued?.password ?? "");
-                toast.success(t("accounts.copied"));
-              }}
-            >
-              <Copy aria-hidden />
-              {t("accounts.copy")}
-            </Button>
-          </div>
-          <DialogFooter>
-            <Button onClick={() => navigate("/carrierSystem/carrierAcount")}>{t("common.back")}</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <InitialPasswordDialog
+        password={issued?.password ?? null}
+        title={t("accounts.initialPasswordTitle")}
+        text={t("accounts.initialPasswordText", { username: issued?.username })}
+        onClose={() => navigate("/carrierSystem/carrierAcount")}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Power, PowerOff } from "lucide-react";
+import { Eye, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
@@ -7,9 +7,8 @@ import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
-import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/status-badge";
-import { useConfirm } from "~/components/ui/confirm-dialog";
+import { StatusToggle } from "~/components/status-toggle";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
@@ -32,22 +31,11 @@ export default function Accounts() {
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
-  const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
 
   useActionOutcome<{ status: string }>(fetcher, (data) =>
     toast.success(t(data.status === "VALID" ? "accounts.enabled" : "accounts.disabled")),
   );
-
-  const toggle = async (account: Account) => {
-    const enabling = account.status !== "VALID";
-    const ok = await confirm({
-      message: t(enabling ? "common.confirmEnable" : "common.confirmDisable"),
-      destructive: !enabling,
-      confirmLabel: t(enabling ? "common.enable" : "common.disable"),
-    });
-    if (ok) fetcher.submit({ id: account.id, status: enabling ? "VALID" : "INVALID" }, { method: "post" });
-  };
 
   const columns: ColumnDef<Account>[] = [
     { accessorKey: "username", header: t("accounts.username"), cell: ({ row }) => <span className="font-medium">{row.original.username}</span> },
@@ -68,10 +56,7 @@ export default function Accounts() {
         <div className="flex gap-1">
           <RowLink to={`/carrierSystem/carrierAcount/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
           <RowLink to={`/carrierSystem/carrierAcount/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <Button variant="ghost" size="sm" onClick={() => toggle(row.original)}>
-            {row.original.status === "VALID" ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-            {t(row.original.status === "VALID" ? "common.disable" : "common.enable")}
-          </Button>
+          <StatusToggle id={row.original.id} status={row.original.status} fetcher={fetcher} />
         </div>
       ),
     },

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { catalogueFor } from "../../../tenants/permissions";
+import { catalogueFor, catalogueKeyOf } from "../../../tenants/permissions";
 import { createRole, deleteRole, getRole, listRoles, updateRole } from "../../../workers/services/roles/roles";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The menus a role of this operator may be given: its edition's catalogue. */
-const menuCatalogue = (ctx: UserCtx) => catalogueFor(ctx.operator.code, ctx.operator.sub === 1 ? 1 : 0);
+const menuCatalogue = (ctx: UserCtx) => catalogueFor(catalogueKeyOf(ctx.operator));
 
 export async function loadRoles({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lock } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFieldArray, useForm, useWatch, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
@@ -21,6 +21,7 @@ import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { StandardGallery, StandardLabel } from "./connector-standards";
+import { TemporaryPackageDialog, type TemporaryOffer } from "../platform/temporary-package-dialog";
 import { QuotaSummary } from "./point-parts";
 import { loadPointForm, savePoint } from "./points.server";
 
@@ -57,6 +58,13 @@ export default function PointForm() {
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
   const locked = point?.status === "VALID";
+  // Beyond the quota, the temporary package with its price (docs/rules/platform.md "Temporary package").
+  const [temporary, setTemporary] = useState<TemporaryOffer | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle") return;
+    const offered = (fetcher.data as { temporary?: TemporaryOffer | null } | undefined)?.temporary;
+    if (offered) setTemporary(offered);
+  }, [fetcher.state, fetcher.data]);
 
   const form = useForm<PointFormValues, unknown, PointInput>({
     resolver: zodResolver(pointInput) as Resolver<PointFormValues, unknown, PointInput>,
@@ -137,7 +145,8 @@ export default function PointForm() {
 
   // The form's own values, not the parsed ones: react-hook-form leaves disabled (locked) fields out of
   // those, and the server needs every field; it parses them with the same schema.
-  const submit = form.handleSubmit(() => fetcher.submit(JSON.stringify(form.getValues()), { method: "post", encType: "application/json" }));
+  const save = () => fetcher.submit(JSON.stringify(form.getValues()), { method: "post", encType: "application/json" });
+  const submit = form.handleSubmit(save);
   const cancelTo = point ? `/equipmentManagement/point/pointDetail/${point.id}` : "/equipmentManagement/point";
 
   return (
@@ -262,6 +271,14 @@ export default function PointForm() {
           <StandardGallery fits={(standard) => standardFits(type, standard)} />
         </CardContent>
       </Card>
+      <TemporaryPackageDialog
+        temporary={temporary}
+        onClose={() => setTemporary(null)}
+        onAccepted={() => {
+          setTemporary(null);
+          save();
+        }}
+      />
     </form>
   );
 }

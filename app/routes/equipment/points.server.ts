@@ -4,6 +4,7 @@ import { listPoints, pointDetail } from "../../../workers/services/points/points
 import { connectorQuota } from "../../../workers/services/points/quota";
 import { stationOptions } from "../../../workers/services/stations/stations";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { quotaRefusal } from "../platform/temporary-package.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The point list, filtered and paged by the verb, with the station filter and the connector quota. */
@@ -53,6 +54,7 @@ export async function savePoint({ request, context, params }: ActionFunctionArgs
     const point = params.id ? await updatePoint(ctx, Number(params.id), input) : await createPoint(ctx, input);
     return { ok: true as const, id: point.id };
   } catch (error) {
-    return actionError(error, ctx.lang);
+    // Beyond the quota: the temporary package is offered with its price (docs/rules/platform.md "Temporary package").
+    return quotaRefusal(ctx, error);
   }
 }

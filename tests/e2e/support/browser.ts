@@ -17,8 +17,11 @@ async function chromiumPath(): Promise<string> {
   return packaged.executablePath();
 }
 
-/** A fresh Chromium profile whose pages check every screen they visit for accessibility (./axe.ts). */
-export async function openBrowser(): Promise<BrowserContext> {
+/**
+ * A fresh Chromium profile whose pages check every screen they visit for accessibility (./axe.ts);
+ * `extraArgs` add switches (a host resolver rule for branded domains).
+ */
+export async function openBrowser(extraArgs: string[] = []): Promise<BrowserContext> {
   const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "plugdesk-chromium-")), {
     executablePath: await chromiumPath(),
     headless: true,
@@ -32,6 +35,7 @@ export async function openBrowser(): Promise<BrowserContext> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
   browser.pages().forEach(checkEveryScreen);

@@ -2,7 +2,8 @@ import { count, eq, gt, lt } from "drizzle-orm";
 import { accounts, loginAttempts } from "../../../db/schema";
 import { loginInput } from "../../../domain/schemas/account-service";
 import { Forbidden, Invalid, TooManyAttempts } from "../../../domain/errors";
-import { operatorByCode, type OperatorRow } from "../../../tenants/resolve";
+import { VALIDITY_ERRORS, validityOf } from "../../../domain/operator-validity";
+import { operatorByCode, operatorById, type OperatorRow } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { DUMMY_HASH, verifyPassword } from "../../auth/password";
 import { createSession } from "../../auth/session";
@@ -34,7 +35,7 @@ export const login = verb({ actors: ["public"] }, async (ctx, raw: unknown, doma
     await verifyPassword(input.password, DUMMY_HASH, ctx.env.PASSWORD_PEPPER);
     throw new Invalid("errors.badCredentials");
   }
-  if (operator.status !== "VALID") throw new Forbidden("errors.operatorDisabled");
+  await assertInService(ctx, operator);
 
   const tenant = { operator };
   const attemptKey = owned(tenant, loginAttempts, eq(loginAttempts.username, input.username), eq(loginAttempts.client, ctx.request.ip));
@@ -69,6 +70,25 @@ export const login = verb({ actors: ["public"] }, async (ctx, raw: unknown, doma
   const tenantCtx = await contextFromToken(ctx, token);
   return { accessToken: token, expiresAt: expiresAt.toISOString(), user: await userInfo(tenantCtx) };
 });
+
+/**
+ * A disabled operator, one past its end or before its beginning, cannot log in, each with its
+ * own message; nor can a sub-operator whose parent is out of service
+ * (docs/rules/platform.md "Validity").
+ */
+async function assertInService(ctx: PublicCtx, operator: OperatorRow) {
+  const owners = [operator];
+  if (operator.sub === 1 && operator.parentId) {
+    const parent = await operatorById(ctx.db, operator.parentId);
+    if (parent) owners.push(parent);
+  }
+  for (const owner of owners) {
+    const validity = validityOf(owner, ctx.now());
+    if (validity !== "valid") {
+      throw new Forbidden(VALIDITY_ERRORS[validity], { date: (validity === "future" ? owner.validFrom : owner.validUntil)?.toISOString().slice(0, 10) ?? "" });
+    }
+  }
+}
 
 /** Housekeeping of every operator's old failures. */
 export function purgeOldLoginAttempts(ctx: Pick<PublicCtx, "db" | "now">) {

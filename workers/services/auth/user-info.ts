@@ -1,4 +1,4 @@
-import { menuCodes } from "../../../tenants/permissions";
+import { catalogueKeyOf, menuCodes } from "../../../tenants/permissions";
 import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
 import type { UserCtx } from "../context";
@@ -8,8 +8,7 @@ import { verb } from "../verb";
 export async function userInfo(ctx: UserCtx) {
   const settings = await settingsOf(ctx.db, ctx.operator.id);
   const { menuCodeList, menuCodeAllList } = menuCodes({
-    operatorCode: ctx.operator.code,
-    sub: ctx.actor.sub,
+    ...catalogueKeyOf(ctx.operator),
     adminType: ctx.actor.adminType,
     role: ctx.actor.role,
   });

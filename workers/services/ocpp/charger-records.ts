@@ -36,6 +36,8 @@ export const findCharger = verb({ actors: ["public", "system"] }, async (ctx, se
     .select({
       point: points,
       operatorCode: operators.code,
+      // Whether the operator is in service decides the boot (docs/rules/platform.md "Validity").
+      operatorValidity: { status: operators.status, validFrom: operators.validFrom, validUntil: operators.validUntil },
       heartbeatIntervalS: parameterSettings.heartbeatIntervalS,
       disabledPointBoot: parameterSettings.disabledPointBoot,
     })

@@ -4,7 +4,7 @@ import { pageOf } from "../../../db/paging";
 import { accounts, roles } from "../../../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../../domain/errors";
 import { roleInput, roleListQuery, type RoleInput } from "../../../domain/schemas/account-service";
-import { catalogueFor, codesOf, isSuper, menusBeyond } from "../../../tenants/permissions";
+import { catalogueFor, catalogueKeyOf, codesOf, isSuper, menusBeyond } from "../../../tenants/permissions";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
@@ -27,18 +27,18 @@ const present = (r: RoleRow) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const sub = (ctx: UserCtx) => (ctx.operator.sub === 1 ? 1 : 0);
+const keyOf = (ctx: UserCtx) => catalogueKeyOf(ctx.operator);
 
 /**
  * What a role may select (docs/rules/access.md "No escalation"): only codes its operator can
  * have at all, only what the acting account holds itself, and a SUPER role only from a SUPER.
  */
 function checkGrant(ctx: UserCtx, input: RoleInput) {
-  const allowed = new Set(codesOf(catalogueFor(ctx.operator.code, sub(ctx))));
+  const allowed = new Set(codesOf(catalogueFor(keyOf(ctx))));
   const unknown = input.menuCodes.filter((c) => !allowed.has(c));
   if (unknown.length) throw new Invalid("validation.menuCodes", { codes: unknown.join(", ") }, { menuCodes: "validation.menuCodes" });
   if (input.type === "SUPER" && !isSuper(ctx.actor)) throw new Forbidden("errors.superOnly");
-  const beyond = menusBeyond(ctx.actor.menu, ctx.operator.code, sub(ctx), input.menuCodes);
+  const beyond = menusBeyond(ctx.actor.menu, keyOf(ctx), input.menuCodes);
   if (beyond.length) throw new Forbidden("errors.menusBeyondOwn", { codes: beyond.join(", ") });
   return [...new Set(input.menuCodes)];
 }
@@ -135,5 +135,5 @@ export const roleOptions = verb({ menu: "carrier.carrierAcount" }, async (ctx) =
 /** Whether the actor may give this role to an account (docs/rules/access.md "No escalation"). */
 export function mayAssign(ctx: UserCtx, role: Pick<RoleRow, "type" | "menuCodes">): boolean {
   if (role.type === "SUPER") return isSuper(ctx.actor);
-  return menusBeyond(ctx.actor.menu, ctx.operator.code, sub(ctx), role.menuCodes).length === 0;
+  return menusBeyond(ctx.actor.menu, keyOf(ctx), role.menuCodes).length === 0;
 }

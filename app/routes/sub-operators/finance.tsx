@@ -1,0 +1,50 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { PageHeader } from "~/components/shell/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { Input } from "~/components/ui/input";
+import { loadFinance } from "./sub-operators.server";
+
+/** Sub-operator management › Finance: each sub-operator's sessions, energy and revenue in a period. */
+export function loader(args: LoaderFunctionArgs) {
+  return loadFinance(args);
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["records"][number];
+
+export default function SubOperatorFinance() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { energy, money, number } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const columns: ColumnDef<Row>[] = [
+    { accessorKey: "code", header: t("operators.code"), meta: { width: 140 }, cell: ({ row }) => <span className="font-medium">{row.original.code}</span> },
+    { accessorKey: "name", header: t("operators.name") },
+    { accessorKey: "status", header: t("common.status"), meta: { priority: 2, width: 120 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { accessorKey: "sessions", header: t("subFinance.sessions"), meta: { width: 120 }, cell: ({ row }) => number(row.original.sessions, 0) },
+    { accessorKey: "energyWh", header: t("subFinance.energy"), meta: { width: 150 }, cell: ({ row }) => energy(row.original.energyWh) },
+    {
+      accessorKey: "revenue",
+      header: t("subFinance.revenue"),
+      meta: { width: 150 },
+      cell: ({ row }) => (row.original.revenue === null ? t("subFinance.notPriced") : money(row.original.revenue)),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("subFinance.title")} />
+      <DataTableToolbar>
+        <Input name="name" placeholder={t("operators.name")} aria-label={t("operators.name")} defaultValue={params.get("name") ?? ""} />
+        <Input name="from" type="date" aria-label={t("subFinance.from")} title={t("subFinance.from")} defaultValue={params.get("from") ?? ""} />
+        <Input name="to" type="date" aria-label={t("subFinance.to")} title={t("subFinance.to")} defaultValue={params.get("to") ?? ""} />
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("subFinance.empty")} label={t("subFinance.title")} />
+    </div>
+  );
+}

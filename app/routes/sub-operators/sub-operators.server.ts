@@ -1,0 +1,78 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import {
+  createSubOperator,
+  getSubOperator,
+  listSubOperators,
+  setSubOperatorStatus,
+  subOperatorFinance,
+  subOperatorInfo,
+  updateSubOperator,
+  updateSubOperatorInfo,
+} from "../../../workers/services/sub-operators/accounts";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Sub-operator management (docs/rules/platform.md "Sub-operators"). */
+export async function loadSubOperators({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listSubOperators(ctx, searchParamsObject(request));
+}
+
+/** Enable or disable the posted sub-operator (the list and the enable page). */
+export async function subOperatorStatusAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    const result = await setSubOperatorStatus(ctx, Number(form.get("id")), { status: form.get("status") });
+    return { ok: true as const, status: result.status };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadSubOperator({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return getSubOperator(ctx, Number(params.id));
+}
+
+export async function loadSubOperatorForm({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return { subOperator: params.id ? await getSubOperator(ctx, Number(params.id)) : null };
+}
+
+/** Creates or edits a sub-operator; a new one's initial password comes back to be shown once. */
+export async function saveSubOperator({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    if (params.id) {
+      await updateSubOperator(ctx, Number(params.id), input);
+      return { ok: true as const, provisioned: null };
+    }
+    const created = await createSubOperator(ctx, input);
+    return { ok: true as const, provisioned: { code: created.code, username: created.admin.username, password: created.admin.initialPassword } };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadFinance({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return subOperatorFinance(ctx, searchParamsObject(request));
+}
+
+export async function loadOwnInfo({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return subOperatorInfo(ctx);
+}
+
+export async function saveOwnInfo({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    await updateSubOperatorInfo(ctx, input);
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
