@@ -4,6 +4,7 @@ import { withPageErrors } from "./http/page-errors";
 import { newNonce, withSecurityHeaders } from "./http/security-headers";
 import { consumeBilling } from "./jobs/billing";
 import { housekeeping } from "./jobs/housekeeping";
+import { consumePushes } from "./jobs/local-list";
 import { connectLive } from "./live/connect";
 import { connectCharger } from "./ocpp/connect";
 
@@ -36,6 +37,7 @@ export default {
 
   async queue(batch, env) {
     if (batch.queue.startsWith("plugdesk-billing")) await consumeBilling(batch, env);
+    if (batch.queue.startsWith("plugdesk-push")) await consumePushes(batch, env);
   },
 
   async scheduled(controller, env, ctx) {

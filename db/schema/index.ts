@@ -4,3 +4,4 @@ export * from "./menu";
 export * from "./tenancy";
 export * from "./equipment";
 export * from "./drivers";
+export * from "./driver-services";

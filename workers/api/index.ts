@@ -14,6 +14,9 @@ import "./station-service/alarms";
 import "./station-service/dashboard";
 import "./user-service/sub-operators";
 import "./station-service/charge-records";
+import "./customer-service/vehicles";
+import "./customer-service/offline-lists";
+import "./station-service/reservations";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
@@ -26,7 +29,7 @@ api.doc31("/openapi.json", {
 });
 
 /** Path prefixes that the API answers; everything else is the console. */
-export const API_PREFIXES = ["/user-service/", "/station-service/", "/openapi.json"];
+export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/openapi.json"];
 export const isApiPath = (pathname: string) => API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
 
 export { api };

@@ -2,6 +2,12 @@ import { groupBy } from "../../db/paging";
 import { platformCtx, systemCtx } from "../services/context";
 import { purgeExpired } from "../services/auth/expiry";
 import { markSilent, silentTransactions } from "../services/ocpp/charger-records";
+import { duePushItems } from "../services/driver-services/local-list-delivery";
+import { expireReservations } from "../services/driver-services/reservations";
+import type { PushMessage } from "../../domain/schemas/driver-services";
+
+/** A push item still waiting this long after it was queued is handed to the queue again. */
+export const STALE_PUSH_MS = 10 * 60 * 1000;
 
 /** Transactions of chargers silent this long are marked ABNORMAL (docs/rules/ocpp.md "Transactions"). */
 export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
@@ -23,5 +29,18 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
       rows.map((t) => t.id),
     );
   }
+  await driverServices(env, ctx);
   console.log(`housekeeping (${cron}) done`);
+}
+
+/**
+ * Reservations past their expiry become finished; offline-list items whose effective time has
+ * come (or whose message was lost) go to the push queue (docs/rules/driver-services.md).
+ */
+async function driverServices(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>) {
+  const now = ctx.now();
+  await expireReservations(ctx, new Date(now));
+  const due = await duePushItems(ctx, new Date(now), new Date(now - STALE_PUSH_MS));
+  const messages = due.map((d) => ({ body: { itemId: d.itemId, operatorId: d.operatorId, operatorCode: d.operatorCode } satisfies PushMessage }));
+  for (let i = 0; i < messages.length; i += 100) await env.PUSH.sendBatch(messages.slice(i, i + 100));
 }

@@ -11,6 +11,7 @@ import {
   stopTransaction,
 } from "../services/ocpp/charger-records";
 import type { BillingMessage } from "../../domain/schemas/billing";
+import { useReservationOnStart } from "./reservation-use";
 import type { ChargerSession } from "./session";
 import type { Sample } from "./store";
 
@@ -104,6 +105,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
       request,
       session.state.accepted,
     );
+    if (!repeated) await useReservationOnStart(session, request, transactionId);
     if (!repeated && active) {
       session.state.activeTransactions[String(request.connectorId)] = transactionId;
       session.lastEnergyWh.set(transactionId, request.meterStart);

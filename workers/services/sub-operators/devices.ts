@@ -8,6 +8,7 @@ import { Forbidden, NotFound } from "../../../domain/errors";
 import { assignmentInput, candidateQuery, subOperatorListQuery } from "../../../domain/schemas/sub-operators";
 import { owned, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
+import { ownedCount } from "../owned-count";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 
@@ -164,15 +165,6 @@ export const deviceCandidates = verb({ menu: DEVICE_MENU }, async (ctx, subOpera
 });
 
 /** How many of these ids are the operator's own (another operator's id counts as missing). */
-async function ownedCount(ctx: UserCtx, table: typeof stations | typeof points, list: number[]) {
-  let found = 0;
-  for (const slice of slices(list, IN_LIST)) {
-    const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(owned(ctx, table, inArray(table.id, slice)));
-    found += n;
-  }
-  return found;
-}
-
 /**
  * Replaces what a sub-operator has been given with these stations and points, in one batch
  * with its operation-log row. Ids of another operator's devices are 404, as if they did not exist.
