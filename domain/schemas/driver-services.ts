@@ -43,7 +43,11 @@ const idList = (key: string, max = 500) =>
     .default([])
     .transform((ids) => [...new Set(ids)]);
 
-const instant = (key: string) => z.iso.datetime({ offset: true, error: key }).transform((v) => new Date(v));
+/**
+ * An instant: ISO 8601 with an offset on the wire. A Date passes as it is, since the route parses
+ * the body and the verb parses what it is given again.
+ */
+const instant = (key: string) => z.union([z.date(), z.iso.datetime({ offset: true, error: key }).transform((v) => new Date(v))], { error: key });
 
 // ── vehicles ──────────────────────────────────────────────────────────────────────────────────
 
@@ -83,10 +87,9 @@ export const offlineListInput = z
     customerIds: idList("driverServices.validation.members"),
     groupIds: idList("driverServices.validation.members", 100),
     chargeableType,
-    effectiveTime: z.iso
-      .datetime({ offset: true, error: "driverServices.validation.effectiveTime" })
+    effectiveTime: instant("driverServices.validation.effectiveTime")
       .nullish()
-      .transform((v) => (v ? new Date(v) : null)),
+      .transform((v) => v ?? null),
   })
   .refine((l) => l.customerIds.length + l.groupIds.length > 0, { error: "driverServices.validation.members", path: ["customerIds"] });
 export type OfflineListInput = z.infer<typeof offlineListInput>;

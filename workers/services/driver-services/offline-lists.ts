@@ -1,5 +1,5 @@
 import { alias } from "drizzle-orm/sqlite-core";
-import { and, count, desc, eq, gt, inArray, max, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, max, notExists, or, sql } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { pageOf, rowsFor } from "../../../db/paging";
 import { customerGroups, customers, localListEntries, localListPoints, offlineListMembers, offlineListPushItems, offlineLists, points, stations } from "../../../db/schema";
@@ -45,10 +45,13 @@ async function findList(ctx: UserCtx, id: number) {
 /** Customers (directly and through groups), pushed points and stations, and the last push, per list. */
 async function tallies(ctx: UserCtx, listIds: number[]) {
   const newer = alias(offlineListPushItems, "newer");
-  const latestPerPoint = sql`not exists (${ctx.db
-    .select({ one: sql`1` })
-    .from(newer)
-    .where(owned(ctx, newer, eq(newer.listId, offlineListPushItems.listId), eq(newer.pointId, offlineListPushItems.pointId), gt(newer.id, offlineListPushItems.id)))})`;
+  // Each point's newest item of the list: no newer one exists.
+  const latestPerPoint = notExists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(newer)
+      .where(owned(ctx, newer, eq(newer.listId, offlineListPushItems.listId), eq(newer.pointId, offlineListPushItems.pointId), gt(newer.id, offlineListPushItems.id))),
+  );
   const [users, pushed] = await Promise.all([
     rowsFor(listIds, (slice) =>
       ctx.db
