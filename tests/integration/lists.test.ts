@@ -1,11 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { accounts, alarms, connectors, diagnostics, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
-import { slices } from "../../db/statements";
 import { boot, connect } from "./support/charger";
+import { insertAll } from "./support/bulk";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
@@ -22,12 +21,6 @@ let sub: string;
 let stationId: number;
 let subOperatorId: number;
 let serialWithLog: string;
-
-/** Inserts rows in slices that fit D1's parameter limit (every column may bind a value). */
-async function insertAll<T extends Record<string, unknown>>(table: SQLiteTable, rows: T[]) {
-  const perRow = getTableConfig(table).columns.length;
-  for (const slice of slices(rows, Math.max(1, Math.floor(99 / perRow)))) await db.insert(table).values(slice as never);
-}
 
 beforeAll(async () => {
   admin = await tokenFor("0PL002", "demoadmin");

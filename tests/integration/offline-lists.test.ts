@@ -24,11 +24,12 @@ async function listCharger(operatorCode = "0PL002", status: () => string = () =>
   return { ...made, charger: charger as TestCharger, sent };
 }
 
-const items = async (token: string, listId: number) => (await call("GET", `/customer-service/offline-list/${listId}/items?size=100`, { token })).body.data.records;
+type Item = { id: number; pointId: number; status: string; answeredAt: string | null };
+const items = async (token: string, listId: number): Promise<Item[]> => (await call("GET", `/customer-service/offline-list/${listId}/items?size=100`, { token })).body.data.records;
 const settled = (token: string, listId: number, n: number) =>
   eventually(
     () => items(token, listId),
-    (rows: { status: string }[]) => rows.length >= n && rows.every((r) => r.status !== "PENDING"),
+    (rows) => rows.length >= n && rows.every((r) => r.status !== "PENDING"),
   );
 const push = (token: string, listId: number, body: Record<string, unknown>) => call("POST", `/customer-service/offline-list/${listId}/push`, { token, body });
 const entries = (s: Sent) => (s.localAuthorizationList ?? []).map((e) => [e.idTag, e.idTagInfo?.status, e.idTagInfo?.parentIdTag]).sort();
@@ -115,19 +116,19 @@ describe("offline lists (/customer-service/offline-list)", () => {
 
     await push(token, list.id, { pointIds: [pointId, silent.pointId] });
     const rows = await settled(token, list.id, 2);
-    const byPoint = new Map(rows.map((r: { pointId: number }) => [r.pointId, r]));
+    const byPoint = new Map(rows.map((r) => [r.pointId, r]));
     expect(byPoint.get(pointId)).toMatchObject({ status: "FAIL", reason: "Failed", updateType: "Full", listVersion: 1 });
     expect(byPoint.get(silent.pointId)).toMatchObject({ status: "FAIL", reason: "offline" });
-    expect((byPoint.get(pointId) as { answeredAt: string }).answeredAt).toEqual(expect.any(String));
+    expect(byPoint.get(pointId)!.answeredAt).toEqual(expect.any(String));
     expect((await call("GET", "/customer-service/offline-list?size=100", { token })).body.data.records.find((l: { id: number }) => l.id === list.id).sendStatus).toBe("FAIL");
 
     answer = "Accepted";
-    const failed = byPoint.get(pointId) as { id: number };
+    const failed = byPoint.get(pointId)!;
     const retried = await call("PUT", `/customer-service/offline-list/${list.id}/items/${failed.id}/retry`, { token });
     expect(retried.body.data).toEqual({ id: failed.id, status: "PENDING" });
     const again = await eventually(
-      async () => (await items(token, list.id)).find((r: { id: number }) => r.id === failed.id),
-      (r: { status: string }) => r.status !== "PENDING",
+      async () => (await items(token, list.id)).find((r) => r.id === failed.id),
+      (r) => r?.status !== "PENDING",
     );
     // The version was not raised by the failure: the retry is still the point's first list, Full.
     expect(again).toMatchObject({ status: "SUCCESS", updateType: "Full", listVersion: 1, attempts: 2 });

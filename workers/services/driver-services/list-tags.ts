@@ -99,7 +99,3 @@ export async function heldEntries(ctx: Ctx, pointIds: readonly number[]) {
   return held;
 }
 
-/** How many customers a list names, per list of a page. */
-export function customerCountSql() {
-  return sql<number>`count(distinct ${customers.id})`;
-}

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, inArray, max, notExists, or, sql } from "driz
 import { containingIf } from "../../../db/like";
 import { pageOf, rowsFor } from "../../../db/paging";
 import { customerGroups, customers, localListEntries, localListPoints, offlineListMembers, offlineListPushItems, offlineLists, points, stations } from "../../../db/schema";
-import { batchOf, IN_LIST, slices } from "../../../db/statements";
+import { batchOf, slices } from "../../../db/statements";
 import { Conflict, NotFound } from "../../../domain/errors";
 import { differentialChanges, entriesAt } from "../../../domain/local-list";
 import {

@@ -3,7 +3,7 @@ import { pageOf } from "../../../db/paging";
 import { customerGroups, customers, idTags, points, reservationIds, reservations, rfCards } from "../../../db/schema";
 import { AppError, Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { reservationInput, reservationListQuery, type ReservationStatus } from "../../../domain/schemas/driver-services";
-import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
+import { acrossTenants, owned, ownedRow, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, SystemCtx, UserCtx } from "../context";
 import { registryFacts, sameTag } from "../drivers/registry";
@@ -60,12 +60,14 @@ function statusFilter(status: ReservationStatus | undefined, now: Date): SQL | u
 
 const listColumns = { reservation: reservations, serialNumber: points.serialNumber, customerName: sql<string | null>`${customerNameSql}` };
 
-function joined(ctx: UserCtx) {
+/** Reservations with their point's serial number and their customer's name. */
+function joined(ctx: UserCtx, where: TenantFilter) {
   return ctx.db
     .select(listColumns)
     .from(reservations)
     .innerJoin(points, and(eq(points.id, reservations.pointId), eq(points.operatorId, reservations.operatorId)))
     .leftJoin(customers, and(eq(customers.id, reservations.customerId), eq(customers.operatorId, reservations.operatorId)))
+    .where(where)
     .$dynamic();
 }
 
@@ -83,16 +85,14 @@ export const listReservations = verb({ menu: RESERVATION_MENU }, async (ctx, raw
   );
   const page = await pageOf(
     q,
-    ({ limit, offset }) => joined(ctx).where(where).orderBy(desc(reservations.id)).limit(limit).offset(offset),
+    ({ limit, offset }) => joined(ctx, where).orderBy(desc(reservations.id)).limit(limit).offset(offset),
     async () => (await ctx.db.select({ total: count() }).from(reservations).where(where))[0].total,
   );
   return { ...page, records: page.records.map((r) => present(r.reservation, r, now)) };
 });
 
 async function findReservation(ctx: UserCtx, id: number) {
-  const [row] = await joined(ctx)
-    .where(owned(ctx, reservations, eq(reservations.id, id)))
-    .limit(1);
+  const [row] = await joined(ctx, owned(ctx, reservations, eq(reservations.id, id))).limit(1);
   if (!row) throw new NotFound("driverServices.errors.reservationNotFound");
   return row;
 }
