@@ -1,5 +1,5 @@
 import { choicesQuery, offlineListInput, offlineListPushInput, offlineListQuery, pushItemParams, pushItemQuery } from "../../../domain/schemas/driver-services";
-import { groupChoices } from "../../services/driver-services/customers";
+import { groupChoices } from "../../services/driver-services/pickers";
 import {
   createOfflineList,
   deleteOfflineList,

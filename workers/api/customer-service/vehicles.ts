@@ -1,5 +1,5 @@
 import { choicesQuery, vehicleInput, vehicleListQuery } from "../../../domain/schemas/driver-services";
-import { customerChoices } from "../../services/driver-services/customers";
+import { customerChoices } from "../../services/driver-services/pickers";
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle, vehicleDetail } from "../../services/driver-services/vehicles";
 import { idParam, route } from "../app";
 

@@ -19,7 +19,7 @@ import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
 import { ownedCount } from "../owned-count";
 import { verb } from "../verb";
-import { customerNameSql } from "./customers";
+import { customerNameSql } from "./pickers";
 import { allowedPoints, heldEntries, listedTags, listRow } from "./list-tags";
 
 /**

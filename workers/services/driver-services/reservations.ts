@@ -10,7 +10,7 @@ import { registryFacts, sameTag } from "../drivers/registry";
 import { findPoint } from "../points/points";
 import { command } from "../remote/remote-control";
 import { verb } from "../verb";
-import { customerNameSql } from "./customers";
+import { customerNameSql } from "./pickers";
 
 /**
  * Operation and maintenance › Reservations (docs/rules/driver-services.md "Reservations",

@@ -8,7 +8,7 @@ import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
-import { findCustomer, customerNameSql } from "./customers";
+import { findCustomer, customerNameSql } from "./pickers";
 
 /** User management › Vehicles (docs/rules/driver-services.md "Vehicles"). */
 export const VEHICLE_MENU = "users.vehicle";

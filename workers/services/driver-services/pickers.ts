@@ -1,6 +1,6 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { containing } from "../../../db/like";
-import { customerGroups, customers } from "../../../db/schema";
+import { customerGroups, customers, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { choicesQuery } from "../../../domain/schemas/driver-services";
 import { owned } from "../../../tenants/scope";
@@ -46,4 +46,18 @@ export const groupChoices = verb({ menu: "users.offlineUserList" }, async (ctx, 
     .where(owned(ctx, customerGroups, keyword ? or(containing(customerGroups.name, keyword), containing(customerGroups.code, keyword)) : undefined))
     .orderBy(asc(customerGroups.name), asc(customerGroups.id))
     .limit(PICKER_LIMIT);
+});
+
+/** Stations and their points for the push form and the reservation form, capped like the equipment pickers. */
+export const pointChoices = verb({ menu: ["users.offlineUserList", "operation.reservation"] }, async (ctx) => {
+  const [stationRows, pointRows] = await Promise.all([
+    ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(owned(ctx, stations)).orderBy(asc(stations.name)).limit(1000),
+    ctx.db
+      .select({ id: points.id, serialNumber: points.serialNumber, stationId: points.stationId, connectorCount: points.connectorCount })
+      .from(points)
+      .where(owned(ctx, points))
+      .orderBy(asc(points.serialNumber))
+      .limit(1000),
+  ]);
+  return { stations: stationRows, points: pointRows };
 });
