@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
+import { driverServiceScreens } from "./routes/driver-services/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -19,6 +20,7 @@ const dedicated: Record<string, string> = {
   "/carrierSystem/carrierAcount/detail/:id": "routes/carrier/account-detail.tsx",
   ...equipmentScreens,
   ...monitoringScreens,
+  ...driverServiceScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -212,7 +212,7 @@ export const deleteOfflineList = verb({ menu: OFFLINE_LIST_MENU, mutates: true }
     .select({ n: sql<number>`count(distinct ${localListEntries.pointId})` })
     .from(localListEntries)
     .where(owned(ctx, localListEntries, eq(localListEntries.listId, id)));
-  if (n > 0) throw new Conflict("driverServices.errors.listOnChargers", { count: n });
+  if (n > 0) throw new Conflict("driverServices.errors.listOnChargers", { points: n });
   await ctx.db.batch([
     ctx.db.delete(offlineListPushItems).where(owned(ctx, offlineListPushItems, eq(offlineListPushItems.listId, id))),
     ctx.db.delete(offlineListMembers).where(owned(ctx, offlineListMembers, eq(offlineListMembers.listId, id))),
