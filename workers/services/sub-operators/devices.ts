@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, isNotNull, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { containing } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
 import { operators, points, stations, subOperatorDevices } from "../../../db/schema";
-import { IN_LIST, slices } from "../../../db/statements";
+import { slices } from "../../../db/statements";
 import { Forbidden, NotFound } from "../../../domain/errors";
 import { assignmentInput, candidateQuery, subOperatorListQuery } from "../../../domain/schemas/sub-operators";
 import { owned, ownedRows } from "../../../tenants/scope";
