@@ -40,7 +40,8 @@ async function makeList(token: string, body: Record<string, unknown>) {
   return res.body.data as { id: number; customerIds: number[]; groupIds: number[] };
 }
 
-describe("offline lists (/customer-service/offline-list)", () => {
+// Deliveries go through the queue and the chargers: more than the default 5 s on a loaded machine.
+describe("offline lists (/customer-service/offline-list)", { timeout: 30_000 }, () => {
   it("sends Full first, then Differential with only the changes; each accepted push raises the point's version, which GetLocalListVersion reports", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const anna = await makeCustomerRow("0PL002");

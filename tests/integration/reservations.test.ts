@@ -31,7 +31,8 @@ const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const reserve = (token: string, body: Record<string, unknown>) => call("POST", "/station-service/reservation", { token, body: { connectorId: 1, expiryDate: inAnHour(), ...body } });
 const detail = async (token: string, id: number) => (await call("GET", `/station-service/reservation/${id}`, { token })).body.data;
 
-describe("reservations (/station-service/reservation)", () => {
+// Several chargers and calls per test: more than the default 5 s on a loaded machine.
+describe("reservations (/station-service/reservation)", { timeout: 30_000 }, () => {
   it("sends ReserveNow at once with a system-wide integer id; Accepted makes it reserved, with the tag's parent", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const driver = await makeCustomerRow("0PL002");

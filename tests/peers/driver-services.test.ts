@@ -50,6 +50,8 @@ describe("offline lists and reservations, received by an ocpp-rpc strict charger
     const started = await client.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: now(), reservationId: reserved.id });
     expect(started.idTagInfo.status).toBe("Accepted");
     expect(await a.get(`/station-service/reservation/${reserved.id}`)).toMatchObject({ status: "finished", transactionId: started.transactionId });
+    // The demo card is free again for the other tests.
+    await client.call("StopTransaction", { transactionId: started.transactionId, idTag: "DEMO0001", meterStop: 10, timestamp: now() });
 
     const other = await a.post<{ id: number }>("/station-service/reservation", { pointId: point.id, connectorId: 2, idTag: "PLCARD0002", expiryDate });
     expect(await a.put(`/station-service/reservation/${other.id}/cancel`)).toMatchObject({ status: "canceled" });
