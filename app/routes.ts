@@ -8,6 +8,7 @@ import { recordScreens } from "./routes/records/route-map";
 import { settingsScreens } from "./routes/settings/route-map";
 import { operationsScreens } from "./routes/operations/route-map";
 import { platformScreens } from "./routes/platform/route-map";
+import { driverServiceScreens } from "./routes/driver-services/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -31,6 +32,7 @@ const dedicated: Record<string, string> = {
   ...settingsScreens,
   ...operationsScreens,
   ...platformScreens,
+  ...driverServiceScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -9,3 +9,4 @@ export * from "./records";
 export * from "./settings";
 export * from "./operations";
 export * from "./platform";
+export * from "./driver-services";

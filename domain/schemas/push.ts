@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localListPush } from "./driver-services";
 import { chargingProfilePush } from "./operations";
 
 /**
@@ -14,6 +15,6 @@ export const pricePush = z.object({
 });
 export type PricePush = z.infer<typeof pricePush>;
 
-/** Every kind of push job, told apart by `kind`: a point's price, or a charging profile to set or clear. */
-export const pushMessage = z.discriminatedUnion("kind", [pricePush, chargingProfilePush]);
+/** Every kind of push job, told apart by `kind`: a point's price, a charging profile to set or clear, an offline-list item. */
+export const pushMessage = z.discriminatedUnion("kind", [pricePush, chargingProfilePush, localListPush]);
 export type PushMessage = z.infer<typeof pushMessage>;

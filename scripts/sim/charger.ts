@@ -71,11 +71,18 @@ interface Connector {
   pendingOperative?: boolean;
   starting: boolean;
   session?: Session;
-  reservation?: { id: number; idTag: string; timer: NodeJS.Timeout };
+  reservation?: { id: number; idTag: string; parentIdTag?: string; timer: NodeJS.Timeout };
   finishTimer?: NodeJS.Timeout;
 }
 
 type AuthorizationData = NonNullable<OcppRequest<"SendLocalList">["localAuthorizationList"]>[number];
+
+/** Id tags compare case-insensitively (OCPP 1.6 §7.28 IdToken). */
+const sameTag = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toUpperCase() === b.toUpperCase();
+
+/** Whether a tag may use a reservation: the reserved tag itself, or a tag of the reservation's parent (OCPP 1.6 §5.13). */
+const mayUse = (reservation: { idTag: string; parentIdTag?: string }, idTag: string, parentIdTag: string | undefined) =>
+  sameTag(reservation.idTag, idTag) || sameTag(reservation.parentIdTag, parentIdTag);
 
 const REPLACED = "Replaced by a new connection";
 const FINISHING_MS = 2_000;
@@ -429,7 +436,13 @@ export class SimCharger {
         await this.setStatus(c, this.idleStatus(c));
         return;
       }
-      const reservationId = c.reservation?.idTag === idTag ? c.reservation.id : undefined;
+      // A reserved connector takes only the reserved tag or a tag of the same parent (OCPP 1.6 §5.13).
+      if (c.reservation && !mayUse(c.reservation, idTag, auth.idTagInfo.parentIdTag)) {
+        this.log(`connector ${c.id}: reserved for ${c.reservation.idTag}, ${idTag} refused`);
+        await this.setStatus(c, this.idleStatus(c));
+        return;
+      }
+      const reservationId = c.reservation?.id;
       const meterStart = Math.round(c.registerWh);
       const timestamp = new Date().toISOString();
       const started = await this.send("StartTransaction", {
@@ -566,7 +579,9 @@ export class SimCharger {
 
   /** Whether a connector could start a session for this tag now. */
   private free(c: Connector, idTag: string) {
-    return c.operative && !c.session && !c.starting && (!c.reservation || c.reservation.idTag === idTag) && c.status !== "Faulted";
+    // With a parent on the reservation, the tag's parent is known only after Authorize (see startSession).
+    const reservedFor = !c.reservation || sameTag(c.reservation.idTag, idTag) || c.reservation.parentIdTag !== undefined;
+    return c.operative && !c.session && !c.starting && reservedFor && c.status !== "Faulted";
   }
 
   // ── what the central system asks ──────────────────────────────────────────────────────────
@@ -644,8 +659,8 @@ export class SimCharger {
       if (updateType === "Differential" && listVersion <= this.localListVersion) return { status: "VersionMismatch" };
       if (updateType === "Full") this.localList.clear();
       for (const entry of localAuthorizationList) {
-        if (entry.idTagInfo) this.localList.set(entry.idTag, entry);
-        else this.localList.delete(entry.idTag);
+        if (entry.idTagInfo) this.localList.set(entry.idTag.toUpperCase(), entry);
+        else this.localList.delete(entry.idTag.toUpperCase());
       }
       this.localListVersion = listVersion;
       return { status: "Accepted" };
@@ -673,7 +688,7 @@ export class SimCharger {
       return {};
     });
 
-    logged("ReserveNow", ({ connectorId, expiryDate, idTag, reservationId }) => {
+    logged("ReserveNow", ({ connectorId, expiryDate, idTag, parentIdTag, reservationId }) => {
       if (connectorId === 0) return { status: "Rejected" }; // ReserveConnectorZeroSupported = false
       const c = connector(connectorId);
       if (!c) return { status: "Rejected" };
@@ -687,7 +702,7 @@ export class SimCharger {
         this.log(`connector ${c.id}: reservation ${reservationId} expired`);
         if (!c.session && !c.starting) void this.setStatus(c, this.idleStatus(c));
       }, Math.max(0, Math.min(Date.parse(expiryDate) - Date.now(), 2 ** 31 - 1)));
-      c.reservation = { id: reservationId, idTag, timer };
+      c.reservation = { id: reservationId, idTag, parentIdTag, timer };
       this.afterReply(() => this.setStatus(c, "Reserved"));
       return { status: "Accepted" };
     });

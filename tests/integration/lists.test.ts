@@ -1,6 +1,5 @@
 import { env } from "cloudflare:test";
 import { eq, like } from "drizzle-orm";
-import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import {
@@ -22,8 +21,8 @@ import {
   subOperatorDevices,
   transactions,
 } from "../../db/schema";
-import { slices } from "../../db/statements";
 import { boot, connect } from "./support/charger";
+import { insertAll } from "./support/bulk";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
@@ -42,12 +41,6 @@ let subOperatorId: number;
 let serialWithLog: string;
 let balancingId: number;
 let firmwareId: number;
-
-/** Inserts rows in slices that fit D1's parameter limit (every column may bind a value). */
-async function insertAll<T extends Record<string, unknown>>(table: SQLiteTable, rows: T[]) {
-  const perRow = getTableConfig(table).columns.length;
-  for (const slice of slices(rows, Math.max(1, Math.floor(99 / perRow)))) await db.insert(table).values(slice as never);
-}
 
 beforeAll(async () => {
   admin = await tokenFor("0PL002", "demoadmin");

@@ -25,6 +25,9 @@ import "./maintain-service/faults";
 import "./user-service/sub-operator-accounts";
 import "./platform-service/operators";
 import "./platform-service/price-packages";
+import "./customer-service/vehicles";
+import "./customer-service/offline-lists";
+import "./station-service/reservations";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

@@ -6,6 +6,12 @@ import { billPackagesForDay } from "../services/platform/package-billing";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
+import { duePushItems } from "../services/driver-services/local-list-delivery";
+import { expireReservations } from "../services/driver-services/reservations";
+import type { LocalListPush } from "../../domain/schemas/driver-services";
+
+/** A push item still waiting this long after it was queued is handed to the queue again. */
+export const STALE_PUSH_MS = 10 * 60 * 1000;
 
 /** Transactions of chargers silent this long are marked ABNORMAL (docs/rules/ocpp.md "Transactions"). */
 export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
@@ -28,5 +34,18 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
     );
   }
   if (cron === DAILY_CRON) await billPackagesForDay(ctx);
+  await driverServices(env, ctx);
   console.log(`housekeeping (${cron}) done`);
+}
+
+/**
+ * Reservations past their expiry become finished; offline-list items whose effective time has
+ * come (or whose message was lost) go to the push queue (docs/rules/driver-services.md).
+ */
+async function driverServices(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>) {
+  const now = ctx.now();
+  await expireReservations(ctx, new Date(now));
+  const due = await duePushItems(ctx, new Date(now), new Date(now - STALE_PUSH_MS));
+  const messages = due.map((d) => ({ body: { kind: "localList", itemId: d.itemId, operatorId: d.operatorId, operatorCode: d.operatorCode } satisfies LocalListPush }));
+  for (let i = 0; i < messages.length; i += 100) await env.PUSH.sendBatch(messages.slice(i, i + 100));
 }

@@ -3,6 +3,7 @@ import { liveReadings, normaliseMeterValues, registerWentBackwards } from "../..
 import { authorize, recordPointEvent, recordRegisterBackwards, startTransaction, stopTransaction } from "../services/ocpp/charger-records";
 import type { BillingMessage } from "../../domain/schemas/billing";
 import { FirmwareStatusNotification } from "./firmware-handlers";
+import { useReservationOnStart } from "./reservation-use";
 import type { ChargerSession } from "./session";
 import { operatorInService } from "./registration";
 import type { Sample } from "./store";
@@ -105,6 +106,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
       request,
       session.state.accepted,
     );
+    if (!repeated) await useReservationOnStart(session, request, transactionId);
     if (!repeated && active) {
       session.state.activeTransactions[String(request.connectorId)] = transactionId;
       session.lastEnergyWh.set(transactionId, request.meterStart);

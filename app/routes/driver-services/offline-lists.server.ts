@@ -1,0 +1,88 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import {
+  createOfflineList,
+  deleteOfflineList,
+  listOfflineLists,
+  listPushItems,
+  offlineListDetail,
+  offlineListPoints,
+  pushOfflineList,
+  retryPushItem,
+  updateOfflineList,
+} from "../../../workers/services/driver-services/offline-lists";
+import { customerChoices, groupChoices, pointChoices } from "../../../workers/services/driver-services/pickers";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Offline lists (docs/rules/driver-services.md "Offline lists"). */
+export async function loadOfflineLists({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listOfflineLists(ctx, searchParamsObject(request));
+}
+
+export async function deleteOfflineListAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    await deleteOfflineList(ctx, Number(form.get("id")));
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The list being edited (none when adding) and the customers and groups to choose from. */
+export async function loadOfflineListForm({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [list, customers, groups] = await Promise.all([
+    params.id ? offlineListDetail(ctx, Number(params.id)) : null,
+    customerChoices(ctx, {}),
+    groupChoices(ctx, {}),
+  ]);
+  // The list's own members stay choosable even beyond the pickers' cap.
+  const known = new Set(customers.map((c) => c.id));
+  const knownGroups = new Set(groups.map((g) => g.id));
+  return {
+    list,
+    customers: [...customers, ...(list?.customers.filter((c) => !known.has(c.id)) ?? [])],
+    groups: [...groups, ...(list?.groups.filter((g) => !knownGroups.has(g.id)) ?? [])],
+  };
+}
+
+export async function saveOfflineList({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    const list = params.id ? await updateOfflineList(ctx, Number(params.id), input) : await createOfflineList(ctx, input);
+    return { ok: true as const, id: list.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The detail page: the list, its points (with those behind) and its deliveries, and what a push may target. */
+export async function loadOfflineListDetail({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const id = Number(params.id);
+  const query = searchParamsObject(request);
+  const [list, points, items, targets] = await Promise.all([
+    offlineListDetail(ctx, id),
+    offlineListPoints(ctx, id, { current: query.pointsPage ?? 1, size: 10 }),
+    listPushItems(ctx, id, query),
+    pointChoices(ctx),
+  ]);
+  return { list, points, items, targets };
+}
+
+/** The detail page's actions: push to points and stations, or retry a failed item. */
+export async function offlineListDetailAction({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { intent, itemId, ...input } = (await request.json()) as { intent: "push" | "retry"; itemId?: number } & Record<string, unknown>;
+  try {
+    if (intent === "retry") await retryPushItem(ctx, Number(params.id), Number(itemId));
+    else await pushOfflineList(ctx, Number(params.id), input);
+    return { ok: true as const, intent };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

@@ -1,0 +1,92 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { CHARGEABLE_TYPES } from "../../../domain/schemas/driver-services";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { orDash, useFormat } from "~/components/format";
+import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { PushStatus } from "./push-status";
+import { deleteOfflineListAction, loadOfflineLists } from "./offline-lists.server";
+
+/** User management › Offline lists (docs/rules/driver-services.md "Offline lists"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadOfflineLists(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return deleteOfflineListAction(args);
+}
+
+type OfflineList = Awaited<ReturnType<typeof loader>>["records"][number];
+
+export default function OfflineLists() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  useActionOutcome(fetcher, () => toast.success(t("driverServices.lists.deleted")));
+
+  const columns: ColumnDef<OfflineList>[] = [
+    { accessorKey: "name", header: t("driverServices.lists.name") },
+    { accessorKey: "chargeableType", header: t("driverServices.lists.chargeableType"), cell: ({ row }) => t(`driverServices.lists.types.${row.original.chargeableType}`) },
+    { accessorKey: "userCount", header: t("driverServices.lists.userCount"), meta: { priority: 2 } },
+    { accessorKey: "pushedStationCount", header: t("driverServices.lists.stationCount"), meta: { priority: 3 } },
+    { accessorKey: "pushedPointCount", header: t("driverServices.lists.pointCount"), meta: { priority: 2 } },
+    { accessorKey: "lastPushAt", header: t("driverServices.lists.lastPushAt"), meta: { priority: 3 }, cell: ({ row }) => orDash(row.original.lastPushAt, dateTime) },
+    { accessorKey: "sendStatus", header: t("driverServices.lists.sendStatus"), cell: ({ row }) => <PushStatus status={row.original.sendStatus} /> },
+    { accessorKey: "effectiveTime", header: t("driverServices.lists.effectiveTime"), meta: { priority: 3 }, cell: ({ row }) => orDash(row.original.effectiveTime, dateTime) },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 300 },
+      cell: ({ row }) => (
+        <div className="flex gap-1">
+          <RowLink to={`/userManagement/offlineUserList/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
+          <RowLink to={`/userManagement/offlineUserList/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            onClick={async () => {
+              if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+                fetcher.submit({ id: row.original.id }, { method: "post" });
+              }
+            }}
+          >
+            <Trash2 aria-hidden />
+            {t("common.delete")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ListHeader title={t("driverServices.lists.title")} addTo="/userManagement/offlineUserList/add" addLabel={t("driverServices.lists.add")} />
+      <DataTableToolbar>
+        <Input name="name" placeholder={t("driverServices.lists.name")} aria-label={t("driverServices.lists.name")} defaultValue={params.get("name") ?? ""} />
+        <NativeSelect name="chargeableType" aria-label={t("driverServices.lists.chargeableType")} defaultValue={params.get("chargeableType") ?? ""}>
+          <option value="">{t("driverServices.lists.chargeableType")}</option>
+          {CHARGEABLE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`driverServices.lists.types.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("driverServices.lists.empty")} label={t("driverServices.lists.title")} />
+    </div>
+  );
+}

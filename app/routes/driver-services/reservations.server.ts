@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { customerChoices, pointChoices } from "../../../workers/services/driver-services/pickers";
+import { cancelReservation, createReservation, listReservations } from "../../../workers/services/driver-services/reservations";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Reservations, the points and customers the form may pick (docs/rules/driver-services.md "Reservations"). */
+export async function loadReservations({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [page, targets, customers] = await Promise.all([listReservations(ctx, searchParamsObject(request)), pointChoices(ctx), customerChoices(ctx, {})]);
+  return { ...page, points: targets.points, customers };
+}
+
+/** Reserve (ReserveNow) or cancel (`intent: "cancel"`, CancelReservation). */
+export async function reservationAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { intent, id, ...input } = (await request.json()) as { intent?: string; id?: number } & Record<string, unknown>;
+  try {
+    if (intent === "cancel") await cancelReservation(ctx, Number(id));
+    else await createReservation(ctx, input);
+    return { ok: true as const, intent: intent ?? "reserve" };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

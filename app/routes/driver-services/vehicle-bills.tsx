@@ -1,0 +1,58 @@
+import { ReceiptText } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { DetailList } from "~/components/detail-list";
+import type { RecordCrumb } from "~/components/shell/breadcrumbs";
+import { PageHeader } from "~/components/shell/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { loadVehicle } from "./vehicles.server";
+
+/**
+ * A vehicle's sessions and bills (docs/rules/driver-services.md "Vehicles"). Sessions are not yet
+ * tied to vehicles, so the bills part says so until billing records them.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadVehicle(args);
+}
+
+export const handle: RecordCrumb<typeof loader> = { record: (vehicle) => vehicle.plate };
+
+export default function VehicleBills() {
+  const vehicle = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={`${vehicle.name} · ${vehicle.plate}`}
+        description={t("driverServices.vehicles.billsTitle")}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/vehicleManage/list">{t("common.back")}</Link>
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <DetailList
+            items={[
+              [t("driverServices.vehicles.customer"), vehicle.customerName ?? "—"],
+              [t("driverServices.vehicles.brandModel"), [vehicle.brand, vehicle.model].filter(Boolean).join(" ") || "—"],
+              [t("driverServices.vehicles.default"), vehicle.default ? t("driverServices.common.yes") : t("driverServices.common.no")],
+              [t("driverServices.vehicles.remark"), vehicle.remark ?? "—"],
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("driverServices.vehicles.billsTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col items-center gap-2 py-10 text-center text-muted-foreground">
+          <ReceiptText aria-hidden className="size-8" />
+          <p>{t("driverServices.vehicles.billsEmpty")}</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { customerChoices } from "../../../workers/services/driver-services/pickers";
+import { createVehicle, deleteVehicle, listVehicles, updateVehicle, vehicleDetail } from "../../../workers/services/driver-services/vehicles";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** The vehicle list and the customers its form may pick (docs/rules/driver-services.md "Vehicles"). */
+export async function loadVehicles({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const query = searchParamsObject(request);
+  const [page, customers] = await Promise.all([listVehicles(ctx, query), customerChoices(ctx, { keyword: query.owner })]);
+  return { ...page, customers };
+}
+
+/** The list's action: create, edit (`id` given) or delete (`intent: "delete"`) a vehicle. */
+export async function vehicleAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { intent, id, ...input } = (await request.json()) as { intent?: string; id?: number } & Record<string, unknown>;
+  try {
+    if (intent === "delete") await deleteVehicle(ctx, Number(id));
+    else if (id) await updateVehicle(ctx, Number(id), input);
+    else await createVehicle(ctx, input);
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadVehicle({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return vehicleDetail(ctx, Number(params.id));
+}

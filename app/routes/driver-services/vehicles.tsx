@@ -1,0 +1,178 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ColumnDef } from "@tanstack/react-table";
+import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { vehicleInput, type VehicleFormValues } from "../../../domain/schemas/driver-services";
+import { DataTable } from "~/components/data-table/data-table";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { SelectField, TextField } from "~/components/form/fields";
+import { RowLink, useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toast";
+import { loadVehicles, vehicleAction } from "./vehicles.server";
+
+/** User management › Vehicles: customers' vehicles, one default per customer (docs/rules/driver-services.md "Vehicles"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadVehicles(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return vehicleAction(args);
+}
+
+type Data = Awaited<ReturnType<typeof loader>>;
+type Vehicle = Data["records"][number];
+
+export default function Vehicles() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
+
+  useActionOutcome(fetcher, () => toast.success(t("driverServices.vehicles.deleted")));
+
+  const columns: ColumnDef<Vehicle>[] = [
+    { accessorKey: "name", header: t("driverServices.vehicles.name") },
+    { accessorKey: "plate", header: t("driverServices.vehicles.plate"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.plate}</span> },
+    { accessorKey: "customerName", header: t("driverServices.vehicles.customer") },
+    { id: "car", header: t("driverServices.vehicles.brandModel"), meta: { priority: 2 }, cell: ({ row }) => [row.original.brand, row.original.model].filter(Boolean).join(" ") || "—" },
+    {
+      accessorKey: "default",
+      header: t("driverServices.vehicles.default"),
+      meta: { priority: 2 },
+      cell: ({ row }) => (row.original.default ? <Badge>{t("driverServices.vehicles.default")}</Badge> : "—"),
+    },
+    { accessorKey: "remark", header: t("driverServices.vehicles.remark"), meta: { priority: 3 }, cell: ({ row }) => row.original.remark ?? "—" },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 320 },
+      cell: ({ row }) => (
+        <div className="flex gap-1">
+          <RowLink to={`/vehicleManage/list/accountBill/${row.original.id}`} icon={FileText} label={t("driverServices.vehicles.bills")} />
+          <Button variant="ghost" size="sm" onClick={() => setEditing(row.original)}>
+            <Pencil aria-hidden />
+            {t("common.edit")}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            onClick={async () => {
+              if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+                fetcher.submit(JSON.stringify({ intent: "delete", id: row.original.id }), { method: "post", encType: "application/json" });
+              }
+            }}
+          >
+            <Trash2 aria-hidden />
+            {t("common.delete")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={t("driverServices.vehicles.title")}
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden />
+            {t("driverServices.vehicles.add")}
+          </Button>
+        }
+      />
+      <DataTableToolbar>
+        <Input name="name" placeholder={t("driverServices.vehicles.name")} aria-label={t("driverServices.vehicles.name")} defaultValue={params.get("name") ?? ""} />
+        <Input name="plate" placeholder={t("driverServices.vehicles.plate")} aria-label={t("driverServices.vehicles.plate")} defaultValue={params.get("plate") ?? ""} />
+        <Input name="customer" placeholder={t("driverServices.vehicles.customer")} aria-label={t("driverServices.vehicles.customer")} defaultValue={params.get("customer") ?? ""} />
+      </DataTableToolbar>
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("driverServices.vehicles.empty")} label={t("driverServices.vehicles.title")} />
+      {editing && <VehicleDialog vehicle={editing === "new" ? null : editing} customers={page.customers} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+/** Add or edit a vehicle; the form and the verb share `vehicleInput`. */
+function VehicleDialog({ vehicle, customers, onClose }: { vehicle: Vehicle | null; customers: Data["customers"]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const form = useForm<VehicleFormValues>({
+    resolver: zodResolver(vehicleInput) as Resolver<VehicleFormValues>,
+    defaultValues: vehicle
+      ? { name: vehicle.name, customerId: String(vehicle.customerId), plate: vehicle.plate, brand: vehicle.brand ?? "", model: vehicle.model ?? "", default: vehicle.default, remark: vehicle.remark ?? "" }
+      : { name: "", customerId: "", plate: "", brand: "", model: "", default: false, remark: "" },
+  });
+  useActionOutcome(
+    fetcher,
+    () => {
+      toast.success(t("driverServices.vehicles.saved"));
+      onClose();
+    },
+    (name, message) => form.setError(name as keyof VehicleFormValues, { message }),
+  );
+  const owners = vehicle && !customers.some((c) => c.id === vehicle.customerId) ? [...customers, { id: vehicle.customerId, name: vehicle.customerName ?? "", email: "" }] : customers;
+  const submit = form.handleSubmit((values) =>
+    fetcher.submit(JSON.stringify({ ...values, id: vehicle?.id }), { method: "post", encType: "application/json" }),
+  );
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>{vehicle ? t("driverServices.vehicles.edit") : t("driverServices.vehicles.add")}</DialogTitle>
+            <DialogDescription>{t("driverServices.vehicles.formHint")}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField control={form.control} name="name" label={t("driverServices.vehicles.name")} required />
+            <TextField control={form.control} name="plate" label={t("driverServices.vehicles.plate")} required />
+            <SelectField
+              control={form.control}
+              name="customerId"
+              label={t("driverServices.vehicles.customer")}
+              required
+              options={owners.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }))}
+              className="sm:col-span-2"
+            />
+            <TextField control={form.control} name="brand" label={t("driverServices.vehicles.brand")} />
+            <TextField control={form.control} name="model" label={t("driverServices.vehicles.model")} />
+            <TextField control={form.control} name="remark" label={t("driverServices.vehicles.remark")} className="sm:col-span-2" />
+            <Controller
+              control={form.control}
+              name="default"
+              render={({ field }) => (
+                <div className="flex items-center gap-2 sm:col-span-2">
+                  <Checkbox id="vehicle-default" checked={Boolean(field.value)} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                  <Label htmlFor="vehicle-default">{t("driverServices.vehicles.makeDefault")}</Label>
+                </div>
+              )}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {t("common.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

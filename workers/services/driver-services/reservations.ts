@@ -1,0 +1,253 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { pageOf } from "../../../db/paging";
+import { customerGroups, customers, idTags, points, reservationIds, reservations, rfCards } from "../../../db/schema";
+import { AppError, Conflict, Invalid, NotFound } from "../../../domain/errors";
+import { reservationInput, reservationListQuery, type ReservationStatus } from "../../../domain/schemas/driver-services";
+import { acrossTenants, owned, ownedRow, type TenantFilter } from "../../../tenants/scope";
+import { auditRow } from "../audit";
+import type { Ctx, SystemCtx, UserCtx } from "../context";
+import { registryFacts, sameTag } from "../drivers/registry";
+import { findPoint } from "../points/points";
+import { command } from "../remote/remote-control";
+import { verb } from "../verb";
+import { customerNameSql } from "./pickers";
+
+/**
+ * Operation and maintenance › Reservations (docs/rules/driver-services.md "Reservations",
+ * OCPP 1.6 §5.13, §5.2): ReserveNow goes out at once and the charger decides; its Accepted makes
+ * the reservation `reserved`. A start with the reservation uses it (`finished`), its expiry ends it
+ * (`finished`), CancelReservation cancels it (`canceling` → `canceled`).
+ */
+export const RESERVATION_MENU = "operation.reservation";
+
+type ReservationRow = typeof reservations.$inferSelect;
+
+/** Statuses that still hold the connector, until the expiry passes. */
+const HOLDING: ReservationStatus[] = ["reserved", "canceling"];
+
+/** The status as of `now`: a held reservation past its expiry has finished, whether or not the cron has run yet. */
+export function statusAt(r: Pick<ReservationRow, "status" | "expiryDate">, now: number): ReservationStatus {
+  return HOLDING.includes(r.status) && r.expiryDate.getTime() <= now ? "finished" : r.status;
+}
+
+const present = (r: ReservationRow, extra: { serialNumber: string; customerName: string | null }, now: number) => ({
+  id: r.id,
+  reservationId: r.id,
+  pointId: r.pointId,
+  serialNumber: extra.serialNumber,
+  connectorId: r.connectorId,
+  idTag: r.idTag,
+  parentIdTag: r.parentIdTag,
+  customerId: r.customerId,
+  customerName: extra.customerName,
+  status: statusAt(r, now),
+  expiryDate: r.expiryDate.toISOString(),
+  transactionId: r.transactionId,
+  endReason: r.endReason ?? (statusAt(r, now) === "finished" ? "expired" : null),
+  startDate: r.createdAt.toISOString(),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+export type Reservation = ReturnType<typeof present>;
+
+/** The status filter as of `now`, so that an expired reservation is listed as finished at once. */
+function statusFilter(status: ReservationStatus | undefined, now: Date): SQL | undefined {
+  const held = and(inArray(reservations.status, HOLDING), lte(reservations.expiryDate, now));
+  if (status === "finished") return or(eq(reservations.status, "finished"), held);
+  if (status === "reserved" || status === "canceling") return and(eq(reservations.status, status), gt(reservations.expiryDate, now));
+  return status ? eq(reservations.status, status) : undefined;
+}
+
+const listColumns = { reservation: reservations, serialNumber: points.serialNumber, customerName: sql<string | null>`${customerNameSql}` };
+
+/** Reservations with their point's serial number and their customer's name. */
+function joined(ctx: UserCtx, where: TenantFilter) {
+  return ctx.db
+    .select(listColumns)
+    .from(reservations)
+    .innerJoin(points, and(eq(points.id, reservations.pointId), eq(points.operatorId, reservations.operatorId)))
+    .leftJoin(customers, and(eq(customers.id, reservations.customerId), eq(customers.operatorId, reservations.operatorId)))
+    .where(where)
+    .$dynamic();
+}
+
+/** Reservations, newest first, filtered by point, status and expiry time (docs/rules/lists.md). */
+export const listReservations = verb({ menu: RESERVATION_MENU }, async (ctx, raw: unknown) => {
+  const q = reservationListQuery.parse(raw);
+  const now = ctx.now();
+  const where = owned(
+    ctx,
+    reservations,
+    q.pointId ? eq(reservations.pointId, q.pointId) : undefined,
+    statusFilter(q.status, new Date(now)),
+    q.from ? gte(reservations.expiryDate, q.from) : undefined,
+    q.to ? lte(reservations.expiryDate, q.to) : undefined,
+  );
+  const page = await pageOf(
+    q,
+    ({ limit, offset }) => joined(ctx, where).orderBy(desc(reservations.id)).limit(limit).offset(offset),
+    async () => (await ctx.db.select({ total: count() }).from(reservations).where(where))[0].total,
+  );
+  return { ...page, records: page.records.map((r) => present(r.reservation, r, now)) };
+});
+
+async function findReservation(ctx: UserCtx, id: number) {
+  const [row] = await joined(ctx, owned(ctx, reservations, eq(reservations.id, id))).limit(1);
+  if (!row) throw new NotFound("driverServices.errors.reservationNotFound");
+  return row;
+}
+
+export const reservationDetail = verb({ menu: RESERVATION_MENU }, async (ctx, id: number) => {
+  const row = await findReservation(ctx, id);
+  return present(row.reservation, row, ctx.now());
+});
+
+/**
+ * The tag a reservation holds: the one given, or the customer's first valid bound card; and its
+ * parent tag (the holder's group code), so that the group's other tags may use it (OCPP 1.6 §5.13).
+ */
+async function reservedTag(ctx: UserCtx, input: { idTag?: string; customerId?: number }) {
+  const ofGroup = and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
+  if (input.customerId !== undefined) {
+    const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(owned(ctx, customers, eq(customers.id, input.customerId))).limit(1);
+    if (!customer) throw new NotFound("driverServices.errors.customerNotFound");
+    const [card] = await ctx.db
+      .select({ idTag: rfCards.idTag, parentIdTag: customerGroups.code })
+      .from(rfCards)
+      .innerJoin(customers, and(eq(customers.id, rfCards.customerId), eq(customers.operatorId, ctx.operator.id)))
+      .leftJoin(customerGroups, ofGroup)
+      .where(owned(ctx, rfCards, eq(rfCards.customerId, input.customerId), eq(rfCards.status, "VALID"), eq(rfCards.bindStatus, "BIND")))
+      .orderBy(asc(rfCards.id))
+      .limit(1);
+    if (!card) throw new Invalid("driverServices.validation.customerHasNoCard", {}, { customerId: "driverServices.validation.customerHasNoCard" });
+    return { idTag: card.idTag, parentIdTag: card.parentIdTag, customerId: input.customerId };
+  }
+  const idTag = input.idTag!;
+  const [[card], [other]] = await ctx.db.batch([
+    ctx.db
+      .select({ customerId: rfCards.customerId, parentIdTag: customerGroups.code })
+      .from(rfCards)
+      .leftJoin(customers, and(eq(customers.id, rfCards.customerId), eq(customers.operatorId, ctx.operator.id)))
+      .leftJoin(customerGroups, ofGroup)
+      .where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag)))
+      .limit(1),
+    ctx.db
+      .select({ customerId: idTags.customerId, parentIdTag: sql<string | null>`coalesce(${customerGroups.code}, ${idTags.parentIdTag})` })
+      .from(idTags)
+      .leftJoin(customers, and(eq(customers.id, idTags.customerId), eq(customers.operatorId, ctx.operator.id)))
+      .leftJoin(customerGroups, ofGroup)
+      .where(owned(ctx, idTags, sameTag(idTags.idTag, idTag)))
+      .limit(1),
+  ]);
+  const known = card ?? other;
+  return { idTag, parentIdTag: known?.parentIdTag ?? null, customerId: known?.customerId ?? null };
+}
+
+/**
+ * POST /station-service/reservation: ReserveNow at once, with no look at the connector's last
+ * status: the charger decides. The id comes from the system-wide sequence before the call; the
+ * reservation is written only when the charger answered Accepted, and any other answer is a 409
+ * with the reply (docs/decisions/0041-reservations.md).
+ */
+export const createReservation = verb({ menu: RESERVATION_MENU, mutates: true }, async (ctx, raw: unknown) => {
+  const input = reservationInput.parse(raw);
+  const { point } = await findPoint(ctx, { id: input.pointId });
+  if (input.connectorId > point.connectorCount) throw new Invalid("validation.connectorRequired", {}, { connectorId: "validation.connectorRequired" });
+  if (input.expiryDate.getTime() <= ctx.now()) throw new Invalid("driverServices.validation.expiryFuture", {}, { expiryDate: "driverServices.validation.expiryFuture" });
+  const tag = await reservedTag(ctx, input);
+  const [{ id }] = await ctx.db.insert(reservationIds).values({ createdAt: new Date(ctx.now()) }).returning({ id: reservationIds.id });
+  await command(ctx, { id: point.id }, "ReserveNow", {
+    connectorId: input.connectorId,
+    expiryDate: input.expiryDate.toISOString(),
+    idTag: tag.idTag,
+    ...(tag.parentIdTag && { parentIdTag: tag.parentIdTag }),
+    reservationId: id,
+  });
+  const now = new Date(ctx.now());
+  const values = {
+    id,
+    pointId: point.id,
+    connectorId: input.connectorId,
+    idTag: tag.idTag,
+    parentIdTag: tag.parentIdTag,
+    customerId: tag.customerId,
+    status: "reserved" as const,
+    expiryDate: input.expiryDate,
+    createdBy: ctx.actor.accountId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [[created]] = await ctx.db.batch([
+    ctx.db.insert(reservations).values(ownedRow(ctx, values)).returning(),
+    auditRow(ctx, { table: "reservations", module: "reservation", type: "CREATE", newData: values }),
+  ]);
+  return present(created, { serialNumber: point.serialNumber, customerName: null }, ctx.now());
+});
+
+const setStatus = (ctx: UserCtx, id: number, status: ReservationStatus, from: ReservationStatus[]) =>
+  ctx.db
+    .update(reservations)
+    .set({ status, updatedAt: new Date(ctx.now()) })
+    .where(owned(ctx, reservations, eq(reservations.id, id), inArray(reservations.status, from)))
+    .returning({ id: reservations.id });
+
+/**
+ * PUT /station-service/reservation/{id}/cancel: `canceling` while CancelReservation is out, then
+ * `canceled` when the charger accepts. A refusal or an offline charger leaves it `reserved` (409);
+ * a charger that does not answer leaves it `canceling`, and the cancel may be sent again.
+ */
+export const cancelReservation = verb({ menu: RESERVATION_MENU, mutates: true }, async (ctx, id: number) => {
+  const { reservation } = await findReservation(ctx, id);
+  if (!HOLDING.includes(statusAt(reservation, ctx.now()))) throw new Conflict("driverServices.errors.notCancelable", { status: statusAt(reservation, ctx.now()) });
+  const [claimed] = await setStatus(ctx, id, "canceling", HOLDING);
+  if (!claimed) throw new Conflict("driverServices.errors.notCancelable", { status: "finished" });
+  try {
+    await command(ctx, { id: reservation.pointId }, "CancelReservation", { reservationId: id });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) await setStatus(ctx, id, "reserved", ["canceling"]);
+    throw error;
+  }
+  await ctx.db.batch([
+    setStatus(ctx, id, "canceled", ["canceling"]),
+    auditRow(ctx, { table: "reservations", module: "reservation", type: "UPDATE", oldData: { id, status: reservation.status }, newData: { id, status: "canceled" } }),
+  ]);
+  return reservationDetail(ctx, id);
+});
+
+const system = { actors: ["system"] } as const;
+
+/**
+ * A StartTransaction naming a reservation (OCPP 1.6 §5.13): on its point and connector (or a
+ * reservation of the whole charger, connector 0), with the reserved tag or a tag of the same
+ * parent, it uses the reservation, which is then `finished`.
+ */
+export const useReservation = verb(system, async (ctx: SystemCtx, pointId: number, start: { reservationId: number; connectorId: number; idTag: string; transactionId: number }) => {
+  const [held] = await ctx.db
+    .select()
+    .from(reservations)
+    .where(owned(ctx, reservations, eq(reservations.id, start.reservationId), eq(reservations.pointId, pointId), inArray(reservations.status, HOLDING)))
+    .limit(1);
+  if (!held || (held.connectorId !== 0 && held.connectorId !== start.connectorId)) return false;
+  let matches = held.idTag.toUpperCase() === start.idTag.toUpperCase();
+  if (!matches && held.parentIdTag) {
+    const { tag } = await registryFacts(ctx, pointId, start.idTag);
+    matches = tag?.parentIdTag?.toUpperCase() === held.parentIdTag.toUpperCase();
+  }
+  if (!matches) return false;
+  await ctx.db
+    .update(reservations)
+    .set({ status: "finished", endReason: "used", transactionId: start.transactionId, updatedAt: new Date(ctx.now()) })
+    .where(owned(ctx, reservations, eq(reservations.id, held.id), inArray(reservations.status, HOLDING)));
+  return true;
+});
+
+/** Held reservations whose expiry has passed become `finished`, for every operator (cron). */
+export const expireReservations = verb(system, async (ctx: Ctx, now: Date) => {
+  const done = await ctx.db
+    .update(reservations)
+    .set({ status: "finished", endReason: "expired", updatedAt: now })
+    // Housekeeping ends every operator's expired reservations; each row keeps its own operator.
+    .where(acrossTenants(inArray(reservations.status, HOLDING), lte(reservations.expiryDate, now)))
+    .returning({ id: reservations.id });
+  return done.length;
+});
