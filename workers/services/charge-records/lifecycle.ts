@@ -4,7 +4,7 @@ import { chargeRecords, dailyChargeTotals, transactions } from "../../../db/sche
 import { dayKey, localDate } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
 import { owned, ownedRow } from "../../../tenants/scope";
-import type { SystemCtx } from "../context";
+import type { Ctx, SystemCtx } from "../context";
 import { verb } from "../verb";
 
 /**
@@ -89,7 +89,7 @@ export interface BilledFacts {
  *    time, and its record's `totalCost` (0 until priced);
  * 2. the record leaves CHARGING (or ABNORMAL, when a late stop came) for CHARGE_COMPLETE.
  */
-export function billedStatements(ctx: SystemCtx, facts: BilledFacts, timeZone: string) {
+export function billedStatements(ctx: Ctx, facts: BilledFacts, timeZone: string) {
   const unbilled = owned(ctx, transactions, eq(transactions.id, facts.transactionId), isNull(transactions.billedAt));
   const day = dayKey(localDate(facts.startAt.getTime(), timeZone));
   const totals = ctx.db
