@@ -25,4 +25,5 @@ CREATE UNIQUE INDEX `bills_transaction_phase_uq` ON `bills` (`operator_id`,`tran
 CREATE INDEX `bills_operator_created_idx` ON `bills` (`operator_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `bills_operator_customer_idx` ON `bills` (`operator_id`,`customer_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `bills_operator_status_idx` ON `bills` (`operator_id`,`status`,`created_at`);--> statement-breakpoint
-ALTER TABLE `charge_records` ADD `pricing_phase` text;
+ALTER TABLE `charge_records` ADD `pricing_phase` text;--> statement-breakpoint
+CREATE INDEX `charge_records_pricing_phase_idx` ON `charge_records` (`pricing_phase`);

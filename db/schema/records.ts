@@ -73,6 +73,8 @@ export const chargeRecords = sqliteTable(
     index("charge_records_operator_tag_idx").on(t.operatorId, t.idTag, t.startAt),
     index("charge_records_operator_status_idx").on(t.operatorId, t.status, t.startAt),
     index("charge_records_operator_customer_idx").on(t.operatorId, t.customerId, t.startAt),
+    // The cron's provisional records awaiting their final price, across operators.
+    index("charge_records_pricing_phase_idx").on(t.pricingPhase),
     uniqueIndex("charge_records_receipt_token_uq").on(t.receiptToken),
     uniqueIndex("charge_records_bill_code_uq").on(t.billCode),
   ],

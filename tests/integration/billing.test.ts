@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { housekeeping } from "../../workers/jobs/housekeeping";
+import { applyChargerChanges } from "../../workers/services/ocpp/charger-records";
 import { consumeBilling } from "../../workers/jobs/billing";
 import { billTransaction, FINAL_PRICING_AFTER_MS } from "../../workers/services/billing/billing";
 import { systemCtx } from "../../workers/services/context";
@@ -195,7 +197,16 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
 
     // The car leaves 45 minutes after the stop: 30 minutes after the free 15, at 0.50 zł.
     const unplugAt = stop.getTime() + 45 * 60_000;
-    await env.DB.prepare("UPDATE charge_records SET unplug_at = ? WHERE transaction_id = ?").bind(unplugAt, id).run();
+    const queued: unknown[] = [];
+    const spy = vi.spyOn(env.BILLING, "sendBatch").mockImplementation((async (messages: Iterable<MessageSendRequest>) => {
+      for (const m of messages) queued.push(m.body);
+    }) as never);
+    const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "charger");
+    const available = { kind: "status" as const, status: { connectorId: 1, status: "Available", errorCode: "NoError", at: unplugAt } };
+    await applyChargerChanges(ctx, made.pointId, [available]);
+    await applyChargerChanges(ctx, made.pointId, [available]);
+    spy.mockRestore();
+    expect(queued).toContainEqual({ transactionId: id, operatorId, operatorCode: "0PL002" });
     await deliverTwice(id);
     expect(await record(id)).toMatchObject({
       status: "RECORD_COMPLETE",
@@ -221,10 +232,14 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
     await deliverTwice(id);
     const { billed_at: billedAt } = (await row<{ billed_at: number }>("SELECT billed_at FROM transactions WHERE id = ?", id))!;
 
-    // Before the day has passed, the record waits for the car.
+    // Before the day has passed, the record waits for the car, whatever the cron or a message does.
+    await housekeeping(env, "*/5 * * * *", billedAt + FINAL_PRICING_AFTER_MS - 1);
     await deliverTwice(id, billedAt + FINAL_PRICING_AFTER_MS - 1);
     expect(await record(id)).toMatchObject({ status: "CHARGE_COMPLETE", totalCost: 1_235 });
 
+    await housekeeping(env, "*/5 * * * *", billedAt + FINAL_PRICING_AFTER_MS);
+    await housekeeping(env, "*/5 * * * *", billedAt + FINAL_PRICING_AFTER_MS + 1);
+    expect(await balanceOf(customer.id)).toBe(3_765);
     await deliverTwice(id, billedAt + FINAL_PRICING_AFTER_MS);
     // A day of idling is far above the cap: the fee is the cap, 50.00 zł.
     expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 5_000, totalCost: 6_235, balanceAfter: 3_765, unplugAt: null });

@@ -2,6 +2,7 @@ import { groupBy } from "../../db/paging";
 import { platformCtx, systemCtx } from "../services/context";
 import { purgeExpired } from "../services/auth/expiry";
 import { markSilent, silentTransactions } from "../services/ocpp/charger-records";
+import { billTransaction, dueFinalPricings } from "../services/billing/billing";
 
 /** Transactions of chargers silent this long are marked ABNORMAL (docs/rules/ocpp.md "Transactions"). */
 export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
@@ -9,7 +10,8 @@ export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
 /**
  * Cron (wrangler.toml triggers), as the system: drop expired sessions, captchas and old login
  * failures; mark the transactions of long-silent chargers ABNORMAL, each operator's through its
- * own verb call so that its operation log shows what the system did.
+ * own verb call so that its operation log shows what the system did; give the idle fees after
+ * charging their final price once the car left or a day has passed.
  */
 export async function housekeeping(env: Env, cron: string, scheduledTime: number) {
   const now = () => scheduledTime;
@@ -22,6 +24,12 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
       systemCtx(env, operator, `cron ${cron}`, now),
       rows.map((t) => t.id),
     );
+  }
+  // Idle fees after charging that no unplug ended are priced for good (docs/rules/billing.md "Provisional and final").
+  const due = await dueFinalPricings(ctx);
+  for (const rows of groupBy(due, (r) => r.operatorId).values()) {
+    const operatorCtx = systemCtx(env, { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null }, `cron ${cron}`, now);
+    for (const { id } of rows) await billTransaction(operatorCtx, id);
   }
   console.log(`housekeeping (${cron}) done`);
 }

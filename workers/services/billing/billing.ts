@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { chargeRecords, chargeStrategyVersions, points, stations, transactions } from "../../../db/schema";
+import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { chargeRecords, chargeStrategyVersions, operators, points, stations, transactions } from "../../../db/schema";
 import { priceSession, type PricedSession, type RegisterSample } from "../../../domain/pricing";
 import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
-import { owned } from "../../../tenants/scope";
+import { acrossTenants, owned } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
 import type { StoredSample } from "../monitoring/meter-curve";
 import { billedStatements, ensureChargeRecord } from "../charge-records/lifecycle";
@@ -189,3 +189,23 @@ export const billTransaction = verb({ actors: ["system"] }, async (ctx, transact
   if (outcome.reason !== "notStopped") await queueSettlement(ctx, transactionId);
   return outcome;
 });
+
+/**
+ * The provisional records whose final price is due (docs/rules/billing.md "Provisional and
+ * final"): unplugged, or billed at least `FINAL_PRICING_AFTER_MS` ago by the server's clock.
+ * The cron looks at every operator's; each operator's pricing is its own verb call.
+ */
+export const dueFinalPricings = verb({ actors: ["system"] }, async (ctx) =>
+  ctx.db
+    .select({ id: chargeRecords.transactionId, operatorId: chargeRecords.operatorId, operatorCode: operators.code })
+    .from(chargeRecords)
+    .innerJoin(transactions, eq(transactions.id, chargeRecords.transactionId))
+    .innerJoin(operators, eq(operators.id, chargeRecords.operatorId))
+    .where(
+      acrossTenants(
+        eq(chargeRecords.pricingPhase, "PROVISIONAL"),
+        or(isNotNull(chargeRecords.unplugAt), lte(transactions.billedAt, new Date(ctx.now() - FINAL_PRICING_AFTER_MS))),
+      ),
+    )
+    .limit(500),
+);

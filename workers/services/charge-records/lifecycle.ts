@@ -1,5 +1,5 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { eq, exists, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { chargeRecords, dailyChargeTotals, transactions } from "../../../db/schema";
 import { dayKey, localDate } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
@@ -134,4 +134,40 @@ export function billedStatements(ctx: Ctx, facts: BilledFacts, timeZone: string)
       ),
     );
   return [totals, complete] as const;
+}
+
+/**
+ * The unplug (docs/rules/billing.md "Provisional and final"): a connector reported Available at
+ * `at` (the charger's StatusNotification timestamp, OCPP 1.6 §4.9) ends the idle time of the
+ * session that stopped on it before then and is not finally priced yet.
+ */
+export function unplugStatement(ctx: Ctx, pointId: number, connectorNo: number, at: Date) {
+  return ctx.db
+    .update(chargeRecords)
+    .set({ unplugAt: at, updatedAt: new Date(ctx.now()) })
+    .where(
+      owned(
+        ctx,
+        chargeRecords,
+        eq(chargeRecords.pointId, pointId),
+        eq(chargeRecords.connectorNo, connectorNo),
+        isNull(chargeRecords.unplugAt),
+        inArray(chargeRecords.status, ["CHARGING", "CHARGE_COMPLETE"]),
+        or(isNull(chargeRecords.pricingPhase), eq(chargeRecords.pricingPhase, "PROVISIONAL")),
+        exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(transactions)
+            .where(owned(ctx, transactions, eq(transactions.id, chargeRecords.transactionId), lte(transactions.stopAt, at))),
+        ),
+      ),
+    );
+}
+
+/** The provisional records of a point that an unplug has made ready for their final price. */
+export function unpluggedRecords(ctx: Ctx, pointId: number) {
+  return ctx.db
+    .select({ id: chargeRecords.transactionId })
+    .from(chargeRecords)
+    .where(owned(ctx, chargeRecords, eq(chargeRecords.pointId, pointId), eq(chargeRecords.pricingPhase, "PROVISIONAL"), isNotNull(chargeRecords.unplugAt)));
 }
