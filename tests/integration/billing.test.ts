@@ -6,7 +6,7 @@ import { consumeBilling } from "../../workers/jobs/billing";
 import { billTransaction, FINAL_PRICING_AFTER_MS } from "../../workers/services/billing/billing";
 import { systemCtx } from "../../workers/services/context";
 import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
-import { makeCharger } from "./support/factories";
+import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions } from "./support/sessions";
 
@@ -244,5 +244,81 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
     // A day of idling is far above the cap: the fee is the cap, 50.00 zł.
     expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 5_000, totalCost: 6_235, balanceAfter: 3_765, unplugAt: null });
     expect(await balanceOf(customer.id)).toBe(3_765);
+  });
+});
+
+describe("record actions", () => {
+  const act = (id: number, action: string, token = pl) => call("PUT", `/station-service/charge/record/${id}/${action}`, { token });
+  const lastLog = (id: number) =>
+    row<{ new_data: string }>("SELECT new_data FROM operation_logs WHERE table_name = 'charge_records' AND new_data LIKE ? ORDER BY id DESC LIMIT 1", `%"id":${id},%`);
+
+  it("retries a failed payment once the balance allows it, debiting once, and logs it", async () => {
+    const { versionId } = await strategy();
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 100);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const { id } = await session(card.idTag, versionId);
+    await deliverTwice(id);
+    expect((await act(id, "retry")).body.data).toMatchObject({ status: "PAY_FAIL" });
+    expect(await balanceOf(customer.id)).toBe(100);
+
+    await setBalance(customer.id, 2_000);
+    const retried = await act(id, "retry");
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ status: "RECORD_COMPLETE", paidCost: 1_235, balanceBefore: 2_000, balanceAfter: 765 });
+    expect((await act(id, "retry")).status).toBe(409);
+    expect(await balanceOf(customer.id)).toBe(765);
+    expect(await chargingBills(id)).toMatchObject([{ status: "PaySuccess", balance_before: 2_000, balance_after: 765 }]);
+    expect(JSON.parse((await lastLog(id))!.new_data)).toMatchObject({ action: "retry", status: "RECORD_COMPLETE" });
+  });
+
+  it("unplugs by hand: the idle fee until now, debited once; then no second unplug", async () => {
+    const { versionId } = await strategy({ idle: { before: null, during: null, after: { unit: "HOUR", price: "2.0000", freeMinutes: 0 } } });
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 10_000);
+    const card = await makeCard(pl, { customerId: customer.id });
+    // Stopped 90 minutes ago: two started hours at 2.00 zł.
+    const { id } = await session(card.idTag, versionId, new Date(Date.now() - 90 * 60_000));
+    await deliverTwice(id);
+    const unplugged = await act(id, "unplug");
+    expect(unplugged.status, JSON.stringify(unplugged.body)).toBe(200);
+    expect(unplugged.body.data).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 400, totalCost: 1_635, balanceAfter: 8_365 });
+    expect(unplugged.body.data.unplugAt).not.toBeNull();
+    expect((await act(id, "unplug")).status).toBe(409);
+    expect(await balanceOf(customer.id)).toBe(8_365);
+  });
+
+  it("marks complete and abnormal only from the states they apply to, and settles an unsettled record once a customer is behind the tag", async () => {
+    const { versionId } = await strategy();
+    const idTag = uniqueTag("LATE");
+    const { id } = await session(idTag, versionId);
+    await deliverTwice(id);
+    expect((await record(id)).status).toBe("RECORD_UNSETTLED");
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 5_000);
+    await makeCard(pl, { customerId: customer.id, idTag });
+    expect((await act(id, "settle")).body.data).toMatchObject({ status: "RECORD_COMPLETE", customerId: customer.id, balanceAfter: 3_765 });
+    expect((await act(id, "settle")).status).toBe(409);
+    expect((await act(id, "complete")).status).toBe(409);
+    expect((await act(id, "abnormal")).status).toBe(409);
+
+    const other = await session(uniqueTag("NOBODY"), versionId);
+    await deliverTwice(other.id);
+    expect((await act(other.id, "abnormal")).body.data).toMatchObject({ status: "ABNORMAL" });
+    expect((await act(other.id, "complete")).body.data).toMatchObject({ status: "RECORD_COMPLETE" });
+    expect(JSON.parse((await lastLog(other.id))!.new_data)).toMatchObject({ action: "complete", status: "RECORD_COMPLETE" });
+  });
+
+  it("answers another operator's record with 404 and refuses accounts without the finance screen (403), a body-less PUT each", async () => {
+    const { versionId } = await strategy();
+    const { id } = await session(uniqueTag("NOBODY"), versionId);
+    await deliverTwice(id);
+    const de = await tokenFor("0DE001", "deadmin1");
+    const watcher = await tokenWithMenus(pl, ["monitoring.charging"]);
+    for (const action of ["settle", "complete", "abnormal", "unplug", "retry"]) {
+      expect((await act(id, action, de)).status, action).toBe(404);
+      expect((await act(id, action, watcher)).status, action).toBe(403);
+    }
+    expect((await record(id)).status).toBe("RECORD_UNSETTLED");
   });
 });

@@ -141,9 +141,9 @@ async function billStop(ctx: Ctx, s: Session) {
  * revenue gains the difference, the record its final price, and the payer is debited; every
  * statement is conditioned on the record still being provisional, so it happens once.
  */
-async function billFinal(ctx: Ctx, s: Session) {
+async function billFinal(ctx: Ctx, s: Session, now: boolean) {
   const billedAt = s.tx.billedAt!.getTime();
-  const due = billedAt + FINAL_PRICING_AFTER_MS;
+  const due = now ? Math.min(ctx.now(), billedAt + FINAL_PRICING_AFTER_MS) : billedAt + FINAL_PRICING_AFTER_MS;
   if (s.record?.unplugAt === null && ctx.now() < due) return { billed: false as const, reason: "awaitingUnplug" as const };
   const payer = await payerOf(ctx, s.tx.idTag);
   const [settings, priced] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), priceOf(ctx, s, payer, due)]);
@@ -159,8 +159,11 @@ async function billFinal(ctx: Ctx, s: Session) {
   return { billed: true as const, final: true as const, priced };
 }
 
-/** Prices and settles one stopped transaction; see `billTransaction`. Shared by the job and the record actions. */
-export async function billSession(ctx: Ctx, transactionId: number) {
+/**
+ * Prices and settles one stopped transaction; see `billTransaction`. Shared by the job and the
+ * record actions; `finalNow`: a provisional price turns final now (a settlement the operator starts).
+ */
+export async function billSession(ctx: Ctx, transactionId: number, finalNow = false) {
   let s = await sessionOf(ctx, transactionId);
   if (!s || s.tx.meterStopWh === null || s.tx.stopAt === null) return { billed: false as const, reason: "notStopped" as const };
   if (!s.record) {
@@ -172,7 +175,7 @@ export async function billSession(ctx: Ctx, transactionId: number) {
     if (!billed) return { billed: false as const, reason: "alreadyBilled" as const };
     return { billed: true as const, energyWh, durationS, totalCost: priced?.totalCost ?? null, provisional: priced?.provisional ?? false };
   }
-  if (s.record?.pricingPhase === "PROVISIONAL") return billFinal(ctx, s);
+  if (s.record?.pricingPhase === "PROVISIONAL") return billFinal(ctx, s, finalNow);
   return { billed: false as const, reason: "alreadyBilled" as const };
 }
 

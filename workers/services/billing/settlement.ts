@@ -95,7 +95,8 @@ export function repricedTotalsStatement(ctx: Ctx, t: { transactionId: number; po
     );
 }
 
-const PAYABLE: ChargeRecordState[] = ["CHARGE_COMPLETE", "PAY_FAIL"];
+/** The states a final price may still be settled from (the job, a retry, a settlement the operator starts). */
+export const PAYABLE: ChargeRecordState[] = ["CHARGE_COMPLETE", "PAY_FAIL", "RECORD_UNSETTLED"];
 
 /**
  * The debit of a finally priced record (docs/decisions/0043-one-debit-per-transaction-and-phase.md):
@@ -108,7 +109,7 @@ const PAYABLE: ChargeRecordState[] = ["CHARGE_COMPLETE", "PAY_FAIL"];
  * 3. the record takes the bill's outcome: RECORD_COMPLETE with what was paid and the balance
  *    before and after, or PAY_FAIL; RECORD_UNSETTLED when nobody is behind the tag.
  *
- * Only a record in CHARGE_COMPLETE or PAY_FAIL with its final price is settled.
+ * Only a record in CHARGE_COMPLETE, PAY_FAIL or RECORD_UNSETTLED with its final price is settled.
  */
 export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer | null) {
   const now = ctx.now();
