@@ -10,3 +10,4 @@ export * from "./settings";
 export * from "./operations";
 export * from "./platform";
 export * from "./driver-services";
+export * from "./finance";

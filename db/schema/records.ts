@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PRICING_PHASES } from "../../domain/schemas/bills";
 import { CHARGE_RECORD_STATES } from "../../domain/schemas/records";
 import { transactions } from "./equipment";
 import { operators, timestamps } from "./tenancy";
@@ -51,6 +52,12 @@ export const chargeRecords = sqliteTable(
     reservationStartAt: integer("reservation_start_at", { mode: "timestamp_ms" }),
     reservationEndAt: integer("reservation_end_at", { mode: "timestamp_ms" }),
     pricedAt: integer("priced_at", { mode: "timestamp_ms" }),
+    /**
+     * PROVISIONAL while an idle-after fee awaits the unplug (nothing debited), FINAL once priced for
+     * good; the final pricing is conditioned on PROVISIONAL, so it runs once
+     * (docs/rules/billing.md "Provisional and final").
+     */
+    pricingPhase: text("pricing_phase", { enum: PRICING_PHASES }),
     /** The public token of the receipt pages (/tourist/…): 128 random bits, never the record's number. */
     receiptToken: text("receipt_token").notNull(),
     /** The public code of the bill page (/valina-bill/…): 128 random bits. */
@@ -66,6 +73,8 @@ export const chargeRecords = sqliteTable(
     index("charge_records_operator_tag_idx").on(t.operatorId, t.idTag, t.startAt),
     index("charge_records_operator_status_idx").on(t.operatorId, t.status, t.startAt),
     index("charge_records_operator_customer_idx").on(t.operatorId, t.customerId, t.startAt),
+    // The cron's provisional records awaiting their final price, across operators.
+    index("charge_records_pricing_phase_idx").on(t.pricingPhase),
     uniqueIndex("charge_records_receipt_token_uq").on(t.receiptToken),
     uniqueIndex("charge_records_bill_code_uq").on(t.billCode),
   ],

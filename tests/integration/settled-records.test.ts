@@ -95,6 +95,12 @@ describe("bill push", () => {
     const path = uniquePath("bills");
     await setBillPush(token, `${httpOrigin}${path}`);
     const tx = await stoppedTransaction("0PL002");
+    // Priced by a flat 1.0000 zł/kWh: 12.345 kWh is 12.35 zł, of which 23 % VAT included is 2.31 zł.
+    const strategy = await call("POST", "/finance-service/strategy", {
+      token,
+      body: { name: uniquePath("Push").slice(1), electricity: { slots: [{ start: "00:00", end: "24:00", price: "1" }] }, service: { unit: "NONE", slots: [] }, idle: { before: null, during: null, after: null } },
+    });
+    await env.DB.prepare("UPDATE transactions SET strategy_version_id = ? WHERE id = ?").bind(strategy.body.data.versionId, tx.id).run();
     expect(await settle("0PL002", tx.id)).toMatchObject({ billed: true, energyWh: 12345 });
 
     const [push] = await vi.waitFor(
@@ -116,6 +122,13 @@ describe("bill push", () => {
       energyWh: 12345,
       durationS: 1800,
       currency: { code: "PLN", decimals: 2 },
+      // Nobody is behind CARD-1: priced, not paid.
+      recordStatus: "RECORD_UNSETTLED",
+      strategyVersionId: strategy.body.data.versionId,
+      electricCost: 1235,
+      taxCost: 231,
+      totalCost: 1235,
+      paidCost: null,
     });
     const timestamp = push.headers["x-plugdesk-timestamp"];
     expect(push.headers["x-plugdesk-signature"]).toBe(`sha256=${billPushSignature(SIGNATURE_KEY, timestamp, push.body)}`);

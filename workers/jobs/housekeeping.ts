@@ -3,12 +3,13 @@ import { platformCtx, systemCtx } from "../services/context";
 import { purgeExpired } from "../services/auth/expiry";
 import { markSilent, silentTransactions } from "../services/ocpp/charger-records";
 import { billPackagesForDay } from "../services/platform/package-billing";
-
-/** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
-export const DAILY_CRON = "0 1 * * *";
 import { duePushItems } from "../services/driver-services/local-list-delivery";
 import { expireReservations } from "../services/driver-services/reservations";
 import type { LocalListPush } from "../../domain/schemas/driver-services";
+import { billTransaction, dueFinalPricings } from "../services/billing/billing";
+
+/** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
+export const DAILY_CRON = "0 1 * * *";
 
 /** A push item still waiting this long after it was queued is handed to the queue again. */
 export const STALE_PUSH_MS = 10 * 60 * 1000;
@@ -19,7 +20,8 @@ export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
 /**
  * Cron (wrangler.toml triggers), as the system: drop expired sessions, captchas and old login
  * failures; mark the transactions of long-silent chargers ABNORMAL, each operator's through its
- * own verb call so that its operation log shows what the system did.
+ * own verb call so that its operation log shows what the system did; give the idle fees after
+ * charging their final price once the car left or a day has passed.
  */
 export async function housekeeping(env: Env, cron: string, scheduledTime: number) {
   const now = () => scheduledTime;
@@ -35,6 +37,12 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
   }
   if (cron === DAILY_CRON) await billPackagesForDay(ctx);
   await driverServices(env, ctx);
+  // Idle fees after charging that no unplug ended are priced for good (docs/rules/billing.md "Provisional and final").
+  const due = await dueFinalPricings(ctx);
+  for (const rows of groupBy(due, (r) => r.operatorId).values()) {
+    const operatorCtx = systemCtx(env, { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null }, `cron ${cron}`, now);
+    for (const { id } of rows) await billTransaction(operatorCtx, id);
+  }
   console.log(`housekeeping (${cron}) done`);
 }
 

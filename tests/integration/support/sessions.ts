@@ -14,6 +14,8 @@ export interface SessionSpec {
   status?: "ACTIVE" | "COMPLETED" | "ABNORMAL";
   idTag?: string;
   connector?: number;
+  /** The strategy version the server recorded at the start. */
+  strategyVersionId?: number;
   /** Runs the billing job on it (a stopped session only). */
   bill?: boolean;
 }
@@ -30,8 +32,8 @@ export async function addSessions(made: { pointId: number; operatorId: number },
   const ids: number[] = [];
   for (const s of list) {
     const inserted = await env.DB.prepare(
-      `INSERT INTO transactions (operator_id, point_id, connector_no, id_tag, auth_status, meter_start_wh, start_at, meter_stop_wh, stop_at, status, energy_wh)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO transactions (operator_id, point_id, connector_no, id_tag, auth_status, meter_start_wh, start_at, meter_stop_wh, stop_at, status, energy_wh, strategy_version_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
       .bind(
         made.operatorId,
@@ -45,6 +47,7 @@ export async function addSessions(made: { pointId: number; operatorId: number },
         s.stop ? Date.parse(s.stop) : null,
         s.status ?? (s.stop ? "COMPLETED" : "ACTIVE"),
         s.energyWh ?? null,
+        s.strategyVersionId ?? null,
       )
       .first<{ id: number }>();
     await ensureChargeRecord(ctx, inserted!.id);

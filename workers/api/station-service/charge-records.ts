@@ -3,6 +3,7 @@ import { idParam, route } from "../app";
 import { stationCashier } from "../../services/charge-records/cashier";
 import { chargeRecordDetail, listChargeRecords, reportByPoint } from "../../services/charge-records/charge-records";
 import { recordReceipt } from "../../services/charge-records/receipts";
+import { abnormalRecord, completeRecord, retryRecord, settleRecord, unplugRecord } from "../../services/billing/record-actions";
 
 
 const tag = "Charge records";
@@ -68,3 +69,16 @@ route(
   },
   (ctx, { params }) => stationCashier(ctx, params.id),
 );
+
+for (const [action, verb, summary] of [
+  ["settle", settleRecord, "Settle a record now: its final price (an idle fee counts until now) debited from whoever is behind the tag"],
+  ["complete", completeRecord, "Mark a record paid (RECORD_COMPLETE), e.g. paid at the cashier"],
+  ["abnormal", abnormalRecord, "Mark a record ABNORMAL"],
+  ["unplug", unplugRecord, "Manual unplug: sets the unplug time to now and gives the idle fee after charging its final price"],
+  ["retry", retryRecord, "Retry a failed payment (PAY_FAIL) with today's balance"],
+] as const) {
+  route(
+    { method: "put", path: `/station-service/charge/record/{id}/${action}`, summary, tag, verb, params: idParam },
+    (ctx, { params }) => verb(ctx, params.id),
+  );
+}

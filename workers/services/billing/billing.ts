@@ -1,38 +1,214 @@
-import { eq, isNull } from "drizzle-orm";
-import { transactions } from "../../../db/schema";
+import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { chargeRecords, chargeStrategyVersions, operators, points, stations, transactions } from "../../../db/schema";
+import { priceSession, type PricedSession, type RegisterSample } from "../../../domain/pricing";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
-import { owned } from "../../../tenants/scope";
+import { acrossTenants, owned } from "../../../tenants/scope";
+import { chargePointName } from "../../ocpp/identity";
+import type { StoredSample } from "../monitoring/meter-curve";
 import { billedStatements, ensureChargeRecord } from "../charge-records/lifecycle";
+import type { Ctx } from "../context";
 import { verb } from "../verb";
 import { queueSettlement } from "./deliveries";
+import { costColumns, payerOf, repricedTotalsStatement, settleStatements, type Payer } from "./settlement";
 
 /**
- * Writes a stopped transaction's energy and duration onto its record and adds the session to the
- * daily totals (docs/rules/records.md "Daily totals"). Idempotent: the totals, the record's state
- * and `billed_at` change in one batch, each conditioned on `billed_at IS NULL`, so a job
- * delivered twice changes nothing. Pricing joins here. A settled record then goes to the
- * operator's bill-push URL and invoice system through the outbox queue (docs/rules/settings.md
- * "Bill push"); a delivery that could not be queued the first time is queued when the job is retried.
+ * The billing of a stopped session (docs/rules/billing.md): the engine prices it with the strategy
+ * version its transaction recorded, the record takes every cost column, and the payer's balance is
+ * debited once the price is final. A strategy with an idle fee after charging is priced
+ * provisionally at the stop (nothing debited) and finally at the unplug, or
+ * `FINAL_PRICING_AFTER_MS` after the server billed the stop (docs/rules/billing.md "Provisional and final").
+ */
+
+/** The idle fee after charging stops counting this long after the server received the stop (server clock). */
+export const FINAL_PRICING_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** What the engine needs of one transaction, read in one query. */
+async function sessionOf(ctx: Ctx, transactionId: number) {
+  const [row] = await ctx.db
+    .select({
+      tx: transactions,
+      record: chargeRecords,
+      serialNumber: points.serialNumber,
+      stationTimeZone: stations.timeZone,
+      prices: chargeStrategyVersions.prices,
+    })
+    .from(transactions)
+    .leftJoin(chargeRecords, eq(chargeRecords.transactionId, transactions.id))
+    .leftJoin(points, eq(points.id, transactions.pointId))
+    .leftJoin(stations, eq(stations.id, points.stationId))
+    .leftJoin(
+      chargeStrategyVersions,
+      and(eq(chargeStrategyVersions.id, transactions.strategyVersionId), eq(chargeStrategyVersions.operatorId, transactions.operatorId)),
+    )
+    .where(owned(ctx, transactions, eq(transactions.id, transactionId)))
+    .limit(1);
+  return row;
+}
+type Session = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
+
+/** The session's energy register readings, from the charger's own storage (its Durable Object). */
+async function registerSamples(ctx: Ctx, s: Session): Promise<RegisterSample[]> {
+  if (!s.serialNumber) return [];
+  const stored: StoredSample[] = await ctx.env.CHARGE_POINT.getByName(chargePointName(s.tx.operatorId, s.serialNumber)).meterSamples(s.tx.id);
+  return stored
+    .filter((x) => x.measurand === "Energy.Active.Import.Register" && x.phase === null && !x.flagged)
+    .map((x) => ({ at: Date.parse(x.ts), wh: x.value }));
+}
+
+/**
+ * Prices a stopped session with what is known now. `finalAt`: when a provisional price turns
+ * final without an unplug (the idle fee after charging counts until then).
+ */
+async function priceOf(ctx: Ctx, s: Session, payer: Payer | null, finalAt: number | null): Promise<PricedSession | null> {
+  if (!s.prices || s.tx.stopAt === null || s.tx.meterStopWh === null) return null;
+  const [settings, samples] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), registerSamples(ctx, s)]);
+  const p = settings.parameters;
+  const level = payer?.memberLevel ?? "NORMAL";
+  const discount = level === "GOLD" ? p.membership.goldDiscount : level === "SILVER" ? p.membership.silverDiscount : 0;
+  const unplugAt = s.record?.unplugAt?.getTime() ?? finalAt;
+  return priceSession({
+    prices: s.prices,
+    session: {
+      startAt: s.tx.startAt.getTime(),
+      stopAt: s.tx.stopAt.getTime(),
+      meterStartWh: s.tx.meterStartWh,
+      meterStopWh: s.tx.meterStopWh,
+      samples,
+      reservationStartAt: s.record?.reservationStartAt?.getTime() ?? null,
+      unplugAt: unplugAt === null ? null : Math.max(unplugAt, s.tx.stopAt.getTime()),
+    },
+    timeZone: s.stationTimeZone || settings.timeZone,
+    currencyDecimals: mainCurrencyOf(p).decimals,
+    tax: { rate: p.tax.rate, inclusive: p.tax.inclusive },
+    discountPercent: discount > 0 ? String(discount) : null,
+  });
+}
+
+/** The record's new price: its cost columns, the version and the customer, and whether it is final. */
+function pricedColumns(ctx: Ctx, s: Session, priced: PricedSession, payer: Payer | null) {
+  return {
+    ...costColumns(priced),
+    strategyVersionId: s.tx.strategyVersionId,
+    customerId: payer?.customerId ?? null,
+    pricingPhase: priced.provisional ? ("PROVISIONAL" as const) : ("FINAL" as const),
+    pricedAt: new Date(ctx.now()),
+    updatedAt: new Date(ctx.now()),
+  };
+}
+
+/**
+ * The first billing of a stop: the record's price, the daily totals (with the record's new total
+ * as revenue), CHARGE_COMPLETE and `billed_at`, each conditioned on the transaction not being billed
+ * yet; then, when the price is final, the debit. One batch: all of it or nothing.
+ */
+async function billStop(ctx: Ctx, s: Session) {
+  const tx = s.tx;
+  const energyWh = Math.max(0, tx.meterStopWh! - tx.meterStartWh);
+  const durationS = Math.max(0, Math.round((tx.stopAt!.getTime() - tx.startAt.getTime()) / 1000));
+  const payer = await payerOf(ctx, tx.idTag);
+  const [settings, priced] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), priceOf(ctx, s, payer, null)]);
+  const unbilled = owned(ctx, transactions, eq(transactions.id, tx.id), isNull(transactions.billedAt));
+  const price = priced
+    ? [
+        ctx.db
+          .update(chargeRecords)
+          .set(pricedColumns(ctx, s, priced, payer))
+          .where(
+            owned(
+              ctx,
+              chargeRecords,
+              eq(chargeRecords.transactionId, tx.id),
+              sql`exists (select 1 from ${transactions} where ${unbilled})`,
+            ),
+          ),
+      ]
+    : [];
+  const results = await ctx.db.batch([
+    ctx.db.update(transactions).set({ energyWh, durationS }).where(unbilled),
+    ...price,
+    ...billedStatements(ctx, { transactionId: tx.id, startAt: tx.startAt, energyWh, durationS }, settings.timeZone),
+    ctx.db.update(transactions).set({ billedAt: new Date(ctx.now()) }).where(unbilled).returning({ id: transactions.id }),
+    ...(priced && !priced.provisional ? settleStatements(ctx, tx.id, payer) : []),
+  ]);
+  const stamped = results[price.length + 3] as { id: number }[];
+  return { billed: stamped.length > 0, energyWh, durationS, priced };
+}
+
+/**
+ * The final pricing of a provisional record: at the unplug, or once `FINAL_PRICING_AFTER_MS` has
+ * passed since billing (then the idle fee after charging counts until that instant). The day's
+ * revenue gains the difference, the record its final price, and the payer is debited; every
+ * statement is conditioned on the record still being provisional, so it happens once.
+ */
+async function billFinal(ctx: Ctx, s: Session, now: boolean) {
+  const billedAt = s.tx.billedAt!.getTime();
+  const due = now ? Math.min(ctx.now(), billedAt + FINAL_PRICING_AFTER_MS) : billedAt + FINAL_PRICING_AFTER_MS;
+  if (s.record?.unplugAt === null && ctx.now() < due) return { billed: false as const, reason: "awaitingUnplug" as const };
+  const payer = await payerOf(ctx, s.tx.idTag);
+  const [settings, priced] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), priceOf(ctx, s, payer, due)]);
+  if (!priced) return { billed: false as const, reason: "notPriced" as const };
+  await ctx.db.batch([
+    repricedTotalsStatement(ctx, { transactionId: s.tx.id, pointId: s.tx.pointId, startAt: s.tx.startAt }, priced.totalCost, settings.timeZone),
+    ctx.db
+      .update(chargeRecords)
+      .set({ ...pricedColumns(ctx, s, priced, payer), pricingPhase: "FINAL" })
+      .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, s.tx.id), eq(chargeRecords.pricingPhase, "PROVISIONAL"))),
+    ...settleStatements(ctx, s.tx.id, payer),
+  ]);
+  return { billed: true as const, final: true as const, priced };
+}
+
+/**
+ * Prices and settles one stopped transaction; see `billTransaction`. Shared by the job and the
+ * record actions; `finalNow`: a provisional price turns final now (a settlement the operator starts).
+ */
+export async function billSession(ctx: Ctx, transactionId: number, finalNow = false) {
+  let s = await sessionOf(ctx, transactionId);
+  if (!s || s.tx.meterStopWh === null || s.tx.stopAt === null) return { billed: false as const, reason: "notStopped" as const };
+  if (!s.record) {
+    await ensureChargeRecord(ctx as never, transactionId);
+    s = (await sessionOf(ctx, transactionId))!;
+  }
+  if (s.tx.billedAt === null) {
+    const { billed, energyWh, durationS, priced } = await billStop(ctx, s);
+    if (!billed) return { billed: false as const, reason: "alreadyBilled" as const };
+    return { billed: true as const, energyWh, durationS, totalCost: priced?.totalCost ?? null, provisional: priced?.provisional ?? false };
+  }
+  if (s.record?.pricingPhase === "PROVISIONAL") return billFinal(ctx, s, finalNow);
+  return { billed: false as const, reason: "alreadyBilled" as const };
+}
+
+/**
+ * The billing job's verb: the stop's first billing, or the final pricing of a provisional record
+ * (at the unplug, or from the cron once its time has come). Idempotent: a message delivered twice
+ * changes nothing (docs/decisions/0043-one-debit-per-transaction-and-phase.md). A settled record
+ * then goes to the operator's bill-push URL and invoice system through the outbox queue
+ * (docs/rules/settings.md "Bill push"); a delivery that could not be queued the first time is
+ * queued when the job is retried.
  */
 export const billTransaction = verb({ actors: ["system"] }, async (ctx, transactionId: number) => {
-  const [tx] = await ctx.db.select().from(transactions).where(owned(ctx, transactions, eq(transactions.id, transactionId))).limit(1);
-  if (!tx || tx.meterStopWh === null || tx.stopAt === null) return { billed: false as const, reason: "notStopped" };
-  if (tx.billedAt !== null) {
-    await queueSettlement(ctx, transactionId);
-    return { billed: false as const, reason: "alreadyBilled" };
-  }
-  // A register that went backwards is never billed negative (docs/rules/ocpp.md "Meter values").
-  const energyWh = Math.max(0, tx.meterStopWh - tx.meterStartWh);
-  const durationS = Math.max(0, Math.round((tx.stopAt.getTime() - tx.startAt.getTime()) / 1000));
-  const [settings] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), ensureChargeRecord(ctx, transactionId)]);
-  const [, , updated] = await ctx.db.batch([
-    ...billedStatements(ctx, { transactionId, startAt: tx.startAt, energyWh, durationS }, settings.timeZone),
-    ctx.db
-      .update(transactions)
-      .set({ energyWh, durationS, billedAt: new Date(ctx.now()) })
-      .where(owned(ctx, transactions, eq(transactions.id, transactionId), isNull(transactions.billedAt)))
-      .returning({ id: transactions.id }),
-  ]);
-  await queueSettlement(ctx, transactionId);
-  return updated.length > 0 ? { billed: true as const, energyWh, durationS } : { billed: false as const, reason: "alreadyBilled" };
+  const outcome = await billSession(ctx, transactionId);
+  if (outcome.reason !== "notStopped") await queueSettlement(ctx, transactionId);
+  return outcome;
 });
+
+/**
+ * The provisional records whose final price is due (docs/rules/billing.md "Provisional and
+ * final"): unplugged, or billed at least `FINAL_PRICING_AFTER_MS` ago by the server's clock.
+ * The cron looks at every operator's; each operator's pricing is its own verb call.
+ */
+export const dueFinalPricings = verb({ actors: ["system"] }, async (ctx) =>
+  ctx.db
+    .select({ id: chargeRecords.transactionId, operatorId: chargeRecords.operatorId, operatorCode: operators.code })
+    .from(chargeRecords)
+    .innerJoin(transactions, eq(transactions.id, chargeRecords.transactionId))
+    .innerJoin(operators, eq(operators.id, chargeRecords.operatorId))
+    .where(
+      acrossTenants(
+        eq(chargeRecords.pricingPhase, "PROVISIONAL"),
+        or(isNotNull(chargeRecords.unplugAt), lte(transactions.billedAt, new Date(ctx.now() - FINAL_PRICING_AFTER_MS))),
+      ),
+    )
+    .limit(500),
+);

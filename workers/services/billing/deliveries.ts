@@ -2,7 +2,7 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
-import { points, transactions } from "../../../db/schema";
+import { chargeRecords, points, transactions } from "../../../db/schema";
 import { mainCurrencyOf, type ParameterSettings } from "../../../domain/schemas/settings";
 import { outboxMessage } from "../../../domain/schemas/outbox";
 import { owned } from "../../../tenants/scope";
@@ -24,9 +24,10 @@ const TIMEOUT_MS = 15_000;
 
 const recordOf = async (ctx: SystemCtx, transactionId: number) => {
   const [row] = await ctx.db
-    .select({ tx: transactions, serialNumber: points.serialNumber })
+    .select({ tx: transactions, serialNumber: points.serialNumber, record: chargeRecords })
     .from(transactions)
     .innerJoin(points, eq(points.id, transactions.pointId))
+    .leftJoin(chargeRecords, eq(chargeRecords.transactionId, transactions.id))
     .where(owned(ctx, transactions, eq(transactions.id, transactionId)))
     .limit(1);
   return row;
@@ -34,10 +35,10 @@ const recordOf = async (ctx: SystemCtx, transactionId: number) => {
 type SettledRecord = NonNullable<Awaited<ReturnType<typeof recordOf>>>;
 
 /**
- * The charge record as pushed: what the record has today. Pricing adds its amounts here later
- * (docs/decisions/0005-money-in-minor-units.md).
+ * The charge record as pushed, with its amounts in minor units of `currency`, null until priced
+ * (docs/decisions/0005-money-in-minor-units.md), and the record's state as `recordStatus`.
  */
-export function chargeRecordPayload(ctx: SystemCtx, { tx, serialNumber }: SettledRecord, settings: ParameterSettings) {
+export function chargeRecordPayload(ctx: SystemCtx, { tx, serialNumber, record }: SettledRecord, settings: ParameterSettings) {
   return {
     event: "chargeRecord.settled",
     operatorCode: ctx.operator.code,
@@ -55,6 +56,21 @@ export function chargeRecordPayload(ctx: SystemCtx, { tx, serialNumber }: Settle
     durationS: tx.durationS,
     currency: mainCurrencyOf(settings),
     settledAt: tx.billedAt?.toISOString() ?? null,
+    recordStatus: record?.status ?? null,
+    customerId: record?.customerId ?? null,
+    paidBy: record?.paidBy ?? null,
+    strategyVersionId: record?.strategyVersionId ?? null,
+    unplugTime: record?.unplugAt?.toISOString() ?? null,
+    electricCost: record?.electricCost ?? null,
+    serviceCost: record?.serviceCost ?? null,
+    reservationCost: record?.reservationCost ?? null,
+    occupancyCost: record?.occupancyCost ?? null,
+    discountCost: record?.discountCost ?? null,
+    taxCost: record?.taxCost ?? null,
+    totalCost: record?.totalCost ?? null,
+    paidCost: record?.paidCost ?? null,
+    balanceBefore: record?.balanceBefore ?? null,
+    balanceAfter: record?.balanceAfter ?? null,
   };
 }
 
@@ -75,7 +91,8 @@ export const BILL_PUSH_HEADERS = { signature: "X-Plugdesk-Signature", timestamp:
  */
 export async function queueSettlement(ctx: SystemCtx, transactionId: number) {
   const [record, settings, invoice] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx), invoiceSystemOf(ctx)]);
-  if (!record?.tx.billedAt) return [];
+  // A provisional price is not what the driver pays: the push waits for the final one (docs/rules/billing.md "Provisional and final").
+  if (!record?.tx.billedAt || record.record?.pricingPhase === "PROVISIONAL") return [];
   const base = { operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId };
   const queued = [
     ...(settings.billPush.url && !record.tx.billPushedAt && record.tx.billPushAttempts === 0 ? [{ kind: "billPush" as const, ...base }] : []),

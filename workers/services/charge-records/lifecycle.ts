@@ -1,10 +1,10 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, exists, inArray, isNull, sql } from "drizzle-orm";
+import { eq, exists, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { chargeRecords, dailyChargeTotals, transactions } from "../../../db/schema";
 import { dayKey, localDate } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
 import { owned, ownedRow } from "../../../tenants/scope";
-import type { SystemCtx } from "../context";
+import type { Ctx, SystemCtx } from "../context";
 import { verb } from "../verb";
 
 /**
@@ -89,7 +89,7 @@ export interface BilledFacts {
  *    time, and its record's `totalCost` (0 until priced);
  * 2. the record leaves CHARGING (or ABNORMAL, when a late stop came) for CHARGE_COMPLETE.
  */
-export function billedStatements(ctx: SystemCtx, facts: BilledFacts, timeZone: string) {
+export function billedStatements(ctx: Ctx, facts: BilledFacts, timeZone: string) {
   const unbilled = owned(ctx, transactions, eq(transactions.id, facts.transactionId), isNull(transactions.billedAt));
   const day = dayKey(localDate(facts.startAt.getTime(), timeZone));
   const totals = ctx.db
@@ -134,4 +134,40 @@ export function billedStatements(ctx: SystemCtx, facts: BilledFacts, timeZone: s
       ),
     );
   return [totals, complete] as const;
+}
+
+/**
+ * The unplug (docs/rules/billing.md "Provisional and final"): a connector reported Available at
+ * `at` (the charger's StatusNotification timestamp, OCPP 1.6 §4.9) ends the idle time of the
+ * session that stopped on it before then and is not finally priced yet.
+ */
+export function unplugStatement(ctx: Ctx, pointId: number, connectorNo: number, at: Date) {
+  return ctx.db
+    .update(chargeRecords)
+    .set({ unplugAt: at, updatedAt: new Date(ctx.now()) })
+    .where(
+      owned(
+        ctx,
+        chargeRecords,
+        eq(chargeRecords.pointId, pointId),
+        eq(chargeRecords.connectorNo, connectorNo),
+        isNull(chargeRecords.unplugAt),
+        inArray(chargeRecords.status, ["CHARGING", "CHARGE_COMPLETE"]),
+        or(isNull(chargeRecords.pricingPhase), eq(chargeRecords.pricingPhase, "PROVISIONAL")),
+        exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(transactions)
+            .where(owned(ctx, transactions, eq(transactions.id, chargeRecords.transactionId), lte(transactions.stopAt, at))),
+        ),
+      ),
+    );
+}
+
+/** The provisional records of a point that an unplug has made ready for their final price. */
+export function unpluggedRecords(ctx: Ctx, pointId: number) {
+  return ctx.db
+    .select({ id: chargeRecords.transactionId })
+    .from(chargeRecords)
+    .where(owned(ctx, chargeRecords, eq(chargeRecords.pointId, pointId), eq(chargeRecords.pricingPhase, "PROVISIONAL"), isNotNull(chargeRecords.unplugAt)));
 }

@@ -3,12 +3,13 @@ import { alarms, chargeStrategies, connectors, diagnostics, ocppReviews, operato
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchOf } from "../../../db/statements";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
+import type { BillingMessage } from "../../../domain/schemas/billing";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
 import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
-import { abnormalRecordsStatement, openRecordStatement } from "../charge-records/lifecycle";
+import { abnormalRecordsStatement, openRecordStatement, unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
 import { registryFacts, type RegistryTag } from "../drivers/registry";
@@ -180,6 +181,7 @@ export const applyChargerChanges = verb(system, async (ctx, pointId: number, cha
   const openAlarms = new Set(open.map((a) => `${a.connectorNo}:${a.type}`));
   const statements: BatchItem<"sqlite">[] = [];
   const raised: RaisedAlarm[] = [];
+  let unplugged = false;
   const markAbnormalLater = (ids: number[], reason: AbnormalReason) => statements.push(...(abnormalStatements(ctx, ids, reason) ?? []));
   for (const change of changes) {
     if (change.kind === "online") {
@@ -229,6 +231,8 @@ export const applyChargerChanges = verb(system, async (ctx, pointId: number, cha
         );
       }
       if (s.status === "Available" && s.connectorId > 0) {
+        unplugged = true;
+        statements.push(unplugStatement(ctx, pointId, s.connectorId, at));
         markAbnormalLater(
           active.filter((t) => t.connectorNo === s.connectorId).map((t) => t.id),
           "availableWithoutStop",
@@ -238,8 +242,21 @@ export const applyChargerChanges = verb(system, async (ctx, pointId: number, cha
     }
   }
   await batchOf(ctx.db, statements);
+  if (unplugged) await queueFinalPricing(ctx, pointId);
   return raised;
 });
+
+/**
+ * Sends the records an unplug made ready to the billing queue for their final price
+ * (docs/rules/billing.md "Provisional and final"); a record missed here is priced by the cron.
+ */
+async function queueFinalPricing(ctx: SystemCtx, pointId: number) {
+  const ready = await unpluggedRecords(ctx, pointId);
+  if (ready.length === 0) return;
+  await ctx.env.BILLING.sendBatch(
+    ready.map(({ id }) => ({ body: { transactionId: id, operatorId: ctx.operator.id, operatorCode: ctx.operator.code } satisfies BillingMessage })),
+  );
+}
 
 /** A StartTransaction from a charger whose boot was not Accepted: kept for review, never billed (OCPP 1.6 §4.2). */
 const NOT_ACCEPTED: AbnormalReason = "notAccepted";

@@ -1,0 +1,50 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { BILL_PHASES, BILL_STATUSES, BILL_TYPES } from "../../domain/schemas/bills";
+import { MEMBER_LEVELS } from "../../domain/schemas/drivers";
+import { customers } from "./drivers";
+import { operators, timestamps } from "./tenancy";
+
+/**
+ * Bills: every movement of a customer's balance, one row each, for the operator to audit
+ * (docs/rules/billing.md "Bills"). Money in minor units of the operator's currency
+ * (docs/decisions/0005-money-in-minor-units.md). A charging bill is written by the billing job in
+ * the same D1 batch as the debit; its unique key (transaction, phase) is what keeps two jobs from
+ * both debiting (docs/decisions/0043-one-debit-per-transaction-and-phase.md).
+ */
+export const bills = sqliteTable(
+  "bills",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    /** What moved, positive: a debit for `Charging`, a credit for `Recharge`. */
+    cost: integer("cost").notNull(),
+    balanceBefore: integer("balance_before").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    memberLevelBefore: text("member_level_before", { enum: MEMBER_LEVELS }),
+    memberLevelAfter: text("member_level_after", { enum: MEMBER_LEVELS }),
+    type: text("type", { enum: BILL_TYPES }).notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    status: text("status", { enum: BILL_STATUSES }).notNull(),
+    remark: text("remark"),
+    /** The charging transaction's number, or the payment channel's reference. */
+    transactionNumber: text("transaction_number"),
+    /** Charging bills: the transaction and the pricing phase that billed it (the unique key). */
+    transactionId: integer("transaction_id"),
+    phase: text("phase", { enum: BILL_PHASES }),
+    /** Whether the balance has moved by this bill (set in the batch that moves it). */
+    applied: integer("applied", { mode: "boolean" }).notNull().default(false),
+    createdAt: timestamps.createdAt(),
+    updatedAt: timestamps.updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("bills_transaction_phase_uq").on(t.operatorId, t.transactionId, t.phase),
+    index("bills_operator_created_idx").on(t.operatorId, t.createdAt),
+    index("bills_operator_customer_idx").on(t.operatorId, t.customerId, t.createdAt),
+    index("bills_operator_status_idx").on(t.operatorId, t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,331 @@
+import { env } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { housekeeping } from "../../workers/jobs/housekeeping";
+import { applyChargerChanges } from "../../workers/services/ocpp/charger-records";
+import { consumeBilling } from "../../workers/jobs/billing";
+import { billTransaction, FINAL_PRICING_AFTER_MS } from "../../workers/services/billing/billing";
+import { systemCtx } from "../../workers/services/context";
+import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
+import { makeCharger, tokenWithMenus } from "./support/factories";
+import { call, tokenFor } from "./support/http";
+import { addSessions } from "./support/sessions";
+
+/**
+ * The billing of a stopped session (docs/rules/billing.md): priced by the engine with the
+ * transaction's strategy version, paid from the balance of the customer behind the tag, once.
+ * Every message is delivered twice.
+ */
+
+const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
+const rows = async (query: string, ...args: unknown[]) => (await env.DB.prepare(query).bind(...args).all()).results;
+
+let pl: string;
+let operatorId: number;
+/** The demo has no tax rate: these tests give 0PL002 a 23 % VAT included in its prices, and take it back after. */
+const setTaxRate = (rate: string) =>
+  env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.tax.rate', ?) WHERE operator_id = ?").bind(rate, operatorId).run();
+
+beforeAll(async () => {
+  pl = await tokenFor("0PL002", "demoadmin");
+  operatorId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0PL002'"))!.id;
+  await setTaxRate("23");
+});
+
+afterAll(() => setTaxRate("0"));
+
+const strategy = async (body: Record<string, unknown> = {}) => {
+  const res = await call("POST", "/finance-service/strategy", {
+    token: pl,
+    body: {
+      name: `Billing ${uniqueTag()}`,
+      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
+      service: { unit: "NONE", slots: [] },
+      idle: { before: null, during: null, after: null },
+      ...body,
+    },
+  });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data as { id: number; versionId: number };
+};
+
+/** The billing queue's consumer on one message, delivered twice in the batch and once more after. */
+async function deliverTwice(transactionId: number, now?: number) {
+  const body = { transactionId, operatorId, operatorCode: "0PL002" };
+  const verdicts: string[] = [];
+  const message = (id: string) => ({ id, timestamp: new Date(), attempts: 1, body, ack: () => verdicts.push("ack"), retry: () => verdicts.push("retry") });
+  const batch = { queue: "plugdesk-billing", messages: [message("a"), message("b")] } as unknown as MessageBatch<unknown>;
+  if (now === undefined) {
+    await consumeBilling(batch, env);
+    await consumeBilling({ ...batch, messages: [message("c")] } as unknown as MessageBatch<unknown>, env);
+  } else {
+    // The cron's run at a later server time (the consumer reads the clock of its context).
+    const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "billing", () => now);
+    await Promise.all([billTransaction(ctx, transactionId), billTransaction(ctx, transactionId)]);
+    await billTransaction(ctx, transactionId);
+  }
+  return verdicts;
+}
+
+/** A stopped session of 12.345 kWh on a fresh charger, charged to `idTag`, priced by `versionId`. */
+async function session(idTag: string, versionId: number, stop = new Date(Date.now() - 3_600_000)) {
+  const made = await makeCharger("0PL002");
+  const start = new Date(stop.getTime() - 3_600_000);
+  const [id] = await addSessions(made, [
+    { start: start.toISOString(), stop: stop.toISOString(), meterStart: 1_000, meterStop: 13_345, idTag, strategyVersionId: versionId },
+  ]);
+  return { id, made };
+}
+
+const record = (id: number) => call("GET", `/station-service/charge/record/${id}`, { token: pl }).then((r) => r.body.data);
+const balanceOf = async (customerId: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", customerId))!.balance;
+const setBalance = (customerId: number, balance: number, overdraftCredit = 0) =>
+  env.DB.prepare("UPDATE customers SET balance = ?, overdraft_credit = ? WHERE id = ?").bind(balance, overdraftCredit, customerId).run();
+const chargingBills = (transactionId: number) => rows("SELECT customer_id, cost, balance_before, balance_after, type, status, transaction_number FROM bills WHERE transaction_id = ?", transactionId);
+
+describe("billing at stop", () => {
+  it("prices the session with its strategy version and debits the card's holder once, however often the message comes", async () => {
+    const { versionId } = await strategy();
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 5_000);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const { id, made } = await session(card.idTag.toLowerCase(), versionId);
+
+    expect(await deliverTwice(id)).toEqual(["ack", "ack", "ack"]);
+    // 12.345 kWh at 1.0000 zł is 12.345 zł: one line, rounded once, half-up, to 12.35 zł. The demo
+    // operator's prices include 23 % VAT: 12.35 × 23 / 123 = 2.309… → 2.31 zł of it is tax.
+    expect(await record(id)).toMatchObject({
+      status: "RECORD_COMPLETE",
+      strategyVersionId: versionId,
+      customerId: customer.id,
+      currency: "PLN",
+      electricCost: 1_235,
+      serviceCost: 0,
+      reservationCost: 0,
+      occupancyCost: 0,
+      discountCost: 0,
+      taxCost: 231,
+      totalCost: 1_235,
+      paidCost: 1_235,
+      balanceBefore: 5_000,
+      balanceAfter: 3_765,
+    });
+    expect(await row("SELECT paid_by, pricing_phase FROM charge_records WHERE transaction_id = ?", id)).toEqual({
+      paid_by: `${customer.firstName} ${customer.lastName}`,
+      pricing_phase: "FINAL",
+    });
+    expect(await balanceOf(customer.id)).toBe(3_765);
+    expect(await chargingBills(id)).toEqual([
+      { customer_id: customer.id, cost: 1_235, balance_before: 5_000, balance_after: 3_765, type: "Charging", status: "PaySuccess", transaction_number: String(id) },
+    ]);
+    expect(await rows("SELECT sessions, revenue, priced_sessions FROM daily_charge_totals WHERE point_id = ?", made.pointId)).toEqual([
+      { sessions: 1, revenue: 1_235, priced_sessions: 1 },
+    ]);
+  });
+
+  it("charges a member who pays by LEADER to the group's leader", async () => {
+    const { versionId } = await strategy();
+    const leader = await makeCustomer(pl);
+    const member = await makeCustomer(pl);
+    await makeGroup(pl, leader.id, [leader.id, member.id]);
+    await env.DB.prepare("UPDATE customers SET pay_way = 'LEADER' WHERE id = ?").bind(member.id).run();
+    await setBalance(leader.id, 2_000);
+    await setBalance(member.id, 9_000);
+    const card = await makeCard(pl, { customerId: member.id });
+    const { id } = await session(card.idTag, versionId);
+
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", customerId: member.id, paidCost: 1_235, balanceBefore: 2_000, balanceAfter: 765 });
+    expect([await balanceOf(leader.id), await balanceOf(member.id)]).toEqual([765, 9_000]);
+    expect(await chargingBills(id)).toMatchObject([{ customer_id: leader.id, status: "PaySuccess" }]);
+  });
+
+  it("lets the overdraft credit take the balance below zero, down to minus the credit", async () => {
+    const { versionId } = await strategy();
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 500, 735);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const { id } = await session(card.idTag, versionId);
+
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", balanceBefore: 500, balanceAfter: -735 });
+    expect(await balanceOf(customer.id)).toBe(-735);
+  });
+
+  it("fails the payment when the balance and the credit are not enough, and leaves the balance as it was", async () => {
+    const { versionId } = await strategy();
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 500, 734);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const { id, made } = await session(card.idTag, versionId);
+
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({ status: "PAY_FAIL", totalCost: 1_235, paidCost: 0, balanceBefore: 500, balanceAfter: 500 });
+    expect(await balanceOf(customer.id)).toBe(500);
+    expect(await chargingBills(id)).toMatchObject([{ cost: 1_235, balance_before: 500, balance_after: 500, status: "PayFail" }]);
+    // The revenue is what the session cost, paid or not.
+    expect(await row("SELECT revenue FROM daily_charge_totals WHERE point_id = ?", made.pointId)).toEqual({ revenue: 1_235 });
+  });
+
+  it("leaves a session nobody is behind (an unknown tag, the remote tag) unsettled, with no bill", async () => {
+    const { versionId } = await strategy();
+    const { id } = await session(uniqueTag("NOBODY"), versionId);
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({ status: "RECORD_UNSETTLED", customerId: null, totalCost: 1_235, paidCost: null });
+    expect(await chargingBills(id)).toEqual([]);
+  });
+
+  it("keeps a session of a point without a strategy unpriced, as CHARGE_COMPLETE", async () => {
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 5_000);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const made = await makeCharger("0PL002");
+    const [id] = await addSessions(made, [{ start: "2025-06-01T10:00:00Z", stop: "2025-06-01T11:00:00Z", meterStart: 0, meterStop: 1_000, idTag: card.idTag }]);
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({ status: "CHARGE_COMPLETE", totalCost: null, strategyVersionId: null });
+    expect(await balanceOf(customer.id)).toBe(5_000);
+  });
+});
+
+describe("the idle fee after charging: provisional at the stop, final at the unplug or a day later", () => {
+  const idleAfter = { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 15, capAmount: 5_000 } };
+
+  it("prices provisionally at the stop without debiting, then finally at the unplug, debiting once and adding the difference to the revenue", async () => {
+    const { versionId } = await strategy({ idle: idleAfter });
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 10_000);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const stop = new Date(Date.now() - 3_600_000);
+    const { id, made } = await session(card.idTag, versionId, stop);
+
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({ status: "CHARGE_COMPLETE", totalCost: 1_235, occupancyCost: 0, paidCost: null, unplugAt: null });
+    expect(await balanceOf(customer.id)).toBe(10_000);
+    expect(await chargingBills(id)).toEqual([]);
+
+    // The car leaves 45 minutes after the stop: 30 minutes after the free 15, at 0.50 zł.
+    const unplugAt = stop.getTime() + 45 * 60_000;
+    const queued: unknown[] = [];
+    const spy = vi.spyOn(env.BILLING, "sendBatch").mockImplementation((async (messages: Iterable<MessageSendRequest>) => {
+      for (const m of messages) queued.push(m.body);
+    }) as never);
+    const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "charger");
+    const available = { kind: "status" as const, status: { connectorId: 1, status: "Available", errorCode: "NoError", at: unplugAt } };
+    await applyChargerChanges(ctx, made.pointId, [available]);
+    await applyChargerChanges(ctx, made.pointId, [available]);
+    spy.mockRestore();
+    expect(queued).toContainEqual({ transactionId: id, operatorId, operatorCode: "0PL002" });
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({
+      status: "RECORD_COMPLETE",
+      electricCost: 1_235,
+      occupancyCost: 1_500,
+      totalCost: 2_735,
+      paidCost: 2_735,
+      balanceBefore: 10_000,
+      balanceAfter: 7_265,
+      unplugAt: new Date(unplugAt).toISOString(),
+    });
+    expect(await balanceOf(customer.id)).toBe(7_265);
+    expect(await chargingBills(id)).toHaveLength(1);
+    expect(await row("SELECT revenue, sessions FROM daily_charge_totals WHERE point_id = ?", made.pointId)).toEqual({ revenue: 2_735, sessions: 1 });
+  });
+
+  it("prices finally 24 hours after the server billed the stop when no unplug comes, by the server's clock, with the cap", async () => {
+    const { versionId } = await strategy({ idle: idleAfter });
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 10_000);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const { id } = await session(card.idTag, versionId);
+    await deliverTwice(id);
+    const { billed_at: billedAt } = (await row<{ billed_at: number }>("SELECT billed_at FROM transactions WHERE id = ?", id))!;
+
+    // Before the day has passed, the record waits for the car, whatever the cron or a message does.
+    await housekeeping(env, "*/5 * * * *", billedAt + FINAL_PRICING_AFTER_MS - 1);
+    await deliverTwice(id, billedAt + FINAL_PRICING_AFTER_MS - 1);
+    expect(await record(id)).toMatchObject({ status: "CHARGE_COMPLETE", totalCost: 1_235 });
+
+    await housekeeping(env, "*/5 * * * *", billedAt + FINAL_PRICING_AFTER_MS);
+    await housekeeping(env, "*/5 * * * *", billedAt + FINAL_PRICING_AFTER_MS + 1);
+    expect(await balanceOf(customer.id)).toBe(3_765);
+    await deliverTwice(id, billedAt + FINAL_PRICING_AFTER_MS);
+    // A day of idling is far above the cap: the fee is the cap, 50.00 zł.
+    expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 5_000, totalCost: 6_235, balanceAfter: 3_765, unplugAt: null });
+    expect(await balanceOf(customer.id)).toBe(3_765);
+  });
+});
+
+describe("record actions", () => {
+  const act = (id: number, action: string, token = pl) => call("PUT", `/station-service/charge/record/${id}/${action}`, { token });
+  const lastLog = (id: number) =>
+    row<{ new_data: string }>("SELECT new_data FROM operation_logs WHERE table_name = 'charge_records' AND new_data LIKE ? ORDER BY id DESC LIMIT 1", `%"id":${id},%`);
+
+  it("retries a failed payment once the balance allows it, debiting once, and logs it", async () => {
+    const { versionId } = await strategy();
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 100);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const { id } = await session(card.idTag, versionId);
+    await deliverTwice(id);
+    expect((await act(id, "retry")).body.data).toMatchObject({ status: "PAY_FAIL" });
+    expect(await balanceOf(customer.id)).toBe(100);
+
+    await setBalance(customer.id, 2_000);
+    const retried = await act(id, "retry");
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ status: "RECORD_COMPLETE", paidCost: 1_235, balanceBefore: 2_000, balanceAfter: 765 });
+    expect((await act(id, "retry")).status).toBe(409);
+    expect(await balanceOf(customer.id)).toBe(765);
+    expect(await chargingBills(id)).toMatchObject([{ status: "PaySuccess", balance_before: 2_000, balance_after: 765 }]);
+    expect(JSON.parse((await lastLog(id))!.new_data)).toMatchObject({ action: "retry", status: "RECORD_COMPLETE" });
+  });
+
+  it("unplugs by hand: the idle fee until now, debited once; then no second unplug", async () => {
+    const { versionId } = await strategy({ idle: { before: null, during: null, after: { unit: "HOUR", price: "2.0000", freeMinutes: 0 } } });
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 10_000);
+    const card = await makeCard(pl, { customerId: customer.id });
+    // Stopped 90 minutes ago: two started hours at 2.00 zł.
+    const { id } = await session(card.idTag, versionId, new Date(Date.now() - 90 * 60_000));
+    await deliverTwice(id);
+    const unplugged = await act(id, "unplug");
+    expect(unplugged.status, JSON.stringify(unplugged.body)).toBe(200);
+    expect(unplugged.body.data).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 400, totalCost: 1_635, balanceAfter: 8_365 });
+    expect(unplugged.body.data.unplugAt).not.toBeNull();
+    expect((await act(id, "unplug")).status).toBe(409);
+    expect(await balanceOf(customer.id)).toBe(8_365);
+  });
+
+  it("marks complete and abnormal only from the states they apply to, and settles an unsettled record once a customer is behind the tag", async () => {
+    const { versionId } = await strategy();
+    const idTag = uniqueTag("LATE");
+    const { id } = await session(idTag, versionId);
+    await deliverTwice(id);
+    expect((await record(id)).status).toBe("RECORD_UNSETTLED");
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 5_000);
+    await makeCard(pl, { customerId: customer.id, idTag });
+    expect((await act(id, "settle")).body.data).toMatchObject({ status: "RECORD_COMPLETE", customerId: customer.id, balanceAfter: 3_765 });
+    expect((await act(id, "settle")).status).toBe(409);
+    expect((await act(id, "complete")).status).toBe(409);
+    expect((await act(id, "abnormal")).status).toBe(409);
+
+    const other = await session(uniqueTag("NOBODY"), versionId);
+    await deliverTwice(other.id);
+    expect((await act(other.id, "abnormal")).body.data).toMatchObject({ status: "ABNORMAL" });
+    expect((await act(other.id, "complete")).body.data).toMatchObject({ status: "RECORD_COMPLETE" });
+    expect(JSON.parse((await lastLog(other.id))!.new_data)).toMatchObject({ action: "complete", status: "RECORD_COMPLETE" });
+  });
+
+  it("answers another operator's record with 404 and refuses accounts without the finance screen (403), a body-less PUT each", async () => {
+    const { versionId } = await strategy();
+    const { id } = await session(uniqueTag("NOBODY"), versionId);
+    await deliverTwice(id);
+    const de = await tokenFor("0DE001", "deadmin1");
+    const watcher = await tokenWithMenus(pl, ["monitoring.charging"]);
+    for (const action of ["settle", "complete", "abnormal", "unplug", "retry"]) {
+      expect((await act(id, action, de)).status, action).toBe(404);
+      expect((await act(id, action, watcher)).status, action).toBe(403);
+    }
+    expect((await record(id)).status).toBe("RECORD_UNSETTLED");
+  });
+});

@@ -1,0 +1,94 @@
+import { eq, inArray } from "drizzle-orm";
+import { chargeRecords } from "../../../db/schema";
+import { Conflict } from "../../../domain/errors";
+import type { ChargeRecordState } from "../../../domain/schemas/records";
+import { visible } from "../../../tenants/scope";
+import { auditRow } from "../audit";
+import { findRecord, presentRecord } from "../charge-records/charge-records";
+import type { UserCtx } from "../context";
+import { verb } from "../verb";
+import { billSession } from "./billing";
+import { payerOf, settleStatements } from "./settlement";
+
+/**
+ * The operator's actions on a charge record (docs/rules/billing.md "Record actions"), none with a
+ * body, each with an operation-log row: settle, mark complete, mark abnormal, manual unplug, retry
+ * a failed payment. Only the finance screen operates; a state an action does not apply to is 409.
+ */
+const ACTION = { menu: ["finance.chargeRecord"], mutates: true } as const;
+
+const logged = (ctx: UserCtx, id: number, action: string, from: string, to: string) =>
+  auditRow(ctx, { table: "charge_records", module: "chargeRecord", type: "UPDATE", oldData: { id, status: from }, newData: { id, status: to, action } });
+
+async function answer(ctx: UserCtx, id: number) {
+  return presentRecord(await findRecord(ctx, id));
+}
+
+/** Moves a record from one of `from` to `to`, with its log row, in one batch. */
+async function markAs(ctx: UserCtx, rawId: unknown, from: ChargeRecordState[], to: ChargeRecordState, action: string) {
+  const { record } = await findRecord(ctx, rawId);
+  if (!from.includes(record.status)) throw new Conflict("billing.errors.wrongState", { status: record.status });
+  const id = record.transactionId;
+  const [updated] = await ctx.db.batch([
+    ctx.db
+      .update(chargeRecords)
+      .set({ status: to, updatedAt: new Date(ctx.now()) })
+      .where(visible(ctx, chargeRecords, chargeRecords.pointId, eq(chargeRecords.transactionId, id), inArray(chargeRecords.status, from)))
+      .returning({ id: chargeRecords.transactionId }),
+    logged(ctx, id, action, record.status, to),
+  ]);
+  if (updated.length === 0) throw new Conflict("billing.errors.wrongState", { status: record.status });
+  return answer(ctx, id);
+}
+
+/** PUT …/complete: paid some other way (cash at the cashier, a transfer). */
+export const completeRecord = verb(ACTION, (ctx, rawId: unknown) =>
+  markAs(ctx, rawId, ["CHARGE_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL", "ABNORMAL"], "RECORD_COMPLETE", "complete"),
+);
+
+/** PUT …/abnormal: a session the operator will not bill as it stands. */
+export const abnormalRecord = verb(ACTION, (ctx, rawId: unknown) =>
+  markAs(ctx, rawId, ["CHARGING", "CHARGE_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL"], "ABNORMAL", "abnormal"),
+);
+
+/** Runs billing on a record the actor may see, then logs what changed. */
+async function rebill(ctx: UserCtx, rawId: unknown, from: ChargeRecordState[], action: string, run: (id: number) => Promise<unknown>) {
+  const { record } = await findRecord(ctx, rawId);
+  if (!from.includes(record.status)) throw new Conflict("billing.errors.wrongState", { status: record.status });
+  const id = record.transactionId;
+  await run(id);
+  const after = await answer(ctx, id);
+  await ctx.db.batch([logged(ctx, id, action, record.status, after.status)]);
+  return after;
+}
+
+/** PUT …/unplug: the car left now; the idle fee after charging gets its final price and is debited. */
+export const unplugRecord = verb(ACTION, (ctx, rawId: unknown) =>
+  rebill(ctx, rawId, ["CHARGE_COMPLETE"], "unplug", async (id) => {
+    const { record } = await findRecord(ctx, id);
+    if (record.pricingPhase !== "PROVISIONAL" || record.unplugAt !== null) throw new Conflict("billing.errors.notAwaitingUnplug");
+    await ctx.db
+      .update(chargeRecords)
+      .set({ unplugAt: new Date(ctx.now()) })
+      .where(visible(ctx, chargeRecords, chargeRecords.pointId, eq(chargeRecords.transactionId, id), eq(chargeRecords.pricingPhase, "PROVISIONAL")));
+    await billSession(ctx, id);
+  }),
+);
+
+/** PUT …/settle: price for good now (an idle fee counts until now) and debit whoever is behind the tag today. */
+export const settleRecord = verb(ACTION, (ctx, rawId: unknown) =>
+  rebill(ctx, rawId, ["CHARGE_COMPLETE", "RECORD_UNSETTLED"], "settle", async (id) => {
+    const { record } = await findRecord(ctx, id);
+    if (record.pricingPhase === "PROVISIONAL") return billSession(ctx, id, true);
+    if (record.pricingPhase !== "FINAL") throw new Conflict("billing.errors.notPriced");
+    await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag)) as never);
+  }),
+);
+
+/** PUT …/retry: a failed payment tried again with the balance of today. */
+export const retryRecord = verb(ACTION, (ctx, rawId: unknown) =>
+  rebill(ctx, rawId, ["PAY_FAIL"], "retry", async (id) => {
+    const { record } = await findRecord(ctx, id);
+    await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag)) as never);
+  }),
+);
