@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { accounts, alarms, connectors, diagnostics, operators, platforms, points, roles, stations, subOperatorDevices, transactions } from "../../db/schema";
 import { slices } from "../../db/statements";
-import { boot, connect } from "./support/charger";
+import { boot, connect, landed } from "./support/charger";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
@@ -101,6 +101,7 @@ beforeAll(async () => {
   serialWithLog = charger.serialNumber;
   const { charger: socket } = await connect(charger.serialNumber, { key: charger.key });
   await boot(socket!);
+  await landed();
   for (let i = 0; i < 60; i++) await socket!.call("Heartbeat", {});
   socket!.close();
 });
