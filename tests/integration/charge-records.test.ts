@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { billByCode, receiptByToken } from "../../workers/services/charge-records/receipts";
 import { publicCtxOf } from "../../workers/services/context";
-import { boot, connect, now } from "./support/charger";
+import { boot, connect, landed, now } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, ORIGIN, tokenFor } from "./support/http";
 import { addSessions, bill } from "./support/sessions";
@@ -174,6 +174,8 @@ describe("a charge record's page", () => {
     expect(await row("SELECT status, currency FROM charge_records WHERE transaction_id = ?", transactionId)).toEqual({ status: "CHARGING", currency: "PLN" });
     // A reboot ends the running transactions without a stop (docs/rules/ocpp.md "Transactions").
     await boot(charger);
+    // The boot reaches D1 in the charger's next batch (docs/rules/ocpp.md "Hot path").
+    await landed();
     expect(await row("SELECT status FROM charge_records WHERE transaction_id = ?", transactionId)).toEqual({ status: "ABNORMAL" });
     charger.close();
   });
@@ -281,6 +283,7 @@ describe("cashier", () => {
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available", timestamp: now() });
     const { transactionId } = await charger.call("StartTransaction", { connectorId: 2, idTag: "CASH0001", meterStart: 0, timestamp: now() });
     await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Charging", timestamp: now() });
+    await landed();
     const recent = new Date(Date.now() - 60 * 60_000).toISOString();
     const [done] = await addSessions(made, [{ start: recent, stop: recent, meterStop: 100, bill: true }]);
     await env.DB.prepare("UPDATE charge_records SET total_cost = 900, paid_cost = 400 WHERE transaction_id = ?").bind(done).run();

@@ -21,7 +21,7 @@ import {
   subOperatorDevices,
   transactions,
 } from "../../db/schema";
-import { boot, connect } from "./support/charger";
+import { boot, connect, landed } from "./support/charger";
 import { insertAll } from "./support/bulk";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
@@ -169,6 +169,7 @@ beforeAll(async () => {
   serialWithLog = charger.serialNumber;
   const { charger: socket } = await connect(charger.serialNumber, { key: charger.key });
   await boot(socket!);
+  await landed();
   for (let i = 0; i < 60; i++) await socket!.call("Heartbeat", {});
   socket!.close();
   // 150 rows of every list, and deliveries to 150 points, take longer than a hook's default.

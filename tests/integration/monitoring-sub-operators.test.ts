@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { boot, connect, now, type TestCharger } from "./support/charger";
+import { boot, connect, landed, now, type TestCharger } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
@@ -28,8 +28,10 @@ async function online() {
   const made = await makeCharger("0PL002");
   const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
   await boot(charger);
+  await landed();
   for (const connectorId of [1, 2]) {
     await charger.call("StatusNotification", { connectorId, errorCode: "NoError", status: "Available", timestamp: now() });
+    await landed();
   }
   const station = await row<{ station_id: number }>("SELECT station_id FROM points WHERE id = ?", made.pointId);
   return { ...made, charger, stationId: station!.station_id };
@@ -151,7 +153,9 @@ describe("what a sub-operator sees", () => {
     expect((await call("GET", `/station-service/monitoring/charging/${unseen}`, { token: sub })).status).toBe(404);
 
     await direct.charger.call("StatusNotification", { connectorId: 2, errorCode: "GroundFailure", status: "Faulted", timestamp: now() });
+    await landed();
     await hidden.charger.call("StatusNotification", { connectorId: 2, errorCode: "GroundFailure", status: "Faulted", timestamp: now() });
+    await landed();
     const alarms = await call("GET", "/station-service/alarm?size=100", { token: sub });
     expect([...new Set(ids(alarms, "pointId"))]).toEqual([direct.pointId]);
     const hiddenAlarm = (await row<{ id: number }>("SELECT id FROM alarms WHERE point_id = ?", hidden.pointId))!.id;
@@ -194,10 +198,14 @@ describe("what a sub-operator sees", () => {
     expect(snapshot.events.every((e: any) => e.pointId === mine.pointId)).toBe(true);
 
     await other.charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Preparing", timestamp: now() });
+    await landed();
     await mine.charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Preparing", timestamp: now() });
+    await landed();
     await waitFor(() => received.some((e) => e.type === "connector" && e.pointId === mine.pointId && e.status === "Preparing"));
     await other.charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Preparing", timestamp: now() });
+    await landed();
     await mine.charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Preparing", timestamp: now() });
+    await landed();
     await waitFor(() => received.some((e) => e.type === "connector" && e.pointId === mine.pointId && e.connectorId === 2));
     expect(received.some((e) => e.pointId === other.pointId)).toBe(false);
     ws.close();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { boot, connect, now, type TestCharger } from "./support/charger";
+import { boot, connect, landed, now, type TestCharger } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
@@ -24,8 +24,10 @@ async function online(operatorCode = "0PL002") {
   const made = await makeCharger(operatorCode);
   const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
   await boot(charger);
+  await landed();
   for (const connectorId of [1, 2]) {
     await charger.call("StatusNotification", { connectorId, errorCode: "NoError", status: "Available", timestamp: now() });
+    await landed();
   }
   const station = await row<{ station_id: number }>("SELECT station_id FROM points WHERE id = ?", made.pointId);
   return { ...made, charger, stationId: station!.station_id };
@@ -42,6 +44,7 @@ async function charge(charger: TestCharger, pointId: number, connectorId = 1, me
   const idTag = await freshTag(pointId);
   const { transactionId } = await charger.call("StartTransaction", { connectorId, idTag, meterStart, timestamp: now() });
   await charger.call("StatusNotification", { connectorId, errorCode: "NoError", status: "Charging", timestamp: now() });
+  await landed();
   return { transactionId: transactionId as number, idTag };
 }
 
@@ -129,6 +132,7 @@ describe("charging points and connectors (device and connector states)", () => {
     const healthy = await online();
     const broken = await online();
     await broken.charger.call("StatusNotification", { connectorId: 2, errorCode: "GroundFailure", status: "Faulted", timestamp: now() });
+    await landed();
     const gone = await makeCharger("0PL002");
 
     const res = await call("GET", "/station-service/monitoring/chargingPile?size=100", { token: admin });
@@ -159,6 +163,7 @@ describe("charging points and connectors (device and connector states)", () => {
   it("shows connectors with their display class, and an offline point's connectors as offline", async () => {
     const live = await online();
     await live.charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "SuspendedEV", timestamp: now() });
+    await landed();
     const res = await call("GET", `/station-service/monitoring/connector?stationId=${live.stationId}`, { token: admin });
     expect(res.body.data.records.map((r: any) => [r.connectorId, r.status, r.displayClass])).toEqual([
       [1, "Available", "success"],
@@ -220,6 +225,7 @@ describe("alarms (Undisposed → AutoRecovery or ManualDisposed)", () => {
   it("lists an alarm a charger raised, disposes it once with a comment, and refuses a second time", async () => {
     const { charger, pointId, serialNumber } = await online();
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "HighTemperature", status: "Faulted", info: "cabinet 71°C", timestamp: now() });
+    await landed();
     const list = await call("GET", `/station-service/alarm?pointId=${pointId}`, { token: admin });
     expect(list.status).toBe(200);
     expect(list.body.data.records).toEqual([
@@ -254,7 +260,9 @@ describe("alarms (Undisposed → AutoRecovery or ManualDisposed)", () => {
   it("shows an alarm that cleared itself as AutoRecovery with its recover time, and filters by status, level and time", async () => {
     const { charger, pointId } = await online();
     await charger.call("StatusNotification", { connectorId: 2, errorCode: "WeakSignal", status: "Available", timestamp: now() });
+    await landed();
     await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Available", timestamp: now() });
+    await landed();
     const list = await call("GET", `/station-service/alarm?pointId=${pointId}`, { token: admin });
     expect(list.body.data.records).toEqual([expect.objectContaining({ type: "WeakSignal", level: "WARN", status: "AutoRecovery", recoveredAt: expect.any(String) })]);
     const open = await call("GET", `/station-service/alarm?pointId=${pointId}&status=Undisposed`, { token: admin });
@@ -285,6 +293,7 @@ describe("alarms (Undisposed → AutoRecovery or ManualDisposed)", () => {
   it("never shows one operator's alarms to another", async () => {
     const { charger, pointId } = await online();
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "OverVoltage", status: "Faulted", timestamp: now() });
+    await landed();
     const foreign = await call("GET", `/station-service/alarm?pointId=${pointId}`, { token: deAdmin });
     expect(foreign.body.data.total).toBe(0);
   });
@@ -317,6 +326,7 @@ describe("home dashboard", () => {
     expect(data.connectors.Available).toBeGreaterThanOrEqual(2);
 
     await charger.call("StatusNotification", { connectorId: 2, errorCode: "PowerSwitchFailure", status: "Faulted", timestamp: now() });
+    await landed();
     const faulted = (await call("GET", "/station-service/dashboard/home", { token: admin })).body.data;
     expect(faulted.points.fault).toBe(data.points.fault + 1);
     expect(faulted.points.online).toBe(data.points.online - 1);

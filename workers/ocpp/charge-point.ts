@@ -200,6 +200,11 @@ export class ChargePoint extends DurableObject<Env> {
     this.registration.keyChanged(keyHash);
   }
 
+  /** Resolves once every change queued so far has reached D1 (for a reader that needs it now). */
+  async changesLanded() {
+    if (this.outbox.pending()) await this.outbox.drain();
+  }
+
   async webSocketClose(ws: WebSocket, code: number) {
     this.hot.flush();
     // A socket that was already replaced says nothing about the charger

@@ -101,3 +101,10 @@ export async function pointChanged(operatorId: number, serialNumber: string) {
   const { chargePointName } = await import("../../../workers/ocpp/identity");
   await env.CHARGE_POINT.getByName(chargePointName(operatorId, serialNumber)).forgetRegistration();
 }
+
+/** Waits until every charger's queued changes (online flag, boot, statuses) have reached D1. */
+export async function landed() {
+  const { env, listDurableObjectIds } = await import("cloudflare:test");
+  const ids = await listDurableObjectIds(env.CHARGE_POINT);
+  await Promise.all(ids.map((id) => env.CHARGE_POINT.get(id).changesLanded()));
+}
