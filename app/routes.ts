@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
+import { contentScreens } from "./routes/content/route-map";
 import { driverScreens } from "./routes/drivers/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { financeScreens } from "./routes/finance/route-map";
@@ -27,6 +28,7 @@ const dedicated: Record<string, string> = {
   ...financeScreens,
   ...recordScreens,
   ...settingsScreens,
+  ...contentScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -19,6 +19,7 @@ import "./customer-service/groups";
 import "./customer-service/cards";
 import "./finance-service/strategies";
 import "./system-service/settings";
+import "./system-service/content";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
