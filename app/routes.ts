@@ -52,6 +52,9 @@ export default [
   route("tourist/chargingRecordDetails/:id", "routes/records/public-receipt.tsx", { id: "touristRecord" }),
   route("tourist/invoices/:id", "routes/records/public-receipt.tsx", { id: "touristInvoice" }),
   route("valina-bill/:code", "routes/records/public-receipt.tsx", { id: "valinaBill" }),
+  // Public texts for drivers, without login (docs/rules/content.md "Disclaimer and privacy policy").
+  route("disclaimer/mobile", "routes/content/public-text.tsx", { id: "disclaimerMobile" }),
+  route("privacy/mobile", "routes/content/public-text.tsx", { id: "privacyMobile" }),
   layout("routes/console/layout.tsx", [
     layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen)),
     route("station/cashier/:id", "routes/records/cashier.tsx", { id: "cashier" }),

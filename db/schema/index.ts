@@ -7,3 +7,4 @@ export * from "./drivers";
 export * from "./pricing";
 export * from "./records";
 export * from "./settings";
+export * from "./content";

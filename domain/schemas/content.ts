@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "../languages";
 import { pageQuery } from "./account-service";
 
 /** Queries and bodies of the content screens: operation log, disclaimer, privacy policy, feedback. */
@@ -20,3 +21,26 @@ export const operationLogQuery = pageQuery
   })
   // The start time must not be later than the end time.
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { error: "content.validation.timeRange", path: ["to"] });
+
+/** The language a text is written in: one of the six (docs/rules/content.md "Disclaimer and privacy policy"). */
+export const textLanguage = z.enum(LANGUAGES, { error: "content.validation.language" });
+
+export const contentTextQuery = z.object({ lang: textLanguage.optional() });
+
+/** A disclaimer or privacy policy: text required, at most 100 000 characters. */
+export const contentTextInput = z.object({
+  content: z
+    .string({ error: "content.validation.contentRequired" })
+    .trim()
+    .min(1, { error: "content.validation.contentRequired" })
+    .max(100_000, { error: "content.validation.contentLength" }),
+});
+
+export const TEXT_KINDS = ["DISCLAIMER", "PRIVACY_POLICY"] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
+/** The public mobile pages: the operator by domain or code, the language by `lang`. */
+export const publicTextQuery = z.object({
+  operatorCode: z.string().trim().min(1).max(32).optional(),
+  lang: z.string().optional(),
+});

@@ -2,4 +2,6 @@
 export const contentScreens: Record<string, string> = {
   "/carrierSystem/operationLog": "routes/content/operation-log.tsx",
   "/carrierSystem/operationLog/detail/:id": "routes/content/operation-log-detail.tsx",
+  "/carrierSystem/disclaimer": "routes/content/content-text.tsx",
+  "/carrierSystem/privacyPolicy": "routes/content/content-text.tsx",
 };

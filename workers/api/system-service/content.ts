@@ -1,8 +1,9 @@
-import { operationLogQuery } from "../../../domain/schemas/content";
+import { contentTextInput, contentTextQuery, operationLogQuery } from "../../../domain/schemas/content";
 import { getOperationLog, listOperationLogs } from "../../services/content/operation-log";
+import { getDisclaimer, getPrivacyPolicy, updateDisclaimer, updatePrivacyPolicy } from "../../services/content/texts";
 import { idParam, route } from "../app";
 
-/** Content of the system service (docs/rules/content.md): the operation log. */
+/** Content of the system service (docs/rules/content.md): the operation log, the disclaimer and the privacy policy. */
 const tag = "System service: content";
 
 route(
@@ -27,3 +28,16 @@ route(
   },
   (ctx, { params }) => getOperationLog(ctx, params.id),
 );
+
+for (const [path, name, get, put] of [
+  ["/system-service/disclaimer", "disclaimer", getDisclaimer, updateDisclaimer],
+  ["/system-service/privacy-policy", "privacy policy", getPrivacyPolicy, updatePrivacyPolicy],
+] as const) {
+  route({ method: "get", path, summary: `The ${name} in one language (lang; empty content when none is written)`, tag, verb: get, query: contentTextQuery }, (ctx, { query }) =>
+    get(ctx, query),
+  );
+  route(
+    { method: "put", path, summary: `Write the ${name} of one language (lang): { content }, text required`, tag, verb: put, query: contentTextQuery, body: contentTextInput },
+    (ctx, { query, body }) => put(ctx, query, body),
+  );
+}
