@@ -44,3 +44,19 @@ export const publicTextQuery = z.object({
   operatorCode: z.string().trim().min(1).max(32).optional(),
   lang: z.string().optional(),
 });
+
+/** Feedback: UNPROCESSED → PROCESSED with a reply (docs/rules/content.md "Feedback"). */
+export const FEEDBACK_STATUSES = ["UNPROCESSED", "PROCESSED"] as const;
+
+export const feedbackListQuery = pageQuery.extend({
+  status: z.enum(FEEDBACK_STATUSES, { error: "content.validation.feedbackStatus" }).optional(),
+  creator: text64,
+});
+
+export const feedbackReplyInput = z.object({
+  reply: z
+    .string({ error: "content.validation.replyRequired" })
+    .trim()
+    .min(1, { error: "content.validation.replyRequired" })
+    .max(2000, { error: "content.validation.replyLength" }),
+});

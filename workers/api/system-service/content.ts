@@ -1,9 +1,10 @@
-import { contentTextInput, contentTextQuery, operationLogQuery } from "../../../domain/schemas/content";
+import { contentTextInput, contentTextQuery, feedbackListQuery, feedbackReplyInput, operationLogQuery } from "../../../domain/schemas/content";
+import { getFeedback, listFeedback, replyFeedback } from "../../services/content/feedback";
 import { getOperationLog, listOperationLogs } from "../../services/content/operation-log";
 import { getDisclaimer, getPrivacyPolicy, updateDisclaimer, updatePrivacyPolicy } from "../../services/content/texts";
 import { idParam, route } from "../app";
 
-/** Content of the system service (docs/rules/content.md): the operation log, the disclaimer and the privacy policy. */
+/** Content of the system service (docs/rules/content.md): the operation log, the disclaimer, the privacy policy and feedback. */
 const tag = "System service: content";
 
 route(
@@ -41,3 +42,23 @@ for (const [path, name, get, put] of [
     (ctx, { query, body }) => put(ctx, query, body),
   );
 }
+
+route(
+  { method: "get", path: "/system-service/feedback", summary: "Feedback, newest first (status, creator)", tag, verb: listFeedback, query: feedbackListQuery },
+  (ctx, { query }) => listFeedback(ctx, query),
+);
+route({ method: "get", path: "/system-service/feedback/{id}", summary: "One feedback", tag, verb: getFeedback, params: idParam }, (ctx, { params }) =>
+  getFeedback(ctx, params.id),
+);
+route(
+  {
+    method: "put",
+    path: "/system-service/feedback/{id}/reply",
+    summary: "Reply to an unprocessed feedback: { reply }; it becomes PROCESSED (409 when already processed)",
+    tag,
+    verb: replyFeedback,
+    params: idParam,
+    body: feedbackReplyInput,
+  },
+  (ctx, { params, body }) => replyFeedback(ctx, params.id, body),
+);
