@@ -4,4 +4,6 @@ export const contentScreens: Record<string, string> = {
   "/carrierSystem/operationLog/detail/:id": "routes/content/operation-log-detail.tsx",
   "/carrierSystem/disclaimer": "routes/content/content-text.tsx",
   "/carrierSystem/privacyPolicy": "routes/content/content-text.tsx",
+  "/carrierSystem/feedback": "routes/content/feedback.tsx",
+  "/suboperators/feedback": "routes/content/feedback.tsx",
 };
