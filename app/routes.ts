@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
+import { contentScreens } from "./routes/content/route-map";
 import { driverScreens } from "./routes/drivers/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { financeScreens } from "./routes/finance/route-map";
@@ -33,6 +34,7 @@ const dedicated: Record<string, string> = {
   ...operationsScreens,
   ...platformScreens,
   ...driverServiceScreens,
+  ...contentScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [
@@ -56,6 +58,9 @@ export default [
   route("tourist/chargingRecordDetails/:id", "routes/records/public-receipt.tsx", { id: "touristRecord" }),
   route("tourist/invoices/:id", "routes/records/public-receipt.tsx", { id: "touristInvoice" }),
   route("valina-bill/:code", "routes/records/public-receipt.tsx", { id: "valinaBill" }),
+  // Public texts for drivers, without login (docs/rules/content.md "Disclaimer and privacy policy").
+  route("disclaimer/mobile", "routes/content/public-text.tsx", { id: "disclaimerMobile" }),
+  route("privacy/mobile", "routes/content/public-text.tsx", { id: "privacyMobile" }),
   layout("routes/console/layout.tsx", [
     layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen)),
     route("station/cashier/:id", "routes/records/cashier.tsx", { id: "cashier" }),

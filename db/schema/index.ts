@@ -11,3 +11,4 @@ export * from "./operations";
 export * from "./platform";
 export * from "./driver-services";
 export * from "./finance";
+export * from "./content";

@@ -28,6 +28,7 @@ import "./platform-service/price-packages";
 import "./customer-service/vehicles";
 import "./customer-service/offline-lists";
 import "./station-service/reservations";
+import "./system-service/content";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

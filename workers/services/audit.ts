@@ -12,6 +12,19 @@ function redact(key: string, value: unknown) {
   return /password|token|captcha|secret|^key$/i.test(key) || /[a-z]Key$/.test(key) ? "***" : value;
 }
 
+/**
+ * A stored log field read back as a JSON value with its secrets replaced again
+ * (docs/rules/content.md "Operation log"); text cut at the length limit is answered as text.
+ */
+export function redactJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(JSON.stringify(JSON.parse(text), redact));
+  } catch {
+    return text;
+  }
+}
+
 /** Who the log names: the account, or the system part that acted (`system: charger PL002-CP01`). */
 function actorOf(ctx: Ctx): { account: string; email: string | null } {
   return ctx.actor.kind === "user"

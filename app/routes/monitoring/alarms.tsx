@@ -6,6 +6,7 @@ import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -172,20 +173,9 @@ export default function Alarms() {
           ))}
         </NativeSelect>
         <Input name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
-        <label className="flex items-center gap-2">
-          <span className="shrink-0 text-xs text-muted-foreground">{t("monitoring.common.from")}</span>
-          <Input name="from" type="datetime-local" defaultValue={params.get("from") ?? ""} />
-        </label>
-        <label className="flex items-center gap-2">
-          <span className="shrink-0 text-xs text-muted-foreground">{t("monitoring.common.to")}</span>
-          <Input name="to" type="datetime-local" defaultValue={params.get("to") ?? ""} />
-        </label>
+        <TimeRangeFilter />
       </DataTableToolbar>
-      {filterError && (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-          {filterError}
-        </p>
-      )}
+      <FilterError message={filterError} />
       <DataTable
         columns={columns}
         page={page}

@@ -1,0 +1,171 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Reply } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { FEEDBACK_STATUSES } from "../../../domain/schemas/content";
+import { DataTable } from "~/components/data-table/data-table";
+import { FilterError } from "~/components/data-table/time-range-filter";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toast";
+import { loadFeedback, replyFeedbackAction } from "./feedback.server";
+
+/** Drivers' feedback: UNPROCESSED → PROCESSED by a reply (docs/rules/content.md "Feedback"). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadFeedback(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return replyFeedbackAction(args);
+}
+
+type Feedback = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+
+export default function FeedbackScreen() {
+  const { page, filterError } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const [replying, setReplying] = useState<Feedback | null>(null);
+  const title = t(useLocation().pathname.startsWith("/suboperators/") ? "menu.sub.system.feedback" : "menu.carrier.feedback");
+
+  const columns: ColumnDef<Feedback>[] = [
+    { accessorKey: "createdAt", header: t("content.feedback.time"), meta: { priority: 2, width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
+    { accessorKey: "creator", header: t("content.feedback.creator") },
+    {
+      accessorKey: "content",
+      header: t("content.feedback.content"),
+      cell: ({ row }) => <span className="block max-w-80 whitespace-pre-wrap break-words">{row.original.content}</span>,
+    },
+    {
+      accessorKey: "status",
+      header: t("content.feedback.status"),
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <Badge variant={row.original.status === "PROCESSED" ? "secondary" : "outline"}>{t(`content.feedback.statuses.${row.original.status}`)}</Badge>
+          {row.original.processedAt && (
+            <span className="text-[11px] text-muted-foreground">
+              {t("content.feedback.processedBy", { account: row.original.processedBy ?? "—", time: dateTime(row.original.processedAt) })}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      accessorKey: "reply",
+      header: t("content.feedback.reply"),
+      meta: { priority: 3 },
+      cell: ({ row }) => <span className="block max-w-64 whitespace-pre-wrap break-words">{row.original.reply ?? "—"}</span>,
+    },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 120 },
+      cell: ({ row }) =>
+        row.original.status === "UNPROCESSED" ? (
+          <Button variant="outline" size="sm" onClick={() => setReplying(row.original)}>
+            <Reply aria-hidden />
+            {t("content.feedback.reply")}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={title} description={t("content.feedback.description")} />
+      <DataTableToolbar>
+        <NativeSelect name="status" aria-label={t("content.feedback.status")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("content.feedback.allStatuses")}</option>
+          {FEEDBACK_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`content.feedback.statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input name="creator" placeholder={t("content.feedback.creator")} aria-label={t("content.feedback.creator")} defaultValue={params.get("creator") ?? ""} />
+      </DataTableToolbar>
+      <FilterError message={filterError} />
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("content.feedback.empty")} label={title} />
+      <ReplyDialog feedback={replying} onClose={() => setReplying(null)} />
+    </div>
+  );
+}
+
+/** The reply that marks a feedback processed. */
+function ReplyDialog({ feedback, onClose }: { feedback: Feedback | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const [reply, setReply] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setReply("");
+    setError(null);
+    onClose();
+  };
+  useActionOutcome(
+    fetcher,
+    () => {
+      toast.success(t("content.feedback.replied"));
+      close();
+    },
+    (_name, message) => setError(message),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!feedback) return;
+    if (reply.trim() === "") return setError(t("content.validation.replyRequired"));
+    fetcher.submit({ id: feedback.id, reply }, { method: "post" });
+  };
+  return (
+    <Dialog open={feedback !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("content.feedback.replyTitle")}</DialogTitle>
+            <DialogDescription>{feedback && t("content.feedback.replyText", { creator: feedback.creator })}</DialogDescription>
+          </DialogHeader>
+          {feedback && <p className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words">{feedback.content}</p>}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="feedback-reply">{t("content.feedback.reply")}</Label>
+            <Textarea
+              id="feedback-reply"
+              value={reply}
+              onChange={(e) => setReply(e.target.value)}
+              maxLength={2000}
+              rows={5}
+              aria-invalid={error !== null}
+              aria-describedby={error ? "feedback-reply-error" : undefined}
+            />
+            {error && (
+              <p id="feedback-reply-error" className="text-xs text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              <Reply aria-hidden />
+              {t("content.feedback.replySubmit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { customers } from "./drivers";
+import { operators, timestamps } from "./tenancy";
+
+/**
+ * The texts an operator publishes to drivers, one per kind and language
+ * (docs/rules/content.md "Disclaimer and privacy policy"): the disclaimer and the privacy policy.
+ */
+export const contentTexts = sqliteTable(
+  "content_texts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    kind: text("kind", { enum: ["DISCLAIMER", "PRIVACY_POLICY"] }).notNull(),
+    lang: text("lang").notNull(),
+    content: text("content").notNull(),
+    updatedBy: text("updated_by"),
+    createdAt: timestamps.createdAt(),
+    updatedAt: timestamps.updatedAt(),
+  },
+  (t) => [uniqueIndex("content_texts_operator_kind_lang_idx").on(t.operatorId, t.kind, t.lang)],
+);
+
+/**
+ * Drivers' feedback (docs/rules/content.md "Feedback"): UNPROCESSED until someone answers it,
+ * then PROCESSED with the reply, who replied and when.
+ */
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    customerId: integer("customer_id").references(() => customers.id),
+    creator: text("creator").notNull(),
+    content: text("content").notNull(),
+    status: text("status", { enum: ["UNPROCESSED", "PROCESSED"] }).notNull().default("UNPROCESSED"),
+    reply: text("reply"),
+    processedBy: text("processed_by"),
+    processedAt: integer("processed_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [
+    // Feedback list of one operator, newest first, optionally by status.
+    index("feedback_operator_created_idx").on(t.operatorId, t.createdAt),
+    index("feedback_operator_status_idx").on(t.operatorId, t.status, t.createdAt),
+  ],
+);
