@@ -131,7 +131,8 @@ describe("console shell", () => {
     ]) {
       await page.setViewportSize(viewport);
       await page.goto(`${baseURL}/home`);
-      await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
+      // The live socket opens after hydration: on a busy machine that takes longer than expect.poll's default second.
+      await expect.poll(() => page.locator('[data-live="on"]').count(), { timeout: 15_000 }).toBe(1);
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         clientWidth: document.documentElement.clientWidth,
