@@ -9,6 +9,7 @@ import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers"
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions } from "./support/sessions";
+import { setTaxRate } from "./support/tax";
 
 /**
  * The billing of a stopped session (docs/rules/billing.md): priced by the engine with the
@@ -21,17 +22,15 @@ const rows = async (query: string, ...args: unknown[]) => (await env.DB.prepare(
 
 let pl: string;
 let operatorId: number;
-/** The demo has no tax rate: these tests give 0PL002 a 23 % VAT included in its prices, and take it back after. */
-const setTaxRate = (rate: string) =>
-  env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.tax.rate', ?) WHERE operator_id = ?").bind(rate, operatorId).run();
 
 beforeAll(async () => {
   pl = await tokenFor("0PL002", "demoadmin");
   operatorId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0PL002'"))!.id;
-  await setTaxRate("23");
+  // The demo has no tax rate: 0PL002 gets a 23 % VAT included in its prices, taken back after.
+  await setTaxRate("0PL002", "23");
 });
 
-afterAll(() => setTaxRate("0"));
+afterAll(() => setTaxRate("0PL002", "0"));
 
 const strategy = async (body: Record<string, unknown> = {}) => {
   const res = await call("POST", "/finance-service/strategy", {

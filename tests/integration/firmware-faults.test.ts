@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { boot, connect } from "./support/charger";
+import { boot, connect, landed } from "./support/charger";
 import { makeAccount, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { eventually, makeSite } from "./support/operations";
@@ -96,6 +96,8 @@ describe("firmware versions", { timeout: QUEUE_ROUNDS_MS }, () => {
     await chargers[0].call("FirmwareStatusNotification", { status: "Idle" });
     await chargers[1].call("FirmwareStatusNotification", { status: "DownloadFailed" });
     await chargers[0].call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "TestCharger", firmwareVersion: created.body.data.version });
+    // The boot reaches D1 with the charger's next batch of changes.
+    await landed();
     const detail = await call("GET", `${FIRMWARE}/${id}`, { token });
     const rollout = Object.fromEntries(detail.body.data.rollout.map((r: Record<string, unknown>) => [r.pointId, r]));
     expect(rollout[a.pointId]).toMatchObject({ serialNumber: a.serialNumber, status: "Installed", firmwareVersion: created.body.data.version, bootedSinceIssue: true });

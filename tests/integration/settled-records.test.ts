@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import en from "../../domain/i18n/locales/en/settings.json";
 import { consumeOutbox } from "../../workers/jobs/outbox";
 import { billTransaction } from "../../workers/services/billing/billing";
@@ -7,6 +7,7 @@ import { billPushSignature } from "../../workers/services/billing/deliveries";
 import { systemCtx } from "../../workers/services/context";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { setTaxRate } from "./support/tax";
 
 /**
  * What happens to a charge record once billing settles it (docs/rules/settings.md "Bill push",
@@ -90,6 +91,10 @@ async function setBillPush(token: string, url: string | null, signatureKey: stri
 }
 
 describe("bill push", () => {
+  // Priced with 23 % VAT included, so the pushed record carries a tax line.
+  beforeAll(() => setTaxRate("0PL002", "23"));
+  afterAll(() => setTaxRate("0PL002", "0"));
+
   it("POSTs each settled record to the URL, signed HMAC-SHA-256 with the key, through the queue", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const path = uniquePath("bills");

@@ -93,6 +93,11 @@ describe("operations reach a strict charger", () => {
       await client.call("FirmwareStatusNotification", { status });
     }
     await client.call("BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "ocpp-rpc strict", firmwareVersion: version });
+    // The boot reaches D1 with the charger's next batch of changes (docs/rules/ocpp.md "Hot path").
+    await until(async () => {
+      const detail = await a.get<{ rollout: { status: string; firmwareVersion: string; bootedSinceIssue: boolean }[] }>(`/maintain-service/firmware/${firmware.id}`);
+      return detail.rollout[0].bootedSinceIssue;
+    }, "the boot after the update recorded");
     const detail = await a.get<{ rollout: { status: string; firmwareVersion: string; bootedSinceIssue: boolean }[] }>(`/maintain-service/firmware/${firmware.id}`);
     expect(detail.rollout[0]).toMatchObject({ status: "Installed", firmwareVersion: version, bootedSinceIssue: true });
     expect(client.validationFailures).toEqual([]);
