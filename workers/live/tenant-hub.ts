@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { endsFlow, withoutFlow } from "../../domain/ocpp";
-import { TRANSIENT_EVENTS, type LiveEvent } from "./events";
+import { TRANSIENT_EVENTS, tenantHubName, type LiveEvent } from "./events";
+import { HubPusher } from "./hub-pusher";
+import { RELAY_INTERVAL_MS } from "./shards";
 
 /**
  * Who a browser socket may hear about (docs/rules/access.md "Live view"): its operator, and for a
@@ -84,6 +86,26 @@ export class TenantHub extends DurableObject<Env> {
       .toArray()
       .map((row) => JSON.parse(row.event) as LiveEvent)
       .filter((event) => this.visible(attachment, event));
+  }
+
+  /** As a relay of a large operator (workers/live/shards.ts): where its events go on to. */
+  private relayPusher: HubPusher | undefined;
+
+  /**
+   * A relay shard takes the events of its stations' chargers and hands them on to the operator's
+   * hub in one request per interval, meter readings thinned to the latest. It keeps no snapshot
+   * and no sockets: browsers listen to shard 0 only.
+   */
+  async relay(operatorId: number, events: LiveEvent[]) {
+    this.relayPusher ??= new HubPusher(
+      () => {
+        const hub = this.env.TENANT_HUB.getByName(tenantHubName(operatorId));
+        return (batch) => hub.publishMany(batch);
+      },
+      (promise) => this.ctx.waitUntil(promise),
+      RELAY_INTERVAL_MS,
+    );
+    this.relayPusher.push(...events);
   }
 
   async publish(event: LiveEvent) {

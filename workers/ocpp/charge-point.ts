@@ -30,7 +30,7 @@ import { reportError } from "../http/report-error";
 import { HotWrites } from "./hot-writes";
 import { ChargerOutbox, OUTBOX_FLUSH_MS } from "./outbox";
 import { RegistrationCache, type Registration } from "./registration";
-import { HubPusher } from "./hub-pusher";
+import { HubPusher } from "../live/hub-pusher";
 
 /**
  * What the socket carries through hibernation (at most 2 KB): who it is and when it last spoke.
@@ -115,7 +115,14 @@ export class ChargePoint extends DurableObject<Env> {
     // Changes an eviction left waiting go as soon as this object runs again.
     if (this.outbox.pending()) setTimeout(() => this.drainOutbox(), 0);
     this.hubPusher = new HubPusher(
-      () => (this.identity ? this.env.TENANT_HUB.getByName(tenantHubName(this.identity.operatorId)) as DurableObjectStub<TenantHub> : undefined),
+      () => {
+        if (!this.identity) return undefined;
+        const { operatorId } = this.identity;
+        // A large operator's chargers publish through a relay of their station (workers/live/shards.ts).
+        const shard = this.registration.get()?.liveShard ?? 0;
+        const hub = this.env.TENANT_HUB.getByName(tenantHubName(operatorId, shard)) as DurableObjectStub<TenantHub>;
+        return shard ? (events) => hub.relay(operatorId, events) : (events) => hub.publishMany(events);
+      },
       (promise) => this.ctx.waitUntil(promise),
     );
   }

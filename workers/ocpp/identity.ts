@@ -1,5 +1,6 @@
 import { systemCtx, type SystemCtx } from "../services/context";
 import type { findCharger } from "../services/ocpp/charger-records";
+import { liveShardOf } from "../live/shards";
 import type { Registration } from "./registration";
 
 /**
@@ -41,4 +42,5 @@ export const registrationOf = (row: NonNullable<Awaited<ReturnType<typeof findCh
   },
   heartbeatIntervalS: row.heartbeatIntervalS,
   disabledPointBoot: row.disabledPointBoot,
+  liveShard: liveShardOf(row.operatorPoints, row.point.stationId),
 });

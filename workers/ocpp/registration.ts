@@ -18,6 +18,8 @@ export interface Registration {
   operatorValidity?: { status: "VALID" | "INVALID"; validFrom: number | null; validUntil: number | null };
   heartbeatIntervalS: number;
   disabledPointBoot: "Pending" | "Rejected";
+  /** The hub shard its live events go to (workers/live/shards.ts); absent in a registration kept from before: 0. */
+  liveShard?: number;
 }
 
 const KEY = "registration";

@@ -41,6 +41,9 @@ export const findCharger = verb({ actors: ["public", "system"] }, async (ctx, se
       operatorValidity: { status: operators.status, validFrom: operators.validFrom, validUntil: operators.validUntil },
       heartbeatIntervalS: parameterSettings.heartbeatIntervalS,
       disabledPointBoot: parameterSettings.disabledPointBoot,
+      // How many points its operator has decides where its live events go (workers/live/shards.ts);
+      // counted on the operator's own points, by the index that leads with the operator.
+      operatorPoints: sql<number>`(SELECT count(*) FROM points AS own WHERE own.operator_id = ${points.operatorId})`,
     })
     .from(points)
     .innerJoin(operators, eq(operators.id, points.operatorId))
