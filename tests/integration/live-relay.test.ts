@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "../../workers/live/events";
 import { tenantHubName } from "../../workers/live/events";
@@ -6,6 +6,7 @@ import { systemCtx } from "../../workers/services/context";
 import { findCharger } from "../../workers/services/ocpp/charger-records";
 import { registrationOf } from "../../workers/ocpp/identity";
 import { eventually } from "./support/charger";
+import { listenLive } from "./support/live";
 import { makeCharger } from "./support/factories";
 import { tokenFor } from "./support/http";
 
@@ -14,24 +15,11 @@ import { tokenFor } from "./support/http";
  * the events on to the operator's hub the browsers listen to (docs/performance.md "Live view at
  * scale"): nothing is lost and a point's events keep their order.
  */
-async function listen(token: string) {
-  const response = await SELF.fetch("http://localhost/live", { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  const received: any[] = [];
-  ws.addEventListener("message", (event) => {
-    if (typeof event.data === "string" && event.data !== "pong") received.push(JSON.parse(event.data));
-  });
-  await eventually(async () => received, (r) => r.length > 0);
-  return { ws, received };
-}
-
 describe("live view through a relay hub", () => {
   it("hands a station's events on to the operator's hub in order, a connector's waiting meter readings thinned to the latest", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const { pointId, operatorId, serialNumber } = await makeCharger("0PL002");
-    const { ws, received } = await listen(token);
+    const { ws, events: received } = await listenLive(token);
     const at = Date.now();
     const meter = (energyWh: number, connectorId = 1): LiveEvent => ({ type: "meter", pointId, serialNumber, connectorId, transactionId: 7, energyWh, powerW: 7000, at });
     const status: LiveEvent = { type: "connector", pointId, serialNumber, connectorId: 1, status: "Charging", errorCode: "NoError", at };
@@ -51,8 +39,8 @@ describe("live view through a relay hub", () => {
     ws.close();
 
     // The operator's hub kept them: a page opened now sees the present at once.
-    const later = await listen(token);
-    const snapshot = later.received[0].events.filter((e: LiveEvent) => e.pointId === pointId);
+    const later = await listenLive(token);
+    const snapshot = later.events[0].events.filter((e: LiveEvent) => e.pointId === pointId);
     expect(snapshot).toEqual(expect.arrayContaining([expect.objectContaining({ type: "connector", status: "Charging" }), expect.objectContaining({ type: "meter", connectorId: 1, energyWh: 300 })]));
     later.ws.close();
   });

@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { boot, connect, landed, now, type TestCharger } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { listenLive } from "./support/live";
 
 /**
  * Sub-operators see the devices their parent assigned to them (/SubOperator/operatorDevice), and
@@ -184,15 +185,7 @@ describe("what a sub-operator sees", () => {
     const mine = await online();
     const other = await online();
     await assign({ stationIds: [], pointIds: [mine.pointId] });
-    const response = await SELF.fetch("http://localhost/live", { headers: { Upgrade: "websocket", Authorization: `Bearer ${sub}` } });
-    expect(response.status).toBe(101);
-    const ws = response.webSocket!;
-    ws.accept();
-    const received: any[] = [];
-    ws.addEventListener("message", (event) => {
-      if (typeof event.data === "string" && event.data !== "pong") received.push(JSON.parse(event.data));
-    });
-    await waitFor(() => received.length > 0);
+    const { ws, events: received } = await listenLive(sub);
     const snapshot = received[0];
     expect(snapshot.type).toBe("snapshot");
     expect(snapshot.events.every((e: any) => e.pointId === mine.pointId)).toBe(true);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
 import { boot, connect, eventually, pointChanged } from "./support/charger";
 import { call, tokenFor } from "./support/http";
+import { listenLive } from "./support/live";
 
 async function online(operatorCode = "0PL002") {
   const made = await makeCharger(operatorCode);
@@ -207,19 +208,9 @@ describe("points and the OCPP log", () => {
 });
 
 describe("live view", () => {
-  async function listen(token: string) {
-    const res = await SELF.fetch("http://localhost/live", { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(101);
-    const ws = res.webSocket!;
-    ws.accept();
-    const events: any[] = [];
-    ws.addEventListener("message", (e) => events.push(JSON.parse(e.data as string)));
-    return { ws, events };
-  }
-
   it("sends an operator its own chargers' events and another operator nothing", async () => {
-    const pl = await listen(await tokenFor("0PL002", "demoadmin"));
-    const de = await listen(await tokenFor("0DE001", "deadmin1"));
+    const pl = await listenLive(await tokenFor("0PL002", "demoadmin"));
+    const de = await listenLive(await tokenFor("0DE001", "deadmin1"));
     const { charger, serialNumber } = await online();
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Preparing" });
     const deadline = Date.now() + 3000;
@@ -236,7 +227,7 @@ describe("live view", () => {
 
   it("shows no power, current, voltage or SoC after the session stops, also to a page opened later", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
-    const watching = await listen(token);
+    const watching = await listenLive(token);
     const { charger, serialNumber } = await online();
     const heard = async (match: (e: any) => boolean, events = watching.events) => {
       const deadline = Date.now() + 3000;
@@ -276,7 +267,7 @@ describe("live view", () => {
     expect(lastReading).toBeGreaterThan(-1);
     expect(lastReading).toBeLessThan(ours.findIndex((e) => e.type === "transaction" && e.phase === "stop"));
 
-    const later = await listen(token);
+    const later = await listenLive(token);
     const snapshot = await heard((e) => e.type === "snapshot", later.events);
     const meter = snapshot.events.find((e: any) => e.type === "meter" && e.serialNumber === serialNumber && e.connectorId === 1);
     expect(meter).toMatchObject({ energyWh: 12600 });
