@@ -65,7 +65,8 @@ describe("charging strategies", () => {
     await row.getByRole("button", { name: p.assign.open }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: p.assign.search }).fill(point.serialNumber);
-    await dialog.getByRole("checkbox").first().click();
+    // The point's own box, by its label: the first box may still be another point's until the search lands.
+    await dialog.getByRole("checkbox", { name: new RegExp(point.serialNumber) }).click();
     await dialog.getByRole("button", { name: fill(p.assign.save, { count: "1" }) }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByText(fill(p.assign.saved, { count: "1", name })).count()).toBe(1);

@@ -38,6 +38,10 @@ export async function openBrowser(extraArgs: string[] = []): Promise<BrowserCont
       ...extraArgs,
     ],
   });
+  // Generous bounds for a two-core machine shared with the server under test: a page that is
+  // merely slow must not fail a test (no test asserts on time).
+  browser.setDefaultTimeout(60_000);
+  browser.setDefaultNavigationTimeout(60_000);
   browser.pages().forEach(checkEveryScreen);
   browser.on("page", checkEveryScreen);
   return browser;
