@@ -50,6 +50,9 @@ const present = (r: ReservationRow, extra: { serialNumber: string; customerName:
 });
 export type Reservation = ReturnType<typeof present>;
 
+/** Reservations a charger still holds as of `now`: reserved or canceling, and not yet expired. */
+export const stillHeld = (now: Date) => and(inArray(reservations.status, HOLDING), gt(reservations.expiryDate, now));
+
 /** The status filter as of `now`, so that an expired reservation is listed as finished at once. */
 function statusFilter(status: ReservationStatus | undefined, now: Date): SQL | undefined {
   const held = and(inArray(reservations.status, HOLDING), lte(reservations.expiryDate, now));
