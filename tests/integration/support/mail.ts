@@ -1,16 +1,8 @@
 import { inject, vi } from "vitest";
+import type { Mail as FakeMail } from "./fakes";
 
 /** The local SMTP server the integration tests start (tests/integration/support/fakes.ts), and what it received. */
 const { smtpPort, httpOrigin } = inject("fakes");
-
-interface FakeMail {
-  from: string;
-  to: string[];
-  user: string | null;
-  data: string;
-  subject: string;
-  text: string;
-}
 
 /** What the local SMTP server accepted for a recipient. */
 export async function mailsTo(to: string): Promise<FakeMail[]> {
