@@ -14,6 +14,7 @@ import "./station-service/alarms";
 import "./station-service/dashboard";
 import "./user-service/sub-operators";
 import "./station-service/charge-records";
+import "./customer-service/avatar";
 import "./customer-service/customers";
 import "./customer-service/groups";
 import "./customer-service/cards";
