@@ -17,10 +17,13 @@ import {
   platforms,
   pricePackages,
   points,
+  reservationIds,
+  reservations,
   rfCards,
   roles,
   stations,
   subOperatorDevices,
+  vehicles,
 } from "./schema";
 
 /**
@@ -368,6 +371,8 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   await seedStrategies(db);
   await seedOperations(db);
   await seedPlatformDemo(db);
+  await seedVehicles(db);
+  await seedReservations(db);
 }
 
 /**
@@ -557,6 +562,69 @@ async function seedPlatformDemo(db: Db) {
       dcConnectors: 10_000,
       beginAt: new Date("2025-01-01T00:00:00Z"),
       endAt: new Date("2035-01-01T00:00:00Z"),
+    });
+  }
+}
+
+/** The demo drivers' cars (docs/rules/demo.md "Demo drivers and cards"): each one's default vehicle. */
+export const DEMO_VEHICLES = [
+  { operator: "0PL002", owner: "anna.nowak@plugdesk.example", name: "Anna's ID.3", plate: "WA 12345", brand: "Volkswagen", model: "ID.3" },
+  { operator: "0PL002", owner: "jan.kowalski@plugdesk.example", name: "Jan's Enyaq", plate: "KR 54321", brand: "Skoda", model: "Enyaq" },
+  { operator: "0DE001", owner: "lukas.schmidt@plugdesk.example", name: "Lukas' i4", plate: "B-PD 1001", brand: "BMW", model: "i4" },
+];
+
+async function demoCustomerId(db: Db, operatorCode: string, email: string) {
+  const [row] = await db
+    .select({ id: customers.id, operatorId: customers.operatorId })
+    .from(customers)
+    .innerJoin(operators, eq(operators.id, customers.operatorId))
+    .where(and(eq(operators.code, operatorCode), eq(customers.email, email)));
+  return row;
+}
+
+async function seedVehicles(db: Db) {
+  for (const { operator, owner, ...vehicle } of DEMO_VEHICLES) {
+    const customer = await demoCustomerId(db, operator, owner);
+    if (!customer) continue;
+    const [existing] = await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.operatorId, customer.operatorId), eq(vehicles.customerId, customer.id))).limit(1);
+    if (existing) continue;
+    await db.insert(vehicles).values({ operatorId: customer.operatorId, customerId: customer.id, ...vehicle, isDefault: true });
+  }
+}
+
+/**
+ * Past demo reservations on PL002-CP01 for Anna's card, one used by nobody until it expired and
+ * one canceled, so that the reservation screen has history. None is held: a held reservation
+ * lives on the charger too, which only ReserveNow puts there. Their ids come from the system-wide
+ * sequence (docs/decisions/0041-reservations.md).
+ */
+export const DEMO_RESERVATIONS = [
+  { serialNumber: "PL002-CP01", connectorId: 1, owner: "anna.nowak@plugdesk.example", idTag: "DEMO0001", status: "finished" as const, endReason: "expired" as const, expiryDate: new Date("2025-06-01T10:00:00Z") },
+  { serialNumber: "PL002-CP01", connectorId: 2, owner: "anna.nowak@plugdesk.example", idTag: "DEMO0001", status: "canceled" as const, endReason: null, expiryDate: new Date("2025-06-15T18:00:00Z") },
+];
+
+async function seedReservations(db: Db) {
+  for (const { serialNumber, owner, ...reservation } of DEMO_RESERVATIONS) {
+    const customer = await demoCustomerId(db, "0PL002", owner);
+    const [point] = await db.select({ id: points.id, operatorId: points.operatorId }).from(points).where(eq(points.serialNumber, serialNumber)).limit(1);
+    if (!customer || !point) continue;
+    const [existing] = await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.operatorId, point.operatorId), eq(reservations.pointId, point.id), eq(reservations.expiryDate, reservation.expiryDate)))
+      .limit(1);
+    if (existing) continue;
+    const created = new Date(reservation.expiryDate.getTime() - 30 * 60_000);
+    const [{ id }] = await db.insert(reservationIds).values({ createdAt: created }).returning({ id: reservationIds.id });
+    await db.insert(reservations).values({
+      id,
+      operatorId: point.operatorId,
+      pointId: point.id,
+      customerId: customer.id,
+      parentIdTag: "NOWAKFAM",
+      ...reservation,
+      createdAt: created,
+      updatedAt: reservation.expiryDate,
     });
   }
 }

@@ -70,6 +70,8 @@ const WATCH_ONLY = new Set([
   "sub.monitoring.loadMonitoring",
   "sub.equipment.station",
   "sub.equipment.point",
+  // The sub-operator watches its devices' reservations; reserving and cancelling are the operator's.
+  "sub.operation.reservation",
 ]);
 
 /**
@@ -86,7 +88,6 @@ const OPERATES = new Set([
   "operation.reservation",
   "operation.ocppUpdateConfig",
   "operation.diagnosis",
-  "sub.operation.reservation",
 ]);
 
 const accessOf = (code: string): MenuAccess => (WATCH_ONLY.has(code) ? "watch" : OPERATES.has(code) ? "operate" : "manage");

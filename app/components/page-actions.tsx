@@ -19,21 +19,21 @@ export function RowLink({ to, icon: Icon, label }: { to: string; icon: LucideIco
   );
 }
 
+/** A header's main action: a button that opens another page. */
+function HeaderLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <Button asChild>
+      <Link to={to}>
+        <Icon aria-hidden />
+        {label}
+      </Link>
+    </Button>
+  );
+}
+
 /** The header of a list page: its title and an Add button. */
 export function ListHeader({ title, addTo, addLabel }: { title: string; addTo: string; addLabel: string }) {
-  return (
-    <PageHeader
-      title={title}
-      actions={
-        <Button asChild>
-          <Link to={addTo}>
-            <Plus aria-hidden />
-            {addLabel}
-          </Link>
-        </Button>
-      }
-    />
-  );
+  return <PageHeader title={title} actions={<HeaderLink to={addTo} icon={Plus} label={addLabel} />} />;
 }
 
 /** The header of a detail page: Back to the list and Edit. */
@@ -48,16 +48,16 @@ export function DetailHeader({ title, description, backTo, editTo }: { title: st
           <Button asChild variant="outline">
             <Link to={backTo}>{t("common.back")}</Link>
           </Button>
-          <Button asChild>
-            <Link to={editTo}>
-              <Pencil aria-hidden />
-              {t("common.edit")}
-            </Link>
-          </Button>
+          <HeaderLink to={editTo} icon={Pencil} label={t("common.edit")} />
         </>
       }
     />
   );
+}
+
+/** The header of a page about one's own record: its title and an Edit button. */
+export function InfoHeader({ title, description, editTo, editLabel }: { title: string; description?: string; editTo: string; editLabel: string }) {
+  return <PageHeader title={title} description={description} actions={<HeaderLink to={editTo} icon={Pencil} label={editLabel} />} />;
 }
 
 /** The header of a form page: Cancel back to the list, and Save (a submit button). */

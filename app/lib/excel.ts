@@ -53,6 +53,11 @@ export async function readSheetRows<C extends string>(
   return rows;
 }
 
+/** An import template's header: each column in the user's language, required ones marked with `*`. */
+export function templateHeader<C extends string>(t: (key: string) => string, prefix: string, columns: readonly C[], required: ReadonlySet<C>) {
+  return columns.map((column) => `${t(`${prefix}.columns.${column}`)}${required.has(column) ? " *" : ""}`);
+}
+
 /** Writes rows as an xlsx file, the first row as a bold header. */
 export async function saveSheet(data: (string | number | null)[][], fileName: string, widths: number[]) {
   const { default: writeXlsxFile } = await import("write-excel-file/browser");

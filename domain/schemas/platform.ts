@@ -178,6 +178,13 @@ export const subOperatorUpdateInput = validity({
 /** PUT /user-service/sub-operator/info: the sub-operator edits its own contact and accounts. */
 export const subOperatorInfoInput = z.object(profile);
 
+/**
+ * PUT /user-service/operator/info (carrierInfoEdit): the operator edits its own contact, accounts,
+ * branding and EIPA access; its code, edition, validity, subscription and domains are the platform's.
+ */
+export const carrierInfoInput = z.object({ ...profile, eipaAccount: operatorFields.eipaAccount, eipaPassword: operatorFields.eipaPassword });
+export type CarrierInfoInput = z.infer<typeof carrierInfoInput>;
+
 export const subOperatorAccountsQuery = pageQuery.extend({
   name: z.string().trim().max(60).optional(),
   status: recordStatus.optional(),

@@ -8,45 +8,10 @@ import { systemCtx } from "../../workers/services/context";
 import { sendMail } from "../../workers/services/mail/mail";
 import { makeAccount, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { arrived, mailsTo, smtp } from "./support/mail";
 
 const { smtpPort, httpOrigin } = inject("fakes");
 const V = en.settings.validation;
-
-interface FakeMail {
-  from: string;
-  to: string[];
-  user: string | null;
-  data: string;
-  subject: string;
-  text: string;
-}
-
-/** What the local SMTP server accepted for a recipient. */
-async function mailsTo(to: string): Promise<FakeMail[]> {
-  return (await fetch(`${httpOrigin}/__fake/mails?to=${encodeURIComponent(to)}`)).json();
-}
-
-/** Waits until the local SMTP server has a mail for `to` (the queue delivers it on its own). */
-const arrived = (to: string) =>
-  vi.waitFor(
-    async () => {
-      const mails = await mailsTo(to);
-      if (!mails.length) throw new Error(`no mail for ${to} yet`);
-      return mails;
-    },
-    { timeout: 20_000, interval: 100 },
-  );
-
-const smtp = (overrides: Record<string, unknown> = {}) => ({
-  type: "SMTP",
-  host: "127.0.0.1",
-  port: smtpPort,
-  username: "mailer",
-  password: "mail-secret",
-  from: "noreply@plugdesk.example",
-  tlsMode: "NONE",
-  ...overrides,
-});
 
 const operatorOf = async (code: string) =>
   (await env.DB.prepare("SELECT id, code FROM operators WHERE code = ?").bind(code).first<{ id: number; code: string }>())!;

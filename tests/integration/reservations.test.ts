@@ -203,3 +203,35 @@ describe("reservations (/station-service/reservation)", { timeout: 30_000 }, () 
     expect((await call("PUT", `/station-service/reservation/${made.id}/cancel`, { token })).status).toBe(403);
   });
 });
+
+describe("the sub-operator's reservations (/suboperators/reservation)", { timeout: 30_000 }, () => {
+  it("lists only the reservations of its devices, without the operator's customers, and neither reserves nor cancels", async () => {
+    const sub = await tokenFor("0PL002A", "subadmin1");
+    const admin = await tokenFor("0PL002", "demoadmin");
+    const point = (await env.DB.prepare("SELECT id, operator_id FROM points WHERE serial_number = 'PL002-CP01'").first<{ id: number; operator_id: number }>())!;
+    const other = await makeCharger("0PL002");
+    const driver = await makeCustomerRow("0PL002");
+    const insert = async (pointId: number) =>
+      (await env.DB.prepare(
+        "INSERT INTO reservations (operator_id, point_id, connector_id, id_tag, customer_id, status, expiry_date, created_at, updated_at) VALUES (?, ?, 1, 'SUBRESV', ?, 'reserved', ?, ?, ?) RETURNING id",
+      )
+        .bind(point.operator_id, pointId, driver.id, Date.now() + 3_600_000, Date.now(), Date.now())
+        .first<{ id: number }>())!.id;
+    const mine = await insert(point.id);
+    const theirs = await insert(other.pointId);
+
+    const listed = await call("GET", "/station-service/reservation?size=100", { token: sub });
+    expect(listed.status).toBe(200);
+    const ids = listed.body.data.records.map((r: { id: number }) => r.id);
+    expect(ids).toContain(mine);
+    expect(ids).not.toContain(theirs);
+    expect(listed.body.data.records.find((r: { id: number }) => r.id === mine)).toMatchObject({ serialNumber: "PL002-CP01", customerName: null });
+    expect((await call("GET", `/station-service/reservation/${theirs}`, { token: sub })).status).toBe(404);
+    expect((await call("GET", `/station-service/reservation/${mine}`, { token: sub })).body.data).toMatchObject({ id: mine, status: "reserved", customerName: null });
+    expect((await call("PUT", `/station-service/reservation/${mine}/cancel`, { token: sub })).status).toBe(403);
+    expect((await detail(admin, mine)).status).toBe("reserved");
+    expect((await reserve(sub, { pointId: point.id, idTag: "SUBRESV" })).status).toBe(403);
+    // The operator still sees both, with the customer.
+    expect((await detail(admin, theirs)).customerName).toBe(`${driver.firstName} ${driver.lastName}`);
+  });
+});

@@ -14,6 +14,7 @@ import "./station-service/alarms";
 import "./station-service/dashboard";
 import "./user-service/sub-operators";
 import "./station-service/charge-records";
+import "./customer-service/avatar";
 import "./customer-service/customers";
 import "./customer-service/groups";
 import "./customer-service/cards";
@@ -29,6 +30,7 @@ import "./customer-service/vehicles";
 import "./customer-service/offline-lists";
 import "./station-service/reservations";
 import "./system-service/content";
+import "./user-service/carrier-info";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

@@ -4,11 +4,20 @@ import { cancelReservation, createReservation, listReservations } from "../../..
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
-/** Reservations, the points and customers the form may pick (docs/rules/driver-services.md "Reservations"). */
+/**
+ * Reservations, the points and customers the form may pick (docs/rules/driver-services.md
+ * "Reservations"). A sub-operator (`/suboperators/reservation`) watches its devices' reservations:
+ * reserving and cancelling are the operator's.
+ */
 export async function loadReservations({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [page, targets, customers] = await Promise.all([listReservations(ctx, searchParamsObject(request)), pointChoices(ctx), customerChoices(ctx, {})]);
-  return { ...page, points: targets.points, customers };
+  const mayReserve = ctx.operator.sub !== 1;
+  const [page, targets, customers] = await Promise.all([
+    listReservations(ctx, searchParamsObject(request)),
+    pointChoices(ctx),
+    mayReserve ? customerChoices(ctx, {}) : Promise.resolve([]),
+  ]);
+  return { ...page, points: targets.points, customers, mayReserve };
 }
 
 /** Reserve (ReserveNow) or cancel (`intent: "cancel"`, CancelReservation). */

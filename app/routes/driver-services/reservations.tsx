@@ -24,6 +24,7 @@ import { loadReservations, reservationAction } from "./reservations.server";
  * Operation and maintenance › Reservations (docs/rules/driver-services.md "Reservations"): reserve a
  * connector (ReserveNow; the charger decides) and cancel a reservation after a confirmation. No start
  * is offered here: a reserved connector is neither Available nor Preparing (docs/rules/monitoring.md).
+ * The sub-operator's `/suboperators/reservation` is this screen to watch: no reserving, cancelling or customers.
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadReservations(args);
@@ -54,7 +55,9 @@ export default function Reservations() {
     { accessorKey: "serialNumber", header: t("driverServices.reservations.point") },
     { accessorKey: "connectorId", header: t("driverServices.reservations.connector"), meta: { priority: 2, width: 120 } },
     { accessorKey: "idTag", header: t("driverServices.reservations.idTag"), meta: { priority: 2 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
-    { accessorKey: "customerName", header: t("driverServices.reservations.customer"), meta: { priority: 3 }, cell: ({ row }) => row.original.customerName ?? "—" },
+    ...(page.mayReserve
+      ? [{ accessorKey: "customerName", header: t("driverServices.reservations.customer"), meta: { priority: 3 }, cell: ({ row }) => row.original.customerName ?? "—" } satisfies ColumnDef<Reservation>]
+      : []),
     { accessorKey: "startDate", header: t("driverServices.reservations.start"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.startDate) },
     { accessorKey: "expiryDate", header: t("driverServices.reservations.expiry"), cell: ({ row }) => dateTime(row.original.expiryDate) },
     {
@@ -67,7 +70,7 @@ export default function Reservations() {
       id: "actions",
       header: t("common.actions"),
       cell: ({ row }) =>
-        row.original.status === "reserved" || row.original.status === "canceling" ? (
+        page.mayReserve && (row.original.status === "reserved" || row.original.status === "canceling") ? (
           <Button
             variant="ghost"
             size="sm"
@@ -91,10 +94,12 @@ export default function Reservations() {
       <PageHeader
         title={t("driverServices.reservations.title")}
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <CalendarPlus aria-hidden />
-            {t("driverServices.reservations.add")}
-          </Button>
+          page.mayReserve ? (
+            <Button onClick={() => setAdding(true)}>
+              <CalendarPlus aria-hidden />
+              {t("driverServices.reservations.add")}
+            </Button>
+          ) : undefined
         }
       />
       <DataTableToolbar>

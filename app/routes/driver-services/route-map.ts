@@ -7,4 +7,5 @@ export const driverServiceScreens: Record<string, string> = {
   "/userManagement/offlineUserList/edit/:id": "routes/driver-services/offline-list-form.tsx",
   "/userManagement/offlineUserList/detail/:id": "routes/driver-services/offline-list-detail.tsx",
   "/operationMaintenance/reservation": "routes/driver-services/reservations.tsx",
+  "/suboperators/reservation": "routes/driver-services/reservations.tsx",
 };

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Ban, CircleCheck, FileSpreadsheet, Link2, Link2Off, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
+import { Ban, CircleCheck, Download, FileSpreadsheet, Link2, Link2Off, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
@@ -17,7 +17,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { BindDialog, CardFormDialog, LostDialog, type CardRecord } from "./card-dialogs";
-import { CARD_IMPORT_COLUMNS, readCardRows } from "./card-excel";
+import { CARD_IMPORT_COLUMNS, downloadCardTemplate, readCardRows } from "./card-excel";
 import { cardAction, loadCards } from "./cards.server";
 import { BindBadge, CardStatusBadge } from "./badges";
 
@@ -157,6 +157,10 @@ export default function Cards() {
         title={t("drivers.cards.title")}
         actions={
           <>
+            <Button variant="outline" onClick={() => void downloadCardTemplate(t)}>
+              <Download aria-hidden />
+              {t("drivers.import.template")}
+            </Button>
             <Button variant="outline" onClick={() => setImporting(true)}>
               <FileSpreadsheet aria-hidden />
               {t("drivers.import.open")}

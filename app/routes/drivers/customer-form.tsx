@@ -14,7 +14,7 @@ import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
-import { ChoiceField } from "../equipment/station-fields";
+import { ChoiceField, LogoField } from "../equipment/station-fields";
 import { loadCustomerForm, saveCustomer } from "./customers.server";
 import { MultiPicker, pointLabel, type Option } from "./pickers";
 
@@ -78,8 +78,29 @@ export default function CustomerForm() {
     },
   });
   const chargeAllPoint = useWatch({ control: form.control, name: "chargeAllPoint" });
+  const avatar = useFetcher<typeof action>();
+  const [avatarUrl, setAvatarUrl] = useState<string | null>(customer?.avatarKey ? `/user-service/file/show?key=${encodeURIComponent(customer.avatarKey)}` : null);
+  useActionOutcome<{ key: string | null; url: string | null }>(
+    avatar,
+    (data) => {
+      form.setValue("avatarKey", data.key ?? "", { shouldDirty: true });
+      form.clearErrors("avatarKey");
+      setAvatarUrl(data.url);
+      toast.success(t("drivers.avatar.uploaded"));
+    },
+    (_name, message) => form.setError("avatarKey", { message }),
+  );
+  const uploadAvatar = (file: File) => {
+    const data = new FormData();
+    data.append("file", file);
+    avatar.submit(data, { method: "post", encType: "multipart/form-data" });
+  };
+  const removeAvatar = () => {
+    form.setValue("avatarKey", "", { shouldDirty: true });
+    setAvatarUrl(null);
+  };
 
-  useActionOutcome<{ id: number }>(
+  useActionOutcome<{ id: number | null }>(
     fetcher,
     (data) => {
       toast.success(t("drivers.customers.saved"));
@@ -116,6 +137,16 @@ export default function CustomerForm() {
           <TextField control={form.control} name="phone" label={t("drivers.customers.fields.phone")} type="tel" hint={t("drivers.customers.phoneHint")} />
           <TextField control={form.control} name="cpf" label={t("drivers.customers.fields.cpf")} />
           <TextField control={form.control} name="idCard" label={t("drivers.customers.fields.idCard")} />
+          <LogoField
+            control={form.control}
+            name="avatarKey"
+            url={avatarUrl}
+            uploading={avatar.state !== "idle"}
+            onFile={uploadAvatar}
+            onRemove={removeAvatar}
+            texts="drivers.avatar"
+            label="drivers.avatar.label"
+          />
         </CardContent>
       </Card>
       <Card>

@@ -8,6 +8,7 @@ import {
   updateCustomer,
 } from "../../../workers/services/drivers/customers";
 import { listGroups } from "../../../workers/services/drivers/groups";
+import { uploadCustomerAvatar } from "../../../workers/services/drivers/avatar";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -51,12 +52,25 @@ export async function loadCustomerForm({ request, context, params }: LoaderFunct
   return { customer: detail?.customer ?? null, chargePoints: detail?.chargePoints ?? [], groups };
 }
 
+/** Uploads the avatar (a multipart post), or creates or updates the customer from the form's JSON. */
 export async function saveCustomer({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    try {
+      const length = Number(request.headers.get("Content-Length"));
+      const stored = await uploadCustomerAvatar(ctx, {
+        declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined,
+        readFile: async () => (await request.formData()).get("file"),
+      });
+      return { ok: true as const, id: null, key: stored.key, url: stored.url };
+    } catch (error) {
+      return actionError(error, ctx.lang);
+    }
+  }
   const input = await request.json();
   try {
     const saved = params.id ? await updateCustomer(ctx, Number(params.id), input) : await createCustomer(ctx, input);
-    return { ok: true as const, id: saved.id };
+    return { ok: true as const, id: saved.id, key: null, url: null };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

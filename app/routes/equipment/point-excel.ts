@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { readSheetRows, saveSheet } from "~/lib/excel";
+import { readSheetRows, saveSheet, templateHeader } from "~/lib/excel";
 
 /**
  * Excel files of the points list: the import accepts Excel files only, the export builds an xlsx
@@ -38,14 +38,11 @@ export const readPointRows = (file: File): Promise<ImportRow[]> =>
   // Visibility keeps its spelling (Public, Private, PrivateHidden).
   readSheetRows(file, IMPORT_COLUMNS, { numeric: NUMERIC, upperCase: UPPER_CASE, prefix: "points.import", emptyKey: "points.validation.importEmpty" });
 
-const header = (t: TFunction, column: ImportColumn) =>
-  `${t(`points.import.columns.${column}`)}${REQUIRED.has(column) ? " *" : ""}`;
-
 /** The import template: the columns in the user's language and one example row. */
 export async function downloadTemplate(t: TFunction, example: { stationName: string }) {
   await saveSheet(
     [
-      IMPORT_COLUMNS.map((column) => header(t, column)),
+      templateHeader(t, "points.import", IMPORT_COLUMNS, REQUIRED),
       [example.stationName, "PL-CP-0001", t("points.import.exampleName"), "01", "AC", 22, 2, "IEC2", "SLOW", "Public", ""],
     ],
     `${t("points.import.templateFile")}.xlsx`,

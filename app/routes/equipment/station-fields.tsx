@@ -76,6 +76,8 @@ export function LogoField<TFieldValues extends FieldValues, TName extends FieldP
   uploading,
   onFile,
   onRemove,
+  texts = "stations.logo",
+  label = "stations.fields.logo",
 }: {
   control: BoundFieldProps<TFieldValues, TName, TTransformed>["control"];
   name: TName;
@@ -83,6 +85,9 @@ export function LogoField<TFieldValues extends FieldValues, TName extends FieldP
   uploading: boolean;
   onFile: (file: File) => void;
   onRemove: () => void;
+  /** The catalogue keys of its buttons and hint (`<texts>.upload`, `.replace`, `.remove`, `.hint`) and of its label: another image than a logo names its own. */
+  texts?: string;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -90,11 +95,11 @@ export function LogoField<TFieldValues extends FieldValues, TName extends FieldP
   const error = fieldState.error?.message ? t(fieldState.error.message) : undefined;
   return (
     <div className="grid gap-2">
-      <span className="text-sm leading-none font-medium">{t("stations.fields.logo")}</span>
+      <span className="text-sm leading-none font-medium">{t(label)}</span>
       <div className="flex items-center gap-4">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/40">
           {url ? (
-            <img src={url} alt={t("stations.fields.logo")} className="size-16 object-contain" />
+            <img src={url} alt={t(label)} className="size-16 object-contain" />
           ) : (
             <ImageUp className="size-6 text-muted-foreground" aria-hidden />
           )}
@@ -103,23 +108,23 @@ export function LogoField<TFieldValues extends FieldValues, TName extends FieldP
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
               <ImageUp aria-hidden />
-              {t(url ? "stations.logo.replace" : "stations.logo.upload")}
+              {t(url ? `${texts}.replace` : `${texts}.upload`)}
             </Button>
             {url && (
               <Button type="button" variant="ghost" size="sm" className="text-destructive" onClick={onRemove}>
                 <Trash2 aria-hidden />
-                {t("stations.logo.remove")}
+                {t(`${texts}.remove`)}
               </Button>
             )}
           </div>
-          <p className="text-xs text-muted-foreground">{t("stations.logo.hint")}</p>
+          <p className="text-xs text-muted-foreground">{t(`${texts}.hint`)}</p>
         </div>
         <input
           ref={input}
           type="file"
           accept="image/png,image/jpeg"
           className="sr-only"
-          aria-label={t("stations.logo.upload")}
+          aria-label={t(`${texts}.upload`)}
           tabIndex={-1}
           onChange={(event) => {
             const file = event.target.files?.[0];

@@ -5,9 +5,9 @@ import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
-import { RowLink } from "~/components/page-actions";
-import { PageHeader } from "~/components/shell/page-header";
+import { InfoHeader, RowLink } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
+import { ProfileList } from "../sub-operators/profile-list";
 import { loadCarrierInfo } from "./packages.server";
 import { dayOf, PackageStateBadge } from "./platform-badges";
 
@@ -19,7 +19,7 @@ export function loader(args: LoaderFunctionArgs) {
 type Package = Awaited<ReturnType<typeof loader>>["packages"]["records"][number];
 
 export default function CarrierInfo() {
-  const { operator, packages } = useLoaderData<typeof loader>();
+  const { operator, info, packages } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
   const columns: ColumnDef<Package>[] = [
@@ -37,17 +37,18 @@ export default function CarrierInfo() {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t("carrierInfo.title")} description={`${operator.code} · ${operator.name}`} />
+      <InfoHeader title={t("carrierInfo.title")} description={`${operator.code} · ${operator.name}`} editTo="/carrierSystem/carrierInfo/carrierInfoEdit" editLabel={t("carrierInfo.edit")} />
       <Card>
-        <CardContent className="pt-6">
+        <CardContent className="flex flex-col gap-4 pt-6">
           <DetailList
             items={[
-              [t("operators.code"), operator.code],
-              [t("operators.name"), operator.name],
               [t("operators.edition"), t(`operators.editions.${operator.edition}`)],
               [t("operators.authorized"), `${operator.authorizedAc} / ${operator.authorizedDc}`],
+              [t("operators.eipaAccount"), info.eipaAccount || "—"],
+              [t("operators.domains"), info.domains.join(", ") || "—"],
             ]}
           />
+          <ProfileList profile={info} />
         </CardContent>
       </Card>
       <h2 className="text-base font-semibold">{t("carrierInfo.packages")}</h2>

@@ -44,7 +44,7 @@ export default function OperatorForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
-  const [issued, setIssued] = useState<{ code: string; username: string; password: string } | null>(null);
+  const [issued, setIssued] = useState<{ code: string; username: string; password: string; mailed: boolean } | null>(null);
   const schema = operator ? operatorUpdateInput : operatorInput;
   const form = useForm<FormValues>({
     resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
@@ -68,7 +68,7 @@ export default function OperatorForm() {
     } as unknown as FormValues,
   });
 
-  useActionOutcome<{ provisioned: { code: string; username: string; password: string } | null }>(
+  useActionOutcome<{ provisioned: { code: string; username: string; password: string; mailed: boolean } | null }>(
     fetcher,
     (data) => {
       toast.success(t("operators.saved"));
@@ -124,7 +124,7 @@ export default function OperatorForm() {
       <InitialPasswordDialog
         password={issued?.password ?? null}
         title={t("operators.initialPasswordTitle")}
-        text={t("operators.initialPasswordText", { code: issued?.code, username: issued?.username })}
+        text={`${t("operators.initialPasswordText", { code: issued?.code, username: issued?.username })}${issued?.mailed ? ` ${t("operators.initialPasswordMailed")}` : ""}`}
         onClose={() => navigate("/platform/operator")}
       />
     </>

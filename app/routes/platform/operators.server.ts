@@ -41,7 +41,7 @@ export async function saveOperator({ request, context, params }: ActionFunctionA
       return { ok: true as const, provisioned: null };
     }
     const created = await createOperator(ctx, input);
-    return { ok: true as const, provisioned: { code: created.code, username: created.admin.username, password: created.admin.initialPassword } };
+    return { ok: true as const, provisioned: { code: created.code, username: created.admin.username, password: created.admin.initialPassword, mailed: created.admin.mailed } };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

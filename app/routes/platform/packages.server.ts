@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { carrierInfo } from "../../../workers/services/platform/carrier-info";
 import { listOperators } from "../../../workers/services/platform/operators";
 import { createPackage, getPackage, listPackageBills, listPackages, ownPackageBills, ownPackages, setBillFlags, voidPackage } from "../../../workers/services/platform/price-packages";
 import { actionError, requireCtx } from "../../lib/ctx.server";
@@ -64,7 +65,8 @@ export async function billFlagsAction({ request, context }: ActionFunctionArgs) 
 /** Carrier system › Operator info: the operator's own packages. */
 export async function loadCarrierInfo({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { operator: { code: ctx.operator.code, name: ctx.operator.name, edition: ctx.operator.edition, authorizedAc: ctx.operator.authorizedAcConnectors, authorizedDc: ctx.operator.authorizedDcConnectors }, packages: await ownPackages(ctx, searchParamsObject(request)) };
+  const [info, packages] = await Promise.all([carrierInfo(ctx), ownPackages(ctx, searchParamsObject(request))]);
+  return { operator: { code: ctx.operator.code, name: ctx.operator.name, edition: ctx.operator.edition, authorizedAc: ctx.operator.authorizedAcConnectors, authorizedDc: ctx.operator.authorizedDcConnectors }, info, packages };
 }
 
 /** authorizationBillingDetail: one of the operator's own packages and its bills. */

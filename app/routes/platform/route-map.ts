@@ -11,6 +11,7 @@ export const platformScreens: Record<string, string> = {
   "/platform/pricePackage/add": "routes/platform/package-form.tsx",
   "/platform/pricePackage/detail/:id": "routes/platform/package-detail.tsx",
   "/carrierSystem/carrierInfo": "routes/platform/carrier-info.tsx",
+  "/carrierSystem/carrierInfo/carrierInfoEdit": "routes/platform/carrier-info-form.tsx",
   "/carrierSystem/carrierInfo/authorizationBillingDetail/:id": "routes/platform/billing-detail.tsx",
   "/SubOperator/operatorAcount": "routes/sub-operators/accounts.tsx",
   "/SubOperator/operatorAcount/accountAdd": "routes/sub-operators/account-form.tsx",

@@ -29,7 +29,7 @@ export default function SubOperatorForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
-  const [issued, setIssued] = useState<{ code: string; username: string; password: string } | null>(null);
+  const [issued, setIssued] = useState<{ code: string; username: string; password: string; mailed: boolean } | null>(null);
   const form = useForm<FormValues>({
     resolver: zodResolver(subOperator ? subOperatorUpdateInput : subOperatorInput) as unknown as Resolver<FormValues>,
     defaultValues: {
@@ -40,7 +40,7 @@ export default function SubOperatorForm() {
       admin: { username: "", email: "", name: "" },
     } as unknown as FormValues,
   });
-  useActionOutcome<{ provisioned: { code: string; username: string; password: string } | null }>(
+  useActionOutcome<{ provisioned: { code: string; username: string; password: string; mailed: boolean } | null }>(
     fetcher,
     (data) => {
       toast.success(t("subOperators.saved"));
@@ -71,7 +71,7 @@ export default function SubOperatorForm() {
       <InitialPasswordDialog
         password={issued?.password ?? null}
         title={t("subOperators.initialPasswordTitle")}
-        text={t("subOperators.initialPasswordText", { code: issued?.code, username: issued?.username })}
+        text={`${t("subOperators.initialPasswordText", { code: issued?.code, username: issued?.username })}${issued?.mailed ? ` ${t("subOperators.initialPasswordMailed")}` : ""}`}
         onClose={() => navigate("/SubOperator/operatorAcount")}
       />
     </>

@@ -1,8 +1,6 @@
-import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { PageHeader } from "~/components/shell/page-header";
-import { Button } from "~/components/ui/button";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { InfoHeader } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { ProfileList } from "./profile-list";
 import { loadOwnInfo } from "./sub-operators.server";
@@ -17,17 +15,11 @@ export default function SubOperatorInfo() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
+      <InfoHeader
         title={t("subInfo.title")}
         description={info.parent ? `${t("subOperators.parent")}: ${info.parent.code} · ${info.parent.name}` : undefined}
-        actions={
-          <Button asChild>
-            <Link to="/suboperators/subOperatorInfo/subOperatorInfoEdit">
-              <Pencil aria-hidden />
-              {t("subInfo.edit")}
-            </Link>
-          </Button>
-        }
+        editTo="/suboperators/subOperatorInfo/subOperatorInfoEdit"
+        editLabel={t("subInfo.edit")}
       />
       <Card>
         <CardContent className="pt-6">

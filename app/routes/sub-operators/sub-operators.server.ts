@@ -50,7 +50,7 @@ export async function saveSubOperator({ request, context, params }: ActionFuncti
       return { ok: true as const, provisioned: null };
     }
     const created = await createSubOperator(ctx, input);
-    return { ok: true as const, provisioned: { code: created.code, username: created.admin.username, password: created.admin.initialPassword } };
+    return { ok: true as const, provisioned: { code: created.code, username: created.admin.username, password: created.admin.initialPassword, mailed: created.admin.mailed } };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

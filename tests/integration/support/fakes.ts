@@ -23,7 +23,7 @@ declare module "vitest" {
   }
 }
 
-interface Mail {
+export interface Mail {
   from: string;
   to: string[];
   user: string | null;

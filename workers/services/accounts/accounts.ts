@@ -8,10 +8,9 @@ import { isSuper } from "../../../tenants/permissions";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { generateInitialPassword, hashPassword } from "../../auth/password";
 import { invalidateAccountSessions } from "../../auth/session";
-import { reportError } from "../../http/report-error";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
-import { sendMail } from "../mail/mail";
+import { mailInitialPassword } from "../mail/mail";
 import { mayAssign } from "../roles/roles";
 import { verb } from "../verb";
 
@@ -137,24 +136,8 @@ export const createAccount = verb({ menu: MENU, mutates: true }, async (ctx, raw
     auditRow(ctx, { table: "accounts", module: "account", type: "CREATE", newData: input }),
   ]);
   if (!created) throw new Conflict("errors.accountTaken");
-  return { ...present(created), initialPassword, mailed: await mailInitialPassword(ctx, created.email, input.username, initialPassword) };
+  return { ...present(created), initialPassword, mailed: await mailInitialPassword(ctx, { to: created.email, username: input.username, password: initialPassword, operatorCode: ctx.operator.code }) };
 });
-
-/**
- * The initial password is also mailed when the account has an email and the operator a mail
- * server (docs/rules/settings.md "Mail"); the account exists either way, and the console shows
- * the password once.
- */
-async function mailInitialPassword(ctx: UserCtx, to: string | null, username: string, password: string): Promise<boolean> {
-  if (!to) return false;
-  try {
-    const loginUrl = `${ctx.request.origin ?? ""}/${ctx.operator.code}/login`;
-    return (await sendMail(ctx, { to, template: "initialPassword", params: { username, password, loginUrl } })).queued;
-  } catch (error) {
-    reportError("mail", error, { template: "initialPassword" });
-    return false;
-  }
-}
 
 /**
  * Edit an account (docs/rules/access.md "No takeover"): nobody changes their own role, only a

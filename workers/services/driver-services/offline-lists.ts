@@ -223,10 +223,23 @@ export const deleteOfflineList = verb({ menu: OFFLINE_LIST_MENU, mutates: true }
 });
 
 /** Hands push items to the queue, ten messages per call within its batch limit. */
-async function enqueue(ctx: UserCtx, itemIds: number[]) {
+export async function enqueue(ctx: UserCtx, itemIds: number[]) {
   const messages = itemIds.map((itemId) => ({ body: { kind: "localList", itemId, operatorId: ctx.operator.id, operatorCode: ctx.operator.code } satisfies LocalListPush }));
   for (const slice of slices(messages, 100)) await ctx.env.PUSH.sendBatch(slice);
 }
+
+/**
+ * The statements that write PENDING push items for (list, point) pairs, in slices within D1's
+ * parameter limit; each returns the new ids (read them with `pushItemIds`).
+ */
+export function pushItemInserts(ctx: UserCtx, pairs: { listId: number; pointId: number }[], notBefore: Date | null) {
+  const now = new Date(ctx.now());
+  const values = pairs.map((p) => ({ ...p, status: "PENDING" as const, notBefore, requestedBy: ctx.actor.accountId, createdAt: now }));
+  return slices(values, ITEM_ROWS).map((slice) => ctx.db.insert(offlineListPushItems).values(ownedRows(ctx, slice)).returning({ id: offlineListPushItems.id }));
+}
+
+/** The ids the results of `pushItemInserts` returned. */
+export const pushItemIds = (results: unknown[]) => (results as { id: number }[][]).flat().map((r) => r.id);
 
 /**
  * POST /customer-service/offline-list/{id}/push: one item per point named and per point of the
@@ -249,12 +262,16 @@ export const pushOfflineList = verb({ menu: OFFLINE_LIST_MENU, mutates: true }, 
   if (!pointIds.length) throw new Conflict("driverServices.errors.noPointsToPush");
   const now = new Date(ctx.now());
   const notBefore = list.effectiveTime && list.effectiveTime.getTime() > now.getTime() ? list.effectiveTime : null;
-  const values = pointIds.map((pointId) => ({ listId: id, pointId, status: "PENDING" as const, notBefore, requestedBy: ctx.actor.accountId, createdAt: now }));
+  const inserts = pushItemInserts(
+    ctx,
+    pointIds.map((pointId) => ({ listId: id, pointId })),
+    notBefore,
+  );
   const inserted = (await batchOf(ctx.db, [
-    ...slices(values, ITEM_ROWS).map((slice) => ctx.db.insert(offlineListPushItems).values(ownedRows(ctx, slice)).returning({ id: offlineListPushItems.id })),
+    ...inserts,
     auditRow(ctx, { table: "offline_list_push_items", module: "offlineList", type: "CREATE", newData: { listId: id, pointIds, notBefore } }),
   ])) as { id: number }[][];
-  const itemIds = inserted.slice(0, -1).flat().map((r) => r.id);
+  const itemIds = pushItemIds(inserted.slice(0, inserts.length));
   if (!notBefore) await enqueue(ctx, itemIds);
   return { listId: id, items: itemIds.length, pointIds, waitsUntil: notBefore?.toISOString() ?? null };
 });

@@ -3,7 +3,7 @@ import { containing } from "../../../db/like";
 import { customerGroups, customers, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { choicesQuery } from "../../../domain/schemas/driver-services";
-import { owned } from "../../../tenants/scope";
+import { owned, visible, visibleStations } from "../../../tenants/scope";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 
@@ -49,13 +49,14 @@ export const groupChoices = verb({ menu: "users.offlineUserList" }, async (ctx, 
 });
 
 /** Stations and their points for the push form and the reservation form, capped like the equipment pickers. */
-export const pointChoices = verb({ menu: ["users.offlineUserList", "operation.reservation"] }, async (ctx) => {
+export const pointChoices = verb({ menu: ["users.offlineUserList", "operation.reservation", "sub.operation.reservation"] }, async (ctx) => {
+  // A sub-operator picks among the devices assigned to it (tenants/scope.ts `visible`).
   const [stationRows, pointRows] = await Promise.all([
-    ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(owned(ctx, stations)).orderBy(asc(stations.name)).limit(1000),
+    ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(visibleStations(ctx)).orderBy(asc(stations.name)).limit(1000),
     ctx.db
       .select({ id: points.id, serialNumber: points.serialNumber, stationId: points.stationId, connectorCount: points.connectorCount })
       .from(points)
-      .where(owned(ctx, points))
+      .where(visible(ctx, points, points.id))
       .orderBy(asc(points.serialNumber))
       .limit(1000),
   ]);

@@ -3,7 +3,7 @@ import { pageOf } from "../../../db/paging";
 import { customerGroups, customers, idTags, points, reservationIds, reservations, rfCards } from "../../../db/schema";
 import { AppError, Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { reservationInput, reservationListQuery, type ReservationStatus } from "../../../domain/schemas/driver-services";
-import { acrossTenants, owned, ownedRow, type TenantFilter } from "../../../tenants/scope";
+import { acrossTenants, owned, ownedRow, visible, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, SystemCtx, UserCtx } from "../context";
 import { registryFacts, sameTag } from "../drivers/registry";
@@ -19,6 +19,13 @@ import { customerNameSql } from "./pickers";
  * (`finished`), CancelReservation cancels it (`canceling` → `canceled`).
  */
 export const RESERVATION_MENU = "operation.reservation";
+/**
+ * The sub-operator's reservation screen: the reservations of the devices assigned to it, to watch.
+ * Reserving needs the operator's drivers, and commands to the chargers are the operator's
+ * (a sub-operator sends none elsewhere either), so it neither reserves nor cancels.
+ */
+export const SUB_RESERVATION_MENU = "sub.operation.reservation";
+const READ_MENUS = [RESERVATION_MENU, SUB_RESERVATION_MENU];
 
 type ReservationRow = typeof reservations.$inferSelect;
 
@@ -50,6 +57,9 @@ const present = (r: ReservationRow, extra: { serialNumber: string; customerName:
 });
 export type Reservation = ReturnType<typeof present>;
 
+/** Reservations a charger still holds as of `now`: reserved or canceling, and not yet expired. */
+export const stillHeld = (now: Date) => and(inArray(reservations.status, HOLDING), gt(reservations.expiryDate, now));
+
 /** The status filter as of `now`, so that an expired reservation is listed as finished at once. */
 function statusFilter(status: ReservationStatus | undefined, now: Date): SQL | undefined {
   const held = and(inArray(reservations.status, HOLDING), lte(reservations.expiryDate, now));
@@ -57,6 +67,9 @@ function statusFilter(status: ReservationStatus | undefined, now: Date): SQL | u
   if (status === "reserved" || status === "canceling") return and(eq(reservations.status, status), gt(reservations.expiryDate, now));
   return status ? eq(reservations.status, status) : undefined;
 }
+
+/** A sub-operator sees its devices' reservations, not the operator's customers (docs/rules/driver-services.md "Access"). */
+const shownTo = (ctx: UserCtx, row: { serialNumber: string; customerName: string | null }) => (ctx.operator.sub ? { ...row, customerName: null } : row);
 
 const listColumns = { reservation: reservations, serialNumber: points.serialNumber, customerName: sql<string | null>`${customerNameSql}` };
 
@@ -72,12 +85,13 @@ function joined(ctx: UserCtx, where: TenantFilter) {
 }
 
 /** Reservations, newest first, filtered by point, status and expiry time (docs/rules/lists.md). */
-export const listReservations = verb({ menu: RESERVATION_MENU }, async (ctx, raw: unknown) => {
+export const listReservations = verb({ menu: READ_MENUS }, async (ctx, raw: unknown) => {
   const q = reservationListQuery.parse(raw);
   const now = ctx.now();
-  const where = owned(
+  const where = visible(
     ctx,
     reservations,
+    reservations.pointId,
     q.pointId ? eq(reservations.pointId, q.pointId) : undefined,
     statusFilter(q.status, new Date(now)),
     q.from ? gte(reservations.expiryDate, q.from) : undefined,
@@ -88,18 +102,18 @@ export const listReservations = verb({ menu: RESERVATION_MENU }, async (ctx, raw
     ({ limit, offset }) => joined(ctx, where).orderBy(desc(reservations.id)).limit(limit).offset(offset),
     async () => (await ctx.db.select({ total: count() }).from(reservations).where(where))[0].total,
   );
-  return { ...page, records: page.records.map((r) => present(r.reservation, r, now)) };
+  return { ...page, records: page.records.map((r) => present(r.reservation, shownTo(ctx, r), now)) };
 });
 
 async function findReservation(ctx: UserCtx, id: number) {
-  const [row] = await joined(ctx, owned(ctx, reservations, eq(reservations.id, id))).limit(1);
+  const [row] = await joined(ctx, visible(ctx, reservations, reservations.pointId, eq(reservations.id, id))).limit(1);
   if (!row) throw new NotFound("driverServices.errors.reservationNotFound");
   return row;
 }
 
-export const reservationDetail = verb({ menu: RESERVATION_MENU }, async (ctx, id: number) => {
+export const reservationDetail = verb({ menu: READ_MENUS }, async (ctx, id: number) => {
   const row = await findReservation(ctx, id);
-  return present(row.reservation, row, ctx.now());
+  return present(row.reservation, shownTo(ctx, row), ctx.now());
 });
 
 /**

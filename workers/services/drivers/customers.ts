@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { containing, containingIf } from "../../../db/like";
 import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { customerGroups, customerPoints, customers, idTags, points, rfCards, stations } from "../../../db/schema";
-import { IN_LIST, isUniqueViolation, slices } from "../../../db/statements";
+import { batchOf, IN_LIST, isUniqueViolation, slices } from "../../../db/statements";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { customerInput, customerListQuery, customerStatusInput, optionsQuery, type CustomerInput } from "../../../domain/schemas/drivers";
 import { owned, ownedRow, ownedRows } from "../../../tenants/scope";
@@ -10,6 +10,8 @@ import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
 import { ownedCount } from "../owned-count";
 import { verb } from "../verb";
+import { enqueue, pushItemIds, pushItemInserts } from "../driver-services/offline-lists";
+import { customerRemovals, listsHoldingTagsOf, refuseKeptHistory } from "./customer-removal";
 
 /**
  * User management › Customers (docs/rules/drivers.md "Customers"). Changing customers is the
@@ -352,17 +354,23 @@ export const setCustomerStatus = verb({ menu: CUSTOMER_MENU, mutates: true }, as
 });
 
 /**
- * Delete a customer: refused while it leads a group (choose another leader first) or holds money
- * (a balance is the driver's); its cards become unbound and its other tags lose their holder, in
- * the same batch.
+ * Delete a customer: refused while it leads a group (choose another leader first), holds money
+ * (a balance is the driver's), or has a reservation a charger still holds, bills or charge records
+ * (its history is kept). In one batch its cards become unbound, its other tags lose their holder,
+ * its vehicles and offline-list memberships go, and every charger holding one of its tags gets a
+ * push item, handed to the queue once the batch has landed, that blocks the tag there.
  */
 export const deleteCustomer = verb({ menu: CUSTOMER_MENU, mutates: true }, async (ctx, id: number) => {
   const before = await findCustomer(ctx, id);
   const led = await ledGroup(ctx, id);
   if (led) throw new Conflict("drivers.errors.leaderDelete", { group: led.name });
   if (before.balance !== 0) throw new Conflict("drivers.errors.balanceDelete");
+  await refuseKeptHistory(ctx, id);
+  const pushes = pushItemInserts(ctx, await listsHoldingTagsOf(ctx, id), null);
   const now = new Date(ctx.now());
-  await ctx.db.batch([
+  const results = await batchOf(ctx.db, [
+    ...pushes,
+    ...customerRemovals(ctx, id),
     ctx.db
       .update(rfCards)
       .set({ customerId: null, bindStatus: "UNBIND", updatedAt: now })
@@ -372,5 +380,6 @@ export const deleteCustomer = verb({ menu: CUSTOMER_MENU, mutates: true }, async
     ctx.db.delete(customers).where(owned(ctx, customers, eq(customers.id, id))),
     auditRow(ctx, { table: "customers", module: "customer", type: "DELETE", oldData: presentCustomer(before) }),
   ]);
+  await enqueue(ctx, pushItemIds(results.slice(0, pushes.length)));
   return { id };
 });

@@ -2,6 +2,7 @@ import { Invalid } from "../../../domain/errors";
 import { checkImage, formatByteLimit, IMAGE_LIMITS, tooLarge, type ImageKind } from "../../../domain/images";
 import { imageKind, stationFilesPrefix } from "../../../domain/schemas/stations";
 import { auditRow } from "../audit";
+import type { UserCtx } from "../context";
 import { verb } from "../verb";
 
 /**
@@ -38,6 +39,14 @@ const FRAMING_BYTES = 1024;
 /** POST /user-service/file/upload?kind=logo|mapIcon|image, multipart field `file`. */
 export const uploadStationImage = verb({ menu: "equipment.station", mutates: true }, async (ctx, rawKind: unknown, upload: Upload) => {
   const kind = imageKind.parse(rawKind);
+  return storeImage(ctx, kind, upload, `${stationFilesPrefix(ctx.operator.id)}${FOLDERS[kind]}/`, "station");
+});
+
+/**
+ * Checks an uploaded image for its kind and stores it in R2 under `folder` (one of the operator's
+ * `operators/{id}/public/` folders), with the log row. Answers its key and the URL that shows it.
+ */
+export async function storeImage(ctx: UserCtx, kind: ImageKind, upload: Upload, folder: string, module: string) {
   // Refused before the body is read when the declared length already breaks the limit.
   if (upload.declaredBytes !== undefined && tooLarge(kind, upload.declaredBytes - FRAMING_BYTES)) throw refusal(kind, "bytes");
   const file = await upload.readFile();
@@ -46,12 +55,12 @@ export const uploadStationImage = verb({ menu: "equipment.station", mutates: tru
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = checkImage(kind, bytes);
   if (!checked.ok) throw refusal(kind, checked.problem);
-  const key = `${stationFilesPrefix(ctx.operator.id)}${FOLDERS[kind]}/${crypto.randomUUID()}.${checked.extension}`;
+  const key = `${folder}${crypto.randomUUID()}.${checked.extension}`;
   await ctx.env.FILES.put(key, bytes, {
     httpMetadata: { contentType: checked.contentType },
     customMetadata: { kind, width: String(checked.width), height: String(checked.height), uploadedBy: ctx.actor.username },
   });
   const stored = { key, kind, width: checked.width, height: checked.height, bytes: bytes.length };
-  await auditRow(ctx, { table: "files", module: "station", type: "CREATE", newData: stored });
+  await auditRow(ctx, { table: "files", module, type: "CREATE", newData: stored });
   return { ...stored, url: `/user-service/file/show?key=${encodeURIComponent(key)}` };
-});
+}

@@ -47,14 +47,21 @@ export async function mailTransportOf(ctx: Pick<Ctx, "db" | "env" | "operator">)
   return { type: "AMAZON", region: row.region ?? "", accessKeyId: row.accessKeyId ?? "", secretAccessKey: secret ?? "", endpoint: row.endpoint, from: row.from };
 }
 
+/**
+ * The operator's parameter-settings screen holds its mail server; the platform's operator screen
+ * holds the platform's, which mails the initial passwords of the operators it provisions
+ * (docs/rules/platform.md "Provisioning").
+ */
+const MAIL_MENUS = [SETTINGS_MENU, "platform.operator"];
+
 /** GET /system-service/mail: the settings without their secret (null when none), and the ports to suggest. */
-export const getMailSettings = verb({ menu: SETTINGS_MENU }, async (ctx) => ({
+export const getMailSettings = verb({ menu: MAIL_MENUS }, async (ctx) => ({
   settings: view(await rowOf(ctx)),
   suggestedPorts: [...SUGGESTED_SMTP_PORTS],
 }));
 
 /** PUT /system-service/mail. */
-export const updateMailSettings = verb({ menu: SETTINGS_MENU, mutates: true }, async (ctx, raw: unknown) => {
+export const updateMailSettings = verb({ menu: MAIL_MENUS, mutates: true }, async (ctx, raw: unknown) => {
   const input = mailSettingsInput.parse(raw);
   const before = await rowOf(ctx);
   // A secret belongs to its kind of server: switching between SMTP and SES needs the new one.
@@ -81,7 +88,7 @@ export const updateMailSettings = verb({ menu: SETTINGS_MENU, mutates: true }, a
  * POST /system-service/mail/test {to}: a short message in the operator's language, sent now
  * (not queued) so that the answer says whether the server took it: 200, or 409 with its refusal.
  */
-export const testMail = verb({ menu: SETTINGS_MENU, mutates: true }, async (ctx, raw: unknown) => {
+export const testMail = verb({ menu: MAIL_MENUS, mutates: true }, async (ctx, raw: unknown) => {
   const { to } = mailTestInput.parse(raw);
   const transport = await mailTransportOf(ctx);
   if (!transport) throw new Conflict("settings.errors.mailNotConfigured");

@@ -1,6 +1,8 @@
+import type { Language } from "../../../domain/languages";
 import { outboxMessage } from "../../../domain/schemas/outbox";
+import { reportError } from "../../http/report-error";
 import { sealContext, seal, unseal } from "../../auth/sealed";
-import type { Ctx, SystemCtx } from "../context";
+import type { Ctx, SystemCtx, UserCtx } from "../context";
 import { verb } from "../verb";
 import { mailTransportOf } from "./mail-settings";
 import { renderMail, type MailRequest, type MailTemplate } from "./templates";
@@ -26,6 +28,27 @@ export async function sendMail<T extends MailTemplate>(ctx: Ctx, request: MailRe
   });
   await ctx.env.OUTBOX.send(message);
   return { queued: true };
+}
+
+/**
+ * Mails a new account's initial password, with the login page of the operator it belongs to
+ * (docs/rules/settings.md "Mail"): only when the account has an email and the sender (`ctx`'s
+ * operator) a mail server. The account exists either way and the console shows the password once,
+ * so a mail that cannot be queued is reported, never thrown. Answers whether it was queued.
+ */
+export async function mailInitialPassword(
+  ctx: UserCtx,
+  account: { to: string | null; username: string; password: string; operatorCode: string; lang?: Language },
+): Promise<boolean> {
+  if (!account.to) return false;
+  try {
+    const loginUrl = `${ctx.request.origin ?? ""}/${account.operatorCode}/login`;
+    const params = { username: account.username, password: account.password, loginUrl, operator: account.operatorCode };
+    return (await sendMail(ctx, { to: account.to, template: "initialPassword", params, lang: account.lang })).queued;
+  } catch (error) {
+    reportError("mail", error, { template: "initialPassword" });
+    return false;
+  }
 }
 
 /** The consumer's half: open the sealed mail and hand it to the operator's server (throws to be retried). */

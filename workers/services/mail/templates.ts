@@ -14,7 +14,7 @@ import type { OutgoingMail } from "./transport";
 export interface MailTemplates {
   test: Record<string, never>;
   /** A new account's or a new operator's first password, shown once in the console too. */
-  initialPassword: { username: string; password: string; loginUrl: string };
+  initialPassword: { username: string; password: string; loginUrl: string; /** The operator the account belongs to, when not the sender. */ operator?: string };
   /** A driver's charging receipt; money in minor units of the operator's main currency. */
   receipt: { transactionId: number; station: string; energyWh: number; amount: number; startedAt: string };
   /** A work order given to a maintainer. */
@@ -37,7 +37,7 @@ export async function renderMail(ctx: Pick<Ctx, "db" | "operator">, request: Mai
   const lang = request.lang ?? settings.defaultLanguage;
   const t = translator(lang);
   const style = { language: lang, decimalSeparator: settings.decimalSeparator };
-  const values: Record<string, unknown> = { ...request.params, operator: ctx.operator.code };
+  const values: Record<string, unknown> = { operator: ctx.operator.code, ...request.params };
   if (request.template === "receipt") {
     const receipt = request.params as MailTemplates["receipt"];
     values.energy = formatEnergy(receipt.energyWh, style);

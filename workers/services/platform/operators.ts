@@ -110,7 +110,7 @@ async function findOperator(ctx: UserCtx, id: number) {
 }
 
 /** Everything the platform sees of one operator: its row, settings, domains and owner account. */
-async function operatorDetail(ctx: UserCtx, row: OperatorRow) {
+export async function operatorDetail(ctx: UserCtx, row: OperatorRow) {
   const [settings, domains, [owner]] = await Promise.all([
     settingsOf(ctx.db, row.id),
     ctx.db.select({ domain: operatorDomains.domain }).from(operatorDomains).where(ownedBy(row.id, operatorDomains)).orderBy(asc(operatorDomains.domain)),
@@ -155,8 +155,15 @@ async function operatorColumns(ctx: UserCtx, input: OperatorUpdateInput) {
     validFrom: input.validFrom ?? null,
     validUntil: input.validUntil ?? null,
     subscriptionAmount: input.subscriptionAmount ?? null,
-    eipaAccount: input.eipaAccount ?? null,
     joinOcpi: input.joinOcpi,
+    ...(await eipaColumns(ctx, input)),
+  };
+}
+
+/** The EIPA account, and the password sealed when one is given (blank keeps the stored one). */
+export async function eipaColumns(ctx: UserCtx, input: { eipaAccount?: string; eipaPassword?: string }) {
+  return {
+    eipaAccount: input.eipaAccount ?? null,
     ...(input.eipaPassword ? { eipaPasswordSealed: await seal(ctx.env, `platform:${EIPA_SEAL}`, input.eipaPassword) } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, is, sql, SQL, type SQLWrapper } from "drizzle
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { accounts, operatorDomains, operators, parameterSettings, roles } from "../../../db/schema";
 import { currencyFacts } from "../../../domain/currency";
+import type { Language } from "../../../domain/languages";
 import { Conflict } from "../../../domain/errors";
 import type { Edition } from "../../../domain/schemas/platform";
 import { catalogueFor, codesOf } from "../../../tenants/permissions";
@@ -10,6 +11,7 @@ import { acrossTenants } from "../../../tenants/scope";
 import { generateInitialPassword, hashPassword } from "../../auth/password";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
+import { mailInitialPassword } from "../mail/mail";
 
 /**
  * Provisioning an operator or a sub-operator in one D1 batch (docs/rules/platform.md
@@ -28,7 +30,7 @@ export interface ProvisionSpec {
   edition: Edition;
   parentId: number | null;
   operator: Partial<typeof operators.$inferInsert>;
-  settings: { defaultLanguage: string; timeZone: string; currency: string; currencySign?: string; currencyDecimals?: number };
+  settings: { defaultLanguage: Language; timeZone: string; currency: string; currencySign?: string; currencyDecimals?: number };
   domains: string[];
   admin: { username: string; email: string; name: string };
   /** The module the operation log names. */
@@ -167,7 +169,15 @@ export async function provision(ctx: UserCtx, spec: ProvisionSpec) {
     }),
   ]);
   if (!operator || !admin) throw new Conflict("platform.errors.codeTaken", { code: spec.code });
-  return { id: operator.id, code: spec.code, admin: { id: admin.id, username: spec.admin.username, initialPassword } };
+  // The provisioning operator's mail server sends it, in the new operator's language.
+  const mailed = await mailInitialPassword(ctx, {
+    to: spec.admin.email,
+    username: spec.admin.username,
+    password: initialPassword,
+    operatorCode: spec.code,
+    lang: spec.settings.defaultLanguage,
+  });
+  return { id: operator.id, code: spec.code, admin: { id: admin.id, username: spec.admin.username, initialPassword, mailed } };
 }
 
 /** A branded host names one operator: a host another operator has is refused (409). */

@@ -106,7 +106,7 @@ export const createSubOperator = verb({ menu: SUB_ACCOUNT_MENU, mutates: true },
     parentId: ctx.operator.id,
     operator: { ...profileColumns(input), validFrom: input.validFrom ?? null, validUntil: input.validUntil ?? null },
     settings: {
-      defaultLanguage: settings.defaultLanguage,
+      defaultLanguage: settings.parameters.defaultLanguage,
       timeZone: settings.timeZone,
       currency: settings.currencyCode,
       currencySign: settings.currencySign,
