@@ -10,6 +10,7 @@ import { counted, present, sums, ZERO, type Sums } from "./sums";
 import { requireMenu, type UserCtx } from "../context";
 import { SUB_FINANCE_MENU } from "../sub-operators/accounts";
 import { verb } from "../verb";
+import { COLLECTION_MENU } from "./collection-account";
 
 /**
  * Financial statements (docs/rules/statements.md): energy, revenue by cost line, sessions and the
@@ -59,22 +60,29 @@ function calendarKeys(groupBy: "day" | "month", from: string, to: string) {
 }
 
 /** The scope a statement reads: the actor's own, or one of its sub-operators' devices (operatorFinance). */
-async function scopeOf(ctx: UserCtx, subOperatorId: number | undefined): Promise<TenantScope> {
-  if (subOperatorId === undefined) return ctx;
+async function scopeOf(ctx: UserCtx, subOperatorId: number | undefined): Promise<{ scope: TenantScope; subOperator: { id: number; code: string; name: string } | null }> {
+  if (subOperatorId === undefined) return { scope: ctx, subOperator: null };
   requireMenu(ctx, SUB_FINANCE_MENU);
   const [sub] = await ctx.db
-    .select({ id: operators.id })
+    .select({ id: operators.id, code: operators.code, name: operators.name })
     .from(operators)
     .where(and(eq(operators.id, subOperatorId), eq(operators.parentId, ctx.operator.id), eq(operators.sub, 1)))
     .limit(1);
   if (!sub || ctx.operator.sub === 1) throw new NotFound("statements.subOperatorNotFound");
-  return { db: ctx.db, operator: { id: sub.id, sub: 1, parentId: ctx.operator.id } };
+  return { scope: { db: ctx.db, operator: { id: sub.id, sub: 1, parentId: ctx.operator.id } }, subOperator: sub };
 }
+
+/** This month so far in the operator's time zone: the period a screen shows before any filter. */
+export const thisMonthPeriod = verb({ menu: [...STATEMENT_MENUS, COLLECTION_MENU] }, async (ctx) => {
+  const { timeZone } = await settingsOf(ctx.db, ctx.operator.id);
+  const today = dayKey(localDate(ctx.now(), timeZone));
+  return { from: `${today.slice(0, 8)}01`, to: today };
+});
 
 /** GET /finance-service/statement */
 export const financialStatement = verb({ menu: STATEMENT_MENUS }, async (ctx, raw: unknown) => {
   const q = statementQuery.parse(raw);
-  const scope = await scopeOf(ctx, q.subOperatorId);
+  const { scope, subOperator } = await scopeOf(ctx, q.subOperatorId);
   const settings = await settingsOf(ctx.db, ctx.operator.id);
   const { from, to } = dayRange(q.from, q.to, settings.timeZone);
   // A filter naming a station or point the scope cannot see is 404, as the records list answers.
@@ -128,6 +136,7 @@ export const financialStatement = verb({ menu: STATEMENT_MENUS }, async (ctx, ra
     groupBy: q.groupBy,
     timeZone: settings.timeZone,
     currency: settings.currencyCode,
+    subOperator,
     /** The period's UTC edges: [periodStart, periodEnd). */
     periodStart: new Date(from).toISOString(),
     periodEnd: new Date(to).toISOString(),
