@@ -87,7 +87,7 @@ export default function CollectionAccount() {
       )}
       {totals && (
         <Card className="py-0">
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" role="region" aria-label={t("statements.collection.totals")} tabIndex={0}>
             <Table aria-label={t("statements.collection.totals")}>
               <TableHeader>
                 <TableRow>

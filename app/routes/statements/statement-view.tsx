@@ -169,12 +169,10 @@ export function StatementView({ page, title, stations, subOperatorId, actions }:
             [t("statements.columns.revenue"), money(totals.totalCost)],
             [t("statements.columns.averageRevenue"), money(totals.averageRevenue)],
           ].map(([name, value]) => (
-            <Card key={name} className="gap-1 py-3">
-              <CardContent className="px-4">
-                <dt className="text-sm text-muted-foreground">{name}</dt>
-                <dd className="text-xl font-semibold tabular-nums">{value}</dd>
-              </CardContent>
-            </Card>
+            <div key={name} className="rounded-xl border bg-card px-4 py-3 text-card-foreground shadow-sm">
+              <dt className="text-sm text-muted-foreground">{name}</dt>
+              <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+            </div>
           ))}
         </dl>
       )}
@@ -225,7 +223,8 @@ export function StatementView({ page, title, stations, subOperatorId, actions }:
       )}
       {statement && (
         <Card className="py-0">
-          <div className="overflow-x-auto">
+          {/* Focusable so that a keyboard can scroll the wide table (WCAG 2.1.1). */}
+          <div className="overflow-x-auto" role="region" aria-label={title} tabIndex={0}>
             <Table aria-label={title} data-testid="statement-table">
               <TableHeader>
                 <TableRow>
