@@ -29,12 +29,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Waits on what the screen shows, as long as the other browser tests wait. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
 /** Today in Warsaw, as the statement's days are the operator's. */
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(new Date());
 
 async function open(path: string, title: string) {
   await page.goto(`${baseURL}${path}`);
-  await expect.poll(() => page.title()).toBe(`${title} — ${OPERATOR}`);
+  await eventually(() => page.title()).toBe(`${title} — ${OPERATOR}`);
   await hydrated(page);
 }
 
@@ -45,21 +48,16 @@ describe("financial statements", () => {
     const { transactionId } = await client.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: new Date().toISOString() });
     await client.call("StopTransaction", { transactionId, meterStop: 4_200, timestamp: new Date().toISOString() });
     const a = await api();
-    await expect
-      .poll(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${point.id}`)).totals.sessions, {
-        timeout: 20_000,
-        interval: 200,
-      })
-      .toBe(1);
+    await eventually(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${point.id}`)).totals.sessions).toBe(1);
 
     await open("/financialManagement/financialStatements", t.menu.finance.financialStatements);
     const table = page.getByTestId("statement-table");
-    await expect.poll(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.day);
+    await eventually(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.day);
     await page.getByRole("combobox", { name: s.groupBy }).selectOption("point");
     await page.getByRole("button", { name: t.ui.action.search }).click();
     await page.waitForURL(/groupBy=point/);
-    await expect.poll(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.point);
-    await expect.poll(() => table.getByRole("row", { name: new RegExp(point.serialNumber) }).count()).toBe(1);
+    await eventually(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.point);
+    await eventually(() => table.getByRole("row", { name: new RegExp(point.serialNumber) }).count()).toBe(1);
     expect(await table.getByRole("row", { name: new RegExp(point.serialNumber) }).textContent()).toContain("4.2");
 
     const download = page.waitForEvent("download");
@@ -69,7 +67,7 @@ describe("financial statements", () => {
 
   it("refuses a period over 366 days beside the filters", async () => {
     await open("/financialManagement/financialStatements?from=2024-01-01&to=2025-06-30", t.menu.finance.financialStatements);
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: s.validation.periodTooLong }).count()).toBe(1);
+    await eventually(() => page.getByRole("alert").filter({ hasText: s.validation.periodTooLong }).count()).toBe(1);
   });
 });
 
@@ -79,10 +77,10 @@ describe("collection account", () => {
     const account = `PL${Date.now()}`;
     await field(page, s.collection.clearingAccount).fill(account);
     await page.getByRole("button", { name: s.collection.save }).click();
-    await expect.poll(() => page.getByText(s.collection.saved).count()).toBeGreaterThan(0);
+    await eventually(() => page.getByText(s.collection.saved).count()).toBeGreaterThan(0);
     await open("/financialManagement/financialAcount", s.collection.title);
     expect(await field(page, s.collection.clearingAccount).inputValue()).toBe(account);
-    await expect.poll(() => page.getByRole("table", { name: s.collection.totals }).count()).toBe(1);
+    await eventually(() => page.getByRole("table", { name: s.collection.totals }).count()).toBe(1);
   });
 });
 
@@ -91,7 +89,7 @@ describe("sub-operator finance", () => {
     await open("/SubOperator/operatorFinance?name=0PL002A", t.menu.subOperator.finance);
     await page.getByRole("link", { name: s.openStatement }).first().click();
     await page.waitForURL(/subOperatorId=\d+/);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("0PL002A");
-    await expect.poll(() => page.getByTestId("statement-table").count()).toBe(1);
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("0PL002A");
+    await eventually(() => page.getByTestId("statement-table").count()).toBe(1);
   });
 });

@@ -165,6 +165,9 @@ describe("financial statements", () => {
     const statementsOnly = await tokenWithMenus(admin, ["finance.financialStatements"]);
     expect((await statement("from=2025-07-01&to=2025-07-31&groupBy=day", statementsOnly)).status).toBe(200);
     expect((await statement(`from=2025-07-01&to=2025-07-31&groupBy=day&subOperatorId=${subOperatorId}`, statementsOnly)).status).toBe(403);
+    const subFinanceOnly = await tokenWithMenus(admin, ["subOperator.finance"]);
+    expect((await statement("from=2025-07-01&to=2025-07-31&groupBy=day", subFinanceOnly)).status).toBe(403);
+    expect((await statement(`from=2025-07-01&to=2025-07-31&groupBy=day&subOperatorId=${subOperatorId}`, subFinanceOnly)).status).toBe(200);
   });
 
   it("refuses a malformed or unknown parameter and a period over 366 days with 400 and a localized message", async () => {

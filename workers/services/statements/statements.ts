@@ -18,7 +18,8 @@ import { COLLECTION_MENU } from "./collection-account";
  * the charge records, the only rows that hold the cost lines, on the index that leads with the
  * operator and the start time (docs/decisions/0051-statements-from-charge-records.md).
  */
-export const STATEMENT_MENUS = ["finance.financialStatements", SUB_FINANCE_MENU, "sub.finance.bill", "sub.finance.chargeRecord"];
+const OWN_STATEMENT_MENUS = ["finance.financialStatements", "sub.finance.bill", "sub.finance.chargeRecord"];
+export const STATEMENT_MENUS = [...OWN_STATEMENT_MENUS, SUB_FINANCE_MENU];
 
 /**
  * The start's local wall-clock instant, read as UTC: `start + offset`, the offset chosen by the
@@ -61,7 +62,11 @@ function calendarKeys(groupBy: "day" | "month", from: string, to: string) {
 
 /** The scope a statement reads: the actor's own, or one of its sub-operators' devices (operatorFinance). */
 async function scopeOf(ctx: UserCtx, subOperatorId: number | undefined): Promise<{ scope: TenantScope; subOperator: { id: number; code: string; name: string } | null }> {
-  if (subOperatorId === undefined) return { scope: ctx, subOperator: null };
+  // The sub-operator finance menu reads its sub-operators' statements, never the operator's own.
+  if (subOperatorId === undefined) {
+    requireMenu(ctx, OWN_STATEMENT_MENUS);
+    return { scope: ctx, subOperator: null };
+  }
   requireMenu(ctx, SUB_FINANCE_MENU);
   const [sub] = await ctx.db
     .select({ id: operators.id, code: operators.code, name: operators.name })
