@@ -71,6 +71,23 @@ describe("financial statements", () => {
   });
 });
 
+describe("on a phone", () => {
+  it("fits 390 px: the table and the filters scroll or wrap, the page does not", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [path, title] of [
+        ["/financialManagement/financialStatements?groupBy=point", t.menu.finance.financialStatements],
+        ["/financialManagement/financialAcount", s.collection.title],
+      ]) {
+        await open(path, title);
+        await eventually(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+});
+
 describe("collection account", () => {
   it("saves the operator's accounts and shows what it collected", async () => {
     await open("/financialManagement/financialAcount", s.collection.title);
