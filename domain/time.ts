@@ -140,3 +140,41 @@ export function localBound(text: string, timeZone: string, edge: "from" | "to"):
   const at = wallToUtc(Date.UTC(y!, mo! - 1, d!, h, mi!, s ?? 0), timeZone);
   return edge === "to" ? at + 1 : at;
 }
+
+/**
+ * The zone's offsets over [from, to): each segment holds one offset until `until` (the last one
+ * until `to`). A local day or month of an instant is then `at + offset` read as UTC, which SQL
+ * can group by (docs/rules/statements.md "Local days"). Offsets are sampled every six hours (zones
+ * never change twice that fast) and each change is narrowed to the minute, where zones change.
+ */
+export function offsetSegments(from: number, to: number, timeZone: string): { until: number; offsetMs: number }[] {
+  const STEP = 6 * 3_600_000;
+  const MINUTE = 60_000;
+  const segments: { until: number; offsetMs: number }[] = [];
+  let offset = zoneOffsetMs(from, timeZone);
+  for (let lo = from; lo < to; lo += STEP) {
+    let hi = Math.min(lo + STEP, to);
+    const next = zoneOffsetMs(hi, timeZone);
+    if (next === offset) continue;
+    // Narrow [lo, hi] on whole minutes until hi is the first minute of the new offset.
+    let low = Math.floor(lo / MINUTE);
+    let high = Math.ceil(hi / MINUTE);
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (zoneOffsetMs(mid * MINUTE, timeZone) === offset) low = mid;
+      else high = mid;
+    }
+    hi = high * MINUTE;
+    segments.push({ until: hi, offsetMs: offset });
+    offset = next;
+  }
+  segments.push({ until: to, offsetMs: offset });
+  return segments;
+}
+
+/** Local days `from`…`to` (`yyyy-MM-dd`, both included) → [from, to) as UTC instants in ms. */
+export function dayRange(fromDay: string, toDay: string, timeZone: string): { from: number; to: number } {
+  const [fy, fm, fd] = fromDay.split("-").map(Number);
+  const [ty, tm, td] = toDay.split("-").map(Number);
+  return { from: localMidnight(fy, fm, fd, timeZone), to: localMidnight(ty, tm, td + 1, timeZone) };
+}

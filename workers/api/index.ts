@@ -19,6 +19,7 @@ import "./customer-service/customers";
 import "./customer-service/groups";
 import "./customer-service/cards";
 import "./finance-service/strategies";
+import "./finance-service/statements";
 import "./system-service/settings";
 import "./station-service/load-balancing";
 import "./maintain-service/firmware";

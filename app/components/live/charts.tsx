@@ -23,7 +23,7 @@ import { useMounted } from "./live-state";
  * Charts of the monitoring screens (recharts). They measure their box, which only the browser
  * can, so the server and the first render draw a placeholder of the same size.
  */
-function ChartFrame({ height, label, children, className }: { height: number; label: string; children: ReactElement; className?: string }) {
+export function ChartFrame({ height, label, children, className }: { height: number; label: string; children: ReactElement; className?: string }) {
   const mounted = useMounted();
   return (
     <figure aria-label={label} className={cn("w-full", className)} style={{ height }}>
@@ -38,8 +38,8 @@ function ChartFrame({ height, label, children, className }: { height: number; la
   );
 }
 
-const axis = { stroke: "var(--muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
-const tooltipStyle = {
+export const axis = { stroke: "var(--muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
+export const tooltipStyle = {
   contentStyle: {
     background: "var(--popover)",
     border: "1px solid var(--border)",
@@ -51,7 +51,7 @@ const tooltipStyle = {
 } as const;
 
 /** A value axis's tick in the console language, with as few decimals as the round tick needs (0, 2.5, 0.25…). */
-function useTickNumber() {
+export function useTickNumber() {
   const { number } = useFormat();
   return (value: number) => number(value, Number.isInteger(value) ? 0 : Number.isInteger(value * 10) ? 1 : 2);
 }

@@ -1,24 +1,58 @@
 import type { ColumnDef } from "@tanstack/react-table";
+import { ArrowLeft, ChartColumn } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { RowLink } from "~/components/page-actions";
+import { StatementView } from "../statements/statement-view";
 import { loadFinance } from "./sub-operators.server";
 
-/** Sub-operator management › Finance: each sub-operator's sessions, energy and revenue in a period. */
+/**
+ * Sub-operator management › Finance: each sub-operator's billed sessions, energy and revenue in a
+ * period, and one sub-operator's statement on the devices assigned to it (docs/rules/statements.md
+ * "Sub-operators").
+ */
 export function loader(args: LoaderFunctionArgs) {
   return loadFinance(args);
 }
 
-type Row = Awaited<ReturnType<typeof loader>>["records"][number];
+type Data = Awaited<ReturnType<typeof loader>>;
+type Row = NonNullable<Data["list"]>["records"][number];
+
+const PATH = "/SubOperator/operatorFinance";
 
 export default function SubOperatorFinance() {
-  const page = useLoaderData<typeof loader>();
+  const { list, statement } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (statement) {
+    const sub = statement.statement?.subOperator;
+    return (
+      <StatementView
+        page={statement}
+        subOperatorId={Number(statement.query.subOperatorId)}
+        title={sub ? t("statements.subOperatorTitle", { name: `${sub.code} ${sub.name}` }) : t("subFinance.title")}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={PATH}>
+              <ArrowLeft aria-hidden />
+              {t("subFinance.title")}
+            </Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return <FinanceList page={list!} />;
+}
+
+function FinanceList({ page }: { page: NonNullable<Data["list"]> }) {
   const { t } = useTranslation();
   const { energy, money, number } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -29,11 +63,19 @@ export default function SubOperatorFinance() {
     { accessorKey: "status", header: t("common.status"), meta: { priority: 2, width: 120 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     { accessorKey: "sessions", header: t("subFinance.sessions"), meta: { width: 120 }, cell: ({ row }) => number(row.original.sessions, 0) },
     { accessorKey: "energyWh", header: t("subFinance.energy"), meta: { width: 150 }, cell: ({ row }) => energy(row.original.energyWh) },
+    { accessorKey: "electricCost", header: t("statements.columns.electricity"), meta: { priority: 3, width: 140 }, cell: ({ row }) => money(row.original.electricCost) },
+    { accessorKey: "serviceCost", header: t("statements.columns.service"), meta: { priority: 3, width: 140 }, cell: ({ row }) => money(row.original.serviceCost) },
     {
       accessorKey: "revenue",
       header: t("subFinance.revenue"),
       meta: { width: 150 },
       cell: ({ row }) => (row.original.revenue === null ? t("subFinance.notPriced") : money(row.original.revenue)),
+    },
+    {
+      id: "actions",
+      header: t("records.fields.actions"),
+      meta: { width: 120 },
+      cell: ({ row }) => <RowLink to={`${PATH}?subOperatorId=${row.original.id}`} icon={ChartColumn} label={t("statements.openStatement")} />,
     },
   ];
   return (

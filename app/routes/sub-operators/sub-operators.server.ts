@@ -10,6 +10,7 @@ import {
   updateSubOperatorInfo,
 } from "../../../workers/services/sub-operators/accounts";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { statementPage } from "../statements/statements.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Sub-operator management (docs/rules/platform.md "Sub-operators"). */
@@ -56,9 +57,12 @@ export async function saveSubOperator({ request, context, params }: ActionFuncti
   }
 }
 
+/** The sub-operators' finance list, or one sub-operator's statement when `subOperatorId` names it. */
 export async function loadFinance({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return subOperatorFinance(ctx, searchParamsObject(request));
+  const params = searchParamsObject(request);
+  if (params.subOperatorId) return { list: null, statement: await statementPage(ctx, params, params.subOperatorId) };
+  return { list: await subOperatorFinance(ctx, params), statement: null };
 }
 
 export async function loadOwnInfo({ request, context }: LoaderFunctionArgs) {

@@ -31,9 +31,9 @@ export const CHARGE_RECORD_MENUS = [
  * Energy of a transaction in Wh: what billing recorded, else stop minus start meter. A register
  * that went backwards counts as nothing, never negative (docs/rules/ocpp.md "Meter values").
  */
-const energyWh = sql<number>`COALESCE(${transactions.energyWh}, CASE WHEN ${transactions.meterStopWh} >= ${transactions.meterStartWh} THEN ${transactions.meterStopWh} - ${transactions.meterStartWh} ELSE 0 END)`;
+export const energyWh = sql<number>`COALESCE(${transactions.energyWh}, CASE WHEN ${transactions.meterStopWh} >= ${transactions.meterStartWh} THEN ${transactions.meterStopWh} - ${transactions.meterStartWh} ELSE 0 END)`;
 /** Charging time in ms of a transaction that has stopped. */
-const durationMs = sql<number>`CASE WHEN ${transactions.stopAt} > ${transactions.startAt} THEN ${transactions.stopAt} - ${transactions.startAt} ELSE 0 END`;
+export const durationMs = sql<number>`CASE WHEN ${transactions.stopAt} > ${transactions.startAt} THEN ${transactions.stopAt} - ${transactions.startAt} ELSE 0 END`;
 
 const columns = {
   record: chargeRecords,
@@ -117,7 +117,7 @@ export function recordRows(ctx: { db: UserCtx["db"] }, which: TenantFilter) {
 }
 
 /** A filter naming a point or station the actor cannot see is 404, as its page would be (docs/rules/tenancy.md). */
-async function ownsOne(query: Promise<unknown[]>) {
+export async function ownsOne(query: Promise<unknown[]>) {
   if ((await query).length === 0) throw new NotFound();
 }
 

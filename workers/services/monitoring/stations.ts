@@ -21,6 +21,7 @@ export const PANEL_MENUS = ["equipment.remoteControl"];
 /** Every screen that picks a station to look at. */
 export const STATION_PICKER_MENUS = [
   "finance.chargeRecord",
+  "finance.financialStatements",
   "sub.finance.bill",
   "sub.finance.chargeRecord",
   ...PANEL_MENUS,

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, or } from "drizzle-orm";
 import { containing } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
-import { operators, transactions } from "../../../db/schema";
+import { operators } from "../../../db/schema";
 import { Forbidden, NotFound } from "../../../domain/errors";
 import { validityOf } from "../../../domain/operator-validity";
 import {
@@ -13,11 +13,11 @@ import {
   subOperatorUpdateInput,
 } from "../../../domain/schemas/platform";
 import { settingsOf, type OperatorRow } from "../../../tenants/resolve";
-import { visible } from "../../../tenants/scope";
 import { invalidateOperatorSessions } from "../../auth/session";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
 import { profileColumns, provision } from "../platform/provision";
+import { periodSums } from "../statements/sums";
 import { verb } from "../verb";
 
 /**
@@ -147,10 +147,9 @@ export const setSubOperatorStatus = verb({ menu: SUB_ACCOUNT_MENU, mutates: true
 });
 
 /**
- * /SubOperator/operatorFinance: each sub-operator's charging sessions and energy on the devices
- * assigned to it, in a period. Revenue is the charge records' total cost once they are priced;
- * until pricing lands it answers null with `priced: false`
- * (docs/decisions/0005-money-in-minor-units.md "Consequences").
+ * /SubOperator/operatorFinance: each sub-operator's billed sessions, energy and revenue by cost
+ * line on the devices assigned to it, in a period, summed as the statements sum them
+ * (docs/rules/statements.md "Sub-operators"); `priced` says whether any of them had a price.
  */
 export const subOperatorFinance = verb({ menu: SUB_FINANCE_MENU }, async (ctx, raw: unknown) => {
   requireParent(ctx);
@@ -165,19 +164,16 @@ export const subOperatorFinance = verb({ menu: SUB_FINANCE_MENU }, async (ctx, r
     page.records.map(async (sub) => {
       // The sub-operator's view of its parent's devices (tenants/scope.ts `visible`).
       const scope = { db: ctx.db, operator: { id: sub.id, sub: 1, parentId: ctx.operator.id } };
-      const [row] = await ctx.db
-        .select({ sessions: count(), energyWh: sql<number>`COALESCE(SUM(${transactions.energyWh}), 0)` })
-        .from(transactions)
-        .where(
-          visible(
-            scope,
-            transactions,
-            transactions.pointId,
-            q.from ? gte(transactions.startAt, q.from) : undefined,
-            q.to ? lt(transactions.startAt, q.to) : undefined,
-          ),
-        );
-      return { id: sub.id, code: sub.code, name: sub.name, status: sub.status, sessions: row.sessions, energyWh: Number(row.energyWh), revenue: null, priced: false };
+      const sums = await periodSums(scope, q.from?.getTime(), q.to?.getTime());
+      return {
+        id: sub.id,
+        code: sub.code,
+        name: sub.name,
+        status: sub.status,
+        ...sums,
+        revenue: sums.pricedSessions === 0 ? null : sums.totalCost,
+        priced: sums.pricedSessions > 0,
+      };
     }),
   );
   return { ...page, records };

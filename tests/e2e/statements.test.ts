@@ -1,0 +1,112 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import en from "../../domain/i18n/locales/en/statements.json";
+import { api, bootedClient, closeClients, newCharger } from "../peers/support";
+import { openBrowser } from "./support/browser";
+import { field, hydrated, logIn, text } from "./support/session";
+
+/**
+ * The statements screens (docs/rules/statements.md): a session a strict charger ran today shows in
+ * the statement by day, regrouped by point, exported to xlsx; the collection account keeps its
+ * accounts; the operator opens a sub-operator's statement from its finance list.
+ */
+const baseURL = inject("baseURL");
+const t = { ...text.en, ...en };
+const s = en.statements;
+const OPERATOR = "Plugdesk Polska";
+let browser: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+  await page.waitForURL(`${baseURL}/home`);
+});
+
+afterAll(async () => {
+  await closeClients();
+  await browser?.close();
+});
+
+/** Waits on what the screen shows, as long as the other browser tests wait. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
+/** Today in Warsaw, as the statement's days are the operator's. */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(new Date());
+
+async function open(path: string, title: string) {
+  await page.goto(`${baseURL}${path}`);
+  await eventually(() => page.title()).toBe(`${title} — ${OPERATOR}`);
+  await hydrated(page);
+}
+
+describe("financial statements", () => {
+  it("shows today's session by day, regroups it by point and exports the statement", async () => {
+    const point = await newCharger();
+    const { client } = await bootedClient(point.serialNumber, point.key);
+    const { transactionId } = await client.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: new Date().toISOString() });
+    await client.call("StopTransaction", { transactionId, meterStop: 4_200, timestamp: new Date().toISOString() });
+    const a = await api();
+    await eventually(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${point.id}`)).totals.sessions).toBe(1);
+
+    await open("/financialManagement/financialStatements", t.menu.finance.financialStatements);
+    const table = page.getByTestId("statement-table");
+    await eventually(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.day);
+    await page.getByRole("combobox", { name: s.groupBy }).selectOption("point");
+    await page.getByRole("button", { name: t.ui.action.search }).click();
+    await page.waitForURL(/groupBy=point/);
+    await eventually(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.point);
+    await eventually(() => table.getByRole("row", { name: new RegExp(point.serialNumber) }).count()).toBe(1);
+    expect(await table.getByRole("row", { name: new RegExp(point.serialNumber) }).textContent()).toContain("4.2");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: s.export }).click();
+    expect((await download).suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  it("refuses a period over 366 days beside the filters", async () => {
+    await open("/financialManagement/financialStatements?from=2024-01-01&to=2025-06-30", t.menu.finance.financialStatements);
+    await eventually(() => page.getByRole("alert").filter({ hasText: s.validation.periodTooLong }).count()).toBe(1);
+  });
+});
+
+describe("on a phone", () => {
+  it("fits 390 px: the table and the filters scroll or wrap, the page does not", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [path, title] of [
+        ["/financialManagement/financialStatements?groupBy=point", t.menu.finance.financialStatements],
+        ["/financialManagement/financialAcount", s.collection.title],
+      ]) {
+        await open(path, title);
+        await eventually(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+});
+
+describe("collection account", () => {
+  it("saves the operator's accounts and shows what it collected", async () => {
+    await open("/financialManagement/financialAcount", s.collection.title);
+    const account = `PL${Date.now()}`;
+    await field(page, s.collection.clearingAccount).fill(account);
+    await page.getByRole("button", { name: s.collection.save }).click();
+    await eventually(() => page.getByText(s.collection.saved).count()).toBeGreaterThan(0);
+    await open("/financialManagement/financialAcount", s.collection.title);
+    expect(await field(page, s.collection.clearingAccount).inputValue()).toBe(account);
+    await eventually(() => page.getByRole("table", { name: s.collection.totals }).count()).toBe(1);
+  });
+});
+
+describe("sub-operator finance", () => {
+  it("opens a sub-operator's statement from the finance list", async () => {
+    await open("/SubOperator/operatorFinance?name=0PL002A", t.menu.subOperator.finance);
+    await page.getByRole("link", { name: s.openStatement }).first().click();
+    await page.waitForURL(/subOperatorId=\d+/);
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("0PL002A");
+    await eventually(() => page.getByTestId("statement-table").count()).toBe(1);
+  });
+});
