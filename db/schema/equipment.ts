@@ -190,21 +190,6 @@ export const transactions = sqliteTable(
     energyWh: integer("energy_wh"),
     durationS: integer("duration_s"),
     billedAt: integer("billed_at", { mode: "timestamp_ms" }),
-    /**
-     * Delivery of the settled record to the operator's bill-push URL (docs/rules/settings.md
-     * "Bill push"): when it was accepted, else the last error and the attempts so far.
-     */
-    billPushedAt: integer("bill_pushed_at", { mode: "timestamp_ms" }),
-    billPushError: text("bill_push_error"),
-    billPushAttempts: integer("bill_push_attempts").notNull().default(0),
-    /**
-     * The fiscal invoice of the settled record (docs/rules/settings.md "Invoice system"): the
-     * number the invoice system answered, else its last error, and the attempts so far.
-     */
-    invoiceNumber: text("invoice_number"),
-    invoicedAt: integer("invoiced_at", { mode: "timestamp_ms" }),
-    invoiceError: text("invoice_error"),
-    invoiceAttempts: integer("invoice_attempts").notNull().default(0),
     createdAt: timestamps.createdAt(),
   },
   (t) => [

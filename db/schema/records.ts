@@ -62,6 +62,21 @@ export const chargeRecords = sqliteTable(
     receiptToken: text("receipt_token").notNull(),
     /** The public code of the bill page (/valina-bill/…): 128 random bits. */
     billCode: text("bill_code").notNull(),
+    /**
+     * Delivery of the settled record to the operator's bill-push URL (docs/rules/settings.md
+     * "Bill push"): when it was accepted, else the last error and the attempts so far.
+     */
+    billPushedAt: integer("bill_pushed_at", { mode: "timestamp_ms" }),
+    billPushError: text("bill_push_error"),
+    billPushAttempts: integer("bill_push_attempts").notNull().default(0),
+    /**
+     * The fiscal invoice of the settled record (docs/rules/settings.md "Invoice system"): the
+     * number the invoice system answered, else its last error, and the attempts so far.
+     */
+    invoiceNumber: text("invoice_number"),
+    invoicedAt: integer("invoiced_at", { mode: "timestamp_ms" }),
+    invoiceError: text("invoice_error"),
+    invoiceAttempts: integer("invoice_attempts").notNull().default(0),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),
   },
@@ -85,7 +100,9 @@ export const chargeRecords = sqliteTable(
  * point's monthly report read instead of scanning charge records. `day` is the local date
  * (`yyyy-MM-dd`) of the sessions' start in the operator's time zone; the billing job adds each
  * billed session once. `revenue` is the sum of the records' `totalCost` in the operator's
- * currency's minor units; `pricedSessions` counts the sessions that had a price.
+ * currency's minor units; `pricedSessions` counts the sessions that had a price. `records` counts
+ * the charge records made that day (running, abnormal and billed alike), added in the batch that
+ * makes each record: the unfiltered record list's total (docs/rules/records.md "Fast at scale").
  */
 export const dailyChargeTotals = sqliteTable(
   "daily_charge_totals",
@@ -100,6 +117,7 @@ export const dailyChargeTotals = sqliteTable(
     durationS: integer("duration_s").notNull().default(0),
     revenue: integer("revenue").notNull().default(0),
     pricedSessions: integer("priced_sessions").notNull().default(0),
+    records: integer("records").notNull().default(0),
   },
   (t) => [
     // One row per operator, day and point: the dashboard reads a day range of one operator.

@@ -73,8 +73,8 @@ async function fillRecords() {
       .run();
     await d1
       .prepare(
-        `INSERT INTO daily_charge_totals (operator_id, day, point_id, sessions, energy_wh, duration_s, revenue, priced_sessions)
-         SELECT operator_id, date(start_at / 1000, 'unixepoch', '+1 hours'), point_id, count(*), sum(energy_wh), sum(duration_s), 0, 0
+        `INSERT INTO daily_charge_totals (operator_id, day, point_id, sessions, energy_wh, duration_s, revenue, priced_sessions, records)
+         SELECT operator_id, date(start_at / 1000, 'unixepoch', '+1 hours'), point_id, count(*), sum(energy_wh), sum(duration_s), 0, 0, count(*)
          FROM transactions WHERE operator_id = ? AND id_tag LIKE 'BENCH%' GROUP BY 2, 3`,
       )
       .bind(operator!.id)

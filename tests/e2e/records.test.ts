@@ -25,9 +25,19 @@ interface ListedRecord {
   stationId: number;
 }
 
-/** A finished session of a new simulated charger, billed: its record as the API lists it. */
-async function finishedSession() {
+/** A finished session of a new simulated charger, billed: its record as the API lists it. `priced`: the point charges by a flat strategy first. */
+async function finishedSession(status = "CHARGE_COMPLETE", priced = false) {
   const point = await newCharger();
+  if (priced) {
+    const a = await api();
+    const strategy = await a.post<{ id: number }>("/finance-service/strategy", {
+      name: `E2E flat ${point.serialNumber}`,
+      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.2000" }] },
+      service: { unit: "COUNT", slots: [{ start: "00:00", end: "24:00", price: "2.0000" }] },
+      idle: { before: null, during: null, after: null },
+    });
+    await a.put(`/finance-service/strategy/${strategy.id}/assign`, { pointIds: [point.id] });
+  }
   const sim = simulatedCharger(baseURL, point.serialNumber, point.key);
   session.chargers.push(sim);
   await sim.start();
@@ -40,7 +50,7 @@ async function finishedSession() {
   await eventually(async () => {
     record = (await a.get<{ records: ListedRecord[] }>(`/station-service/charge/record?transactionId=${transactionId}`)).records[0];
     return record?.status;
-  }).toBe("CHARGE_COMPLETE");
+  }).toBe(status);
   return { point, record: record!, transactionId };
 }
 
@@ -83,6 +93,41 @@ describe("a charge record and its receipt", () => {
     } finally {
       await visitor.close();
     }
+  });
+
+  it("prices a simulated session by the point's strategy, shows its cost lines, and marks it complete after a confirmation", async () => {
+    const { page } = session;
+    // The remote start's tag has nobody behind it: priced, left unsettled.
+    const { transactionId } = await finishedSession("RECORD_UNSETTLED", true);
+    await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
+    await hydrated(page);
+    const lines = page.getByTestId("cost-lines");
+    await eventually(() => lines.textContent()).toContain(r.cost.service);
+    // Priced: every line has an amount, the service line the session's 2.00 fee.
+    expect(await lines.textContent()).not.toContain(r.fields.notPriced);
+    expect(await lines.getByRole("row").filter({ hasText: r.cost.service }).textContent()).toMatch(/2[.,]00/);
+    expect(await page.getByRole("main").textContent()).toContain(r.status.RECORD_UNSETTLED);
+    // Actions that do not apply to an unsettled record are not offered.
+    expect(await page.getByRole("button", { name: r.actions.retry }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: r.actions.unplug }).count()).toBe(0);
+
+    // Cancelled: nothing changes.
+    await page.getByRole("button", { name: r.actions.complete }).click();
+    const dialog = page.getByRole("alertdialog");
+    await eventually(() => dialog.textContent()).toContain(r.actions.confirm.complete.replace("{{id}}", String(transactionId)));
+    await dialog.getByRole("button", { name: text.en.ui.confirm.cancel }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    const a = await api();
+    const statusOf = async () => (await a.get<{ status: string }>(`/station-service/charge/record/${transactionId}`)).status;
+    expect(await statusOf()).toBe("RECORD_UNSETTLED");
+
+    // Confirmed: the record is complete, the page shows it, and the action is gone.
+    await page.getByRole("button", { name: r.actions.complete }).click();
+    await dialog.getByRole("button", { name: r.actions.complete }).click();
+    await eventually(() => page.getByText(r.actions.done.complete).count()).toBeGreaterThan(0);
+    await eventually(() => page.getByRole("main").textContent()).toContain(r.status.RECORD_COMPLETE);
+    expect(await statusOf()).toBe("RECORD_COMPLETE");
+    await eventually(() => page.getByRole("button", { name: r.actions.complete }).count()).toBe(0);
   });
 
   it("shows the cashier states of a station's connectors and the last session's amount due", async () => {

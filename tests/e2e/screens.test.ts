@@ -134,6 +134,7 @@ describe("every screen", () => {
       ["/suboperators/station", t.menu.sub.equipment.station],
       ["/suboperators/point", t.menu.sub.equipment.point],
       ["/suboperators/chargingBill/bill", t.menu.sub.finance.bill],
+      ["/suboperators/finance/chargeConfiguration", t.menu.sub.finance.chargeConfiguration],
       ["/suboperators/parameterSettings", t.menu.sub.system.parameterSettings],
     ];
     for (const [path, screen] of screens) await expectScreen(path, screen, SUB_OPERATOR);

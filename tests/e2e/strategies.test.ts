@@ -88,4 +88,33 @@ describe("charging strategies", () => {
     await expect.poll(() => page.getByText(p.validation.slotsIncomplete).count()).toBeGreaterThan(0);
     expect(page.url()).toMatch(/\/add$/);
   });
+
+  it("shows a sub-operator its operator's strategies with assign only, among its own charging points", async () => {
+    const sub = await openBrowser();
+    try {
+      const subPage = await sub.newPage();
+      await logIn(subPage, baseURL, "0PL002A", "subadmin1", "Demo12345");
+      await subPage.waitForURL(/\/suboperators\//);
+      await subPage.goto(`${baseURL}/suboperators/finance/chargeConfiguration`);
+      await expect.poll(() => subPage.getByText(p.subHint).count()).toBe(1);
+      const row = subPage.getByRole("row").filter({ hasText: "Taryfa dzienna i nocna" });
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+      // Prices are the operator's: no add, edit, copy or delete.
+      expect(await subPage.getByRole("link", { name: p.add }).count()).toBe(0);
+      expect(await subPage.getByRole("link", { name: t.common.edit }).count()).toBe(0);
+      expect(await subPage.getByRole("button", { name: t.common.delete }).count()).toBe(0);
+      expect(await subPage.getByRole("button", { name: p.copyAction }).count()).toBe(0);
+
+      await row.getByRole("button", { name: p.assign.open }).click();
+      const dialog = subPage.getByRole("dialog");
+      await expect.poll(() => dialog.getByRole("checkbox").count()).toBe(2);
+      const listed = await dialog.getByRole("listitem").allTextContents();
+      expect(listed.some((item) => item.includes("PL002-CP01"))).toBe(true);
+      expect(listed.some((item) => item.includes("PL002-CP02"))).toBe(true);
+      await dialog.getByRole("button", { name: t.common.cancel }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+    } finally {
+      await sub.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { consumeBilling } from "../../workers/jobs/billing";
 import { billTransaction, FINAL_PRICING_AFTER_MS } from "../../workers/services/billing/billing";
 import { systemCtx } from "../../workers/services/context";
 import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
+import { boot, connect } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions } from "./support/sessions";
@@ -250,6 +251,35 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
     // A day of idling is far above the cap: the fee is the cap, 50.00 zł.
     expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 5_000, totalCost: 6_235, balanceAfter: 3_765, unplugAt: null });
     expect(await balanceOf(customer.id)).toBe(3_765);
+  });
+});
+
+describe("the idle fee during charging", () => {
+  it("bills the SuspendedEV and SuspendedEVSE time the charger reported inside the session, less the free minutes, by its timestamps", async () => {
+    const { id: strategyId } = await strategy({ idle: { before: null, during: { unit: "MINUTE", price: "0.1000", freeMinutes: 10 }, after: null } });
+    const made = await makeCharger("0PL002");
+    expect((await call("PUT", `/finance-service/strategy/${strategyId}/assign`, { token: pl, body: { pointIds: [made.pointId] } })).status).toBe(200);
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    const t0 = Date.now() - 2 * 3_600_000;
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
+    const status = (minutes: number, value: string) => charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: value, timestamp: at(minutes) });
+    // Suspended before the session starts: not part of it.
+    await status(-20, "SuspendedEV");
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "IDLEDURING", meterStart: 0, timestamp: at(0) });
+    await status(1, "Charging");
+    await status(10, "SuspendedEV"); // 30 minutes
+    await status(40, "Charging");
+    await status(50, "SuspendedEVSE"); // 10 minutes, until the stop
+    await charger.call("StopTransaction", { transactionId, meterStop: 0, timestamp: at(60), reason: "Local" });
+    // After the stop: the idle fee after charging's business, not this one.
+    await status(61, "SuspendedEV");
+    charger.close();
+
+    await deliverTwice(transactionId);
+    // 40 suspended minutes, 10 free: 30 started minutes at 0.10 zł.
+    expect(await record(transactionId)).toMatchObject({ status: "RECORD_UNSETTLED", electricCost: 0, occupancyCost: 300, totalCost: 300 });
+    expect(await row("SELECT idle_during_cost, idle_after_cost FROM charge_records WHERE transaction_id = ?", transactionId)).toEqual({ idle_during_cost: 300, idle_after_cost: 0 });
   });
 });
 

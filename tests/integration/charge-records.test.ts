@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { billByCode, receiptByToken } from "../../workers/services/charge-records/receipts";
-import { publicCtxOf } from "../../workers/services/context";
+import { ensureChargeRecord } from "../../workers/services/charge-records/lifecycle";
+import { publicCtxOf, systemCtx } from "../../workers/services/context";
 import { boot, connect, landed, now } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, ORIGIN, tokenFor } from "./support/http";
@@ -144,6 +145,52 @@ describe("charge record list", () => {
     expect(tagged.body.data.total).toBe(50);
     // 150 sessions recorded one by one: more than the default time on a loaded machine.
   }, 30_000);
+});
+
+describe("charge record list total", () => {
+  const count = async (operator: string) =>
+    (await row<{ n: number }>("SELECT count(*) AS n FROM charge_records WHERE operator_id = (SELECT id FROM operators WHERE code = ?)", operator))!.n;
+
+  it("totals an unfiltered list from the daily record counts, each record counted once, and a filtered one by counting", async () => {
+    const made = await makeCharger("0PL002");
+    const before = (await list("size=10")).body.data.total;
+    expect(before).toBe(await count("0PL002"));
+    const [first] = await addSessions(made, [{ start: "2025-09-01T22:30:00Z" }, { start: "2025-09-02T08:00:00Z", stop: "2025-09-02T09:00:00Z", meterStop: 1000, bill: true }]);
+    // Billing and a record made again for the same transaction count nothing more.
+    await ensureChargeRecord(systemCtx(env, { id: made.operatorId, code: "0PL002", sub: 0, parentId: null }, "test"), first);
+    const counted = await row<{ n: number }>("SELECT sum(records) AS n FROM daily_charge_totals WHERE point_id = ?", made.pointId);
+    expect(counted).toEqual({ n: 2 });
+    expect((await list("size=10")).body.data.total).toBe(before + 2);
+    expect((await list("size=10")).body.data.total).toBe(await count("0PL002"));
+    // The total is read from the counts: a count off by 1000 shows, a filter counts the records themselves.
+    await env.DB.prepare("UPDATE daily_charge_totals SET records = records + 1000 WHERE point_id = ? AND day = '2025-09-02'").bind(made.pointId).run();
+    expect((await list("size=10")).body.data.total).toBe(before + 1002);
+    expect((await list(`size=10&pointId=${made.pointId}`)).body.data.total).toBe(2);
+    expect((await list(`size=10&transactionId=${first}`)).body.data.total).toBe(1);
+    await env.DB.prepare("UPDATE daily_charge_totals SET records = records - 1000 WHERE point_id = ? AND day = '2025-09-02'").bind(made.pointId).run();
+    // The session of 22:30 UTC started on 2 September in Warsaw: the operator's day.
+    expect(await row("SELECT day, records FROM daily_charge_totals WHERE point_id = ? ORDER BY day LIMIT 1", made.pointId)).toEqual({ day: "2025-09-02", records: 2 });
+  });
+
+  it("counts a record made by a StartTransaction once, and a sub-operator's total is its devices' records", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    const start = { connectorId: 1, idTag: "COUNT01", meterStart: 0, timestamp: now() };
+    const { transactionId } = await charger.call("StartTransaction", start);
+    // A repeated identical start gets the same id and adds no record.
+    expect((await charger.call("StartTransaction", start)).transactionId).toBe(transactionId);
+    expect(await row("SELECT sum(records) AS n FROM daily_charge_totals WHERE point_id = ?", made.pointId)).toEqual({ n: 1 });
+    expect((await list("size=10")).body.data.total).toBe(await count("0PL002"));
+    charger.close();
+    // The sub-operator's devices include PL002-CP01, not the fresh charger.
+    const demo = await row<{ id: number; operator_id: number }>("SELECT id, operator_id FROM points WHERE serial_number = 'PL002-CP01'");
+    const subBefore = (await list("size=100", sub)).body.data.total;
+    await addSessions({ pointId: demo!.id, operatorId: demo!.operator_id }, [{ start: "2025-10-01T10:00:00Z" }]);
+    const subTotal = (await list("size=100", sub)).body.data;
+    expect(subTotal.total).toBe(subBefore + 1);
+    expect(subTotal.total).toBe((await list("size=100&from=2000-01-01", sub)).body.data.total);
+  });
 });
 
 describe("a charge record's page", () => {

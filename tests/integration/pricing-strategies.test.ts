@@ -263,8 +263,45 @@ describe("tenancy and permission", () => {
     expect(allowed.map((r) => r.status)).toEqual(allowed.map(() => 200));
   });
 
-  it("keeps the strategy API closed to a sub-operator", async () => {
+  it("shows a sub-operator its parent's strategies to assign among its own devices, and never lets it write one", async () => {
     const sub = await tokenFor("0PL002A", "subadmin1");
-    expect((await call("GET", BASE, { token: sub })).status).toBe(403);
+    const serials = ["PL002-CP01", "PL002-CP02"];
+    const [cp01, cp02] = await Promise.all(serials.map((serial) => row<{ id: number; charge_strategy_id: number | null }>("SELECT id, charge_strategy_id FROM points WHERE serial_number = ?", serial)));
+    const strategy = await create();
+    const parentPoint = await makeCharger("0PL002");
+    await call("PUT", `${BASE}/${strategy.id}/assign`, { token: pl, body: { pointIds: [parentPoint.pointId] } });
+
+    const listed = await call("GET", `${BASE}?size=100&name=${encodeURIComponent(strategy.name)}`, { token: sub });
+    expect(listed.status).toBe(200);
+    // Its own devices only: the parent's point on the strategy is not counted.
+    expect(listed.body.data.records).toEqual([expect.objectContaining({ id: strategy.id, pointCount: 0 })]);
+    expect((await call("GET", `${BASE}/${strategy.id}`, { token: sub })).status).toBe(200);
+    const points = await call("GET", `${BASE}/points?size=100`, { token: sub });
+    expect(points.body.data.records.map((p: { serialNumber: string }) => p.serialNumber).sort()).toEqual(serials);
+
+    // Writing a strategy is the parent's: 403 on every write.
+    expect((await call("POST", BASE, { token: sub, body: timeOfUse() })).status).toBe(403);
+    expect((await call("PUT", `${BASE}/${strategy.id}`, { token: sub, body: timeOfUse() })).status).toBe(403);
+    expect((await call("POST", `${BASE}/${strategy.id}/copy`, { token: sub })).status).toBe(403);
+    expect((await call("DELETE", `${BASE}/${strategy.id}`, { token: sub })).status).toBe(403);
+
+    // Assigning: its device moves, the parent's point stays; a point not assigned to it is 404 and changes nothing.
+    const assigned = await call("PUT", `${BASE}/${strategy.id}/assign`, { token: sub, body: { pointIds: [cp02!.id] } });
+    expect(assigned.body.data).toMatchObject({ assigned: 1, released: 0 });
+    expect(await row("SELECT charge_strategy_id FROM points WHERE id = ?", cp02!.id)).toEqual({ charge_strategy_id: strategy.id });
+    expect(await row("SELECT charge_strategy_id FROM points WHERE id = ?", parentPoint.pointId)).toEqual({ charge_strategy_id: strategy.id });
+    expect((await call("PUT", `${BASE}/${strategy.id}/assign`, { token: sub, body: { pointIds: [parentPoint.pointId] } })).status).toBe(404);
+    const released = await call("PUT", `${BASE}/${strategy.id}/assign`, { token: sub, body: { pointIds: [] } });
+    expect(released.body.data).toMatchObject({ assigned: 0, released: 1 });
+    expect(await row("SELECT charge_strategy_id FROM points WHERE id = ?", parentPoint.pointId)).toEqual({ charge_strategy_id: strategy.id });
+    // Another operator's strategy is not found.
+    const german = await create(de);
+    expect((await call("GET", `${BASE}/${german.id}`, { token: sub })).status).toBe(404);
+
+    // The demo points go back to the strategy they had.
+    if (cp02!.charge_strategy_id !== null) {
+      const keep = [cp01, cp02].filter((p) => p!.charge_strategy_id === cp02!.charge_strategy_id).map((p) => p!.id);
+      await call("PUT", `${BASE}/${cp02!.charge_strategy_id}/assign`, { token: sub, body: { pointIds: keep } });
+    }
   });
 });

@@ -33,7 +33,7 @@ const answerNext = (path: string, answers: { status: number; body?: unknown }[])
 const operatorOf = async (code: string) =>
   (await env.DB.prepare("SELECT id, code FROM operators WHERE code = ?").bind(code).first<{ id: number; code: string }>())!;
 
-const recordOf = (id: number) => env.DB.prepare("SELECT * FROM transactions WHERE id = ?").bind(id).first<Record<string, any>>();
+const recordOf = (id: number) => env.DB.prepare("SELECT * FROM charge_records WHERE transaction_id = ?").bind(id).first<Record<string, any>>();
 
 /** A stopped transaction of a fresh charger of the operator, ready for billing. */
 async function stoppedTransaction(code: string) {

@@ -563,6 +563,11 @@ export class ChargePoint extends DurableObject<Env> {
     return result;
   }
 
+  /** The connector statuses reported while a transaction ran, oldest first, for its billing (read-only). */
+  async sessionStatuses(transactionId: number) {
+    return this.store.sessionStatusesOf(transactionId);
+  }
+
   /** One transaction's meter samples, oldest first, for the console's meter curve (read-only). */
   async meterSamples(transactionId: number) {
     this.hot.flush();

@@ -75,6 +75,9 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     if (previous?.status === request.status && previous.errorCode === request.errorCode) return {};
     session.state.connectors[key] = { status: request.status, errorCode: request.errorCode };
     const at = request.timestamp ? Date.parse(request.timestamp) : session.now();
+    // The status history of a running transaction, for the idle fee during charging (docs/rules/pricing.md "Idle fees").
+    const running = session.state.activeTransactions[key];
+    if (running !== undefined) session.store.addSessionStatus(running, at, request.status);
     // A transaction still running on a connector reported Available is marked ABNORMAL when this lands in D1.
     if (request.status === "Available") delete session.state.activeTransactions[key];
     // Alarms raised by the error code reach the live view once D1 has them.

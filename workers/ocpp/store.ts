@@ -45,6 +45,9 @@ export class ChargerStore {
         id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, direction TEXT NOT NULL, type TEXT NOT NULL,
         action TEXT, message_id TEXT NOT NULL, message TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS ocpp_log_at ON ocpp_log (at);
+      CREATE TABLE IF NOT EXISTS session_statuses (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, transaction_id INTEGER NOT NULL, at INTEGER NOT NULL, status TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS session_statuses_tx ON session_statuses (transaction_id, id);
       CREATE TABLE IF NOT EXISTS pending_calls (
         id TEXT PRIMARY KEY, action TEXT NOT NULL, deadline INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'waiting');
     `);
@@ -105,6 +108,21 @@ export class ChargerStore {
         transactionId,
         limit,
       )
+      .toArray();
+  }
+
+  /**
+   * A connector status reported while a transaction ran on it, at the charger's timestamp: the
+   * idle fee during charging counts its SuspendedEV and SuspendedEVSE periods
+   * (docs/rules/pricing.md "Idle fees").
+   */
+  addSessionStatus(transactionId: number, at: number, status: string) {
+    this.sql.exec("INSERT INTO session_statuses (transaction_id, at, status) VALUES (?, ?, ?)", transactionId, at, status);
+  }
+
+  sessionStatusesOf(transactionId: number, limit = 5000) {
+    return this.sql
+      .exec<{ at: number; status: string }>("SELECT at, status FROM session_statuses WHERE transaction_id = ? ORDER BY id LIMIT ?", transactionId, limit)
       .toArray();
   }
 

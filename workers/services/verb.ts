@@ -43,6 +43,17 @@ export function assertAdmitted(access: VerbAccess, ctx: { actor: { kind: ActorKi
   if (access.menu !== "session") requireMenu(user, access.menu);
 }
 
+/** Whether a context may call a verb: the console offers what the verb would refuse no button. */
+export function admits(access: VerbAccess, ctx: { actor: { kind: ActorKind } }): boolean {
+  try {
+    assertAdmitted(access, ctx);
+    return true;
+  } catch (error) {
+    if (error instanceof Forbidden) return false;
+    throw error;
+  }
+}
+
 export function verb<K extends ActorKind = "user", A extends unknown[] = [], R = unknown>(
   spec: VerbSpec<K>,
   run: (ctx: CtxOf<K>, ...args: A) => Promise<R>,

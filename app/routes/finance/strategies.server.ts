@@ -1,12 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { copyStrategy, createStrategy, deleteStrategy, getStrategy, listStrategies, updateStrategy } from "../../../workers/services/pricing/strategies";
+import { admits } from "../../../workers/services/verb";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
-/** Finance › Charging strategies (docs/rules/pricing.md "Strategies"). */
+/**
+ * Finance › Charging strategies (docs/rules/pricing.md "Strategies"), and the sub-operator's
+ * charge configuration (pricing.md "Sub-operators"): `manage` says whether the actor may add,
+ * edit, copy and delete, or only see the strategies and assign them to its devices.
+ */
 export async function loadStrategies({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return listStrategies(ctx, searchParamsObject(request));
+  return { ...(await listStrategies(ctx, searchParamsObject(request))), manage: admits(createStrategy.access, ctx) };
 }
 
 /** The list's action: delete or copy the posted strategy. */

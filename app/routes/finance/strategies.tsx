@@ -2,12 +2,25 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Copy, Pencil, PlugZap, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useNavigate, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import {
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  useRevalidator,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
+import {
+  ListHeader,
+  RowLink,
+  useActionOutcome,
+} from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -18,7 +31,9 @@ import { loadStrategies, strategiesAction } from "./strategies.server";
 
 /**
  * Finance › Charging strategies: the list, paged and filtered by name on the server, with edit,
- * copy, assign and delete (docs/rules/pricing.md "Strategies").
+ * copy, assign and delete (docs/rules/pricing.md "Strategies"). A sub-operator's charge
+ * configuration is the same list of its parent's strategies, with assign only, among its own
+ * devices (pricing.md "Sub-operators").
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadStrategies(args);
@@ -55,54 +70,134 @@ export default function Strategies() {
   const electricity = (s: Strategy) => {
     const prices = s.electricity.slots.map((slot) => Number(slot.price));
     return s.electricity.slots.length === 1
-      ? t("pricing.flat", { price: s.electricity.slots[0].price, currency: s.currency })
-      : t("pricing.timeOfUse", { count: s.electricity.slots.length, min: Math.min(...prices).toFixed(4), max: Math.max(...prices).toFixed(4), currency: s.currency });
+      ? t("pricing.flat", {
+          price: s.electricity.slots[0].price,
+          currency: s.currency,
+        })
+      : t("pricing.timeOfUse", {
+          count: s.electricity.slots.length,
+          min: Math.min(...prices).toFixed(4),
+          max: Math.max(...prices).toFixed(4),
+          currency: s.currency,
+        });
   };
 
   const columns: ColumnDef<Strategy>[] = [
-    { accessorKey: "name", header: t("pricing.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-    { id: "electricity", header: t("pricing.fields.electricity"), meta: { priority: 2, width: 220 }, cell: ({ row }) => electricity(row.original) },
+    {
+      accessorKey: "name",
+      header: t("pricing.fields.name"),
+      cell: ({ row }) => (
+        <span className="font-medium">{row.original.name}</span>
+      ),
+    },
+    {
+      id: "electricity",
+      header: t("pricing.fields.electricity"),
+      meta: { priority: 2, width: 220 },
+      cell: ({ row }) => electricity(row.original),
+    },
     {
       id: "service",
       header: t("pricing.fields.service"),
       meta: { priority: 3 },
-      cell: ({ row }) => <Badge variant={row.original.service.unit === "NONE" ? "secondary" : "info"}>{t(`pricing.units.${row.original.service.unit}`)}</Badge>,
+      cell: ({ row }) => (
+        <Badge
+          variant={row.original.service.unit === "NONE" ? "secondary" : "info"}
+        >
+          {t(`pricing.units.${row.original.service.unit}`)}
+        </Badge>
+      ),
     },
-    { accessorKey: "pointCount", header: t("pricing.fields.points"), meta: { priority: 2, width: 120 }, cell: ({ row }) => <span className="tabular-nums">{row.original.pointCount}</span> },
-    { accessorKey: "version", header: t("pricing.fields.version"), meta: { priority: 4, width: 100 }, cell: ({ row }) => `v${row.original.version}` },
-    { accessorKey: "updatedAt", header: t("pricing.fields.updatedAt"), meta: { priority: 4 }, cell: ({ row }) => dateTime(row.original.updatedAt) },
+    {
+      accessorKey: "pointCount",
+      header: t("pricing.fields.points"),
+      meta: { priority: 2, width: 120 },
+      cell: ({ row }) => (
+        <span className="tabular-nums">{row.original.pointCount}</span>
+      ),
+    },
+    {
+      accessorKey: "version",
+      header: t("pricing.fields.version"),
+      meta: { priority: 4, width: 100 },
+      cell: ({ row }) => `v${row.original.version}`,
+    },
+    {
+      accessorKey: "updatedAt",
+      header: t("pricing.fields.updatedAt"),
+      meta: { priority: 4 },
+      cell: ({ row }) => dateTime(row.original.updatedAt),
+    },
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 380 },
+      meta: { width: page.manage ? 380 : 140 },
       cell: ({ row }) => (
         <div className="flex flex-wrap gap-1">
-          <RowLink to={`${BASE}/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <Button variant="ghost" size="sm" onClick={() => fetcher.submit({ intent: "copy", id: row.original.id }, { method: "post" })}>
-            <Copy aria-hidden />
-            {t("pricing.copyAction")}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setAssigning(row.original)}>
-            <PlugZap aria-hidden />
-            {t("pricing.assign.open")}
-          </Button>
+          {page.manage && (
+            <>
+              <RowLink
+                to={`${BASE}/edit/${row.original.id}`}
+                icon={Pencil}
+                label={t("common.edit")}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() =>
+                  fetcher.submit(
+                    { intent: "copy", id: row.original.id },
+                    { method: "post" },
+                  )
+                }
+              >
+                <Copy aria-hidden />
+                {t("pricing.copyAction")}
+              </Button>
+            </>
+          )}
           <Button
             variant="ghost"
             size="sm"
-            className="text-destructive"
-            onClick={async () => {
-              if (row.original.pointCount > 0) {
-                toast.warning(t("pricing.errors.inUse", { count: row.original.pointCount }));
-                return;
-              }
-              if (await confirm({ message: t("pricing.confirmDelete", { name: row.original.name }), destructive: true, confirmLabel: t("common.delete") })) {
-                fetcher.submit({ intent: "delete", id: row.original.id }, { method: "post" });
-              }
-            }}
+            onClick={() => setAssigning(row.original)}
           >
-            <Trash2 aria-hidden />
-            {t("common.delete")}
+            <PlugZap aria-hidden />
+            {t("pricing.assign.open")}
           </Button>
+          {page.manage && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive"
+              onClick={async () => {
+                if (row.original.pointCount > 0) {
+                  toast.warning(
+                    t("pricing.errors.inUse", {
+                      count: row.original.pointCount,
+                    }),
+                  );
+                  return;
+                }
+                if (
+                  await confirm({
+                    message: t("pricing.confirmDelete", {
+                      name: row.original.name,
+                    }),
+                    destructive: true,
+                    confirmLabel: t("common.delete"),
+                  })
+                ) {
+                  fetcher.submit(
+                    { intent: "delete", id: row.original.id },
+                    { method: "post" },
+                  );
+                }
+              }}
+            >
+              <Trash2 aria-hidden />
+              {t("common.delete")}
+            </Button>
+          )}
         </div>
       ),
     },
@@ -110,12 +205,37 @@ export default function Strategies() {
 
   return (
     <div className="flex flex-col gap-4">
-      <ListHeader title={t("pricing.title")} addTo={`${BASE}/add`} addLabel={t("pricing.add")} />
-      <p className="text-sm text-muted-foreground">{t("pricing.listHint", { currency: currency.code })}</p>
+      {page.manage ? (
+        <ListHeader
+          title={t("pricing.title")}
+          addTo={`${BASE}/add`}
+          addLabel={t("pricing.add")}
+        />
+      ) : (
+        <PageHeader
+          title={t("pricing.title")}
+          description={t("pricing.subHint")}
+        />
+      )}
+      <p className="text-sm text-muted-foreground">
+        {t("pricing.listHint", { currency: currency.code })}
+      </p>
       <DataTableToolbar>
-        <Input name="name" placeholder={t("pricing.fields.name")} aria-label={t("pricing.fields.name")} defaultValue={params.get("name") ?? ""} />
+        <Input
+          name="name"
+          placeholder={t("pricing.fields.name")}
+          aria-label={t("pricing.fields.name")}
+          defaultValue={params.get("name") ?? ""}
+        />
       </DataTableToolbar>
-      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(s) => String(s.id)} emptyHint={t("pricing.empty")} label={t("pricing.title")} />
+      <DataTable
+        columns={columns}
+        page={page}
+        onPageChange={onPageChange}
+        getRowId={(s) => String(s.id)}
+        emptyHint={t("pricing.empty")}
+        label={t("pricing.title")}
+      />
       {assigning && (
         <AssignDialog
           strategy={assigning}

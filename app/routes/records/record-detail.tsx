@@ -1,6 +1,7 @@
-import { ArrowLeft, ReceiptText } from "lucide-react";
+import { ArrowLeft, Ban, CheckCircle2, HandCoins, PlugZap, ReceiptText, RotateCcw, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useActionOutcome } from "~/components/page-actions";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { MeterCurveChart } from "~/components/live/charts";
@@ -9,23 +10,65 @@ import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast";
 import { ReceiptView } from "./receipt-view";
-import { loadRecordDetail } from "./records.server";
+import { loadRecordDetail, recordAction } from "./records.server";
 import { useRecordPaths } from "./records";
 
 /**
  * A charge record's page (docs/rules/records.md "Charge records"): the cost breakdown line by
  * line, the meter curve, the strategy version it was priced with, its payment and its receipt
- * with the public link a driver without an account can open.
+ * with the public link a driver without an account can open; and the record actions that apply
+ * to its state, each after a confirmation (docs/rules/billing.md "Record actions").
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadRecordDetail(args);
 }
 
+export function action(args: ActionFunctionArgs) {
+  return recordAction(args);
+}
+
+type Action = Awaited<ReturnType<typeof loader>>["actions"][number];
+
+const ACTION_ICON: Record<Action, LucideIcon> = { settle: HandCoins, complete: CheckCircle2, abnormal: Ban, unplug: PlugZap, retry: RotateCcw };
+
+/** The buttons of the actions that apply now; each asks for confirmation, then the page reloads with the new state. */
+function RecordActions({ id, actions }: { id: number; actions: Action[] }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  useActionOutcome<{ intent: Action }>(fetcher, (done) => toast.success(t(`records.actions.done.${done.intent}`)));
+  return actions.map((name) => {
+    const Icon = ACTION_ICON[name];
+    return (
+      <Button
+        key={name}
+        variant={name === "abnormal" ? "outline" : "default"}
+        className={name === "abnormal" ? "text-destructive" : undefined}
+        disabled={fetcher.state !== "idle"}
+        onClick={async () => {
+          const ok = await confirm({
+            title: t(`records.actions.${name}`),
+            message: t(`records.actions.confirm.${name}`, { id }),
+            confirmLabel: t(`records.actions.${name}`),
+            destructive: name === "abnormal",
+          });
+          if (ok) fetcher.submit(JSON.stringify({ intent: name }), { method: "post", encType: "application/json" });
+        }}
+      >
+        <Icon aria-hidden />
+        {t(`records.actions.${name}`)}
+      </Button>
+    );
+  });
+}
+
 export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.record.transactionId) };
 
 export default function RecordDetail() {
-  const { record, receipt } = useLoaderData<typeof loader>();
+  const { record, receipt, actions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime, energy, duration, money } = useFormat();
   const paths = useRecordPaths();
@@ -39,6 +82,7 @@ export default function RecordDetail() {
         description={t("records.detail.description", { serial: record.serialNumber, connector: record.connectorId })}
         actions={
           <>
+            <RecordActions id={record.transactionId} actions={actions} />
             <Button asChild variant="outline">
               <a href={receiptUrl} target="_blank" rel="noreferrer">
                 <ReceiptText aria-hidden />

@@ -1,10 +1,11 @@
-import { data, type LoaderFunctionArgs } from "react-router";
-import { NotFound } from "../../../domain/errors";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Invalid, NotFound } from "../../../domain/errors";
+import { RECORD_ACTION_VERBS, RECORD_ACTIONS, recordActionsOf, type RecordAction } from "../../../workers/services/billing/record-actions";
 import { stationCashier } from "../../../workers/services/charge-records/cashier";
 import { chargeRecordDetail, listChargeRecords } from "../../../workers/services/charge-records/charge-records";
 import { billByCode, receiptByToken, recordReceipt } from "../../../workers/services/charge-records/receipts";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
-import { publicCtx, requireCtx } from "../../lib/ctx.server";
+import { actionError, publicCtx, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Charge records, filtered and paged by the verb, with the station picker. */
@@ -14,11 +15,25 @@ export async function loadRecords({ request, context }: LoaderFunctionArgs) {
   return { page, stations };
 }
 
-/** One record with its cost lines, curve and receipt. */
+/** One record with its cost lines, curve and receipt, and the actions the actor may take on it now. */
 export async function loadRecordDetail({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const [record, receipt] = await Promise.all([chargeRecordDetail(ctx, params.id), recordReceipt(ctx, params.id)]);
-  return { record, receipt };
+  return { record, receipt, actions: recordActionsOf(ctx, record) };
+}
+
+/** A record action (docs/rules/billing.md "Record actions"), after the screen's confirmation. */
+export async function recordAction({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { intent } = (await request.json()) as { intent?: string };
+  try {
+    const run = RECORD_ACTIONS.includes(intent as RecordAction) ? RECORD_ACTION_VERBS[intent as RecordAction] : undefined;
+    if (!run) throw new Invalid();
+    await run(ctx, params.id);
+    return { ok: true as const, intent: intent as RecordAction };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { chargeRecords, chargeStrategyVersions, operators, points, stations, transactions } from "../../../db/schema";
-import { priceSession, type PricedSession, type RegisterSample } from "../../../domain/pricing";
+import { priceSession, type PricedSession, type RegisterSample, type StatusSample } from "../../../domain/pricing";
 import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned } from "../../../tenants/scope";
@@ -47,13 +47,18 @@ async function sessionOf(ctx: Ctx, transactionId: number) {
 }
 type Session = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
 
-/** The session's energy register readings, from the charger's own storage (its Durable Object). */
-async function registerSamples(ctx: Ctx, s: Session): Promise<RegisterSample[]> {
-  if (!s.serialNumber) return [];
-  const stored: StoredSample[] = await ctx.env.CHARGE_POINT.getByName(chargePointName(s.tx.operatorId, s.serialNumber)).meterSamples(s.tx.id);
-  return stored
+/**
+ * The session's energy register readings and the connector statuses reported while it ran, from
+ * the charger's own storage (its Durable Object).
+ */
+async function chargerHistory(ctx: Ctx, s: Session): Promise<{ samples: RegisterSample[]; statuses: StatusSample[] }> {
+  if (!s.serialNumber) return { samples: [], statuses: [] };
+  const charger = ctx.env.CHARGE_POINT.getByName(chargePointName(s.tx.operatorId, s.serialNumber));
+  const [stored, statuses]: [StoredSample[], StatusSample[]] = await Promise.all([charger.meterSamples(s.tx.id), charger.sessionStatuses(s.tx.id)]);
+  const samples = stored
     .filter((x) => x.measurand === "Energy.Active.Import.Register" && x.phase === null && !x.flagged)
     .map((x) => ({ at: Date.parse(x.ts), wh: x.value }));
+  return { samples, statuses };
 }
 
 /**
@@ -62,7 +67,7 @@ async function registerSamples(ctx: Ctx, s: Session): Promise<RegisterSample[]> 
  */
 async function priceOf(ctx: Ctx, s: Session, payer: Payer | null, finalAt: number | null): Promise<PricedSession | null> {
   if (!s.prices || s.tx.stopAt === null || s.tx.meterStopWh === null) return null;
-  const [settings, samples] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), registerSamples(ctx, s)]);
+  const [settings, { samples, statuses }] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), chargerHistory(ctx, s)]);
   const p = settings.parameters;
   const level = payer?.memberLevel ?? "NORMAL";
   const discount = level === "GOLD" ? p.membership.goldDiscount : level === "SILVER" ? p.membership.silverDiscount : 0;
@@ -75,6 +80,7 @@ async function priceOf(ctx: Ctx, s: Session, payer: Payer | null, finalAt: numbe
       meterStartWh: s.tx.meterStartWh,
       meterStopWh: s.tx.meterStopWh,
       samples,
+      statuses,
       reservationStartAt: s.record?.reservationStartAt?.getTime() ?? null,
       unplugAt: unplugAt === null ? null : Math.max(unplugAt, s.tx.stopAt.getTime()),
     },

@@ -2,6 +2,7 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { chargeRecords, points, transactions } from "../../../db/schema";
 import { mainCurrencyOf, type ParameterSettings } from "../../../domain/schemas/settings";
 import { outboxMessage } from "../../../domain/schemas/outbox";
@@ -22,16 +23,21 @@ import { invoiceSystemOf } from "../settings/invoice-system";
 /** A receiver that hangs must not hold the queue's batch. */
 const TIMEOUT_MS = 15_000;
 
+/** A settled record with its transaction: deliveries are kept on the record, what the charger said on the transaction. */
 const recordOf = async (ctx: SystemCtx, transactionId: number) => {
   const [row] = await ctx.db
     .select({ tx: transactions, serialNumber: points.serialNumber, record: chargeRecords })
-    .from(transactions)
+    .from(chargeRecords)
+    .innerJoin(transactions, eq(transactions.id, chargeRecords.transactionId))
     .innerJoin(points, eq(points.id, transactions.pointId))
-    .leftJoin(chargeRecords, eq(chargeRecords.transactionId, transactions.id))
-    .where(owned(ctx, transactions, eq(transactions.id, transactionId)))
+    .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, transactionId)))
     .limit(1);
   return row;
 };
+
+/** Writes a delivery's outcome on the record. */
+const noteOutcome = (ctx: SystemCtx, transactionId: number, outcome: SQLiteUpdateSetSource<typeof chargeRecords>) =>
+  ctx.db.update(chargeRecords).set(outcome).where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, transactionId)));
 type SettledRecord = NonNullable<Awaited<ReturnType<typeof recordOf>>>;
 
 /**
@@ -56,21 +62,21 @@ export function chargeRecordPayload(ctx: SystemCtx, { tx, serialNumber, record }
     durationS: tx.durationS,
     currency: mainCurrencyOf(settings),
     settledAt: tx.billedAt?.toISOString() ?? null,
-    recordStatus: record?.status ?? null,
-    customerId: record?.customerId ?? null,
-    paidBy: record?.paidBy ?? null,
-    strategyVersionId: record?.strategyVersionId ?? null,
-    unplugTime: record?.unplugAt?.toISOString() ?? null,
-    electricCost: record?.electricCost ?? null,
-    serviceCost: record?.serviceCost ?? null,
-    reservationCost: record?.reservationCost ?? null,
-    occupancyCost: record?.occupancyCost ?? null,
-    discountCost: record?.discountCost ?? null,
-    taxCost: record?.taxCost ?? null,
-    totalCost: record?.totalCost ?? null,
-    paidCost: record?.paidCost ?? null,
-    balanceBefore: record?.balanceBefore ?? null,
-    balanceAfter: record?.balanceAfter ?? null,
+    recordStatus: record.status,
+    customerId: record.customerId,
+    paidBy: record.paidBy,
+    strategyVersionId: record.strategyVersionId,
+    unplugTime: record.unplugAt?.toISOString() ?? null,
+    electricCost: record.electricCost,
+    serviceCost: record.serviceCost,
+    reservationCost: record.reservationCost,
+    occupancyCost: record.occupancyCost,
+    discountCost: record.discountCost,
+    taxCost: record.taxCost,
+    totalCost: record.totalCost,
+    paidCost: record.paidCost,
+    balanceBefore: record.balanceBefore,
+    balanceAfter: record.balanceAfter,
   };
 }
 
@@ -92,11 +98,11 @@ export const BILL_PUSH_HEADERS = { signature: "X-Plugdesk-Signature", timestamp:
 export async function queueSettlement(ctx: SystemCtx, transactionId: number) {
   const [record, settings, invoice] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx), invoiceSystemOf(ctx)]);
   // A provisional price is not what the driver pays: the push waits for the final one (docs/rules/billing.md "Provisional and final").
-  if (!record?.tx.billedAt || record.record?.pricingPhase === "PROVISIONAL") return [];
+  if (!record?.tx.billedAt || record.record.pricingPhase === "PROVISIONAL") return [];
   const base = { operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId };
   const queued = [
-    ...(settings.billPush.url && !record.tx.billPushedAt && record.tx.billPushAttempts === 0 ? [{ kind: "billPush" as const, ...base }] : []),
-    ...(invoice?.enabled && !record.tx.invoiceNumber && record.tx.invoiceAttempts === 0 ? [{ kind: "invoice" as const, ...base }] : []),
+    ...(settings.billPush.url && !record.record.billPushedAt && record.record.billPushAttempts === 0 ? [{ kind: "billPush" as const, ...base }] : []),
+    ...(invoice?.enabled && !record.record.invoiceNumber && record.record.invoiceAttempts === 0 ? [{ kind: "invoice" as const, ...base }] : []),
   ].map((m) => outboxMessage.parse(m));
   if (queued.length) await ctx.env.OUTBOX.sendBatch(queued.map((body) => ({ body })));
   return queued.map((m) => m.kind);
@@ -112,7 +118,7 @@ export const pushChargeRecord = verb({ actors: ["system"] }, async (ctx, transac
   const [record, settings] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx)]);
   const { url, signatureKey } = settings.billPush;
   // Gone, already accepted, or the operator stopped pushing since: nothing to do.
-  if (!record || record.tx.billPushedAt || !url || !signatureKey) return { done: true, detail: "skipped" };
+  if (!record || record.record.billPushedAt || !url || !signatureKey) return { done: true, detail: "skipped" };
   const key = await unseal(ctx.env, sealContext(ctx.operator.id, "billPush.signatureKey"), signatureKey);
   const body = JSON.stringify(chargeRecordPayload(ctx, record, settings));
   const timestamp = String(Math.floor(ctx.now() / 1000));
@@ -134,14 +140,11 @@ export const pushChargeRecord = verb({ actors: ["system"] }, async (ctx, transac
   } catch (e) {
     error = failure(e);
   }
-  await ctx.db
-    .update(transactions)
-    .set({
-      billPushedAt: error ? null : new Date(ctx.now()),
-      billPushError: error,
-      billPushAttempts: sql`${transactions.billPushAttempts} + 1`,
-    })
-    .where(owned(ctx, transactions, eq(transactions.id, transactionId)));
+  await noteOutcome(ctx, transactionId, {
+    billPushedAt: error ? null : new Date(ctx.now()),
+    billPushError: error,
+    billPushAttempts: sql`${chargeRecords.billPushAttempts} + 1`,
+  });
   return error ? { done: false, error } : { done: true };
 });
 
@@ -150,12 +153,12 @@ const major = (minor: number, decimals: number) => Number((minor / 10 ** decimal
 
 /**
  * The fiscal invoice request of one record, shaped as the Serbian V-SDC / L-PFR invoice API takes
- * it (`invoiceType`, `transactionType`, `payment`, `items` with tax `labels`). The amount is what
- * the record has: 0 until pricing writes one.
+ * it (`invoiceType`, `transactionType`, `payment`, `items` with tax `labels`). The amount is the
+ * record's `totalCost` (0 for a record left unpriced).
  */
-export function invoiceRequest(ctx: SystemCtx, { tx, serialNumber }: SettledRecord, settings: ParameterSettings, cashier: string) {
+export function invoiceRequest(ctx: SystemCtx, { tx, serialNumber, record }: SettledRecord, settings: ParameterSettings, cashier: string) {
   const currency = mainCurrencyOf(settings);
-  const total = major(0, currency.decimals);
+  const total = major(record.totalCost ?? 0, currency.decimals);
   const kWh = Number(((tx.energyWh ?? 0) / 1000).toFixed(3));
   return {
     invoiceType: "Normal",
@@ -179,7 +182,7 @@ export function invoiceRequest(ctx: SystemCtx, { tx, serialNumber }: SettledReco
 /** The outbox consumer's invoice request of one record. `done: false` asks for a retry. */
 export const invoiceChargeRecord = verb({ actors: ["system"] }, async (ctx, transactionId: number): Promise<DeliveryOutcome> => {
   const [record, settings, system] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx), invoiceSystemOf(ctx)]);
-  if (!record || record.tx.invoiceNumber || !system?.enabled || !system.url) return { done: true, detail: "skipped" };
+  if (!record || record.record.invoiceNumber || !system?.enabled || !system.url) return { done: true, detail: "skipped" };
   let number: string | null = null;
   let error: string | null = null;
   try {
@@ -213,15 +216,12 @@ export const invoiceChargeRecord = verb({ actors: ["system"] }, async (ctx, tran
   } catch (e) {
     error = failure(e);
   }
-  await ctx.db
-    .update(transactions)
-    .set({
-      invoiceNumber: number,
-      invoicedAt: number ? new Date(ctx.now()) : null,
-      invoiceError: error,
-      invoiceAttempts: sql`${transactions.invoiceAttempts} + 1`,
-    })
-    .where(owned(ctx, transactions, eq(transactions.id, transactionId)));
+  await noteOutcome(ctx, transactionId, {
+    invoiceNumber: number,
+    invoicedAt: number ? new Date(ctx.now()) : null,
+    invoiceError: error,
+    invoiceAttempts: sql`${chargeRecords.invoiceAttempts} + 1`,
+  });
   return number ? { done: true, detail: number } : { done: false, error: error ?? "unknown" };
 });
 

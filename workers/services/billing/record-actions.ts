@@ -6,7 +6,7 @@ import { visible } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { findRecord, presentRecord } from "../charge-records/charge-records";
 import type { UserCtx } from "../context";
-import { verb } from "../verb";
+import { admits, verb } from "../verb";
 import { billSession } from "./billing";
 import { payerOf, settleStatements } from "./settlement";
 
@@ -17,6 +17,30 @@ import { payerOf, settleStatements } from "./settlement";
  */
 const ACTION = { menu: ["finance.chargeRecord"], mutates: true } as const;
 
+/** The states each action applies to; the console offers an action only where it applies. */
+export const RECORD_ACTION_FROM = {
+  settle: ["CHARGE_COMPLETE", "RECORD_UNSETTLED"],
+  complete: ["CHARGE_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL", "ABNORMAL"],
+  abnormal: ["CHARGING", "CHARGE_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL"],
+  unplug: ["CHARGE_COMPLETE"],
+  retry: ["PAY_FAIL"],
+} as const satisfies Record<string, readonly ChargeRecordState[]>;
+export type RecordAction = keyof typeof RECORD_ACTION_FROM;
+export const RECORD_ACTIONS = Object.keys(RECORD_ACTION_FROM) as RecordAction[];
+
+const appliesTo = (action: RecordAction, status: ChargeRecordState) => (RECORD_ACTION_FROM[action] as readonly ChargeRecordState[]).includes(status);
+
+/**
+ * The actions a record offers now: its state allows them, and a manual unplug only while a
+ * provisional price awaits the car leaving. None when the actor may not operate records.
+ */
+export function recordActionsOf(ctx: UserCtx, record: { status: ChargeRecordState; pricingPhase: string | null; unplugAt: string | null }): RecordAction[] {
+  if (!admits(completeRecord.access, ctx)) return [];
+  return RECORD_ACTIONS.filter(
+    (action) => appliesTo(action, record.status) && (action !== "unplug" || (record.pricingPhase === "PROVISIONAL" && record.unplugAt === null)),
+  );
+}
+
 const logged = (ctx: UserCtx, id: number, action: string, from: string, to: string) =>
   auditRow(ctx, { table: "charge_records", module: "chargeRecord", type: "UPDATE", oldData: { id, status: from }, newData: { id, status: to, action } });
 
@@ -25,9 +49,10 @@ async function answer(ctx: UserCtx, id: number) {
 }
 
 /** Moves a record from one of `from` to `to`, with its log row, in one batch. */
-async function markAs(ctx: UserCtx, rawId: unknown, from: ChargeRecordState[], to: ChargeRecordState, action: string) {
+async function markAs(ctx: UserCtx, rawId: unknown, action: "complete" | "abnormal", to: ChargeRecordState) {
+  const from: ChargeRecordState[] = [...RECORD_ACTION_FROM[action]];
   const { record } = await findRecord(ctx, rawId);
-  if (!from.includes(record.status)) throw new Conflict("billing.errors.wrongState", { status: record.status });
+  if (!appliesTo(action, record.status)) throw new Conflict("billing.errors.wrongState", { status: record.status });
   const id = record.transactionId;
   const [updated] = await ctx.db.batch([
     ctx.db
@@ -43,18 +68,18 @@ async function markAs(ctx: UserCtx, rawId: unknown, from: ChargeRecordState[], t
 
 /** PUT …/complete: paid some other way (cash at the cashier, a transfer). */
 export const completeRecord = verb(ACTION, (ctx, rawId: unknown) =>
-  markAs(ctx, rawId, ["CHARGE_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL", "ABNORMAL"], "RECORD_COMPLETE", "complete"),
+  markAs(ctx, rawId, "complete", "RECORD_COMPLETE"),
 );
 
 /** PUT …/abnormal: a session the operator will not bill as it stands. */
 export const abnormalRecord = verb(ACTION, (ctx, rawId: unknown) =>
-  markAs(ctx, rawId, ["CHARGING", "CHARGE_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL"], "ABNORMAL", "abnormal"),
+  markAs(ctx, rawId, "abnormal", "ABNORMAL"),
 );
 
 /** Runs billing on a record the actor may see, then logs what changed. */
-async function rebill(ctx: UserCtx, rawId: unknown, from: ChargeRecordState[], action: string, run: (id: number) => Promise<unknown>) {
+async function rebill(ctx: UserCtx, rawId: unknown, action: "settle" | "unplug" | "retry", run: (id: number) => Promise<unknown>) {
   const { record } = await findRecord(ctx, rawId);
-  if (!from.includes(record.status)) throw new Conflict("billing.errors.wrongState", { status: record.status });
+  if (!appliesTo(action, record.status)) throw new Conflict("billing.errors.wrongState", { status: record.status });
   const id = record.transactionId;
   await run(id);
   const after = await answer(ctx, id);
@@ -64,7 +89,7 @@ async function rebill(ctx: UserCtx, rawId: unknown, from: ChargeRecordState[], a
 
 /** PUT …/unplug: the car left now; the idle fee after charging gets its final price and is debited. */
 export const unplugRecord = verb(ACTION, (ctx, rawId: unknown) =>
-  rebill(ctx, rawId, ["CHARGE_COMPLETE"], "unplug", async (id) => {
+  rebill(ctx, rawId, "unplug", async (id) => {
     const { record } = await findRecord(ctx, id);
     if (record.pricingPhase !== "PROVISIONAL" || record.unplugAt !== null) throw new Conflict("billing.errors.notAwaitingUnplug");
     await ctx.db
@@ -77,7 +102,7 @@ export const unplugRecord = verb(ACTION, (ctx, rawId: unknown) =>
 
 /** PUT …/settle: price for good now (an idle fee counts until now) and debit whoever is behind the tag today. */
 export const settleRecord = verb(ACTION, (ctx, rawId: unknown) =>
-  rebill(ctx, rawId, ["CHARGE_COMPLETE", "RECORD_UNSETTLED"], "settle", async (id) => {
+  rebill(ctx, rawId, "settle", async (id) => {
     const { record } = await findRecord(ctx, id);
     if (record.pricingPhase === "PROVISIONAL") return billSession(ctx, id, true);
     if (record.pricingPhase !== "FINAL") throw new Conflict("billing.errors.notPriced");
@@ -87,8 +112,11 @@ export const settleRecord = verb(ACTION, (ctx, rawId: unknown) =>
 
 /** PUT …/retry: a failed payment tried again with the balance of today. */
 export const retryRecord = verb(ACTION, (ctx, rawId: unknown) =>
-  rebill(ctx, rawId, ["PAY_FAIL"], "retry", async (id) => {
+  rebill(ctx, rawId, "retry", async (id) => {
     const { record } = await findRecord(ctx, id);
     await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag)) as never);
   }),
 );
+
+/** Each action's verb, by its name in the URL. */
+export const RECORD_ACTION_VERBS = { settle: settleRecord, complete: completeRecord, abnormal: abnormalRecord, unplug: unplugRecord, retry: retryRecord } as const;

@@ -9,7 +9,7 @@ import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
-import { abnormalRecordsStatement, openRecordStatement, unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
+import { abnormalRecordsStatement, openRecordStatements, unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
 import { registryFacts, type RegistryTag } from "../drivers/registry";
@@ -349,7 +349,7 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     const status = repeat.authStatus as AuthorizationStatus;
     return { transactionId: repeat.id, idTagInfo: { ...idTagInfo, status }, repeated: true, active: repeat.status === "ACTIVE" };
   }
-  const [created] = await ctx.db
+  const insertTransaction = ctx.db
     .insert(transactions)
     .values(
       ownedRow(ctx, {
@@ -369,12 +369,15 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     )
     .onConflictDoNothing()
     .returning({ id: transactions.id, pointId: transactions.pointId });
-  if (created) {
-    // Its charge record, in the operator's currency (docs/rules/records.md "Record states").
-    const opened = { transactionId: created.id, pointId, connectorNo: start.connectorId, idTag: start.idTag, startAt, abnormal: !chargerAccepted };
-    await batchOf(ctx.db, [openRecordStatement(ctx, opened, settings.currencyCode), ...(chargerAccepted ? [] : notAcceptedRecords(ctx, created))]);
-  }
-  const transactionId = created?.id ?? (await ctx.db.select({ id: transactions.id }).from(transactions).where(key).limit(1))[0].id;
+  // Its charge record, in the operator's currency, in the same batch: the record finds the
+  // transaction by the start's unique key, so neither row ever stands without the other
+  // (docs/rules/records.md "Record states"). A repeat races to the same rows and changes nothing.
+  const sameStart = ctx.db.select({ id: transactions.id }).from(transactions).where(key).limit(1);
+  const opened = { transactionId: sql<number>`(${sameStart})`, pointId, connectorNo: start.connectorId, idTag: start.idTag, startAt, abnormal: !chargerAccepted };
+  const [[created], , , [found]] = await ctx.db.batch([insertTransaction, ...openRecordStatements(ctx, opened, settings.currencyCode, settings.timeZone), sameStart]);
+  // The review rows of a refused start follow; the record is ABNORMAL from its insert on, whatever happens to them.
+  if (created && !chargerAccepted) await batchOf(ctx.db, notAcceptedRecords(ctx, created));
+  const transactionId = found.id;
   return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted };
 });
 

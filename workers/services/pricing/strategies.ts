@@ -6,7 +6,7 @@ import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import type { StrategyPrices } from "../../../domain/pricing";
 import { assignInput, strategyInput, strategyListQuery, strategyPointQuery, type StrategyInput } from "../../../domain/schemas/pricing";
 import { settingsOf } from "../../../tenants/resolve";
-import { owned, ownedRow } from "../../../tenants/scope";
+import { deviceOwner, owned, ownedBy, ownedRow, visible } from "../../../tenants/scope";
 import { translator } from "../../i18n";
 import { auditRow } from "../audit";
 import type { Ctx } from "../context";
@@ -14,6 +14,12 @@ import { verb } from "../verb";
 
 /** Finance › Charging strategies (docs/rules/pricing.md "Strategies"). */
 export const STRATEGY_MENU = "finance.chargeConfiguration";
+/**
+ * The sub-operator's Finance › Charge configuration (docs/rules/pricing.md "Sub-operators"): it sees
+ * its parent's strategies and assigns them to its own devices; it never writes a strategy.
+ */
+export const SUB_STRATEGY_MENU = "sub.finance.chargeConfiguration";
+const STRATEGY_USE_MENUS = [STRATEGY_MENU, SUB_STRATEGY_MENU];
 /** Screens that show which version priced a session may read that version. */
 const VERSION_READ_MENUS = [STRATEGY_MENU, "finance.chargeRecord", "monitoring.charging"];
 
@@ -48,14 +54,18 @@ function present(strategy: StrategyRow, version: VersionRow, pointCount: number)
 }
 export type StrategyView = ReturnType<typeof present>;
 
-const alive = (ctx: Ctx, ...conditions: (SQL | undefined)[]) => owned(ctx, chargeStrategies, isNull(chargeStrategies.deletedAt), ...conditions);
+/** The strategies of the operator whose devices the actor works on: its own, or a sub-operator's parent's. */
+const alive = (ctx: Ctx, ...conditions: (SQL | undefined)[]) => ownedBy(deviceOwner(ctx), chargeStrategies, isNull(chargeStrategies.deletedAt), ...conditions);
+
+/** The points the actor works on: the operator's, or the devices assigned to a sub-operator. */
+const ownPoints = (ctx: Ctx, ...conditions: (SQL | undefined)[]) => visible(ctx, points, points.id, ...conditions);
 
 async function pointCounts(ctx: Ctx, ids: number[]) {
   const rows = await rowsFor(ids, (slice) =>
     ctx.db
       .select({ strategyId: points.chargeStrategyId, n: count() })
       .from(points)
-      .where(owned(ctx, points, inArray(points.chargeStrategyId, slice)))
+      .where(ownPoints(ctx, inArray(points.chargeStrategyId, slice)))
       .groupBy(points.chargeStrategyId),
   );
   return new Map(rows.map((r) => [r.strategyId!, r.n]));
@@ -130,7 +140,7 @@ async function insertStrategy(ctx: Ctx, name: string, currency: string, prices: 
   return present(strategy, version, 0);
 }
 
-export const listStrategies = verb({ menu: STRATEGY_MENU }, async (ctx, raw: unknown) => {
+export const listStrategies = verb({ menu: STRATEGY_USE_MENUS }, async (ctx, raw: unknown) => {
   const q = strategyListQuery.parse(raw);
   const where = alive(ctx, containingIf(chargeStrategies.name, q.name));
   return pageOf(
@@ -160,7 +170,7 @@ async function view(ctx: Ctx, id: number) {
   return present(strategy, version, counts.get(id) ?? 0);
 }
 
-export const getStrategy = verb({ menu: STRATEGY_MENU }, view);
+export const getStrategy = verb({ menu: STRATEGY_USE_MENUS }, view);
 
 /** One version of a strategy, also of a deleted one: what a charge record was priced by. */
 export const getStrategyVersion = verb({ menu: VERSION_READ_MENUS }, async (ctx, versionId: number) => {
@@ -262,33 +272,27 @@ export const deleteStrategy = verb({ menu: STRATEGY_MENU, mutates: true }, async
  * Assigns the strategy to exactly these points (docs/rules/pricing.md "Assigning points"): the
  * listed points move to it from any other, its points not listed are left without a strategy, in
  * one batch with the log row. The ids travel as one JSON parameter (`json_each`), so any number of
- * points fits D1's 100 parameters. Another operator's point is not found (404).
+ * points fits D1's 100 parameters. Another operator's point is not found (404). A sub-operator
+ * assigns its parent's strategy among its own devices: a point not assigned to it is not found,
+ * and its parent's other points on the strategy are never released.
  */
-export const assignStrategy = verb({ menu: STRATEGY_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
+export const assignStrategy = verb({ menu: STRATEGY_USE_MENUS, mutates: true }, async (ctx, id: number, raw: unknown) => {
   await findStrategy(ctx, id);
   const pointIds = [...new Set(assignInput.parse(raw).pointIds)];
   const listed = sql`(select value from json_each(${JSON.stringify(pointIds)}))`;
-  const [{ found }] = await ctx.db.select({ found: count() }).from(points).where(owned(ctx, points, inArray(points.id, listed)));
+  const [{ found }] = await ctx.db.select({ found: count() }).from(points).where(ownPoints(ctx, inArray(points.id, listed)));
   if (found !== pointIds.length) throw new NotFound("errors.pointNotFound");
   const strategyAlive = ctx.db.select({ id: chargeStrategies.id }).from(chargeStrategies).where(alive(ctx, eq(chargeStrategies.id, id)));
   const [released, moved] = await ctx.db.batch([
     ctx.db
       .update(points)
       .set({ chargeStrategyId: null, pricePushStatus: "NotIssue" })
-      .where(owned(ctx, points, eq(points.chargeStrategyId, id), notInArray(points.id, listed)))
+      .where(ownPoints(ctx, eq(points.chargeStrategyId, id), notInArray(points.id, listed)))
       .returning({ id: points.id }),
     ctx.db
       .update(points)
       .set({ chargeStrategyId: id, pricePushStatus: "NotIssue" })
-      .where(
-        owned(
-          ctx,
-          points,
-          inArray(points.id, listed),
-          or(isNull(points.chargeStrategyId), ne(points.chargeStrategyId, id)),
-          inArray(sql`${id}`, strategyAlive),
-        ),
-      )
+      .where(ownPoints(ctx, inArray(points.id, listed), or(isNull(points.chargeStrategyId), ne(points.chargeStrategyId, id)), inArray(sql`${id}`, strategyAlive)))
       .returning({ id: points.id }),
     auditRow(ctx, { table: "points", module: "chargeStrategy", type: "UPDATE", newData: { strategyId: id, pointIds } }),
   ]);
@@ -299,11 +303,10 @@ export const assignStrategy = verb({ menu: STRATEGY_MENU, mutates: true }, async
  * The operator's points for the assign dialog, paged and filtered, each with the strategy it
  * charges by (docs/rules/lists.md).
  */
-export const strategyPoints = verb({ menu: STRATEGY_MENU }, async (ctx, raw: unknown) => {
+export const strategyPoints = verb({ menu: STRATEGY_USE_MENUS }, async (ctx, raw: unknown) => {
   const q = strategyPointQuery.parse(raw);
-  const where = owned(
+  const where = ownPoints(
     ctx,
-    points,
     containingIf(points.serialNumber, q.serialNumber),
     q.stationId ? eq(points.stationId, q.stationId) : undefined,
     q.strategyId ? eq(points.chargeStrategyId, q.strategyId) : undefined,
@@ -325,7 +328,7 @@ export const strategyPoints = verb({ menu: STRATEGY_MENU }, async (ctx, raw: unk
           ctx.db
             .select({ id: chargeStrategies.id, name: chargeStrategies.name })
             .from(chargeStrategies)
-            .where(owned(ctx, chargeStrategies, inArray(chargeStrategies.id, slice))),
+            .where(alive(ctx, inArray(chargeStrategies.id, slice))),
         ),
         (s) => s.id,
       );
