@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkAmount, toMinorUnits } from "../amounts";
 import { pageQuery } from "./account-service";
 import { billQuery } from "./bills";
 import { memberLevel } from "./drivers";
@@ -56,3 +57,44 @@ export const memberLevelInput = z.object({
   months: wholeNumber("wallets.validation.months", (n) => n.min(1, { error: "wallets.validation.months" }).max(MAX_MEMBER_MONTHS, { error: "wallets.validation.months" })).optional(),
 });
 export type MemberLevelInput = z.infer<typeof memberLevelInput>;
+
+/** What the recharge dialog does: add to the balance or take from it. */
+export const RECHARGE_KINDS = ["TOP_UP", "DEDUCT"] as const;
+
+/** The amount problems `checkAmount` finds, as this area's messages (docs/rules/console.md "Forms"). */
+const AMOUNT_MESSAGES = {
+  required: "wallets.validation.amountRequired",
+  number: "wallets.validation.amountNumber",
+  decimals: "wallets.validation.amountDecimals",
+  trailingDot: "wallets.validation.amountNumber",
+} as const;
+
+/**
+ * The recharge dialog: a customer, top-up or deduction, and the amount as typed in the
+ * currency's display units (at most its decimals, above zero); `toRechargeInput` signs it and
+ * turns it into minor units for the API.
+ */
+export function rechargeForm(decimals: number) {
+  return z
+    .object({
+      customerId: z.number().nullable().refine((id) => id !== null, { error: "wallets.validation.customerId" }),
+      kind: z.enum(RECHARGE_KINDS),
+      amount: z.string().default(""),
+      remark: z.string().trim().max(200, { error: "wallets.validation.remark" }).default(""),
+    })
+    .superRefine((value, issue) => {
+      const problem = checkAmount(value.amount, decimals);
+      if (problem) issue.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGES[problem] });
+      else if (value.amount.trim().startsWith("-") || toMinorUnits(value.amount, decimals) === 0) {
+        issue.addIssue({ code: "custom", path: ["amount"], message: "wallets.validation.amountPositive" });
+      }
+    });
+}
+export type RechargeFormValues = z.input<ReturnType<typeof rechargeForm>>;
+export type RechargeFormOutput = z.output<ReturnType<typeof rechargeForm>>;
+
+export const toRechargeInput = (form: RechargeFormOutput, decimals: number): RechargeInput => ({
+  customerId: form.customerId!,
+  amount: (form.kind === "DEDUCT" ? -1 : 1) * toMinorUnits(form.amount, decimals),
+  remark: form.remark || undefined,
+});
