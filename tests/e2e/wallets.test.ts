@@ -92,4 +92,19 @@ describe("wallets", () => {
     await page.waitForURL(/\/billDetail\/\d+$/);
     await eventually(() => page.getByText(w.bills.sources["1"]).count()).toBe(1);
   }, SCREENS_MS);
+
+  it("fits a phone: the recharge, bill and expense screens scroll their tables, not the page", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/rechargeManagement/userRecharge", "/financialManagement/billManagement", "/financialManagement/expenseRecord"]) {
+      await page.goto(`${baseURL}${path}`);
+      await hydrated(page);
+      await eventually(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
+      await eventually(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    await page.goto(`${baseURL}/financialManagement/expenseRecord`);
+    await hydrated(page);
+    // Watch only: no detail link, nothing to recharge.
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(w.bills.expenseTitle);
+    expect(await page.getByRole("link", { name: t.common.detail }).count()).toBe(0);
+  });
 });
