@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import { contentScreens } from "./routes/content/route-map";
 import { driverScreens } from "./routes/drivers/route-map";
+import { walletScreens } from "./routes/wallets/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { financeScreens } from "./routes/finance/route-map";
 import { monitoringScreens } from "./routes/monitoring/route-map";
@@ -37,6 +38,7 @@ const dedicated: Record<string, string> = {
   ...driverServiceScreens,
   ...contentScreens,
   ...statementScreens,
+  ...walletScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

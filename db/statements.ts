@@ -41,8 +41,17 @@ export function d1Statement(d1: D1Database, query: SQL | { toSQL(): { sql: strin
  * request): the pre-check's answer then stands (docs/decisions/0002-d1-without-interactive-transactions.md).
  */
 export function isUniqueViolation(error: unknown): boolean {
+  return failedOn(error, /UNIQUE constraint failed/i);
+}
+
+/** Whether a statement failed on a check of the schema (a rule the batch's own rows broke). */
+export function isCheckViolation(error: unknown, name: string): boolean {
+  return failedOn(error, new RegExp(`CHECK constraint failed: ${name}`, "i"));
+}
+
+function failedOn(error: unknown, pattern: RegExp): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (/UNIQUE constraint failed/i.test(String((e as { message?: unknown }).message ?? e))) return true;
+    if (pattern.test(String((e as { message?: unknown }).message ?? e))) return true;
   }
   return false;
 }

@@ -64,6 +64,7 @@ const WATCH_ONLY = new Set([
   "monitoring.connector",
   "monitoring.loadMonitoring",
   "carrier.operationLog",
+  "finance.expenseRecord",
   "sub.monitoring.charging",
   "sub.monitoring.chargingPile",
   "sub.monitoring.connector",

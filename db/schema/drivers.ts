@@ -45,6 +45,8 @@ export const customers = sqliteTable(
     carBrand: text("car_brand"),
     carModel: text("car_model"),
     memberLevel: text("member_level", { enum: MEMBER_LEVELS }).notNull().default("NORMAL"),
+    /** Until when a SILVER or GOLD level is paid (docs/rules/wallets.md "Membership"); null for NORMAL. */
+    memberUntil: integer("member_until", { mode: "timestamp_ms" }),
     balance: integer("balance").notNull().default(0),
     overdraftCredit: integer("overdraft_credit").notNull().default(0),
     payWay: text("pay_way", { enum: PAY_WAYS }).notNull().default("PERSONAL"),

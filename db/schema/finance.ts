@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BILL_PHASES, BILL_STATUSES, BILL_TYPES } from "../../domain/schemas/bills";
 import { MEMBER_LEVELS } from "../../domain/schemas/drivers";
 import { customers } from "./drivers";
@@ -21,7 +22,10 @@ export const bills = sqliteTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),
-    /** What moved, positive: a debit for `Charging`, a credit for `Recharge`. */
+    /**
+     * What moved, positive: a debit for `Charging` and `Member`, a credit for a `Recharge` top-up;
+     * a `Recharge` deduction is negative (docs/rules/wallets.md "Recharges").
+     */
     cost: integer("cost").notNull(),
     balanceBefore: integer("balance_before").notNull(),
     balanceAfter: integer("balance_after").notNull(),
@@ -46,5 +50,11 @@ export const bills = sqliteTable(
     index("bills_operator_created_idx").on(t.operatorId, t.createdAt),
     index("bills_operator_customer_idx").on(t.operatorId, t.customerId, t.createdAt),
     index("bills_operator_status_idx").on(t.operatorId, t.status, t.createdAt),
+    // The bill a recharge or a membership change wrote, found by its number in the same batch.
+    index("bills_operator_number_idx").on(t.operatorId, t.transactionNumber),
+    // The bill list by type (docs/rules/wallets.md "Bills").
+    index("bills_operator_type_idx").on(t.operatorId, t.type, t.createdAt),
+    // A membership fee is paid from the balance alone: a fee that would take it below zero fails its batch.
+    check("bills_member_covered", sql`type <> 'Member' or balance_after >= 0`),
   ],
 );

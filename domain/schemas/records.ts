@@ -18,7 +18,7 @@ export const TRANSACTION_STATUSES = ["ACTIVE", "COMPLETED", "ABNORMAL"] as const
  * A period bound in the operator's time zone: `yyyy-MM-dd` or a local date-time
  * `yyyy-MM-dd HH:mm[:ss]` (docs/rules/records.md "Filters"); the verb turns it into UTC.
  */
-const localTime = z
+export const localTime = z
   .string({ error: "records.validation.localTime" })
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)?$/, { error: "records.validation.localTime" });

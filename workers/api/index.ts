@@ -32,6 +32,7 @@ import "./customer-service/offline-lists";
 import "./station-service/reservations";
 import "./system-service/content";
 import "./user-service/carrier-info";
+import "./finance-service/wallets";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

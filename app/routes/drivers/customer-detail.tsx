@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { DetailHeader } from "~/components/page-actions";
@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { BindBadge, CardStatusBadge, CustomerStatusBadge } from "./badges";
 import { loadCustomerDetail } from "./customers.server";
+import { MembershipCard } from "../wallets/membership-card";
+import { loadCustomerWallet, memberLevelAction } from "../wallets/wallets.server";
 
 /**
  * A customer (docs/rules/drivers.md "Customer detail"): profile, balance and who pays, group,
@@ -15,13 +17,18 @@ import { loadCustomerDetail } from "./customers.server";
  * screens are built (their sections below say so until then).
  */
 export function loader(args: LoaderFunctionArgs) {
-  return loadCustomerDetail(args);
+  return loadCustomerWallet(args, loadCustomerDetail);
+}
+
+/** The membership control's change of level (docs/rules/wallets.md "Membership"). */
+export function action(args: ActionFunctionArgs) {
+  return memberLevelAction(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (data) => data.customer.name };
 
 export default function CustomerDetail() {
-  const { customer, group, paysFrom, cards, chargePoints } = useLoaderData<typeof loader>();
+  const { customer, group, paysFrom, cards, chargePoints, membershipFees } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const dash = (value: string | null) => value ?? "—";
@@ -98,6 +105,7 @@ export default function CustomerDetail() {
           </CardContent>
         </Card>
       </div>
+      <MembershipCard customer={customer} fees={membershipFees} />
       <Card>
         <CardHeader>
           <CardTitle>{t("drivers.customers.sections.cards")}</CardTitle>

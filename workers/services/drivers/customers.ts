@@ -19,7 +19,16 @@ import { customerRemovals, listsHoldingTagsOf, refuseKeptHistory } from "./custo
  * and members.
  */
 export const CUSTOMER_MENU = "users.userProfile";
-export const CUSTOMER_READ_MENUS = [CUSTOMER_MENU, "users.rfCard", "users.userGroup", "users.groupList"];
+export const CUSTOMER_READ_MENUS = [
+  CUSTOMER_MENU,
+  "users.rfCard",
+  "users.userGroup",
+  "users.groupList",
+  // The recharge and bill screens pick the customer they recharge or filter by (docs/rules/wallets.md).
+  "users.userRecharge",
+  "finance.billManagement",
+  "finance.expenseRecord",
+];
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -55,6 +64,8 @@ export function presentCustomer(c: CustomerRow, extras: { chargePointList?: numb
     carBrand: c.carBrand,
     carModel: c.carModel,
     memberLevel: c.memberLevel,
+    /** Until when a SILVER or GOLD level is paid (docs/rules/wallets.md "Membership"). */
+    memberUntil: c.memberUntil?.toISOString() ?? null,
     /** Minor units of the operator's currency. */
     balance: c.balance,
     /** Minor units of the operator's currency. */

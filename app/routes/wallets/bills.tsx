@@ -1,0 +1,136 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Eye } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { BILL_STATUSES, BILL_TYPES } from "../../../domain/schemas/bills";
+import type { Bill } from "../../../workers/services/wallets/bills";
+import { DataTable } from "~/components/data-table/data-table";
+import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { RowLink } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { NativeSelect } from "~/components/ui/native-select";
+import { BillStatusBadge, useBillRemark, useLevelChange } from "./bill-parts";
+import { CustomerFilter, WalletExport } from "./wallet-filters";
+import { loadBills } from "./wallets.server";
+
+/**
+ * Bills (`/financialManagement/billManagement`, with each bill's page) and expense records
+ * (`/financialManagement/expenseRecord`, watch only): every movement of a balance, filtered and
+ * exported (docs/rules/wallets.md "Bills").
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadBills(args);
+}
+
+export const BILLS_URL = "/financialManagement/billManagement";
+
+export default function Bills() {
+  const { page, filterError, customer } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { money, dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const remark = useBillRemark();
+  const levels = useLevelChange();
+  const managing = pathname.startsWith(BILLS_URL);
+  const title = t(managing ? "wallets.bills.title" : "wallets.bills.expenseTitle");
+
+  const columns: ColumnDef<Bill>[] = [
+    { accessorKey: "createdAt", header: t("wallets.bills.fields.createdAt"), meta: { width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
+    {
+      accessorKey: "customerName",
+      header: t("wallets.bills.fields.customer"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-medium">{row.original.customerName}</span>
+          <span className="text-xs text-muted-foreground">{row.original.email}</span>
+        </div>
+      ),
+    },
+    {
+      accessorKey: "type",
+      header: t("wallets.bills.fields.type"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span>{t(`wallets.bills.types.${row.original.type}`)}</span>
+          <span className="text-xs text-muted-foreground">{levels(row.original)}</span>
+        </div>
+      ),
+    },
+    { accessorKey: "cost", header: t("wallets.bills.fields.cost"), cell: ({ row }) => <span className="tabular-nums">{money(row.original.cost)}</span> },
+    { accessorKey: "balanceBefore", header: t("wallets.bills.fields.balanceBefore"), meta: { priority: 3 }, cell: ({ row }) => <span className="tabular-nums">{money(row.original.balanceBefore)}</span> },
+    { accessorKey: "balanceAfter", header: t("wallets.bills.fields.balanceAfter"), meta: { priority: 2 }, cell: ({ row }) => <span className="tabular-nums">{money(row.original.balanceAfter)}</span> },
+    { accessorKey: "paymentMethod", header: t("wallets.bills.fields.paymentMethod"), meta: { priority: 3 } },
+    { accessorKey: "status", header: t("wallets.bills.fields.status"), cell: ({ row }) => <BillStatusBadge status={row.original.status} /> },
+    { accessorKey: "remark", header: t("wallets.bills.fields.remark"), meta: { priority: 3 }, cell: ({ row }) => remark(row.original) },
+    ...(managing
+      ? [
+          {
+            id: "actions",
+            header: t("common.actions"),
+            meta: { width: 110 },
+            cell: ({ row }) => <RowLink to={`${BILLS_URL}/billDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />,
+          } satisfies ColumnDef<Bill>,
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={title} />
+      <DataTableToolbar
+        actions={
+          <WalletExport<Bill>
+            path="/finance-service/bill"
+            query={search}
+            file={t("wallets.bills.file")}
+            headers={["id", "createdAt", "customer", "type", "cost", "balanceBefore", "balanceAfter", "memberLevelBefore", "memberLevelAfter", "paymentMethod", "status", "remark", "transactionNumber"].map((k) =>
+              t(`wallets.bills.fields.${k}`),
+            )}
+            cells={(b) => [
+              b.id,
+              dateTime(b.createdAt),
+              b.customerName,
+              t(`wallets.bills.types.${b.type}`),
+              money(b.cost),
+              money(b.balanceBefore),
+              money(b.balanceAfter),
+              b.memberLevelBefore,
+              b.memberLevelAfter,
+              b.paymentMethod,
+              t(`wallets.bills.statuses.${b.status}`),
+              remark(b),
+              b.transactionNumber,
+            ]}
+            widths={[10, 20, 24, 14, 14, 14, 14, 12, 12, 14, 16, 20, 30]}
+          />
+        }
+      >
+        <CustomerFilter current={customer} />
+        <NativeSelect name="type" aria-label={t("wallets.bills.fields.type")} defaultValue={params.get("type") ?? ""}>
+          <option value="">{t("wallets.bills.fields.type")}</option>
+          {BILL_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`wallets.bills.types.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect name="status" aria-label={t("wallets.bills.fields.status")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("wallets.bills.fields.status")}</option>
+          {BILL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`wallets.bills.statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <TimeRangeFilter />
+      </DataTableToolbar>
+      <FilterError message={filterError} />
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(b) => String(b.id)} emptyHint={t("wallets.bills.empty")} label={title} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { UserCtx } from "../../../workers/services/context";
+import { customerName, findCustomer } from "../../../workers/services/drivers/customers";
+import { operatorSettings } from "../../../workers/services/settings/parameter-settings";
+import { billDetail, listBills } from "../../../workers/services/wallets/bills";
+import { memberFee, setMemberLevel } from "../../../workers/services/wallets/membership";
+import { listRecharges, recharge } from "../../../workers/services/wallets/recharges";
+import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** The customer a list is filtered by, for the filter to show its name (nothing for another operator's id). */
+async function filteredCustomer(ctx: UserCtx, query: Record<string, string>) {
+  const id = Number(query.customerId);
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const customer = await findCustomer(ctx, id).catch(() => null);
+  return customer && { id: customer.id, label: `${customerName(customer)} · ${customer.email}` };
+}
+
+/** A list page from its verb; a filter the verb refuses gives an empty page with its message. */
+async function listPage<T>(ctx: UserCtx, query: Record<string, string>, list: (ctx: UserCtx, query: Record<string, string>) => Promise<{ records: T[]; total: number; current: number; size: number }>) {
+  try {
+    const page = await list(ctx, query);
+    return { page, filterError: null, customer: await filteredCustomer(ctx, query) };
+  } catch (error) {
+    return { page: { records: [] as T[], total: 0, current: 1, size: 10 }, filterError: refusal(error, ctx.lang).body.msg, customer: null };
+  }
+}
+
+/** User recharge: the recharge records, and the minimum top-up for the dialog's hint. */
+export async function loadRecharges({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [list, settings] = await Promise.all([listPage(ctx, searchParamsObject(request), listRecharges), operatorSettings(ctx)]);
+  return { ...list, minimumRecharge: settings.minimumRecharge };
+}
+
+/** Tops up or deducts (the dialog posts the API's JSON body). */
+export async function rechargeAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  try {
+    return { ok: true as const, recharge: await recharge(ctx, await request.json()) };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** Bills or expense records: the same list, each screen with its own menu. */
+export async function loadBills({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listPage(ctx, searchParamsObject(request), listBills);
+}
+
+export async function loadBill({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return billDetail(ctx, Number(params.id));
+}
+
+/** What the membership control of the customer page offers: each paid level's monthly fee. */
+export async function membershipFees(ctx: UserCtx) {
+  const settings = await operatorSettings(ctx);
+  return { SILVER: memberFee(settings, "SILVER"), GOLD: memberFee(settings, "GOLD"), NORMAL: 0 };
+}
+
+/** Changes the customer's level (the control posts `{level, months}`). */
+export async function memberLevelAction({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  try {
+    return { ok: true as const, customer: await setMemberLevel(ctx, Number(params.id), await request.json()) };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The customer page: the customer's detail with what its membership control offers. */
+export async function loadCustomerWallet<T extends object>(args: LoaderFunctionArgs, detail: (args: LoaderFunctionArgs) => Promise<T>) {
+  const ctx = await requireCtx(args.request, args.context);
+  const [data, fees] = await Promise.all([detail(args), membershipFees(ctx)]);
+  return { ...data, membershipFees: fees };
+}
