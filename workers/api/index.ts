@@ -29,6 +29,8 @@ import "./customer-service/vehicles";
 import "./customer-service/offline-lists";
 import "./station-service/reservations";
 import "./system-service/content";
+import "./finance-service/discounts";
+import "./customer-service/discount-cards";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
