@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "./account-service";
+import { toMinorUnits } from "../amounts";
 import { pathId, wholeNumber } from "./numbers";
 
 /**
@@ -98,3 +99,60 @@ export const discountCardListQuery = pageQuery.extend({
 export const giveCardInput = z.strictObject({ activationCode });
 
 export const cardParams = z.object({ id: pathId, cardId: pathId });
+
+// ── the console's form ────────────────────────────────────────────────────────────────────────
+
+/** Decimals of a kWh quota in the form (Wh on the wire). */
+export const KWH_DECIMALS = 3;
+
+/**
+ * The strategy form: the quota in display units (the currency, or kWh) and the validity as a
+ * choice; `toStrategyInput` turns it into the API's body, which the verb checks again.
+ */
+export const discountStrategyForm = z
+  .object({
+    name: z.string().trim().min(1, { error: "discounts.validation.name" }).max(50, { error: "discounts.validation.tooLong" }),
+    type: z.enum(DISCOUNT_TYPES, { error: "discounts.validation.type" }),
+    unit: z.enum(DISCOUNT_UNITS, { error: "discounts.validation.unit" }),
+    quota: z.string().trim().regex(/^\d+(\.\d+)?$/, { error: "discounts.validation.quota" }),
+    discount: z.string().trim(),
+    validity: z.enum(["MONTHS", "DATES"]),
+    months: z.string().trim(),
+    startDate: z.string().trim(),
+    endDate: z.string().trim(),
+    activationCode: z.string().trim().regex(/^[A-Za-z0-9]{0,8}$/, { error: "discounts.validation.prefix" }),
+    generateNumber: z.string().trim().regex(/^\d{0,4}$/, { error: "discounts.validation.count" }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === "DISCOUNT" && !/^\d{1,3}$/.test(v.discount)) ctx.addIssue({ code: "custom", path: ["discount"], message: "discounts.validation.discount" });
+    if (v.validity === "MONTHS" && !/^\d{1,3}$/.test(v.months)) ctx.addIssue({ code: "custom", path: ["months"], message: "discounts.validation.months" });
+    if (v.validity === "DATES") {
+      if (!isDay(v.startDate)) ctx.addIssue({ code: "custom", path: ["startDate"], message: "discounts.validation.date" });
+      if (!isDay(v.endDate)) ctx.addIssue({ code: "custom", path: ["endDate"], message: "discounts.validation.date" });
+    }
+  });
+export type DiscountStrategyForm = z.infer<typeof discountStrategyForm>;
+
+/** The form's values as the API's body: the quota in minor units of the currency, or in Wh. */
+export function toStrategyInput(form: DiscountStrategyForm, currencyDecimals: number) {
+  return {
+    name: form.name,
+    type: form.type,
+    unit: form.unit,
+    quota: toMinorUnits(form.quota, form.unit === "MONEY" ? currencyDecimals : KWH_DECIMALS),
+    discount: form.type === "DISCOUNT" ? form.discount : null,
+    months: form.validity === "MONTHS" ? form.months : null,
+    startDate: form.validity === "DATES" ? form.startDate : null,
+    endDate: form.validity === "DATES" ? form.endDate : null,
+    activationCode: form.activationCode || null,
+    generateNumber: form.generateNumber || 0,
+  };
+}
+
+/** A strategy's quota in the form's display units. */
+export function quotaText(quota: number, unit: DiscountUnit, currencyDecimals: number) {
+  const decimals = unit === "MONEY" ? currencyDecimals : KWH_DECIMALS;
+  if (decimals === 0) return String(quota);
+  const text = String(quota).padStart(decimals + 1, "0");
+  return `${text.slice(0, -decimals)}.${text.slice(-decimals)}`.replace(/\.?0+$/, "");
+}

@@ -6,4 +6,5 @@ export const financeScreens: Record<string, string> = {
   "/financialManagement/chargeConfigurationNew/copy/:id": "routes/finance/strategy-form.tsx",
   "/financialManagement/chargeConfigurationAddNew": "routes/finance/strategy-form.tsx",
   "/financialManagement/chargeConfigurationEditNew/:id": "routes/finance/strategy-form.tsx",
+  "/financialManagement/discountStrategy": "routes/finance/discount-strategies.tsx",
 };
