@@ -63,14 +63,14 @@ async function cardFor(customerId: number, overrides: Record<string, unknown>) {
   return given.body.data as Card;
 }
 
-const pricing = async () => {
+const pricing = async (idle: Record<string, unknown> = { before: null, during: null, after: null }) => {
   const res = await call("POST", "/finance-service/strategy", {
     token: pl,
     body: {
       name: `Discounts ${uniqueTag()}`,
       electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
       service: { unit: "NONE", slots: [] },
-      idle: { before: null, during: null, after: null },
+      idle,
     },
   });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
@@ -89,14 +89,17 @@ async function driver(memberLevel = "NORMAL") {
  * A session of 12.345 kWh at 1 zł/kWh (12.35 zł) that stopped just now (after the cards were
  * given: a card counts for sessions that stop while it is valid), billed twice at once and once more.
  */
-async function charge(idTag: string) {
-  const { versionId } = await pricing();
+async function charge(idTag: string, idle?: Record<string, unknown>) {
+  const { versionId } = await pricing(idle);
   const made = await makeCharger("0PL002");
   const stop = Date.now();
   const [id] = await addSessions(made, [{ start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), meterStart: 1_000, meterStop: 13_345, idTag, strategyVersionId: versionId }]);
-  await Promise.all([bill(made, id), bill(made, id)]);
-  await bill(made, id);
-  return (await call("GET", `/station-service/charge/record/${id}`, { token: pl })).body.data as Record<string, unknown> & { transactionId: number };
+  const billTwice = async () => {
+    await Promise.all([bill(made, id), bill(made, id)]);
+    await bill(made, id);
+    return (await call("GET", `/station-service/charge/record/${id}`, { token: pl })).body.data as Record<string, unknown> & { transactionId: number };
+  };
+  return Object.assign(await billTwice(), { stop, billTwice });
 }
 const balanceOf = async (id: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", id))!.balance;
 const cardRow = (id: number) => row<{ status: string; remaining: number }>("SELECT status, remaining FROM discount_cards WHERE id = ?", id);
@@ -275,6 +278,23 @@ describe("discounts in billing", () => {
     // 50 % of 1235 is 618, on 6 of the session's 12.345 kWh: 618 × 6000 / 12345 = 300.4 → 300.
     expect(await charge(second.idTag)).toMatchObject({ cardDiscountCost: 300, totalCost: 935 });
     expect(await cardRow(half.id)).toEqual({ status: "EXPIRED", remaining: 0 });
+  });
+
+  it("shows the card on a provisional price but draws it down only at the final price, once", async () => {
+    const { customer, idTag } = await driver();
+    const voucher = await cardFor(customer.id, { type: "VOUCHER", unit: "MONEY", quota: 500 });
+    const idleAfter = { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 15, capAmount: 5_000 } };
+    const provisional = await charge(idTag, idleAfter);
+    expect(provisional).toMatchObject({ status: "CHARGE_COMPLETE", voucherCost: 500, totalCost: 735, paidCost: null });
+    expect(await cardRow(voucher.id)).toEqual({ status: "IN_USE", remaining: 500 });
+    expect(await rows("SELECT id FROM charge_record_discounts WHERE transaction_id = ?", provisional.transactionId)).toEqual([]);
+    // The car leaves 45 minutes after the stop: 30 minutes after the free 15, at 0.50 zł (15 zł).
+    await env.DB.prepare("UPDATE charge_records SET unplug_at = ? WHERE transaction_id = ?").bind(provisional.stop + 45 * 60_000, provisional.transactionId).run();
+    const final = await provisional.billTwice();
+    expect(final).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 1_500, voucherCost: 500, totalCost: 2_235, paidCost: 2_235 });
+    expect(await balanceOf(customer.id)).toBe(5_000 - 2_235);
+    expect(await cardRow(voucher.id)).toEqual({ status: "EXPIRED", remaining: 0 });
+    expect(await rows("SELECT source, amount FROM charge_record_discounts WHERE transaction_id = ?", provisional.transactionId)).toEqual([{ source: "VOUCHER", amount: 500 }]);
   });
 
   it("leaves cancelled, expired and not-yet-valid cards alone", async () => {
