@@ -8,6 +8,8 @@ import {
   connectors,
   customerGroups,
   customers,
+  discountCards,
+  discountStrategies,
   firmwares,
   idTags,
   loadBalancingPoints,
@@ -373,6 +375,27 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   await seedPlatformDemo(db);
   await seedVehicles(db);
   await seedReservations(db);
+  await seedDiscounts(db);
+}
+
+/**
+ * A demo voucher of 0PL002 with three cards not given yet (docs/rules/demo.md "Demo discounts"):
+ * their codes WELCOME0001…WELCOME0003 can be given from a customer's page.
+ */
+async function seedDiscounts(db: Db) {
+  const [operator] = await db.select().from(operators).where(eq(operators.code, "0PL002"));
+  const name = "Welcome voucher";
+  let [strategy] = await db.select().from(discountStrategies).where(and(eq(discountStrategies.operatorId, operator.id), eq(discountStrategies.name, name)));
+  strategy ??= (
+    await db
+      .insert(discountStrategies)
+      .values({ operatorId: operator.id, name, type: "VOUCHER", unit: "MONEY", quota: 2_000, months: 12, activationCode: "WELCOME", generateNumber: 3 })
+      .returning()
+  )[0];
+  await db
+    .insert(discountCards)
+    .values([1, 2, 3].map((n) => ({ operatorId: operator.id, strategyId: strategy.id, code: `WELCOME000${n}`, status: "INVALID" as const, remaining: strategy.quota })))
+    .onConflictDoNothing();
 }
 
 /**

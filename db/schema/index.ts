@@ -13,3 +13,4 @@ export * from "./driver-services";
 export * from "./finance";
 export * from "./content";
 export * from "./wallets";
+export * from "./discounts";

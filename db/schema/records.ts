@@ -41,6 +41,10 @@ export const chargeRecords = sqliteTable(
     idleDuringCost: integer("idle_during_cost"),
     idleAfterCost: integer("idle_after_cost"),
     discountCost: integer("discount_cost"),
+    /** `discountCost` by source, in the order billing applies them (docs/rules/discounts.md "Billing order"). */
+    memberDiscountCost: integer("member_discount_cost"),
+    cardDiscountCost: integer("card_discount_cost"),
+    voucherCost: integer("voucher_cost"),
     taxCost: integer("tax_cost"),
     totalCost: integer("total_cost"),
     paidCost: integer("paid_cost"),

@@ -60,11 +60,37 @@ export interface PricingInput {
   currencyDecimals: number;
   /** Default: no tax. */
   tax?: TaxSettings | null;
-  /** A percentage taken off the cost before tax; none until discounts apply one. */
+  /** The payer's membership discount: a percentage taken off the cost before tax. */
   discountPercent?: string | null;
+  /**
+   * The payer's discount card, then voucher, applied after the membership discount and before
+   * tax, in this order (docs/rules/discounts.md "Billing order").
+   */
+  cards?: readonly CardDeduction[];
 }
 
-export type CostKind = "ELECTRICITY" | "SERVICE" | "RESERVATION" | "IDLE_DURING" | "IDLE_AFTER" | "DISCOUNT" | "TAX";
+/**
+ * A discount card or voucher as billing found it: a DISCOUNT takes `percent` off what is left,
+ * up to `remaining` minor units (MONEY) or on at most `remaining` Wh of the session (DEGREE); a
+ * VOUCHER takes `remaining` minor units off (MONEY) or the share of `remaining` Wh (DEGREE).
+ */
+export interface CardDeduction {
+  source: "DISCOUNT" | "VOUCHER";
+  cardId: number;
+  unit: "MONEY" | "DEGREE";
+  percent: number | null;
+  remaining: number;
+}
+
+/** What one card took: `amount` off the cost, `consumed` off the card (minor units or Wh). */
+export interface CardUse {
+  source: "DISCOUNT" | "VOUCHER";
+  cardId: number;
+  amount: number;
+  consumed: number;
+}
+
+export type CostKind = "ELECTRICITY" | "SERVICE" | "RESERVATION" | "IDLE_DURING" | "IDLE_AFTER" | "DISCOUNT" | "DISCOUNT_CARD" | "VOUCHER" | "TAX";
 export type CostUnit = "KWH" | "COUNT" | "MINUTE" | "HOUR" | "PERCENT";
 
 /** One priced item: quantity × unit price = amount, rounded once, in minor units. */
@@ -92,7 +118,13 @@ export interface PricedSession {
   serviceCost: number;
   reservationCost: number;
   occupancyCost: number;
+  /** Every discount: the membership's, the card's and the voucher's. */
   discountCost: number;
+  memberDiscountCost: number;
+  cardDiscountCost: number;
+  voucherCost: number;
+  /** The cards drawn on, in order. */
+  cardUses: CardUse[];
   taxCost: number;
   /** What the driver pays. */
   totalCost: number;
@@ -258,6 +290,33 @@ function idleLine(kind: "RESERVATION" | "IDLE_DURING" | "IDLE_AFTER", fee: IdleF
   return { ...line, amount: capped ? cap : line.amount, idleSeconds: Math.floor(idleMs / 1000), freeMinutes: fee.freeMinutes, ...(cap !== null && { capped }) };
 }
 
+/**
+ * What one card takes off `left` (minor units, never more, so the cost never goes below zero) and
+ * what it gives up (docs/rules/discounts.md "Billing order"). DEGREE cards cover at most the
+ * session's energy; their share of the cost is `left` × covered Wh / session Wh, rounded once.
+ */
+export function cardUse(card: CardDeduction, left: number, energyWh: number): CardUse {
+  const base = { source: card.source, cardId: card.cardId };
+  if (left <= 0 || card.remaining <= 0) return { ...base, amount: 0, consumed: 0 };
+  const coveredWh = card.unit === "DEGREE" ? Math.min(card.remaining, Math.max(0, energyWh)) : 0;
+  const share = (amount: number) => (energyWh > 0 ? Number(divideHalfUp(BigInt(amount) * BigInt(coveredWh), BigInt(energyWh))) : 0);
+  if (card.source === "DISCOUNT") {
+    const percentOf = Number(divideHalfUp(BigInt(left) * BigInt(Math.max(0, Math.min(100, card.percent ?? 0))), 100n));
+    if (card.unit === "MONEY") {
+      const amount = Math.min(percentOf, card.remaining, left);
+      return { ...base, amount, consumed: amount };
+    }
+    const amount = Math.min(share(percentOf), left);
+    return { ...base, amount, consumed: amount > 0 ? coveredWh : 0 };
+  }
+  if (card.unit === "MONEY") {
+    const amount = Math.min(card.remaining, left);
+    return { ...base, amount, consumed: amount };
+  }
+  const amount = Math.min(share(left), left);
+  return { ...base, amount, consumed: amount > 0 ? coveredWh : 0 };
+}
+
 const sum = (lines: readonly CostLine[]) => lines.reduce((total, line) => total + line.amount, 0);
 
 /** Prices one session. */
@@ -283,12 +342,25 @@ export function priceSession(input: PricingInput): PricedSession {
   const lines = [...electricity, ...service, ...idle];
   const subtotal = sum(lines);
   const discountPercent = input.discountPercent ? percentUnits(input.discountPercent) : undefined;
-  let discountCost = 0;
+  let memberDiscountCost = 0;
   if (discountPercent !== undefined && discountPercent > 0n) {
-    discountCost = Math.min(subtotal, Number(divideHalfUp(BigInt(subtotal) * discountPercent, 100n * PRICE_SCALE)));
-    lines.push({ kind: "DISCOUNT", unit: "PERCENT", quantity: input.discountPercent!, base: subtotal, amount: discountCost });
+    memberDiscountCost = Math.min(subtotal, Number(divideHalfUp(BigInt(subtotal) * discountPercent, 100n * PRICE_SCALE)));
+    lines.push({ kind: "DISCOUNT", unit: "PERCENT", quantity: input.discountPercent!, base: subtotal, amount: memberDiscountCost });
   }
-  const afterDiscount = subtotal - discountCost;
+  let left = subtotal - memberDiscountCost;
+  const cardUses: CardUse[] = [];
+  for (const card of input.cards ?? []) {
+    const use = cardUse(card, left, energyWh);
+    if (use.amount === 0 && use.consumed === 0) continue;
+    cardUses.push(use);
+    left -= use.amount;
+    lines.push({ kind: card.source === "DISCOUNT" ? "DISCOUNT_CARD" : "VOUCHER", unit: "COUNT", quantity: String(use.consumed), base: left + use.amount, amount: use.amount });
+  }
+  const takenBy = (source: CardUse["source"]) => cardUses.filter((u) => u.source === source).reduce((t, u) => t + u.amount, 0);
+  const cardDiscountCost = takenBy("DISCOUNT");
+  const voucherCost = takenBy("VOUCHER");
+  const discountCost = memberDiscountCost + cardDiscountCost + voucherCost;
+  const afterDiscount = left;
 
   let taxCost = 0;
   const tax = input.tax ?? NO_TAX;
@@ -309,6 +381,10 @@ export function priceSession(input: PricingInput): PricedSession {
     reservationCost: sum(idle.filter((l) => l.kind === "RESERVATION")),
     occupancyCost: sum(idle.filter((l) => l.kind !== "RESERVATION")),
     discountCost,
+    memberDiscountCost,
+    cardDiscountCost,
+    voucherCost,
+    cardUses,
     taxCost,
     totalCost: grossCost,
     netCost,

@@ -33,6 +33,8 @@ import "./station-service/reservations";
 import "./system-service/content";
 import "./user-service/carrier-info";
 import "./finance-service/wallets";
+import "./finance-service/discounts";
+import "./customer-service/discount-cards";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

@@ -6,6 +6,7 @@ import { DetailHeader } from "~/components/page-actions";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { DiscountCardsSection } from "../finance/discount-cards-section";
 import { BindBadge, CardStatusBadge, CustomerStatusBadge } from "./badges";
 import { loadCustomerDetail } from "./customers.server";
 import { MembershipCard } from "../wallets/membership-card";
@@ -168,6 +169,7 @@ export default function CustomerDetail() {
           )}
         </CardContent>
       </Card>
+      <DiscountCardsSection customerId={customer.id} />
       {/* Vehicles (/customer-service/vehicle), sessions and expense records join here as their screens are built. */}
       <Card>
         <CardHeader>

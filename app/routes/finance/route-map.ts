@@ -7,4 +7,5 @@ export const financeScreens: Record<string, string> = {
   "/financialManagement/chargeConfigurationAddNew": "routes/finance/strategy-form.tsx",
   "/financialManagement/chargeConfigurationEditNew/:id": "routes/finance/strategy-form.tsx",
   "/suboperators/finance/chargeConfiguration": "routes/finance/strategies.tsx",
+  "/financialManagement/discountStrategy": "routes/finance/discount-strategies.tsx",
 };

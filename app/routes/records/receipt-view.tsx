@@ -68,6 +68,10 @@ function ReceiptBody({ receipt: r }: { receipt: Receipt }) {
           [`${t("records.receipt.parkingFees")} · ${t("records.receipt.parkingPostCharging")}`, amount(r.parkingPostCharging)],
           [t("records.receipt.cost"), amount(r.cost)],
           [t("records.receipt.discount"), amount(r.discount)],
+          ...r.discountLines.map(({ source, amount: taken }): [string, ReactNode] => [
+            `${t("records.receipt.discount")} · ${t(`discounts.receipt.${source}`)}`,
+            <span data-testid={`discount-${source}`}>−{amount(taken)}</span>,
+          ]),
           [t("records.receipt.netCost"), amount(r.netCost)],
           [t("records.receipt.tax"), amount(r.tax)],
           [t("records.receipt.grossCost"), amount(r.grossCost)],

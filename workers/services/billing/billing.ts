@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { chargeRecords, chargeStrategyVersions, operators, points, stations, transactions } from "../../../db/schema";
 import { priceSession, type PricedSession, type RegisterSample, type StatusSample } from "../../../domain/pricing";
-import { mainCurrencyOf } from "../../../domain/schemas/settings";
+import { mainCurrencyOf, type ParameterSettings } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
@@ -10,6 +10,7 @@ import { billedStatements, ensureChargeRecord } from "../charge-records/lifecycl
 import type { Ctx } from "../context";
 import { verb } from "../verb";
 import { queueSettlement } from "./deliveries";
+import { cardsFor, discountStatements } from "../discounts/billing";
 import { costColumns, payerOf, repricedTotalsStatement, settleStatements, type Payer } from "./settlement";
 
 /**
@@ -67,10 +68,14 @@ async function chargerHistory(ctx: Ctx, s: Session): Promise<{ samples: Register
  */
 async function priceOf(ctx: Ctx, s: Session, payer: Payer | null, finalAt: number | null): Promise<PricedSession | null> {
   if (!s.prices || s.tx.stopAt === null || s.tx.meterStopWh === null) return null;
-  const [settings, { samples, statuses }] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), chargerHistory(ctx, s)]);
+  const stopAt = s.tx.stopAt.getTime();
+  const [settings, { samples, statuses }, cards] = await Promise.all([
+    settingsOf(ctx.db, ctx.operator.id),
+    chargerHistory(ctx, s),
+    payer ? cardsFor(ctx, payer.payerId, stopAt) : Promise.resolve([]),
+  ]);
   const p = settings.parameters;
-  const level = payer?.memberLevel ?? "NORMAL";
-  const discount = level === "GOLD" ? p.membership.goldDiscount : level === "SILVER" ? p.membership.silverDiscount : 0;
+  const discount = memberDiscountOf(p, payer?.memberLevel ?? "NORMAL");
   const unplugAt = s.record?.unplugAt?.getTime() ?? finalAt;
   return priceSession({
     prices: s.prices,
@@ -88,7 +93,17 @@ async function priceOf(ctx: Ctx, s: Session, payer: Payer | null, finalAt: numbe
     currencyDecimals: mainCurrencyOf(p).decimals,
     tax: { rate: p.tax.rate, inclusive: p.tax.inclusive },
     discountPercent: discount > 0 ? String(discount) : null,
+    cards,
   });
+}
+
+/**
+ * The payment discount of the payer's membership level, from the parameter settings
+ * (docs/rules/settings.md "Parameter settings"): the first of the discounts
+ * (docs/rules/discounts.md "Billing order").
+ */
+export function memberDiscountOf(p: ParameterSettings, level: Payer["memberLevel"]) {
+  return level === "GOLD" ? p.membership.goldDiscount : level === "SILVER" ? p.membership.silverDiscount : 0;
 }
 
 /** The record's new price: its cost columns, the version and the customer, and whether it is final. */
@@ -135,7 +150,7 @@ async function billStop(ctx: Ctx, s: Session) {
     ...price,
     ...billedStatements(ctx, { transactionId: tx.id, startAt: tx.startAt, energyWh, durationS }, settings.timeZone),
     ctx.db.update(transactions).set({ billedAt: new Date(ctx.now()) }).where(unbilled).returning({ id: transactions.id }),
-    ...(priced && !priced.provisional ? settleStatements(ctx, tx.id, payer) : []),
+    ...(priced && !priced.provisional ? [...discountStatements(ctx, tx.id, priced), ...settleStatements(ctx, tx.id, payer)] : []),
   ]);
   const stamped = results[price.length + 3] as { id: number }[];
   return { billed: stamped.length > 0, energyWh, durationS, priced };
@@ -160,6 +175,7 @@ async function billFinal(ctx: Ctx, s: Session, now: boolean) {
       .update(chargeRecords)
       .set({ ...pricedColumns(ctx, s, priced, payer), pricingPhase: "FINAL" })
       .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, s.tx.id), eq(chargeRecords.pricingPhase, "PROVISIONAL"))),
+    ...discountStatements(ctx, s.tx.id, priced),
     ...settleStatements(ctx, s.tx.id, payer),
   ]);
   return { billed: true as const, final: true as const, priced };

@@ -64,6 +64,9 @@ export function costColumns(priced: PricedSession) {
     idleDuringCost: sumOf("IDLE_DURING"),
     idleAfterCost: sumOf("IDLE_AFTER"),
     discountCost: priced.discountCost,
+    memberDiscountCost: priced.memberDiscountCost,
+    cardDiscountCost: priced.cardDiscountCost,
+    voucherCost: priced.voucherCost,
     taxCost: priced.taxCost,
     totalCost: priced.totalCost,
   };

@@ -88,6 +88,10 @@ export function presentRecord(row: RecordRow) {
     reservationCost: r.reservationCost,
     occupancyCost: r.occupancyCost,
     discountCost: r.discountCost,
+    /** `discountCost` by source, in billing order (docs/rules/discounts.md "Billing order"). */
+    memberDiscountCost: r.memberDiscountCost,
+    cardDiscountCost: r.cardDiscountCost,
+    voucherCost: r.voucherCost,
     taxCost: r.taxCost,
     totalCost: r.totalCost,
     paidCost: r.paidCost,

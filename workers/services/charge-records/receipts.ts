@@ -58,6 +58,16 @@ export function receiptOf(row: RecordRow, operator: { name: string }, settings: 
     parkingReservation: r.reservationCost,
     parkingPostCharging: record.idleAfterCost,
     discount: r.discountCost,
+    /** What each discount took, in billing order, the ones that took something (docs/rules/discounts.md "Billing order"). */
+    discountLines: (
+      [
+        ["MEMBER", r.memberDiscountCost],
+        ["DISCOUNT", r.cardDiscountCost],
+        ["VOUCHER", r.voucherCost],
+      ] as const
+    )
+      .filter(([, amount]) => (amount ?? 0) > 0)
+      .map(([source, amount]) => ({ source, amount: amount! })),
     /** Cost less discount, before tax. */
     netCost: net,
     tax: r.taxCost,

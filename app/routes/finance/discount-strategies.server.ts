@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import {
+  createDiscountStrategy,
+  deleteDiscountStrategy,
+  generateDiscountCards,
+  listDiscountStrategies,
+  updateDiscountStrategy,
+} from "../../../workers/services/discounts/strategies";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Finance › Discount strategies (docs/rules/discounts.md "Strategies"). */
+export async function loadDiscountStrategies({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listDiscountStrategies(ctx, searchParamsObject(request));
+}
+
+/**
+ * The list's action: create, edit (`id` given), delete (`intent: "delete"`) or generate cards
+ * (`intent: "generate"`, answering the new cards for the download).
+ */
+export async function discountStrategyAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { intent, id, ...input } = (await request.json()) as { intent?: string; id?: number } & Record<string, unknown>;
+  try {
+    if (intent === "delete") await deleteDiscountStrategy(ctx, Number(id));
+    else if (intent === "generate") return { ok: true as const, intent, ...(await generateDiscountCards(ctx, Number(id), input)) };
+    else if (id) await updateDiscountStrategy(ctx, Number(id), input);
+    else await createDiscountStrategy(ctx, input);
+    return { ok: true as const, intent: intent ?? "save" };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
