@@ -29,6 +29,7 @@ import "./customer-service/vehicles";
 import "./customer-service/offline-lists";
 import "./station-service/reservations";
 import "./system-service/content";
+import "./maintain-service/work-orders";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
