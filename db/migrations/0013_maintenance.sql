@@ -70,6 +70,19 @@ CREATE TABLE `maintenance_settings` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `maintenance_settings_operator_uq` ON `maintenance_settings` (`operator_id`);--> statement-breakpoint
+CREATE TABLE `stored_files` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`operator_id` integer NOT NULL,
+	`file_key` text NOT NULL,
+	`name` text NOT NULL,
+	`content_type` text NOT NULL,
+	`bytes` integer NOT NULL,
+	`uploaded_by` text NOT NULL,
+	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	FOREIGN KEY (`operator_id`) REFERENCES `operators`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `stored_files_operator_created_idx` ON `stored_files` (`operator_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `work_order_history` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`operator_id` integer NOT NULL,

@@ -158,3 +158,22 @@ export const banners = sqliteTable(
   },
   (t) => [index("banners_operator_sort_idx").on(t.operatorId, t.sort, t.id)],
 );
+
+/**
+ * The operator's own files (docs/rules/maintenance.md "File management"): stored in R2 under
+ * `operators/<id>/files/`, never public, listed from this table.
+ */
+export const storedFiles = sqliteTable(
+  "stored_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    fileKey: text("file_key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    createdAt: timestamps.createdAt(),
+  },
+  (t) => [index("stored_files_operator_created_idx").on(t.operatorId, t.createdAt)],
+);

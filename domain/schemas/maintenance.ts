@@ -92,3 +92,17 @@ export const accountDeletionInput = z.object({
 export const DELETION_STATUSES = ["PENDING", "DONE", "REJECTED"] as const;
 export const accountDeletionListQuery = pageQuery.extend({ status: z.enum(DELETION_STATUSES, v("deletionStatus")).optional() });
 export const accountDeletionDecision = z.object({ result: z.enum(["DONE", "REJECTED"], v("deletionStatus")) });
+
+/** Banners (docs/rules/maintenance.md "Banners and images"). */
+export const BANNER_TYPES = ["POINT", "STATION"] as const;
+export const BANNER_AUDIT = ["UNAUDITED", "AUDITED"] as const;
+export const bannerUploadQuery = z.object({ type: z.enum(BANNER_TYPES, v("bannerType")) });
+export const bannerListQuery = pageQuery.extend({
+  type: z.enum(BANNER_TYPES, v("bannerType")).optional(),
+  auditStatus: z.enum(BANNER_AUDIT, v("auditStatus")).optional(),
+});
+export const bannerStatusInput = z.object({ enabled: z.boolean(v("enabled")) });
+export const bannerOrderInput = z.object({ ids: z.array(recordId("maintenance.validation.bannerOrder"), v("bannerOrder")).min(1, v("bannerOrder")).max(100, v("bannerOrder")) });
+
+/** Files (docs/rules/maintenance.md "File management"). */
+export const fileListQuery = pageQuery.extend({ name: z.string().trim().max(100).optional() });

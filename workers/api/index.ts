@@ -30,6 +30,8 @@ import "./customer-service/offline-lists";
 import "./station-service/reservations";
 import "./system-service/content";
 import "./maintain-service/work-orders";
+import "./customer-service/account-deletion";
+import "./system-service/media";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

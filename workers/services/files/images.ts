@@ -33,12 +33,13 @@ export interface Upload {
 }
 
 /** Multipart framing adds well under 1 KB around the file. */
-const FRAMING_BYTES = 1024;
+export const FRAMING_BYTES = 1024;
 
-/** POST /user-service/file/upload?kind=logo|mapIcon|image, multipart field `file`. */
-export const uploadStationImage = verb({ menu: "equipment.station", mutates: true }, async (ctx, rawKind: unknown, upload: Upload) => {
-  const kind = imageKind.parse(rawKind);
-  // Refused before the body is read when the declared length already breaks the limit.
+/**
+ * Reads an uploaded image and checks it for its kind (docs/rules/input.md "Uploads"): refused
+ * before the body is read when the declared length already breaks the limit, then by content.
+ */
+export async function readImage(kind: ImageKind, upload: Upload) {
   if (upload.declaredBytes !== undefined && tooLarge(kind, upload.declaredBytes - FRAMING_BYTES)) throw refusal(kind, "bytes");
   const file = await upload.readFile();
   if (!(file instanceof File) || file.size === 0) throw refusal(kind, "empty");
@@ -46,6 +47,13 @@ export const uploadStationImage = verb({ menu: "equipment.station", mutates: tru
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = checkImage(kind, bytes);
   if (!checked.ok) throw refusal(kind, checked.problem);
+  return { bytes, checked };
+}
+
+/** POST /user-service/file/upload?kind=logo|mapIcon|image, multipart field `file`. */
+export const uploadStationImage = verb({ menu: "equipment.station", mutates: true }, async (ctx, rawKind: unknown, upload: Upload) => {
+  const kind = imageKind.parse(rawKind);
+  const { bytes, checked } = await readImage(kind, upload);
   const key = `${stationFilesPrefix(ctx.operator.id)}${FOLDERS[kind]}/${crypto.randomUUID()}.${checked.extension}`;
   await ctx.env.FILES.put(key, bytes, {
     httpMetadata: { contentType: checked.contentType },
