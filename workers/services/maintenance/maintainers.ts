@@ -2,11 +2,11 @@ import { count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { containingIf } from "../../../db/like";
 import { groupBy, pageOf, rowsFor } from "../../../db/paging";
-import { accounts, maintainerDevices, maintainers, points, roles, stations, workOrders } from "../../../db/schema";
+import { accounts, faultCodes, maintainerDevices, maintainers, points, roles, stations, workOrders } from "../../../db/schema";
 import { batchOf, isUniqueViolation, slices } from "../../../db/statements";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { maintainerInput, maintainerListQuery, type MaintainerInput } from "../../../domain/schemas/maintenance";
-import { isOcppFaultCode } from "../../../domain/schemas/operations";
+import { isOcppFaultCode, OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { owned, ownedRow, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, UserCtx } from "../context";
@@ -254,3 +254,26 @@ export async function handlerOf(ctx: Ctx, maintainerId: number) {
   return row ?? null;
 }
 
+
+/** Most devices a form offers at once; an operator with more picks by location first. */
+const CHOICE_LIMIT = 500;
+
+/**
+ * What the maintainer form offers: accounts of a MAINTAINER role, the fault-code catalogue (OCPP's
+ * 14, then vendor codes), and the operator's stations and points.
+ */
+export const maintainerChoices = verb({ menu: MAINTAIN_MENU }, async (ctx) => {
+  const [staff, vendor, stationRows, pointRows] = await Promise.all([
+    ctx.db
+      .select({ id: accounts.id, username: accounts.username, name: accounts.name })
+      .from(accounts)
+      .innerJoin(roles, eq(roles.id, accounts.roleId))
+      .where(owned(ctx, accounts, eq(roles.type, "MAINTAINER")))
+      .orderBy(accounts.username)
+      .limit(CHOICE_LIMIT),
+    ctx.db.select({ code: faultCodes.code }).from(faultCodes).where(owned(ctx, faultCodes, eq(faultCodes.source, "VENDOR"))).orderBy(faultCodes.code),
+    ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(owned(ctx, stations)).orderBy(stations.name).limit(CHOICE_LIMIT),
+    ctx.db.select({ id: points.id, serialNumber: points.serialNumber, stationId: points.stationId }).from(points).where(owned(ctx, points)).orderBy(points.serialNumber).limit(CHOICE_LIMIT),
+  ]);
+  return { accounts: staff, faultCodes: [...OCPP_FAULT_CODES, ...vendor.map((v) => v.code)], stations: stationRows, points: pointRows };
+});
