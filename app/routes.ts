@@ -63,6 +63,8 @@ export default [
   // Public texts for drivers, without login (docs/rules/content.md "Disclaimer and privacy policy").
   route("disclaimer/mobile", "routes/content/public-text.tsx", { id: "disclaimerMobile" }),
   route("privacy/mobile", "routes/content/public-text.tsx", { id: "privacyMobile" }),
+  // Drivers ask to delete their account, without login (docs/rules/maintenance.md "Account deletion").
+  route("app/delete/account", "routes/maintenance/delete-account.tsx", { id: "deleteAccount" }),
   layout("routes/console/layout.tsx", [
     layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen)),
     route("station/cashier/:id", "routes/records/cashier.tsx", { id: "cashier" }),

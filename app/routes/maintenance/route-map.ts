@@ -4,4 +4,8 @@ export const maintenanceScreens: Record<string, string> = {
   "/operationMaintenance/maintain/workOrder/:id": "routes/maintenance/work-order-detail.tsx",
   "/operationMaintenance/maintain/maintainerAdd": "routes/maintenance/maintainer-form.tsx",
   "/operationMaintenance/maintain/maintainerEdit/:id": "routes/maintenance/maintainer-form.tsx",
+  "/imageManagement/imageManagement": "routes/maintenance/images.tsx",
+  "/suboperators/imageManagement": "routes/maintenance/images.tsx",
+  "/basicInfo/fileManagement": "routes/maintenance/files.tsx",
+  "/userManagement/userProfileManagement/deletionRequests": "routes/maintenance/deletion-requests.tsx",
 };
