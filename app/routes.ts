@@ -12,6 +12,7 @@ import { operationsScreens } from "./routes/operations/route-map";
 import { platformScreens } from "./routes/platform/route-map";
 import { driverServiceScreens } from "./routes/driver-services/route-map";
 import { statementScreens } from "./routes/statements/route-map";
+import { maintenanceScreens } from "./routes/maintenance/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -39,6 +40,7 @@ const dedicated: Record<string, string> = {
   ...contentScreens,
   ...statementScreens,
   ...walletScreens,
+  ...maintenanceScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [
@@ -65,6 +67,8 @@ export default [
   // Public texts for drivers, without login (docs/rules/content.md "Disclaimer and privacy policy").
   route("disclaimer/mobile", "routes/content/public-text.tsx", { id: "disclaimerMobile" }),
   route("privacy/mobile", "routes/content/public-text.tsx", { id: "privacyMobile" }),
+  // Drivers ask to delete their account, without login (docs/rules/maintenance.md "Account deletion").
+  route("app/delete/account", "routes/maintenance/delete-account.tsx", { id: "deleteAccount" }),
   layout("routes/console/layout.tsx", [
     layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen)),
     route("station/cashier/:id", "routes/records/cashier.tsx", { id: "cashier" }),

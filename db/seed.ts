@@ -10,6 +10,7 @@ import {
   customers,
   discountCards,
   discountStrategies,
+  feedback,
   firmwares,
   idTags,
   loadBalancingPoints,
@@ -372,6 +373,7 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   await seedDrivers(db);
   await seedStrategies(db);
   await seedOperations(db);
+  await seedFeedback(db);
   await seedPlatformDemo(db);
   await seedVehicles(db);
   await seedReservations(db);
@@ -650,4 +652,19 @@ async function seedReservations(db: Db) {
       updatedAt: reservation.expiryDate,
     });
   }
+}
+
+/**
+ * Drivers' feedback of 0PL002 waiting for a reply, so the feedback screen has something to answer
+ * (docs/rules/content.md "Feedback"); written once.
+ */
+async function seedFeedback(db: Db) {
+  const [operator] = await db.select().from(operators).where(eq(operators.code, "0PL002"));
+  const [existing] = await db.select({ id: feedback.id }).from(feedback).where(and(eq(feedback.operatorId, operator.id), eq(feedback.creator, "Demo driver Anna")));
+  if (existing) return;
+  await db.insert(feedback).values([
+    { operatorId: operator.id, creator: "Demo driver Anna", content: "The cable of PL002-CP01 is hard to reach from the second parking bay." },
+    { operatorId: operator.id, creator: "Demo driver Marek", content: "Could the app show when a connector was last used?" },
+    { operatorId: operator.id, creator: "Demo driver Ewa", content: "The card reader of PL002-CP02 needs two taps." },
+  ]);
 }

@@ -190,7 +190,11 @@ const operatorArea: [MenuTop, Spec][] = [
       code: "operation",
       icon: "wrench",
       children: [
-        leaf("operation.maintain", "/operationMaintenance/maintain"),
+        leaf("operation.maintain", "/operationMaintenance/maintain", [
+          ["/operationMaintenance/maintain/workOrder/:id", "detail"],
+          ["/operationMaintenance/maintain/maintainerAdd", "add"],
+          ["/operationMaintenance/maintain/maintainerEdit/:id", "edit"],
+        ]),
         leaf("operation.operationFailure", "/operationMaintenance/operationFailure"),
         leaf("operation.historicalAlarmInfo", "/operationMaintenance/historicalAlarmInfo"),
         leaf("operation.ocppUpdateConfig", "/operationMaintenance/ocppUpdateConfig", [
@@ -216,6 +220,7 @@ const operatorArea: [MenuTop, Spec][] = [
           ["/userManagement/userProfileManagement/customerAdd", "add"],
           ["/userManagement/userProfileManagement/customerEdit/:id", "edit"],
           ["/userManagement/userProfileManagement/customerDetail/:id", "detail"],
+          ["/userManagement/userProfileManagement/deletionRequests", "deletionRequests"],
         ]),
         leaf("users.userGroup", "/userManagement/userGroupManagement", [
           ["/userManagement/userGroupManagement/group", "add"],

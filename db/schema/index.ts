@@ -14,3 +14,4 @@ export * from "./finance";
 export * from "./content";
 export * from "./wallets";
 export * from "./discounts";
+export * from "./maintenance";

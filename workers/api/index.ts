@@ -35,6 +35,9 @@ import "./user-service/carrier-info";
 import "./finance-service/wallets";
 import "./finance-service/discounts";
 import "./customer-service/discount-cards";
+import "./maintain-service/work-orders";
+import "./customer-service/account-deletion";
+import "./system-service/media";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

@@ -1,24 +1,20 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Reply } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { FEEDBACK_STATUSES } from "../../../domain/schemas/content";
 import { DataTable } from "~/components/data-table/data-table";
 import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
+import { TextDialog } from "~/components/text-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/toast";
 import { loadFeedback, replyFeedbackAction } from "./feedback.server";
 
 /** Drivers' feedback: UNPROCESSED → PROCESSED by a reply (docs/rules/content.md "Feedback"). */
@@ -107,65 +103,20 @@ export default function FeedbackScreen() {
 /** The reply that marks a feedback processed. */
 function ReplyDialog({ feedback, onClose }: { feedback: Feedback | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof action>();
-  const [reply, setReply] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setReply("");
-    setError(null);
-    onClose();
-  };
-  useActionOutcome(
-    fetcher,
-    () => {
-      toast.success(t("content.feedback.replied"));
-      close();
-    },
-    (_name, message) => setError(message),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!feedback) return;
-    if (reply.trim() === "") return setError(t("content.validation.replyRequired"));
-    fetcher.submit({ id: feedback.id, reply }, { method: "post" });
-  };
   return (
-    <Dialog open={feedback !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("content.feedback.replyTitle")}</DialogTitle>
-            <DialogDescription>{feedback && t("content.feedback.replyText", { creator: feedback.creator })}</DialogDescription>
-          </DialogHeader>
-          {feedback && <p className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words">{feedback.content}</p>}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="feedback-reply">{t("content.feedback.reply")}</Label>
-            <Textarea
-              id="feedback-reply"
-              value={reply}
-              onChange={(e) => setReply(e.target.value)}
-              maxLength={2000}
-              rows={5}
-              aria-invalid={error !== null}
-              aria-describedby={error ? "feedback-reply-error" : undefined}
-            />
-            {error && (
-              <p id="feedback-reply-error" className="text-xs text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              <Reply aria-hidden />
-              {t("content.feedback.replySubmit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextDialog
+      open={feedback !== null}
+      onClose={onClose}
+      title={t("content.feedback.replyTitle")}
+      description={feedback && t("content.feedback.replyText", { creator: feedback.creator })}
+      texts={[{ name: "reply", label: t("content.feedback.reply"), requiredMessage: t("content.validation.replyRequired"), maxLength: 2000, rows: 5 }]}
+      values={{ id: feedback?.id ?? 0 }}
+      submitLabel={t("content.feedback.replySubmit")}
+      icon={Reply}
+      successMessage={t("content.feedback.replied")}
+      idPrefix="feedback"
+    >
+      {feedback && <p className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words">{feedback.content}</p>}
+    </TextDialog>
   );
 }

@@ -1,8 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { CheckCheck } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
@@ -12,14 +12,11 @@ import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { AlarmLevelBadge, AlarmStatusBadge } from "~/components/live/status-badges";
-import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
+import { TextDialog } from "~/components/text-dialog";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { useLiveEvents } from "~/lib/live";
 import { AlarmExport } from "../operations/alarm-export";
@@ -192,72 +189,33 @@ export default function Alarms() {
 /** Closes an undisposed alarm with a comment (ManualDisposed, docs/rules/monitoring.md "Alarms"). */
 function DisposeDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof action>();
-  const [comment, setComment] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setComment("");
-    setError(null);
-    onClose();
-  };
-  useActionOutcome(
-    fetcher,
-    () => {
-      toast.success(t("monitoring.alarms.disposed"));
-      close();
-    },
-    (_name, message) => setError(message),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!alarm) return;
-    if (comment.trim() === "") return setError(t("monitoring.validation.commentRequired"));
-    fetcher.submit({ id: alarm.id, comment }, { method: "post" });
-  };
   return (
-    <Dialog open={alarm !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("monitoring.alarms.disposeTitle")}</DialogTitle>
-            <DialogDescription>
-              {alarm &&
-                t("monitoring.alarms.disposeText", {
-                  type: t(`monitoring.faultTypes.${alarm.type}`, { defaultValue: alarm.type }),
-                  serial: alarm.serialNumber,
-                  connector: alarm.connectorId,
-                })}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="alarm-comment">{t("monitoring.alarms.comment")}</Label>
-            <Textarea
-              id="alarm-comment"
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              placeholder={t("monitoring.alarms.commentPlaceholder")}
-              maxLength={500}
-              rows={4}
-              aria-invalid={error !== null}
-              aria-describedby={error ? "alarm-comment-error" : undefined}
-            />
-            {error && (
-              <p id="alarm-comment-error" className="text-xs text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              <CheckCheck aria-hidden />
-              {t("monitoring.alarms.disposeSubmit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextDialog
+      open={alarm !== null}
+      onClose={onClose}
+      title={t("monitoring.alarms.disposeTitle")}
+      description={
+        alarm &&
+        t("monitoring.alarms.disposeText", {
+          type: t(`monitoring.faultTypes.${alarm.type}`, { defaultValue: alarm.type }),
+          serial: alarm.serialNumber,
+          connector: alarm.connectorId,
+        })
+      }
+      texts={[
+        {
+          name: "comment",
+          label: t("monitoring.alarms.comment"),
+          placeholder: t("monitoring.alarms.commentPlaceholder"),
+          requiredMessage: t("monitoring.validation.commentRequired"),
+          maxLength: 500,
+        },
+      ]}
+      values={{ id: alarm?.id ?? 0 }}
+      submitLabel={t("monitoring.alarms.disposeSubmit")}
+      icon={CheckCheck}
+      successMessage={t("monitoring.alarms.disposed")}
+      idPrefix="alarm"
+    />
   );
 }

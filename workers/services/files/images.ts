@@ -34,7 +34,22 @@ export interface Upload {
 }
 
 /** Multipart framing adds well under 1 KB around the file. */
-const FRAMING_BYTES = 1024;
+export const FRAMING_BYTES = 1024;
+
+/**
+ * Reads an uploaded image and checks it for its kind (docs/rules/input.md "Uploads"): refused
+ * before the body is read when the declared length already breaks the limit, then by content.
+ */
+export async function readImage(kind: ImageKind, upload: Upload) {
+  if (upload.declaredBytes !== undefined && tooLarge(kind, upload.declaredBytes - FRAMING_BYTES)) throw refusal(kind, "bytes");
+  const file = await upload.readFile();
+  if (!(file instanceof File) || file.size === 0) throw refusal(kind, "empty");
+  if (tooLarge(kind, file.size)) throw refusal(kind, "bytes");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const checked = checkImage(kind, bytes);
+  if (!checked.ok) throw refusal(kind, checked.problem);
+  return { bytes, checked };
+}
 
 /** POST /user-service/file/upload?kind=logo|mapIcon|image, multipart field `file`. */
 export const uploadStationImage = verb({ menu: "equipment.station", mutates: true }, async (ctx, rawKind: unknown, upload: Upload) => {
@@ -47,14 +62,7 @@ export const uploadStationImage = verb({ menu: "equipment.station", mutates: tru
  * `operators/{id}/public/` folders), with the log row. Answers its key and the URL that shows it.
  */
 export async function storeImage(ctx: UserCtx, kind: ImageKind, upload: Upload, folder: string, module: string) {
-  // Refused before the body is read when the declared length already breaks the limit.
-  if (upload.declaredBytes !== undefined && tooLarge(kind, upload.declaredBytes - FRAMING_BYTES)) throw refusal(kind, "bytes");
-  const file = await upload.readFile();
-  if (!(file instanceof File) || file.size === 0) throw refusal(kind, "empty");
-  if (tooLarge(kind, file.size)) throw refusal(kind, "bytes");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const checked = checkImage(kind, bytes);
-  if (!checked.ok) throw refusal(kind, checked.problem);
+  const { bytes, checked } = await readImage(kind, upload);
   const key = `${folder}${crypto.randomUUID()}.${checked.extension}`;
   await ctx.env.FILES.put(key, bytes, {
     httpMetadata: { contentType: checked.contentType },

@@ -13,6 +13,7 @@ import { abnormalRecordsStatement, openRecordStatements, unpluggedRecords, unplu
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
 import { registryFacts, type RegistryTag } from "../drivers/registry";
+import { openWorkOrdersForAlarms } from "../maintenance/work-orders";
 
 /**
  * The D1 records a charger's messages change, written through verbs whose actor is the system
@@ -246,6 +247,8 @@ export const applyChargerChanges = verb(system, async (ctx, pointId: number, cha
   }
   await batchOf(ctx.db, statements);
   if (unplugged) await queueFinalPricing(ctx, pointId);
+  // docs/rules/maintenance.md "Automatic work orders": after the alarms are written.
+  if (raised.length > 0) await openWorkOrdersForAlarms(ctx, pointId, raised);
   return raised;
 });
 

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useActionOutcome } from "~/components/page-actions";
+import { DocumentTitle } from "~/components/shell/document-title";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { loadDeletePage, requestDeletionAction } from "./media.server";
+
+/**
+ * The public page /app/delete/account (docs/rules/maintenance.md "Account deletion"): a driver asks
+ * their operator to delete their account, without a login, mobile first.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadDeletePage(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return requestDeletionAction(args);
+}
+
+export default function DeleteAccount() {
+  const { operatorCode } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [received, setReceived] = useState<string | null>(null);
+  useActionOutcome(
+    fetcher,
+    (data: { operatorName: string }) => setReceived(data.operatorName),
+    (name, message) => setErrors((prev) => ({ ...prev, [name]: message })),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const missing: Record<string, string> = {};
+    if (!form.operatorCode?.trim()) missing.operatorCode = t("maintenance.validation.operatorRequired");
+    if (!form.contact?.trim()) missing.contact = t("maintenance.validation.contactRequired");
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) fetcher.submit(form, { method: "post" });
+  };
+  const title = t("maintenance.deletion.publicTitle");
+  const field = (name: string, label: string, input: React.ReactNode) => (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`del-${name}`}>{label}</Label>
+      {input}
+      {errors[name] && (
+        <p id={`del-${name}-error`} className="text-xs text-destructive">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const aria = (name: string) => ({ id: `del-${name}`, name, "aria-invalid": errors[name] !== undefined, "aria-describedby": errors[name] ? `del-${name}-error` : undefined });
+  return (
+    <main className="min-h-screen bg-muted/40 px-3 py-4 sm:py-10">
+      <DocumentTitle screen={title} />
+      <article className="mx-auto flex w-full max-w-md flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        {received ? (
+          <p role="status" className="text-sm">
+            {t("maintenance.deletion.received", { operator: received })}
+          </p>
+        ) : (
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+            <p className="text-sm text-muted-foreground">{t("maintenance.deletion.publicText")}</p>
+            {field("operatorCode", t("maintenance.deletion.operatorCode"), <Input {...aria("operatorCode")} defaultValue={operatorCode} autoComplete="off" />)}
+            {field("contact", t("maintenance.deletion.contact"), <Input {...aria("contact")} autoComplete="email" />)}
+            {field("reason", t("maintenance.deletion.reason"), <Textarea {...aria("reason")} maxLength={500} rows={3} />)}
+            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
+              {t("maintenance.deletion.submit")}
+            </Button>
+          </form>
+        )}
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { createMaintainer, deleteMaintainer, getMaintainer, listMaintainers, maintainerChoices, updateMaintainer } from "../../../workers/services/maintenance/maintainers";
+import {
+  auditWorkOrder,
+  createWorkOrder,
+  getMaintenanceSettings,
+  getWorkOrder,
+  listWorkOrders,
+  processWorkOrder,
+  updateMaintenanceSettings,
+  updateWorkOrder,
+} from "../../../workers/services/maintenance/work-orders";
+import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/**
+ * Operation and maintenance › Work orders and maintainers (docs/rules/maintenance.md): the
+ * screens reach the same verbs as the API.
+ */
+export async function loadMaintain({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const query = searchParamsObject(request);
+  const tab = query.tab === "maintainers" ? ("maintainers" as const) : ("orders" as const);
+  const maintainer = ctx.actor.role?.type === "MAINTAINER";
+  const empty = { records: [], total: 0, current: 1, size: 10 };
+  try {
+    if (tab === "maintainers") {
+      return { tab, maintainer, orders: null, maintainers: await listMaintainers(ctx, query), settings: null, handlers: [], filterError: null };
+    }
+    const [orders, settings, handlers] = await Promise.all([listWorkOrders(ctx, query), getMaintenanceSettings(ctx), maintainer ? Promise.resolve(null) : listMaintainers(ctx, { size: 100 })]);
+    return { tab, maintainer, orders, maintainers: null, settings, handlers: handlers?.records.map((m) => ({ id: m.id, name: m.name, username: m.username })) ?? [], filterError: null };
+  } catch (error) {
+    return { tab, maintainer, orders: empty as Awaited<ReturnType<typeof listWorkOrders>>, maintainers: null, settings: null, handlers: [], filterError: refusal(error, ctx.lang).body.msg };
+  }
+}
+
+/** Opens a work order by hand, turns automatic orders on or off, or removes a maintainer. */
+export async function maintainAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  try {
+    if (form.intent === "autoOpen") {
+      await updateMaintenanceSettings(ctx, { autoOpen: form.autoOpen === "true" });
+      return { ok: true as const, intent: "autoOpen" };
+    }
+    if (form.intent === "deleteMaintainer") {
+      await deleteMaintainer(ctx, Number(form.id));
+      return { ok: true as const, intent: "deleteMaintainer" };
+    }
+    const { intent: _intent, maintainerId, ...rest } = form;
+    const created = await createWorkOrder(ctx, { ...rest, ...(maintainerId && { maintainerId }) });
+    return { ok: true as const, intent: "create", id: created.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadWorkOrder({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const order = await getWorkOrder(ctx, Number(params.id));
+  const maintainer = ctx.actor.role?.type === "MAINTAINER";
+  const handlers = maintainer ? [] : (await listMaintainers(ctx, { size: 100 })).records.map((m) => ({ id: m.id, name: m.name, username: m.username }));
+  return { order, maintainer, handlers };
+}
+
+/** The steps of a work order: process, audit, or a change while it is to do. */
+export async function workOrderAction({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const id = Number(params.id);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  try {
+    if (form.intent === "process") await processWorkOrder(ctx, id, { handlingProcess: form.handlingProcess, opinion: form.opinion });
+    else if (form.intent === "audit") await auditWorkOrder(ctx, id, { result: form.result, opinion: form.opinion });
+    else await updateWorkOrder(ctx, id, { cause: form.cause, remarks: form.remarks, maintainerId: form.maintainerId ? form.maintainerId : null });
+    return { ok: true as const, intent: form.intent };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadMaintainerForm({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const [choices, maintainer] = await Promise.all([maintainerChoices(ctx), params.id ? getMaintainer(ctx, Number(params.id)) : Promise.resolve(null)]);
+  return { choices, maintainer };
+}
+
+export async function saveMaintainer({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const input = await request.json();
+  try {
+    const saved = params.id ? await updateMaintainer(ctx, Number(params.id), input) : await createMaintainer(ctx, input);
+    return { ok: true as const, id: saved.id };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

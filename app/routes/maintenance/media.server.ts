@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { decideAccountDeletion, listAccountDeletions, requestAccountDeletion } from "../../../workers/services/maintenance/account-deletion";
+import { auditBanner, deleteBanner, listBanners, orderBanners, setBannerEnabled, uploadBanner } from "../../../workers/services/media/banners";
+import { deleteFile, listFiles, uploadFile } from "../../../workers/services/media/files";
+import type { Upload } from "../../../workers/services/files/images";
+import { actionError, publicCtx, refusal, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/**
+ * Banners, file management and account deletion requests (docs/rules/maintenance.md): the screens
+ * reach the same verbs as the API; uploads come as multipart posts to the screen's action.
+ */
+const isUpload = (request: Request) => request.headers.get("Content-Type")?.startsWith("multipart/form-data") ?? false;
+
+function uploadOf(request: Request, form: Promise<FormData>): Upload {
+  const length = Number(request.headers.get("Content-Length"));
+  return { declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined, readFile: async () => (await form).get("file") };
+}
+
+export async function loadBanners({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  return listBanners(ctx, { size: 100, ...searchParamsObject(request) });
+}
+
+export async function bannerAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  try {
+    if (isUpload(request)) {
+      const form = request.formData();
+      const type = String((await form).get("type") ?? "");
+      await uploadBanner(ctx, { type }, uploadOf(request, form));
+      return { ok: true as const, intent: "upload" };
+    }
+    const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+    const id = Number(form.id);
+    if (form.intent === "audit") await auditBanner(ctx, id);
+    else if (form.intent === "enable") await setBannerEnabled(ctx, id, { enabled: form.enabled === "true" });
+    else if (form.intent === "order") await orderBanners(ctx, { ids: form.ids.split(",") });
+    else await deleteBanner(ctx, id);
+    return { ok: true as const, intent: form.intent };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadFiles({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  try {
+    return { page: await listFiles(ctx, searchParamsObject(request)), filterError: null };
+  } catch (error) {
+    return { page: { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listFiles>>, filterError: refusal(error, ctx.lang).body.msg };
+  }
+}
+
+export async function fileAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  try {
+    if (isUpload(request)) {
+      await uploadFile(ctx, uploadOf(request, request.formData()));
+      return { ok: true as const, intent: "upload" };
+    }
+    const form = await request.formData();
+    await deleteFile(ctx, Number(form.get("id")));
+    return { ok: true as const, intent: "delete" };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+export async function loadDeletions({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  try {
+    return { page: await listAccountDeletions(ctx, searchParamsObject(request)), filterError: null };
+  } catch (error) {
+    return { page: { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listAccountDeletions>>, filterError: refusal(error, ctx.lang).body.msg };
+  }
+}
+
+export async function deletionAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    await decideAccountDeletion(ctx, Number(form.get("id")), { result: form.get("result") });
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The public page: the operator code from the address, else typed by the driver. */
+export function loadDeletePage({ request }: LoaderFunctionArgs) {
+  return { operatorCode: new URL(request.url).searchParams.get("operatorCode") ?? "" };
+}
+
+export async function requestDeletionAction({ request, context }: ActionFunctionArgs) {
+  const body = Object.fromEntries(await request.formData());
+  const ctx = publicCtx(request, context, body);
+  try {
+    const received = await requestAccountDeletion(ctx, new URL(request.url).host, body);
+    return { ok: true as const, operatorName: received.operatorName };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

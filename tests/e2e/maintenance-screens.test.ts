@@ -1,0 +1,135 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import en from "../../domain/i18n/locales/en/maintenance.json";
+import { pngImage } from "../unit/stations-image-samples";
+import { api, bootedClient, closeClients, newCharger, until } from "../peers/support";
+import { openBrowser } from "./support/browser";
+import { field, hydrated, logIn, text } from "./support/session";
+
+/** Several screens in one visit, each checked in two themes: more than one screen's time. */
+const MANY_SCREENS_MS = 300_000;
+
+/**
+ * The maintenance screens (docs/rules/maintenance.md), each checked with axe-core on arrival: a
+ * charger's fault becomes a work order that is processed and audited in the console; banners,
+ * files, and a driver's account deletion from the public page to the operator's decision.
+ */
+const baseURL = inject("baseURL");
+const t = { ...text.en, ...en };
+const m = en.maintenance;
+const OPERATOR = "Plugdesk Polska";
+let browser: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+  await page.waitForURL(`${baseURL}/home`);
+});
+
+afterAll(async () => {
+  await closeClients();
+  await browser?.close();
+});
+
+async function expectScreen(path: string, screen: string) {
+  await page.goto(`${baseURL}${path}`);
+  await eventually(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
+  await hydrated(page);
+}
+
+/** What a screen shows after a round trip to the server, however loaded the machine is. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+const confirm = () => page.getByRole("alertdialog").getByRole("button").last().click();
+
+describe("maintenance screens", () => {
+  it("titles every maintenance screen after itself", async () => {
+    const screens: [string, string][] = [
+      ["/operationMaintenance/maintain", t.menu.operation.maintain],
+      ["/operationMaintenance/maintain?tab=maintainers", t.menu.operation.maintain],
+      ["/operationMaintenance/maintain/maintainerAdd", t.page.add],
+      ["/imageManagement/imageManagement", t.menu.users.imageManagement],
+      ["/basicInfo/fileManagement", t.menu.users.fileManagement],
+      ["/userManagement/userProfileManagement/deletionRequests", t.page.deletionRequests],
+    ];
+    for (const [path, title] of screens) await expectScreen(path, title);
+  }, MANY_SCREENS_MS);
+
+  it("opens a work order from a charger's fault, then processes and audits it in the console", async () => {
+    const a = await api();
+    const point = await newCharger();
+    const { client } = await bootedClient(point.serialNumber, point.key);
+    await client.call("StatusNotification", { connectorId: 1, errorCode: "HighTemperature", status: "Faulted", timestamp: new Date().toISOString() });
+    const alarm = await until(async () => (await a.get<{ records: { id: number }[] }>(`/station-service/alarm?pointId=${point.id}`)).records[0], "the charger's alarm");
+    const order = await a.post<{ id: number }>("/maintain-service/work-order", { alarmId: alarm.id, cause: "Cabinet too hot" });
+
+    await expectScreen(`/operationMaintenance/maintain?serialNumber=${point.serialNumber}`, t.menu.operation.maintain);
+    await eventually(() => page.getByRole("cell", { name: point.serialNumber }).count()).toBe(1);
+    await eventually(() => page.getByRole("link", { name: t.common.detail }).getAttribute("href")).toBe(`/operationMaintenance/maintain/workOrder/${order.id}`);
+    await expectScreen(`/operationMaintenance/maintain/workOrder/${order.id}`, t.page.detail);
+
+    await page.getByRole("button", { name: m.ui.process }).click();
+    await page.getByRole("dialog").getByRole("button", { name: m.ui.process }).click();
+    await eventually(() => page.getByText(m.validation.handlingProcessRequired).count()).toBe(1);
+    await field(page, m.ui.handlingProcess).fill("Cleaned the fan filter");
+    await field(page, m.ui.opinion).fill("Temperature back to normal");
+    await page.getByRole("dialog").getByRole("button", { name: m.ui.process }).click();
+    await eventually(() => page.getByText(m.ui.statuses.PASS, { exact: true }).count()).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: m.ui.audit }).click();
+    await page.getByRole("dialog").getByLabel(m.ui.auditResult).selectOption("PASS");
+    await field(page, m.ui.auditOpinion).fill("Checked on site");
+    await page.getByRole("dialog").getByRole("button", { name: m.ui.audit }).click();
+    await eventually(() => page.getByText(m.ui.statuses.CLOSE, { exact: true }).count()).toBeGreaterThan(0);
+    await eventually(() => page.getByText(m.ui.actions.AUDIT_PASS).count()).toBe(1);
+    expect((await a.get<{ status: string }>(`/maintain-service/work-order/${order.id}`)).status).toBe("CLOSE");
+  });
+
+  it("uploads a banner, approves and enables it after confirmations", async () => {
+    await expectScreen("/imageManagement/imageManagement", t.menu.users.imageManagement);
+    const before = await page.getByRole("button", { name: m.images.approve }).count();
+    await page.getByLabel(m.images.upload, { exact: true }).setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: Buffer.from(pngImage(120, 80)) });
+    await eventually(() => page.getByRole("button", { name: m.images.approve }).count()).toBe(before + 1);
+    await page.getByRole("button", { name: m.images.approve }).last().click();
+    await confirm();
+    await eventually(() => page.getByRole("button", { name: m.images.approve }).count()).toBe(before);
+    const enabled = await page.getByRole("button", { name: m.images.disable }).count();
+    await page.getByRole("button", { name: m.images.enable, exact: true }).last().click();
+    await confirm();
+    await eventually(() => page.getByRole("button", { name: m.images.disable }).count()).toBe(enabled + 1);
+  });
+
+  it("uploads a file, refuses one that is not what its name says, and deletes it after a confirmation", async () => {
+    await expectScreen("/basicInfo/fileManagement", t.menu.users.fileManagement);
+    const name = `e2e-${Date.now().toString(36)}.csv`;
+    await page.getByLabel(m.files.upload, { exact: true }).setInputFiles({ name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
+    await eventually(() => page.getByText(m.validation.fileType).count()).toBeGreaterThan(0);
+    await page.getByLabel(m.files.upload, { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from("a;b\n1;2\n") });
+    await eventually(() => page.getByRole("cell", { name }).count()).toBe(1);
+    await page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: t.common.delete }).click();
+    await confirm();
+    await eventually(() => page.getByRole("cell", { name }).count()).toBe(0);
+  });
+
+  it("takes a driver's deletion request on the public page and lets the operator complete it", async () => {
+    const visitor = await browser.newPage();
+    const contact = `e2e-${Date.now().toString(36)}@example.com`;
+    await visitor.goto(`${baseURL}/app/delete/account?operatorCode=0PL002`);
+    await eventually(() => visitor.title()).toBe(`${m.deletion.publicTitle} — Plugdesk`);
+    await hydrated(visitor);
+    await visitor.getByRole("button", { name: m.deletion.submit }).click();
+    await eventually(() => visitor.getByText(m.validation.contactRequired).count()).toBe(1);
+    await visitor.getByLabel(m.deletion.contact).fill(contact);
+    await visitor.getByRole("button", { name: m.deletion.submit }).click();
+    await eventually(() => visitor.getByRole("status").textContent()).toBe(m.deletion.received.replace("{{operator}}", OPERATOR));
+    await visitor.close();
+
+    await expectScreen("/userManagement/userProfileManagement/deletionRequests?status=PENDING", t.page.deletionRequests);
+    const row = page.getByRole("row", { name: new RegExp(contact) });
+    await row.getByRole("button", { name: m.deletion.reject }).click();
+    await confirm();
+    await eventually(() => page.getByRole("row", { name: new RegExp(contact) }).count()).toBe(0);
+  });
+});
