@@ -13,6 +13,7 @@ export const outboxMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("mail"), ...operator, sealed: z.string().min(1) }),
   z.object({ kind: z.literal("billPush"), ...operator, transactionId: z.number().int().positive() }),
   z.object({ kind: z.literal("invoice"), ...operator, transactionId: z.number().int().positive() }),
+  z.object({ kind: z.literal("capture"), ...operator, transactionId: z.number().int().positive() }),
 ]);
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 

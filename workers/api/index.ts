@@ -29,6 +29,8 @@ import "./customer-service/vehicles";
 import "./customer-service/offline-lists";
 import "./station-service/reservations";
 import "./system-service/content";
+import "./system-service/payment-channels";
+import "./finance-service/payments";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
