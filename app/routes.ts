@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import { contentScreens } from "./routes/content/route-map";
+import { paymentScreens } from "./routes/payments/route-map";
 import { driverScreens } from "./routes/drivers/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
 import { financeScreens } from "./routes/finance/route-map";
@@ -35,6 +36,7 @@ const dedicated: Record<string, string> = {
   ...platformScreens,
   ...driverServiceScreens,
   ...contentScreens,
+  ...paymentScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [
