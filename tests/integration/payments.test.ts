@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/payments.json";
 import { systemCtx } from "../../workers/services/context";
-import { authoriseSession } from "../../workers/services/payments/capture";
+import { authoriseSession, queueAuthorisation } from "../../workers/services/payments/capture";
 import { stripeGateway, stripeSignature } from "../../workers/services/payments/stripe";
 import { makeCard, makeCustomer, uniqueTag } from "./support/drivers";
 import { eventually } from "./support/eventually";
@@ -312,7 +312,9 @@ describe("sessions paid by card", () => {
       { start: new Date(stop.getTime() - 3_600_000).toISOString(), stop: stop.toISOString(), meterStart: 1_000, meterStop: 13_345, idTag: card.idTag, strategyVersionId: strategy.body.data.versionId },
     ]);
     const ctx = systemCtx(env, { id: plId, code: "0PL002", sub: 0, parentId: null }, "test");
-    expect(await authoriseSession(ctx, id)).toMatchObject({ authorised: true });
+    // The start puts the pre-authorisation on the outbox queue; its consumer asks Stripe.
+    await queueAuthorisation(ctx, id);
+    await eventually(() => row<{ status: string }>("SELECT status FROM payments WHERE transaction_id = ?", id), (p) => p?.status === "AUTHORISED");
     expect(await authoriseSession(ctx, id)).toMatchObject({ authorised: false, reason: "exists" });
     const intent = (await row<{ intent_ref: string }>("SELECT intent_ref FROM payments WHERE transaction_id = ?", id))!.intent_ref;
     expect(await intentOf(intent)).toMatchObject({ status: "requires_capture", amount: 5_000 });

@@ -12,6 +12,7 @@ import { auditRow } from "../audit";
 import { abnormalRecordsStatement, openRecordStatement, unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
+import { queueAuthorisation } from "../payments/capture";
 import { registryFacts, type RegistryTag } from "../drivers/registry";
 
 /**
@@ -370,6 +371,7 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     // Its charge record, in the operator's currency (docs/rules/records.md "Record states").
     const opened = { transactionId: created.id, pointId, connectorNo: start.connectorId, idTag: start.idTag, startAt, abnormal: !chargerAccepted };
     await batchOf(ctx.db, [openRecordStatement(ctx, opened, settings.currencyCode), ...(chargerAccepted ? [] : notAcceptedRecords(ctx, created))]);
+    if (chargerAccepted && idTagInfo.status === "Accepted") await queueAuthorisation(ctx, created.id);
   }
   const transactionId = created?.id ?? (await ctx.db.select({ id: transactions.id }).from(transactions).where(key).limit(1))[0].id;
   return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted };

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { bills, chargeRecords, chargeStrategyVersions, customers, payments, transactions } from "../../../db/schema";
+import { outboxMessage } from "../../../domain/schemas/outbox";
 import { STRIPE } from "../../../domain/schemas/payments";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { PAYABLE, payerOf } from "../billing/settlement";
@@ -18,6 +19,15 @@ import { cardOnFile, gatewayOf, keyOf } from "./payments";
  * operator retries from the bill.
  */
 
+/**
+ * Puts a started session's pre-authorisation on the outbox queue when the operator takes cards
+ * (an enabled Stripe channel): the charger's answer never waits for the processor.
+ */
+export async function queueAuthorisation(ctx: Ctx, transactionId: number) {
+  if (!(await enabledChannel(ctx, STRIPE))) return;
+  await ctx.env.OUTBOX.send(outboxMessage.parse({ kind: "authorise", operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId }));
+}
+
 /** The session's pre-authorisation, if any. */
 export async function preAuthOf(ctx: Ctx, transactionId: number) {
   const [row] = await ctx.db
@@ -32,10 +42,12 @@ export async function preAuthOf(ctx: Ctx, transactionId: number) {
 /**
  * Pre-authorises a started session: when its strategy asks for a pre-authorisation, its payer has
  * a card on file and the operator an enabled Stripe channel. Anything missing: nothing happens
- * (the session is paid from the balance as before). Idempotent per transaction.
+ * (the session is paid from the balance as before). Idempotent per transaction; the outbox
+ * queue calls it after the start (`queueAuthorisation`) and again while the answer is unknown.
  */
 export const authoriseSession = verb({ actors: ["system"] }, async (ctx, transactionId: number) => {
-  if (await preAuthOf(ctx, transactionId)) return { authorised: false as const, reason: "exists" as const };
+  const existing = await preAuthOf(ctx, transactionId);
+  if (existing && existing.status !== "PENDING") return { authorised: false as const, reason: "exists" as const };
   const [tx] = await ctx.db
     .select({ idTag: transactions.idTag, prices: chargeStrategyVersions.prices })
     .from(transactions)
@@ -49,25 +61,30 @@ export const authoriseSession = verb({ actors: ["system"] }, async (ctx, transac
   const card = payer ? await cardOnFile(ctx, payer.payerId) : undefined;
   if (!payer || !channel || !card) return { authorised: false as const, reason: "noCard" as const };
   const now = new Date(ctx.now());
-  const [payment] = await ctx.db
-    .insert(payments)
-    .values(
-      ownedRow(ctx, {
-        customerId: payer.payerId,
-        channelId: channel.id,
-        kind: "PRE_AUTH" as const,
-        status: "PENDING" as const,
-        amount,
-        currency: channel.currency,
-        transactionId,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    )
-    .returning();
+  // A request whose answer never came is asked again with the same key: the same payment at Stripe.
+  const payment =
+    existing ??
+    (
+      await ctx.db
+        .insert(payments)
+        .values(
+          ownedRow(ctx, {
+            customerId: payer.payerId,
+            channelId: channel.id,
+            kind: "PRE_AUTH" as const,
+            status: "PENDING" as const,
+            amount,
+            currency: channel.currency,
+            transactionId,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        )
+        .returning()
+    )[0];
   const outcome = await (await gatewayOf(ctx, channel)).createPayment({
-    amount,
-    currency: channel.currency,
+    amount: payment.amount,
+    currency: payment.currency,
     customerRef: card.customerRef,
     paymentMethodRef: card.paymentMethodRef,
     authoriseOnly: true,
@@ -78,7 +95,7 @@ export const authoriseSession = verb({ actors: ["system"] }, async (ctx, transac
   await ctx.db
     .update(payments)
     .set({ status, intentRef: outcome.ref, error: outcome.error, updatedAt: new Date(ctx.now()) })
-    .where(owned(ctx, payments, eq(payments.id, payment.id)));
+    .where(owned(ctx, payments, eq(payments.id, payment.id), eq(payments.status, "PENDING")));
   return { authorised: status === "AUTHORISED", reason: status, paymentId: payment.id };
 });
 
