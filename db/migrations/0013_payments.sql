@@ -59,4 +59,5 @@ CREATE TABLE `payments` (
 CREATE UNIQUE INDEX `payments_intent_uq` ON `payments` (`operator_id`,`intent_ref`);--> statement-breakpoint
 CREATE INDEX `payments_operator_bill_idx` ON `payments` (`operator_id`,`bill_id`);--> statement-breakpoint
 CREATE INDEX `payments_operator_transaction_idx` ON `payments` (`operator_id`,`transaction_id`);--> statement-breakpoint
-CREATE INDEX `payments_operator_status_idx` ON `payments` (`operator_id`,`status`,`created_at`);
+CREATE INDEX `payments_operator_status_idx` ON `payments` (`operator_id`,`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `payments_operator_customer_idx` ON `payments` (`operator_id`,`customer_id`,`created_at`);

@@ -101,7 +101,8 @@ export const payments = sqliteTable(
     // The payment behind a bill (a retry) and behind a session (the capture).
     index("payments_operator_bill_idx").on(t.operatorId, t.billId),
     index("payments_operator_transaction_idx").on(t.operatorId, t.transactionId),
-    // The list, newest first, by status.
+    // The list, newest first, by status or by customer.
     index("payments_operator_status_idx").on(t.operatorId, t.status, t.createdAt),
+    index("payments_operator_customer_idx").on(t.operatorId, t.customerId, t.createdAt),
   ],
 );

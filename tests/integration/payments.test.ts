@@ -4,6 +4,8 @@ import en from "../../domain/i18n/locales/en/payments.json";
 import { systemCtx } from "../../workers/services/context";
 import { authoriseSession, queueAuthorisation } from "../../workers/services/payments/capture";
 import { stripeGateway, stripeSignature } from "../../workers/services/payments/stripe";
+import { payments } from "../../db/schema";
+import { insertAll } from "./support/bulk";
 import { makeCard, makeCustomer, uniqueTag } from "./support/drivers";
 import { eventually } from "./support/eventually";
 import { makeCharger, tokenWithMenus } from "./support/factories";
@@ -286,6 +288,41 @@ describe("Stripe top-ups", () => {
     expect((await call("POST", "/finance-service/stripe-top-up", { token: de, body: { customerId: customer.id, amount: 1_000 } })).status).toBe(404);
     expect((await call("PUT", `/customer-service/customer/${customer.id}/payment-card`, { token: de, body: { customerRef: "cus_x", paymentMethodRef: "pm_card_visa" } })).status).toBe(404);
     expect(await row("SELECT count(*) AS n FROM bills WHERE customer_id = ?", customer.id)).toEqual({ n: 0 });
+  });
+});
+
+describe("the card payments list", () => {
+  it("pages on the server at 100 with more than 100 rows, filtered by status, never another operator's", async () => {
+    const channelId = await stripeChannel(de);
+    const customer = await makeCustomer(de, { country: "DE" });
+    const deId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0DE001'"))!.id;
+    const now = Date.now();
+    await insertAll(
+      payments,
+      Array.from({ length: 150 }, (_, i) => ({
+        operatorId: deId,
+        customerId: customer.id,
+        channelId,
+        kind: "TOP_UP" as const,
+        status: i % 3 === 0 ? ("FAILED" as const) : ("SUCCEEDED" as const),
+        amount: 1_000 + i,
+        currency: "EUR",
+        intentRef: `pi_list_${now}_${i}`,
+        createdAt: new Date(now - i * 1000),
+        updatedAt: new Date(now - i * 1000),
+      })),
+    );
+    const first = (await call("GET", `/finance-service/payment?customerId=${customer.id}&size=100`, { token: de })).body.data;
+    expect(first).toMatchObject({ total: 150, current: 1, size: 100 });
+    expect(first.records).toHaveLength(100);
+    expect(first.records[0].amount).toBe(1_000);
+    const second = (await call("GET", `/finance-service/payment?customerId=${customer.id}&size=100&current=2`, { token: de })).body.data;
+    expect(second.records).toHaveLength(50);
+    expect(second.records.at(-1).amount).toBe(1_149);
+    const failed = (await call("GET", `/finance-service/payment?customerId=${customer.id}&status=FAILED&size=100`, { token: de })).body.data;
+    expect(failed.total).toBe(50);
+    expect((await call("GET", `/finance-service/payment?customerId=${customer.id}&size=100`, { token: pl })).body.data.total).toBe(0);
+    expect((await call("GET", "/finance-service/payment?size=101", { token: de })).status).toBe(400);
   });
 });
 
