@@ -55,11 +55,11 @@ const payPalBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The operator's enabled Stripe channel pointed at the fake, made once. */
-async function stripeChannel(token = pl) {
+async function stripeChannel(token = pl, overrides: Record<string, unknown> = {}) {
   const list = (await call("GET", CHANNELS, { token })).body.data as { id: number; type: number; enabled: boolean }[];
   let channel = list.find((c) => c.type === 4);
   if (!channel) {
-    const made = await call("POST", CHANNELS, { token, body: stripeBody() });
+    const made = await call("POST", CHANNELS, { token, body: stripeBody(overrides) });
     expect(made.status).toBe(200);
     channel = made.body.data;
   }
@@ -222,7 +222,11 @@ describe("Stripe top-ups", () => {
     expect(payment).toMatchObject({ kind: "TOP_UP", status: "PENDING", intentRef: b.transactionNumber });
     expect(await balanceOf(customer.id)).toBe(before);
 
+    // A channel disabled in between still hears about the payments it started.
+    const channelId = await stripeChannel();
+    await call("PUT", `${CHANNELS}/${channelId}/enable`, { token: pl, body: { enabled: false } });
     const delivered = await webhook("payment_intent.succeeded", payment.intentRef);
+    await call("PUT", `${CHANNELS}/${channelId}/enable`, { token: pl, body: { enabled: true } });
     expect(delivered.status).toBe(200);
     expect(delivered.body.data.outcome).toBe("succeeded");
     await webhook("payment_intent.succeeded", payment.intentRef);
@@ -293,7 +297,7 @@ describe("Stripe top-ups", () => {
 
 describe("the card payments list", () => {
   it("pages on the server at 100 with more than 100 rows, filtered by status, never another operator's", async () => {
-    const channelId = await stripeChannel(de);
+    const channelId = await stripeChannel(de, { currency: "EUR", credentials: { secretApiKey: SECRET_KEY, sharedSecret: "whsec_theOtherOperatorsSecret" } });
     const customer = await makeCustomer(de, { country: "DE" });
     const deId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0DE001'"))!.id;
     const now = Date.now();
