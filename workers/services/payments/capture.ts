@@ -3,6 +3,7 @@ import { bills, chargeRecords, chargeStrategyVersions, customers, payments, tran
 import { outboxMessage } from "../../../domain/schemas/outbox";
 import { STRIPE } from "../../../domain/schemas/payments";
 import { owned, ownedRow } from "../../../tenants/scope";
+import { reportError } from "../../http/report-error";
 import { PAYABLE, payerOf } from "../billing/settlement";
 import { auditRow } from "../audit";
 import type { Ctx } from "../context";
@@ -24,8 +25,13 @@ import { cardOnFile, gatewayOf, keyOf } from "./payments";
  * (an enabled Stripe channel): the charger's answer never waits for the processor.
  */
 export async function queueAuthorisation(ctx: Ctx, transactionId: number) {
-  if (!(await enabledChannel(ctx, STRIPE))) return;
-  await ctx.env.OUTBOX.send(outboxMessage.parse({ kind: "authorise", operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId }));
+  try {
+    if (!(await enabledChannel(ctx, STRIPE))) return;
+    await ctx.env.OUTBOX.send(outboxMessage.parse({ kind: "authorise", operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId }));
+  } catch (error) {
+    // The charger's StartTransaction is answered whatever happens here; the session is then paid from the balance.
+    reportError("payments", error, { transactionId });
+  }
 }
 
 /** The session's pre-authorisation, if any. */
