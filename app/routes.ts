@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { flattenCatalogue } from "../tenants/menu-catalogue";
 import { contentScreens } from "./routes/content/route-map";
+import { paymentScreens } from "./routes/payments/route-map";
 import { driverScreens } from "./routes/drivers/route-map";
 import { walletScreens } from "./routes/wallets/route-map";
 import { equipmentScreens } from "./routes/equipment/route-map";
@@ -41,6 +42,7 @@ const dedicated: Record<string, string> = {
   ...statementScreens,
   ...walletScreens,
   ...maintenanceScreens,
+  ...paymentScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -260,6 +260,7 @@ const operatorArea: [MenuTop, Spec][] = [
           ["/carrierSystem/role/detail/:id", "detail"],
         ]),
         leaf("carrier.parameterSettings", "/carrierSystem/parameterSettings"),
+        leaf("carrier.paymentChannel", "/carrierSystem/paymentChannel"),
         leaf("carrier.operationLog", "/carrierSystem/operationLog", [["/carrierSystem/operationLog/detail/:id", "detail"]]),
         leaf("carrier.disclaimer", "/carrierSystem/disclaimer"),
         leaf("carrier.privacyPolicy", "/carrierSystem/privacyPolicy"),

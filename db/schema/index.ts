@@ -15,3 +15,4 @@ export * from "./content";
 export * from "./wallets";
 export * from "./discounts";
 export * from "./maintenance";
+export * from "./payments";

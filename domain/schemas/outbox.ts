@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * The outbox queue's messages (docs/rules/settings.md "The outbox queue",
  * docs/decisions/0037-one-outbox-queue-for-outgoing-deliveries.md): a mail, a charge record for the
- * bill-push URL, or a charge record for the invoice system. Each names its operator, so the
+ * bill-push URL, a charge record for the invoice system, or a session's card pre-authorisation
+ * or capture (docs/rules/payments.md "Sessions paid by card"). Each names its operator, so the
  * consumer delivers as the system acting for that operator; a mail carries its rendered text
  * sealed, since it may hold an initial password.
  */
@@ -13,6 +14,8 @@ export const outboxMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("mail"), ...operator, sealed: z.string().min(1) }),
   z.object({ kind: z.literal("billPush"), ...operator, transactionId: z.number().int().positive() }),
   z.object({ kind: z.literal("invoice"), ...operator, transactionId: z.number().int().positive() }),
+  z.object({ kind: z.literal("authorise"), ...operator, transactionId: z.number().int().positive() }),
+  z.object({ kind: z.literal("capture"), ...operator, transactionId: z.number().int().positive() }),
 ]);
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 

@@ -38,6 +38,8 @@ import "./customer-service/discount-cards";
 import "./maintain-service/work-orders";
 import "./customer-service/account-deletion";
 import "./system-service/media";
+import "./system-service/payment-channels";
+import "./finance-service/payments";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

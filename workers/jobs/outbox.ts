@@ -3,6 +3,7 @@ import { reportError } from "../http/report-error";
 import { invoiceChargeRecord, pushChargeRecord } from "../services/billing/deliveries";
 import { systemCtx } from "../services/context";
 import { deliverQueuedMail } from "../services/mail/mail";
+import { authoriseSession, captureSession } from "../services/payments/capture";
 import { MailRefused } from "../services/mail/transport";
 
 /**
@@ -25,6 +26,14 @@ async function handle(message: OutboxMessage, env: Env): Promise<{ retry: boolea
       }
     case "billPush": {
       const outcome = await pushChargeRecord(ctx, message.transactionId);
+      return outcome.done ? { retry: false } : { retry: true, why: outcome.error };
+    }
+    case "authorise": {
+      const outcome = await authoriseSession(ctx, message.transactionId);
+      return { retry: outcome.reason === "PENDING" };
+    }
+    case "capture": {
+      const outcome = await captureSession(ctx, message.transactionId);
       return outcome.done ? { retry: false } : { retry: true, why: outcome.error };
     }
     case "invoice": {

@@ -12,6 +12,7 @@ import type { SystemCtx } from "../context";
 import { operatorSettings } from "../settings/parameter-settings";
 import { verb } from "../verb";
 import { invoiceSystemOf } from "../settings/invoice-system";
+import { preAuthOf } from "../payments/capture";
 
 /**
  * What happens to a charge record once billing has settled it (docs/rules/settings.md "Bill push"
@@ -92,15 +93,18 @@ export const BILL_PUSH_HEADERS = { signature: "X-Plugdesk-Signature", timestamp:
 
 /**
  * Puts the deliveries a settled record still needs on the outbox queue: the bill push when the
- * operator has a URL, the invoice when its invoice system is enabled. Called by billing each time
+ * operator has a URL, the invoice when its invoice system is enabled, the capture of a session
+ * pre-authorised on a card. Called by billing each time
  * it meets the record; a record whose deliveries were already tried is not queued again.
  */
 export async function queueSettlement(ctx: SystemCtx, transactionId: number) {
-  const [record, settings, invoice] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx), invoiceSystemOf(ctx)]);
+  const [record, settings, invoice, preAuth] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx), invoiceSystemOf(ctx), preAuthOf(ctx, transactionId)]);
   // A provisional price is not what the driver pays: the push waits for the final one (docs/rules/billing.md "Provisional and final").
   if (!record?.tx.billedAt || record.record.pricingPhase === "PROVISIONAL") return [];
   const base = { operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId };
   const queued = [
+    // A session pre-authorised on a card is paid by capturing it (docs/rules/payments.md "Sessions paid by card").
+    ...(preAuth?.status === "AUTHORISED" ? [{ kind: "capture" as const, ...base }] : []),
     ...(settings.billPush.url && !record.record.billPushedAt && record.record.billPushAttempts === 0 ? [{ kind: "billPush" as const, ...base }] : []),
     ...(invoice?.enabled && !record.record.invoiceNumber && record.record.invoiceAttempts === 0 ? [{ kind: "invoice" as const, ...base }] : []),
   ].map((m) => outboxMessage.parse(m));

@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import { bills, chargeRecords, customerGroups, customers, dailyChargeTotals, idTags, rfCards } from "../../../db/schema";
+import { bills, chargeRecords, customerGroups, customers, dailyChargeTotals, idTags, payments, rfCards } from "../../../db/schema";
 import type { ChargeRecordState } from "../../../domain/schemas/records";
 import { dayKey, localDate } from "../../../domain/time";
 import { owned } from "../../../tenants/scope";
@@ -121,6 +121,8 @@ export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer |
     return [ctx.db.update(chargeRecords).set({ status: "RECORD_UNSETTLED", customerId: null, paidBy: null, updatedAt: new Date(now) }).where(finalRecord)];
   }
   const total = sql`(select ${chargeRecords.totalCost} from ${chargeRecords} where ${finalRecord})`;
+  // A session pre-authorised on a card is paid by its capture, not from the balance (docs/rules/payments.md "Sessions paid by card").
+  const cardPaid = owned(ctx, payments, eq(payments.transactionId, transactionId), eq(payments.kind, "PRE_AUTH"), inArray(payments.status, ["AUTHORISED", "SUCCEEDED"]));
   const enough = sql`${customers.balance} - ${total} >= -${customers.overdraftCredit}`;
   const billOf = owned(ctx, bills, eq(bills.transactionId, transactionId), eq(bills.phase, "FINAL"));
   const billWhere = (...conditions: SQL[]) => owned(ctx, bills, eq(bills.transactionId, transactionId), eq(bills.phase, "FINAL"), ...conditions);
@@ -132,7 +134,8 @@ export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer |
             ${customers.memberLevel}, ${customers.memberLevel}, 'Charging', 'BALANCE',
             case when ${enough} then 'PaySuccess' else 'PayFail' end,
             null, ${String(transactionId)}, ${transactionId}, 'FINAL', 0, ${now}, ${now}
-          from ${customers} where ${owned(ctx, customers, eq(customers.id, payer.payerId))} and exists (select 1 from ${chargeRecords} where ${finalRecord})`,
+          from ${customers} where ${owned(ctx, customers, eq(customers.id, payer.payerId))} and exists (select 1 from ${chargeRecords} where ${finalRecord})
+            and not exists (select 1 from ${payments} where ${cardPaid})`,
     )
     .onConflictDoNothing();
   const payer_ = owned(ctx, customers, eq(customers.id, payer.payerId));
@@ -149,6 +152,7 @@ export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer |
     .where(
       billWhere(
         eq(bills.status, "PayFail"),
+        eq(bills.paymentMethod, "BALANCE"),
         eq(bills.customerId, payer.payerId),
         exists(ctx.db.select({ one: sql`1` }).from(customers).where(payerWhere(sql`${enough}`))),
       ),

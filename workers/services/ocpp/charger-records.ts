@@ -12,6 +12,7 @@ import { auditRow } from "../audit";
 import { abnormalRecordsStatement, openRecordStatements, unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
+import { queueAuthorisation } from "../payments/capture";
 import { registryFacts, type RegistryTag } from "../drivers/registry";
 import { openWorkOrdersForAlarms } from "../maintenance/work-orders";
 
@@ -380,6 +381,8 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
   const [[created], , , [found]] = await ctx.db.batch([insertTransaction, ...openRecordStatements(ctx, opened, settings.currencyCode, settings.timeZone), sameStart]);
   // The review rows of a refused start follow; the record is ABNORMAL from its insert on, whatever happens to them.
   if (created && !chargerAccepted) await batchOf(ctx.db, notAcceptedRecords(ctx, created));
+  // A card on file is pre-authorised through the queue (docs/rules/payments.md "Sessions paid by card").
+  if (created && chargerAccepted && idTagInfo.status === "Accepted") await queueAuthorisation(ctx, created.id);
   const transactionId = found.id;
   return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted };
 });

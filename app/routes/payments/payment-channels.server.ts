@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { Forbidden } from "../../../domain/errors";
+import { CREDENTIAL_FIELDS } from "../../../domain/schemas/payments";
+import { createChannel, deleteChannel, enableChannel, listChannels, updateChannel } from "../../../workers/services/payments/channels";
+import { listPayments, retryBillPayment } from "../../../workers/services/payments/payments";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+
+/**
+ * The payment channels screen (docs/rules/payments.md "Channels"): the operator's channels, its
+ * Stripe webhook address, and the failed card payments it may retry (when it holds the bills
+ * or recharge screen).
+ */
+export async function loadPaymentChannels({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const channels = await listChannels(ctx);
+  let failed: Awaited<ReturnType<typeof listPayments>> | null = null;
+  try {
+    const url = new URL(request.url);
+    failed = await listPayments(ctx, { status: "FAILED", current: url.searchParams.get("current") ?? undefined, size: url.searchParams.get("size") ?? undefined });
+  } catch (error) {
+    if (!(error instanceof Forbidden)) throw error;
+  }
+  const origin = new URL(request.url).origin;
+  return { channels, failed, webhookUrl: `${origin}/finance-service/payment-webhook/${ctx.operator.code}/stripe` };
+}
+
+/** The body of the channel form: credentials left empty are kept (left out). */
+function channelBody(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const credentials = Object.fromEntries(CREDENTIAL_FIELDS.flatMap((f) => (text(`credentials.${f}`) ? [[f, text(`credentials.${f}`)]] : [])));
+  return {
+    ...(text("type") === "" ? {} : { type: text("type") }),
+    name: text("name"),
+    environment: text("environment"),
+    bankId: text("bankId"),
+    bankName: text("bankName"),
+    gateway: text("gateway"),
+    currentAccount: text("currentAccount"),
+    minimumValue: text("minimumValue") || "0",
+    currency: text("currency"),
+    credentials,
+  };
+}
+
+/** `intent`: save (create or update), enable, delete, or retry a failed payment's bill. */
+export async function paymentChannelAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  try {
+    switch (form.get("intent")) {
+      case "save":
+        await (id ? updateChannel(ctx, id, channelBody(form)) : createChannel(ctx, channelBody(form)));
+        return { ok: true as const, intent: "save" };
+      case "enable":
+        await enableChannel(ctx, id, { enabled: form.get("enabled") === "true" });
+        return { ok: true as const, intent: "enable" };
+      case "delete":
+        await deleteChannel(ctx, id);
+        return { ok: true as const, intent: "delete" };
+      case "retry":
+        await retryBillPayment(ctx, id);
+        return { ok: true as const, intent: "retry" };
+      default:
+        return { ok: false as const, message: "", fields: {} };
+    }
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

@@ -1,0 +1,267 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Pencil, Plus, Power, PowerOff, RotateCcw, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { CHANNEL_TYPES, ENVIRONMENTS, REQUIRED_CREDENTIALS, STRIPE, type CredentialField } from "../../../domain/schemas/payments";
+import { DataTable } from "~/components/data-table/data-table";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { loadPaymentChannels, paymentChannelAction } from "./payment-channels.server";
+
+/**
+ * Payment channels (docs/rules/payments.md "Channels"): one per type; the type is chosen first;
+ * an enabled channel is locked; credentials are write-only and shown masked. Below, the failed
+ * card payments, each retried after a confirmation (docs/rules/payments.md "Retries").
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadPaymentChannels(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return paymentChannelAction(args);
+}
+
+type Data = Awaited<ReturnType<typeof loader>>;
+type Channel = Data["channels"][number];
+type Failed = NonNullable<Data["failed"]>["records"][number];
+
+/** What the form asks for a type: the credentials it needs, and Stripe's publishable key. */
+const credentialsOf = (type: number): CredentialField[] => [...REQUIRED_CREDENTIALS[CHANNEL_TYPES[type]], ...(type === STRIPE ? (["clientApiKey"] as const) : [])];
+
+export default function PaymentChannelsScreen() {
+  const { channels, failed, webhookUrl } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { money, dateTime } = useFormat();
+  const confirm = useConfirm();
+  const { onPageChange } = useUrlPaging();
+  const fetcher = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<Channel | "new" | null>(null);
+  useActionOutcome<{ intent: string }>(fetcher, (data) => {
+    toast.success(t(data.intent === "delete" ? "payments.channels.deleted" : data.intent === "retry" ? "payments.card.retried" : "payments.channels.switched"));
+  });
+
+  const toggle = async (c: Channel) => {
+    const enabling = !c.enabled;
+    const ok = await confirm({
+      message: t(enabling ? "payments.channels.enableConfirm" : "payments.channels.disableConfirm", { name: c.name }),
+      destructive: !enabling,
+      confirmLabel: t(enabling ? "payments.channels.enable" : "payments.channels.disable"),
+    });
+    if (ok) fetcher.submit({ intent: "enable", id: c.id, enabled: String(enabling) }, { method: "post" });
+  };
+  const remove = async (c: Channel) => {
+    if (await confirm({ message: t("payments.channels.deleteConfirm", { name: c.name }), destructive: true, confirmLabel: t("payments.channels.delete") })) {
+      fetcher.submit({ intent: "delete", id: c.id }, { method: "post" });
+    }
+  };
+  const retry = async (p: Failed) => {
+    if (p.billId && (await confirm({ message: t("payments.card.retryConfirm", { amount: money(p.amount) }), confirmLabel: t("payments.card.retry") }))) {
+      fetcher.submit({ intent: "retry", id: p.billId }, { method: "post" });
+    }
+  };
+
+  const columns: ColumnDef<Channel>[] = [
+    { accessorKey: "typeName", header: t("payments.channels.type") },
+    { accessorKey: "name", header: t("payments.channels.name") },
+    { accessorKey: "environment", header: t("payments.channels.environment"), meta: { priority: 3 }, cell: ({ row }) => t(`payments.channels.${row.original.environment}`) },
+    { accessorKey: "currency", header: t("payments.channels.currency"), meta: { priority: 2 } },
+    {
+      accessorKey: "enabled",
+      header: t("payments.channels.status"),
+      cell: ({ row }) => <Badge variant={row.original.enabled ? "secondary" : "outline"}>{t(row.original.enabled ? "payments.channels.enabled" : "payments.channels.disabled")}</Badge>,
+    },
+    {
+      id: "actions",
+      header: t("payments.channels.actions"),
+      meta: { width: 280 },
+      cell: ({ row }) => {
+        const c = row.original;
+        const lockedHint = c.enabled ? t("payments.channels.locked") : undefined;
+        return (
+          <div className="flex flex-wrap gap-1">
+            <Button variant="ghost" size="sm" disabled={c.enabled} title={lockedHint} onClick={() => setEditing(c)}>
+              <Pencil aria-hidden />
+              {t("common.edit")}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => toggle(c)}>
+              {c.enabled ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+              {t(c.enabled ? "payments.channels.disable" : "payments.channels.enable")}
+            </Button>
+            <Button variant="ghost" size="sm" disabled={c.enabled} title={lockedHint} onClick={() => remove(c)}>
+              <Trash2 aria-hidden />
+              {t("payments.channels.delete")}
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  const failedColumns: ColumnDef<Failed>[] = [
+    { accessorKey: "createdAt", header: t("payments.card.time"), meta: { width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
+    { accessorKey: "customerId", header: t("payments.card.customer") },
+    { accessorKey: "kind", header: t("payments.card.kind"), meta: { priority: 3 }, cell: ({ row }) => t(`payments.card.kinds.${row.original.kind}`) },
+    { accessorKey: "amount", header: t("payments.card.amount"), cell: ({ row }) => money(row.original.amount) },
+    { accessorKey: "error", header: t("payments.card.error"), meta: { priority: 2 }, cell: ({ row }) => <span className="block max-w-64 break-words">{row.original.error ?? "—"}</span> },
+    {
+      id: "actions",
+      header: t("payments.channels.actions"),
+      meta: { width: 120 },
+      cell: ({ row }) =>
+        row.original.billId ? (
+          <Button variant="outline" size="sm" onClick={() => retry(row.original)}>
+            <RotateCcw aria-hidden />
+            {t("payments.card.retry")}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const title = t("payments.channels.title");
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={title}
+        description={t("payments.channels.adapters")}
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden />
+            {t("payments.channels.add")}
+          </Button>
+        }
+      />
+      <DataTable
+        columns={columns}
+        page={{ records: channels, total: channels.length, current: 1, size: Math.max(channels.length, 10) }}
+        // At most one channel per type: one page.
+        onPageChange={() => undefined}
+        getRowId={(c) => String(c.id)}
+        emptyHint={t("payments.channels.empty")}
+        label={title}
+      />
+      <p className="text-sm text-muted-foreground break-all">
+        {t("payments.channels.webhook")}: <code>{webhookUrl}</code>
+      </p>
+      {failed && (
+        <section className="flex flex-col gap-2" aria-labelledby="failed-payments">
+          <h2 id="failed-payments" className="text-base font-semibold">
+            {t("payments.card.failedTitle")}
+          </h2>
+          <DataTable columns={failedColumns} page={failed} onPageChange={onPageChange} getRowId={(p) => String(p.id)} emptyHint={t("payments.card.failedEmpty")} label={t("payments.card.failedTitle")} />
+        </section>
+      )}
+      {editing !== null && <ChannelDialog channel={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+/** Adds or edits a channel: the type first, then the fields and the credentials it needs. */
+function ChannelDialog({ channel, onClose }: { channel: Channel | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const [type, setType] = useState(channel ? String(channel.type) : "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useActionOutcome(
+    fetcher,
+    () => {
+      toast.success(t("payments.channels.saved"));
+      onClose();
+    },
+    (name, message) => setErrors((e) => ({ ...e, [name]: message })),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setErrors({});
+    if (type === "") return setErrors({ type: t("payments.validation.typeFirst") });
+    fetcher.submit(new FormData(event.currentTarget), { method: "post" });
+  };
+  const field = (name: string, label: string, props: Record<string, unknown> = {}) => (
+    <div className="flex flex-col gap-1.5" key={name}>
+      <Label htmlFor={`channel-${name}`}>{label}</Label>
+      <Input id={`channel-${name}`} name={name} aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `channel-${name}-error` : undefined} {...props} />
+      {errors[name] && (
+        <p id={`channel-${name}-error`} className="text-xs text-destructive">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{t(channel ? "payments.channels.edit" : "payments.channels.add")}</DialogTitle>
+            <DialogDescription>{t("payments.channels.credentialHint")}</DialogDescription>
+          </DialogHeader>
+          <input type="hidden" name="intent" value="save" />
+          {channel && <input type="hidden" name="id" value={channel.id} />}
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="channel-type">{t("payments.channels.type")}</Label>
+            <NativeSelect id="channel-type" name="type" value={type} onChange={(e) => setType(e.target.value)} aria-invalid={Boolean(errors.type)}>
+              <option value="">{t("payments.channels.typePlaceholder")}</option>
+              {CHANNEL_TYPES.map((name, id) => (
+                <option key={name} value={id}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect>
+            {errors.type && <p className="text-xs text-destructive">{errors.type}</p>}
+          </div>
+          {type !== "" && (
+            <>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {field("name", t("payments.channels.name"), { defaultValue: channel?.name ?? CHANNEL_TYPES[Number(type)], maxLength: 60 })}
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor="channel-environment">{t("payments.channels.environment")}</Label>
+                  <NativeSelect id="channel-environment" name="environment" defaultValue={channel?.environment ?? "sandbox"}>
+                    {ENVIRONMENTS.map((e) => (
+                      <option key={e} value={e}>
+                        {t(`payments.channels.${e}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                {field("currency", t("payments.channels.currency"), { defaultValue: channel?.currency ?? "", maxLength: 3 })}
+                {field("minimumValue", t("payments.channels.minimumValue"), { defaultValue: channel?.minimumValue ?? 0, inputMode: "numeric" })}
+                {field("bankId", t("payments.channels.bankId"), { defaultValue: channel?.bankId ?? "" })}
+                {field("bankName", t("payments.channels.bankName"), { defaultValue: channel?.bankName ?? "" })}
+                {field("currentAccount", t("payments.channels.currentAccount"), { defaultValue: channel?.currentAccount ?? "" })}
+                {field("gateway", t("payments.channels.gateway"), { defaultValue: channel?.gateway ?? "", placeholder: t("payments.channels.gatewayHint") })}
+              </div>
+              <fieldset className="flex flex-col gap-3">
+                <legend className="mb-2 text-sm font-medium">{t("payments.channels.credentials")}</legend>
+                {credentialsOf(Number(type)).map((f) =>
+                  field(`credentials.${f}`, t(`payments.credentials.${f}`), {
+                    type: "password",
+                    autoComplete: "off",
+                    placeholder: channel?.credentials[f] ?? "",
+                  }),
+                )}
+              </fieldset>
+            </>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {t("common.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
