@@ -12,3 +12,4 @@ export * from "./platform";
 export * from "./driver-services";
 export * from "./finance";
 export * from "./content";
+export * from "./ocpi";

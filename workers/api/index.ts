@@ -29,6 +29,7 @@ import "./customer-service/vehicles";
 import "./customer-service/offline-lists";
 import "./station-service/reservations";
 import "./system-service/content";
+import "./ocpi-service/roaming";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
@@ -41,7 +42,7 @@ api.doc31("/openapi.json", {
 });
 
 /** Path prefixes that the API answers; everything else is the console. */
-export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/system-service/", "/maintain-service/", "/platform-service/", "/openapi.json"];
+export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/system-service/", "/maintain-service/", "/platform-service/", "/ocpi-service/", "/openapi.json"];
 export const isApiPath = (pathname: string) => API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
 
 export { api };
