@@ -10,6 +10,7 @@ import { settingsScreens } from "./routes/settings/route-map";
 import { operationsScreens } from "./routes/operations/route-map";
 import { platformScreens } from "./routes/platform/route-map";
 import { driverServiceScreens } from "./routes/driver-services/route-map";
+import { emspScreens } from "./routes/emsp/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -35,6 +36,7 @@ const dedicated: Record<string, string> = {
   ...platformScreens,
   ...driverServiceScreens,
   ...contentScreens,
+  ...emspScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi.json";
+import { utcToZoned } from "../../domain/time";
 import { contextFromToken } from "../../workers/services/context";
 import { registerPlatform, unregisterPlatform } from "../../workers/services/ocpi/platforms";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
@@ -353,4 +354,29 @@ describe("the console's platforms", () => {
     const parties = await call("GET", `/ocpi-service/party?platformId=${id}`, { token: admin });
     expect(parties.body.data.records).toMatchObject([{ countryCode: "DE", partyId: "CPO", role: "CPO", status: "CONNECTED" }]);
   });
+
+  it("pages what partners sent at page size 100 with more than 100 rows, by time in the operator's zone", async () => {
+    const id = await addPlatform(admin);
+    const operatorId = await operatorIdOf("0PL002");
+    const base = Date.parse("2032-03-01T00:00:00Z");
+    const insert = env.DB.prepare(
+      "INSERT INTO ocpi_sessions (operator_id, platform_id, country_code, party_id, session_id, status, token_uid, location_id, start_at, kwh, currency, data, last_updated, received_at) VALUES (?, ?, 'DE', 'CPO', ?, 'ACTIVE', 'CARD1', 'L1', ?, '1', 'EUR', '{}', ?, ?)",
+    );
+    await env.DB.batch(Array.from({ length: 150 }, (_, i) => insert.bind(operatorId, id, `P${i}`, base + i * 60_000, base, base)));
+    const first = await call("GET", `/ocpi-service/session?platformId=${id}&size=100&current=1`, { token: admin });
+    expect(first.body.data.total).toBe(150);
+    expect(first.body.data.records).toHaveLength(100);
+    expect(first.body.data.records[0].sessionId).toBe("P149");
+    expect((await call("GET", `/ocpi-service/session?platformId=${id}&size=100&current=2`, { token: admin })).body.data.records).toHaveLength(50);
+    // An instant with its offset, and the same window as the console's datetime-local field writes it.
+    const window = await call("GET", `/ocpi-service/session?platformId=${id}&from=2032-03-01T00:10:00Z&to=2032-03-01T00:19:00Z`, { token: admin });
+    expect(window.body.data.total).toBe(10);
+    const { time_zone: zone } = (await env.DB.prepare("SELECT time_zone FROM parameter_settings WHERE operator_id = ?").bind(operatorId).first<{ time_zone: string }>())!;
+    const local = `from=${utcToZoned(base + 600_000, zone)}&to=${utcToZoned(base + 1_140_000, zone)}`;
+    expect((await call("GET", `/ocpi-service/session?platformId=${id}&${local}`, { token: admin })).body.data.total).toBe(10);
+    const bad = await call("GET", `/ocpi-service/session?from=yesterday`, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.from).toBe(en.ocpi.validation.dateTime);
+  });
 });
+

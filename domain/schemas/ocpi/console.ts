@@ -22,7 +22,10 @@ export const platformInput = z.strictObject({
 });
 export type PlatformInput = z.infer<typeof platformInput>;
 
-const instant = z.iso.datetime({ offset: true, error: v("dateTime") });
+const isoInstant = z.iso.datetime({ offset: true });
+/** An instant with its offset, or the operator's wall-clock time as a datetime-local field writes it. */
+export const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const instant = z.string({ error: v("dateTime") }).refine((s) => WALL_CLOCK.test(s) || isoInstant.safeParse(s).success, { error: v("dateTime") });
 const filter = z.string().trim().max(64, { error: v("filter") }).optional();
 
 /** What partners sent, paged, by partner, by text and by time (docs/rules/lists.md). */

@@ -4,7 +4,9 @@ import { containing } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
 import { ocpiCdrs, ocpiLocations, ocpiPlatforms, ocpiSessions, ocpiTariffs } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
-import { ocpiListQuery, type OcpiListQuery } from "../../../domain/schemas/ocpi/console";
+import { ocpiListQuery, WALL_CLOCK, type OcpiListQuery } from "../../../domain/schemas/ocpi/console";
+import { zonedToUtc } from "../../../domain/time";
+import { settingsOf } from "../../../tenants/resolve";
 import { owned } from "../../../tenants/scope";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
@@ -28,8 +30,24 @@ function shared(q: OcpiListQuery, table: Pushed, time: SQLiteColumn, text: SQLit
   ];
 }
 
+/**
+ * The filter's times: a wall-clock time as the console's datetime-local field sends it is the
+ * operator's (docs/rules/lists.md), an instant with an offset is taken as it is.
+ */
+async function inOperatorZone(ctx: UserCtx, raw: unknown) {
+  if (typeof raw !== "object" || raw === null) return raw;
+  const query = { ...(raw as Record<string, unknown>) };
+  const zone = (await settingsOf(ctx.db, ctx.operator.id)).parameters.timeZone;
+  for (const key of ["from", "to"]) {
+    const value = query[key];
+    const at = typeof value === "string" && WALL_CLOCK.test(value) ? zonedToUtc(value, zone) : undefined;
+    if (at !== undefined) query[key] = new Date(at).toISOString();
+  }
+  return query;
+}
+
 async function listOf<T extends Pushed, R>(ctx: UserCtx, raw: unknown, table: T, time: SQLiteColumn, text: SQLiteColumn[], present: (row: T["$inferSelect"], platform: string) => R, status?: SQLiteColumn) {
-  const q = ocpiListQuery.parse(raw);
+  const q = ocpiListQuery.parse(await inOperatorZone(ctx, raw));
   const where = owned(ctx, table, ...shared(q, table, time, text, status));
   return pageOf(
     q,
