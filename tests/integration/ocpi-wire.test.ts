@@ -27,8 +27,8 @@ async function addPlatform(token: string, cpo?: ReturnType<typeof fakeCpo>) {
 }
 
 /** A CPO registered with the demo operator by our handshake; answers it and the token it uses with us. */
-async function registeredCpo() {
-  const cpo = fakeCpo();
+async function registeredCpo(role: "CPO" | "HUB" = "CPO") {
+  const cpo = fakeCpo({ role });
   const id = await addPlatform(admin, cpo);
   await registerPlatform(await userCtx(admin), id, cpo.handler);
   return { cpo, id, token: cpo.state.ourToken! };
@@ -263,6 +263,29 @@ describe("receivers: locations, sessions, CDRs, tariffs", () => {
     expect((await call("GET", `/ocpi-service/tariff?platformId=${id}`, { token: admin })).body.data.records).toMatchObject([{ tariffId: "T1", currency: "EUR" }]);
     expect((await ocpi("DELETE", "/ocpi/2.2.1/tariffs/DE/CPO/T1", { token })).body.status_code).toBe(1000);
     expect((await ocpi("GET", "/ocpi/2.2.1/tariffs/DE/CPO/T1", { token })).status).toBe(404);
+  });
+});
+
+describe("hubclientinfo", () => {
+  it("takes the parties behind a hub, so the hub may push for them, and is offered to hubs only", async () => {
+    const { token, id } = await registeredCpo("HUB");
+    const details = await ocpi("GET", "/ocpi/2.2.1", { token });
+    expect(details.body.data.endpoints).toContainEqual({ identifier: "hubclientinfo", role: "RECEIVER", url: `${ORIGIN}/ocpi/2.2.1/hubclientinfo` });
+    const lid = `H${Date.now()}`;
+    const behind = location(lid, { country_code: "NL", party_id: "ABC" });
+    expect((await ocpi("PUT", `/ocpi/2.2.1/locations/NL/ABC/${lid}`, { token, body: behind })).body.status_code).toBe(2001);
+    const info = { party_id: "ABC", country_code: "NL", role: "CPO", status: "CONNECTED", last_updated: "2026-05-01T00:00:00Z" };
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token, body: { ...info, status: "GONE" } })).body.status_code).toBe(2001);
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token, body: info })).body.status_code).toBe(1000);
+    expect((await ocpi("PUT", `/ocpi/2.2.1/locations/NL/ABC/${lid}`, { token, body: behind })).body.status_code).toBe(1000);
+    const stale = await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token, body: { ...info, status: "OFFLINE", last_updated: "2026-04-01T00:00:00Z" } });
+    expect(stale.body.status_message).toContain("newer");
+    expect((await ocpi("GET", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token })).body.data).toMatchObject({ status: "CONNECTED", role: "CPO" });
+    const parties = await call("GET", `/ocpi-service/party?platformId=${id}&status=CPO`, { token: admin });
+    expect(parties.body.data.records).toMatchObject([{ countryCode: "NL", partyId: "ABC", status: "CONNECTED" }]);
+    const direct = await registeredCpo();
+    expect((await ocpi("GET", "/ocpi/2.2.1", { token: direct.token })).body.data.endpoints.map((e: { identifier: string }) => e.identifier)).not.toContain("hubclientinfo");
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token: direct.token, body: info })).status).toBe(404);
   });
 });
 

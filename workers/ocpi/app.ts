@@ -26,6 +26,7 @@ import {
   STALE,
 } from "../services/ocpi/receivers";
 import { authorizeOurToken, listOurTokens } from "../services/ocpi/tokens";
+import { callerIsHub, getClientInfo, putClientInfo } from "../services/ocpi/hub";
 
 /**
  * The partner side of the Worker, under `/ocpi/` (docs/rules/ocpi.md "On the wire"): OCPI 2.2.1
@@ -129,9 +130,11 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
   const origin = (c: Context<OcpiEnv>) => new URL(c.req.url).origin;
 
   app.get(VERSIONS_PATH, (c) => reply(c, [{ version: OUR_VERSION, url: `${origin(c)}${VERSION_PATH}` }]));
-  app.get(VERSION_PATH, (c) =>
-    reply(c, { version: OUR_VERSION, endpoints: OUR_ENDPOINTS.map(([identifier, role]) => ({ identifier, role, url: `${origin(c)}${VERSION_PATH}/${identifier}` })) }),
-  );
+  app.get(VERSION_PATH, async (c) => {
+    // hubclientinfo is offered to a hub only (OCPI 2.2.1 §17).
+    const endpoints = (await callerIsHub(c.var.partner)) ? [...OUR_ENDPOINTS, ["hubclientinfo", "RECEIVER"] as const] : OUR_ENDPOINTS;
+    return reply(c, { version: OUR_VERSION, endpoints: endpoints.map(([identifier, role]) => ({ identifier, role, url: `${origin(c)}${VERSION_PATH}/${identifier}` })) });
+  });
 
   const base = VERSION_PATH;
   app.get(`${base}/credentials`, async (c) => reply(c, await getOurCredentials(c.var.partner, c.var.token)));
@@ -162,6 +165,10 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
     return answer;
   });
   app.get(`${base}/cdrs/:id{[1-9][0-9]{0,14}}`, async (c) => reply(c, await getCdr(c.var.partner, Number(c.req.param("id")))));
+
+  const hubPath = `${base}/hubclientinfo/:cc/:pid`;
+  app.get(hubPath, async (c) => reply(c, await getClientInfo(c.var.partner, c.req.param("cc"), c.req.param("pid"))));
+  app.put(hubPath, async (c) => applied(c, await putClientInfo(c.var.partner, c.req.param("cc"), c.req.param("pid"), await body(c))));
 
   app.get(`${base}/tokens`, async (c) => {
     const page = await listOurTokens(c.var.partner, c.req.query());

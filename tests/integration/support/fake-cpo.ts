@@ -19,7 +19,7 @@ export interface Received {
   body: any;
 }
 
-export function fakeCpo(options: { countryCode?: string; partyId?: string; versions?: string[] } = {}) {
+export function fakeCpo(options: { countryCode?: string; partyId?: string; versions?: string[]; role?: "CPO" | "HUB" } = {}) {
   const n = `${Date.now().toString(36)}${++counter}`;
   const base = `https://cpo${n}.example/ocpi`;
   const state = {
@@ -61,7 +61,7 @@ export function fakeCpo(options: { countryCode?: string; partyId?: string; versi
       }
       if (request.method === "DELETE") return answer(undefined);
       state.ourToken = JSON.parse(text).token;
-      return answer({ token: state.tokenC, url: `${base}/versions`, roles: [{ role: "CPO", business_details: { name: `Fake CPO ${n}` }, party_id: partyId, country_code: countryCode }] });
+      return answer({ token: state.tokenC, url: `${base}/versions`, roles: [{ role: options.role ?? "CPO", business_details: { name: `Fake CPO ${n}` }, party_id: partyId, country_code: countryCode }] });
     }
     return answer(undefined, 404, 2000, "Unknown endpoint");
   };
