@@ -14,6 +14,7 @@ import { platformScreens } from "./routes/platform/route-map";
 import { driverServiceScreens } from "./routes/driver-services/route-map";
 import { statementScreens } from "./routes/statements/route-map";
 import { maintenanceScreens } from "./routes/maintenance/route-map";
+import { emspScreens } from "./routes/emsp/route-map";
 
 /**
  * Screens with their own module. Every other URL of the menu catalogue is served by the
@@ -43,6 +44,7 @@ const dedicated: Record<string, string> = {
   ...walletScreens,
   ...maintenanceScreens,
   ...paymentScreens,
+  ...emspScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [

@@ -10,6 +10,7 @@ import { consumePush } from "./jobs/push";
 import { consumeOutbox } from "./jobs/outbox";
 import { connectLive } from "./live/connect";
 import { connectCharger } from "./ocpp/connect";
+import { isOcpiPath, ocpiApp } from "./ocpi/app";
 
 export { ChargePoint } from "./ocpp/charge-point";
 export { TenantHub } from "./live/tenant-hub";
@@ -31,6 +32,7 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith("/ocpp/")) return connectCharger(request, env);
     if (pathname === "/live") return connectLive(request, env);
+    if (isOcpiPath(pathname)) return ocpiApp.fetch(request, env, ctx);
     if (pathname === BENCH_COUNTERS_PATH) return benchCounters(env);
     if (isApiPath(pathname)) return api.fetch(request, env, ctx);
     const nonce = newNonce();

@@ -16,3 +16,4 @@ export * from "./wallets";
 export * from "./discounts";
 export * from "./maintenance";
 export * from "./payments";
+export * from "./ocpi";

@@ -29,7 +29,7 @@ export function redactJson(text: string | null): unknown {
 function actorOf(ctx: Ctx): { account: string; email: string | null } {
   return ctx.actor.kind === "user"
     ? { account: ctx.actor.username, email: ctx.actor.email }
-    : { account: `system: ${ctx.actor.name}`, email: null };
+    : { account: `${ctx.actor.kind}: ${ctx.actor.name}`, email: null };
 }
 
 /**

@@ -56,6 +56,17 @@ export interface PublicActor {
   kind: "public";
 }
 
+/**
+ * An OCPI roaming partner, known by the token it sent (docs/rules/ocpi.md "Tokens and
+ * registration"): `tokenKind` A admits only the credentials handshake (OCPI 2.2.1 §7.1).
+ */
+export interface PartnerActor {
+  kind: "partner";
+  name: string;
+  platformId: number;
+  tokenKind: "A" | "B";
+}
+
 interface BaseCtx {
   db: Db;
   env: Env;
@@ -92,8 +103,14 @@ export interface SystemCtx extends BaseCtx {
   actor: SystemActor;
 }
 
+/** A roaming partner acting for one operator: the operator comes from its token, never its body. */
+export interface PartnerCtx extends BaseCtx {
+  operator: OperatorRef;
+  actor: PartnerActor;
+}
+
 /** Any context that acts within one operator. */
-export type Ctx = UserCtx | SystemCtx;
+export type Ctx = UserCtx | SystemCtx | PartnerCtx;
 
 /** The public context of a request: the database, the language, the request for the log. */
 export function publicCtxOf(request: Request, env: Env, body?: unknown, afterAnswer?: BaseCtx["afterAnswer"]): PublicCtx {

@@ -1,5 +1,5 @@
 import { Forbidden } from "../../domain/errors";
-import type { ActorKind, PublicCtx, SystemCtx, UserCtx } from "./context";
+import type { ActorKind, PartnerCtx, PublicCtx, SystemCtx, UserCtx } from "./context";
 import { requireMenu } from "./context";
 
 /**
@@ -18,7 +18,15 @@ export interface VerbAccess {
   beforePasswordChange: boolean;
 }
 
-type CtxOf<K extends ActorKind> = K extends "user" ? UserCtx : K extends "system" ? SystemCtx : K extends "public" ? PublicCtx : never;
+type CtxOf<K extends ActorKind> = K extends "user"
+  ? UserCtx
+  : K extends "system"
+    ? SystemCtx
+    : K extends "public"
+      ? PublicCtx
+      : K extends "partner"
+        ? PartnerCtx
+        : never;
 
 export type Verb<K extends ActorKind, A extends unknown[], R> = ((ctx: CtxOf<K>, ...args: A) => Promise<R>) & {
   readonly access: VerbAccess;

@@ -1,0 +1,88 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { listCdrs, listLocations, listSessions, listTariffs } from "../../../workers/services/ocpi/lists";
+import {
+  createPlatform,
+  deletePlatform,
+  issuePlatformToken,
+  listParties,
+  listPlatforms,
+  registerPlatform,
+  unregisterPlatform,
+  updatePlatform,
+} from "../../../workers/services/ocpi/platforms";
+import { ourIdentity } from "../../../workers/services/ocpi/identity";
+import { listTokensForConsole } from "../../../workers/services/ocpi/tokens";
+import type { UserCtx } from "../../../workers/services/context";
+import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/** Loaders and the platform action of the roaming screens (docs/rules/ocpi.md "Console"). */
+
+const LISTS = {
+  location: listLocations,
+  session: listSessions,
+  cdr: listCdrs,
+  tariff: listTariffs,
+  token: listTokensForConsole,
+  party: listParties,
+} as const;
+export type RoamingList = keyof typeof LISTS;
+
+/** The kind of list a menu URL shows: `/emsp/emspSession` → `session`. */
+export const listOfPath = (pathname: string): RoamingList => {
+  const kind = pathname.replace(/^\/emsp\/emsp/, "").toLowerCase();
+  return kind === "partyinfo" ? "party" : (kind as RoamingList);
+};
+
+type AnyPage = { records: Record<string, unknown>[]; total: number; current: number; size: number };
+
+export async function loadRoamingList({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const kind = listOfPath(new URL(request.url).pathname);
+  const platforms = kind === "token" ? [] : (await listPlatforms(ctx, { size: 100 })).records.map((p) => ({ id: p.id, name: p.name }));
+  try {
+    const list = LISTS[kind] as (ctx: UserCtx, raw: unknown) => Promise<AnyPage>;
+    return { kind, platforms, page: await list(ctx, searchParamsObject(request)), filterError: null };
+  } catch (error) {
+    return { kind, platforms, page: { records: [], total: 0, current: 1, size: 10 } as AnyPage, filterError: refusal(error, ctx.lang).body.msg };
+  }
+}
+
+export async function loadPlatforms({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const identity = await ourIdentity(ctx).catch(() => null);
+  try {
+    return { identity, page: await listPlatforms(ctx, searchParamsObject(request)), filterError: null };
+  } catch (error) {
+    return { identity, page: { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listPlatforms>>, filterError: refusal(error, ctx.lang).body.msg };
+  }
+}
+
+/** One action for the platform screen; `intent` names the verb. */
+export async function platformAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  const input = { name: form.get("name") ?? undefined, versionsUrl: form.get("versionsUrl") ?? undefined, token: form.get("token") ?? undefined };
+  try {
+    switch (form.get("intent")) {
+      case "create":
+        return { ok: true as const, intent: "create", record: await createPlatform(ctx, input), token: null };
+      case "update":
+        return { ok: true as const, intent: "update", record: await updatePlatform(ctx, id, input), token: null };
+      case "register":
+        return { ok: true as const, intent: "register", record: await registerPlatform(ctx, id), token: null };
+      case "unregister":
+        return { ok: true as const, intent: "unregister", record: await unregisterPlatform(ctx, id), token: null };
+      case "issueToken":
+        return { ok: true as const, intent: "issueToken", record: null, token: await issuePlatformToken(ctx, id) };
+      case "delete":
+        await deletePlatform(ctx, id);
+        return { ok: true as const, intent: "delete", record: null, token: null };
+      default:
+        return { ok: false as const, message: "?", fields: {} };
+    }
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

@@ -1,0 +1,234 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { KeyRound, Link2, Link2Off, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { DataTable } from "~/components/data-table/data-table";
+import { FilterError } from "~/components/data-table/time-range-filter";
+import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { useUrlPaging } from "~/components/data-table/use-url-paging";
+import { useFormat } from "~/components/format";
+import { useActionOutcome } from "~/components/page-actions";
+import { PageHeader } from "~/components/shell/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toast";
+import { loadPlatforms, platformAction } from "./emsp.server";
+
+/**
+ * Partner platforms (docs/rules/ocpi.md "Console"): add one with its versions URL and token A,
+ * register and unregister with a confirmation, or issue a token A for a partner that registers
+ * with us. Registering needs the token and the versions URL first.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  return loadPlatforms(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return platformAction(args);
+}
+
+type Platform = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
+type Done = { intent: string; token: { token: string; versionsUrl: string } | null };
+
+export default function PlatformsScreen() {
+  const { page, identity, filterError } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const { onPageChange } = useUrlPaging();
+  const [params] = useSearchParams();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<Platform | "new" | null>(null);
+  const [issued, setIssued] = useState<{ token: string; versionsUrl: string } | null>(null);
+  const title = t("menu.emsp.platform");
+
+  useActionOutcome<Done>(fetcher, (data) => {
+    if (data.intent === "issueToken" && data.token) setIssued(data.token);
+    else toast.success(t(`ocpi.platform.done.${data.intent}`));
+  });
+
+  const act = async (intent: "register" | "unregister" | "issueToken" | "delete", platform: Platform) => {
+    const ok = await confirm({
+      title: t(`ocpi.platform.confirm.${intent}.title`),
+      message: t(`ocpi.platform.confirm.${intent}.message`, { name: platform.name }),
+      destructive: intent === "delete" || intent === "unregister",
+    });
+    if (ok) fetcher.submit({ intent, id: platform.id }, { method: "post" });
+  };
+
+  const columns: ColumnDef<Platform>[] = [
+    { accessorKey: "name", header: t("ocpi.platform.name") },
+    { accessorKey: "versionsUrl", header: t("ocpi.platform.versionsUrl"), meta: { priority: 3 }, cell: ({ row }) => <span className="break-all">{row.original.versionsUrl ?? "—"}</span> },
+    {
+      accessorKey: "registerStatus",
+      header: t("ocpi.platform.registerStatus"),
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <Badge variant={row.original.registerStatus === "Registered" ? "success" : "muted"}>{t(`ocpi.platform.statuses.${row.original.registerStatus}`)}</Badge>
+          {row.original.lastError && <span className="max-w-64 text-[11px] break-words text-destructive">{row.original.lastError}</span>}
+        </div>
+      ),
+    },
+    { accessorKey: "version", header: t("ocpi.platform.version"), meta: { priority: 2 }, cell: ({ row }) => row.original.version ?? "—" },
+    {
+      id: "partner",
+      header: t("ocpi.platform.partner"),
+      cell: ({ row }) => (row.original.partnerCountryCode ? `${row.original.partnerCountryCode}*${row.original.partnerPartyId}` : "—"),
+    },
+    { id: "endpoints", header: t("ocpi.platform.endpoints"), meta: { priority: 3 }, cell: ({ row }) => row.original.endpoints.map((e) => `${e.identifier} (${e.role})`).join(", ") || "—" },
+    { accessorKey: "registeredAt", header: t("ocpi.platform.registeredAt"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.registeredAt) || "—" },
+    {
+      id: "actions",
+      header: t("common.actions"),
+      meta: { width: 220 },
+      cell: ({ row }) => {
+        const p = row.original;
+        const registered = p.registerStatus === "Registered";
+        const ready = p.hasToken && p.versionsUrl !== null;
+        return (
+          <div className="flex flex-wrap gap-1">
+            <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={t("common.edit")}>
+              <Pencil aria-hidden />
+            </Button>
+            {registered ? (
+              <Button variant="outline" size="sm" onClick={() => act("unregister", p)}>
+                <Link2Off aria-hidden />
+                {t("ocpi.platform.unregister")}
+              </Button>
+            ) : (
+              <>
+                <Button variant="outline" size="sm" disabled={!ready} title={ready ? undefined : t("ocpi.errors.tokenAndUrlFirst")} onClick={() => act("register", p)}>
+                  <Link2 aria-hidden />
+                  {t("ocpi.platform.register")}
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => act("issueToken", p)} aria-label={t("ocpi.platform.issueToken")} title={t("ocpi.platform.issueToken")}>
+                  <KeyRound aria-hidden />
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => act("delete", p)} aria-label={t("common.delete")}>
+                  <Trash2 aria-hidden />
+                </Button>
+              </>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={title}
+        description={identity ? t("ocpi.platform.description", { countryCode: identity.countryCode, partyId: identity.partyId }) : t("ocpi.errors.identityMissing")}
+      />
+      <DataTableToolbar
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden />
+            {t("ocpi.platform.add")}
+          </Button>
+        }
+      >
+        <Input name="q" placeholder={t("ocpi.platform.name")} aria-label={t("ocpi.platform.name")} defaultValue={params.get("q") ?? ""} />
+        <NativeSelect name="status" aria-label={t("ocpi.platform.registerStatus")} defaultValue={params.get("status") ?? ""}>
+          <option value="">{t("ocpi.platform.allStatuses")}</option>
+          {(["Registered", "Unregistered"] as const).map((s) => (
+            <option key={s} value={s}>
+              {t(`ocpi.platform.statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </DataTableToolbar>
+      <FilterError message={filterError} />
+      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("ocpi.platform.empty")} label={title} />
+      <PlatformDialog platform={editing} onClose={() => setEditing(null)} />
+      <Dialog open={issued !== null} onOpenChange={(open) => !open && setIssued(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t("ocpi.platform.issuedTitle")}</DialogTitle>
+            <DialogDescription>{t("ocpi.platform.issuedText")}</DialogDescription>
+          </DialogHeader>
+          <dl className="grid gap-2 text-sm">
+            <dt className="text-muted-foreground">{t("ocpi.platform.token")}</dt>
+            <dd className="rounded-md bg-muted p-2 font-mono break-all">{issued?.token}</dd>
+            <dt className="text-muted-foreground">{t("ocpi.platform.ourVersionsUrl")}</dt>
+            <dd className="rounded-md bg-muted p-2 font-mono break-all">{issued?.versionsUrl}</dd>
+          </dl>
+          <DialogFooter>
+            <Button onClick={() => setIssued(null)}>{t("ocpi.platform.issuedDone")}</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Add or change a platform: name, the partner's versions URL and its token A (left empty: kept). */
+function PlatformDialog({ platform, onClose }: { platform: Platform | "new" | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const editing = platform !== null && platform !== "new" ? platform : null;
+  const close = () => {
+    setErrors({});
+    onClose();
+  };
+  useActionOutcome<Done>(
+    fetcher,
+    (data) => {
+      toast.success(t(`ocpi.platform.done.${data.intent}`));
+      close();
+    },
+    (name, message) => setErrors((e) => ({ ...e, [name]: message })),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setErrors({});
+    const form = new FormData(event.currentTarget);
+    if (String(form.get("name") ?? "").trim() === "") return setErrors({ name: t("ocpi.validation.name") });
+    fetcher.submit(form, { method: "post" });
+  };
+  const field = (name: "name" | "versionsUrl" | "token", props: { defaultValue?: string; type?: string; placeholder?: string }) => (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`platform-${name}`}>{t(`ocpi.platform.${name}`)}</Label>
+      <Input id={`platform-${name}`} name={name} {...props} aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `platform-${name}-error` : undefined} />
+      {errors[name] && (
+        <p id={`platform-${name}-error`} className="text-xs text-destructive">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const locked = editing?.registerStatus === "Registered";
+  return (
+    <Dialog open={platform !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{t(editing ? "ocpi.platform.editTitle" : "ocpi.platform.addTitle")}</DialogTitle>
+            <DialogDescription>{t(locked ? "ocpi.errors.registeredFixed" : "ocpi.platform.formText")}</DialogDescription>
+          </DialogHeader>
+          <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+          {editing && <input type="hidden" name="id" value={editing.id} />}
+          {field("name", { defaultValue: editing?.name ?? "" })}
+          {field("versionsUrl", { defaultValue: editing?.versionsUrl ?? "", type: "url", placeholder: "https://cpo.example/ocpi/versions" })}
+          {!locked && field("token", { type: "password", placeholder: editing?.hasToken ? t("ocpi.platform.tokenKept") : "" })}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {t("common.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,405 @@
+import { env } from "cloudflare:test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../domain/i18n/locales/en/ocpi.json";
+import { utcToZoned } from "../../domain/time";
+import { contextFromToken } from "../../workers/services/context";
+import { registerPlatform, unregisterPlatform } from "../../workers/services/ocpi/platforms";
+import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
+import { fakeCpo, ocpi } from "./support/fake-cpo";
+import { tokenWithMenus } from "./support/factories";
+import { call, ORIGIN, testCtx, tokenFor } from "./support/http";
+
+/** OCPI 2.2.1 as an eMSP, on the wire (docs/rules/ocpi.md). */
+let admin: string;
+let other: string;
+
+const setIdentity = async (code: string, identity: { countryCode: string | null; partyId: string | null }) =>
+  env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.ocpi', json(?)) WHERE operator_id = ?")
+    .bind(JSON.stringify(identity), await operatorIdOf(code))
+    .run();
+
+const userCtx = (token: string) => contextFromToken(testCtx({ request: { ip: "10.9.9.9", origin: ORIGIN, url: "/test", method: "PUT", userAgent: "vitest" } }), token);
+
+async function addPlatform(token: string, cpo?: ReturnType<typeof fakeCpo>) {
+  const res = await call("POST", "/ocpi-service/platform", { token, body: { name: `CPO ${Date.now()}`, versionsUrl: cpo?.versionsUrl, token: cpo?.state.tokenA } });
+  expect(res.status).toBe(200);
+  return res.body.data.id as number;
+}
+
+/** A CPO registered with the demo operator by our handshake; answers it and the token it uses with us. */
+async function registeredCpo(role: "CPO" | "HUB" = "CPO") {
+  const cpo = fakeCpo({ role });
+  const id = await addPlatform(admin, cpo);
+  await registerPlatform(await userCtx(admin), id, cpo.handler);
+  return { cpo, id, token: cpo.state.ourToken! };
+}
+
+const location = (id: string, overrides: Record<string, unknown> = {}) => ({
+  country_code: "DE",
+  party_id: "CPO",
+  id,
+  publish: true,
+  name: "Hauptbahnhof",
+  address: "Europaplatz 1",
+  city: "Berlin",
+  country: "DEU",
+  coordinates: { latitude: "52.52500", longitude: "13.36940" },
+  time_zone: "Europe/Berlin",
+  evses: [
+    {
+      uid: "E1",
+      evse_id: "DE*CPO*E1",
+      status: "AVAILABLE",
+      connectors: [{ id: "1", standard: "IEC_62196_T2", format: "SOCKET", power_type: "AC_3_PHASE", max_voltage: 400, max_amperage: 32, last_updated: "2026-05-01T10:00:00Z" }],
+      last_updated: "2026-05-01T10:00:00Z",
+    },
+  ],
+  last_updated: "2026-05-01T10:00:00Z",
+  ...overrides,
+});
+
+beforeAll(async () => {
+  admin = await tokenFor("0PL002", "demoadmin");
+  other = await tokenFor("0DE001", "deadmin1");
+  await setIdentity("0PL002", { countryCode: "PL", partyId: "PLG" });
+});
+afterAll(() => setIdentity("0PL002", { countryCode: null, partyId: null }));
+
+describe("registration we start (OCPI 2.2.1 §7)", () => {
+  it("reads the CPO's versions with its token A, posts our credentials with a token B and keeps its token C", async () => {
+    const cpo = fakeCpo();
+    const id = await addPlatform(admin, cpo);
+    const done = await registerPlatform(await userCtx(admin), id, cpo.handler);
+    expect(done).toMatchObject({ registerStatus: "Registered", version: "2.2.1", partnerCountryCode: "DE", partnerPartyId: "CPO", hasToken: true });
+    expect(done.endpoints.map((e) => `${e.identifier}:${e.role}`)).toContain("locations:SENDER");
+    const post = cpo.state.received.find((r) => r.method === "POST")!;
+    expect(post.authorization).toBe(`Token ${btoa(cpo.state.tokenA)}`);
+    expect(post.headers.get("OCPI-from-country-code")).toBe("PL");
+    expect(post.body).toMatchObject({ url: `${ORIGIN}/ocpi/versions`, roles: [{ role: "EMSP", country_code: "PL", party_id: "PLG" }] });
+    // The CPO now reaches us with token B, base64 as 2.2.1 sends it, or plain as 2.1.1 did.
+    const versions = await ocpi("GET", "/ocpi/versions", { token: cpo.state.ourToken, headers: { "X-Request-ID": "req-1", "X-Correlation-ID": "cor-1" } });
+    expect(versions.status).toBe(200);
+    expect(versions.body).toMatchObject({ status_code: 1000, data: [{ version: "2.2.1", url: `${ORIGIN}/ocpi/2.2.1` }] });
+    expect(versions.body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(versions.headers.get("X-Request-ID")).toBe("req-1");
+    expect(versions.headers.get("X-Correlation-ID")).toBe("cor-1");
+    expect((await ocpi("GET", "/ocpi/2.2.1", { token: cpo.state.ourToken, plain: true })).body.data.endpoints).toContainEqual({
+      identifier: "tokens",
+      role: "SENDER",
+      url: `${ORIGIN}/ocpi/2.2.1/tokens`,
+    });
+    // Later calls to the CPO use its token C.
+    const unregistered = await unregisterPlatform(await userCtx(admin), id, cpo.handler);
+    expect(unregistered).toMatchObject({ registerStatus: "Unregistered", partnerError: null });
+    expect(cpo.state.received.at(-1)).toMatchObject({ method: "DELETE", authorization: `Token ${btoa(cpo.state.tokenC)}` });
+    expect((await ocpi("GET", "/ocpi/versions", { token: cpo.state.ourToken })).status).toBe(401);
+  });
+
+  it("needs the token and versions URL first, and records the partner's reason when it refuses", async () => {
+    const bare = await addPlatform(admin);
+    const first = await call("PUT", `/ocpi-service/platform/${bare}/register`, { token: admin });
+    expect(first.status).toBe(409);
+    expect(first.body.msg).toBe(en.ocpi.errors.tokenAndUrlFirst);
+    const cpo = fakeCpo();
+    const id = await addPlatform(admin, cpo);
+    cpo.state.refuse = { status: 400, code: 2001, message: "party PLG unknown" };
+    await expect(registerPlatform(await userCtx(admin), id, cpo.handler)).rejects.toMatchObject({ status: 409, key: "ocpi.errors.registerFailed" });
+    const after = await call("GET", `/ocpi-service/platform/${id}`, { token: admin });
+    expect(after.body.data).toMatchObject({ registerStatus: "Unregistered", ourCountryCode: "PL", ourPartyId: "PLG" });
+    expect(after.body.data.lastError).toContain("2001 party PLG unknown");
+    const old = fakeCpo({ versions: ["2.1.1"] });
+    const oldId = await addPlatform(admin, old);
+    await expect(registerPlatform(await userCtx(admin), oldId, old.handler)).rejects.toMatchObject({ key: "ocpi.errors.registerFailed" });
+    expect((await call("GET", `/ocpi-service/platform/${oldId}`, { token: admin })).body.data.lastError).toContain("no version 2.2.1");
+  });
+});
+
+describe("registration the CPO starts with a token A we issued", () => {
+  it("admits token A only to the handshake, answers a new token, rotates it on PUT and drops it on DELETE", async () => {
+    const id = await addPlatform(admin);
+    const issued = await call("PUT", `/ocpi-service/platform/${id}/token`, { token: admin });
+    expect(issued.body.data.versionsUrl).toBe(`${ORIGIN}/ocpi/versions`);
+    const tokenA = issued.body.data.token as string;
+    const cpo = fakeCpo();
+    // The CPO's own token for us to use is the one its versions accept.
+    const theirs = { token: cpo.state.tokenA, url: cpo.versionsUrl, roles: [{ role: "CPO", business_details: { name: "Fake" }, party_id: "CPO", country_code: "DE" }] };
+    expect((await ocpi("GET", "/ocpi/versions", { token: tokenA })).status).toBe(200);
+    expect((await ocpi("GET", "/ocpi/2.2.1/locations/DE/CPO/L1", { token: tokenA })).status).toBe(401);
+    expect((await ocpi("PUT", "/ocpi/2.2.1/credentials", { token: tokenA, body: theirs, send: cpo.handler })).status).toBe(405);
+    const bad = await ocpi("POST", "/ocpi/2.2.1/credentials", { token: tokenA, body: { ...theirs, roles: [] }, send: cpo.handler });
+    expect(bad.body.status_code).toBe(2001);
+    const posted = await ocpi("POST", "/ocpi/2.2.1/credentials", { token: tokenA, body: theirs, send: cpo.handler });
+    expect(posted.status).toBe(200);
+    expect(posted.body.data).toMatchObject({ url: `${ORIGIN}/ocpi/versions`, roles: [{ role: "EMSP", country_code: "PL", party_id: "PLG" }] });
+    const tokenC = posted.body.data.token as string;
+    expect((await ocpi("GET", "/ocpi/versions", { token: tokenA })).status).toBe(401);
+    expect((await ocpi("GET", "/ocpi/2.2.1/credentials", { token: tokenC })).body.data.token).toBe(tokenC);
+    expect((await ocpi("POST", "/ocpi/2.2.1/credentials", { token: tokenC, body: theirs, send: cpo.handler })).status).toBe(405);
+    const put = await ocpi("PUT", "/ocpi/2.2.1/credentials", { token: tokenC, body: theirs, send: cpo.handler });
+    const rotated = put.body.data.token as string;
+    expect(rotated).not.toBe(tokenC);
+    expect((await ocpi("GET", "/ocpi/versions", { token: tokenC })).status).toBe(401);
+    const platform = await call("GET", `/ocpi-service/platform/${id}`, { token: admin });
+    expect(platform.body.data).toMatchObject({ registerStatus: "Registered", partnerCountryCode: "DE", versionsUrl: cpo.versionsUrl });
+    expect((await ocpi("DELETE", "/ocpi/2.2.1/credentials", { token: rotated })).body.status_code).toBe(1000);
+    expect((await ocpi("GET", "/ocpi/versions", { token: rotated })).status).toBe(401);
+    expect((await call("GET", `/ocpi-service/platform/${id}`, { token: admin })).body.data.registerStatus).toBe("Unregistered");
+  });
+
+  it("answers a missing or unknown token with 401 and status 2000 in the envelope", async () => {
+    for (const token of [undefined, "no-such-token"]) {
+      const res = await ocpi("GET", "/ocpi/versions", { token });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ status_code: 2000 });
+      expect(res.body.timestamp).toBeDefined();
+    }
+  });
+});
+
+describe("receivers: locations, sessions, CDRs, tariffs", () => {
+  it("stores a pushed location, merges PATCHes, keeps a newer one over a stale update, and refuses bad objects with 2001", async () => {
+    const { token, id } = await registeredCpo();
+    const lid = `L${Date.now()}`;
+    const url = `/ocpi/2.2.1/locations/DE/CPO/${lid}`;
+    const bad = await ocpi("PUT", url, { token, body: { ...location(lid), city: undefined } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ status_code: 2001 });
+    expect(bad.body.status_message).toContain("city");
+    expect((await ocpi("GET", url, { token })).body.status_code).toBe(2003);
+    expect((await ocpi("PUT", `${url}/E1`, { token, body: location(lid).evses[0] })).body.status_code).toBe(2003);
+    expect((await ocpi("PUT", `/ocpi/2.2.1/locations/DE/CPO/other`, { token, body: location(lid) })).body.status_code).toBe(2001);
+    expect((await ocpi("PUT", `/ocpi/2.2.1/locations/NL/XYZ/${lid}`, { token, body: location(lid, { country_code: "NL", party_id: "XYZ" }) })).body.status_code).toBe(2001);
+    expect((await ocpi("PUT", url, { token, body: location(lid) })).body.status_code).toBe(1000);
+    const patched = await ocpi("PATCH", `${url}/E1`, { token, body: { status: "CHARGING", last_updated: "2026-05-01T11:00:00Z" } });
+    expect(patched.body).toMatchObject({ status_code: 1000 });
+    expect(patched.body.status_message).toBeUndefined();
+    const connector = await ocpi("PATCH", `${url}/E1/1`, { token, body: { max_amperage: 16, last_updated: "2026-05-01T11:30:00Z" } });
+    expect(connector.body.status_code).toBe(1000);
+    const stale = await ocpi("PATCH", `${url}/E1`, { token, body: { status: "OUTOFORDER", last_updated: "2026-05-01T09:00:00Z" } });
+    expect(stale.body.status_message).toContain("newer");
+    const invalidPatch = await ocpi("PATCH", `${url}/E1`, { token, body: { status: "BROKEN", last_updated: "2026-05-01T12:00:00Z" } });
+    expect(invalidPatch.body.status_code).toBe(2001);
+    const stored = await ocpi("GET", url, { token });
+    expect(stored.body.data.evses[0]).toMatchObject({ status: "CHARGING", connectors: [{ max_amperage: 16 }] });
+    expect(stored.body.data.last_updated).toBe("2026-05-01T11:30:00Z");
+    const olderPut = await ocpi("PUT", url, { token, body: location(lid, { name: "Old", last_updated: "2026-04-01T00:00:00Z" }) });
+    expect(olderPut.body.status_message).toContain("newer");
+    const list = await call("GET", `/ocpi-service/location?platformId=${id}&q=${lid}`, { token: admin });
+    expect(list.body.data.records).toMatchObject([{ locationId: lid, name: "Hauptbahnhof", city: "Berlin", countryCode: "DE", partyId: "CPO", platformId: id }]);
+    expect((await call("GET", `/ocpi-service/location?platformId=${id}`, { token: other })).body.data.total).toBe(0);
+  });
+
+  it("keeps sessions with PATCHes, gives a posted CDR a URL the CPO can GET, and tariffs come and go", async () => {
+    const { token, id } = await registeredCpo();
+    const sid = `S${Date.now()}`;
+    const session = {
+      country_code: "DE",
+      party_id: "CPO",
+      id: sid,
+      start_date_time: "2026-05-02T08:00:00Z",
+      kwh: 0,
+      cdr_token: { country_code: "PL", party_id: "PLG", uid: "CARD1", type: "RFID", contract_id: "PL-PLG-CCARD1" },
+      auth_method: "AUTH_REQUEST",
+      location_id: "L1",
+      evse_uid: "E1",
+      connector_id: "1",
+      currency: "EUR",
+      status: "ACTIVE",
+      last_updated: "2026-05-02T08:00:00Z",
+    };
+    expect((await ocpi("PUT", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: { ...session, kwh: "lots" } })).body.status_code).toBe(2001);
+    expect((await ocpi("PUT", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: session })).body.status_code).toBe(1000);
+    const patch = { kwh: 12.5, status: "COMPLETED", end_date_time: "2026-05-02T09:00:00Z", total_cost: { excl_vat: 5.1, incl_vat: 6.07 }, last_updated: "2026-05-02T09:00:00Z" };
+    expect((await ocpi("PATCH", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: patch })).body.status_code).toBe(1000);
+    expect((await ocpi("PATCH", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: { kwh: 1 } })).body.status_code).toBe(2001);
+    const cdr = {
+      country_code: "DE",
+      party_id: "CPO",
+      id: `CDR${sid}`,
+      start_date_time: "2026-05-02T08:00:00Z",
+      end_date_time: "2026-05-02T09:00:00Z",
+      session_id: sid,
+      cdr_token: session.cdr_token,
+      auth_method: "AUTH_REQUEST",
+      cdr_location: {
+        id: "L1",
+        address: "Europaplatz 1",
+        city: "Berlin",
+        country: "DEU",
+        coordinates: { latitude: "52.52500", longitude: "13.36940" },
+        evse_uid: "E1",
+        evse_id: "DE*CPO*E1",
+        connector_id: "1",
+        connector_standard: "IEC_62196_T2",
+        connector_format: "SOCKET",
+        connector_power_type: "AC_3_PHASE",
+      },
+      currency: "EUR",
+      charging_periods: [{ start_date_time: "2026-05-02T08:00:00Z", dimensions: [{ type: "ENERGY", volume: 12.5 }] }],
+      total_cost: { excl_vat: 5.1, incl_vat: 6.07 },
+      total_energy: 12.5,
+      total_time: 1,
+      last_updated: "2026-05-02T09:00:00Z",
+    };
+    const posted = await ocpi("POST", "/ocpi/2.2.1/cdrs", { token, body: cdr });
+    expect(posted.status).toBe(201);
+    const where = posted.headers.get("Location")!;
+    expect(where).toMatch(new RegExp(`^${ORIGIN}/ocpi/2.2.1/cdrs/\\d+$`));
+    expect((await ocpi("GET", new URL(where).pathname, { token })).body.data).toMatchObject({ id: `CDR${sid}`, total_energy: 12.5 });
+    expect((await ocpi("POST", "/ocpi/2.2.1/cdrs", { token, body: { ...cdr, total_cost: undefined, id: "X" } })).body.status_code).toBe(2001);
+    const sessions = await call("GET", `/ocpi-service/session?platformId=${id}&status=COMPLETED`, { token: admin });
+    expect(sessions.body.data.records).toMatchObject([{ sessionId: sid, uid: "CARD1", kwh: "12.5", totalCost: "6.07", currency: "EUR", cdrId: `CDR${sid}`, stopTime: "2026-05-02T09:00:00.000Z" }]);
+    expect((await call("GET", `/ocpi-service/cdr?platformId=${id}`, { token: admin })).body.data.records).toMatchObject([{ cdrId: `CDR${sid}`, sessionId: sid }]);
+    const tariff = {
+      country_code: "DE",
+      party_id: "CPO",
+      id: "T1",
+      currency: "EUR",
+      elements: [{ price_components: [{ type: "ENERGY", price: 0.45, vat: 19, step_size: 1 }] }],
+      last_updated: "2026-05-01T00:00:00Z",
+    };
+    expect((await ocpi("PUT", "/ocpi/2.2.1/tariffs/DE/CPO/T1", { token, body: { ...tariff, elements: [] } })).body.status_code).toBe(2001);
+    expect((await ocpi("PUT", "/ocpi/2.2.1/tariffs/DE/CPO/T1", { token, body: tariff })).body.status_code).toBe(1000);
+    expect((await call("GET", `/ocpi-service/tariff?platformId=${id}`, { token: admin })).body.data.records).toMatchObject([{ tariffId: "T1", currency: "EUR" }]);
+    expect((await ocpi("DELETE", "/ocpi/2.2.1/tariffs/DE/CPO/T1", { token })).body.status_code).toBe(1000);
+    expect((await ocpi("GET", "/ocpi/2.2.1/tariffs/DE/CPO/T1", { token })).status).toBe(404);
+  });
+});
+
+describe("hubclientinfo", () => {
+  it("takes the parties behind a hub, so the hub may push for them, and is offered to hubs only", async () => {
+    const { token, id } = await registeredCpo("HUB");
+    const details = await ocpi("GET", "/ocpi/2.2.1", { token });
+    expect(details.body.data.endpoints).toContainEqual({ identifier: "hubclientinfo", role: "RECEIVER", url: `${ORIGIN}/ocpi/2.2.1/hubclientinfo` });
+    const lid = `H${Date.now()}`;
+    const behind = location(lid, { country_code: "NL", party_id: "ABC" });
+    expect((await ocpi("PUT", `/ocpi/2.2.1/locations/NL/ABC/${lid}`, { token, body: behind })).body.status_code).toBe(2001);
+    const info = { party_id: "ABC", country_code: "NL", role: "CPO", status: "CONNECTED", last_updated: "2026-05-01T00:00:00Z" };
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token, body: { ...info, status: "GONE" } })).body.status_code).toBe(2001);
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token, body: info })).body.status_code).toBe(1000);
+    expect((await ocpi("PUT", `/ocpi/2.2.1/locations/NL/ABC/${lid}`, { token, body: behind })).body.status_code).toBe(1000);
+    const stale = await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token, body: { ...info, status: "OFFLINE", last_updated: "2026-04-01T00:00:00Z" } });
+    expect(stale.body.status_message).toContain("newer");
+    expect((await ocpi("GET", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token })).body.data).toMatchObject({ status: "CONNECTED", role: "CPO" });
+    const parties = await call("GET", `/ocpi-service/party?platformId=${id}&status=CPO`, { token: admin });
+    expect(parties.body.data.records).toMatchObject([{ countryCode: "NL", partyId: "ABC", status: "CONNECTED" }]);
+    const direct = await registeredCpo();
+    expect((await ocpi("GET", "/ocpi/2.2.1", { token: direct.token })).body.data.endpoints.map((e: { identifier: string }) => e.identifier)).not.toContain("hubclientinfo");
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token: direct.token, body: info })).status).toBe(404);
+  });
+});
+
+describe("tokens: we are the sender", () => {
+  it("pages our tokens with Link, X-Total-Count and X-Limit, within date_from and date_to", async () => {
+    const { token } = await registeredCpo();
+    const stamp = Date.parse("2031-01-01T00:00:00Z");
+    for (let i = 0; i < 150; i++) await makeCardRow("0PL002", null, { updatedAt: new Date(stamp + i * 1000) });
+    await makeCardRow("0DE001", null, { updatedAt: new Date(stamp + 5000) });
+    const seen: string[] = [];
+    let next: string | null = "/ocpi/2.2.1/tokens?date_from=2031-01-01T00:00:00Z&date_to=2031-01-02T00:00:00Z&limit=50";
+    let pages = 0;
+    while (next) {
+      const page = await ocpi("GET", next, { token });
+      expect(page.body.status_code).toBe(1000);
+      expect(page.headers.get("X-Total-Count")).toBe("150");
+      expect(page.headers.get("X-Limit")).toBe("50");
+      seen.push(...page.body.data.map((t: any) => t.uid));
+      expect(page.body.data[0]).toMatchObject({ country_code: "PL", party_id: "PLG", type: "RFID", whitelist: "ALWAYS", valid: false });
+      const link = page.headers.get("Link");
+      next = link ? new URL(/^<([^>]+)>; rel="next"$/.exec(link)![1]).pathname + new URL(/^<([^>]+)>/.exec(link)![1]).search : null;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(150);
+    const capped = await ocpi("GET", "/ocpi/2.2.1/tokens?date_from=2031-01-01T00:00:00Z&limit=1000", { token });
+    expect(capped.headers.get("X-Limit")).toBe("100");
+    expect(capped.body.data).toHaveLength(100);
+    expect((await ocpi("GET", "/ocpi/2.2.1/tokens?offset=-1", { token })).body.status_code).toBe(2001);
+    expect((await ocpi("GET", "/ocpi/2.2.1/tokens?date_from=yesterday", { token })).status).toBe(400);
+  });
+
+  it("authorizes in real time from the registry: ALLOWED, BLOCKED, EXPIRED, NOT_ALLOWED, and 2004 for an unknown token", async () => {
+    const { token } = await registeredCpo();
+    const driver = await makeCustomerRow("0PL002");
+    const limited = await makeCustomerRow("0PL002", { chargeAllPoint: false });
+    const valid = await makeCardRow("0PL002", driver.id);
+    const blocked = await makeCardRow("0PL002", driver.id, { status: "BLOCKED" });
+    const expired = await makeCardRow("0PL002", driver.id, { expiryDate: new Date(Date.now() - 60_000) });
+    const elsewhere = await makeCardRow("0PL002", limited.id);
+    const foreign = await makeCardRow("0DE001", null);
+    const ask = (uid: string, body?: unknown) => ocpi("POST", `/ocpi/2.2.1/tokens/${uid}/authorize?type=RFID`, { token, body });
+    const allowed = await ask(valid.idTag, { location_id: "L1", evse_uids: ["E1"] });
+    expect(allowed.body.data).toMatchObject({ allowed: "ALLOWED", token: { uid: valid.idTag, valid: true }, location: { location_id: "L1" } });
+    expect(allowed.body.data.authorization_reference).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await ask(blocked.idTag)).body.data.allowed).toBe("BLOCKED");
+    expect((await ask(expired.idTag)).body.data.allowed).toBe("EXPIRED");
+    expect((await ask(elsewhere.idTag)).body.data.allowed).toBe("NOT_ALLOWED");
+    for (const uid of ["NO-SUCH-CARD", foreign.idTag]) {
+      const unknown = await ask(uid);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.status_code).toBe(2004);
+    }
+    expect((await ocpi("POST", `/ocpi/2.2.1/tokens/${valid.idTag}/authorize?type=APP_USER`, { token })).body.status_code).toBe(2004);
+    expect((await ask(valid.idTag, { evse_uids: ["E1"] })).body.status_code).toBe(2001);
+  });
+});
+
+describe("the console's platforms", () => {
+  it("hides one operator's platforms from another (404) and refuses an account without the menu (403)", async () => {
+    const id = await addPlatform(admin);
+    for (const [method, path] of [
+      ["GET", `/ocpi-service/platform/${id}`],
+      ["PUT", `/ocpi-service/platform/${id}/register`],
+      ["PUT", `/ocpi-service/platform/${id}/token`],
+      ["DELETE", `/ocpi-service/platform/${id}`],
+    ]) {
+      expect((await call(method, path, { token: other })).status).toBe(404);
+    }
+    expect((await call("PUT", `/ocpi-service/platform/${id}`, { token: other, body: { name: "Mine" } })).status).toBe(404);
+    expect((await call("GET", "/ocpi-service/platform?size=100", { token: other })).body.data.records.map((r: any) => r.id)).not.toContain(id);
+    const without = await tokenWithMenus(admin, ["home"]);
+    expect((await call("GET", "/ocpi-service/platform", { token: without })).status).toBe(403);
+    expect((await call("POST", "/ocpi-service/platform", { token: without, body: { name: "x" } })).status).toBe(403);
+    const invalid = await call("POST", "/ocpi-service/platform", { token: admin, body: { name: "", versionsUrl: "ftp://x" } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.data.fields).toMatchObject({ name: en.ocpi.validation.name, versionsUrl: en.ocpi.validation.versionsUrl });
+  });
+
+  it("keeps a registered platform's URL and token fixed, deletes only unregistered ones, and never answers the token", async () => {
+    const { id } = await registeredCpo();
+    const got = await call("GET", `/ocpi-service/platform/${id}`, { token: admin });
+    expect(JSON.stringify(got.body.data)).not.toContain("cpo-");
+    expect((await call("PUT", `/ocpi-service/platform/${id}`, { token: admin, body: { name: "Renamed", versionsUrl: got.body.data.versionsUrl, token: "new" } })).status).toBe(409);
+    expect((await call("PUT", `/ocpi-service/platform/${id}`, { token: admin, body: { name: "Renamed", versionsUrl: got.body.data.versionsUrl } })).status).toBe(200);
+    const refused = await call("DELETE", `/ocpi-service/platform/${id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(en.ocpi.errors.unregisterFirst);
+    const parties = await call("GET", `/ocpi-service/party?platformId=${id}`, { token: admin });
+    expect(parties.body.data.records).toMatchObject([{ countryCode: "DE", partyId: "CPO", role: "CPO", status: "CONNECTED" }]);
+  });
+
+  it("pages what partners sent at page size 100 with more than 100 rows, by time in the operator's zone", async () => {
+    const id = await addPlatform(admin);
+    const operatorId = await operatorIdOf("0PL002");
+    const base = Date.parse("2032-03-01T00:00:00Z");
+    const insert = env.DB.prepare(
+      "INSERT INTO ocpi_sessions (operator_id, platform_id, country_code, party_id, session_id, status, token_uid, location_id, start_at, kwh, currency, data, last_updated, received_at) VALUES (?, ?, 'DE', 'CPO', ?, 'ACTIVE', 'CARD1', 'L1', ?, '1', 'EUR', '{}', ?, ?)",
+    );
+    await env.DB.batch(Array.from({ length: 150 }, (_, i) => insert.bind(operatorId, id, `P${i}`, base + i * 60_000, base, base)));
+    const first = await call("GET", `/ocpi-service/session?platformId=${id}&size=100&current=1`, { token: admin });
+    expect(first.body.data.total).toBe(150);
+    expect(first.body.data.records).toHaveLength(100);
+    expect(first.body.data.records[0].sessionId).toBe("P149");
+    expect((await call("GET", `/ocpi-service/session?platformId=${id}&size=100&current=2`, { token: admin })).body.data.records).toHaveLength(50);
+    // An instant with its offset, and the same window as the console's datetime-local field writes it.
+    const window = await call("GET", `/ocpi-service/session?platformId=${id}&from=2032-03-01T00:10:00Z&to=2032-03-01T00:19:00Z`, { token: admin });
+    expect(window.body.data.total).toBe(10);
+    const { time_zone: zone } = (await env.DB.prepare("SELECT time_zone FROM parameter_settings WHERE operator_id = ?").bind(operatorId).first<{ time_zone: string }>())!;
+    const local = `from=${utcToZoned(base + 600_000, zone)}&to=${utcToZoned(base + 1_140_000, zone)}`;
+    expect((await call("GET", `/ocpi-service/session?platformId=${id}&${local}`, { token: admin })).body.data.total).toBe(10);
+    const bad = await call("GET", `/ocpi-service/session?from=yesterday`, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.from).toBe(en.ocpi.validation.dateTime);
+  });
+});
+

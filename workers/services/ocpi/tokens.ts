@@ -1,0 +1,182 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { customers, idTags, rfCards } from "../../../db/schema";
+import { authorizationStatus, type AuthorizationStatus } from "../../../domain/ocpp";
+import { invalidParameters, ocpiTime, reasonOf, unknownToken } from "../../../domain/ocpi/wire";
+import { dateTime, instantOf, tokenType } from "../../../domain/schemas/ocpi/common";
+import { locationReferences, type AllowedType, type OcpiToken } from "../../../domain/schemas/ocpi/tokens";
+import { owned } from "../../../tenants/scope";
+import { pageQuery } from "../../../domain/schemas/account-service";
+import { systemCtx, type PartnerCtx, type UserCtx } from "../context";
+import { registryFacts, sameTag } from "../drivers/registry";
+import { verb } from "../verb";
+import { ourIdentity, type OurIdentity } from "./identity";
+import { registeredCaller } from "./partner";
+
+/**
+ * Our tokens, of which we are the sender (docs/rules/ocpi.md "Tokens", OCPI 2.2.1 §12): the
+ * operator's RFID cards and app users' tokens as OCPI Tokens, paged for a CPO that pulls them,
+ * and real-time authorization decided by the same registry and customer rules as Authorize at our
+ * own chargers (docs/rules/drivers.md "Who may charge").
+ */
+
+/** The most tokens one page answers (the `X-Limit` header; OCPI 2.2.1 §4.1.4). */
+export const TOKEN_PAGE_LIMIT = 100;
+
+const whole = z.string().regex(/^\d{1,9}$/).transform(Number);
+export const tokensQuery = z.object({
+  offset: whole.default(0),
+  limit: whole.refine((n) => n >= 1, "limit must be at least 1").optional(),
+  date_from: dateTime.optional(),
+  date_to: dateTime.optional(),
+});
+
+/** One registry entry as the union of cards and other tags reads it. */
+const columns = (uid: SQL, type: SQL, usable: SQL, expires: SQL, updated: SQL) => ({
+  uid: sql<string>`${uid}`.as("uid"),
+  type: sql<"RFID" | "APP_USER">`${type}`.as("type"),
+  usable: sql<number>`${usable}`.as("usable"),
+  expiresAt: sql<number | null>`${expires}`.as("expires_at"),
+  updatedAt: sql<number>`${updated}`.as("updated_at"),
+});
+
+function registry(ctx: Pick<PartnerCtx, "db" | "operator">, window: { from?: number; to?: number; uid?: string }) {
+  const range = (column: Parameters<typeof gte>[0]) => [
+    window.from !== undefined ? gte(column, new Date(window.from)) : undefined,
+    window.to !== undefined ? lt(column, new Date(window.to)) : undefined,
+  ];
+  const holder = (column: SQLiteColumn) => and(eq(customers.id, column), eq(customers.operatorId, ctx.operator.id));
+  // A card charges when it is valid and held by a customer in good standing; another tag when it
+  // is accepted and its holder, if any, is (docs/rules/drivers.md "Who may charge").
+  const cards = ctx.db
+    .select(
+      columns(
+        sql`${rfCards.idTag}`,
+        sql`'RFID'`,
+        sql`${rfCards.status} = 'VALID' and coalesce(${customers.status}, '') = 'NORMAL'`,
+        sql`${rfCards.expiryDate}`,
+        sql`${rfCards.updatedAt}`,
+      ),
+    )
+    .from(rfCards)
+    .leftJoin(customers, holder(rfCards.customerId))
+    .where(owned(ctx, rfCards, ...range(rfCards.updatedAt), window.uid ? sameTag(rfCards.idTag, window.uid) : undefined));
+  // Tags that are not cards: RFID tags and app users' tokens; the remote-start tag and tokens of
+  // other eMSPs are not ours to offer.
+  const tags = ctx.db
+    .select(
+      columns(
+        sql`${idTags.idTag}`,
+        sql`case ${idTags.kind} when 'RFID' then 'RFID' else 'APP_USER' end`,
+        sql`${idTags.status} = 'Accepted' and coalesce(${customers.status}, 'NORMAL') = 'NORMAL'`,
+        sql`${idTags.expiryDate}`,
+        sql`${idTags.createdAt}`,
+      ),
+    )
+    .from(idTags)
+    .leftJoin(customers, holder(idTags.customerId))
+    .where(owned(ctx, idTags, inArray(idTags.kind, ["RFID", "APP"]), ...range(idTags.createdAt), window.uid ? sameTag(idTags.idTag, window.uid) : undefined));
+  return { cards, tags };
+}
+
+type Entry = { uid: string; type: "RFID" | "APP_USER"; usable: number; expiresAt: number | null; updatedAt: number };
+
+function tokenOf(entry: Entry, identity: OurIdentity, now: number): OcpiToken {
+  return {
+    country_code: identity.countryCode,
+    party_id: identity.partyId,
+    uid: entry.uid,
+    type: entry.type,
+    // An eMA-like contract id: country, party, then the tag (OCPI 2.2.1 §12.4.2 contract_id).
+    contract_id: `${identity.countryCode}-${identity.partyId}-C${entry.uid}`.slice(0, 36),
+    issuer: identity.name.slice(0, 64),
+    valid: Boolean(entry.usable) && (entry.expiresAt === null || entry.expiresAt > now),
+    // Every start is asked of us in real time: customer rules and points change (OCPI 2.2.1 §12.4.6).
+    whitelist: "ALWAYS",
+    last_updated: ocpiTime(entry.updatedAt),
+  };
+}
+
+/** GET /tokens: the registry paged by `offset`/`limit`, by `last_updated` in [date_from, date_to) (OCPI 2.2.1 §12.2.1.1). */
+export const listOurTokens = verb({ actors: ["partner"] }, async (ctx, raw: unknown) => {
+  await registeredCaller(ctx);
+  const parsed = tokensQuery.safeParse(raw);
+  if (!parsed.success) throw invalidParameters(reasonOf(parsed.error.issues));
+  const q = parsed.data;
+  const limit = Math.min(q.limit ?? TOKEN_PAGE_LIMIT, TOKEN_PAGE_LIMIT);
+  const window = { from: q.date_from ? instantOf(q.date_from) : undefined, to: q.date_to ? instantOf(q.date_to) : undefined };
+  const identity = await ourIdentity(ctx);
+  const { cards, tags } = registry(ctx, window);
+  const counts = registry(ctx, window);
+  const [rows, [cardCount], [tagCount]] = await Promise.all([
+    cards.unionAll(tags).orderBy(asc(sql`updated_at`), asc(sql`uid`)).limit(limit).offset(q.offset) as Promise<Entry[]>,
+    ctx.db.select({ n: count() }).from(counts.cards.as("c")),
+    ctx.db.select({ n: count() }).from(counts.tags.as("t")),
+  ]);
+  const now = ctx.now();
+  return { tokens: rows.map((r) => tokenOf(r, identity, now)), total: cardCount.n + tagCount.n, offset: q.offset, limit };
+});
+
+/** Our registry's answer in OCPI's words (OCPI 2.2.1 §12.4.1 AllowedType). */
+const ALLOWED: Record<AuthorizationStatus, AllowedType> = {
+  Accepted: "ALLOWED",
+  Blocked: "BLOCKED",
+  Expired: "EXPIRED",
+  Invalid: "NOT_ALLOWED",
+  ConcurrentTx: "ALLOWED",
+};
+
+/**
+ * POST /tokens/{uid}/authorize (OCPI 2.2.1 §12.2.1.2): the registry's status for the token at a
+ * charger that is not ours, so a customer limited to some of our points gets NOT_ALLOWED. An
+ * unknown token is 404 with 2004.
+ */
+export const authorizeOurToken = verb({ actors: ["partner"] }, async (ctx, uid: string, type: unknown, raw: unknown) => {
+  await registeredCaller(ctx);
+  const kind = tokenType.optional().safeParse(type === "" ? undefined : type);
+  if (!kind.success) throw invalidParameters(`type: ${reasonOf(kind.error.issues)}`);
+  const location = raw === undefined || raw === null ? undefined : locationReferences.safeParse(raw);
+  if (location && !location.success) throw invalidParameters(reasonOf(location.error.issues));
+  const { cards, tags } = registry(ctx, { uid });
+  const [entry] = (await cards.unionAll(tags).limit(1)) as Entry[];
+  if (!entry || (kind.data && kind.data !== entry.type)) throw unknownToken();
+  const system = systemCtx(ctx.env, ctx.operator, ctx.actor.name, ctx.now);
+  // Point 0 is none of ours: the holder's point list cannot admit it (docs/rules/drivers.md "Who may charge").
+  const { tag } = await registryFacts(system, 0, uid);
+  const status = authorizationStatus({ tag: tag ?? null, chargerAccepted: true, busy: false, now: ctx.now(), cardsOnly: false });
+  const identity = await ourIdentity(ctx);
+  return {
+    allowed: ALLOWED[status],
+    token: tokenOf(entry, identity, ctx.now()),
+    ...(location?.data && { location: location.data }),
+    ...(status === "Accepted" && { authorization_reference: crypto.randomUUID() }),
+  };
+});
+
+
+/**
+ * Our tokens as partners see them, for the console (`emspToken`): the same registry and the same
+ * OCPI Token each partner pulls, paged.
+ */
+export const listTokensForConsole = verb({ menu: "emsp.token" }, async (ctx: UserCtx, raw: unknown) => {
+  const q = pageQuery.parse(raw);
+  const identity = await ourIdentity(ctx).catch(() => ({ countryCode: "", partyId: "", name: ctx.operator.name }));
+  const { cards, tags } = registry(ctx, {});
+  const counts = registry(ctx, {});
+  const [rows, [cardCount], [tagCount]] = await Promise.all([
+    cards.unionAll(tags).orderBy(desc(sql`updated_at`), asc(sql`uid`)).limit(q.size).offset((q.current - 1) * q.size) as Promise<Entry[]>,
+    ctx.db.select({ n: count() }).from(counts.cards.as("c")),
+    ctx.db.select({ n: count() }).from(counts.tags.as("t")),
+  ]);
+  const now = ctx.now();
+  return {
+    records: rows.map((r) => {
+      const token = tokenOf(r, identity, now);
+      return { uid: token.uid, type: token.type, contractId: token.contract_id, valid: token.valid, whitelist: token.whitelist, countryCode: token.country_code, partyId: token.party_id, lastUpdated: token.last_updated };
+    }),
+    total: cardCount.n + tagCount.n,
+    current: q.current,
+    size: q.size,
+  };
+});
