@@ -13,12 +13,13 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { loadReservations, reservationAction } from "./reservations.server";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /**
  * Operation and maintenance › Reservations (docs/rules/driver-services.md "Reservations"): reserve a
@@ -231,14 +232,7 @@ function ReserveDialog({ points, customers, onClose }: { points: Data["points"];
               <Input id="reserve-expiry" type="datetime-local" value={values.expiry} onChange={set("expiry")} aria-invalid={Boolean(errors.expiryDate)} />,
             )}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("driverServices.reservations.reserve")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel={t("driverServices.reservations.reserve")} />
         </form>
       </DialogContent>
     </Dialog>

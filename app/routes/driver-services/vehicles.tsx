@@ -16,11 +16,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import { loadVehicles, vehicleAction } from "./vehicles.server";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /** User management › Vehicles: customers' vehicles, one default per customer (docs/rules/driver-services.md "Vehicles"). */
 export function loader(args: LoaderFunctionArgs) {
@@ -163,14 +164,7 @@ function VehicleDialog({ vehicle, customers, onClose }: { vehicle: Vehicle | nul
               )}
             />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} />
         </form>
       </DialogContent>
     </Dialog>

@@ -16,6 +16,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import { readCard, readerPort, rememberReaderPort, RfReaderError } from "~/lib/rf-reader";
 import { CustomerSelect, type Option } from "./pickers";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /** A card as the list shows it. */
 export interface CardRecord {
@@ -170,14 +171,7 @@ export function CardFormDialog({
               </>
             )}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={saving} />
         </form>
       </DialogContent>
     </Dialog>

@@ -19,6 +19,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { loadPlatforms, platformAction } from "./emsp.server";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /**
  * Partner platforms (docs/rules/ocpi.md "Console"): add one with its versions URL and token A,
@@ -219,14 +220,7 @@ function PlatformDialog({ platform, onClose }: { platform: Platform | "new" | nu
           {field("name", { defaultValue: editing?.name ?? "" })}
           {field("versionsUrl", { defaultValue: editing?.versionsUrl ?? "", type: "url", placeholder: "https://cpo.example/ocpi/versions" })}
           {!locked && field("token", { type: "password", placeholder: editing?.hasToken ? t("ocpi.platform.tokenKept") : "" })}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={close} busy={fetcher.state !== "idle"} />
         </form>
       </DialogContent>
     </Dialog>

@@ -26,13 +26,14 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { saveSheet } from "~/lib/excel";
 import { discountStrategyAction, loadDiscountStrategies } from "./discount-strategies.server";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /**
  * Finance › Discount strategies: vouchers and discounts, their cards and activation codes
@@ -251,14 +252,7 @@ function StrategyDialog({ strategy, onClose }: { strategy: DiscountStrategy | nu
             <TextField control={form.control} name="activationCode" label={t("discounts.fields.activationCode")} maxLength={8} />
             {!strategy && <NumberField control={form.control} name="generateNumber" label={t("discounts.fields.generateCount")} />}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} />
         </form>
       </DialogContent>
     </Dialog>
@@ -298,14 +292,7 @@ function GenerateDialog({
           </DialogHeader>
           <p className="text-sm font-medium">{strategy.name}</p>
           <NumberField control={form.control} name="count" label={t("discounts.fields.generateCount")} required />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("discounts.actions.generate")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel={t("discounts.actions.generate")} />
         </form>
       </DialogContent>
     </Dialog>

@@ -15,7 +15,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -25,6 +25,7 @@ import { cn } from "~/lib/cn";
 import { DeleteRowButton } from "../operations/parts";
 import { loadMaintain, maintainAction } from "./maintain.server";
 import { WorkOrderStatusBadge } from "./parts";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /**
  * Operation and maintenance › Work orders and maintainers (docs/rules/maintenance.md): the orders
@@ -226,14 +227,7 @@ function NewOrderDialog({ open, onClose, handlers }: { open: boolean; onClose: (
                 ))}
               </NativeSelect>,
             )}
-          <DialogFooter>
-            <Button variant="outline" type="button" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} />
         </form>
       </DialogContent>
     </Dialog>

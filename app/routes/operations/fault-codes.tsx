@@ -14,11 +14,12 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { faultCodeAction, faultCodeList } from "./faults.server";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /**
  * Operation and maintenance › Fault codes: OCPP's 14 codes with the operator's settings, and its
@@ -178,14 +179,7 @@ export default function FaultCodes() {
               )}
               {field("count", t("operations.fc.count"), <Input id="fc-count" inputMode="numeric" value={draft.count} onChange={(e) => setDraft({ ...draft, count: e.target.value })} />)}
               {field("description", t("operations.fc.description"), <Input id="fc-description" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />, false)}
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => setDraft(null)}>
-                  {t("common.cancel")}
-                </Button>
-                <Button type="submit" disabled={fetcher.state !== "idle"}>
-                  {t("common.save")}
-                </Button>
-              </DialogFooter>
+              <FormDialogFooter onCancel={() => setDraft(null)} busy={fetcher.state !== "idle"} />
             </form>
           )}
         </DialogContent>

@@ -12,12 +12,13 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { loadPaymentChannels, paymentChannelAction } from "./payment-channels.server";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /**
  * Payment channels (docs/rules/payments.md "Channels"): one per type; the type is chosen first;
@@ -252,14 +253,7 @@ function ChannelDialog({ channel, onClose }: { channel: Channel | null; onClose:
               </fieldset>
             </>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} />
         </form>
       </DialogContent>
     </Dialog>

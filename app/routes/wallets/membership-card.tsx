@@ -10,11 +10,12 @@ import { useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 interface Member {
   id: number;
@@ -115,14 +116,7 @@ function LevelDialog({ open, onClose, customer, fees }: { open: boolean; onClose
           <p className="text-sm">
             {t("wallets.membership.fee")}: <span className="font-medium tabular-nums">{fee === 0 ? t("wallets.membership.free") : money(fee)}</span>
           </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("wallets.membership.change")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel={t("wallets.membership.change")} />
         </form>
       </DialogContent>
     </Dialog>

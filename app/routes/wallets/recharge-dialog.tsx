@@ -8,12 +8,12 @@ import { AmountField, SelectField, TextareaField } from "~/components/form/field
 import { FormField } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
-import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
 import { CustomerSelect } from "../drivers/pickers";
 import type { Recharge } from "../../../workers/services/wallets/recharges";
+import { FormDialogFooter } from "~/components/form/dialog-footer";
 
 /**
  * Top up or deduct (docs/rules/wallets.md "Recharges"): a customer, the operation and the amount
@@ -85,14 +85,7 @@ export function RechargeDialog({ open, onClose, minimumRecharge }: { open: boole
           />
           <AmountField control={form.control} name="amount" label={t("wallets.recharge.amount")} required />
           <TextareaField control={form.control} name="remark" label={t("wallets.recharge.remark")} rows={2} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("wallets.recharge.open")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel={t("wallets.recharge.open")} />
         </form>
       </DialogContent>
     </Dialog>
