@@ -2,8 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/content.json";
 import { api, closeClients } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
 
 /**
  * The content screens (docs/rules/content.md), each checked with axe-core on arrival: the operation
@@ -20,23 +19,14 @@ let page: Page;
 /** What a screen shows after a round trip to the server, however loaded the machine is. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
-  await page.waitForURL(`${baseURL}/home`);
-});
+beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
 
 afterAll(async () => {
   await closeClients();
   await browser?.close();
 });
 
-async function expectScreen(path: string, screen: string) {
-  await page.goto(`${baseURL}${path}`);
-  await eventually(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
-  await hydrated(page);
-}
+const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 
 describe("content screens", () => {
   it("lists the operation log by table and shows a row's changes field by field", async () => {

@@ -6,8 +6,7 @@ import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/discounts.json";
 import { Api } from "../../scripts/sim/register";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, openDemoAdmin, text } from "./support/session";
 
 /**
  * Discount strategies and cards as an operator uses them (docs/rules/discounts.md); each screen is
@@ -19,12 +18,7 @@ const d = en.discounts;
 let browser: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
-  await page.waitForURL(`${baseURL}/home`);
-});
+beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
 
 afterAll(async () => {
   await browser?.close();

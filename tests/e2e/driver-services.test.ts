@@ -2,8 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/driver-services.json";
 import { answering, bootedClient, closeClients, newCharger } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, openDemoAdmin, text } from "./support/session";
 
 /**
  * The vehicle, offline-list and reservation screens as an operator uses them; each screen is
@@ -15,12 +14,7 @@ const ds = en.driverServices;
 let browser: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
-  await page.waitForURL(`${baseURL}/home`);
-});
+beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
 
 afterAll(async () => {
   await closeClients();

@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi.json";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, openDemoAdmin, openScreen, text } from "./support/session";
 
 /** Several screens in one visit, each checked in two themes: more than one screen's time. */
 const MANY_SCREENS_MS = 300_000;
@@ -20,22 +19,13 @@ const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 1
 let browser: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
-  await page.waitForURL(`${baseURL}/home`);
-});
+beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function expectScreen(path: string, screen: string) {
-  await page.goto(`${baseURL}${path}`);
-  await expect.poll(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
-  await hydrated(page);
-}
+const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 
 describe("roaming screens", () => {
   it(

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/maintenance.json";
 import { pngImage } from "../unit/stations-image-samples";
 import { api, bootedClient, closeClients, newCharger, until } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
 
 /** Several screens in one visit, each checked in two themes: more than one screen's time. */
 const MANY_SCREENS_MS = 300_000;
@@ -21,23 +20,14 @@ const OPERATOR = "Plugdesk Polska";
 let browser: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
-  await page.waitForURL(`${baseURL}/home`);
-});
+beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
 
 afterAll(async () => {
   await closeClients();
   await browser?.close();
 });
 
-async function expectScreen(path: string, screen: string) {
-  await page.goto(`${baseURL}${path}`);
-  await eventually(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
-  await hydrated(page);
-}
+const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 
 /** What a screen shows after a round trip to the server, however loaded the machine is. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });

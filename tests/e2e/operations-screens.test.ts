@@ -2,8 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/operations.json";
 import { answering, api, bootedClient, closeClients, newCharger } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
 
 /** Several screens in one visit, each checked in two themes: more than one screen's time. */
 const MANY_SCREENS_MS = 300_000;
@@ -19,23 +18,14 @@ const OPERATOR = "Plugdesk Polska";
 let browser: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
-  await page.waitForURL(`${baseURL}/home`);
-});
+beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
 
 afterAll(async () => {
   await closeClients();
   await browser?.close();
 });
 
-async function expectScreen(path: string, screen: string) {
-  await page.goto(`${baseURL}${path}`);
-  await expect.poll(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
-  await hydrated(page);
-}
+const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 
 describe("operations screens", () => {
   it("titles every operations screen after itself", async () => {

@@ -1,10 +1,12 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import de from "../../../domain/i18n/locales/de/translation.json";
 import deUi from "../../../domain/i18n/locales/de/ui.json";
 import en from "../../../domain/i18n/locales/en/translation.json";
 import enUi from "../../../domain/i18n/locales/en/ui.json";
 import pl from "../../../domain/i18n/locales/pl/translation.json";
 import plUi from "../../../domain/i18n/locales/pl/ui.json";
+import { openBrowser } from "./browser";
 
 /** The catalogues the console shows, so tests look for what a user reads. */
 export const text = { en: { ...en, ...enUi }, pl: { ...pl, ...plUi }, de: { ...de, ...deUi } };
@@ -28,4 +30,20 @@ export function field(page: Page, label: string, role: "textbox" | "combobox" = 
 /** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
 export function hydrated(page: Page) {
   return page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
+
+/** A new browser with one page, logged in as the demo operator's admin and at its home page. */
+export async function openDemoAdmin(baseURL: string) {
+  const browser = await openBrowser();
+  const page = await browser.newPage();
+  await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+  await page.waitForURL(`${baseURL}/home`);
+  return { browser, page };
+}
+
+/** Opens a console screen and waits until it carries its title and React has hydrated it. */
+export async function openScreen(page: Page, url: string, title: string) {
+  await page.goto(url);
+  await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(title);
+  await hydrated(page);
 }
