@@ -70,6 +70,9 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
           setupFiles: [guard, "./tests/e2e/support/server-errors.ts"],
           fileParallelism: false,
+          // A screen waited on with expect.poll gets as long as a slow, shared machine needs
+          // (vitest's default is one second); no test asserts on time.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 90_000,
           hookTimeout: 240_000,
         },

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/pricing.json";
+import { Api } from "../../scripts/sim/register";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { logIn, text } from "./support/session";
@@ -107,8 +108,13 @@ describe("charging strategies", () => {
 
       await row.getByRole("button", { name: p.assign.open }).click();
       const dialog = subPage.getByRole("dialog");
-      await expect.poll(() => dialog.getByRole("checkbox").count()).toBe(2);
+      // Exactly the points assigned to it, whatever other tests assigned meanwhile; the demo's two among them.
+      const own = await (await Api.login(baseURL, { operatorCode: "0PL002A", username: "subadmin1", password: "Demo12345" })).get<{ records: { serialNumber: string }[] }>(
+        "/station-service/sub-operator/point?size=100",
+      );
+      await expect.poll(() => dialog.getByRole("checkbox").count()).toBe(own.records.length);
       const listed = await dialog.getByRole("listitem").allTextContents();
+      for (const { serialNumber } of own.records) expect(listed.some((item) => item.includes(serialNumber))).toBe(true);
       expect(listed.some((item) => item.includes("PL002-CP01"))).toBe(true);
       expect(listed.some((item) => item.includes("PL002-CP02"))).toBe(true);
       await dialog.getByRole("button", { name: t.common.cancel }).click();

@@ -7,6 +7,7 @@ import { canStart } from "../../../domain/connector-status";
 import type { Page } from "../../../domain/paging";
 import type { presentPoint } from "../../../workers/services/points/points";
 import { useFormat } from "~/components/format";
+import { liveOnline, liveStatus } from "~/components/live/live-state";
 import { IdTagField, remoteStartBody } from "~/components/live/remote-start";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
@@ -20,6 +21,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Skeleton } from "~/components/ui/skeleton";
 import { ApiError, useApi } from "~/lib/api";
 import { cn } from "~/lib/cn";
+import { useLivePoints } from "~/lib/live";
 import { loadStationStart } from "./stations.server";
 
 /**
@@ -45,6 +47,7 @@ export default function StationStart() {
   const [params, setParams] = useSearchParams();
   const stationId = Number(params.get("stationId")) || stations[0]?.id;
   const [points, setPoints] = useState<Point[] | null>(null);
+  const livePoints = useLivePoints();
   const [chosen, setChosen] = useState<{ pointId: number; connectorId: number } | null>(null);
   const [powerLimit, setPowerLimit] = useState("");
   const [idTag, setIdTag] = useState(remoteIdTag);
@@ -124,52 +127,59 @@ export default function StationStart() {
         <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{t("stations.start.noPoints")}</p>
       ) : (
         <div role="radiogroup" aria-label={t("stations.start.chooseConnector")} className="grid gap-4 md:grid-cols-2">
-          {points.map((point) => (
-            <Card key={point.id} className="gap-4">
-              <CardHeader>
-                <CardTitle className="flex flex-wrap items-center gap-2">
-                  {point.name}
-                  <span className="font-mono text-xs font-normal text-muted-foreground">{point.serialNumber}</span>
-                </CardTitle>
-                <CardDescription className="flex flex-wrap items-center gap-2">
-                  <span>{point.type}</span>
-                  <span aria-hidden>·</span>
-                  <span className={point.online ? "text-success" : undefined}>{t(`stations.online.${point.online}`)}</span>
-                  <StatusBadge status={point.status} />
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="grid gap-2 sm:grid-cols-2">
-                {point.connectors.map((connector) => {
-                  const usable = point.status === "VALID" && point.online && canStart(connector.status);
-                  const selected = chosen?.pointId === point.id && chosen.connectorId === connector.connectorId;
-                  return (
-                    <button
-                      key={connector.id}
-                      type="button"
-                      role="radio"
-                      aria-checked={selected}
-                      aria-label={`${point.name} · ${t("stations.start.connector", { no: connector.connectorId })}`}
-                      disabled={!usable}
-                      onClick={() => setChosen({ pointId: point.id, connectorId: connector.connectorId })}
-                      className={cn(
-                        "flex flex-col items-start gap-2 rounded-lg border p-3 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30",
-                        selected ? "border-primary bg-primary/5 ring-1 ring-primary" : "hover:bg-accent",
-                        !usable && "cursor-not-allowed opacity-60 hover:bg-transparent",
-                      )}
-                    >
-                      <span className="flex w-full items-center justify-between gap-2 text-sm font-medium">
-                        {t("stations.start.connector", { no: connector.connectorId })}
-                        <ConnectorStatusBadge status={connector.status} />
-                      </span>
-                      <span className="text-xs text-muted-foreground tabular-nums">
-                        {connector.standard} · {power(connector.power)}
-                      </span>
-                    </button>
-                  );
-                })}
-              </CardContent>
-            </Card>
-          ))}
+          {points.map((point) => {
+            // What the charger said since the list was read wins: its online flag and statuses
+            // reach the list's query a moment later (docs/rules/ocpp.md "Hot path").
+            const live = livePoints.get(point.id);
+            const online = liveOnline(live, point.online);
+            return (
+              <Card key={point.id} className="gap-4">
+                <CardHeader>
+                  <CardTitle className="flex flex-wrap items-center gap-2">
+                    {point.name}
+                    <span className="font-mono text-xs font-normal text-muted-foreground">{point.serialNumber}</span>
+                  </CardTitle>
+                  <CardDescription className="flex flex-wrap items-center gap-2">
+                    <span>{point.type}</span>
+                    <span aria-hidden>·</span>
+                    <span className={online ? "text-success" : undefined}>{t(`stations.online.${online}`)}</span>
+                    <StatusBadge status={point.status} />
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="grid gap-2 sm:grid-cols-2">
+                  {point.connectors.map((connector) => {
+                    const status = liveStatus(live, point.online, connector.connectorId, connector.status);
+                    const usable = point.status === "VALID" && online && canStart(status);
+                    const selected = chosen?.pointId === point.id && chosen.connectorId === connector.connectorId;
+                    return (
+                      <button
+                        key={connector.id}
+                        type="button"
+                        role="radio"
+                        aria-checked={selected}
+                        aria-label={`${point.name} · ${t("stations.start.connector", { no: connector.connectorId })}`}
+                        disabled={!usable}
+                        onClick={() => setChosen({ pointId: point.id, connectorId: connector.connectorId })}
+                        className={cn(
+                          "flex flex-col items-start gap-2 rounded-lg border p-3 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30",
+                          selected ? "border-primary bg-primary/5 ring-1 ring-primary" : "hover:bg-accent",
+                          !usable && "cursor-not-allowed opacity-60 hover:bg-transparent",
+                        )}
+                      >
+                        <span className="flex w-full items-center justify-between gap-2 text-sm font-medium">
+                          {t("stations.start.connector", { no: connector.connectorId })}
+                          <ConnectorStatusBadge status={status} />
+                        </span>
+                        <span className="text-xs text-muted-foreground tabular-nums">
+                          {connector.standard} · {power(connector.power)}
+                        </span>
+                      </button>
+                    );
+                  })}
+                </CardContent>
+              </Card>
+            );
+          })}
         </div>
       )}
       {points && points.length > 0 && <p className="text-xs text-muted-foreground">{t("stations.start.notStartable")}</p>}
