@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/driver-services.json";
-import { answering, bootedClient, closeClients, newCharger } from "../peers/support";
+import { answering, api, bootedClient, closeClients, newCharger } from "../peers/support";
 import { field, hydrated, openDemoAdmin, text } from "./support/session";
 
 /**
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe("driver services in the console", () => {
-  it("adds a default vehicle for a customer and opens its bills, empty until billing links sessions", async () => {
+  it("adds a default vehicle for a customer, and its bills page opens the owner's charge records and bills", async () => {
     const plate = `WA ${Date.now().toString().slice(-5)}`;
     await page.goto(`${baseURL}/vehicleManage/list`);
     await hydrated(page);
@@ -38,8 +38,18 @@ describe("driver services in the console", () => {
     const row = page.getByRole("row", { name: new RegExp(plate) });
     await row.waitFor();
     await row.getByRole("link", { name: ds.vehicles.bills }).click();
-    await page.getByText(ds.vehicles.billsEmpty).waitFor();
+    await page.getByText(ds.vehicles.billsOfOwner).waitFor();
     await expect.poll(() => page.title()).toMatch(new RegExp(`^${t.page.accountBill} — `));
+    const url = page.url();
+    // Both lists open filtered by Anna, the vehicle's owner.
+    await page.getByRole("link", { name: ds.vehicles.ownerRecords }).click();
+    await page.waitForURL(/\/financialManagement\/chargeRecord\?customerId=\d+$/);
+    const customerId = new URL(page.url()).searchParams.get("customerId");
+    await page.goto(url);
+    await page.getByRole("link", { name: ds.vehicles.ownerBills }).click();
+    await page.waitForURL(`${baseURL}/financialManagement/billManagement?customerId=${customerId}`);
+    const anna = await (await api()).get<{ records: { id: number }[] }>("/customer-service/customer?email=anna.nowak%40plugdesk.example");
+    expect(Number(customerId)).toBe(anna.records[0].id);
   });
 
   it("makes an offline list for Anna, pushes it to a charger that accepts it, and shows the point up to date", async () => {

@@ -300,6 +300,20 @@ describe("alarms (Undisposed → AutoRecovery or ManualDisposed)", () => {
 });
 
 describe("home dashboard", () => {
+  it("answers the map settings' centre for the dashboard's map, none while it is the blank default", async () => {
+    const setCentre = (lat: string, lng: string) =>
+      env.DB.prepare(
+        "UPDATE parameter_settings SET document = json_set(document, '$.map.centre', json_object('lat', ?, 'lng', ?), '$.map.zoom', 9) WHERE operator_id = (SELECT id FROM operators WHERE code = '0DE001')",
+      )
+        .bind(lat, lng)
+        .run();
+    const centre = async () => (await call("GET", "/station-service/dashboard/home", { token: deAdmin })).body.data.mapCentre;
+    await setCentre("0", "0");
+    expect(await centre()).toBeNull();
+    await setCentre("52.5200", "13.4050");
+    expect(await centre()).toEqual({ lat: 52.52, lng: 13.405, zoom: 9 });
+  });
+
   it("counts points, connectors, and today's sessions and energy in the operator's time zone", async () => {
     // Sessions earlier tests stopped count once billed: let the billing queue settle first.
     await waitFor(async () => (await row<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE status = 'COMPLETED' AND billed_at IS NULL"))!.n === 0);

@@ -33,14 +33,20 @@ const WIDTH = 800;
 const HEIGHT = 380;
 const PAD = 56;
 
-/** Projects stations into the picture, and back (for the graticule's labels). */
-function project(stations: readonly MapStation[]) {
+/** Where a map without stations looks: the operator's default centre, and how much it shows. */
+export interface MapCentre {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+
+/** Projects places into the picture, and back (for the graticule's labels). */
+function project(stations: readonly { lat: number; lng: number }[], minSpan = 0.2) {
   const lats = stations.map((s) => s.lat);
   const lngs = stations.map((s) => s.lng);
   const midLat = (Math.min(...lats) + Math.max(...lats)) / 2;
   const xScale = Math.cos((midLat * Math.PI) / 180);
   // A lone station (or a tight cluster) gets a window of about 20 km around it.
-  const minSpan = 0.2;
   const spanX = Math.max((Math.max(...lngs) - Math.min(...lngs)) * xScale, minSpan);
   const spanY = Math.max(Math.max(...lats) - Math.min(...lats), minSpan);
   const scale = Math.min((WIDTH - 2 * PAD) / spanX, (HEIGHT - 2 * PAD) / spanY);
@@ -81,17 +87,26 @@ function graticule(projection: ReturnType<typeof project>, number: (value: numbe
   return { meridians, parallels };
 }
 
-export function StationMap({ stations, className }: { stations: readonly MapStation[]; className?: string }) {
+/**
+ * The operator's stations; with none that has coordinates, the view of its map settings around
+ * `centre` (a web map's zoom z shows about 360 / 2^z degrees), marked, so that a new operator sees
+ * its own region (docs/rules/monitoring.md "Home dashboard").
+ */
+export function StationMap({ stations, centre, className }: { stations: readonly MapStation[]; centre?: MapCentre | null; className?: string }) {
   const { t } = useTranslation();
   const { number } = useFormat();
   const [hover, setHover] = useState<number | null>(null);
-  const { placed, lines } = useMemo(() => {
-    if (stations.length === 0) return { placed: [], lines: { meridians: [], parallels: [] } };
+  const { placed, lines, mark } = useMemo(() => {
+    if (stations.length === 0) {
+      if (!centre) return { placed: [], lines: { meridians: [], parallels: [] }, mark: null };
+      const projection = project([centre], Math.min(Math.max(360 / 2 ** centre.zoom, 0.2), 90));
+      return { placed: [], lines: graticule(projection, number), mark: projection.at(centre) };
+    }
     const projection = project(stations);
-    return { placed: stations.map((s) => ({ ...s, ...projection.at(s) })), lines: graticule(projection, number) };
-  }, [stations, number]);
+    return { placed: stations.map((s) => ({ ...s, ...projection.at(s) })), lines: graticule(projection, number), mark: null };
+  }, [stations, centre, number]);
 
-  if (placed.length === 0) {
+  if (placed.length === 0 && !mark) {
     return (
       <div className={cn("flex min-h-60 items-center justify-center rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground", className)}>
         {t("monitoring.home.mapEmpty")}
@@ -131,6 +146,13 @@ export function StationMap({ stations, className }: { stations: readonly MapStat
             </text>
           </g>
         ))}
+        {mark && (
+          <g transform={`translate(${mark.x} ${mark.y})`} data-testid="map-centre" stroke="var(--primary)" strokeWidth={2}>
+            <circle r={48} fill="url(#map-glow)" stroke="none" />
+            <line x1={-10} x2={10} y1={0} y2={0} />
+            <line x1={0} x2={0} y1={-10} y2={10} />
+          </g>
+        )}
         {placed.map((s) => (
           <circle key={`glow-${s.id}`} cx={s.x} cy={s.y} r={48} fill="url(#map-glow)" />
         ))}
@@ -161,6 +183,7 @@ export function StationMap({ stations, className }: { stations: readonly MapStat
           </g>
         ))}
       </svg>
+      {mark && <p className="absolute inset-x-0 bottom-8 px-4 text-center text-sm text-muted-foreground">{t("monitoring.home.mapEmpty")}</p>}
       {shown && (
         <div
           className="pointer-events-none absolute z-10 w-60 -translate-x-1/2 rounded-md border bg-popover p-3 text-xs text-popover-foreground shadow-md"

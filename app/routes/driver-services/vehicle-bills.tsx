@@ -9,8 +9,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadVehicle } from "./vehicles.server";
 
 /**
- * A vehicle's sessions and bills (docs/rules/driver-services.md "Vehicles"). Sessions are not yet
- * tied to vehicles, so the bills part says so until billing records them.
+ * A vehicle's sessions and bills (docs/rules/driver-services.md "Vehicles"). A session is paid by
+ * the driver behind its tag, not by a car, so the page leads to the owner's charge records and
+ * bills, each list filtered on the server by the customer.
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadVehicle(args);
@@ -48,9 +49,17 @@ export default function VehicleBills() {
         <CardHeader>
           <CardTitle>{t("driverServices.vehicles.billsTitle")}</CardTitle>
         </CardHeader>
-        <CardContent className="flex flex-col items-center gap-2 py-10 text-center text-muted-foreground">
-          <ReceiptText aria-hidden className="size-8" />
-          <p>{t("driverServices.vehicles.billsEmpty")}</p>
+        <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
+          <ReceiptText aria-hidden className="size-8 text-muted-foreground" />
+          <p className="text-muted-foreground">{t("driverServices.vehicles.billsOfOwner")}</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button asChild variant="outline">
+              <Link to={`/financialManagement/chargeRecord?customerId=${vehicle.customerId}`}>{t("driverServices.vehicles.ownerRecords")}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/financialManagement/billManagement?customerId=${vehicle.customerId}`}>{t("driverServices.vehicles.ownerBills")}</Link>
+            </Button>
+          </div>
         </CardContent>
       </Card>
     </div>

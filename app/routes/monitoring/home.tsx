@@ -169,7 +169,7 @@ export default function Home() {
 
       <section className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <Panel title={`${t("monitoring.home.map")} · ${data.stations.length}`} aside={<span className="text-xs text-muted-foreground">{t("monitoring.home.mapLegend")}</span>} className="xl:col-span-2">
-          <StationMap stations={mapStations} />
+          <StationMap stations={mapStations} centre={data.mapCentre} />
         </Panel>
         <Panel title={t("monitoring.home.stationList")}>
           <ul className="-mx-2 flex max-h-[26rem] flex-col overflow-y-auto">

@@ -5,6 +5,7 @@ import { faultedPoint } from "../monitoring/devices";
 import { verb } from "../verb";
 import { visible, visibleStations } from "../../../tenants/scope";
 import { calendarOf, dayKey, localDate } from "../../../domain/time";
+import type { MapSettings } from "../../../domain/schemas/settings";
 
 /**
  * The home dashboard (big screen, /home; docs/rules/monitoring.md "Home dashboard"): device and
@@ -151,6 +152,11 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
       lng: s.lng === null ? null : Number(s.lng),
       status: s.status,
     })),
+    /**
+     * Where the map looks when no station has coordinates: the centre and zoom of the operator's
+     * map settings, unless they are still the blank default (0°, 0°).
+     */
+    mapCentre: mapCentreOf(settings.parameters.map),
     /** Every visible point with its station, so the console can place live events on the map. */
     devices: pointRows
       .filter((p) => stationIds.has(p.stationId))
@@ -168,3 +174,9 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
   };
 });
 
+
+function mapCentreOf(map: MapSettings) {
+  const lat = Number(map.centre.lat);
+  const lng = Number(map.centre.lng);
+  return lat === 0 && lng === 0 ? null : { lat, lng, zoom: map.zoom };
+}
