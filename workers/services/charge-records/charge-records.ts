@@ -1,16 +1,17 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
 import { chargeRecords, dailyChargeTotals, points, stations, transactions } from "../../../db/schema";
-import { Invalid, NotFound } from "../../../domain/errors";
+import { NotFound } from "../../../domain/errors";
 import { chargeRecordFilters, chargeRecordQuery, reportQuery, type ChargeRecordQuery } from "../../../domain/schemas/records";
 import { pathId } from "../../../domain/schemas/numbers";
-import { dayKey, localBound, localDate, monthOf, monthRange } from "../../../domain/time";
+import { dayKey, localDate, monthOf, monthRange } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
 import { deviceOwner, ownedBy, owned, visible, visibleStations, type TenantFilter } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
 import { meterCurve } from "../monitoring/meter-curve";
 import { findPoint, POINT_READ_MENUS } from "../points/points";
 import type { UserCtx } from "../context";
+import { periodOf } from "../list-period";
 import { verb } from "../verb";
 
 /**
@@ -132,13 +133,7 @@ export async function ownsOne(query: Promise<unknown[]>) {
  */
 async function recordFilter(ctx: UserCtx, q: Omit<ChargeRecordQuery, "current" | "size">) {
   // The time zone is read only when a period asks for it: the first page costs no extra query.
-  const timeZone = q.from || q.to ? (await settingsOf(ctx.db, ctx.operator.id)).timeZone : "UTC";
-  const from = q.from ? localBound(q.from, timeZone, "from") : undefined;
-  const to = q.to ? localBound(q.to, timeZone, "to") : undefined;
-  if ((q.from && from === undefined) || (q.to && to === undefined)) {
-    throw new Invalid("records.validation.localTime", {}, { [q.from && from === undefined ? "from" : "to"]: "records.validation.localTime" });
-  }
-  if (from !== undefined && to !== undefined && to <= from) throw new Invalid("monitoring.validation.timeRange", {}, { to: "monitoring.validation.timeRange" });
+  const { from, to } = await periodOf(ctx, q);
   await Promise.all([
     q.pointId ? ownsOne(ctx.db.select({ id: points.id }).from(points).where(visible(ctx, points, points.id, eq(points.id, q.pointId))).limit(1)) : undefined,
     q.stationId ? ownsOne(ctx.db.select({ id: stations.id }).from(stations).where(visibleStations(ctx, eq(stations.id, q.stationId))).limit(1)) : undefined,
@@ -156,8 +151,8 @@ async function recordFilter(ctx: UserCtx, q: Omit<ChargeRecordQuery, "current" |
     q.customerId ? eq(chargeRecords.customerId, q.customerId) : undefined,
     q.idTag ? eq(chargeRecords.idTag, q.idTag) : undefined,
     q.status ? eq(chargeRecords.status, q.status) : undefined,
-    from !== undefined ? gte(chargeRecords.startAt, new Date(from)) : undefined,
-    to !== undefined ? lt(chargeRecords.startAt, new Date(to)) : undefined,
+    from ? gte(chargeRecords.startAt, from) : undefined,
+    to ? lt(chargeRecords.startAt, to) : undefined,
   );
 }
 

@@ -7,7 +7,7 @@ import { owned } from "../../../tenants/scope";
 import type { UserCtx } from "../context";
 import { CUSTOMER_MENU, customerName } from "../drivers/customers";
 import { verb } from "../verb";
-import { periodOf } from "./ledger";
+import { periodOf } from "../list-period";
 
 /**
  * Bills and expense records (docs/rules/wallets.md "Bills"): every movement of a balance, read by

@@ -9,7 +9,8 @@ import type { UserCtx } from "../context";
 import { CUSTOMER_MENU, customerName, findCustomer } from "../drivers/customers";
 import { operatorSettings } from "../settings/parameter-settings";
 import { verb } from "../verb";
-import { billFrom, moneyText, movement, periodOf, transactionCode } from "./ledger";
+import { periodOf } from "../list-period";
+import { billFrom, moneyText, movement, transactionCode } from "./ledger";
 
 /**
  * Recharges (docs/rules/wallets.md "Recharges"): a top-up or a deduction of a customer's balance
