@@ -59,6 +59,12 @@ describe("changes handed to D1 in batches", () => {
     );
     // Had Available landed before the stop, the session would have been marked ABNORMAL.
     expect(await env.DB.prepare("SELECT status FROM transactions WHERE id = ?").bind(transactionId).first()).toEqual({ status: "COMPLETED" });
+    // The stop queued the session's billing; it lands here, not in the next test, whose eviction of
+    // every object (D1's too) would abort it halfway.
+    await eventually(
+      () => env.DB.prepare("SELECT billed_at FROM transactions WHERE id = ?").bind(transactionId).first<{ billed_at: string | null }>(),
+      (row) => row?.billed_at != null,
+    );
   });
 
   it("loses nothing when the object is evicted with a batch still waiting: the alarm sends it", async () => {
