@@ -31,7 +31,6 @@ const HEARTBEATS_IN_FLIGHT = 50;
 const HEARTBEAT_SAMPLES = 1000;
 const METER_SECONDS = 5;
 const METER_UP_TO = 1000;
-const STEADY_FROM = 5000;
 const STEADY_INTERVAL_S = 60;
 const REMOTE_STARTS = 200;
 const REMOTE_STARTS_IN_FLIGHT = 10;
@@ -86,21 +85,37 @@ const ratio = (product: number | undefined, echo: number | undefined) =>
 
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-/** CPU seconds (user + system) used so far by the workerd processes of one process group. */
-function workerdCpuSeconds(group: number): number {
-  let ticks = 0;
+/** The workerd processes of one process group, with their `/proc/<pid>/stat` fields after the name. */
+function workerdsOf(group: number): { pid: string; fields: string[] }[] {
+  const found: { pid: string; fields: string[] }[] = [];
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // fields[2] is the process group, fields[11] and fields[12] utime and stime (proc(5)).
-      if (comm.startsWith("workerd") && Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+      // fields[2] is the process group (proc(5)).
+      if (comm.startsWith("workerd") && Number(fields[2]) === group) found.push({ pid, fields });
     } catch {
       // gone meanwhile
     }
   }
-  return ticks / CLOCK_TICKS;
+  return found;
+}
+
+/** CPU seconds (user + system: fields[11] and fields[12]) used so far by one group's workerd processes. */
+const workerdCpuSeconds = (group: number) => workerdsOf(group).reduce((ticks, w) => ticks + Number(w.fields[11]) + Number(w.fields[12]), 0) / CLOCK_TICKS;
+
+/** Files one group's workerd processes hold open now: sockets, and each live Durable Object's SQLite files. */
+function workerdOpenFiles(group: number): number {
+  let files = 0;
+  for (const { pid } of workerdsOf(group)) {
+    try {
+      files += readdirSync(`/proc/${pid}/fd`).length;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return files;
 }
 
 // ── what the run starts ─────────────────────────────────────────────────────────────────────
@@ -163,22 +178,36 @@ interface Figures {
   status?: { p50: number; p99: number; perSecond: number };
   meter?: { perSecond: number; failed: number };
   cpuPer1000?: { heartbeat: number; meter?: number };
+  /** Files the server's workerd held open with every charger connected. */
+  openFiles?: number;
   firstError?: string;
 }
 
-async function measure(load: Load, url: string, chargers: BenchCharger[], cpu: (() => number) | undefined): Promise<Figures> {
+interface Server {
+  cpu?: () => number;
+  files?: () => number;
+}
+
+const settled = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+
+async function measure(load: Load, url: string, chargers: BenchCharger[], server: Server, steadyState: boolean): Promise<Figures> {
+  const { cpu } = server;
   const f: Figures = {};
   const connect = await load.connect(url, chargers);
   f.connectS = connect.ms / 1000;
   f.connectFailed = connect.failed;
   f.firstError = connect.firstError;
+  f.openFiles = server.files?.();
+  // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
+  // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
+  await settled();
   const cpuBefore = cpu?.();
   const hb = await load.run((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
   f.hb = { p50: percentile(hb.samples, 50), p99: percentile(hb.samples, 99) };
   const burst = await load.run(() => ({ kind: "burst", action: "Heartbeat" }));
   f.burst = { p50: percentile(burst.samples, 50), p99: percentile(burst.samples, 99), s: burst.ms / 1000 };
   const heartbeatCpu = cpu && cpuBefore !== undefined ? ((cpu() - cpuBefore) / (hb.done + burst.done)) * 1000 : undefined;
-  if (chargers.length >= STEADY_FROM) {
+  if (steadyState) {
     const steady = await load.run(() => ({ kind: "steady", intervalS: STEADY_INTERVAL_S, durationS: STEADY_INTERVAL_S }));
     f.steady = { p50: percentile(steady.samples, 50), p99: percentile(steady.samples, 99), n: steady.samples.length };
   }
@@ -186,6 +215,7 @@ async function measure(load: Load, url: string, chargers: BenchCharger[], cpu: (
   f.status = { p50: percentile(status.samples, 50), p99: percentile(status.samples, 99), perSecond: status.done / (status.ms / 1000) };
   let meterCpu: number | undefined;
   if (chargers.length <= METER_UP_TO) {
+    await settled();
     const before = cpu?.();
     const meter = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
     f.meter = { perSecond: meter.done / (meter.ms / 1000), failed: meter.failed };
@@ -215,22 +245,22 @@ async function remoteStarts(api: Api, points: BenchPoint[]) {
   const reads: number[] = [];
   let refused = 0;
   const work = Array.from({ length: REMOTE_STARTS }, (_, i) => points[i % points.length]);
+  // Each start is followed by a read of the same point in the same lane, so both meet the same
+  // machine; the difference of their percentiles is what the start adds.
   await inBatches(work, REMOTE_STARTS_IN_FLIGHT, async (p) => {
-    const start = performance.now();
+    let start = performance.now();
     const res = await api.request("PUT", `/station-service/remoteControl/remoteStart/${p.id}`, { connectorId: 1 });
     starts.push(ms(start));
     if (res.status !== 200) refused++;
-  });
-  await inBatches(work, REMOTE_STARTS_IN_FLIGHT, async (p) => {
-    const start = performance.now();
+    start = performance.now();
     await api.request("GET", `/station-service/point/${p.id}`);
     reads.push(ms(start));
   });
   return {
     p50: percentile(starts, 50),
     p99: percentile(starts, 99),
-    addedP50: percentile(starts, 50) - percentile(reads, 50),
-    addedP99: percentile(starts, 99) - percentile(reads, 99),
+    readP50: percentile(reads, 50),
+    readP99: percentile(reads, 99),
     refused,
   };
 }
@@ -314,6 +344,24 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
   console.log("");
 }
 
+/**
+ * Each connected charger holds a socket and its Durable Object's SQLite files open in one workerd
+ * process, so a fleet larger than the open-file limit allows would crash it ("accept: Too many open
+ * files"). From the files per charger measured at the previous size, the largest size that stays
+ * under 90 % of the limit, rounded down to 500, is run instead, and the run says so.
+ */
+function fittingSize(planned: number, limit: number, base: number, perCharger: number | undefined): number {
+  if (perCharger === undefined || perCharger <= 0) return planned;
+  const projected = Math.ceil(base + perCharger * planned);
+  if (projected <= limit * 0.9) return planned;
+  const size = Math.floor(Math.floor((limit * 0.9 - base) / perCharger) / 500) * 500;
+  console.log(
+    `${planned} chargers would hold about ${projected} files open in one workerd (${fmt(perCharger)} per connected charger: its socket and its ` +
+      `Durable Object's SQLite files), over 90 % of this machine's limit of ${limit} (\`ulimit -Hn\`); ${size > 0 ? `running ${size} instead` : "skipped"}.\n`,
+  );
+  return size;
+}
+
 async function main(limit: number) {
   const sizes = SIZES.filter((size) => size * 2 + 2000 <= limit);
   const largest = Math.max(...sizes);
@@ -342,17 +390,27 @@ async function main(limit: number) {
   console.log(`strict ocpp-rpc sample: ${strict.valid}/${strict.of} whole sessions valid both ways${strict.errors.length ? ` (${strict.errors.join("; ")})` : ""}\n`);
   const api = await Api.login(product.origin);
 
-  for (const size of sizes) {
+  const productServer: Server = { cpu: () => workerdCpuSeconds(product.group), files: () => workerdOpenFiles(product.group) };
+  const echoServer: Server = { cpu: () => workerdCpuSeconds(echoDo.group), files: () => workerdOpenFiles(echoDo.group) };
+  const baseFiles = { product: productServer.files!(), echo: echoServer.files!() };
+  let filesPerCharger: number | undefined;
+  let previous = 0;
+  for (const [index, planned] of sizes.entries()) {
+    const size = fittingSize(planned, limit, Math.max(baseFiles.product, baseFiles.echo), filesPerCharger);
+    if (size <= previous) continue;
+    previous = size;
     const chargers = fleet.slice(0, size);
     const before = await counters(product.origin);
-    const p = await measure(load, endpoint, chargers, () => workerdCpuSeconds(product.group));
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
+    const steadyState = !QUICK && index === sizes.length - 1;
+    const p = await measure(load, endpoint, chargers, productServer, steadyState);
+    await settled();
     const afterFleet = await counters(product.origin);
     // Boot counts: connect, boot and three statuses per charger, read after the batches landed.
     const extra: string[] = [];
     const txBefore = afterFleet;
     const tx = await load.run((i, of) => ({ kind: "transactions", count: Math.ceil(Math.min(TRANSACTIONS, size) / of), inFlight: 10, idTag: "PLREMOTE" }));
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await settled();
     const txAfter = await counters(product.origin);
     const tPer = perEach(txBefore, txAfter, Math.max(1, tx.done));
     extra.push(
@@ -360,17 +418,21 @@ async function main(limit: number) {
     );
     const rs = await remoteStarts(api, chargers as BenchPoint[]);
     extra.push(
-      `remote start through the API p50/p99: ${fmt(rs.p50)} / ${fmt(rs.p99)} ms; added over an API read of the point: ${fmt(rs.addedP50)} / ${fmt(rs.addedP99)} ms${rs.refused ? ` (${rs.refused} not 200)` : ""}`,
+      `remote start through the API p50/p99: ${fmt(rs.p50)} / ${fmt(rs.p99)} ms; an API read of the same point in the same lanes: ${fmt(rs.readP50)} / ${fmt(rs.readP99)} ms; ` +
+        `added by the start: ${fmt(rs.p50 - rs.readP50)} / ${fmt(rs.p99 - rs.readP99)} ms${rs.refused ? ` (${rs.refused} not 200)` : ""}`,
     );
     await load.run(() => ({ kind: "close" }));
     // The whole fleet phase, boots included, divided per charger (its Heartbeats and MeterValues add nothing if the hot path keeps off D1).
     const bootPer = perEach(before, afterFleet, size);
     extra.unshift(`D1 per charger for the whole fleet phase (boot, 3 statuses, online flag, every burst above): ${fmt(bootPer.statements)} statements, ${fmt(bootPer.roundTrips)} round trips`);
 
-    const e = await measure(load, `${echoDo.origin.replace(/^http/, "ws")}/ocpp`, chargers, () => workerdCpuSeconds(echoDo.group));
+    const e = await measure(load, `${echoDo.origin.replace(/^http/, "ws")}/ocpp`, chargers, echoServer, steadyState);
     await load.run(() => ({ kind: "close" }));
-    const n = await measure(load, nodeEcho, chargers, undefined);
+    const n = await measure(load, nodeEcho, chargers, {}, false);
     await load.run(() => ({ kind: "close" }));
+    const perCharger = (files: number | undefined, base: number) => (files === undefined ? 0 : (files - base) / size);
+    filesPerCharger = Math.max(perCharger(p.openFiles, baseFiles.product), perCharger(e.openFiles, baseFiles.echo));
+    extra.push(`open files of workerd with every charger connected: product ${p.openFiles ?? "–"}, echo DO ${e.openFiles ?? "–"} (${fmt(filesPerCharger)} per charger at most)`);
     printSize(size, p, e, n, extra);
   }
   console.log(

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:profile` (docs/performance.md "Where a message spends its time"): serves the
- * product as `npm start` does with workerd's inspector open, connects 100 bench chargers with
- * the light clients, and records V8's CPU profile of the worker while they send Heartbeats, then
- * MeterValues. It prints, per message, the CPU time spent inside the functions that make up the
+ * product as `npm start` does with workerd's inspector open, connects 100 bench chargers (or
+ * `--chargers N`) with the light clients, and records V8's CPU profile of the worker while they
+ * send Heartbeats, then MeterValues. It prints, per message, the CPU time spent inside the functions that make up the
  * answer (inclusive) and the functions that cost most by themselves.
  */
 import { performance } from "node:perf_hooks";
@@ -12,7 +12,9 @@ import { prepareBenchState } from "./fleet";
 import { Load, started } from "./load";
 
 const STATE = ".wrangler/bench-profile-state";
-const CHARGERS = 100;
+/** `--chargers N` profiles a larger fleet (the 1 000-charger figures differ from the 100's). */
+const chargersArg = process.argv.indexOf("--chargers");
+const CHARGERS = chargersArg > 0 ? Number(process.argv[chargersArg + 1]) : 100;
 const MESSAGES = 4000;
 
 interface ProfileNode {
