@@ -51,7 +51,7 @@ const decodeWords = (header: string) =>
     kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : bytesOfQuoted(text.replace(/_/g, " ")),
   );
 
-function decode(data: string): { subject: string; text: string } {
+export function decode(data: string): { subject: string; text: string } {
   const subject = decodeWords((/^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(data)?.[1] ?? "").replace(/\r\n[ \t]/g, ""));
   const part = /Content-Type: text\/plain[^\r\n]*\r\nContent-Transfer-Encoding: ([\w-]+)\r\n\r\n([\s\S]*?)\r\n--/i.exec(data);
   if (!part) return { subject, text: "" };
