@@ -1,13 +1,12 @@
 import type { BrowserContext, Page } from "playwright-core";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enMail from "../../domain/i18n/locales/en/mail.json";
 import enMaintenance from "../../domain/i18n/locales/en/maintenance.json";
 import enPlatform from "../../domain/i18n/locales/en/platform.json";
 import enSettings from "../../domain/i18n/locales/en/settings.json";
 import { Api } from "../../scripts/sim/register";
-import { decode } from "../integration/support/fakes";
+import { startSmtp, type Mail } from "../integration/support/fakes";
 import { openBrowser } from "./support/browser";
 import { field, hydrated, logIn, text } from "./support/session";
 
@@ -25,26 +24,10 @@ let browser: BrowserContext;
 let page: Page;
 let smtp: SMTPServer;
 let smtpPort: number;
-const mails: { to: string[]; data: string }[] = [];
+const mails: Mail[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      let data = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => (data += chunk));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  ({ server: smtp, port: smtpPort } = await startSmtp((mail) => mails.push(mail)));
   browser = await openBrowser();
   page = await browser.newPage();
 });
@@ -56,7 +39,7 @@ afterAll(async () => {
 
 /** The mails the local server took for an address, as they arrive (the queue delivers on its own). */
 const mailTo = (address: string) => expect.poll(() => mails.filter((mail) => mail.to.includes(address)).length, { timeout: 30_000 });
-const textTo = (address: string) => mails.filter((mail) => mail.to.includes(address)).map((mail) => decode(mail.data).text);
+const textTo = (address: string) => mails.filter((mail) => mail.to.includes(address)).map((mail) => mail.text);
 const toast = (message: string) => page.getByText(message, { exact: true });
 
 describe("the platform's mail server", () => {
@@ -79,6 +62,8 @@ describe("the platform's mail server", () => {
     await field(page, s.mail.port).fill(String(smtpPort));
     await field(page, s.mail.tlsMode, "combobox").click();
     await page.getByRole("option", { name: s.mail.tls.NONE }).click();
+    await field(page, s.mail.username).fill("mailer");
+    await field(page, s.mail.password).fill("mail-secret");
     await page.getByRole("button", { name: s.mail.save }).click();
     await expect.poll(() => toast(s.mail.saved).count()).toBeGreaterThan(0);
 
@@ -105,7 +90,7 @@ describe("the platform's mail server", () => {
 describe("the deletion page with a mail server", () => {
   it("asks for the code mailed to the driver, refuses a wrong one, and sends the request once it is right", async () => {
     const de = await Api.login(baseURL, { operatorCode: "0DE001", username: "deadmin1", password: "Demo12345" });
-    await de.put("/system-service/mail", { type: "SMTP", host: "127.0.0.1", port: smtpPort, username: "", from: "noreply@de.example", tlsMode: "NONE" });
+    await de.put("/system-service/mail", { type: "SMTP", host: "127.0.0.1", port: smtpPort, username: "mailer", password: "mail-secret", from: "noreply@de.example", tlsMode: "NONE" });
     const email = `fahrer.${Date.now().toString(36)}@example.com`;
     await de.post("/customer-service/customer", {
       firstName: "Jonas",
