@@ -375,7 +375,7 @@ const subArea: [MenuTop, Spec][] = [
   ],
 ];
 
-/** The platform's own screens: it provisions operators and charges them through price packages. */
+/** The platform's own screens: it provisions operators, charges them through price packages, and mails from its own server. */
 const platformArea: [MenuTop, Spec][] = [
   [
     "tenant",
@@ -392,6 +392,7 @@ const platformArea: [MenuTop, Spec][] = [
           ["/platform/pricePackage/add", "add"],
           ["/platform/pricePackage/detail/:id", "detail"],
         ]),
+        leaf("platform.mail", "/platform/mail"),
       ],
     },
   ],

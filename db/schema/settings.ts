@@ -19,6 +19,11 @@ export const mailSettings = sqliteTable("mail_settings", {
   /** The SMTP password or the SES secret access key, sealed. */
   secret: text("secret"),
   from: text("from_address").notNull(),
+  /**
+   * Where the product was reached when the settings were last saved: the origin of the links in
+   * mails sent later by jobs, which have no request (docs/rules/settings.md "Mail").
+   */
+  linkOrigin: text("link_origin"),
   updatedAt: timestamps.updatedAt(),
 });
 

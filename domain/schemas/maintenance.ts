@@ -89,6 +89,12 @@ export const accountDeletionInput = z.object({
   reason: optionalText(500),
 });
 
+/** The second step of the public page: the code mailed to the customer (docs/rules/maintenance.md "Account deletion"). */
+export const accountDeletionConfirmInput = z.object({
+  ticket: z.string({ error: "mail.validation.ticket" }).regex(/^[0-9a-f]{32}$/, { error: "mail.validation.ticket" }),
+  code: z.string({ error: "mail.validation.code" }).trim().regex(/^[0-9]{6}$/, { error: "mail.validation.code" }),
+});
+
 export const DELETION_STATUSES = ["PENDING", "DONE", "REJECTED"] as const;
 export const accountDeletionListQuery = pageQuery.extend({ status: z.enum(DELETION_STATUSES, v("deletionStatus")).optional() });
 export const accountDeletionDecision = z.object({ result: z.enum(["DONE", "REJECTED"], v("deletionStatus")) });

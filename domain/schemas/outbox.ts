@@ -16,6 +16,8 @@ export const outboxMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("invoice"), ...operator, transactionId: z.number().int().positive() }),
   z.object({ kind: z.literal("authorise"), ...operator, transactionId: z.number().int().positive() }),
   z.object({ kind: z.literal("capture"), ...operator, transactionId: z.number().int().positive() }),
+  // The driver's receipt of a settled record, rendered when delivered (docs/rules/settings.md "Receipts by mail").
+  z.object({ kind: z.literal("receipt"), ...operator, transactionId: z.number().int().positive() }),
 ]);
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 

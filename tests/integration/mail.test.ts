@@ -5,6 +5,7 @@ import enMail from "../../domain/i18n/locales/en/mail.json";
 import plMail from "../../domain/i18n/locales/pl/mail.json";
 import { consumeOutbox } from "../../workers/jobs/outbox";
 import { systemCtx } from "../../workers/services/context";
+import { hashPassword } from "../../workers/auth/password";
 import { sendMail } from "../../workers/services/mail/mail";
 import { makeAccount, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
@@ -58,6 +59,24 @@ describe("mail settings", () => {
       body: { type: "AMAZON", region: "eu-central-1", accessKeyId: "AKIDEXAMPLE", from: "noreply@de.example" },
     });
     expect(amazon.body.data.fields).toEqual({ secretAccessKey: V.secretAccessKey });
+  });
+});
+
+describe("the platform's mail server", () => {
+  it("is its SUPER accounts' alone: a platform account holding only the mail menu is refused", async () => {
+    const { id: platformId } = await operatorOf("PLATFORM");
+    const role = await env.DB.prepare("INSERT INTO roles (operator_id, name, code, type, menu_codes) VALUES (?, 'Mail only', ?, 'NORMAL', '[\"platform\",\"platform.mail\"]') RETURNING id")
+      .bind(platformId, `R${Date.now().toString(36)}`)
+      .first<{ id: number }>();
+    const username = `pmail${Date.now().toString(36)}`;
+    await env.DB.prepare("INSERT INTO accounts (operator_id, username, name, password_hash, role_id, must_change_password) VALUES (?, ?, 'Mail Clerk', ?, ?, 0)")
+      .bind(platformId, username, await hashPassword("Clerk12345", env.PASSWORD_PEPPER), role!.id)
+      .run();
+    const clerk = await tokenFor("PLATFORM", username, "Clerk12345");
+    expect((await call("GET", "/system-service/mail", { token: clerk })).status).toBe(403);
+    expect((await call("PUT", "/system-service/mail", { token: clerk, body: smtp() })).status).toBe(403);
+    const platform = await tokenFor("PLATFORM", "platform", "Platform123");
+    expect((await call("GET", "/system-service/mail", { token: platform })).status).toBe(200);
   });
 });
 

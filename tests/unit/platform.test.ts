@@ -43,7 +43,7 @@ describe("editions (docs/rules/platform.md \"Editions\")", () => {
 
   it("gives the platform its own area and nothing of an operator's, whatever its edition", () => {
     const platform = codesOf(catalogueFor({ operatorCode: "PLATFORM", sub: 0, kind: "PLATFORM", edition: "basic" }));
-    expect(platform).toEqual(["platform", "platform.operator", "platform.pricePackage"]);
+    expect(platform).toEqual(["platform", "platform.operator", "platform.pricePackage", "platform.mail"]);
     expect(codesOf(catalogueFor(key("ultimate")))).not.toContain("platform.operator");
   });
 });

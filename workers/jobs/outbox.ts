@@ -3,6 +3,7 @@ import { reportError } from "../http/report-error";
 import { invoiceChargeRecord, pushChargeRecord } from "../services/billing/deliveries";
 import { systemCtx } from "../services/context";
 import { deliverQueuedMail } from "../services/mail/mail";
+import { mailReceipt } from "../services/mail/receipts";
 import { authoriseSession, captureSession } from "../services/payments/capture";
 import { MailRefused } from "../services/mail/transport";
 
@@ -34,6 +35,10 @@ async function handle(message: OutboxMessage, env: Env): Promise<{ retry: boolea
     }
     case "capture": {
       const outcome = await captureSession(ctx, message.transactionId);
+      return outcome.done ? { retry: false } : { retry: true, why: outcome.error };
+    }
+    case "receipt": {
+      const outcome = await mailReceipt(ctx, message.transactionId);
       return outcome.done ? { retry: false } : { retry: true, why: outcome.error };
     }
     case "invoice": {

@@ -11,7 +11,8 @@ import { loadDeletePage, requestDeletionAction } from "./media.server";
 
 /**
  * The public page /app/delete/account (docs/rules/maintenance.md "Account deletion"): a driver asks
- * their operator to delete their account, without a login, mobile first.
+ * their operator to delete their account, without a login, mobile first; when the operator has a
+ * mail server, a second step takes the code mailed to the customer.
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadDeletePage(args);
@@ -21,23 +22,34 @@ export function action(args: ActionFunctionArgs) {
   return requestDeletionAction(args);
 }
 
+type Outcome =
+  | { step: "received" | "done"; operatorName: string }
+  | { step: "code"; operatorName: string; ticket: string; minutes: number };
+
 export default function DeleteAccount() {
   const { operatorCode } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [received, setReceived] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   useActionOutcome(
     fetcher,
-    (data: { operatorName: string }) => setReceived(data.operatorName),
+    (data: Outcome) => {
+      setErrors({});
+      setOutcome(data);
+    },
     (name, message) => setErrors((prev) => ({ ...prev, [name]: message })),
   );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const missing: Record<string, string> = {};
-    if (!form.operatorCode?.trim()) missing.operatorCode = t("maintenance.validation.operatorRequired");
-    if (!form.contact?.trim()) missing.contact = t("maintenance.validation.contactRequired");
+    if (form.intent === "confirm") {
+      if (!/^[0-9]{6}$/.test(form.code?.trim() ?? "")) missing.code = t("mail.validation.code");
+    } else {
+      if (!form.operatorCode?.trim()) missing.operatorCode = t("maintenance.validation.operatorRequired");
+      if (!form.contact?.trim()) missing.contact = t("maintenance.validation.contactRequired");
+    }
     setErrors(missing);
     if (Object.keys(missing).length === 0) fetcher.submit(form, { method: "post" });
   };
@@ -54,22 +66,35 @@ export default function DeleteAccount() {
     </div>
   );
   const aria = (name: string) => ({ id: `del-${name}`, name, "aria-invalid": errors[name] !== undefined, "aria-describedby": errors[name] ? `del-${name}-error` : undefined });
+  const busy = fetcher.state !== "idle";
   return (
     <main className="min-h-screen bg-muted/40 px-3 py-4 sm:py-10">
       <DocumentTitle screen={title} />
       <article className="mx-auto flex w-full max-w-md flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm">
         <h1 className="text-xl font-semibold">{title}</h1>
-        {received ? (
+        {outcome?.step === "received" || outcome?.step === "done" ? (
           <p role="status" className="text-sm">
-            {t("maintenance.deletion.received", { operator: received })}
+            {outcome.step === "received" ? t("maintenance.deletion.received", { operator: outcome.operatorName }) : t("mail.deletion.confirmed", { operator: outcome.operatorName })}
           </p>
+        ) : outcome?.step === "code" ? (
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+            <p role="status" className="text-sm">
+              {t("mail.deletion.codeSent", { operator: outcome.operatorName, minutes: outcome.minutes })}
+            </p>
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="ticket" value={outcome.ticket} />
+            {field("code", t("mail.deletion.code"), <Input {...aria("code")} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />)}
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {t("mail.deletion.confirm")}
+            </Button>
+          </form>
         ) : (
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             <p className="text-sm text-muted-foreground">{t("maintenance.deletion.publicText")}</p>
             {field("operatorCode", t("maintenance.deletion.operatorCode"), <Input {...aria("operatorCode")} defaultValue={operatorCode} autoComplete="off" />)}
             {field("contact", t("maintenance.deletion.contact"), <Input {...aria("contact")} autoComplete="email" />)}
             {field("reason", t("maintenance.deletion.reason"), <Textarea {...aria("reason")} maxLength={500} rows={3} />)}
-            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
+            <Button type="submit" variant="destructive" disabled={busy}>
               {t("maintenance.deletion.submit")}
             </Button>
           </form>

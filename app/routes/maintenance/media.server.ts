@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { decideAccountDeletion, listAccountDeletions, requestAccountDeletion } from "../../../workers/services/maintenance/account-deletion";
+import { confirmAccountDeletion, decideAccountDeletion, listAccountDeletions, requestAccountDeletion } from "../../../workers/services/maintenance/account-deletion";
 import { auditBanner, deleteBanner, listBanners, orderBanners, setBannerEnabled, uploadBanner } from "../../../workers/services/media/banners";
 import { deleteFile, listFiles, uploadFile } from "../../../workers/services/media/files";
 import type { Upload } from "../../../workers/services/files/images";
@@ -92,12 +92,23 @@ export function loadDeletePage({ request }: LoaderFunctionArgs) {
   return { operatorCode: new URL(request.url).searchParams.get("operatorCode") ?? "" };
 }
 
+/**
+ * The page's two steps: the request (`intent` absent), then, when the operator has a mail server,
+ * the code mailed to the customer (`intent=confirm`).
+ */
 export async function requestDeletionAction({ request, context }: ActionFunctionArgs) {
-  const body = Object.fromEntries(await request.formData());
+  const { intent, code, ...body } = Object.fromEntries(await request.formData());
+  // The code stays out of the operation log.
   const ctx = publicCtx(request, context, body);
   try {
+    if (intent === "confirm") {
+      const confirmed = await confirmAccountDeletion(ctx, { ticket: body.ticket, code });
+      return { ok: true as const, step: "done" as const, operatorName: confirmed.operatorName };
+    }
     const received = await requestAccountDeletion(ctx, new URL(request.url).host, body);
-    return { ok: true as const, operatorName: received.operatorName };
+    return received.confirmation === "CODE"
+      ? { ok: true as const, step: "code" as const, operatorName: received.operatorName, ticket: received.ticket, minutes: received.minutes }
+      : { ok: true as const, step: "received" as const, operatorName: received.operatorName };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

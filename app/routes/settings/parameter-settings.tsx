@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, FileKey, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useController, useFieldArray, useForm, type Control, type FieldPath, type FieldValues, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
@@ -11,14 +11,13 @@ import { FormField, type BoundFieldProps } from "~/components/form/form-field";
 import { NumberField, PasswordField, SelectField, TextField } from "~/components/form/fields";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toast";
-import { useActionOutcome, type ActionResult } from "~/components/page-actions";
 import type { SettingsView } from "../../../workers/services/settings/parameter-settings";
+import { MailForm } from "./mail-form";
 import { loadParameterSettings, saveParameterSettings } from "./parameter-settings.server";
+import { Section, useIntent, type IntentResult } from "./settings-kit";
 
 /**
  * Parameter settings (docs/rules/settings.md "The console screen"): the operator's document in
@@ -31,16 +30,6 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return saveParameterSettings(args);
-}
-
-type Result = ActionResult<{ intent: string; data: unknown }>;
-
-/** Submits `{ intent, values }` to the screen's action; reports the outcome once. */
-function useIntent(onDone: (data: unknown) => void, onFieldError?: (name: string, message: string) => void) {
-  const fetcher = useFetcher<Result>();
-  useActionOutcome<{ intent: string; data: unknown }>(fetcher, (result) => onDone(result.data), onFieldError);
-  const submit = (intent: string, values: unknown) => fetcher.submit(JSON.stringify({ intent, values }), { method: "post", encType: "application/json" });
-  return { fetcher, submit, busy: fetcher.state !== "idle" };
 }
 
 /** Nested react-hook-form errors from `path → message key`. */
@@ -78,18 +67,6 @@ function CheckField<T extends FieldValues, N extends FieldPath<T>>({ control, na
         )}
       </div>
     </div>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</CardContent>
-    </Card>
   );
 }
 
@@ -216,7 +193,7 @@ function ConnectorOrder({ control }: { control: Control<SettingsForm> }) {
 function CertificateUpload({ kind, certificate }: { kind: "apple" | "google"; certificate: { fileName: string; uploadedAt: string } | null }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const upload = useFetcher<Result>();
+  const upload = useFetcher<IntentResult>();
   const remove = useIntent(() => toast.success(t("settings.certificateRemoved")));
   useEffect(() => {
     if (upload.state !== "idle" || !upload.data) return;
@@ -384,90 +361,6 @@ function SettingsTabs({ data }: { data: OperatorData }) {
         </div>
       )}
     </Tabs>
-  );
-}
-
-type MailValues = Record<string, string | number | null>;
-
-function MailForm({ mail }: { mail: OperatorData["mail"] }) {
-  const { t } = useTranslation();
-  const current = (mail.settings ?? { type: "SMTP", host: "", port: 587, username: "", from: "", tlsMode: "STARTTLS" }) as MailValues;
-  const form = useForm<MailValues>({ defaultValues: { ...current, password: "", secretAccessKey: "" } });
-  const [to, setTo] = useState("");
-  const save = useIntent(
-    () => toast.success(t("settings.mail.saved")),
-    (name, message) => form.setError(name, { type: "server", message }),
-  );
-  const test = useIntent(() => toast.success(t("settings.mail.testSent", { to })));
-  const type = form.watch("type");
-  const submit = form.handleSubmit((v) => {
-    const secret = (value: unknown) => (value ? value : null);
-    save.submit(
-      "mail",
-      v.type === "SMTP"
-        ? { type: "SMTP", host: v.host, port: v.port, username: v.username ?? "", password: secret(v.password), from: v.from, tlsMode: v.tlsMode }
-        : { type: "AMAZON", region: v.region, accessKeyId: v.accessKeyId, secretAccessKey: secret(v.secretAccessKey), from: v.from },
-    );
-  });
-  const hint = mail.settings && ("passwordSet" in mail.settings ? mail.settings.passwordSet : mail.settings.secretAccessKeySet) ? t("settings.hints.secretKept") : undefined;
-  return (
-    <div className="flex flex-col gap-4">
-      <form onSubmit={submit} noValidate>
-        <Section title={t("settings.tabs.mail")} description={t("settings.mail.ports", { ports: mail.suggestedPorts.join(", ") })}>
-          <SelectField
-            control={form.control}
-            name="type"
-            label={t("settings.mail.type")}
-            required
-            options={[
-              { value: "SMTP", label: "SMTP" },
-              { value: "AMAZON", label: "Amazon SES" },
-            ]}
-          />
-          <TextField control={form.control} name="from" label={t("settings.mail.from")} required type="email" />
-          {type === "SMTP" ? (
-            <>
-              <TextField control={form.control} name="host" label={t("settings.mail.host")} required />
-              <NumberField control={form.control} name="port" label={t("settings.mail.port")} required hint={t("settings.mail.portHint")} maxLength={5} />
-              <SelectField
-                control={form.control}
-                name="tlsMode"
-                label={t("settings.mail.tlsMode")}
-                required
-                options={(["STARTTLS", "TLS", "NONE"] as const).map((value) => ({ value, label: t(`settings.mail.tls.${value}`) }))}
-              />
-              <TextField control={form.control} name="username" label={t("settings.mail.username")} autoComplete="off" />
-              <PasswordField control={form.control} name="password" label={t("settings.mail.password")} autoComplete="new-password" hint={hint} />
-            </>
-          ) : (
-            <>
-              <TextField control={form.control} name="region" label={t("settings.mail.region")} required />
-              <TextField control={form.control} name="accessKeyId" label={t("settings.mail.accessKeyId")} required autoComplete="off" />
-              <PasswordField control={form.control} name="secretAccessKey" label={t("settings.mail.secretAccessKey")} autoComplete="new-password" hint={hint} />
-            </>
-          )}
-          <div className="flex justify-end sm:col-span-2 lg:col-span-3">
-            <Button type="submit" disabled={save.busy}>
-              {t("settings.mail.save")}
-            </Button>
-          </div>
-        </Section>
-      </form>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("settings.mail.test")}</CardTitle>
-          <CardDescription>{t("settings.mail.testHint")}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap items-end gap-2">
-          <FormField id="mail-test-to" label={t("settings.mail.testTo")} className="min-w-64 flex-1">
-            <Input id="mail-test-to" type="email" value={to} onChange={(event) => setTo(event.target.value)} />
-          </FormField>
-          <Button type="button" variant="outline" disabled={test.busy || !mail.settings} onClick={() => test.submit("mailTest", { to })}>
-            {t("settings.mail.sendTest")}
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
   );
 }
 

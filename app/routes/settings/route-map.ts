@@ -2,4 +2,5 @@
 export const settingsScreens: Record<string, string> = {
   "/carrierSystem/parameterSettings": "routes/settings/parameter-settings.tsx",
   "/suboperators/parameterSettings": "routes/settings/parameter-settings.tsx",
+  "/platform/mail": "routes/settings/platform-mail.tsx",
 };

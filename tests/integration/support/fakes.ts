@@ -172,8 +172,13 @@ const read = (req: IncomingMessage) =>
     req.on("end", () => resolve(text));
   });
 
-export async function setup(project: TestProject) {
-  smtp = new SMTPServer({
+/**
+ * A local SMTP server on a free port (also started by browser tests): it accepts the login
+ * `mailer` / `mail-secret` only, refuses recipients starting with `refuse` (550), and hands every
+ * mail it takes, decoded, to `received`.
+ */
+export async function startSmtp(received: (mail: Mail) => void) {
+  const server = new SMTPServer({
     secure: false,
     disabledCommands: ["STARTTLS"],
     authOptional: true,
@@ -194,7 +199,7 @@ export async function setup(project: TestProject) {
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (data += chunk));
       stream.on("end", () => {
-        mails.push({
+        received({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           user: typeof session.user === "string" ? session.user : null,
@@ -205,8 +210,14 @@ export async function setup(project: TestProject) {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.server.address() as AddressInfo).port };
+}
+
+export async function setup(project: TestProject) {
+  const started = await startSmtp((mail) => mails.push(mail));
+  smtp = started.server;
+  const smtpPort = started.port;
 
   http = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");

@@ -1,5 +1,5 @@
-import { accountDeletionDecision, accountDeletionInput, accountDeletionListQuery } from "../../../domain/schemas/maintenance";
-import { decideAccountDeletion, listAccountDeletions, requestAccountDeletion } from "../../services/maintenance/account-deletion";
+import { accountDeletionConfirmInput, accountDeletionDecision, accountDeletionInput, accountDeletionListQuery } from "../../../domain/schemas/maintenance";
+import { confirmAccountDeletion, decideAccountDeletion, listAccountDeletions, requestAccountDeletion } from "../../services/maintenance/account-deletion";
 import { idParam, route } from "../app";
 
 /** Drivers' account deletion requests (docs/rules/maintenance.md "Account deletion"). */
@@ -10,12 +10,24 @@ route(
   {
     method: "post",
     path: `${path}/request`,
-    summary: "Public: a driver asks to delete their account: { operatorCode, contact (e-mail or phone), reason }; the same answer whether or not the contact is known",
+    summary:
+      "Public: a driver asks to delete their account: { operatorCode, contact (e-mail or phone), reason }; the same answer whether or not the contact is known. With a mail server, confirmation CODE and a ticket: a code is mailed to a known customer's e-mail; at most 5 requests per contact and per client an hour (429)",
     tag,
     verb: requestAccountDeletion,
     body: accountDeletionInput,
   },
   (ctx, { body }, c) => requestAccountDeletion(ctx, new URL(c.req.url).host, body),
+);
+route(
+  {
+    method: "post",
+    path: `${path}/confirm`,
+    summary: "Public: the code mailed for a request: { ticket, code }; the request then reaches the operator. Wrong, spent or expired: 400, one message",
+    tag,
+    verb: confirmAccountDeletion,
+    body: accountDeletionConfirmInput,
+  },
+  (ctx, { body }) => confirmAccountDeletion(ctx, body),
 );
 route({ method: "get", path, summary: "Deletion requests, newest first (status PENDING, DONE, REJECTED)", tag, verb: listAccountDeletions, query: accountDeletionListQuery }, (ctx, { query }) =>
   listAccountDeletions(ctx, query),

@@ -13,6 +13,8 @@ import { operatorSettings } from "../settings/parameter-settings";
 import { verb } from "../verb";
 import { invoiceSystemOf } from "../settings/invoice-system";
 import { preAuthOf } from "../payments/capture";
+import { queueReceipt } from "../mail/receipts";
+import { reportError } from "../../http/report-error";
 
 /**
  * What happens to a charge record once billing has settled it (docs/rules/settings.md "Bill push"
@@ -109,7 +111,12 @@ export async function queueSettlement(ctx: SystemCtx, transactionId: number) {
     ...(invoice?.enabled && !record.record.invoiceNumber && record.record.invoiceAttempts === 0 ? [{ kind: "invoice" as const, ...base }] : []),
   ].map((m) => outboxMessage.parse(m));
   if (queued.length) await ctx.env.OUTBOX.sendBatch(queued.map((body) => ({ body })));
-  return queued.map((m) => m.kind);
+  // The driver's receipt (docs/rules/settings.md "Receipts by mail"): a mail must never fail billing.
+  const receipt = await queueReceipt(ctx, record.record).catch((error: unknown) => {
+    reportError("receipt", error, { transactionId });
+    return false;
+  });
+  return [...queued.map((m) => m.kind), ...(receipt ? (["receipt"] as const) : [])];
 }
 
 export type DeliveryOutcome = { done: true; detail?: string } | { done: false; error: string };

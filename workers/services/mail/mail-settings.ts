@@ -1,10 +1,12 @@
-import { mailSettings } from "../../../db/schema";
-import { Conflict, Invalid } from "../../../domain/errors";
+import { asc } from "drizzle-orm";
+import { mailSettings, operatorDomains } from "../../../db/schema";
+import { Conflict, Forbidden, Invalid } from "../../../domain/errors";
+import { isSuper } from "../../../tenants/permissions";
 import { mailSettingsInput, mailTestInput } from "../../../domain/schemas/settings";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { nextSecret, sealContext, unseal } from "../../auth/sealed";
 import { auditRow } from "../audit";
-import type { Ctx } from "../context";
+import type { Ctx, UserCtx } from "../context";
 import { SETTINGS_MENU } from "../settings/parameter-settings";
 import { verb } from "../verb";
 import { renderMail } from "./templates";
@@ -48,20 +50,37 @@ export async function mailTransportOf(ctx: Pick<Ctx, "db" | "env" | "operator">)
 }
 
 /**
- * The operator's parameter-settings screen holds its mail server; the platform's operator screen
+ * Where links in mails point (docs/rules/settings.md "Mail"): the operator's first branded domain,
+ * else the address its mail settings were saved from; null when neither is known.
+ */
+export async function linkOriginOf(ctx: Pick<Ctx, "db" | "operator">): Promise<string | null> {
+  const [domain] = await ctx.db.select({ domain: operatorDomains.domain }).from(operatorDomains).where(owned(ctx, operatorDomains)).orderBy(asc(operatorDomains.id)).limit(1);
+  if (domain) return `https://${domain.domain}`;
+  return (await rowOf(ctx))?.linkOrigin ?? null;
+}
+
+/**
+ * The operator's parameter-settings screen holds its mail server; the platform's mail screen
  * holds the platform's, which mails the initial passwords of the operators it provisions
  * (docs/rules/platform.md "Provisioning").
  */
-const MAIL_MENUS = [SETTINGS_MENU, "platform.operator"];
+export const PLATFORM_MAIL_MENU = "platform.mail";
+const MAIL_MENUS = [SETTINGS_MENU, PLATFORM_MAIL_MENU];
+
+/** The platform's mail server is its SUPER accounts' alone (docs/rules/platform.md "The platform's menus"). */
+function requireMailOwner(ctx: UserCtx) {
+  if (ctx.operator.kind === "PLATFORM" && !isSuper(ctx.actor)) throw new Forbidden("errors.superOnly");
+}
 
 /** GET /system-service/mail: the settings without their secret (null when none), and the ports to suggest. */
-export const getMailSettings = verb({ menu: MAIL_MENUS }, async (ctx) => ({
-  settings: view(await rowOf(ctx)),
-  suggestedPorts: [...SUGGESTED_SMTP_PORTS],
-}));
+export const getMailSettings = verb({ menu: MAIL_MENUS }, async (ctx) => {
+  requireMailOwner(ctx);
+  return { settings: view(await rowOf(ctx)), suggestedPorts: [...SUGGESTED_SMTP_PORTS] };
+});
 
 /** PUT /system-service/mail. */
 export const updateMailSettings = verb({ menu: MAIL_MENUS, mutates: true }, async (ctx, raw: unknown) => {
+  requireMailOwner(ctx);
   const input = mailSettingsInput.parse(raw);
   const before = await rowOf(ctx);
   // A secret belongs to its kind of server: switching between SMTP and SES needs the new one.
@@ -75,7 +94,9 @@ export const updateMailSettings = verb({ menu: MAIL_MENUS, mutates: true }, asyn
     input.type === "SMTP"
       ? { type: input.type, host: input.host, port: input.port, username: input.username, tlsMode: input.tlsMode, region: null, accessKeyId: null, endpoint: null }
       : { type: input.type, host: null, port: null, username: null, tlsMode: null, region: input.region, accessKeyId: input.accessKeyId, endpoint: input.endpoint ?? null };
-  const values = { ...columns, from: input.from, secret, updatedAt: new Date(ctx.now()) };
+  // Jobs that mail links later have no request: they use the address the settings were saved from.
+  const linkOrigin = ctx.request.origin ?? before?.linkOrigin ?? null;
+  const values = { ...columns, from: input.from, secret, linkOrigin, updatedAt: new Date(ctx.now()) };
   const after = { ...values, operatorId: ctx.operator.id } as Row;
   await ctx.db.batch([
     ctx.db.insert(mailSettings).values(ownedRow(ctx, values)).onConflictDoUpdate({ target: mailSettings.operatorId, set: values }),
@@ -89,6 +110,7 @@ export const updateMailSettings = verb({ menu: MAIL_MENUS, mutates: true }, asyn
  * (not queued) so that the answer says whether the server took it: 200, or 409 with its refusal.
  */
 export const testMail = verb({ menu: MAIL_MENUS, mutates: true }, async (ctx, raw: unknown) => {
+  requireMailOwner(ctx);
   const { to } = mailTestInput.parse(raw);
   const transport = await mailTransportOf(ctx);
   if (!transport) throw new Conflict("settings.errors.mailNotConfigured");

@@ -16,7 +16,7 @@ export interface MailTemplates {
   /** A new account's or a new operator's first password, shown once in the console too. */
   initialPassword: { username: string; password: string; loginUrl: string; /** The operator the account belongs to, when not the sender. */ operator?: string };
   /** A driver's charging receipt; money in minor units of the operator's main currency. */
-  receipt: { transactionId: number; station: string; energyWh: number; amount: number; startedAt: string };
+  receipt: { transactionId: number; station: string; energyWh: number; amount: number; startedAt: string; /** The public receipt page, when the product's address is known. */ receiptUrl?: string };
   /** A work order given to a maintainer. */
   workOrderAssigned: { orderId: string; point: string; fault: string };
   /** The code that confirms deleting a driver's account. */
@@ -44,9 +44,10 @@ export async function renderMail(ctx: Pick<Ctx, "db" | "operator">, request: Mai
     values.amount = formatMoney(receipt.amount, mainCurrencyOf(settings), style);
     values.startedAt = formatDateTime(receipt.startedAt, settings.timeZone, lang);
   }
+  const link = request.template === "receipt" && values.receiptUrl ? `\n\n${t("mail.receipt.link", values)}` : "";
   return {
     to: request.to,
     subject: t(`mail.${request.template}.subject`, values),
-    text: t(`mail.${request.template}.text`, values),
+    text: t(`mail.${request.template}.text`, values) + link,
   };
 }

@@ -1,13 +1,16 @@
-import { count, desc, eq, or, sql } from "drizzle-orm";
+import { count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
-import { accountDeletionRequests, customers } from "../../../db/schema";
+import { accountDeletionRequests, customers, deletionCodes } from "../../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
-import { accountDeletionDecision, accountDeletionInput, accountDeletionListQuery } from "../../../domain/schemas/maintenance";
-import { operatorByCode, operatorByHost } from "../../../tenants/resolve";
-import { owned, ownedBy, ownedRow } from "../../../tenants/scope";
+import { accountDeletionConfirmInput, accountDeletionDecision, accountDeletionInput, accountDeletionListQuery } from "../../../domain/schemas/maintenance";
+import { operatorByCode, operatorByHost, operatorById } from "../../../tenants/resolve";
+import { acrossTenants, owned, ownedBy, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
-import { systemCtx, type PublicCtx } from "../context";
+import { systemCtx, type PublicCtx, type SystemCtx } from "../context";
+import { mailTransportOf } from "../mail/mail-settings";
+import { mailable } from "../mail/receipts";
 import { verb } from "../verb";
+import { assertUnderLimit, CODE_MINUTES, codeMatches, contactKey, deletionCodeRow, mailDeletionCode, usable } from "./deletion-codes";
 
 /**
  * Drivers' account deletion (docs/rules/maintenance.md "Account deletion"): the public page
@@ -16,28 +19,87 @@ import { verb } from "../verb";
  */
 export const DELETION_MENUS = ["users.userProfile"];
 
+/** Writes the request the operator sees, with its log row, in one batch; answers its id. */
+async function recordRequest(system: SystemCtx, request: { contact: string; customerId: number | null; reason: string | null }, codeRow?: Omit<typeof deletionCodes.$inferInsert, "operatorId">) {
+  const [inserted] = await system.db.batch([
+    system.db.insert(accountDeletionRequests).values(ownedRow(system, request)).returning({ id: accountDeletionRequests.id }),
+    // The request counts towards the page's limits like any other (docs/rules/maintenance.md "Account deletion").
+    ...(codeRow ? [system.db.insert(deletionCodes).values(ownedRow(system, { ...codeRow, requestId: sql<number>`last_insert_rowid()` }))] : []),
+    auditRow(system, { table: "account_deletion_requests", module: "customer", type: "CREATE", newData: { contact: request.contact, customerId: request.customerId } }),
+  ]);
+  return inserted[0].id;
+}
+
 /**
  * Records a request from the public page. The operator is the one whose own domain the request
  * came through, else the code typed. The answer never says whether a customer has this contact,
  * so the page cannot be used to learn who drives with the operator.
+ *
+ * With a mail server, a customer with an e-mail is mailed a code and the request waits for it
+ * (`confirmAccountDeletion`); the answer carries the page's `ticket` whoever asked. A customer
+ * without an e-mail goes to the operator at once, who verifies it, as without a mail server.
  */
 export const requestAccountDeletion = verb({ actors: ["public"] }, async (ctx: PublicCtx, host: string, raw: unknown) => {
   const input = accountDeletionInput.parse(raw);
   const operator = (await operatorByHost(ctx.db, host)) ?? (await operatorByCode(ctx.db, input.operatorCode));
   if (!operator || operator.kind === "PLATFORM") throw new Invalid("maintenance.errors.operatorNotFound", {}, { operatorCode: "maintenance.errors.operatorNotFound" });
   const contact = input.contact;
+  const system = systemCtx(ctx.env, operator, "account deletion page", ctx.now);
+  system.request = ctx.request;
+  await assertUnderLimit(system, contactKey(contact), ctx.request.ip);
   const [customer] = await ctx.db
-    .select({ id: customers.id })
+    .select({ id: customers.id, email: customers.email })
     .from(customers)
     .where(ownedBy(operator.id, customers, or(sql`lower(${customers.email}) = ${contact.toLowerCase()}`, eq(customers.phone, contact))))
     .limit(1);
+  const request = { contact, customerId: customer?.id ?? null, reason: input.reason || null };
+  const withCode = await mailTransportOf(system);
+  const code = withCode && customer && mailable(customer.email) ? await mailDeletionCode(system, customer.email) : null;
+  const { ticket, row } = deletionCodeRow(system, { ...request, contact: contactKey(contact), client: ctx.request.ip, code });
+  if (code !== null || (withCode && !customer)) {
+    // Waits for the code; nobody can confirm a contact nobody has, and the answer is the same.
+    await ctx.db.insert(deletionCodes).values(ownedRow(system, row));
+  } else {
+    await recordRequest(system, request, row);
+  }
+  return withCode
+    ? { received: true as const, operatorName: operator.name, confirmation: "CODE" as const, ticket, minutes: CODE_MINUTES }
+    : { received: true as const, operatorName: operator.name, confirmation: "OPERATOR" as const };
+});
+
+/**
+ * POST /customer-service/account-deletion/confirm {ticket, code}: the request reaches the operator
+ * once the code is right. A wrong, spent, expired or unknown ticket gives one message, so this step
+ * tells nothing about the contact either; a ticket takes `CODE_TRIES` wrong codes.
+ */
+export const confirmAccountDeletion = verb({ actors: ["public"] }, async (ctx: PublicCtx, raw: unknown) => {
+  const input = accountDeletionConfirmInput.parse(raw);
+  const wrong = () => new Invalid("mail.errors.deletionCodeWrong", {}, { code: "mail.errors.deletionCodeWrong" });
+  // The ticket (128 random bits) names its row across operators, as a public receipt code does
+  // (docs/decisions/0026-public-receipt-codes.md); everything after is done within that operator.
+  const [found] = await ctx.db.select().from(deletionCodes).where(acrossTenants(eq(deletionCodes.ticket, input.ticket))).limit(1);
+  if (!usable(found, ctx.now())) throw wrong();
+  const operator = await operatorById(ctx.db, found.operatorId);
+  if (!operator) throw wrong();
   const system = systemCtx(ctx.env, operator, "account deletion page", ctx.now);
   system.request = ctx.request;
-  await ctx.db.batch([
-    ctx.db.insert(accountDeletionRequests).values(ownedRow(system, { contact, customerId: customer?.id ?? null, reason: input.reason || null })),
-    auditRow(system, { table: "account_deletion_requests", module: "customer", type: "CREATE", newData: { contact, customerId: customer?.id ?? null } }),
-  ]);
-  return { received: true as const, operatorName: operator.name };
+  const pending = owned(system, deletionCodes, eq(deletionCodes.id, found.id), isNull(deletionCodes.confirmedAt));
+  if (!codeMatches(ctx.env.PASSWORD_PEPPER, found.ticket, input.code, found.codeHash!)) {
+    await ctx.db.update(deletionCodes).set({ attempts: sql`${deletionCodes.attempts} + 1` }).where(pending);
+    throw wrong();
+  }
+  // Claimed first, so that a second click cannot send the operator the request twice.
+  const [claimed] = await ctx.db.update(deletionCodes).set({ confirmedAt: new Date(ctx.now()) }).where(pending).returning({ id: deletionCodes.id });
+  if (!claimed) throw wrong();
+  const row = owned(system, deletionCodes, eq(deletionCodes.id, found.id));
+  try {
+    const requestId = await recordRequest(system, { contact: found.contact, customerId: found.customerId, reason: found.reason });
+    await ctx.db.update(deletionCodes).set({ requestId }).where(row);
+  } catch (error) {
+    await ctx.db.update(deletionCodes).set({ confirmedAt: null }).where(row);
+    throw error;
+  }
+  return { confirmed: true as const, operatorName: operator.name };
 });
 
 type Row = typeof accountDeletionRequests.$inferSelect;

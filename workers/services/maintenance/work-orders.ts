@@ -18,6 +18,7 @@ import { owned, ownedRow, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, SystemCtx, UserCtx } from "../context";
 import { faultCodesOf } from "../faults/fault-codes";
+import { mailWorkOrderAssignment } from "../mail/work-orders";
 import { verb } from "../verb";
 import { actsAsMaintainer, handlerOf, MAINTAIN_MENU, maintainerCovers, ownMaintainerId, pickMaintainer } from "./maintainers";
 
@@ -26,7 +27,7 @@ import { actsAsMaintainer, handlerOf, MAINTAIN_MENU, maintainerCovers, ownMainta
  * to a maintainer (by hand or by the assignment rule), ALREADY → PASS when processed → CLOSE when
  * the audit passes, or back to ALREADY when it does not. Every step is a conditional update on the
  * status with its history and operation-log rows in the same batch. A maintainer sees only the
- * orders assigned to them.
+ * orders assigned to them, and is mailed when one is given to them.
  */
 
 type Row = typeof workOrders.$inferSelect;
@@ -186,6 +187,8 @@ export const createWorkOrder = verb({ menu: MAINTAIN_MENU, mutates: true }, asyn
     maintainerId = await pickMaintainer(ctx, point, fields.faultCode);
   }
   const row = await insertOrder(ctx, { ...fields, pointId: point.id, serialNumber: point.serialNumber, cause: input.cause || null, remarks: input.remarks || null, maintainerId });
+  // A maintainer who opens an order for themselves needs no mail about it.
+  if (!actsAsMaintainer(ctx)) await mailWorkOrderAssignment(ctx, row);
   return getWorkOrder(ctx, row.id);
 });
 
@@ -219,6 +222,7 @@ export const updateWorkOrder = verb({ menu: MAINTAIN_MENU, mutates: true }, asyn
     }),
   ]);
   if (!updated[0]) throw new Conflict("maintenance.errors.notPending");
+  if (reassigned) await mailWorkOrderAssignment(ctx, updated[0]);
   return getWorkOrder(ctx, id);
 });
 
@@ -318,6 +322,7 @@ export const openWorkOrdersForAlarms = verb({ actors: ["system"] }, async (ctx: 
         maintainerId,
       });
       opened.push(order.id);
+      await mailWorkOrderAssignment(ctx, order);
     } catch (error) {
       // Applied twice (a flush cut short): the alarm's order exists already.
       if (!(error instanceof Conflict)) throw error;
