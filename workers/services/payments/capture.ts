@@ -12,7 +12,7 @@ import type { Ctx } from "../context";
 import { verb } from "../verb";
 import { enabledChannel, findChannel } from "./channels";
 import type { PaymentOutcome } from "./gateway";
-import { cardOnFile, gatewayOf, keyOf } from "./payments";
+import { cardOnFile, chargeCard, gatewayOf, keyOf } from "./payments";
 
 /**
  * Sessions paid by card (docs/rules/payments.md "Sessions paid by card"): a pre-authorisation of
@@ -276,15 +276,7 @@ async function chargeRemainder(ctx: Ctx, preAuth: Payment, transactionId: number
   }
   const card = await cardOnFile(ctx, payment.customerId);
   const outcome = card
-    ? await (await gatewayOf(ctx, await findChannel(ctx, payment.channelId))).createPayment({
-        amount: payment.amount,
-        currency: payment.currency,
-        customerRef: card.customerRef,
-        paymentMethodRef: card.paymentMethodRef,
-        authoriseOnly: false,
-        idempotencyKey: keyOf(ctx, payment, "pay"),
-        metadata: { operatorId: String(ctx.operator.id), paymentId: String(payment.id), kind: "REMAINDER", transactionId: String(transactionId) },
-      })
+    ? await chargeCard(ctx, payment, await findChannel(ctx, payment.channelId), card, { transactionId: String(transactionId) })
     : ({ ref: null, status: "FAILED", captured: 0, error: "no card on file" } satisfies PaymentOutcome);
   if (outcome.status === "PENDING" || outcome.status === "AUTHORISED") {
     if (outcome.ref) await ctx.db.update(payments).set({ intentRef: outcome.ref }).where(owned(ctx, payments, eq(payments.id, payment.id)));

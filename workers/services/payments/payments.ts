@@ -88,16 +88,7 @@ export const setPaymentCard = verb({ menu: CARD_MENU, mutates: true }, async (ct
  * its bill at once; success waits for the webhook (docs/rules/payments.md "Top-ups").
  */
 async function requestTopUp(ctx: Ctx, payment: Payment, channel: Channel, card: typeof paymentCards.$inferSelect) {
-  const gateway = await gatewayOf(ctx, channel);
-  const outcome = await gateway.createPayment({
-    amount: payment.amount,
-    currency: payment.currency,
-    customerRef: card.customerRef,
-    paymentMethodRef: card.paymentMethodRef,
-    authoriseOnly: false,
-    idempotencyKey: keyOf(ctx, payment, "pay"),
-    metadata: { operatorId: String(ctx.operator.id), paymentId: String(payment.id), kind: payment.kind },
-  });
+  const outcome = await chargeCard(ctx, payment, channel, card);
   await ctx.db.batch([
     ctx.db
       .update(payments)
@@ -110,6 +101,22 @@ async function requestTopUp(ctx: Ctx, payment: Payment, channel: Channel, card: 
   ]);
   if (outcome.status === "FAILED") await failTopUp(ctx, payment.id, outcome.error);
   return outcome;
+}
+
+/**
+ * Charges a payment to the card on file, captured at once, under the payment's attempt's key
+ * (docs/rules/payments.md "Stripe"): a top-up, or a session's charge above its pre-authorisation.
+ */
+export async function chargeCard(ctx: Ctx, payment: Payment, channel: Channel, card: typeof paymentCards.$inferSelect, metadata: Record<string, string> = {}) {
+  return (await gatewayOf(ctx, channel)).createPayment({
+    amount: payment.amount,
+    currency: payment.currency,
+    customerRef: card.customerRef,
+    paymentMethodRef: card.paymentMethodRef,
+    authoriseOnly: false,
+    idempotencyKey: keyOf(ctx, payment, "pay"),
+    metadata: { operatorId: String(ctx.operator.id), paymentId: String(payment.id), kind: payment.kind, ...metadata },
+  });
 }
 
 /** The customer's Stripe card on file, if any. */
