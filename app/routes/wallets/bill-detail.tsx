@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { BillStatusBadge, useBillRemark } from "./bill-parts";
-import { RetryBillButton } from "./bill-retry";
+import { RetryBillButton, useBillRetry } from "./bill-retry";
 import { retryBillAction } from "./bill-retry.server";
 import { loadBill } from "./wallets.server";
 
@@ -28,6 +28,7 @@ export default function BillDetail() {
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const remark = useBillRemark();
+  const retry = useBillRetry();
   const level = (value: string | null) => (value ? t(`drivers.customers.levels.${value}`) : "—");
   return (
     <div className="flex flex-col gap-4">
@@ -36,7 +37,7 @@ export default function BillDetail() {
         description={t(`wallets.bills.types.${bill.type}`)}
         actions={
           <>
-            <RetryBillButton bill={bill} size="default" />
+            <RetryBillButton bill={bill} retry={retry} />
             <Button asChild variant="outline">
               <Link to="/financialManagement/billManagement">{t("common.back")}</Link>
             </Button>

@@ -12,11 +12,14 @@ import { toast } from "~/components/ui/toast";
 export const retryable = (b: Pick<Bill, "status" | "paymentMethod" | "type" | "transactionId">) =>
   b.status === "PayFail" && (b.paymentMethod !== "BALANCE" || (b.type === "Charging" && b.transactionId !== null));
 
+type RetryBill = Pick<Bill, "id" | "cost" | "status" | "paymentMethod" | "type" | "transactionId">;
+
 /**
- * "Retry payment" for a failed bill, confirmed first (docs/rules/wallets.md "Bills"); it posts to
- * the screen's own action (`retryBillAction`), and the screen's data reloads after it.
+ * "Retry payment" of a screen (docs/rules/wallets.md "Bills"): confirmed first, posted to the
+ * screen's own action (`retryBillAction`), its outcome toasted; the screen's data reloads after
+ * it. One per screen, so that a row redrawn meanwhile loses nothing.
  */
-export function RetryBillButton({ bill, size = "sm" }: { bill: Pick<Bill, "id" | "cost" | "status" | "paymentMethod" | "type" | "transactionId">; size?: "sm" | "default" }) {
+export function useBillRetry() {
   const { t } = useTranslation();
   const { money } = useFormat();
   const confirm = useConfirm();
@@ -25,16 +28,27 @@ export function RetryBillButton({ bill, size = "sm" }: { bill: Pick<Bill, "id" |
     if (data.status === "PayFail") toast.error(t("wallets.bills.retryFailed"));
     else toast.success(t(data.status === "PaySuccess" ? "wallets.bills.retried" : "wallets.bills.retryPaying"));
   });
-  if (!retryable(bill)) return null;
-  const retry = async () => {
+  const retry = async (bill: RetryBill) => {
     if (await confirm({ message: t("wallets.bills.retryConfirm", { id: bill.id, amount: money(bill.cost) }), confirmLabel: t("wallets.bills.retry") })) {
       fetcher.submit({ id: bill.id }, { method: "post" });
     }
   };
-  return (
-    <Button variant="outline" size={size} onClick={retry} disabled={fetcher.state !== "idle"}>
+  return { retry, busy: fetcher.state !== "idle" };
+}
+
+/** The button of a failed bill; nothing for a bill that cannot be retried. `compact`: the icon alone, in a table row. */
+export function RetryBillButton({ bill, retry, compact = false }: { bill: RetryBill; retry: ReturnType<typeof useBillRetry>; compact?: boolean }) {
+  const { t } = useTranslation();
+  if (!retryable(bill)) return null;
+  const label = t("wallets.bills.retry");
+  return compact ? (
+    <Button variant="outline" size="icon-sm" onClick={() => retry.retry(bill)} disabled={retry.busy} aria-label={label} title={label}>
       <RotateCcw aria-hidden />
-      {t("wallets.bills.retry")}
+    </Button>
+  ) : (
+    <Button variant="outline" onClick={() => retry.retry(bill)} disabled={retry.busy}>
+      <RotateCcw aria-hidden />
+      {label}
     </Button>
   );
 }

@@ -13,7 +13,7 @@ import { RowLink } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { NativeSelect } from "~/components/ui/native-select";
 import { BillStatusBadge, useBillRemark, useLevelChange } from "./bill-parts";
-import { RetryBillButton } from "./bill-retry";
+import { RetryBillButton, useBillRetry } from "./bill-retry";
 import { retryBillAction } from "./bill-retry.server";
 import { CustomerFilter, WalletExport } from "./wallet-filters";
 import { loadBills } from "./wallets.server";
@@ -43,6 +43,7 @@ export default function Bills() {
   const { pathname, search } = useLocation();
   const remark = useBillRemark();
   const levels = useLevelChange();
+  const retry = useBillRetry();
   const managing = pathname.startsWith(BILLS_URL);
   const title = t(managing ? "wallets.bills.title" : "wallets.bills.expenseTitle");
 
@@ -79,11 +80,11 @@ export default function Bills() {
           {
             id: "actions",
             header: t("common.actions"),
-            meta: { width: 220 },
+            meta: { width: 150 },
             cell: ({ row }) => (
-              <div className="flex flex-wrap items-center gap-1">
+              <div className="flex items-center gap-1">
                 <RowLink to={`${BILLS_URL}/billDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-                <RetryBillButton bill={row.original} />
+                <RetryBillButton bill={row.original} retry={retry} compact />
               </div>
             ),
           } satisfies ColumnDef<Bill>,
