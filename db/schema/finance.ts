@@ -55,6 +55,7 @@ export const bills = sqliteTable(
     // The bill list by type (docs/rules/wallets.md "Bills").
     index("bills_operator_type_idx").on(t.operatorId, t.type, t.createdAt),
     // A membership fee is paid from the balance alone: a fee that would take it below zero fails its batch.
-    check("bills_member_covered", sql`type <> 'Member' or balance_after >= 0`),
+    // A change without a fee (NORMAL, an expiry) is never refused, whatever the balance.
+    check("bills_member_covered", sql`type <> 'Member' or cost <= 0 or balance_after >= 0`),
   ],
 );

@@ -10,8 +10,14 @@ export const BILL_TYPES = ["Recharge", "Member", "Charging"] as const;
 export type BillType = (typeof BILL_TYPES)[number];
 export const BILL_STATUSES = ["Paying", "PaySuccess", "PayFail"] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
-/** The pricing phase that debits a session: only the final pricing does (docs/rules/billing.md "Provisional and final"). */
-export const BILL_PHASES = ["FINAL"] as const;
+/**
+ * The pricing phase that debits a session: only the final pricing does (docs/rules/billing.md
+ * "Provisional and final"). A session paid by card may add a charge above its pre-authorisation
+ * (`REMAINDER`) and a refund of what the card paid too much (`REFUND`), one bill each
+ * (docs/rules/payments.md "Sessions paid by card").
+ */
+export const BILL_PHASES = ["FINAL", "REMAINDER", "REFUND"] as const;
+export type BillPhase = (typeof BILL_PHASES)[number];
 /** The pricing a charge record carries: provisional while an idle-after fee awaits the unplug. */
 export const PRICING_PHASES = ["PROVISIONAL", "FINAL"] as const;
 export type PricingPhase = (typeof PRICING_PHASES)[number];

@@ -108,7 +108,8 @@ export const cardTopUpInput = z
   })
   .strict();
 
-export const PAYMENT_KINDS = ["TOP_UP", "PRE_AUTH"] as const;
+/** A top-up, a session's pre-authorisation, or the charge of what a session cost above it. */
+export const PAYMENT_KINDS = ["TOP_UP", "PRE_AUTH", "REMAINDER"] as const;
 export const PAYMENT_STATUSES = ["PENDING", "AUTHORISED", "SUCCEEDED", "FAILED"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -24,6 +24,17 @@ export const MAX_RECHARGE = 1_000_000_000;
  * account, 2 a new card, 3 an existing card.
  */
 export const MEMBER_SOURCES = { ADMIN: "1", NEW_CARD: "2", EXISTING_CARD: "3" } as const;
+export const MEMBER_SOURCE_CODES = [MEMBER_SOURCES.ADMIN, MEMBER_SOURCES.NEW_CARD, MEMBER_SOURCES.EXISTING_CARD] as const;
+/** The remark of the `Member` bill the housekeeping writes when a paid level ran out (docs/rules/wallets.md "Membership"). */
+export const MEMBER_EXPIRED_REMARK = "EXPIRED";
+
+/**
+ * The level a customer has at `now`: a paid level whose period ended is NORMAL, even before the
+ * housekeeping lowered it (docs/rules/wallets.md "Membership").
+ */
+export function levelAt<L extends string>(customer: { memberLevel: L; memberUntil: Date | null }, now: number): L | "NORMAL" {
+  return customer.memberLevel !== "NORMAL" && customer.memberUntil !== null && customer.memberUntil.getTime() <= now ? "NORMAL" : customer.memberLevel;
+}
 
 /** POST /finance-service/recharge: a positive amount tops up, a negative one deducts. */
 export const rechargeInput = z.object({
@@ -54,6 +65,12 @@ export const MAX_MEMBER_MONTHS = 36;
 /** PUT /customer-service/customer/{id}/member-level: any level, any direction; `months` of the fee (1 unless told). */
 export const memberLevelInput = z.object({
   level: memberLevel,
+  /**
+   * Where the change came from, the `Member` bill's remark: "1" the console (the default), "2"
+   * and "3" a change the driver app paid with a new or an existing payment card
+   * (docs/rules/wallets.md "Membership").
+   */
+  source: z.enum(MEMBER_SOURCE_CODES, { error: "wallets.validation.source" }).optional(),
   months: wholeNumber("wallets.validation.months", (n) => n.min(1, { error: "wallets.validation.months" }).max(MAX_MEMBER_MONTHS, { error: "wallets.validation.months" })).optional(),
 });
 export type MemberLevelInput = z.infer<typeof memberLevelInput>;

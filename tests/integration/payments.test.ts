@@ -1,16 +1,17 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/payments.json";
 import { systemCtx } from "../../workers/services/context";
 import { authoriseSession, queueAuthorisation } from "../../workers/services/payments/capture";
-import { stripeGateway, stripeSignature } from "../../workers/services/payments/stripe";
+import { stripeGateway } from "../../workers/services/payments/stripe";
 import { payments } from "../../db/schema";
 import { insertAll } from "./support/bulk";
 import { makeCard, makeCustomer, uniqueTag } from "./support/drivers";
 import { eventually } from "./support/eventually";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { addSessions, bill } from "./support/sessions";
-import { call, ORIGIN, tokenFor } from "./support/http";
+import { call, tokenFor } from "./support/http";
+import { CHANNELS, flatStrategy, intentOf, payingCustomer as customerWithCard, SECRET_KEY, stripeChannel as channelAtFake, WEBHOOK_SECRET, webhook } from "./support/stripe";
 
 /**
  * Payment channels and card payments (docs/rules/payments.md) against a local fake of Stripe's
@@ -19,10 +20,6 @@ import { call, ORIGIN, tokenFor } from "./support/http";
 
 const { httpOrigin } = inject("fakes");
 const M = en.payments;
-const SECRET_KEY = "sk_test_plugdesk0123456789";
-const WEBHOOK_SECRET = "whsec_plugdeskTestSigningSecret";
-const CHANNELS = "/system-service/payment-channel";
-
 const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const balanceOf = async (customerId: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", customerId))!.balance;
 
@@ -35,16 +32,6 @@ beforeAll(async () => {
   plId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0PL002'"))!.id;
 });
 
-const stripeBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 4,
-  name: "Stripe",
-  environment: "sandbox",
-  gateway: `${httpOrigin}/stripe`,
-  currency: "PLN",
-  minimumValue: 500,
-  credentials: { secretApiKey: SECRET_KEY, sharedSecret: WEBHOOK_SECRET, clientApiKey: "pk_test_x" },
-  ...overrides,
-});
 const payPalBody = (overrides: Record<string, unknown> = {}) => ({
   type: 0,
   name: "PayPal",
@@ -55,42 +42,9 @@ const payPalBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The operator's enabled Stripe channel pointed at the fake, made once. */
-async function stripeChannel(token = pl, overrides: Record<string, unknown> = {}) {
-  const list = (await call("GET", CHANNELS, { token })).body.data as { id: number; type: number; enabled: boolean }[];
-  let channel = list.find((c) => c.type === 4);
-  if (!channel) {
-    const made = await call("POST", CHANNELS, { token, body: stripeBody(overrides) });
-    expect(made.status).toBe(200);
-    channel = made.body.data;
-  }
-  if (!channel!.enabled) expect((await call("PUT", `${CHANNELS}/${channel!.id}/enable`, { token, body: { enabled: true } })).status).toBe(200);
-  return channel!.id;
-}
-
-/** Stripe's PaymentIntent as the fake holds it. */
-const intentOf = async (id: string) => (await fetch(`${httpOrigin}/stripe/v1/payment_intents/${id}`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } })).json();
-
-let events = 0;
-/** Posts a Stripe event to the operator's webhook, signed as Stripe signs it (or not). */
-async function webhook(type: string, intentId: string, options: { secret?: string; at?: number; operatorCode?: string; signature?: string } = {}) {
-  const payload = JSON.stringify({ id: `evt_${++events}`, object: "event", type, data: { object: await intentOf(intentId) } });
-  const t = Math.floor((options.at ?? Date.now()) / 1000);
-  const signature = options.signature ?? `t=${t},v1=${stripeSignature(options.secret ?? WEBHOOK_SECRET, t, payload)}`;
-  const res = await SELF.fetch(`${ORIGIN}/finance-service/payment-webhook/${options.operatorCode ?? "0PL002"}/stripe`, {
-    method: "POST",
-    headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
-    body: payload,
-  });
-  return { status: res.status, body: (await res.json()) as { msg: string; data: { outcome: string } } };
-}
-
+const stripeChannel = (token = pl, overrides: Record<string, unknown> = {}) => channelAtFake(token, overrides);
 /** A customer with a Stripe card on file. */
-async function payingCustomer(paymentMethodRef = "pm_card_visa") {
-  const customer = await makeCustomer(pl);
-  const card = await call("PUT", `/customer-service/customer/${customer.id}/payment-card`, { token: pl, body: { customerRef: `cus_${uniqueTag()}`, paymentMethodRef } });
-  expect(card.status).toBe(200);
-  return customer;
-}
+const payingCustomer = (paymentMethodRef = "pm_card_visa") => customerWithCard(pl, paymentMethodRef);
 
 describe("payment channels", () => {
   it("asks for the type first, keeps one channel per type and refuses a second with 409", async () => {
@@ -333,24 +287,14 @@ describe("the card payments list", () => {
 describe("sessions paid by card", () => {
   it("pre-authorises at the start, captures the total at billing; a refused capture is PayFail until a retry captures it", async () => {
     await stripeChannel();
-    const strategy = await call("POST", "/finance-service/strategy", {
-      token: pl,
-      body: {
-        name: `Card ${uniqueTag()}`,
-        electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
-        service: { unit: "NONE", slots: [] },
-        idle: { before: null, during: null, after: null },
-        preAuthAmount: 5_000,
-      },
-    });
-    expect(strategy.status).toBe(200);
+    const versionId = await flatStrategy(pl, 5_000);
     const customer = await payingCustomer();
     await env.DB.prepare("UPDATE customers SET balance = 3000 WHERE id = ?").bind(customer.id).run();
     const card = await makeCard(pl, { customerId: customer.id });
     const made = await makeCharger("0PL002");
     const stop = new Date(Date.now() - 3_600_000);
     const [id] = await addSessions(made, [
-      { start: new Date(stop.getTime() - 3_600_000).toISOString(), stop: stop.toISOString(), meterStart: 1_000, meterStop: 13_345, idTag: card.idTag, strategyVersionId: strategy.body.data.versionId },
+      { start: new Date(stop.getTime() - 3_600_000).toISOString(), stop: stop.toISOString(), meterStart: 1_000, meterStop: 13_345, idTag: card.idTag, strategyVersionId: versionId },
     ]);
     const ctx = systemCtx(env, { id: plId, code: "0PL002", sub: 0, parentId: null }, "test");
     // The start puts the pre-authorisation on the outbox queue; its consumer asks Stripe.

@@ -134,6 +134,11 @@ describe("bill push", () => {
       taxCost: 231,
       totalCost: 1235,
       paidCost: null,
+      // The discount split is pushed beside its sum (docs/rules/settings.md "Bill push").
+      discountCost: 0,
+      memberDiscountCost: 0,
+      cardDiscountCost: 0,
+      voucherCost: 0,
     });
     const timestamp = push.headers["x-plugdesk-timestamp"];
     expect(push.headers["x-plugdesk-signature"]).toBe(`sha256=${billPushSignature(SIGNATURE_KEY, timestamp, push.body)}`);

@@ -7,6 +7,7 @@ import { duePushItems } from "../services/driver-services/local-list-delivery";
 import { expireReservations } from "../services/driver-services/reservations";
 import type { LocalListPush } from "../../domain/schemas/driver-services";
 import { billTransaction, dueFinalPricings } from "../services/billing/billing";
+import { expireMemberships, operatorsWithExpiredLevels } from "../services/wallets/membership";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
@@ -36,6 +37,10 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
     );
   }
   if (cron === DAILY_CRON) await billPackagesForDay(ctx);
+  // Paid membership levels whose period ended go back to NORMAL (docs/rules/wallets.md "Membership").
+  for (const operator of await operatorsWithExpiredLevels(ctx)) {
+    await expireMemberships(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, now));
+  }
   await driverServices(env, ctx);
   // Idle fees after charging that no unplug ended are priced for good (docs/rules/billing.md "Provisional and final").
   const due = await dueFinalPricings(ctx);

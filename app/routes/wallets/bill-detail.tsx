@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
@@ -7,11 +7,18 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { BillStatusBadge, useBillRemark } from "./bill-parts";
+import { RetryBillButton, useBillRetry } from "./bill-retry";
+import { retryBillAction } from "./bill-retry.server";
 import { loadBill } from "./wallets.server";
 
 /** One bill (docs/rules/wallets.md "Bills"): what moved, the balances and levels around it, how it was paid. */
 export function loader(args: LoaderFunctionArgs) {
   return loadBill(args);
+}
+
+/** "Retry payment" of a failed bill (docs/rules/wallets.md "Bills"). */
+export function action(args: ActionFunctionArgs) {
+  return retryBillAction(args);
 }
 
 export const handle: RecordCrumb<typeof loader> = { record: (bill) => `#${bill.id}` };
@@ -21,6 +28,7 @@ export default function BillDetail() {
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const remark = useBillRemark();
+  const retry = useBillRetry();
   const level = (value: string | null) => (value ? t(`drivers.customers.levels.${value}`) : "—");
   return (
     <div className="flex flex-col gap-4">
@@ -28,9 +36,12 @@ export default function BillDetail() {
         title={`${t("wallets.bills.detail")} #${bill.id}`}
         description={t(`wallets.bills.types.${bill.type}`)}
         actions={
-          <Button asChild variant="outline">
-            <Link to="/financialManagement/billManagement">{t("common.back")}</Link>
-          </Button>
+          <>
+            <RetryBillButton bill={bill} retry={retry} />
+            <Button asChild variant="outline">
+              <Link to="/financialManagement/billManagement">{t("common.back")}</Link>
+            </Button>
+          </>
         }
       />
       <Card>
@@ -56,7 +67,7 @@ export default function BillDetail() {
               [t("wallets.bills.fields.createdAt"), dateTime(bill.createdAt)],
             ]}
           />
-          {bill.status === "PayFail" && <p className="mt-4 text-sm text-destructive">{t("wallets.bills.payFailHint")}</p>}
+          {bill.status === "PayFail" && <p className="mt-4 text-sm text-destructive">{t("wallets.bills.payFailRetryHint")}</p>}
         </CardContent>
       </Card>
     </div>

@@ -8,10 +8,12 @@ export function BillStatusBadge({ status }: { status: Bill["status"] }) {
   return <Badge variant={status === "PaySuccess" ? "success" : status === "PayFail" ? "destructive" : "warning"}>{t(`wallets.bills.statuses.${status}`)}</Badge>;
 }
 
-/** What a bill's remark says: a `Member` bill's source by name, any other remark as written. */
+/** What a bill's remark says: a `Member` bill's source (or its expiry) by name, any other remark as written. */
 export function useBillRemark() {
   const { t } = useTranslation();
-  return (b: Pick<Bill, "type" | "remark">) => (b.type === "Member" && b.remark && /^[123]$/.test(b.remark) ? t(`wallets.bills.sources.${b.remark}`) : (b.remark ?? "—"));
+  // A Member bill's source (1, 2, 3) or the housekeeping's EXPIRED, by name.
+  return (b: Pick<Bill, "type" | "remark">) =>
+    b.type === "Member" && b.remark && /^([123]|EXPIRED)$/.test(b.remark) ? t(`wallets.bills.sources.${b.remark}`) : (b.remark ?? "—");
 }
 
 /** A level change as "NORMAL → SILVER", translated; empty when the level stayed. */

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { BILL_STATUSES, BILL_TYPES } from "../../../domain/schemas/bills";
 import type { Bill } from "../../../workers/services/wallets/bills";
 import { DataTable } from "~/components/data-table/data-table";
@@ -13,6 +13,8 @@ import { RowLink } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { NativeSelect } from "~/components/ui/native-select";
 import { BillStatusBadge, useBillRemark, useLevelChange } from "./bill-parts";
+import { RetryBillButton, useBillRetry } from "./bill-retry";
+import { retryBillAction } from "./bill-retry.server";
 import { CustomerFilter, WalletExport } from "./wallet-filters";
 import { loadBills } from "./wallets.server";
 
@@ -23,6 +25,11 @@ import { loadBills } from "./wallets.server";
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadBills(args);
+}
+
+/** "Retry payment" of a failed bill's row (docs/rules/wallets.md "Bills"). */
+export function action(args: ActionFunctionArgs) {
+  return retryBillAction(args);
 }
 
 export const BILLS_URL = "/financialManagement/billManagement";
@@ -36,6 +43,7 @@ export default function Bills() {
   const { pathname, search } = useLocation();
   const remark = useBillRemark();
   const levels = useLevelChange();
+  const retry = useBillRetry();
   const managing = pathname.startsWith(BILLS_URL);
   const title = t(managing ? "wallets.bills.title" : "wallets.bills.expenseTitle");
 
@@ -72,8 +80,13 @@ export default function Bills() {
           {
             id: "actions",
             header: t("common.actions"),
-            meta: { width: 110 },
-            cell: ({ row }) => <RowLink to={`${BILLS_URL}/billDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />,
+            meta: { width: 150 },
+            cell: ({ row }) => (
+              <div className="flex items-center gap-1">
+                <RowLink to={`${BILLS_URL}/billDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
+                <RetryBillButton bill={row.original} retry={retry} compact />
+              </div>
+            ),
           } satisfies ColumnDef<Bill>,
         ]
       : []),

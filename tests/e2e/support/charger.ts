@@ -34,6 +34,14 @@ export function simulatedCharger(baseURL: string, serialNumber: string, key: str
     client.call("StatusNotification", { connectorId, errorCode: "NoError", status: value, timestamp: now() });
   const remoteStarts: OcppRequest<"RemoteStartTransaction">[] = [];
   let session: { transactionId: number; connectorId: number; registerWh: number; powerW: number; timer: ReturnType<typeof setInterval> } | undefined;
+  /** A session starts with a tag (OCPP 1.6 §4.8): Preparing, StartTransaction, Charging, metering every second. */
+  const startWith = async (idTag: string, connectorId: number) => {
+    await status(connectorId, "Preparing");
+    const started = (await client.call("StartTransaction", { connectorId, idTag, meterStart: 5000, timestamp: now() })) as { transactionId: number };
+    session = { transactionId: started.transactionId, connectorId, registerWh: 5000, powerW: 0, timer: setInterval(() => onItsOwn(meter), 1000) };
+    await status(connectorId, "Charging");
+    await meter();
+  };
 
   const meter = async () => {
     if (!session) return;
@@ -60,15 +68,8 @@ export function simulatedCharger(baseURL: string, serialNumber: string, key: str
   client.handle("RemoteStartTransaction", async ({ params }: IHandlersOption) => {
     const request = params as OcppRequest<"RemoteStartTransaction">;
     remoteStarts.push(request);
-    const connectorId = request.connectorId ?? 1;
     // The start follows the answer, as a real charger's would.
-    setTimeout(() => onItsOwn(async () => {
-      await status(connectorId, "Preparing");
-      const started = (await client.call("StartTransaction", { connectorId, idTag: request.idTag, meterStart: 5000, timestamp: now() })) as { transactionId: number };
-      session = { transactionId: started.transactionId, connectorId, registerWh: 5000, powerW: 0, timer: setInterval(() => onItsOwn(meter), 1000) };
-      await status(connectorId, "Charging");
-      await meter();
-    }), 100);
+    setTimeout(() => onItsOwn(() => startWith(request.idTag, request.connectorId ?? 1)), 100);
     return { status: "Accepted" };
   });
   client.handle("RemoteStopTransaction", async ({ params }: IHandlersOption) => {
@@ -92,6 +93,12 @@ export function simulatedCharger(baseURL: string, serialNumber: string, key: str
     /** The running session's transaction, once the server has answered StartTransaction. */
     get transactionId() {
       return session?.transactionId;
+    },
+    /** A driver's RFID card held to the reader: Authorize (OCPP 1.6 §4.2), and a session when the server accepts it. */
+    async tap(idTag: string, connectorId = 1) {
+      const answer = (await client.call("Authorize", { idTag })) as { idTagInfo: { status: string } };
+      if (answer.idTagInfo.status === "Accepted") await startWith(idTag, connectorId);
+      return answer.idTagInfo.status;
     },
     async start() {
       await client.connect();

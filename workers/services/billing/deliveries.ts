@@ -75,6 +75,10 @@ export function chargeRecordPayload(ctx: SystemCtx, { tx, serialNumber, record }
     reservationCost: record.reservationCost,
     occupancyCost: record.occupancyCost,
     discountCost: record.discountCost,
+    // What each discount took, in the billing order (docs/rules/discounts.md "Billing order"); their sum is `discountCost`.
+    memberDiscountCost: record.memberDiscountCost,
+    cardDiscountCost: record.cardDiscountCost,
+    voucherCost: record.voucherCost,
     taxCost: record.taxCost,
     totalCost: record.totalCost,
     paidCost: record.paidCost,

@@ -1,6 +1,7 @@
 import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { bills, chargeRecords, customerGroups, customers, dailyChargeTotals, idTags, payments, rfCards } from "../../../db/schema";
 import type { ChargeRecordState } from "../../../domain/schemas/records";
+import { levelAt } from "../../../domain/schemas/wallets";
 import { dayKey, localDate } from "../../../domain/time";
 import { owned } from "../../../tenants/scope";
 import type { Ctx } from "../context";
@@ -36,21 +37,30 @@ export async function payerOf(ctx: Ctx, idTag: string): Promise<Payer | null> {
   const customerId = cards[0]?.customerId ?? tags[0]?.customerId ?? null;
   if (customerId === null) return null;
   const [holder] = await ctx.db
-    .select({ id: customers.id, payWay: customers.payWay, leaderId: customerGroups.leaderId, firstName: customers.firstName, lastName: customers.lastName, memberLevel: customers.memberLevel })
+    .select({
+      id: customers.id,
+      payWay: customers.payWay,
+      leaderId: customerGroups.leaderId,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      memberLevel: customers.memberLevel,
+      memberUntil: customers.memberUntil,
+    })
     .from(customers)
     .leftJoin(customerGroups, and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id)))
     .where(owned(ctx, customers, eq(customers.id, customerId)))
     .limit(1);
   if (!holder) return null;
   const payerId = holder.payWay === "LEADER" && holder.leaderId !== null ? holder.leaderId : holder.id;
-  if (payerId === holder.id) return { customerId, payerId, payerName: `${holder.firstName} ${holder.lastName}`, memberLevel: holder.memberLevel };
+  // A paid level whose period ended is NORMAL from then on, before the housekeeping lowers it (docs/rules/wallets.md "Membership").
+  if (payerId === holder.id) return { customerId, payerId, payerName: `${holder.firstName} ${holder.lastName}`, memberLevel: levelAt(holder, ctx.now()) };
   const [leader] = await ctx.db
-    .select({ firstName: customers.firstName, lastName: customers.lastName, memberLevel: customers.memberLevel })
+    .select({ firstName: customers.firstName, lastName: customers.lastName, memberLevel: customers.memberLevel, memberUntil: customers.memberUntil })
     .from(customers)
     .where(owned(ctx, customers, eq(customers.id, payerId)))
     .limit(1);
-  if (!leader) return { customerId, payerId: holder.id, payerName: `${holder.firstName} ${holder.lastName}`, memberLevel: holder.memberLevel };
-  return { customerId, payerId, payerName: `${leader.firstName} ${leader.lastName}`, memberLevel: leader.memberLevel };
+  if (!leader) return { customerId, payerId: holder.id, payerName: `${holder.firstName} ${holder.lastName}`, memberLevel: levelAt(holder, ctx.now()) };
+  return { customerId, payerId, payerName: `${leader.firstName} ${leader.lastName}`, memberLevel: levelAt(leader, ctx.now()) };
 }
 
 /** The cost columns of a record, from the engine's answer. */
@@ -175,6 +185,16 @@ export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer |
       balanceAfter: billColumn(bills.balanceAfter),
       updatedAt: new Date(now),
     })
-    .where(recordOf(ctx, transactionId, inArray(chargeRecords.status, PAYABLE), eq(chargeRecords.pricingPhase, "FINAL"), exists(ctx.db.select({ one: sql`1` }).from(bills).where(billOf))));
+    .where(
+      recordOf(
+        ctx,
+        transactionId,
+        inArray(chargeRecords.status, PAYABLE),
+        eq(chargeRecords.pricingPhase, "FINAL"),
+        exists(ctx.db.select({ one: sql`1` }).from(bills).where(billOf)),
+        // A card session's record follows its card bills (workers/services/payments/capture.ts), never the balance's.
+        sql`not exists (select 1 from ${payments} where ${cardPaid})`,
+      ),
+    );
   return [insertBill, retryFailed, debit, applied, outcome];
 }

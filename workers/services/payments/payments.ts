@@ -1,14 +1,15 @@
 import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { bills, customers, paymentCards, paymentChannels, payments } from "../../../db/schema";
+import { bills, customers, paymentCards, paymentChannels, payments, recharges } from "../../../db/schema";
 import { pageOf } from "../../../db/paging";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { cardTopUpInput, paymentCardInput, paymentQuery, STRIPE } from "../../../domain/schemas/payments";
 import { operatorByCode } from "../../../tenants/resolve";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
+import { transactionCode } from "../wallets/ledger";
 import { systemCtx, type Ctx } from "../context";
 import { verb } from "../verb";
-import { capture } from "./capture";
+import { preAuthOf, retrySessionPayment, settleRemainder } from "./capture";
 import { enabledChannel, findChannel, openCredentials } from "./channels";
 import type { PaymentEvent, PaymentGateway, PaymentOutcome } from "./gateway";
 import { stripeGateway } from "./stripe";
@@ -87,16 +88,7 @@ export const setPaymentCard = verb({ menu: CARD_MENU, mutates: true }, async (ct
  * its bill at once; success waits for the webhook (docs/rules/payments.md "Top-ups").
  */
 async function requestTopUp(ctx: Ctx, payment: Payment, channel: Channel, card: typeof paymentCards.$inferSelect) {
-  const gateway = await gatewayOf(ctx, channel);
-  const outcome = await gateway.createPayment({
-    amount: payment.amount,
-    currency: payment.currency,
-    customerRef: card.customerRef,
-    paymentMethodRef: card.paymentMethodRef,
-    authoriseOnly: false,
-    idempotencyKey: keyOf(ctx, payment, "pay"),
-    metadata: { operatorId: String(ctx.operator.id), paymentId: String(payment.id), kind: payment.kind },
-  });
+  const outcome = await chargeCard(ctx, payment, channel, card);
   await ctx.db.batch([
     ctx.db
       .update(payments)
@@ -109,6 +101,22 @@ async function requestTopUp(ctx: Ctx, payment: Payment, channel: Channel, card: 
   ]);
   if (outcome.status === "FAILED") await failTopUp(ctx, payment.id, outcome.error);
   return outcome;
+}
+
+/**
+ * Charges a payment to the card on file, captured at once, under the payment's attempt's key
+ * (docs/rules/payments.md "Stripe"): a top-up, or a session's charge above its pre-authorisation.
+ */
+export async function chargeCard(ctx: Ctx, payment: Payment, channel: Channel, card: typeof paymentCards.$inferSelect, metadata: Record<string, string> = {}) {
+  return (await gatewayOf(ctx, channel)).createPayment({
+    amount: payment.amount,
+    currency: payment.currency,
+    customerRef: card.customerRef,
+    paymentMethodRef: card.paymentMethodRef,
+    authoriseOnly: false,
+    idempotencyKey: keyOf(ctx, payment, "pay"),
+    metadata: { operatorId: String(ctx.operator.id), paymentId: String(payment.id), kind: payment.kind, ...metadata },
+  });
 }
 
 /** The customer's Stripe card on file, if any. */
@@ -198,6 +206,17 @@ export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true }, async (
 export const retryBillPayment = verb({ menu: BILL_MENU, mutates: true }, async (ctx, billId: number) => {
   const bill = await billView(ctx, billId);
   if (!bill) throw new NotFound();
+  if (bill.type === "Charging" && bill.paymentMethod === "STRIPE" && bill.transactionId !== null) {
+    // A session paid by card: its capture, its charge above the pre-authorisation or its refund.
+    if (bill.status !== "PayFail") throw new Conflict("payments.errors.notFailed");
+    const preAuth = await preAuthOf(ctx, bill.transactionId);
+    if (!preAuth) throw new Conflict("payments.errors.notCardPayment");
+    if (!(await findChannel(ctx, preAuth.channelId)).enabled) throw new Conflict("payments.errors.noChannel");
+    const outcome = await retrySessionPayment(ctx, { id: bill.id, transactionId: bill.transactionId, phase: bill.phase });
+    if (!outcome.done) throw new Conflict("payments.errors.unreachable", { error: outcome.error ?? "" });
+    const [payment] = await ctx.db.select().from(payments).where(owned(ctx, payments, eq(payments.billId, billId))).orderBy(desc(payments.id)).limit(1);
+    return { bill: await billView(ctx, billId), payment: presentPayment(payment ?? (await paymentView(ctx, preAuth.id))) };
+  }
   const [payment] = await ctx.db
     .select()
     .from(payments)
@@ -208,24 +227,19 @@ export const retryBillPayment = verb({ menu: BILL_MENU, mutates: true }, async (
   if (bill.status !== "PayFail" || payment.status !== "FAILED") throw new Conflict("payments.errors.notFailed");
   const channel = await findChannel(ctx, payment.channelId);
   if (!channel.enabled) throw new Conflict("payments.errors.noChannel");
-  if (payment.kind === "PRE_AUTH" && payment.transactionId !== null) {
-    const outcome = await capture(ctx, payment.transactionId);
-    if (!outcome.done) throw new Conflict("payments.errors.unreachable", { error: outcome.error ?? "" });
-  } else {
-    const card = await cardOf(ctx, payment.customerId);
-    const [claimed] = await ctx.db.batch([
-      ctx.db
-        .update(payments)
-        .set({ status: "PENDING", attempt: sql`${payments.attempt} + 1`, error: null, updatedAt: new Date(ctx.now()) })
-        // Two retries at once: one claims the failed payment.
-        .where(paymentWhere(ctx, payment.id, eq(payments.status, "FAILED")))
-        .returning(),
-      ctx.db.update(bills).set({ status: "Paying", updatedAt: new Date(ctx.now()) }).where(billWhere(ctx, billId, eq(bills.status, "PayFail"))),
-      auditRow(ctx, { table: "bills", module: "payments", type: "UPDATE", oldData: { id: billId, status: "PayFail" }, newData: { id: billId, status: "Paying" } }),
-    ]);
-    if (!claimed.length) throw new Conflict("payments.errors.notFailed");
-    await requestTopUp(ctx, claimed[0], channel, card);
-  }
+  const card = await cardOf(ctx, payment.customerId);
+  const [claimed] = await ctx.db.batch([
+    ctx.db
+      .update(payments)
+      .set({ status: "PENDING", attempt: sql`${payments.attempt} + 1`, error: null, updatedAt: new Date(ctx.now()) })
+      // Two retries at once: one claims the failed payment.
+      .where(paymentWhere(ctx, payment.id, eq(payments.status, "FAILED")))
+      .returning(),
+    ctx.db.update(bills).set({ status: "Paying", updatedAt: new Date(ctx.now()) }).where(billWhere(ctx, billId, eq(bills.status, "PayFail"))),
+    auditRow(ctx, { table: "bills", module: "payments", type: "UPDATE", oldData: { id: billId, status: "PayFail" }, newData: { id: billId, status: "Paying" } }),
+  ]);
+  if (!claimed.length) throw new Conflict("payments.errors.notFailed");
+  await requestTopUp(ctx, claimed[0], channel, card);
   return { bill: await billView(ctx, billId), payment: presentPayment(await paymentView(ctx, payment.id)) };
 });
 
@@ -255,18 +269,27 @@ async function failTopUp(ctx: Ctx, paymentId: number, error: string | null) {
  * before and after, the balance rises by the bill, and the bill is marked applied. Each statement
  * is guarded by the bill's state, so a webhook delivered twice raises the balance once.
  */
-function topUpSucceededStatements(ctx: Ctx, payment: Payment, captured: number) {
+function topUpSucceededStatements(ctx: Ctx, payment: Payment, captured: number, ref: string) {
   const billId = payment.billId!;
   const customer = owned(ctx, customers, eq(customers.id, payment.customerId));
   const balance = sql`(select ${customers.balance} from ${customers} where ${customer})`;
   const unapplied = billWhere(ctx, billId, eq(bills.status, "PaySuccess"), eq(bills.applied, false));
   const now = new Date(ctx.now());
+  const unappliedBill = sql`(select ${bills.cost} from ${bills} where ${unapplied})`;
   return [
     ctx.db.update(payments).set({ status: "SUCCEEDED", captured, error: null, updatedAt: now }).where(paymentWhere(ctx, payment.id)),
     ctx.db
       .update(bills)
       .set({ status: "PaySuccess", balanceBefore: balance, balanceAfter: sql`${balance} + ${bills.cost}`, updatedAt: now })
       .where(billWhere(ctx, billId, inArray(bills.status, ["Paying", "PayFail"]), eq(bills.applied, false))),
+    // The recharge record of the top-up (docs/rules/wallets.md "Recharges"), written once: only while its bill is unapplied.
+    ctx.db
+      .insert(recharges)
+      .select(
+        sql`select null, ${customers.operatorId}, ${customers.id}, ${transactionCode("R", now.getTime())}, 'STRIPE', ${unappliedBill}, ${customers.balance}, ${customers.balance} + ${unappliedBill},
+              ${ref}, null, null, (select ${bills.remark} from ${bills} where ${unapplied}), ${now.getTime()}
+            from ${customers} where ${customer} and exists (select 1 from ${bills} where ${unapplied})`,
+      ),
     ctx.db
       .update(customers)
       .set({ balance: sql`${customers.balance} + (select ${bills.cost} from ${bills} where ${unapplied})`, updatedAt: now })
@@ -286,10 +309,15 @@ async function applyEvent(ctx: Ctx, event: PaymentEvent) {
     if (event.type === "succeeded") {
       await ctx.db.batch([
         ctx.db.update(payments).set({ intentRef: event.ref }).where(paymentWhere(ctx, payment.id)),
-        ...topUpSucceededStatements(ctx, payment, event.captured),
+        ...topUpSucceededStatements(ctx, payment, event.captured, event.ref),
         auditRow(ctx, { table: "bills", module: "payments", type: "UPDATE", newData: { id: payment.billId, status: "PaySuccess", intentRef: event.ref } }),
       ]);
     } else if (event.type === "failed") await failTopUp(ctx, payment.id, event.error);
+    return event.type;
+  }
+  if (payment.kind === "REMAINDER" && (event.type === "succeeded" || event.type === "failed")) {
+    // The charge's own answer may have been lost: the webhook settles it, once (guarded by the payment's state).
+    await settleRemainder(ctx, payment, { ref: event.ref, captured: event.captured, error: event.error, paid: event.type === "succeeded" });
     return event.type;
   }
   if (event.type === "authorised") {

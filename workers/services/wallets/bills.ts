@@ -40,6 +40,8 @@ function presentBill(r: { bill: typeof bills.$inferSelect; firstName: string | n
     transactionNumber: b.transactionNumber,
     /** The charging transaction a `Charging` bill debited. */
     transactionId: b.transactionId,
+    /** A `Charging` bill's movement: `FINAL` the session's debit or capture, `REMAINDER` a card charge above the pre-authorisation, `REFUND` a refund (docs/rules/payments.md "Sessions paid by card"). */
+    phase: b.phase,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
   };

@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lte, ne, sql } from "drizzle-orm";
+import { operators } from "../../../db/schema";
 import { bills, customers } from "../../../db/schema";
 import { Conflict } from "../../../domain/errors";
 import type { MemberLevel } from "../../../domain/schemas/drivers";
 import type { ParameterSettings } from "../../../domain/schemas/settings";
-import { MEMBER_SOURCES, memberLevelInput } from "../../../domain/schemas/wallets";
-import { owned } from "../../../tenants/scope";
+import { MEMBER_EXPIRED_REMARK, MEMBER_SOURCES, memberLevelInput } from "../../../domain/schemas/wallets";
+import { acrossTenants, owned } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
 import { CUSTOMER_MENU, findCustomer, presentCustomer } from "../drivers/customers";
@@ -46,7 +47,7 @@ export const setMemberLevel = verb({ menu: CUSTOMER_MENU, mutates: true }, async
   const months = input.months ?? 1;
   const fee = memberFee(settings, input.level) * months;
   // The friendly pre-check; the bills' check is what holds when two changes race.
-  if (customer.balance < fee) throw notCovered(ctx, settings, fee, customer.balance);
+  if (fee > 0 && customer.balance < fee) throw notCovered(ctx, settings, fee, customer.balance);
   const now = ctx.now();
   const code = transactionCode("M", now);
   const until = paidUntil(customer, input.level, months, now);
@@ -57,7 +58,7 @@ export const setMemberLevel = verb({ menu: CUSTOMER_MENU, mutates: true }, async
     [
       billFrom(
         sql`SELECT ${customers.operatorId}, ${customers.id}, ${fee}, ${customers.balance}, ${customers.balance} - ${fee}, ${customers.memberLevel}, ${input.level},
-          'Member', 'BALANCE', 'PaySuccess', ${MEMBER_SOURCES.ADMIN}, ${code}
+          'Member', 'BALANCE', 'PaySuccess', ${input.source ?? MEMBER_SOURCES.ADMIN}, ${code}
         FROM ${customers} WHERE ${theCustomer}`,
         now,
       ),
@@ -78,3 +79,39 @@ export const setMemberLevel = verb({ menu: CUSTOMER_MENU, mutates: true }, async
   );
   return presentCustomer(await findCustomer(ctx, customer.id));
 });
+
+/** The paid levels whose period has ended, for the housekeeping cron; the operators they belong to. */
+export const operatorsWithExpiredLevels = verb({ actors: ["system"] }, async (ctx) =>
+  ctx.db
+    .selectDistinct({ id: operators.id, code: operators.code })
+    .from(customers)
+    .innerJoin(operators, eq(operators.id, customers.operatorId))
+    .where(acrossTenants(ne(customers.memberLevel, "NORMAL"), lte(customers.memberUntil, new Date(ctx.now()))))
+    .limit(500),
+);
+
+/**
+ * Lowers the operator's paid levels whose period has ended to NORMAL (docs/rules/wallets.md
+ * "Membership"): in one batch, a `Member` bill for each (no fee, the levels before and after,
+ * remark `EXPIRED`) and the level; both statements select the same customers, and the second
+ * runs after the first inside the batch, so a customer is lowered exactly when its bill is written.
+ */
+export const expireMemberships = verb({ actors: ["system"] }, async (ctx) => {
+  const now = ctx.now();
+  const expired = (c: typeof customers) => owned(ctx, c, ne(c.memberLevel, "NORMAL"), lte(c.memberUntil, new Date(now)));
+  const code = transactionCode("M", now);
+  const [written] = await ctx.db.batch([
+    ctx.db
+      .insert(bills)
+      .select(
+        sql`select null, ${customers.operatorId}, ${customers.id}, 0, ${customers.balance}, ${customers.balance}, ${customers.memberLevel}, 'NORMAL', 'Member', 'BALANCE',
+              'PaySuccess', ${MEMBER_EXPIRED_REMARK}, ${code} || '-' || ${customers.id}, null, null, 1, ${now}, ${now}
+            from ${customers} where ${expired(customers)}`,
+      )
+      .returning({ id: bills.id }),
+    ctx.db.update(customers).set({ memberLevel: "NORMAL", memberUntil: null, updatedAt: new Date(now) }).where(expired(customers)),
+    auditRow(ctx, { table: "customers", module: "membership", type: "UPDATE", newData: { expiredBefore: new Date(now).toISOString(), memberLevel: "NORMAL" } }),
+  ]);
+  return { lowered: written.length };
+});
+

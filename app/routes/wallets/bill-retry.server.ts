@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "react-router";
+import { retryRecord } from "../../../workers/services/billing/record-actions";
+import { retryBillPayment } from "../../../workers/services/payments/payments";
+import { billDetail } from "../../../workers/services/wallets/bills";
+import { actionError, requireCtx } from "../../lib/ctx.server";
+
+/**
+ * "Retry payment" on the bill screens (docs/rules/wallets.md "Bills"): a failed card payment is
+ * asked for again by the payments' retry (docs/rules/payments.md "Retries"); a session's failed
+ * debit from the balance by the charge record's retry (docs/rules/billing.md "Record actions").
+ * Each verb checks its own menu.
+ */
+export async function retryBillAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    const bill = await billDetail(ctx, Number(form.get("id")));
+    if (bill.paymentMethod === "BALANCE" && bill.type === "Charging" && bill.transactionId !== null) await retryRecord(ctx, bill.transactionId);
+    else await retryBillPayment(ctx, bill.id);
+    return { ok: true as const, status: (await billDetail(ctx, bill.id)).status };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
