@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { CommandDialog, useCommandOutcome, type CommandTarget } from "./command-dialog";
 import { commandAction, loadCommandTargets } from "./commands.server";
-import RoamingListScreen, { type Row } from "./roaming-list";
+import { RoamingList, type Row } from "./roaming-list";
 
 /**
  * The sessions and locations partners sent, with the commands a user who may operate sends from
@@ -76,7 +76,7 @@ export default function CommandTargetsScreen() {
 
   return (
     <>
-      <RoamingListScreen rowActions={rowActions} headerActions={header} />
+      <RoamingList rowActions={rowActions} headerActions={header} />
       <CommandDialog target={target} onClose={() => setTarget(null)} />
     </>
   );

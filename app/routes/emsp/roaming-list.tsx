@@ -48,8 +48,15 @@ function priceComponents(data: OcpiTariff, t: (key: string, o?: Record<string, u
   );
 }
 
-/** `rowActions` and `headerActions`: what a screen built on this list adds (the commands, docs/rules/ocpi.md "Commands"). */
-export default function RoamingListScreen({ rowActions, headerActions }: { rowActions?: (row: Row) => ReactNode; headerActions?: ReactNode } = {}) {
+export default function RoamingListScreen() {
+  return <RoamingList />;
+}
+
+/**
+ * The list itself; `rowActions` and `headerActions` are what a screen built on it adds (the
+ * commands, docs/rules/ocpi.md "Commands"). A route module's default export gets no props of ours.
+ */
+export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: Row) => ReactNode; headerActions?: ReactNode }) {
   const { kind, page, platforms, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
