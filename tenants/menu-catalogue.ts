@@ -89,6 +89,8 @@ const OPERATES = new Set([
   "operation.reservation",
   "operation.ocppUpdateConfig",
   "operation.diagnosis",
+  // Roaming sessions send commands to partners' chargers (docs/rules/ocpi.md "Commands").
+  "emsp.session",
 ]);
 
 const accessOf = (code: string): MenuAccess => (WATCH_ONLY.has(code) ? "watch" : OPERATES.has(code) ? "operate" : "manage");
@@ -277,7 +279,7 @@ const operatorArea: [MenuTop, Spec][] = [
         leaf("emsp.platform", "/emsp/emspPlatform"),
         leaf("emsp.party", "/emsp/emspPartyInfo"),
         leaf("emsp.token", "/emsp/emspToken"),
-        leaf("emsp.session", "/emsp/emspSession"),
+        leaf("emsp.session", "/emsp/emspSession", [["/emsp/emspSession/commands", "emspCommands"]]),
         leaf("emsp.cdr", "/emsp/emspCdr"),
         leaf("emsp.location", "/emsp/emspLocation"),
         leaf("emsp.tariff", "/emsp/emspTariff"),

@@ -18,3 +18,4 @@ export * from "./maintenance";
 export * from "./payments";
 export * from "./ocpi";
 export * from "./mail";
+export * from "./ocpi-commands";

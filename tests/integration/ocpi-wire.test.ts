@@ -4,6 +4,7 @@ import en from "../../domain/i18n/locales/en/ocpi.json";
 import { utcToZoned } from "../../domain/time";
 import { contextFromToken } from "../../workers/services/context";
 import { registerPlatform, unregisterPlatform } from "../../workers/services/ocpi/platforms";
+import { ocpiLocation as location } from "../support/ocpi-objects";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
 import { fakeCpo, ocpi } from "./support/fake-cpo";
 import { tokenWithMenus } from "./support/factories";
@@ -33,30 +34,6 @@ async function registeredCpo(role: "CPO" | "HUB" = "CPO") {
   await registerPlatform(await userCtx(admin), id, cpo.handler);
   return { cpo, id, token: cpo.state.ourToken! };
 }
-
-const location = (id: string, overrides: Record<string, unknown> = {}) => ({
-  country_code: "DE",
-  party_id: "CPO",
-  id,
-  publish: true,
-  name: "Hauptbahnhof",
-  address: "Europaplatz 1",
-  city: "Berlin",
-  country: "DEU",
-  coordinates: { latitude: "52.52500", longitude: "13.36940" },
-  time_zone: "Europe/Berlin",
-  evses: [
-    {
-      uid: "E1",
-      evse_id: "DE*CPO*E1",
-      status: "AVAILABLE",
-      connectors: [{ id: "1", standard: "IEC_62196_T2", format: "SOCKET", power_type: "AC_3_PHASE", max_voltage: 400, max_amperage: 32, last_updated: "2026-05-01T10:00:00Z" }],
-      last_updated: "2026-05-01T10:00:00Z",
-    },
-  ],
-  last_updated: "2026-05-01T10:00:00Z",
-  ...overrides,
-});
 
 beforeAll(async () => {
   admin = await tokenFor("0PL002", "demoadmin");

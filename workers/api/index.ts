@@ -41,6 +41,7 @@ import "./system-service/media";
 import "./system-service/payment-channels";
 import "./finance-service/payments";
 import "./ocpi-service/roaming";
+import "./ocpi-service/commands";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {

@@ -27,6 +27,7 @@ import {
 } from "../services/ocpi/receivers";
 import { authorizeOurToken, listOurTokens } from "../services/ocpi/tokens";
 import { callerIsHub, getClientInfo, putClientInfo } from "../services/ocpi/hub";
+import { COMMANDS_PATH, receiveCommandResult } from "../services/ocpi/commands";
 
 /**
  * The partner side of the Worker, under `/ocpi/` (docs/rules/ocpi.md "On the wire"): OCPI 2.2.1
@@ -45,6 +46,7 @@ const OUR_ENDPOINTS = [
   ["cdrs", "RECEIVER"],
   ["tariffs", "RECEIVER"],
   ["tokens", "SENDER"],
+  ["commands", "SENDER"],
 ] as const;
 
 const reply = (c: Context<OcpiEnv>, data: unknown, statusMessage?: string, status = 200) =>
@@ -193,6 +195,12 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
       throw invalidParameters("The body is not JSON");
     }
     return reply(c, await authorizeOurToken(c.var.partner, c.req.param("uid"), c.req.query("type"), raw));
+  });
+
+  // The asynchronous CommandResult of a command we sent, at the response_url we gave (OCPI 2.2.1 §13.2.2).
+  app.post(`${COMMANDS_PATH}/:command/:uid`, async (c) => {
+    const { applied } = await receiveCommandResult(c.var.partner, c.req.param("command"), c.req.param("uid"), await body(c));
+    return reply(c, undefined, applied ? undefined : "Already recorded: the first result is kept");
   });
 
   return app;

@@ -1,4 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { SESSION_STATUSES } from "../../../domain/schemas/ocpi/sessions";
@@ -7,6 +8,7 @@ import type { OcpiLocation } from "../../../domain/schemas/ocpi/locations";
 import { ROLES } from "../../../domain/schemas/ocpi/credentials";
 import { DataTable } from "~/components/data-table/data-table";
 import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -24,7 +26,7 @@ export function loader(args: LoaderFunctionArgs) {
   return loadRoamingList(args);
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 const str = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
 const MENU: Record<RoamingList, string> = {
@@ -47,6 +49,14 @@ function priceComponents(data: OcpiTariff, t: (key: string, o?: Record<string, u
 }
 
 export default function RoamingListScreen() {
+  return <RoamingList />;
+}
+
+/**
+ * The list itself; `rowActions` and `headerActions` are what a screen built on it adds (the
+ * commands, docs/rules/ocpi.md "Commands"). A route module's default export gets no props of ours.
+ */
+export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: Row) => ReactNode; headerActions?: ReactNode }) {
   const { kind, page, platforms, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
@@ -162,20 +172,14 @@ export default function RoamingListScreen() {
     ],
   };
   const statuses = STATUS_FILTER[kind];
+  const shown = rowActions ? [...columns[kind], { id: "actions", header: t("common.actions"), cell: ({ row }) => rowActions?.(row.original) } satisfies ColumnDef<Row>] : columns[kind];
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={title} description={t(`ocpi.list.description.${kind}`)} />
+      <PageHeader title={title} description={t(`ocpi.list.description.${kind}`)} actions={headerActions} />
       {kind !== "token" && (
         <DataTableToolbar>
-          <NativeSelect name="platformId" aria-label={t("ocpi.list.platform")} defaultValue={params.get("platformId") ?? ""}>
-            <option value="">{t("ocpi.list.allPlatforms")}</option>
-            {platforms.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <FilterSelect name="platformId" label={t("ocpi.list.platform")} all={t("ocpi.list.allPlatforms")} options={platforms.map((p) => [p.id, p.name] as const)} />
           <Input name="q" placeholder={t("ocpi.list.search")} aria-label={t("ocpi.list.search")} defaultValue={params.get("q") ?? ""} />
           {statuses && (
             <NativeSelect name="status" aria-label={t("ocpi.list.status")} defaultValue={params.get("status") ?? ""}>
@@ -191,7 +195,7 @@ export default function RoamingListScreen() {
         </DataTableToolbar>
       )}
       <FilterError message={filterError} />
-      <DataTable columns={columns[kind]} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id ?? r.uid)} emptyHint={t(`ocpi.list.empty.${kind}`)} label={title} />
+      <DataTable columns={shown} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id ?? r.uid)} emptyHint={t(`ocpi.list.empty.${kind}`)} label={title} />
     </div>
   );
 }

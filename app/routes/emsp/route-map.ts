@@ -3,8 +3,9 @@ export const emspScreens: Record<string, string> = {
   "/emsp/emspPlatform": "routes/emsp/platforms.tsx",
   "/emsp/emspPartyInfo": "routes/emsp/roaming-list.tsx",
   "/emsp/emspToken": "routes/emsp/roaming-list.tsx",
-  "/emsp/emspSession": "routes/emsp/roaming-list.tsx",
+  "/emsp/emspSession": "routes/emsp/command-targets.tsx",
+  "/emsp/emspSession/commands": "routes/emsp/commands.tsx",
   "/emsp/emspCdr": "routes/emsp/roaming-list.tsx",
-  "/emsp/emspLocation": "routes/emsp/roaming-list.tsx",
+  "/emsp/emspLocation": "routes/emsp/command-targets.tsx",
   "/emsp/emspTariff": "routes/emsp/roaming-list.tsx",
 };

@@ -31,6 +31,9 @@ export function fakeCpo(options: { countryCode?: string; partyId?: string; versi
     received: [] as Received[],
     /** The next credentials answer fails with this, once. */
     refuse: undefined as { status: number; code: number; message: string } | undefined,
+    /** Commands its commands receiver took, and the answers to give them in order (then ACCEPTED, 30 s). */
+    commands: [] as { command: string; body: any }[],
+    commandAnswers: [] as { status?: number; code?: number; data?: unknown }[],
   };
   const accepted = () => [state.tokenA, state.tokenC].map(tokenHeader);
   const answer = (data: unknown, status = 200, code = 1000, message?: string) =>
@@ -63,6 +66,12 @@ export function fakeCpo(options: { countryCode?: string; partyId?: string; versi
       state.ourToken = JSON.parse(text).token;
       return answer({ token: state.tokenC, url: `${base}/versions`, roles: [{ role: options.role ?? "CPO", business_details: { name: `Fake CPO ${n}` }, party_id: partyId, country_code: countryCode }] });
     }
+    const command = /^\/ocpi\/2\.2\.1\/commands\/([A-Z_]+)$/.exec(path);
+    if (command && request.method === "POST") {
+      state.commands.push({ command: command[1], body: JSON.parse(text) });
+      const next = state.commandAnswers.shift() ?? { data: { result: "ACCEPTED", timeout: 30 } };
+      return answer(next.data, next.status, next.code);
+    }
     return answer(undefined, 404, 2000, "Unknown endpoint");
   };
   return { handler, state, versionsUrl: `${base}/versions`, countryCode, partyId };
@@ -90,4 +99,12 @@ export async function ocpi(
   const res = options.send ? await createOcpiApp(options.send).fetch(request, env, createExecutionContext()) : await SELF.fetch(request);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/**
+ * The CPO posts the charger's CommandResult to the `response_url` of a command it took
+ * (OCPI 2.2.1 §13.2.2), with its token unless another is given.
+ */
+export function postCommandResult(cpo: ReturnType<typeof fakeCpo>, responseUrl: string, result: unknown, token = cpo.state.ourToken) {
+  return ocpi("POST", new URL(responseUrl).pathname, { token, body: result });
 }

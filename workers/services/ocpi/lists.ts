@@ -34,7 +34,7 @@ function shared(q: OcpiListQuery, table: Pushed, time: SQLiteColumn, text: SQLit
  * The filter's times: a wall-clock time as the console's datetime-local field sends it is the
  * operator's (docs/rules/lists.md), an instant with an offset is taken as it is.
  */
-async function inOperatorZone(ctx: UserCtx, raw: unknown) {
+export async function inOperatorZone(ctx: UserCtx, raw: unknown) {
   if (typeof raw !== "object" || raw === null) return raw;
   const query = { ...(raw as Record<string, unknown>) };
   const zone = (await settingsOf(ctx.db, ctx.operator.id)).parameters.timeZone;

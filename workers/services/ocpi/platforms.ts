@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
-import { ocpiCdrs, ocpiLocations, ocpiParties, ocpiPlatforms, ocpiSessions, ocpiTariffs } from "../../../db/schema";
+import { ocpiCdrs, ocpiCommands, ocpiLocations, ocpiParties, ocpiPlatforms, ocpiSessions, ocpiTariffs } from "../../../db/schema";
 import { Conflict, NotFound } from "../../../domain/errors";
 import { credentials } from "../../../domain/schemas/ocpi/credentials";
 import { ocpiListQuery, platformInput } from "../../../domain/schemas/ocpi/console";
@@ -97,7 +97,7 @@ export const updatePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id
 export const deletePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id: number) => {
   const before = await platformRow(ctx, id);
   if (before.registerStatus === "Registered") throw new Conflict("ocpi.errors.unregisterFirst");
-  const ofPlatform = <T extends typeof ocpiParties | typeof ocpiLocations | typeof ocpiSessions | typeof ocpiCdrs | typeof ocpiTariffs>(table: T) =>
+  const ofPlatform = <T extends typeof ocpiParties | typeof ocpiLocations | typeof ocpiSessions | typeof ocpiCdrs | typeof ocpiTariffs | typeof ocpiCommands>(table: T) =>
     ctx.db.delete(table).where(owned(ctx, table, eq(table.platformId, id)));
   await ctx.db.batch([
     ofPlatform(ocpiParties),
@@ -105,6 +105,7 @@ export const deletePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id
     ofPlatform(ocpiSessions),
     ofPlatform(ocpiCdrs),
     ofPlatform(ocpiTariffs),
+    ofPlatform(ocpiCommands),
     ctx.db.delete(ocpiPlatforms).where(owned(ctx, ocpiPlatforms, eq(ocpiPlatforms.id, id))),
     auditRow(ctx, { table: "ocpi_platforms", module: "ocpi", type: "DELETE", oldData: { id, name: before.name } }),
   ]);

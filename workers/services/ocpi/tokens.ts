@@ -180,3 +180,17 @@ export const listTokensForConsole = verb({ menu: "emsp.token" }, async (ctx: Use
     size: q.size,
   };
 });
+
+/**
+ * One of our tokens for a command we send, with the registry's answer as real-time authorization
+ * would give it: the eMSP authorizes the token before StartSession or ReserveNow, since the CPO
+ * will not ask (OCPI 2.2.1 §13.3.4, §13.3.5). Undefined for a token that is not ours.
+ */
+export async function ourTokenForCommand(ctx: UserCtx, uid: string): Promise<{ token: OcpiToken; allowed: AllowedType } | undefined> {
+  const { cards, tags } = registry(ctx, { uid });
+  const [entry] = (await cards.unionAll(tags).limit(1)) as Entry[];
+  if (!entry) return undefined;
+  const facts = await registryFacts(systemCtx(ctx.env, ctx.operator, `ocpi command ${ctx.actor.username}`, ctx.now), 0, uid);
+  const status = authorizationStatus({ tag: facts.tag ?? null, chargerAccepted: true, busy: false, now: ctx.now(), cardsOnly: false });
+  return { token: tokenOf(entry, await ourIdentity(ctx), ctx.now()), allowed: ALLOWED[status] };
+}
