@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CDR_BILLING_STATUSES } from "../../domain/ocpi/cdr-price";
 import { operators, timestamps } from "./tenancy";
 
 /**
@@ -131,10 +132,21 @@ export const ocpiCdrs = sqliteTable(
     currency: text("currency").notNull(),
     totalCost: text("total_cost").notNull(),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /**
+     * What billing made of the CDR (docs/rules/ocpi.md "CDRs billed to the wallet"): PENDING until
+     * the billing job has run; BILLED to the driver's wallet; flagged and not billed when its token
+     * is none of ours (UNKNOWN_TOKEN), its currency is not the operator's (CURRENCY_MISMATCH, a
+     * record kept without a debit) or it is a credit CDR (CREDIT).
+     */
+    billingStatus: text("billing_status", { enum: CDR_BILLING_STATUSES }).notNull().default("PENDING"),
+    /** The charge record it became (docs/decisions/0063-roaming-charge-records.md). */
+    chargeRecordId: integer("charge_record_id"),
   },
   (t) => [
     uniqueIndex("ocpi_cdrs_object_uq").on(t.operatorId, t.platformId, t.countryCode, t.partyId, t.cdrId),
     index("ocpi_cdrs_operator_start_idx").on(t.operatorId, t.startAt),
+    // The cron's CDRs still waiting for billing, across operators.
+    index("ocpi_cdrs_billing_idx").on(t.billingStatus, t.receivedAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRICING_PHASES } from "../../domain/schemas/bills";
-import { CHARGE_RECORD_STATES } from "../../domain/schemas/records";
-import { transactions } from "./equipment";
+import type { RoamingFacts } from "../../domain/ocpi/cdr-price";
+import { CHARGE_RECORD_SOURCES, CHARGE_RECORD_STATES } from "../../domain/schemas/records";
 import { operators, timestamps } from "./tenancy";
 
 /**
@@ -13,13 +13,16 @@ import { operators, timestamps } from "./tenancy";
  * public codes of its receipt and bill. The facts a list filters on (point, tag, customer, start
  * time) are copied here at creation, so every filter is served by an index of this table alone
  * (docs/decisions/0025-charge-records-beside-transactions.md).
+ *
+ * A roaming record (a partner's CDR billed to one of our drivers) has no transaction of ours: its
+ * number is `ROAMING_RECORD_BASE` plus its CDR's row, above every OCPP transaction id, so the key
+ * has no foreign key to `transactions` (docs/decisions/0063-roaming-charge-records.md).
  */
 export const chargeRecords = sqliteTable(
   "charge_records",
   {
-    transactionId: integer("transaction_id")
-      .primaryKey()
-      .references(() => transactions.id),
+    /** The transaction's id; for a roaming record, its own number (docs/decisions/0063-roaming-charge-records.md). */
+    transactionId: integer("transaction_id").primaryKey(),
     operatorId: integer("operator_id")
       .notNull()
       .references(() => operators.id),
@@ -81,6 +84,10 @@ export const chargeRecords = sqliteTable(
     invoicedAt: integer("invoiced_at", { mode: "timestamp_ms" }),
     invoiceError: text("invoice_error"),
     invoiceAttempts: integer("invoice_attempts").notNull().default(0),
+    /** `OCPP`: a session at our chargers; `OCPI`: a partner's CDR (docs/rules/ocpi.md "CDRs billed to the wallet"). */
+    source: text("source", { enum: CHARGE_RECORD_SOURCES }).notNull().default("OCPP"),
+    /** A roaming record's partner, CDR, place and the partner's cost lines; null for our own sessions. */
+    roaming: text("roaming", { mode: "json" }).$type<RoamingFacts>(),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),
   },

@@ -11,6 +11,19 @@ import { recordId } from "./numbers";
 export const CHARGE_RECORD_STATES = ["CHARGING", "CHARGE_COMPLETE", "RECORD_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL", "ABNORMAL"] as const;
 export type ChargeRecordState = (typeof CHARGE_RECORD_STATES)[number];
 
+/**
+ * Where a record comes from: a session at our chargers (OCPP), or a partner's CDR billed to one of
+ * our drivers (OCPI; docs/decisions/0063-roaming-charge-records.md).
+ */
+export const CHARGE_RECORD_SOURCES = ["OCPP", "OCPI"] as const;
+export type ChargeRecordSource = (typeof CHARGE_RECORD_SOURCES)[number];
+
+/**
+ * A roaming record's number: this plus its CDR's row. OCPP 1.6 transaction ids are 32-bit
+ * integers, so no transaction of ours ever has one (docs/decisions/0063-roaming-charge-records.md).
+ */
+export const ROAMING_RECORD_BASE = 2 ** 31;
+
 /** The transaction's own state, as the charger's messages left it. */
 export const TRANSACTION_STATUSES = ["ACTIVE", "COMPLETED", "ABNORMAL"] as const;
 

@@ -18,6 +18,7 @@ interface CurrencyItems {
 export type SettingsDocument = CurrencyItems & {
   membership: { silverFee: number; goldFee: number; silverDiscount: number; goldDiscount: number };
   minimumRecharge: number;
+  minimumChargeBalance: number;
   rechargeParameter: { presets: number[] };
   areaCodes: string[];
 } & { [item: string]: unknown };
@@ -25,6 +26,7 @@ export type SettingsDocument = CurrencyItems & {
 export type SettingsForm = CurrencyItems & {
   membership: { silverFee: string; goldFee: string; silverDiscount: string; goldDiscount: string };
   minimumRecharge: string;
+  minimumChargeBalance: string;
   rechargeParameter: { presets: string };
   areaCodes: string;
 } & { [item: string]: unknown };
@@ -55,6 +57,7 @@ export function toSettingsForm(doc: SettingsDocument): SettingsForm {
       goldDiscount: String(doc.membership.goldDiscount),
     },
     minimumRecharge: money(doc.minimumRecharge),
+    minimumChargeBalance: money(doc.minimumChargeBalance),
     rechargeParameter: { presets: doc.rechargeParameter.presets.map(money).join(" ") },
     areaCodes: doc.areaCodes.join(", "),
   };
@@ -84,6 +87,7 @@ export function toSettingsInput(form: SettingsForm): { input: Record<string, unk
       goldFee: amount("membership.goldFee", form.membership.goldFee, "settings.validation.membershipFee"),
     },
     minimumRecharge: amount("minimumRecharge", form.minimumRecharge, "settings.validation.minimumRecharge"),
+    minimumChargeBalance: amount("minimumChargeBalance", form.minimumChargeBalance, "settings.validation.minimumChargeBalance"),
     rechargeParameter: {
       presets: presets.map((text) => {
         const value = amount("rechargeParameter.presets", text, "settings.validation.rechargePreset");

@@ -109,6 +109,11 @@ const documentFields = {
   currencies: z.array(currencySet, { error: v("currencies") }).min(1, { error: v("currencies") }).max(3, { error: v("currencies") }),
   balancePayment: flag("flag"),
   minimumRecharge: minor("minimumRecharge"),
+  /**
+   * The balance plus overdraft credit a driver needs to start charging on a partner's network; 0
+   * asks for none (docs/rules/ocpi.md "Tokens": NO_CREDIT).
+   */
+  minimumChargeBalance: minor("minimumChargeBalance"),
   membership,
   map: mapSettings,
   /** On: only the operator's own RFID cards start sessions at its chargers (docs/rules/settings.md "RF-card restriction"). */
@@ -185,6 +190,7 @@ export interface ParameterSettings {
   currencies: CurrencySet[];
   balancePayment: boolean;
   minimumRecharge: number;
+  minimumChargeBalance: number;
   membership: { silverFee: number; goldFee: number; silverDiscount: number; goldDiscount: number };
   map: MapSettings;
   rfCardRestriction: boolean;
@@ -216,6 +222,7 @@ export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
   currencies: [{ code: "USD", sign: "$", decimals: 0 }],
   balancePayment: false,
   minimumRecharge: 0,
+  minimumChargeBalance: 0,
   membership: { silverFee: 0, goldFee: 1, silverDiscount: 0, goldDiscount: 0 },
   map: { provider: "bing", keys: { bing: null, google: null }, centre: { lat: "0", lng: "0" }, zoom: 2, endpoint: null },
   rfCardRestriction: false,

@@ -2,38 +2,20 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi.json";
 import { utcToZoned } from "../../domain/time";
-import { contextFromToken } from "../../workers/services/context";
 import { registerPlatform, unregisterPlatform } from "../../workers/services/ocpi/platforms";
 import { ocpiLocation as location } from "../support/ocpi-objects";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
 import { fakeCpo, ocpi } from "./support/fake-cpo";
 import { tokenWithMenus } from "./support/factories";
-import { call, ORIGIN, testCtx, tokenFor } from "./support/http";
+import { call, ORIGIN, tokenFor } from "./support/http";
+import { addPlatform, cdrFor, registeredCpo as registered, setIdentity, userCtx } from "./support/ocpi-partner";
 
 /** OCPI 2.2.1 as an eMSP, on the wire (docs/rules/ocpi.md). */
 let admin: string;
 let other: string;
 
-const setIdentity = async (code: string, identity: { countryCode: string | null; partyId: string | null }) =>
-  env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.ocpi', json(?)) WHERE operator_id = ?")
-    .bind(JSON.stringify(identity), await operatorIdOf(code))
-    .run();
-
-const userCtx = (token: string) => contextFromToken(testCtx({ request: { ip: "10.9.9.9", origin: ORIGIN, url: "/test", method: "PUT", userAgent: "vitest" } }), token);
-
-async function addPlatform(token: string, cpo?: ReturnType<typeof fakeCpo>) {
-  const res = await call("POST", "/ocpi-service/platform", { token, body: { name: `CPO ${Date.now()}`, versionsUrl: cpo?.versionsUrl, token: cpo?.state.tokenA } });
-  expect(res.status).toBe(200);
-  return res.body.data.id as number;
-}
-
 /** A CPO registered with the demo operator by our handshake; answers it and the token it uses with us. */
-async function registeredCpo(role: "CPO" | "HUB" = "CPO") {
-  const cpo = fakeCpo({ role });
-  const id = await addPlatform(admin, cpo);
-  await registerPlatform(await userCtx(admin), id, cpo.handler);
-  return { cpo, id, token: cpo.state.ourToken! };
-}
+const registeredCpo = (role: "CPO" | "HUB" = "CPO") => registered(admin, role);
 
 beforeAll(async () => {
   admin = await tokenFor("0PL002", "demoadmin");
@@ -189,35 +171,7 @@ describe("receivers: locations, sessions, CDRs, tariffs", () => {
     const patch = { kwh: 12.5, status: "COMPLETED", end_date_time: "2026-05-02T09:00:00Z", total_cost: { excl_vat: 5.1, incl_vat: 6.07 }, last_updated: "2026-05-02T09:00:00Z" };
     expect((await ocpi("PATCH", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: patch })).body.status_code).toBe(1000);
     expect((await ocpi("PATCH", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: { kwh: 1 } })).body.status_code).toBe(2001);
-    const cdr = {
-      country_code: "DE",
-      party_id: "CPO",
-      id: `CDR${sid}`,
-      start_date_time: "2026-05-02T08:00:00Z",
-      end_date_time: "2026-05-02T09:00:00Z",
-      session_id: sid,
-      cdr_token: session.cdr_token,
-      auth_method: "AUTH_REQUEST",
-      cdr_location: {
-        id: "L1",
-        address: "Europaplatz 1",
-        city: "Berlin",
-        country: "DEU",
-        coordinates: { latitude: "52.52500", longitude: "13.36940" },
-        evse_uid: "E1",
-        evse_id: "DE*CPO*E1",
-        connector_id: "1",
-        connector_standard: "IEC_62196_T2",
-        connector_format: "SOCKET",
-        connector_power_type: "AC_3_PHASE",
-      },
-      currency: "EUR",
-      charging_periods: [{ start_date_time: "2026-05-02T08:00:00Z", dimensions: [{ type: "ENERGY", volume: 12.5 }] }],
-      total_cost: { excl_vat: 5.1, incl_vat: 6.07 },
-      total_energy: 12.5,
-      total_time: 1,
-      last_updated: "2026-05-02T09:00:00Z",
-    };
+    const cdr = cdrFor("CARD1", { id: `CDR${sid}`, session_id: sid, cdr_token: session.cdr_token, currency: "EUR", total_cost: { excl_vat: 5.1, incl_vat: 6.07 } });
     const posted = await ocpi("POST", "/ocpi/2.2.1/cdrs", { token, body: cdr });
     expect(posted.status).toBe(201);
     const where = posted.headers.get("Location")!;

@@ -8,6 +8,8 @@ import { expireReservations } from "../services/driver-services/reservations";
 import type { LocalListPush } from "../../domain/schemas/driver-services";
 import { billTransaction, dueFinalPricings } from "../services/billing/billing";
 import { expireMemberships, operatorsWithExpiredLevels } from "../services/wallets/membership";
+import { pendingCdrs } from "../services/ocpi/cdr-billing";
+import type { CdrBillingMessage } from "../../domain/schemas/billing";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
@@ -48,7 +50,15 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
     const operatorCtx = systemCtx(env, { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null }, `cron ${cron}`, now);
     for (const { id } of rows) await billTransaction(operatorCtx, id);
   }
+  await pendingCdrBilling(env, ctx);
   console.log(`housekeeping (${cron}) done`);
+}
+
+/** Partners' CDRs still waiting for billing go to the billing queue again (docs/rules/ocpi.md "CDRs billed to the wallet"). */
+async function pendingCdrBilling(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>) {
+  const pending = await pendingCdrs(ctx);
+  const messages = pending.map((c) => ({ body: { kind: "cdr", cdrRowId: c.id, operatorId: c.operatorId, operatorCode: c.operatorCode } satisfies CdrBillingMessage }));
+  for (let i = 0; i < messages.length; i += 100) await env.BILLING.sendBatch(messages.slice(i, i + 100));
 }
 
 /**

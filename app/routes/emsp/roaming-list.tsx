@@ -16,6 +16,8 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { CDR_BILLING_STATUSES, type CdrBillingStatus } from "../../../domain/ocpi/cdr-price";
+import { CdrBilling } from "../records/roaming";
 import { loadRoamingList, type RoamingList } from "./emsp.server";
 
 /**
@@ -39,7 +41,7 @@ const MENU: Record<RoamingList, string> = {
 };
 
 /** Statuses a list filters by: the session's status, the tariff's type, the party's role. */
-const STATUS_FILTER: Partial<Record<RoamingList, readonly string[]>> = { session: SESSION_STATUSES, tariff: TARIFF_TYPES, party: ROLES };
+const STATUS_FILTER: Partial<Record<RoamingList, readonly string[]>> = { session: SESSION_STATUSES, cdr: CDR_BILLING_STATUSES, tariff: TARIFF_TYPES, party: ROLES };
 
 /** A tariff's price components in one line each: `ENERGY 0.45 / 1 Wh step (VAT 19 %)`. */
 function priceComponents(data: OcpiTariff, t: (key: string, o?: Record<string, unknown>) => string) {
@@ -134,6 +136,11 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
       time("stopTime", "ocpi.list.stopTime", 2),
       text("kwh", "ocpi.list.kwh"),
       { id: "totalCost", header: t("ocpi.list.totalCost"), cell: ({ row }) => money(row.original) },
+      {
+        id: "billing",
+        header: t("roaming.billing.label"),
+        cell: ({ row }) => <CdrBilling status={row.original.billingStatus as CdrBillingStatus} recordId={(row.original.chargeRecordId as number | null) ?? null} />,
+      },
       platform,
     ],
     tariff: [

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormatProvider, useFormat } from "~/components/format";
 import type { Receipt } from "../../../workers/services/charge-records/receipts";
+import { PartnerCostLines, partnerOf } from "./roaming";
 
 /**
  * A charging receipt (docs/rules/records.md "Receipts"): every field of a charging receipt, money
@@ -41,9 +42,15 @@ function ReceiptBody({ receipt: r }: { receipt: Receipt }) {
         rows={[
           [t("records.receipt.account"), <span className="font-mono">{r.account}</span>],
           [t("records.receipt.paidBy"), r.paidBy ?? "—"],
-          [t("records.receipt.txId"), <span className="font-mono">{r.transactionId}</span>],
+          [t("records.receipt.txId"), <span className="font-mono">{r.transactionId ?? "—"}</span>],
+          ...(r.roaming
+            ? ([
+                [t("roaming.partner"), partnerOf(r.roaming)],
+                [t("roaming.cdr"), <span className="font-mono break-all">{r.roaming.cdrId}</span>],
+              ] as [string, ReactNode][])
+            : []),
           [t("records.receipt.date"), when(r.date)],
-          [t("records.receipt.station"), `${r.station ?? "—"} · ${r.connectorId}`],
+          [t("records.receipt.station"), r.roaming ? (r.station ?? "—") : `${r.station ?? "—"} · ${r.connectorId}`],
           [t("records.receipt.location"), r.location ?? "—"],
           [t("records.receipt.address"), r.address || "—"],
         ]}
@@ -78,6 +85,11 @@ function ReceiptBody({ receipt: r }: { receipt: Receipt }) {
           [t("records.receipt.amountDue"), <span data-testid="amount-due">{amount(r.amountDue)}</span>, true],
         ]}
       />
+      {r.roaming && (
+        <div className="border-t py-3">
+          <PartnerCostLines roaming={r.roaming} />
+        </div>
+      )}
       <p className="pt-2 text-xs text-muted-foreground print:text-black">{t("records.receipt.issuedBy", { name: r.operatorName })}</p>
     </div>
   );

@@ -15,6 +15,7 @@ import { toast } from "~/components/ui/toast";
 import { ReceiptView } from "./receipt-view";
 import { loadRecordDetail, recordAction } from "./records.server";
 import { useRecordPaths } from "./records";
+import { partnerOf, RoamingCard } from "./roaming";
 
 /**
  * A charge record's page (docs/rules/records.md "Charge records"): the cost breakdown line by
@@ -65,7 +66,7 @@ function RecordActions({ id, actions }: { id: number; actions: Action[] }) {
   });
 }
 
-export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.record.transactionId) };
+export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.record.id) };
 
 export default function RecordDetail() {
   const { record, receipt, actions } = useLoaderData<typeof loader>();
@@ -78,11 +79,15 @@ export default function RecordDetail() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
-        title={t("records.detail.title", { id: record.transactionId })}
-        description={t("records.detail.description", { serial: record.serialNumber, connector: record.connectorId })}
+        title={t("records.detail.title", { id: record.id })}
+        description={
+          record.roaming
+            ? t("roaming.description", { cdr: record.roaming.cdrId, partner: partnerOf(record.roaming) })
+            : t("records.detail.description", { serial: record.serialNumber, connector: record.connectorId })
+        }
         actions={
           <>
-            <RecordActions id={record.transactionId} actions={actions} />
+            <RecordActions id={record.id} actions={actions} />
             <Button asChild variant="outline">
               <a href={receiptUrl} target="_blank" rel="noreferrer">
                 <ReceiptText aria-hidden />
@@ -108,22 +113,33 @@ export default function RecordDetail() {
           </CardHeader>
           <CardContent>
             <DetailList
-              items={[
-                [t("records.fields.transactionStatus"), t(`records.transactionStatus.${record.transactionStatus}`)],
-                [t("records.fields.station"), record.stationName ?? "—"],
-                [t("records.fields.point"), <span className="font-mono">{record.serialNumber}</span>],
-                [t("records.fields.connector"), String(record.connectorId)],
-                [t("records.fields.idTag"), <span className="font-mono">{record.idTag}</span>],
-                [t("records.fields.startAt"), dateTime(record.startAt)],
-                [t("records.fields.stopAt"), dateTime(record.stopAt) || "—"],
-                [t("records.fields.unplugAt"), dateTime(record.unplugAt) || "—"],
-                [t("records.fields.duration"), record.chargingTime === null ? "—" : duration(record.chargingTime)],
-                [t("records.fields.energy"), record.energyWh === null ? "—" : energy(record.energyWh)],
-                [t("records.fields.meterStart"), energy(record.meterStartWh)],
-                [t("records.fields.meterStop"), record.meterStopWh === null ? "—" : energy(record.meterStopWh)],
-                [t("records.fields.stopReason"), record.stopReason ?? record.abnormalReason ?? "—"],
-                [t("records.fields.strategyVersion"), record.strategyVersionId === null ? t("records.fields.notPriced") : `#${record.strategyVersionId}`],
-              ]}
+              items={
+                record.roaming
+                  ? [
+                      [t("records.fields.station"), record.stationName ?? "—"],
+                      [t("records.fields.idTag"), <span className="font-mono">{record.idTag}</span>],
+                      [t("records.fields.startAt"), dateTime(record.startAt)],
+                      [t("records.fields.stopAt"), dateTime(record.stopAt) || "—"],
+                      [t("records.fields.duration"), record.chargingTime === null ? "—" : duration(record.chargingTime)],
+                      [t("records.fields.energy"), record.energyWh === null ? "—" : energy(record.energyWh)],
+                    ]
+                  : [
+                      [t("records.fields.transactionStatus"), t(`records.transactionStatus.${record.transactionStatus}`)],
+                      [t("records.fields.station"), record.stationName ?? "—"],
+                      [t("records.fields.point"), <span className="font-mono">{record.serialNumber}</span>],
+                      [t("records.fields.connector"), String(record.connectorId)],
+                      [t("records.fields.idTag"), <span className="font-mono">{record.idTag}</span>],
+                      [t("records.fields.startAt"), dateTime(record.startAt)],
+                      [t("records.fields.stopAt"), dateTime(record.stopAt) || "—"],
+                      [t("records.fields.unplugAt"), dateTime(record.unplugAt) || "—"],
+                      [t("records.fields.duration"), record.chargingTime === null ? "—" : duration(record.chargingTime)],
+                      [t("records.fields.energy"), record.energyWh === null ? "—" : energy(record.energyWh)],
+                      [t("records.fields.meterStart"), energy(record.meterStartWh ?? 0)],
+                      [t("records.fields.meterStop"), record.meterStopWh === null ? "—" : energy(record.meterStopWh)],
+                      [t("records.fields.stopReason"), record.stopReason ?? record.abnormalReason ?? "—"],
+                      [t("records.fields.strategyVersion"), record.strategyVersionId === null ? t("records.fields.notPriced") : `#${record.strategyVersionId}`],
+                    ]
+              }
             />
           </CardContent>
         </Card>
@@ -156,18 +172,22 @@ export default function RecordDetail() {
           </CardContent>
         </Card>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("records.detail.curve")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {record.curve.length === 0 ? (
-            <p className="py-16 text-center text-sm text-muted-foreground">{t("records.detail.curveEmpty")}</p>
-          ) : (
-            <MeterCurveChart curve={record.curve} />
-          )}
-        </CardContent>
-      </Card>
+      {record.roaming ? (
+        <RoamingCard roaming={record.roaming} />
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("records.detail.curve")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {record.curve.length === 0 ? (
+              <p className="py-16 text-center text-sm text-muted-foreground">{t("records.detail.curveEmpty")}</p>
+            ) : (
+              <MeterCurveChart curve={record.curve} />
+            )}
+          </CardContent>
+        </Card>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>{t("records.detail.receipt")}</CardTitle>

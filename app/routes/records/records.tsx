@@ -18,6 +18,7 @@ import { useApi } from "~/lib/api";
 import { CHARGE_RECORD_STATES } from "../../../domain/schemas/records";
 import { exportRecords, EXPORT_LIMIT } from "./record-export";
 import { loadRecords } from "./records.server";
+import { partnerOf, RoamingBadge } from "./roaming";
 
 /**
  * Finance › Charge records, and the sub-operator's bills of its devices (docs/rules/records.md
@@ -69,7 +70,12 @@ export default function ChargeRecords() {
       accessorKey: "transactionId",
       header: t("records.fields.transactionId"),
       meta: { width: 120 },
-      cell: ({ row }) => <span className="font-mono text-xs">#{row.original.transactionId}</span>,
+      cell: ({ row }) => (
+        <span className="inline-flex items-center gap-1.5 font-mono text-xs">
+          #{row.original.id}
+          {row.original.roaming && <RoamingBadge />}
+        </span>
+      ),
     },
     { accessorKey: "stationName", header: t("records.fields.station"), meta: { priority: 4 }, cell: ({ row }) => row.original.stationName ?? "—" },
     {
@@ -78,7 +84,7 @@ export default function ChargeRecords() {
       meta: { priority: 2 },
       cell: ({ row }) => (
         <span className="font-mono text-xs">
-          {row.original.serialNumber} · {row.original.connectorId}
+          {row.original.roaming ? partnerOf(row.original.roaming) : `${row.original.serialNumber} · ${row.original.connectorId}`}
         </span>
       ),
     },

@@ -139,6 +139,15 @@ function CurrencyFields({ control, decimals, values }: { control: Control<Settin
       <Section title={t("settings.sections.balance")}>
         <CheckField control={control} name={"balancePayment" as never} label={t("settings.fields.balancePayment")} />
         <NumberField control={control} name="minimumRecharge" label={t("settings.fields.minimumRecharge")} required {...money} messageParams={{ decimals }} />
+        <NumberField
+          control={control}
+          name="minimumChargeBalance"
+          label={t("settings.fields.minimumChargeBalance")}
+          hint={t("settings.hints.minimumChargeBalance")}
+          required
+          {...money}
+          messageParams={{ decimals }}
+        />
         <TextField control={control} name="rechargeParameter.presets" label={t("settings.fields.rechargePresets")} hint={t("settings.hints.list")} messageParams={{ decimals }} />
       </Section>
     </>

@@ -2,6 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { chargeRecords } from "../../../db/schema";
 import { Conflict } from "../../../domain/errors";
 import type { ChargeRecordState } from "../../../domain/schemas/records";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
+import { settingsOf } from "../../../tenants/resolve";
 import { visible } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { findRecord, presentRecord } from "../charge-records/charge-records";
@@ -100,12 +102,23 @@ export const unplugRecord = verb(ACTION, (ctx, rawId: unknown) =>
   }),
 );
 
+/**
+ * A roaming record in another currency than the wallets' is recorded, never debited
+ * (docs/decisions/0064-roaming-cdrs-priced-by-the-partner.md): settle and retry refuse it.
+ */
+async function walletCurrency(ctx: UserCtx, record: { source: string; currency: string }) {
+  if (record.source !== "OCPI") return;
+  const main = mainCurrencyOf((await settingsOf(ctx.db, ctx.operator.id)).parameters);
+  if (record.currency !== main.code) throw new Conflict("billing.errors.otherCurrency", { currency: record.currency, main: main.code });
+}
+
 /** PUT …/settle: price for good now (an idle fee counts until now) and debit whoever is behind the tag today. */
 export const settleRecord = verb(ACTION, (ctx, rawId: unknown) =>
   rebill(ctx, rawId, "settle", async (id) => {
     const { record } = await findRecord(ctx, id);
     if (record.pricingPhase === "PROVISIONAL") return billSession(ctx, id, true);
     if (record.pricingPhase !== "FINAL") throw new Conflict("billing.errors.notPriced");
+    await walletCurrency(ctx, record);
     await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag)) as never);
   }),
 );
@@ -114,6 +127,7 @@ export const settleRecord = verb(ACTION, (ctx, rawId: unknown) =>
 export const retryRecord = verb(ACTION, (ctx, rawId: unknown) =>
   rebill(ctx, rawId, "retry", async (id) => {
     const { record } = await findRecord(ctx, id);
+    await walletCurrency(ctx, record);
     await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag)) as never);
   }),
 );

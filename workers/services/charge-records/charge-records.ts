@@ -48,7 +48,8 @@ const columns = {
 
 export type RecordRow = {
   record: typeof chargeRecords.$inferSelect;
-  transaction: typeof transactions.$inferSelect;
+  /** Null for a roaming record: a partner's CDR has no transaction of ours (docs/decisions/0063-roaming-charge-records.md). */
+  transaction: typeof transactions.$inferSelect | null;
   serialNumber: string | null;
   pointName: string | null;
   stationId: number | null;
@@ -58,30 +59,91 @@ export type RecordRow = {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** A record as the API answers it: instants in UTC ISO 8601, money in minor units of `currency`. */
-export function presentRecord(row: RecordRow) {
+/** Minutes between two instants, none when they run backwards (docs/architecture.md "Time, money and units"). */
+const minutesBetween = (from: number, to: number) => Math.round(Math.max(0, to - from) / 60_000);
+
+/** What the charger said of our own session; a roaming record has none of it (docs/rules/ocpi.md "CDRs billed to the wallet"). */
+function chargerFacts(row: RecordRow) {
   const { record: r, transaction: t } = row;
-  const stopped = t.stopAt !== null;
+  if (!t) {
+    const roaming = r.roaming;
+    return {
+      transactionId: null,
+      pointId: null,
+      connectorId: null,
+      authStatus: null,
+      stopAt: roaming?.stopAt ?? null,
+      meterStartWh: null,
+      meterStopWh: null,
+      energyWh: roaming?.energyWh ?? null,
+      chargingTime: roaming ? minutesBetween(r.startAt.getTime(), Date.parse(roaming.stopAt)) : null,
+      transactionStatus: null,
+      stopReason: null,
+      abnormalReason: null,
+    };
+  }
   return {
-    id: r.transactionId,
     transactionId: r.transactionId,
     pointId: r.pointId,
-    serialNumber: row.serialNumber,
-    pointName: row.pointName,
-    stationId: row.stationId,
-    stationName: row.stationName,
     connectorId: r.connectorNo,
-    idTag: r.idTag,
-    customerId: r.customerId,
     authStatus: t.authStatus,
-    startAt: r.startAt.toISOString(),
     stopAt: iso(t.stopAt),
-    unplugAt: iso(r.unplugAt),
     meterStartWh: t.meterStartWh,
     meterStopWh: t.meterStopWh,
     energyWh: t.energyWh ?? (t.meterStopWh !== null ? Math.max(0, t.meterStopWh - t.meterStartWh) : null),
     /** Minutes (docs/architecture.md "Time, money and units"). */
-    chargingTime: stopped ? Math.round(Math.max(0, t.stopAt!.getTime() - t.startAt.getTime()) / 60_000) : null,
+    chargingTime: t.stopAt !== null ? minutesBetween(t.startAt.getTime(), t.stopAt.getTime()) : null,
+    /** The transaction's own state: ACTIVE, COMPLETED or ABNORMAL. */
+    transactionStatus: t.status,
+    stopReason: t.stopReason,
+    abnormalReason: t.abnormalReason,
+  };
+}
+
+/** A roaming record's partner and CDR, as the list, the page and the receipt show them. */
+function roamingOf(r: RecordRow["record"]) {
+  const x = r.roaming;
+  if (r.source !== "OCPI" || !x) return null;
+  return {
+    platformId: x.platformId,
+    platformName: x.platformName,
+    countryCode: x.countryCode,
+    partyId: x.partyId,
+    cdrId: x.cdrId,
+    sessionId: x.sessionId,
+    locationId: x.locationId,
+    address: x.address,
+    city: x.city,
+    evseId: x.evseId,
+    vatIncluded: x.vatIncluded,
+    /** The partner's own cost lines, the total last (docs/decisions/0064-roaming-cdrs-priced-by-the-partner.md). */
+    costLines: x.costLines,
+  };
+}
+
+/** A record as the API answers it: instants in UTC ISO 8601, money in minor units of `currency`. */
+export function presentRecord(row: RecordRow) {
+  const { record: r } = row;
+  const facts = chargerFacts(row);
+  return {
+    id: r.transactionId,
+    transactionId: facts.transactionId,
+    pointId: facts.pointId,
+    serialNumber: row.serialNumber,
+    pointName: row.pointName,
+    stationId: row.stationId,
+    stationName: row.stationName ?? (r.roaming ? (r.roaming.locationName ?? r.roaming.address) : null),
+    connectorId: facts.connectorId,
+    idTag: r.idTag,
+    customerId: r.customerId,
+    authStatus: facts.authStatus,
+    startAt: r.startAt.toISOString(),
+    stopAt: facts.stopAt,
+    unplugAt: iso(r.unplugAt),
+    meterStartWh: facts.meterStartWh,
+    meterStopWh: facts.meterStopWh,
+    energyWh: facts.energyWh,
+    chargingTime: facts.chargingTime,
     strategyVersionId: r.strategyVersionId,
     currency: r.currency,
     electricCost: r.electricCost,
@@ -100,12 +162,14 @@ export function presentRecord(row: RecordRow) {
     balanceAfter: r.balanceAfter,
     /** The record's state (docs/rules/records.md "Record states"). */
     status: r.status,
-    /** The transaction's own state: ACTIVE, COMPLETED or ABNORMAL. */
-    transactionStatus: t.status,
-    stopReason: t.stopReason,
-    abnormalReason: t.abnormalReason,
+    transactionStatus: facts.transactionStatus,
+    stopReason: facts.stopReason,
+    abnormalReason: facts.abnormalReason,
     priced: r.pricedAt !== null,
     receiptToken: r.receiptToken,
+    /** OCPP: a session at our chargers; OCPI: a partner's CDR billed to our driver. */
+    source: r.source,
+    roaming: roamingOf(r),
   };
 }
 export type ChargeRecord = ReturnType<typeof presentRecord>;
@@ -115,7 +179,8 @@ export function recordRows(ctx: { db: UserCtx["db"] }, which: TenantFilter) {
   return ctx.db
     .select(columns)
     .from(chargeRecords)
-    .innerJoin(transactions, eq(transactions.id, chargeRecords.transactionId))
+    // Left: a roaming record has no transaction (docs/decisions/0063-roaming-charge-records.md).
+    .leftJoin(transactions, eq(transactions.id, chargeRecords.transactionId))
     .leftJoin(points, eq(points.id, chargeRecords.pointId))
     .leftJoin(stations, eq(stations.id, points.stationId))
     .where(which);
@@ -231,16 +296,15 @@ export function costLines(r: ChargeRecord) {
 export const chargeRecordDetail = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, rawId: unknown) => {
   const row = await findRecord(ctx, rawId);
   const record = presentRecord(row);
-  const samples = row.serialNumber
-    ? await ctx.env.CHARGE_POINT.getByName(chargePointName(row.transaction.operatorId, row.serialNumber)).meterSamples(row.transaction.id)
-    : [];
+  const t = row.transaction;
+  const samples = t && row.serialNumber ? await ctx.env.CHARGE_POINT.getByName(chargePointName(t.operatorId, row.serialNumber)).meterSamples(t.id) : [];
   return {
     ...record,
     billCode: row.record.billCode,
     /** PROVISIONAL while an idle fee after charging awaits the unplug, FINAL once priced for good. */
     pricingPhase: row.record.pricingPhase,
     costLines: costLines(record),
-    curve: meterCurve(samples, row.transaction.meterStartWh),
+    curve: t ? meterCurve(samples, t.meterStartWh) : [],
   };
 });
 

@@ -110,19 +110,30 @@ export const listSessions = verb({ menu: "emsp.session" }, (ctx, raw: unknown) =
   ),
 );
 
+/** CDRs, filtered by what billing made of them (`status`: docs/rules/ocpi.md "CDRs billed to the wallet"). */
 export const listCdrs = verb({ menu: "emsp.cdr" }, (ctx, raw: unknown) =>
-  listOf(ctx, raw, ocpiCdrs, ocpiCdrs.startAt, [ocpiCdrs.cdrId, ocpiCdrs.tokenUid, ocpiCdrs.sessionId, ocpiCdrs.locationId], (r, p) => ({
-    ...common(r, p),
-    cdrId: r.cdrId,
-    sessionId: r.sessionId,
-    uid: r.tokenUid,
-    locationId: r.locationId,
-    startTime: r.startAt.toISOString(),
-    stopTime: r.endAt.toISOString(),
-    kwh: r.kwh,
-    totalCost: r.totalCost,
-    currency: r.currency,
-  })),
+  listOf(
+    ctx,
+    raw,
+    ocpiCdrs,
+    ocpiCdrs.startAt,
+    [ocpiCdrs.cdrId, ocpiCdrs.tokenUid, ocpiCdrs.sessionId, ocpiCdrs.locationId],
+    (r, p) => ({
+      ...common(r, p),
+      cdrId: r.cdrId,
+      sessionId: r.sessionId,
+      uid: r.tokenUid,
+      locationId: r.locationId,
+      startTime: r.startAt.toISOString(),
+      stopTime: r.endAt.toISOString(),
+      kwh: r.kwh,
+      totalCost: r.totalCost,
+      currency: r.currency,
+      billingStatus: r.billingStatus,
+      chargeRecordId: r.chargeRecordId,
+    }),
+    ocpiCdrs.billingStatus,
+  ),
 );
 
 export const listTariffs = verb({ menu: "emsp.tariff" }, (ctx, raw: unknown) =>

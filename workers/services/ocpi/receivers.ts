@@ -11,6 +11,7 @@ import { owned, ownedRow, type TenantFilter } from "../../../tenants/scope";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PartnerCtx } from "../context";
 import { verb } from "../verb";
+import { queueCdrBilling } from "./cdr-billing";
 import { isCallerParty, registeredCaller } from "./partner";
 
 /**
@@ -293,7 +294,8 @@ export const cdrPath = (id: number) => `/ocpi/2.2.1/cdrs/${id}`;
 
 /**
  * POST a CDR (OCPI 2.2.1 §10.2.2.2). CDRs are final: the same CDR posted again keeps the first
- * and answers its URL. The session it closes gets its CDR id.
+ * and answers its URL. The session it closes gets its CDR id. A new CDR goes to the billing queue,
+ * so the answer does not wait for the wallet (docs/rules/ocpi.md "CDRs billed to the wallet").
  */
 export const postCdr = verb(partner, async (ctx, raw: unknown) => {
   const value: OcpiCdr = parsed(cdrSchema, raw);
@@ -335,6 +337,7 @@ export const postCdr = verb(partner, async (ctx, raw: unknown) => {
       .set({ cdrId: value.id })
       .where(owned(ctx, ocpiSessions, sessionWhere(ctx, { ...path, id: value.session_id })));
   }
+  if (row) await queueCdrBilling(ctx, id);
   return { id, created: Boolean(row) };
 });
 

@@ -8,7 +8,9 @@ import { dateTime, instantOf, tokenType } from "../../../domain/schemas/ocpi/com
 import { locationReferences, type AllowedType, type OcpiToken } from "../../../domain/schemas/ocpi/tokens";
 import { owned } from "../../../tenants/scope";
 import { pageQuery } from "../../../domain/schemas/account-service";
-import { systemCtx, type PartnerCtx, type UserCtx } from "../context";
+import { settingsOf } from "../../../tenants/resolve";
+import { payerOf } from "../billing/settlement";
+import { systemCtx, type PartnerCtx, type SystemCtx, type UserCtx } from "../context";
 import { registryFacts, sameTag } from "../drivers/registry";
 import { verb } from "../verb";
 import { ourIdentity, type OurIdentity } from "./identity";
@@ -128,9 +130,28 @@ const ALLOWED: Record<AuthorizationStatus, AllowedType> = {
 };
 
 /**
+ * NO_CREDIT (OCPI 2.2.1 §12.4.1): the operator's parameter settings ask for a minimum balance to
+ * charge, and the wallet that would pay (the holder's, or its group leader's) does not reach it
+ * with its overdraft credit (docs/rules/ocpi.md "Tokens"). No minimum, no such answer.
+ */
+async function lacksCredit(ctx: SystemCtx, uid: string) {
+  const minimum = (await settingsOf(ctx.db, ctx.operator.id)).parameters.minimumChargeBalance;
+  if (minimum <= 0) return false;
+  const payer = await payerOf(ctx, uid);
+  if (!payer) return false;
+  const [wallet] = await ctx.db
+    .select({ balance: customers.balance, overdraftCredit: customers.overdraftCredit })
+    .from(customers)
+    .where(owned(ctx, customers, eq(customers.id, payer.payerId)))
+    .limit(1);
+  return !wallet || wallet.balance + wallet.overdraftCredit < minimum;
+}
+
+/**
  * POST /tokens/{uid}/authorize (OCPI 2.2.1 §12.2.1.2): the registry's status for the token at a
- * charger that is not ours, so a customer limited to some of our points gets NOT_ALLOWED. An
- * unknown token is 404 with 2004.
+ * charger that is not ours, so a customer limited to some of our points gets NOT_ALLOWED; a token
+ * the registry allows whose wallet lacks the minimum balance gets NO_CREDIT. An unknown token is
+ * 404 with 2004.
  */
 export const authorizeOurToken = verb({ actors: ["partner"] }, async (ctx, uid: string, type: unknown, raw: unknown) => {
   await registeredCaller(ctx);
@@ -145,12 +166,13 @@ export const authorizeOurToken = verb({ actors: ["partner"] }, async (ctx, uid: 
   // Point 0 is none of ours: the holder's point list cannot admit it (docs/rules/drivers.md "Who may charge").
   const { tag } = await registryFacts(system, 0, uid);
   const status = authorizationStatus({ tag: tag ?? null, chargerAccepted: true, busy: false, now: ctx.now(), cardsOnly: false });
+  const allowed: AllowedType = ALLOWED[status] === "ALLOWED" && (await lacksCredit(system, uid)) ? "NO_CREDIT" : ALLOWED[status];
   const identity = await ourIdentity(ctx);
   return {
-    allowed: ALLOWED[status],
+    allowed,
     token: tokenOf(entry, identity, ctx.now()),
     ...(location?.data && { location: location.data }),
-    ...(status === "Accepted" && { authorization_reference: crypto.randomUUID() }),
+    ...(allowed === "ALLOWED" && { authorization_reference: crypto.randomUUID() }),
   };
 });
 
