@@ -80,7 +80,7 @@ export const mailReceipt = verb({ actors: ["system"] }, async (ctx: SystemCtx, t
     params: {
       transactionId,
       station: row.stationName ?? row.pointName ?? row.serialNumber ?? "",
-      energyWh: row.transaction.energyWh ?? 0,
+      energyWh: row.transaction?.energyWh ?? 0,
       amount: row.record.totalCost!,
       startedAt: row.record.startAt.toISOString(),
       ...(origin && { receiptUrl: `${origin}/tourist/chargingRecordDetails/${row.record.receiptToken}` }),
