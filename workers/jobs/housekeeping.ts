@@ -7,6 +7,7 @@ import { duePushItems } from "../services/driver-services/local-list-delivery";
 import { expireReservations } from "../services/driver-services/reservations";
 import type { LocalListPush } from "../../domain/schemas/driver-services";
 import { billTransaction, dueFinalPricings } from "../services/billing/billing";
+import { backfillRecordCounts, recordCountGaps } from "../services/charge-records/backfill";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
@@ -21,7 +22,8 @@ export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
  * Cron (wrangler.toml triggers), as the system: drop expired sessions, captchas and old login
  * failures; mark the transactions of long-silent chargers ABNORMAL, each operator's through its
  * own verb call so that its operation log shows what the system did; give the idle fees after
- * charging their final price once the car left or a day has passed.
+ * charging their final price once the car left or a day has passed; recount the daily record
+ * counts of operators whose counts fell behind their records.
  */
 export async function housekeeping(env: Env, cron: string, scheduledTime: number) {
   const now = () => scheduledTime;
@@ -43,7 +45,18 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
     const operatorCtx = systemCtx(env, { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null }, `cron ${cron}`, now);
     for (const { id } of rows) await billTransaction(operatorCtx, id);
   }
+  await backfillRecordCountsOf(env, ctx, cron);
   console.log(`housekeeping (${cron}) done`);
+}
+
+/**
+ * Daily record counts for records made before the counts existed, a month per batch, resumed at
+ * the next run where counts still differ (docs/decisions/0069-daily-record-counts-backfilled-by-housekeeping.md).
+ */
+export async function backfillRecordCountsOf(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, cron: string) {
+  for (const operator of await recordCountGaps(ctx)) {
+    await backfillRecordCounts(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, ctx.now));
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { CheckCheck } from "lucide-react";
+import { CheckCheck, ClipboardList, ClipboardPlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
@@ -11,10 +11,12 @@ import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
+import { RowLink, useActionOutcome } from "~/components/page-actions";
 import { AlarmLevelBadge, AlarmStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { TextDialog } from "~/components/text-dialog";
 import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
@@ -40,7 +42,7 @@ export function action(args: ActionFunctionArgs) {
 type Alarm = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 export default function Alarms() {
-  const { page, status, filterError, exportQuery } = useLoaderData<typeof loader>();
+  const { page, status, filterError, exportQuery, mayOpenOrders } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -124,14 +126,18 @@ export default function Alarms() {
     {
       id: "actions",
       header: t("monitoring.common.actions"),
-      meta: { width: 130 },
-      cell: ({ row }) =>
-        row.original.status === "Undisposed" ? (
-          <Button variant="outline" size="sm" onClick={() => setDisposing(row.original)}>
-            <CheckCheck aria-hidden />
-            {t("monitoring.alarms.dispose")}
-          </Button>
-        ) : null,
+      meta: { width: mayOpenOrders ? 240 : 130 },
+      cell: ({ row }) => (
+        <div className="flex flex-wrap gap-1">
+          {row.original.status === "Undisposed" && (
+            <Button variant="outline" size="sm" onClick={() => setDisposing(row.original)}>
+              <CheckCheck aria-hidden />
+              {t("monitoring.alarms.dispose")}
+            </Button>
+          )}
+          {mayOpenOrders && <AlarmWorkOrder alarm={row.original} />}
+        </div>
+      ),
     },
   ];
 
@@ -183,6 +189,40 @@ export default function Alarms() {
       />
       <DisposeDialog alarm={disposing} onClose={() => setDisposing(null)} />
     </div>
+  );
+}
+
+/**
+ * The alarm's work order: a link to it once opened, else Open work order after a confirmation
+ * (docs/rules/maintenance.md "Work orders": an alarm opens at most one). Offered only to accounts
+ * that may open work orders.
+ */
+function AlarmWorkOrder({ alarm }: { alarm: Alarm }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const fetcher = useFetcher<typeof action>();
+  useActionOutcome<{ workOrderId?: number }>(fetcher, (done) => toast.success(t("ops.alarmOrders.opened", { id: done.workOrderId })));
+  if (alarm.workOrderId !== null) {
+    return <RowLink to={`/operationMaintenance/maintain/workOrder/${alarm.workOrderId}`} icon={ClipboardList} label={t("ops.alarmOrders.workOrder", { id: alarm.workOrderId })} />;
+  }
+  const type = t(`monitoring.faultTypes.${alarm.type}`, { defaultValue: alarm.type });
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={fetcher.state !== "idle"}
+      onClick={async () => {
+        const ok = await confirm({
+          title: t("ops.alarmOrders.open"),
+          message: t("ops.alarmOrders.confirm", { type, serial: alarm.serialNumber, connector: alarm.connectorId }),
+          confirmLabel: t("ops.alarmOrders.open"),
+        });
+        if (ok) fetcher.submit({ intent: "workOrder", id: alarm.id }, { method: "post" });
+      }}
+    >
+      <ClipboardPlus aria-hidden />
+      {t("ops.alarmOrders.open")}
+    </Button>
   );
 }
 
