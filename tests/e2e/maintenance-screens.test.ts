@@ -104,7 +104,7 @@ describe("maintenance screens", () => {
     await page.waitForURL(`${baseURL}/operationMaintenance/maintain?tab=maintainers`);
     await eventually(() => page.getByRole("link", { name: m.ui.maintainers, exact: true }).getAttribute("aria-current")).toBe("page");
     expect(await page.getByRole("link", { name: m.ui.orders, exact: true }).getAttribute("aria-current")).toBeNull();
-    expect(await keyword.inputValue()).toBe("");
+    await eventually(() => keyword.inputValue()).toBe("");
     await keyword.fill("demo");
     await page.getByRole("button", { name: t.ui.action.search }).click();
     await page.waitForURL(`${baseURL}/operationMaintenance/maintain?tab=maintainers&keyword=demo`);

@@ -50,6 +50,19 @@ export default function Alarms() {
   const { pathname } = useLocation();
   const { revalidate } = useRevalidator();
   const [disposing, setDisposing] = useState<Alarm | null>(null);
+  // One fetcher for the screen: a row re-rendered by the reload after opening keeps no state of its own.
+  const orders = useFetcher<typeof action>();
+  const confirm = useConfirm();
+  useActionOutcome<{ workOrderId?: number }>(orders, (done) => toast.success(t("ops.alarmOrders.opened", { id: done.workOrderId })));
+  const openOrder = async (alarm: Alarm) => {
+    const type = t(`monitoring.faultTypes.${alarm.type}`, { defaultValue: alarm.type });
+    const ok = await confirm({
+      title: t("ops.alarmOrders.open"),
+      message: t("ops.alarmOrders.confirm", { type, serial: alarm.serialNumber, connector: alarm.connectorId }),
+      confirmLabel: t("ops.alarmOrders.open"),
+    });
+    if (ok) orders.submit({ intent: "workOrder", id: alarm.id }, { method: "post" });
+  };
 
   const title = pathname.startsWith("/suboperators/")
     ? t("menu.sub.monitoring.alarm")
@@ -135,7 +148,7 @@ export default function Alarms() {
               {t("monitoring.alarms.dispose")}
             </Button>
           )}
-          {mayOpenOrders && <AlarmWorkOrder alarm={row.original} />}
+          {mayOpenOrders && <AlarmWorkOrder alarm={row.original} opening={orders.state !== "idle"} onOpen={openOrder} />}
         </div>
       ),
     },
@@ -197,29 +210,13 @@ export default function Alarms() {
  * (docs/rules/maintenance.md "Work orders": an alarm opens at most one). Offered only to accounts
  * that may open work orders.
  */
-function AlarmWorkOrder({ alarm }: { alarm: Alarm }) {
+function AlarmWorkOrder({ alarm, opening, onOpen }: { alarm: Alarm; opening: boolean; onOpen: (alarm: Alarm) => void }) {
   const { t } = useTranslation();
-  const confirm = useConfirm();
-  const fetcher = useFetcher<typeof action>();
-  useActionOutcome<{ workOrderId?: number }>(fetcher, (done) => toast.success(t("ops.alarmOrders.opened", { id: done.workOrderId })));
   if (alarm.workOrderId !== null) {
     return <RowLink to={`/operationMaintenance/maintain/workOrder/${alarm.workOrderId}`} icon={ClipboardList} label={t("ops.alarmOrders.workOrder", { id: alarm.workOrderId })} />;
   }
-  const type = t(`monitoring.faultTypes.${alarm.type}`, { defaultValue: alarm.type });
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={fetcher.state !== "idle"}
-      onClick={async () => {
-        const ok = await confirm({
-          title: t("ops.alarmOrders.open"),
-          message: t("ops.alarmOrders.confirm", { type, serial: alarm.serialNumber, connector: alarm.connectorId }),
-          confirmLabel: t("ops.alarmOrders.open"),
-        });
-        if (ok) fetcher.submit({ intent: "workOrder", id: alarm.id }, { method: "post" });
-      }}
-    >
+    <Button variant="outline" size="sm" disabled={opening} onClick={() => onOpen(alarm)}>
       <ClipboardPlus aria-hidden />
       {t("ops.alarmOrders.open")}
     </Button>
