@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { CheckCheck, ClipboardList, ClipboardPlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Link, useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
@@ -11,7 +11,7 @@ import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
-import { RowLink, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { AlarmLevelBadge, AlarmStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { TextDialog } from "~/components/text-dialog";
@@ -120,7 +120,7 @@ export default function Alarms() {
       accessorKey: "status",
       header: t("monitoring.common.status"),
       cell: ({ row }) => (
-        <div className="flex flex-col items-start gap-1">
+        <div className="flex flex-wrap items-center gap-1">
           <AlarmStatusBadge status={row.original.status} />
           {row.original.recoveredAt && (
             <span className="text-[11px] text-muted-foreground" title={t("monitoring.alarms.recoveredAt")}>
@@ -139,9 +139,10 @@ export default function Alarms() {
     {
       id: "actions",
       header: t("monitoring.common.actions"),
-      meta: { width: mayOpenOrders ? 240 : 130 },
+      meta: { width: 130 },
       cell: ({ row }) => (
-        <div className="flex flex-wrap gap-1">
+        // Icon-sized, so the column stays narrow enough to keep status and actions in view.
+        <div className="flex flex-wrap items-center gap-1">
           {row.original.status === "Undisposed" && (
             <Button variant="outline" size="sm" onClick={() => setDisposing(row.original)}>
               <CheckCheck aria-hidden />
@@ -212,13 +213,20 @@ export default function Alarms() {
  */
 function AlarmWorkOrder({ alarm, opening, onOpen }: { alarm: Alarm; opening: boolean; onOpen: (alarm: Alarm) => void }) {
   const { t } = useTranslation();
+  // Short forms with the full name for assistive technology and as a tooltip: the actions column stays narrow.
   if (alarm.workOrderId !== null) {
-    return <RowLink to={`/operationMaintenance/maintain/workOrder/${alarm.workOrderId}`} icon={ClipboardList} label={t("ops.alarmOrders.workOrder", { id: alarm.workOrderId })} />;
+    const label = t("ops.alarmOrders.workOrder", { id: alarm.workOrderId });
+    return (
+      <Button asChild variant="ghost" size="sm">
+        <Link to={`/operationMaintenance/maintain/workOrder/${alarm.workOrderId}`} aria-label={label} title={label}>
+          <ClipboardList aria-hidden />#{alarm.workOrderId}
+        </Link>
+      </Button>
+    );
   }
   return (
-    <Button variant="outline" size="sm" disabled={opening} onClick={() => onOpen(alarm)}>
+    <Button variant="outline" size="icon" disabled={opening} onClick={() => onOpen(alarm)} aria-label={t("ops.alarmOrders.open")} title={t("ops.alarmOrders.open")}>
       <ClipboardPlus aria-hidden />
-      {t("ops.alarmOrders.open")}
     </Button>
   );
 }
