@@ -338,6 +338,8 @@ const subArea: [MenuTop, Spec][] = [
         leaf("sub.finance.chargeConfiguration", "/suboperators/finance/chargeConfiguration"),
         leaf("sub.finance.bill", "/suboperators/chargingBill/bill", [["/suboperators/chargingBill/billDetails/:id", "detail"]]),
         leaf("sub.finance.chargeRecord", "/suboperators/chargingBill/chargeRecord"),
+        // The statements of the sub-operator's own devices (docs/rules/statements.md "Who sees what").
+        leaf("sub.finance.financialStatements", "/suboperators/finance/financialStatements"),
       ],
     },
   ],

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { points, stations, subOperatorDevices } from "../db/schema";
+import { maintainerDevices, maintainers, points, stations, subOperatorDevices } from "../db/schema";
 
 /**
  * Tenancy, structurally (docs/rules/tenancy.md). This module is the only way a service reads
@@ -19,10 +19,14 @@ declare const tenantFilter: unique symbol;
  */
 export type TenantFilter = SQL & { readonly [tenantFilter]: true };
 
-/** Whose rows a context reads and writes: its operator (for a sub-operator, its parent's devices). */
+/**
+ * Whose rows a context reads and writes: its operator (for a sub-operator, its parent's devices);
+ * the acting user, when there is one, narrows the devices of a maintainer to their own.
+ */
 export interface TenantScope {
   db: Db;
   operator: { id: number; sub: number; parentId: number | null };
+  actor?: { kind: string; accountId?: number; role?: { type: string } | null };
 }
 
 type Owned = { operatorId: SQLiteColumn };
@@ -73,54 +77,82 @@ export function deviceOwner(scope: Pick<TenantScope, "operator">): number {
 
 const isSub = (scope: Pick<TenantScope, "operator">) => scope.operator.sub === 1;
 
-function assigned(scope: TenantScope, column: SQLiteColumn) {
-  return scope.db
-    .select({ id: column })
-    .from(subOperatorDevices)
-    .where(ownedBy(deviceOwner(scope), subOperatorDevices, eq(subOperatorDevices.subOperatorId, scope.operator.id), isNotNull(column)));
+/** The stations or points assigned to a scope, as a subquery of ids. */
+type Assigned = (column: "stationId" | "pointId") => SQLiteSelectSubquery;
+type SQLiteSelectSubquery = ReturnType<typeof idsOf>;
+
+function idsOf(scope: TenantScope, column: SQLiteColumn, where: TenantFilter) {
+  return scope.db.select({ id: column }).from(column.table).where(where);
 }
 
-function visiblePoints(scope: TenantScope) {
-  return scope.db
-    .select({ id: points.id })
-    .from(points)
-    .where(
+/** A sub-operator's devices: those its parent assigned to it. */
+const subOperatorAssigned =
+  (scope: TenantScope): Assigned =>
+  (column) =>
+    idsOf(
+      scope,
+      subOperatorDevices[column],
+      ownedBy(deviceOwner(scope), subOperatorDevices, eq(subOperatorDevices.subOperatorId, scope.operator.id), isNotNull(subOperatorDevices[column])),
+    );
+
+/**
+ * A maintainer's devices: the stations and points their maintainer row answers for
+ * (docs/rules/maintenance.md "Maintainers"); an account never made a maintainer has none.
+ */
+const maintainerAssigned =
+  (scope: TenantScope, accountId: number): Assigned =>
+  (column) =>
+    idsOf(
+      scope,
+      maintainerDevices[column],
       ownedBy(
         deviceOwner(scope),
-        points,
-        or(inArray(points.stationId, assigned(scope, subOperatorDevices.stationId)), inArray(points.id, assigned(scope, subOperatorDevices.pointId))),
+        maintainerDevices,
+        inArray(maintainerDevices.maintainerId, idsOf(scope, maintainers.id, ownedBy(deviceOwner(scope), maintainers, eq(maintainers.accountId, accountId)))),
+        isNotNull(maintainerDevices[column]),
       ),
     );
+
+/**
+ * What narrows a scope's devices: nothing for an operator's staff, the assignment of a
+ * sub-operator, the assignment of a maintainer (an account whose role type is MAINTAINER). Each
+ * narrows on its own, so a maintainer of a sub-operator would see the intersection.
+ */
+function narrowings(scope: TenantScope): Assigned[] {
+  const out: Assigned[] = [];
+  if (isSub(scope)) out.push(subOperatorAssigned(scope));
+  const { actor } = scope;
+  if (actor?.kind === "user" && actor.role?.type === "MAINTAINER") out.push(maintainerAssigned(scope, actor.accountId ?? 0));
+  return out;
+}
+
+/** The points of an assignment: those assigned directly and every point of an assigned station. */
+function pointsOf(scope: TenantScope, assigned: Assigned) {
+  return idsOf(scope, points.id, ownedBy(deviceOwner(scope), points, or(inArray(points.stationId, assigned("stationId")), inArray(points.id, assigned("pointId")))));
 }
 
 /**
  * `where` for a device table (points, connectors, transactions, alarms…): the operator's rows,
- * narrowed for a sub-operator to its devices through `pointColumn`.
+ * narrowed for a sub-operator or a maintainer to their devices through `pointColumn`.
  */
 export function visible(scope: TenantScope, table: Owned, pointColumn: SQLiteColumn, ...conditions: (SQL | undefined)[]): TenantFilter {
-  return ownedBy(deviceOwner(scope), table, isSub(scope) ? inArray(pointColumn, visiblePoints(scope)) : undefined, ...conditions);
+  return ownedBy(deviceOwner(scope), table, ...narrowings(scope).map((assigned) => inArray(pointColumn, pointsOf(scope, assigned))), ...conditions);
 }
 
-/** `where` for stations: a sub-operator's assigned stations and the stations of its assigned points. */
+/** `where` for stations: the assigned stations and the stations of the assigned points. */
 export function visibleStations(scope: TenantScope, ...conditions: (SQL | undefined)[]): TenantFilter {
-  const narrowed = isSub(scope)
-    ? or(
-        inArray(stations.id, assigned(scope, subOperatorDevices.stationId)),
-        inArray(
-          stations.id,
-          scope.db
-            .select({ id: points.stationId })
-            .from(points)
-            .where(ownedBy(deviceOwner(scope), points, inArray(points.id, assigned(scope, subOperatorDevices.pointId)))),
-        ),
-      )
-    : undefined;
-  return ownedBy(deviceOwner(scope), stations, narrowed, ...conditions);
+  const narrowed = narrowings(scope).map((assigned) =>
+    or(
+      inArray(stations.id, assigned("stationId")),
+      inArray(stations.id, idsOf(scope, points.stationId, ownedBy(deviceOwner(scope), points, inArray(points.id, assigned("pointId"))))),
+    ),
+  );
+  return ownedBy(deviceOwner(scope), stations, ...narrowed, ...conditions);
 }
 
 /** The visible point ids (null: all of the operator's), for the live view's socket scope. */
 export async function visiblePointIds(scope: TenantScope): Promise<number[] | null> {
-  if (!isSub(scope)) return null;
-  const rows = await visiblePoints(scope);
-  return rows.map((r) => r.id);
+  if (narrowings(scope).length === 0) return null;
+  const rows = await idsOf(scope, points.id, visible(scope, points, points.id));
+  return rows.map((r) => Number(r.id));
 }

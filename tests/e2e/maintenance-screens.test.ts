@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/maintenance.json";
+import enOps from "../../domain/i18n/locales/en/ops.json";
 import { pngImage } from "../unit/stations-image-samples";
 import { api, bootedClient, closeClients, newCharger, until } from "../peers/support";
 import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
@@ -16,6 +17,7 @@ const MANY_SCREENS_MS = 300_000;
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const m = en.maintenance;
+const o = enOps.ops.alarmOrders;
 const OPERATOR = "Plugdesk Polska";
 let browser: BrowserContext;
 let page: Page;
@@ -47,18 +49,35 @@ describe("maintenance screens", () => {
     for (const [path, title] of screens) await expectScreen(path, title);
   }, MANY_SCREENS_MS);
 
-  it("opens a work order from a charger's fault, then processes and audits it in the console", async () => {
+  it("opens a work order from a charger's fault on the alarm screen, then processes and audits it in the console", async () => {
     const a = await api();
     const point = await newCharger();
     const { client } = await bootedClient(point.serialNumber, point.key);
     await client.call("StatusNotification", { connectorId: 1, errorCode: "HighTemperature", status: "Faulted", timestamp: new Date().toISOString() });
-    const alarm = await until(async () => (await a.get<{ records: { id: number }[] }>(`/station-service/alarm?pointId=${point.id}`)).records[0], "the charger's alarm");
-    const order = await a.post<{ id: number }>("/maintain-service/work-order", { alarmId: alarm.id, cause: "Cabinet too hot" });
+    await until(async () => (await a.get<{ records: { id: number }[] }>(`/station-service/alarm?pointId=${point.id}`)).records[0], "the charger's alarm");
 
-    await expectScreen(`/operationMaintenance/maintain?serialNumber=${point.serialNumber}`, t.menu.operation.maintain);
-    await eventually(() => page.getByRole("cell", { name: point.serialNumber }).count()).toBe(1);
-    await eventually(() => page.getByRole("link", { name: t.common.detail }).getAttribute("href")).toBe(`/operationMaintenance/maintain/workOrder/${order.id}`);
-    await expectScreen(`/operationMaintenance/maintain/workOrder/${order.id}`, t.page.detail);
+    // The alarm history offers Open work order; cancelling the confirmation opens nothing.
+    await expectScreen(`/operationMaintenance/historicalAlarmInfo?serialNumber=${point.serialNumber}`, t.menu.operation.historicalAlarmInfo);
+    const open = page.getByRole("button", { name: o.open });
+    await eventually(() => open.count()).toBe(1);
+    await open.click();
+    const dialog = page.getByRole("alertdialog");
+    await eventually(() => dialog.textContent()).toContain(point.serialNumber);
+    await dialog.getByRole("button", { name: t.ui.confirm.cancel }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    expect((await a.get<{ total: number }>(`/maintain-service/work-order?serialNumber=${point.serialNumber}`)).total).toBe(0);
+    // Confirmed: the order is opened once, and the alarm links to it instead of offering another.
+    await open.click();
+    await dialog.getByRole("button", { name: o.open }).click();
+    const order = await until(async () => (await a.get<{ records: { id: number }[] }>(`/maintain-service/work-order?serialNumber=${point.serialNumber}`)).records[0], "the alarm's work order");
+    await eventually(() => page.getByText(o.opened.replace("{{id}}", String(order.id))).count()).toBeGreaterThan(0);
+    const link = page.getByRole("link", { name: o.workOrder.replace("{{id}}", String(order.id)) });
+    await eventually(() => link.getAttribute("href")).toBe(`/operationMaintenance/maintain/workOrder/${order.id}`);
+    expect(await open.count()).toBe(0);
+    await link.click();
+    await page.waitForURL(`${baseURL}/operationMaintenance/maintain/workOrder/${order.id}`);
+    await hydrated(page);
+    await expect.poll(() => page.title()).toBe(`${t.page.detail} — ${OPERATOR}`);
 
     await page.getByRole("button", { name: m.ui.process }).click();
     await page.getByRole("dialog").getByRole("button", { name: m.ui.process }).click();
@@ -75,6 +94,21 @@ describe("maintenance screens", () => {
     await eventually(() => page.getByText(m.ui.statuses.CLOSE, { exact: true }).count()).toBeGreaterThan(0);
     await eventually(() => page.getByText(m.ui.actions.AUDIT_PASS).count()).toBe(1);
     expect((await a.get<{ status: string }>(`/maintain-service/work-order/${order.id}`)).status).toBe("CLOSE");
+  });
+
+  it("stays on the maintainers tab when its filter is searched or reset", async () => {
+    await expectScreen("/operationMaintenance/maintain?tab=maintainers&keyword=nobody-such", t.menu.operation.maintain);
+    const keyword = page.getByRole("textbox", { name: m.ui.keyword });
+    expect(await keyword.inputValue()).toBe("nobody-such");
+    await page.getByRole("button", { name: t.ui.action.reset }).click();
+    await page.waitForURL(`${baseURL}/operationMaintenance/maintain?tab=maintainers`);
+    await eventually(() => page.getByRole("link", { name: m.ui.maintainers, exact: true }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("link", { name: m.ui.orders, exact: true }).getAttribute("aria-current")).toBeNull();
+    await eventually(() => keyword.inputValue()).toBe("");
+    await keyword.fill("demo");
+    await page.getByRole("button", { name: t.ui.action.search }).click();
+    await page.waitForURL(`${baseURL}/operationMaintenance/maintain?tab=maintainers&keyword=demo`);
+    await eventually(() => page.getByRole("link", { name: m.ui.maintainers, exact: true }).getAttribute("aria-current")).toBe("page");
   });
 
   it("uploads a banner, approves and enables it after confirmations", async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, inject, it } from "vitest";
 import enRecords from "../../domain/i18n/locales/en/records.json";
 import plRecords from "../../domain/i18n/locales/pl/records.json";
+import { Api } from "../../scripts/sim/register";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { consoleWithChargers, simulatedCharger } from "./support/charger";
-import { hydrated, text } from "./support/session";
+import { hydrated, logIn, text } from "./support/session";
 
 /**
  * Charge records in the console and their public receipt (docs/rules/records.md): a simulated
@@ -139,5 +140,58 @@ describe("a charge record and its receipt", () => {
     const states = await page.getByTestId("cashier-connector").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-state")));
     expect(states.every((s) => ["charging", "waiting", "fault", "offline", "free"].includes(s!))).toBe(true);
     await eventually(() => page.getByRole("main").textContent()).toContain(r.cashier.lastSession.replace("{{id}}", String(record.id)));
+  });
+
+  it("offers no record action to an account that only watches or to a sub-operator, while the finance screen does", async () => {
+    const { page } = session;
+    const { point, transactionId } = await finishedSession();
+    const a = await api();
+    // The operator gives the new point to its sub-operator, beside what it has.
+    const subOperator = (await a.get<{ records: { id: number; code: string }[] }>("/user-service/sub-operator-devices?size=100")).records.find((s) => s.code === "0PL002A")!;
+    const assigned = await a.get<{ stationIds: number[]; pointIds: number[] }>(`/user-service/sub-operator/${subOperator.id}/devices`);
+    await a.put(`/user-service/sub-operator/${subOperator.id}/devices`, { stationIds: assigned.stationIds, pointIds: [...assigned.pointIds, point.id] });
+    // A role that only watches: the home page and the charging sessions.
+    const role = await a.post<{ id: number }>("/user-service/role", { name: `Watchers ${transactionId}`, code: `WATCH_R${transactionId}`, type: "NORMAL", menuCodes: ["home", "monitoring.charging"] });
+    const username = `watchr${transactionId}`;
+    const account = await a.post<{ initialPassword: string }>("/user-service/account", { username, name: "Walt Watcher", email: `${username}@example.com`, roleId: role.id });
+    const first = await Api.login(baseURL, { operatorCode: "0PL002", username, password: account.initialPassword });
+    await first.put("/user-service/person/operator/password", { oldPassword: account.initialPassword, newPassword: "Watch12345", confirmPassword: "Watch12345" });
+
+    const actionButtons = (p: typeof page) => Promise.all((["settle", "complete", "abnormal", "unplug", "retry"] as const).map((name) => p.getByRole("button", { name: r.actions[name] }).count()));
+    // The finance screen offers the actions of a billed record (the test can fail).
+    await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
+    await hydrated(page);
+    await eventually(() => page.getByRole("button", { name: r.actions.complete }).count()).toBe(1);
+
+    const other = await openBrowser();
+    try {
+      const viewer = await other.newPage();
+      // The sub-operator reads the record of its device, in its list and on its page, without an action.
+      await logIn(viewer, baseURL, "0PL002A", "subadmin1", "Demo12345");
+      await viewer.waitForURL(/\/suboperators\//);
+      await viewer.goto(`${baseURL}/suboperators/chargingBill/bill?transactionId=${transactionId}`);
+      await hydrated(viewer);
+      await eventually(() => viewer.getByRole("main").textContent()).toContain(`#${transactionId}`);
+      expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
+      await viewer.goto(`${baseURL}/suboperators/chargingBill/billDetails/${transactionId}`);
+      await hydrated(viewer);
+      await eventually(() => viewer.getByRole("heading", { level: 1 }).textContent()).toContain(String(transactionId));
+      expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
+
+      // The watcher sees the session, but the records screen is not theirs: no page, no action.
+      await viewer.context().clearCookies();
+      await logIn(viewer, baseURL, "0PL002", username, "Watch12345");
+      await viewer.waitForURL(`${baseURL}/home`);
+      await viewer.goto(`${baseURL}/systemMonitoring/charging/detail/${transactionId}`);
+      await hydrated(viewer);
+      await eventually(() => viewer.getByRole("main").textContent()).toContain(String(transactionId));
+      expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
+      await viewer.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
+      await viewer.waitForURL(/\/404\?msg=guard\.insufficient/);
+      await eventually(() => viewer.getByRole("heading", { level: 1 }).textContent()).toBe(text.en.statusPage.forbidden);
+      expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await other.close();
+    }
   });
 });

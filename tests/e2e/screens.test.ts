@@ -135,6 +135,7 @@ describe("every screen", () => {
       ["/suboperators/point", t.menu.sub.equipment.point],
       ["/suboperators/chargingBill/bill", t.menu.sub.finance.bill],
       ["/suboperators/finance/chargeConfiguration", t.menu.sub.finance.chargeConfiguration],
+      ["/suboperators/finance/financialStatements", t.menu.sub.finance.financialStatements],
       ["/suboperators/parameterSettings", t.menu.sub.system.parameterSettings],
     ];
     for (const [path, screen] of screens) await expectScreen(path, screen, SUB_OPERATOR);

@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/statements.json";
 import { api, bootedClient, closeClients, newCharger } from "../peers/support";
-import { field, hydrated, openDemoAdmin, text } from "./support/session";
+import { openBrowser } from "./support/browser";
+import { field, hydrated, logIn, openDemoAdmin, text } from "./support/session";
 
 /**
  * The statements screens (docs/rules/statements.md): a session a strict charger ran today shows in
@@ -102,5 +103,43 @@ describe("sub-operator finance", () => {
     await page.waitForURL(/subOperatorId=\d+/);
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("0PL002A");
     await eventually(() => page.getByTestId("statement-table").count()).toBe(1);
+  });
+
+  it("lets a logged-in sub-operator open the statement of its own devices from its menu", async () => {
+    // Two sessions today: one on a point given to the sub-operator, one on a point that is not.
+    const [mine, other] = [await newCharger(), await newCharger()];
+    for (const point of [mine, other]) {
+      const { client } = await bootedClient(point.serialNumber, point.key);
+      const { transactionId } = await client.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: new Date().toISOString() });
+      await client.call("StopTransaction", { transactionId, meterStop: 1_500, timestamp: new Date().toISOString() });
+    }
+    const a = await api();
+    const subOperator = (await a.get<{ records: { id: number; code: string }[] }>("/user-service/sub-operator-devices?size=100")).records.find((o) => o.code === "0PL002A")!;
+    const assigned = await a.get<{ stationIds: number[]; pointIds: number[] }>(`/user-service/sub-operator/${subOperator.id}/devices`);
+    await a.put(`/user-service/sub-operator/${subOperator.id}/devices`, { stationIds: assigned.stationIds, pointIds: [...assigned.pointIds, mine.id] });
+    await eventually(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${mine.id}`)).totals.sessions).toBe(1);
+
+    const subBrowser = await openBrowser();
+    try {
+      const sub = await subBrowser.newPage();
+      await logIn(sub, baseURL, "0PL002A", "subadmin1", "Demo12345");
+      await sub.waitForURL(/\/suboperators\//);
+      await hydrated(sub);
+      // The menu's Finance group holds the entry.
+      const sidebar = sub.getByRole("complementary", { name: t.ui.nav.label });
+      await sidebar.getByRole("button", { name: t.menu.sub.finance.title, exact: true }).click();
+      await sidebar.getByRole("link", { name: t.menu.sub.finance.financialStatements, exact: true }).click();
+      await sub.waitForURL(`${baseURL}/suboperators/finance/financialStatements`);
+      await eventually(() => sub.title()).toBe(`${t.menu.sub.finance.financialStatements} — Plugdesk Kraków`);
+      await hydrated(sub);
+      const table = sub.getByTestId("statement-table");
+      await sub.getByRole("combobox", { name: s.groupBy }).selectOption("point");
+      await sub.getByRole("button", { name: t.ui.action.search }).click();
+      await sub.waitForURL(/groupBy=point/);
+      await eventually(() => table.getByRole("row", { name: new RegExp(mine.serialNumber) }).count()).toBe(1);
+      expect(await table.getByRole("row", { name: new RegExp(other.serialNumber) }).count()).toBe(0);
+    } finally {
+      await subBrowser.close();
+    }
   });
 });

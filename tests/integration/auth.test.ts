@@ -33,6 +33,8 @@ describe("login", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.user.sub).toBe(1);
     expect(res.body.data.user.menuCodeList).toContain("sub.equipment.station");
+    // Its own financial statements, over its devices (docs/rules/statements.md "Sub-operators").
+    expect(res.body.data.user.menuCodeList).toContain("sub.finance.financialStatements");
     expect(res.body.data.user.menuCodeList).not.toContain("carrier.role");
   });
 

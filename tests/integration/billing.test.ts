@@ -357,4 +357,19 @@ describe("record actions", () => {
     }
     expect((await record(id)).status).toBe("RECORD_UNSETTLED");
   });
+
+  it("refuses every action to a sub-operator (403) on a record of its own devices, which it may read", async () => {
+    const sub = await tokenFor("0PL002A", "subadmin1");
+    // PL002-CP01 is one of the points the demo gives the sub-operator.
+    const demo = (await row<{ id: number }>("SELECT id FROM points WHERE serial_number = 'PL002-CP01'"))!;
+    const stop = Date.now() - 3_600_000;
+    const [id] = await addSessions({ pointId: demo.id, operatorId }, [
+      { start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), meterStop: 2_000, idTag: uniqueTag("NOBODY") },
+    ]);
+    await deliverTwice(id);
+    const before = (await record(id)).status;
+    expect((await call("GET", `/station-service/charge/record/${id}`, { token: sub })).status).toBe(200);
+    for (const action of ["settle", "complete", "abnormal", "unplug", "retry"]) expect((await act(id, action, sub)).status, action).toBe(403);
+    expect((await record(id)).status).toBe(before);
+  });
 });

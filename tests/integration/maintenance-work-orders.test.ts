@@ -281,3 +281,55 @@ describe("work orders", () => {
     expect((await call("GET", `/maintain-service/maintainer?keyword=${tag}&size=100&current=2`, { token: admin })).body.data.records).toHaveLength(50);
   });
 });
+
+describe("alarms and their work orders", () => {
+  it("answers each alarm's work order (workOrderId) once one is opened from it", async () => {
+    const { pointId } = await charger();
+    const id = await alarm(pointId);
+    const listed = async () => (await call("GET", `/station-service/alarm?pointId=${pointId}`, { token: admin })).body.data.records;
+    expect(await listed()).toMatchObject([{ id, workOrderId: null }]);
+    const order = await call("POST", "/maintain-service/work-order", { token: admin, body: { alarmId: id } });
+    expect(await listed()).toMatchObject([{ id, workOrderId: order.body.data.id }]);
+  });
+});
+
+describe("a maintainer's devices", () => {
+  /** A maintainer whose role also opens the point, location and alarm screens, as maintenance staff's roles do. */
+  async function staffMaintainer(body: Record<string, unknown>) {
+    const role = await makeRole(admin, { type: "MAINTAINER", menuCodes: ["operation.maintain", "equipment.point", "equipment.station", "monitoring.alarmRecord"] });
+    const account = await makeAccount("0PL002", admin, role.id);
+    const made = await call("POST", "/maintain-service/maintainer", { token: admin, body: { accountId: account.id, ...body } });
+    expect(made.status).toBe(200);
+    return { role, token: await tokenFor("0PL002", account.username, account.password) };
+  }
+  const idsOf = (res: { body: { data: { records: { id: number }[] } } }) => res.body.data.records.map((r) => r.id).sort((x, y) => x - y);
+
+  it("lists only the points, stations and alarms assigned to the maintainer, and answers another point or station by id with 404", async () => {
+    const [own, ofStation, foreign] = await Promise.all([charger(), charger(), charger()]);
+    const { role, token } = await staffMaintainer({ faultCodes: ["GroundFailure"], pointIds: [own.pointId], stationIds: [ofStation.stationId] });
+    const alarms = [await alarm(own.pointId), await alarm(ofStation.pointId), await alarm(foreign.pointId)];
+
+    // Points: the one assigned and those of the assigned station, never another.
+    expect(idsOf(await call("GET", "/station-service/point?size=100", { token }))).toEqual([own.pointId, ofStation.pointId].sort((x, y) => x - y));
+    expect((await call("GET", `/station-service/point?size=100&serialNumber=${foreign.serialNumber}`, { token })).body.data.total).toBe(0);
+    expect((await call("GET", `/station-service/point/${own.pointId}`, { token })).status).toBe(200);
+    expect((await call("GET", `/station-service/point/${foreign.pointId}`, { token })).status).toBe(404);
+    expect((await call("GET", `/station-service/point/detail/${foreign.pointId}`, { token })).status).toBe(404);
+    // Stations: the one assigned and the station of the assigned point.
+    expect(idsOf(await call("GET", "/station-service/station?size=100", { token }))).toEqual([own.stationId, ofStation.stationId].sort((x, y) => x - y));
+    expect((await call("GET", `/station-service/station/${ofStation.stationId}`, { token })).status).toBe(200);
+    expect((await call("GET", `/station-service/station/${foreign.stationId}`, { token })).status).toBe(404);
+    // Alarms: those of its points only.
+    expect(idsOf(await call("GET", "/station-service/alarm?size=100", { token }))).toEqual(alarms.slice(0, 2).sort((x, y) => x - y));
+    // The operator's administrator still sees every one.
+    expect((await call("GET", `/station-service/point/${foreign.pointId}`, { token: admin })).status).toBe(200);
+    expect((await call("GET", `/station-service/alarm?size=100&pointId=${foreign.pointId}`, { token: admin })).body.data.records.map((r: { id: number }) => r.id)).toEqual([alarms[2]]);
+
+    // An account of a MAINTAINER role never made a maintainer answers for no device at all.
+    const bare = await makeAccount("0PL002", admin, role.id);
+    const bareToken = await tokenFor("0PL002", bare.username, bare.password);
+    expect((await call("GET", "/station-service/point?size=100", { token: bareToken })).body.data.total).toBe(0);
+    expect((await call("GET", "/station-service/station?size=100", { token: bareToken })).body.data.total).toBe(0);
+    expect((await call("GET", `/station-service/point/${own.pointId}`, { token: bareToken })).status).toBe(404);
+  });
+});

@@ -38,6 +38,9 @@ describe("editions (docs/rules/platform.md \"Editions\")", () => {
   it("narrows the sub-operator area too, and keeps the 0PL prefix rule", () => {
     expect(codesOf(catalogueFor(key("basic", "0PL002A", 1)))).not.toContain("sub.finance.bill");
     expect(codesOf(catalogueFor(key("standard", "0PL002A", 1)))).toContain("sub.finance.bill");
+    // A sub-operator's own statements come with its finance group (docs/rules/statements.md "Sub-operators").
+    expect(codesOf(catalogueFor(key("basic", "0PL002A", 1)))).not.toContain("sub.finance.financialStatements");
+    expect(codesOf(catalogueFor(key("standard", "0PL002A", 1)))).toContain("sub.finance.financialStatements");
     expect(codesOf(catalogueFor(key("ultimate", "0DE001")))).not.toContain("subOperator.account");
   });
 

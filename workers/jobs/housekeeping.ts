@@ -10,6 +10,7 @@ import { billTransaction, dueFinalPricings } from "../services/billing/billing";
 import { expireMemberships, operatorsWithExpiredLevels } from "../services/wallets/membership";
 import { pendingCdrs } from "../services/ocpi/cdr-billing";
 import type { CdrBillingMessage } from "../../domain/schemas/billing";
+import { backfillRecordCounts, recordCountGaps } from "../services/charge-records/backfill";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
@@ -24,7 +25,8 @@ export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
  * Cron (wrangler.toml triggers), as the system: drop expired sessions, captchas and old login
  * failures; mark the transactions of long-silent chargers ABNORMAL, each operator's through its
  * own verb call so that its operation log shows what the system did; give the idle fees after
- * charging their final price once the car left or a day has passed.
+ * charging their final price once the car left or a day has passed; recount the daily record
+ * counts of operators whose counts fell behind their records.
  */
 export async function housekeeping(env: Env, cron: string, scheduledTime: number) {
   const now = () => scheduledTime;
@@ -51,6 +53,7 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
     for (const { id } of rows) await billTransaction(operatorCtx, id);
   }
   await pendingCdrBilling(env, ctx);
+  await backfillRecordCountsOf(env, ctx, cron);
   console.log(`housekeeping (${cron}) done`);
 }
 
@@ -59,6 +62,16 @@ async function pendingCdrBilling(env: Env, ctx: Awaited<ReturnType<typeof platfo
   const pending = await pendingCdrs(ctx);
   const messages = pending.map((c) => ({ body: { kind: "cdr", cdrRowId: c.id, operatorId: c.operatorId, operatorCode: c.operatorCode } satisfies CdrBillingMessage }));
   for (let i = 0; i < messages.length; i += 100) await env.BILLING.sendBatch(messages.slice(i, i + 100));
+}
+
+/**
+ * Daily record counts for records made before the counts existed, a month per batch, resumed at
+ * the next run where counts still differ (docs/decisions/0069-daily-record-counts-backfilled-by-housekeeping.md).
+ */
+export async function backfillRecordCountsOf(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, cron: string) {
+  for (const operator of await recordCountGaps(ctx)) {
+    await backfillRecordCounts(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, ctx.now));
+  }
 }
 
 /**

@@ -16,8 +16,11 @@ export interface DataTableToolbarProps {
   className?: string;
 }
 
-/** Search params that belong to the table itself and survive a search or reset. */
-const KEPT_PARAMS = ["size"];
+/**
+ * Search params that belong to the page rather than its filters and survive a search or reset:
+ * the page size, and the tab the table sits on (docs/rules/console.md "Tables").
+ */
+const KEPT_PARAMS = ["size", "tab"];
 
 export function DataTableToolbar({ children, actions, className }: DataTableToolbarProps) {
   const { t } = useTranslation();

@@ -275,7 +275,6 @@ function Maintainers({ page }: { page: NonNullable<Data["maintainers"]> }) {
         </Button>
       </div>
       <DataTableToolbar>
-        <input type="hidden" name="tab" value="maintainers" />
         <Input name="keyword" placeholder={t("maintenance.ui.keyword")} aria-label={t("maintenance.ui.keyword")} defaultValue={params.get("keyword") ?? ""} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("maintenance.ui.emptyMaintainers")} label={t("maintenance.ui.maintainers")} />

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { zonedToUtc } from "../../../domain/time";
 import { disposeAlarm, listAlarms } from "../../../workers/services/alarms/alarms";
+import { createWorkOrder } from "../../../workers/services/maintenance/work-orders";
 import { operatorInfo } from "../../../workers/services/operators/public-info";
+import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -24,23 +26,32 @@ export async function loadAlarms({ request, context }: LoaderFunctionArgs) {
   const filter = { ...raw, status, from: instant(raw.from), to: instant(raw.to) };
   // What the export asks the API for: the same filter, in UTC, without the page.
   const exportQuery = Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== undefined && key !== "current" && key !== "size")) as Record<string, string>;
+  // Opening a work order from an alarm is the work-order screen's own action (docs/rules/maintenance.md "Work orders").
+  const mayOpenOrders = admits(createWorkOrder.access, ctx);
   try {
     const page = await listAlarms(ctx, filter);
-    return { page, status: status ?? "all", filterError: null, exportQuery };
+    return { page, status: status ?? "all", filterError: null, exportQuery, mayOpenOrders };
   } catch (error) {
     const filterError = refusal(error, ctx.lang).body.msg;
     const empty = { records: [], total: 0, current: 1, size: 10 };
-    return { page: empty as Awaited<ReturnType<typeof listAlarms>>, status: status ?? "all", filterError, exportQuery };
+    return { page: empty as Awaited<ReturnType<typeof listAlarms>>, status: status ?? "all", filterError, exportQuery, mayOpenOrders };
   }
 }
 
-/** Closes the posted alarm with the comment typed for it (ManualDisposed). */
+/**
+ * Closes the posted alarm with the comment typed for it (ManualDisposed), or, for
+ * `intent=workOrder`, opens the alarm's work order after the screen's confirmation.
+ */
 export async function disposeAlarmAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
+    if (form.get("intent") === "workOrder") {
+      const order = await createWorkOrder(ctx, { alarmId: Number(form.get("id")) });
+      return { ok: true as const, intent: "workOrder" as const, workOrderId: order.id };
+    }
     await disposeAlarm(ctx, Number(form.get("id")), { comment: form.get("comment") ?? undefined });
-    return { ok: true as const };
+    return { ok: true as const, intent: "dispose" as const };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

@@ -1,8 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { CheckCheck } from "lucide-react";
+import { CheckCheck, ClipboardList, ClipboardPlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Link, useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
@@ -11,10 +11,12 @@ import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
+import { useActionOutcome } from "~/components/page-actions";
 import { AlarmLevelBadge, AlarmStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { TextDialog } from "~/components/text-dialog";
 import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
@@ -40,7 +42,7 @@ export function action(args: ActionFunctionArgs) {
 type Alarm = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 export default function Alarms() {
-  const { page, status, filterError, exportQuery } = useLoaderData<typeof loader>();
+  const { page, status, filterError, exportQuery, mayOpenOrders } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -48,6 +50,19 @@ export default function Alarms() {
   const { pathname } = useLocation();
   const { revalidate } = useRevalidator();
   const [disposing, setDisposing] = useState<Alarm | null>(null);
+  // One fetcher for the screen: a row re-rendered by the reload after opening keeps no state of its own.
+  const orders = useFetcher<typeof action>();
+  const confirm = useConfirm();
+  useActionOutcome<{ workOrderId?: number }>(orders, (done) => toast.success(t("ops.alarmOrders.opened", { id: done.workOrderId })));
+  const openOrder = async (alarm: Alarm) => {
+    const type = t(`monitoring.faultTypes.${alarm.type}`, { defaultValue: alarm.type });
+    const ok = await confirm({
+      title: t("ops.alarmOrders.open"),
+      message: t("ops.alarmOrders.confirm", { type, serial: alarm.serialNumber, connector: alarm.connectorId }),
+      confirmLabel: t("ops.alarmOrders.open"),
+    });
+    if (ok) orders.submit({ intent: "workOrder", id: alarm.id }, { method: "post" });
+  };
 
   const title = pathname.startsWith("/suboperators/")
     ? t("menu.sub.monitoring.alarm")
@@ -105,7 +120,7 @@ export default function Alarms() {
       accessorKey: "status",
       header: t("monitoring.common.status"),
       cell: ({ row }) => (
-        <div className="flex flex-col items-start gap-1">
+        <div className="flex flex-wrap items-center gap-1">
           <AlarmStatusBadge status={row.original.status} />
           {row.original.recoveredAt && (
             <span className="text-[11px] text-muted-foreground" title={t("monitoring.alarms.recoveredAt")}>
@@ -125,13 +140,18 @@ export default function Alarms() {
       id: "actions",
       header: t("monitoring.common.actions"),
       meta: { width: 130 },
-      cell: ({ row }) =>
-        row.original.status === "Undisposed" ? (
-          <Button variant="outline" size="sm" onClick={() => setDisposing(row.original)}>
-            <CheckCheck aria-hidden />
-            {t("monitoring.alarms.dispose")}
-          </Button>
-        ) : null,
+      cell: ({ row }) => (
+        // Icon-sized, so the column stays narrow enough to keep status and actions in view.
+        <div className="flex flex-wrap items-center gap-1">
+          {row.original.status === "Undisposed" && (
+            <Button variant="outline" size="sm" onClick={() => setDisposing(row.original)}>
+              <CheckCheck aria-hidden />
+              {t("monitoring.alarms.dispose")}
+            </Button>
+          )}
+          {mayOpenOrders && <AlarmWorkOrder alarm={row.original} opening={orders.state !== "idle"} onOpen={openOrder} />}
+        </div>
+      ),
     },
   ];
 
@@ -183,6 +203,31 @@ export default function Alarms() {
       />
       <DisposeDialog alarm={disposing} onClose={() => setDisposing(null)} />
     </div>
+  );
+}
+
+/**
+ * The alarm's work order: a link to it once opened, else Open work order after a confirmation
+ * (docs/rules/maintenance.md "Work orders": an alarm opens at most one). Offered only to accounts
+ * that may open work orders.
+ */
+function AlarmWorkOrder({ alarm, opening, onOpen }: { alarm: Alarm; opening: boolean; onOpen: (alarm: Alarm) => void }) {
+  const { t } = useTranslation();
+  // Short forms with the full name for assistive technology and as a tooltip: the actions column stays narrow.
+  if (alarm.workOrderId !== null) {
+    const label = t("ops.alarmOrders.workOrder", { id: alarm.workOrderId });
+    return (
+      <Button asChild variant="ghost" size="sm">
+        <Link to={`/operationMaintenance/maintain/workOrder/${alarm.workOrderId}`} aria-label={label} title={label}>
+          <ClipboardList aria-hidden />#{alarm.workOrderId}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button variant="outline" size="icon" disabled={opening} onClick={() => onOpen(alarm)} aria-label={t("ops.alarmOrders.open")} title={t("ops.alarmOrders.open")}>
+      <ClipboardPlus aria-hidden />
+    </Button>
   );
 }
 

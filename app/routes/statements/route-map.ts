@@ -2,4 +2,5 @@
 export const statementScreens: Record<string, string> = {
   "/financialManagement/financialStatements": "routes/statements/statements.tsx",
   "/financialManagement/financialAcount": "routes/statements/collection-account.tsx",
+  "/suboperators/finance/financialStatements": "routes/statements/statements.tsx",
 };

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router";
 import { StatementView } from "./statement-view";
 import { loadStatement } from "./statements.server";
 
 /**
  * Finance › Financial statements: energy, revenue by cost line, sessions and the average session
  * of a period, by station, point, local day or month, charted, tabled and exported to xlsx
- * (docs/rules/statements.md).
+ * (docs/rules/statements.md). A sub-operator's own statements (`/suboperators/finance/financialStatements`)
+ * are the same screen over its devices.
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadStatement(args);
@@ -15,5 +16,7 @@ export function loader(args: LoaderFunctionArgs) {
 export default function FinancialStatements() {
   const { stations, ...page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return <StatementView page={page} stations={stations} title={t("menu.finance.financialStatements")} />;
+  const { pathname } = useLocation();
+  const title = pathname.startsWith("/suboperators/") ? t("menu.sub.finance.financialStatements") : t("menu.finance.financialStatements");
+  return <StatementView page={page} stations={stations} title={title} />;
 }

@@ -1,12 +1,13 @@
-import { count, desc, eq, gte, lte } from "drizzle-orm";
+import { count, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
-import { pageOf } from "../../../db/paging";
-import { alarms, points, stations } from "../../../db/schema";
+import { pageOf, rowsFor } from "../../../db/paging";
+import { alarms, points, stations, workOrders } from "../../../db/schema";
 import { Conflict, NotFound } from "../../../domain/errors";
 import { alarmListQuery, disposeInput } from "../../../domain/schemas/monitoring";
 import { auditRow } from "../audit";
 import { verb } from "../verb";
-import { visible } from "../../../tenants/scope";
+import { owned, visible } from "../../../tenants/scope";
+import type { UserCtx } from "../context";
 
 /**
  * Alarms (Undisposed → AutoRecovery or ManualDisposed; docs/rules/monitoring.md "Alarms"). Chargers
@@ -35,9 +36,20 @@ const present = (a: AlarmRow, point: { serialNumber: string; name: string; stati
   recoveredAt: a.recoveredAt?.toISOString() ?? null,
 });
 
+/**
+ * The work order each alarm opened, by alarm id (at most one per alarm, docs/rules/maintenance.md
+ * "Work orders"). Work orders are the operator's own: a sub-operator's alarms show none.
+ */
+async function workOrdersOf(ctx: UserCtx, alarmIds: number[]) {
+  const rows = await rowsFor(alarmIds, (slice) =>
+    ctx.db.select({ alarmId: workOrders.alarmId, id: workOrders.id }).from(workOrders).where(owned(ctx, workOrders, inArray(workOrders.alarmId, slice))),
+  );
+  return new Map(rows.map((r) => [r.alarmId, r.id]));
+}
+
 const selection = { alarm: alarms, point: { serialNumber: points.serialNumber, name: points.name, stationId: points.stationId }, stationName: stations.name };
 
-/** Alarms newest first, filtered by status, level, point, type and time range. */
+/** Alarms newest first, filtered by status, level, point, type and time range, each with the work order it opened (`workOrderId`). */
 export const listAlarms = verb({ menu: ALARM_MENUS }, async (ctx, raw: unknown) => {
   const q = alarmListQuery.parse(raw);
   const where = visible(
@@ -54,18 +66,22 @@ export const listAlarms = verb({ menu: ALARM_MENUS }, async (ctx, raw: unknown) 
   );
   return pageOf(
     q,
-    async ({ limit, offset }) =>
-      (
-        await ctx.db
-          .select(selection)
-          .from(alarms)
-          .innerJoin(points, eq(points.id, alarms.pointId))
-          .leftJoin(stations, eq(stations.id, points.stationId))
-          .where(where)
-          .orderBy(desc(alarms.occurredAt), desc(alarms.id))
-          .limit(limit)
-          .offset(offset)
-      ).map((r) => present(r.alarm, r.point, r.stationName)),
+    async ({ limit, offset }) => {
+      const rows = await ctx.db
+        .select(selection)
+        .from(alarms)
+        .innerJoin(points, eq(points.id, alarms.pointId))
+        .leftJoin(stations, eq(stations.id, points.stationId))
+        .where(where)
+        .orderBy(desc(alarms.occurredAt), desc(alarms.id))
+        .limit(limit)
+        .offset(offset);
+      const orders = await workOrdersOf(
+        ctx,
+        rows.map((r) => r.alarm.id),
+      );
+      return rows.map((r) => ({ ...present(r.alarm, r.point, r.stationName), workOrderId: orders.get(r.alarm.id) ?? null }));
+    },
     async () => (await ctx.db.select({ total: count() }).from(alarms).innerJoin(points, eq(points.id, alarms.pointId)).where(where))[0].total,
   );
 });

@@ -22,6 +22,7 @@ export const PANEL_MENUS = ["equipment.remoteControl"];
 export const STATION_PICKER_MENUS = [
   "finance.chargeRecord",
   "finance.financialStatements",
+  "sub.finance.financialStatements",
   "sub.finance.bill",
   "sub.finance.chargeRecord",
   ...PANEL_MENUS,

@@ -3,7 +3,7 @@ import { containingIf } from "../../../db/like";
 import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { ocppLogQuery, pointListQuery } from "../../../domain/schemas/equipment";
-import { owned } from "../../../tenants/scope";
+import { owned, visible } from "../../../tenants/scope";
 import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
 import type { Ctx } from "../context";
@@ -74,9 +74,11 @@ export function presentPoint(p: PointRow, stationName: string | null, list: read
 /** The operator's points with their connectors, paged and filtered on the server. */
 async function pointPage(ctx: Ctx, raw: unknown) {
   const q = pointListQuery.parse(raw);
-  const where = owned(
+  // A maintainer's list is their own points (docs/rules/maintenance.md "Maintainers").
+  const where = visible(
     ctx,
     points,
+    points.id,
     containingIf(points.serialNumber, q.serialNumber),
     containingIf(points.name, q.name),
     q.stationId ? eq(points.stationId, q.stationId) : undefined,
@@ -99,7 +101,7 @@ export async function findPoint(ctx: Ctx, by: { id: number } | { serialNumber: s
     .select({ point: points, stationName: stations.name })
     .from(points)
     .leftJoin(stations, eq(stations.id, points.stationId))
-    .where(owned(ctx, points, "id" in by ? eq(points.id, by.id) : eq(points.serialNumber, by.serialNumber)))
+    .where(visible(ctx, points, points.id, "id" in by ? eq(points.id, by.id) : eq(points.serialNumber, by.serialNumber)))
     .limit(1);
   if (!row) throw new NotFound("errors.pointNotFound");
   return row;

@@ -18,7 +18,7 @@ import { COLLECTION_MENU } from "./collection-account";
  * the charge records, the only rows that hold the cost lines, on the index that leads with the
  * operator and the start time (docs/decisions/0051-statements-from-charge-records.md).
  */
-const OWN_STATEMENT_MENUS = ["finance.financialStatements", "sub.finance.bill", "sub.finance.chargeRecord"];
+const OWN_STATEMENT_MENUS = ["finance.financialStatements", "sub.finance.financialStatements", "sub.finance.bill", "sub.finance.chargeRecord"];
 export const STATEMENT_MENUS = [...OWN_STATEMENT_MENUS, SUB_FINANCE_MENU];
 
 /**
@@ -47,6 +47,12 @@ function groupKey(groupBy: StatementGroup, local: SQL) {
       return sql<string>`CAST(${chargeRecords.pointId} AS TEXT)`;
   }
 }
+
+/**
+ * A record's local start day (`yyyy-MM-dd`) in SQL, for starts within [from, to): the day the
+ * daily totals file it under (docs/rules/records.md "Daily totals").
+ */
+export const localStartDay = (from: number, to: number, timeZone: string) => groupKey("day", localStart(from, to, timeZone));
 
 /** Every local day (or month) of the period, so that the chart shows a quiet day as a zero. */
 function calendarKeys(groupBy: "day" | "month", from: string, to: string) {

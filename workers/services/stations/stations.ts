@@ -5,7 +5,7 @@ import { points, stations, subOperatorDevices } from "../../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { quotaKind, type PointType } from "../../../domain/schemas/equipment";
 import { stationFilesPrefix, stationInput, stationListQuery, stationStatusInput, type StationInput } from "../../../domain/schemas/stations";
-import { owned, ownedRow } from "../../../tenants/scope";
+import { owned, ownedRow, visibleStations } from "../../../tenants/scope";
 import { chargerObject, registrationChanged } from "../points/charger-object";
 import { auditRow } from "../audit";
 import { quotaOf } from "../points/quota";
@@ -90,9 +90,9 @@ async function tallies(ctx: UserCtx, stationIds: number[]) {
  */
 export const listStations = verb({ menu: STATION_MENUS }, async (ctx, raw: unknown) => {
   const q = stationListQuery.parse(raw);
-  const where = owned(
+  // A maintainer's list is their own stations (docs/rules/maintenance.md "Maintainers").
+  const where = visibleStations(
     ctx,
-    stations,
     containingIf(stations.name, q.name),
     containingIf(stations.address, q.address),
     q.status ? eq(stations.status, q.status) : undefined,
@@ -115,7 +115,7 @@ export const stationOptions = verb({ menu: STATION_MENUS }, async (ctx) => {
   return ctx.db
     .select({ id: stations.id, name: stations.name, status: stations.status, lat: stations.lat, lng: stations.lng })
     .from(stations)
-    .where(owned(ctx, stations))
+    .where(visibleStations(ctx))
     .orderBy(desc(stations.rank), asc(stations.name))
     .limit(1000);
 });
@@ -125,7 +125,7 @@ export async function findStation(ctx: UserCtx, id: number) {
   const [row] = await ctx.db
     .select()
     .from(stations)
-    .where(owned(ctx, stations, eq(stations.id, id)))
+    .where(visibleStations(ctx, eq(stations.id, id)))
     .limit(1);
   if (!row) throw new NotFound("errors.stationNotFound");
   return row;
