@@ -17,3 +17,4 @@ export * from "./discounts";
 export * from "./maintenance";
 export * from "./payments";
 export * from "./ocpi";
+export * from "./ocpi-sync";

@@ -7,6 +7,7 @@ import { duePushItems } from "../services/driver-services/local-list-delivery";
 import { expireReservations } from "../services/driver-services/reservations";
 import type { LocalListPush } from "../../domain/schemas/driver-services";
 import { billTransaction, dueFinalPricings } from "../services/billing/billing";
+import { duePullPlatforms, queueDuePulls } from "../services/ocpi/pulls";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
@@ -43,7 +44,18 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
     const operatorCtx = systemCtx(env, { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null }, `cron ${cron}`, now);
     for (const { id } of rows) await billTransaction(operatorCtx, id);
   }
+  await roamingPulls(env, ctx, `cron ${cron}`);
   console.log(`housekeeping (${cron}) done`);
+}
+
+/**
+ * Registered roaming partners' senders not pulled for a while are queued, each platform as its
+ * own operator; the pages are read by the push queue (docs/rules/ocpi.md "Pulls").
+ */
+async function roamingPulls(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, actor: string) {
+  for (const p of await duePullPlatforms(ctx)) {
+    await queueDuePulls(systemCtx(env, { id: p.operatorId, code: p.operatorCode, sub: 0, parentId: null }, actor, ctx.now), p.platformId);
+  }
 }
 
 /**
