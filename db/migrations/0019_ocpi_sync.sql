@@ -36,4 +36,5 @@ CREATE TABLE `ocpi_token_pushes` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `ocpi_token_pushes_token_uq` ON `ocpi_token_pushes` (`operator_id`,`platform_id`,`uid`);--> statement-breakpoint
-CREATE INDEX `ocpi_token_pushes_operator_uid_idx` ON `ocpi_token_pushes` (`operator_id`,`uid`);
+CREATE INDEX `ocpi_token_pushes_operator_uid_idx` ON `ocpi_token_pushes` (`operator_id`,`uid`);--> statement-breakpoint
+CREATE INDEX `ocpi_token_pushes_state_idx` ON `ocpi_token_pushes` (`state`,`queued_at`);

@@ -57,5 +57,7 @@ export const ocpiTokenPushes = sqliteTable(
   (t) => [
     uniqueIndex("ocpi_token_pushes_token_uq").on(t.operatorId, t.platformId, t.uid),
     index("ocpi_token_pushes_operator_uid_idx").on(t.operatorId, t.uid),
+    // The cron's look across operators for pushes whose message was lost.
+    index("ocpi_token_pushes_state_idx").on(t.state, t.queuedAt),
   ],
 );

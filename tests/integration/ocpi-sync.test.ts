@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi-sync.json";
+import { housekeeping } from "../../workers/jobs/housekeeping";
 import { consumePush } from "../../workers/jobs/push";
 import { contextFromToken } from "../../workers/services/context";
 import { registerPlatform } from "../../workers/services/ocpi/platforms";
@@ -137,6 +138,30 @@ describe("pulls of the CPO's senders", { timeout: QUEUE_MS * 3 }, () => {
     expect(failed.lastError).toContain("page 2");
     expect(failed.lastError).toContain("3000 Sender broken");
     expect((await call("GET", `/ocpi-service/session?platformId=${id}`, { token: admin })).body.data.total).toBe(2);
+  });
+
+  it("is queued by the cron for registered platforms not pulled within the hour, which also queues lost token pushes again", async () => {
+    const { cpo, id } = await registeredCpo();
+    cpo.senders.objects.tariffs = [
+      { country_code: "DE", party_id: "CPO", id: `T${id}`, currency: "EUR", elements: [{ price_components: [{ type: "ENERGY", price: 0.45, step_size: 1 }] }], last_updated: "2026-05-01T00:00:00Z" },
+    ];
+    const card = await makeCardRow("0PL002", null);
+    await call("POST", "/ocpi-service/token/push", { token: admin, body: { platformId: id, uids: [card.idTag] } });
+    await eventually(() => pushRow(id, card.idTag), (r) => r?.state === "SENT", QUEUE_MS);
+    // A push whose message was lost ten minutes ago.
+    await env.DB.prepare("UPDATE ocpi_token_pushes SET state = 'PENDING', attempts = 0, queued_at = ? WHERE platform_id = ? AND uid = ?")
+      .bind(Date.now() - 11 * 60_000, id, card.idTag)
+      .run();
+    const before = cpo.senders.tokenPuts.length;
+    await housekeeping(env, "*/15 * * * *", Date.now());
+    const done = await settled(id, "tariffs");
+    expect(done).toMatchObject({ state: "DONE", objects: 1 });
+    expect((await call("GET", `/ocpi-service/tariff?platformId=${id}`, { token: admin })).body.data.records).toMatchObject([{ tariffId: `T${id}` }]);
+    expect(await eventually(() => pushRow(id, card.idTag), (r) => r?.state === "SENT", QUEUE_MS)).toMatchObject({ state: "SENT", attempts: 1 });
+    expect(cpo.senders.tokenPuts.length).toBeGreaterThan(before);
+    // Pulled within the hour: the next run leaves it alone.
+    await housekeeping(env, "*/15 * * * *", Date.now());
+    expect(await progress(id, "tariffs")).toMatchObject({ state: "DONE", finishedAt: done.finishedAt });
   });
 
   it("answers another operator's platform with 404, a watching role with 403, and an unregistered platform with 409", async () => {

@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { idTags, ocpiPlatforms, ocpiTokenPushes, rfCards } from "../../../db/schema";
+import { idTags, ocpiPlatforms, ocpiTokenPushes, operators, rfCards } from "../../../db/schema";
 import { rowsFor } from "../../../db/paging";
 import { slices } from "../../../db/statements";
 import { Conflict, Invalid } from "../../../domain/errors";
 import type { OcpiToken } from "../../../domain/schemas/ocpi/tokens";
 import { tokenPushInput, type OcpiTokenPush } from "../../../domain/schemas/ocpi/sync";
-import { owned, ownedRows } from "../../../tenants/scope";
+import { acrossTenants, owned, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { reportError } from "../../http/report-error";
 import { afterAnswer, type Ctx, type SystemCtx } from "../context";
@@ -119,6 +119,20 @@ export const forcePushTokens = verb({ menu: "emsp.token", mutates: true }, async
   await auditRow(ctx, { table: "ocpi_token_pushes", module: "ocpi", type: "UPDATE", newData: { platforms: platforms.map((p) => p.id), uids: input.uids ?? "all", queued } });
   return { queued };
 });
+
+/**
+ * Pushes still PENDING long after they were queued (a message lost on the way), across operators,
+ * for the cron to queue again; delivering one twice sends the same token twice, which is harmless.
+ */
+export const lostTokenPushes = verb({ actors: ["system"] }, async (ctx, queuedBefore: Date) =>
+  ctx.db
+    .select({ pushId: ocpiTokenPushes.id, operatorId: ocpiTokenPushes.operatorId, operatorCode: operators.code })
+    .from(ocpiTokenPushes)
+    .innerJoin(operators, eq(operators.id, ocpiTokenPushes.operatorId))
+    // The cron looks at every operator's waiting pushes; each is delivered as its own operator.
+    .where(acrossTenants(eq(ocpiTokenPushes.state, "PENDING"), lt(ocpiTokenPushes.queuedAt, queuedBefore)))
+    .limit(1000),
+);
 
 /** The push state of some tokens, per partner, for the tokens list. */
 export async function pushesOf(ctx: Ctx, uids: readonly string[]) {
