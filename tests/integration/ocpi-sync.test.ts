@@ -213,6 +213,17 @@ describe("token pushes to the CPO's tokens receiver", { timeout: QUEUE_MS * 3 },
     expect(logged!.n).toBe(0);
   });
 
+  it("pushes every token of a customer whose status changes", async () => {
+    const { cpo, id } = await registeredCpo();
+    const driver = await makeCustomerRow("0PL002");
+    const cards = [await makeCardRow("0PL002", driver.id), await makeCardRow("0PL002", driver.id)];
+    expect((await call("PUT", `/customer-service/customer/${driver.id}/status`, { token: admin, body: { status: "ABNORMAL" } })).status).toBe(200);
+    for (const card of cards) {
+      expect(await eventually(() => pushRow(id, card.idTag), (r) => r?.state === "SENT", QUEUE_MS)).toMatchObject({ state: "SENT" });
+      expect(cpo.senders.tokenPuts.find((p) => p.body.uid === card.idTag)!.body).toMatchObject({ valid: false });
+    }
+  });
+
   it("publishes a deleted card as no longer valid, force-pushes one token or all, and shows each partner's state in the list", async () => {
     const { cpo, id } = await registeredCpo();
     const gone = await makeCardRow("0PL002", null);
