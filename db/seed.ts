@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { StrategyPrices } from "../domain/pricing/strategy";
 import {
@@ -27,6 +27,7 @@ import {
   stations,
   subOperatorDevices,
   vehicles,
+  ocpiPlatforms,
 } from "./schema";
 
 /**
@@ -378,6 +379,25 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   await seedVehicles(db);
   await seedReservations(db);
   await seedDiscounts(db);
+  await seedRoaming(db);
+}
+
+/**
+ * The demo operator's roaming (docs/rules/demo.md "Demo roaming"): its OCPI identity PL*PLD when
+ * it has none, and one unregistered partner platform, so the roaming screens show something before
+ * any partner is registered. Never over the operator's own changes.
+ */
+export const DEMO_OCPI = { operator: "0PL002", countryCode: "PL", partyId: "PLD", platform: "Demo CPO (not registered)" };
+
+async function seedRoaming(db: Db) {
+  const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, DEMO_OCPI.operator));
+  if (!operator) return;
+  await db
+    .update(parameterSettings)
+    .set({ document: sql`json_set(${parameterSettings.document}, '$.ocpi', json(${JSON.stringify({ countryCode: DEMO_OCPI.countryCode, partyId: DEMO_OCPI.partyId })}))` })
+    .where(and(eq(parameterSettings.operatorId, operator.id), sql`json_extract(${parameterSettings.document}, '$.ocpi.countryCode') is null`));
+  const [existing] = await db.select({ id: ocpiPlatforms.id }).from(ocpiPlatforms).where(eq(ocpiPlatforms.operatorId, operator.id)).limit(1);
+  if (!existing) await db.insert(ocpiPlatforms).values({ operatorId: operator.id, name: DEMO_OCPI.platform });
 }
 
 /**

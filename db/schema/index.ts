@@ -19,3 +19,4 @@ export * from "./payments";
 export * from "./ocpi";
 export * from "./mail";
 export * from "./ocpi-commands";
+export * from "./ocpi-sync";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { localListPush } from "./driver-services";
+import { ocpiPullPush, ocpiTokenPush } from "./ocpi/sync";
 import { chargingProfilePush } from "./operations";
 
 /**
@@ -15,6 +16,9 @@ export const pricePush = z.object({
 });
 export type PricePush = z.infer<typeof pricePush>;
 
-/** Every kind of push job, told apart by `kind`: a point's price, a charging profile to set or clear, an offline-list item. */
-export const pushMessage = z.discriminatedUnion("kind", [pricePush, chargingProfilePush, localListPush]);
+/**
+ * Every kind of push job, told apart by `kind`: a point's price, a charging profile to set or
+ * clear, an offline-list item, a page of an OCPI pull, one of our tokens to an OCPI partner.
+ */
+export const pushMessage = z.discriminatedUnion("kind", [pricePush, chargingProfilePush, localListPush, ocpiPullPush, ocpiTokenPush]);
 export type PushMessage = z.infer<typeof pushMessage>;

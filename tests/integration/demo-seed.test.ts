@@ -7,7 +7,7 @@ import { hashPassword } from "../../workers/auth/password";
 import { call, tokenFor } from "./support/http";
 
 /** The demo platform `npm start` seeds (support/setup.ts seeds it the same way here). */
-const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus", "customers", "customer_groups", "rf_cards", "charge_strategies", "charge_strategy_versions"];
+const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus", "customers", "customer_groups", "rf_cards", "charge_strategies", "charge_strategy_versions", "ocpi_platforms"];
 
 async function rowCounts() {
   const counts: Record<string, number> = {};
@@ -40,6 +40,15 @@ describe("the demo seed", () => {
     expect(cp01).toMatchObject({ currency: "PLN", pointCount: 2 });
     expect(cp01.electricity.slots.length).toBeGreaterThan(1);
     expect(de).toMatchObject({ currency: "EUR", electricity: { slots: [{ start: "00:00", end: "24:00", price: "0.3900" }] }, service: { unit: "NONE" } });
+  });
+
+  it("gives the demo operator its OCPI identity and an unregistered demo platform", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const platforms = await call<{ records: { id: number; name: string; registerStatus: string }[] }>("GET", "/ocpi-service/platform?size=100", { token });
+    const demo = platforms.body.data.records.find((p) => p.name === "Demo CPO (not registered)")!;
+    expect(demo.registerStatus).toBe("Unregistered");
+    const detail = await call<{ ourCountryCode: string; ourPartyId: string }>("GET", `/ocpi-service/platform/${demo.id}`, { token });
+    expect(detail.body.data).toMatchObject({ ourCountryCode: "PL", ourPartyId: "PLD" });
   });
 
   it("changes nothing when it runs again", async () => {

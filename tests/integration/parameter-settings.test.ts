@@ -41,7 +41,8 @@ describe("parameter settings: one document per operator", () => {
       apple: { certificate: null, password: null, passwordSet: false, environment: "production" },
       google: { certificate: null },
       billPush: { url: null, signatureKey: null, signatureKeySet: false },
-      ocpi: { countryCode: null, partyId: null },
+      // The seed gives the demo operator its OCPI identity (docs/rules/demo.md "Demo roaming").
+      ocpi: { countryCode: "PL", partyId: "PLD" },
     });
     expect(res.body.data.connectorTypeOrder).toHaveLength(9);
     expect(res.body.data.areaCodes).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+$/)]));

@@ -11,6 +11,9 @@ import { expireMemberships, operatorsWithExpiredLevels } from "../services/walle
 import { pendingCdrs } from "../services/ocpi/cdr-billing";
 import type { CdrBillingMessage } from "../../domain/schemas/billing";
 import { backfillRecordCounts, recordCountGaps } from "../services/charge-records/backfill";
+import { duePullPlatforms, queueDuePulls } from "../services/ocpi/pulls";
+import { lostTokenPushes } from "../services/ocpi/token-push";
+import type { OcpiTokenPush } from "../../domain/schemas/ocpi/sync";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
@@ -54,6 +57,7 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
   }
   await pendingCdrBilling(env, ctx);
   await backfillRecordCountsOf(env, ctx, cron);
+  await roamingPulls(env, ctx, `cron ${cron}`);
   console.log(`housekeeping (${cron}) done`);
 }
 
@@ -72,6 +76,21 @@ export async function backfillRecordCountsOf(env: Env, ctx: Awaited<ReturnType<t
   for (const operator of await recordCountGaps(ctx)) {
     await backfillRecordCounts(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, ctx.now));
   }
+}
+
+/**
+ * Registered roaming partners' senders not pulled for a while are queued, each platform as its
+ * own operator; the pages are read by the push queue (docs/rules/ocpi.md "Pulls"). Token pushes
+ * waiting long after they were queued are queued again.
+ */
+async function roamingPulls(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, actor: string) {
+  for (const p of await duePullPlatforms(ctx)) {
+    await queueDuePulls(systemCtx(env, { id: p.operatorId, code: p.operatorCode, sub: 0, parentId: null }, actor, ctx.now), p.platformId);
+  }
+  // Token pushes whose message was lost go to the queue again (docs/rules/ocpi.md "Token pushes").
+  const lost = await lostTokenPushes(ctx, new Date(ctx.now() - STALE_PUSH_MS));
+  const messages = lost.map((p) => ({ body: { kind: "ocpiToken", pushId: p.pushId, operatorId: p.operatorId, operatorCode: p.operatorCode } satisfies OcpiTokenPush }));
+  for (let i = 0; i < messages.length; i += 100) await env.PUSH.sendBatch(messages.slice(i, i + 100));
 }
 
 /**

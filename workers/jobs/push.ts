@@ -5,9 +5,17 @@ import { systemCtx, type SystemCtx } from "../services/context";
 import { deliverToPoint } from "../services/load-balancing/load-balancing";
 import { deliverPushItem } from "../services/driver-services/local-list-delivery";
 import { pushPrice } from "../services/pricing/price-push";
+import { pullPage } from "../services/ocpi/pulls";
+import { deliverTokenPush } from "../services/ocpi/token-push";
 
 /** Who the system acts as, per kind of push (the operation log's actor). */
-const ACTOR: Record<PushMessage["kind"], string> = { price: "push price", chargingProfile: "load balancing", localList: "local list push" };
+const ACTOR: Record<PushMessage["kind"], string> = {
+  price: "push price",
+  chargingProfile: "load balancing",
+  localList: "local list push",
+  ocpiPull: "ocpi pull",
+  ocpiToken: "ocpi token push",
+};
 
 /** A charger offline or silent is tried again after this long (docs/rules/pricing.md "Price push"). */
 const RETRY_DELAY_S = 60;
@@ -17,7 +25,8 @@ const RETRY_DELAY_S = 60;
  * system acting for the message's operator (docs/architecture.md "Jobs"): a point's price for its
  * display (docs/rules/pricing.md "Price push"), or a charging profile to set or clear, whose
  * progress the operator's live view follows (docs/rules/operations.md "Delivery"), or an
- * offline-list item (docs/rules/driver-services.md "Offline lists"). The points of a batch are
+ * offline-list item (docs/rules/driver-services.md "Offline lists"); or, for OCPI partners, a page
+ * of a pull or one of our tokens (docs/rules/ocpi.md "Pulls", "Token pushes"). The points of a batch are
  * reached side by side, each may wait for its charger's answer, except offline-list items: they go
  * one after another, and the queue runs one batch at a time (wrangler.toml), so a point's list
  * version is never raised by two deliveries at once. An unreadable message is logged and
@@ -53,6 +62,13 @@ async function deliver(ctx: SystemCtx, env: Env, body: PushMessage): Promise<boo
   if (body.kind === "price") return !("retry" in (await pushPrice(ctx, body)));
   if (body.kind === "localList") {
     await deliverPushItem(ctx, body.itemId);
+    return true;
+  }
+  // OCPI (docs/rules/ocpi.md "Pulls", "Token pushes"): a pull goes on page by page, one message each.
+  if (body.kind === "ocpiToken") return deliverTokenPush(ctx, body.pushId);
+  if (body.kind === "ocpiPull") {
+    const next = await pullPage(ctx, body);
+    if (next) await env.PUSH.send({ ...body, url: next });
     return true;
   }
   const outcome = await deliverToPoint(ctx, body);

@@ -12,6 +12,8 @@ import {
 } from "../../../workers/services/ocpi/platforms";
 import { ourIdentity } from "../../../workers/services/ocpi/identity";
 import { listTokensForConsole } from "../../../workers/services/ocpi/tokens";
+import { progressOf, startPull } from "../../../workers/services/ocpi/pulls";
+import { forcePushTokens } from "../../../workers/services/ocpi/token-push";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
@@ -52,9 +54,11 @@ export async function loadPlatforms({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const identity = await ourIdentity(ctx).catch(() => null);
   try {
-    return { identity, page: await listPlatforms(ctx, searchParamsObject(request)), filterError: null };
+    const page = await listPlatforms(ctx, searchParamsObject(request));
+    // Each platform's pulls, module by module (docs/rules/ocpi.md "Pulls").
+    return { identity, page, pulls: await progressOf(ctx, page.records.map((p) => p.id)), filterError: null };
   } catch (error) {
-    return { identity, page: { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listPlatforms>>, filterError: refusal(error, ctx.lang).body.msg };
+    return { identity, page: { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listPlatforms>>, pulls: [], filterError: refusal(error, ctx.lang).body.msg };
   }
 }
 
@@ -79,9 +83,25 @@ export async function platformAction({ request, context }: ActionFunctionArgs) {
       case "delete":
         await deletePlatform(ctx, id);
         return { ok: true as const, intent: "delete", record: null, token: null };
+      case "pull":
+        await startPull(ctx, id, {});
+        return { ok: true as const, intent: "pull", record: null, token: null };
       default:
         return { ok: false as const, message: "?", fields: {} };
     }
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The tokens screen's action: push tokens to partners again now (one token, or all). */
+export async function tokenPushAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  const uid = form.get("uid");
+  try {
+    const { queued } = await forcePushTokens(ctx, typeof uid === "string" && uid !== "" ? { uids: [uid] } : {});
+    return { ok: true as const, queued };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

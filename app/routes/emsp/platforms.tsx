@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { KeyRound, Link2, Link2Off, Pencil, Plus, Trash2 } from "lucide-react";
+import { CloudDownload, KeyRound, Link2, Link2Off, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
@@ -38,7 +38,7 @@ type Platform = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 type Done = { intent: string; token: { token: string; versionsUrl: string } | null };
 
 export default function PlatformsScreen() {
-  const { page, identity, filterError } = useLoaderData<typeof loader>();
+  const { page, identity, pulls, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -54,7 +54,7 @@ export default function PlatformsScreen() {
     else toast.success(t(`ocpi.platform.done.${data.intent}`));
   });
 
-  const act = async (intent: "register" | "unregister" | "issueToken" | "delete", platform: Platform) => {
+  const act = async (intent: "register" | "unregister" | "issueToken" | "delete" | "pull", platform: Platform) => {
     const ok = await confirm({
       title: t(`ocpi.platform.confirm.${intent}.title`),
       message: t(`ocpi.platform.confirm.${intent}.message`, { name: platform.name }),
@@ -84,6 +84,7 @@ export default function PlatformsScreen() {
     },
     { id: "endpoints", header: t("ocpi.platform.endpoints"), meta: { priority: 3 }, cell: ({ row }) => row.original.endpoints.map((e) => `${e.identifier} (${e.role})`).join(", ") || "—" },
     { accessorKey: "registeredAt", header: t("ocpi.platform.registeredAt"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.registeredAt) || "—" },
+    { id: "pulls", header: t("ocpi.pull.title"), meta: { priority: 2 }, cell: ({ row }) => <PullProgress pulls={pulls.filter((p) => p.platformId === row.original.id)} /> },
     {
       id: "actions",
       header: t("common.actions"),
@@ -98,10 +99,16 @@ export default function PlatformsScreen() {
               <Pencil aria-hidden />
             </Button>
             {registered ? (
-              <Button variant="outline" size="sm" onClick={() => act("unregister", p)}>
-                <Link2Off aria-hidden />
-                {t("ocpi.platform.unregister")}
-              </Button>
+              <>
+                <Button variant="outline" size="sm" onClick={() => act("pull", p)}>
+                  <CloudDownload aria-hidden />
+                  {t("ocpi.pull.start")}
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => act("unregister", p)}>
+                  <Link2Off aria-hidden />
+                  {t("ocpi.platform.unregister")}
+                </Button>
+              </>
             ) : (
               <>
                 <Button variant="outline" size="sm" disabled={!ready} title={ready ? undefined : t("ocpi.errors.tokenAndUrlFirst")} onClick={() => act("register", p)}>
@@ -167,6 +174,29 @@ export default function PlatformsScreen() {
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+type Pull = Awaited<ReturnType<typeof loader>>["pulls"][number];
+
+/** Each module's last pull: state, pages and objects, skipped objects with their first reason, the last success or error. */
+function PullProgress({ pulls }: { pulls: Pull[] }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  if (pulls.length === 0) return <span className="text-muted-foreground">{t("ocpi.pull.never")}</span>;
+  return (
+    <ul className="flex flex-col gap-1 text-xs">
+      {pulls.map((p) => (
+        <li key={p.module}>
+          <span className="font-medium">{t(`ocpi.pull.modules.${p.module}`)}</span>{" "}
+          <Badge variant={p.state === "FAILED" ? "destructive" : p.state === "DONE" ? "success" : "outline"}>{t(`ocpi.pull.states.${p.state}`)}</Badge>{" "}
+          {t("ocpi.pull.counts", { pages: p.pages, objects: p.objects, skipped: p.skipped })}
+          {p.lastSuccessAt && <span className="block text-muted-foreground">{t("ocpi.pull.lastSuccess", { at: dateTime(p.lastSuccessAt) })}</span>}
+          {p.problems[0] && <span className="block break-words text-muted-foreground">{t("ocpi.pull.skippedReason", { id: p.problems[0].id ?? "—", reason: p.problems[0].reason })}</span>}
+          {p.state === "FAILED" && p.lastError && <span className="block max-w-64 break-words text-destructive">{p.lastError}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Send } from "lucide-react";
+import { useFetcher, useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SESSION_STATUSES } from "../../../domain/schemas/ocpi/sessions";
 import { TARIFF_TYPES, type OcpiTariff } from "../../../domain/schemas/ocpi/tariffs";
 import type { OcpiLocation } from "../../../domain/schemas/ocpi/locations";
@@ -18,7 +19,13 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CDR_BILLING_STATUSES, type CdrBillingStatus } from "../../../domain/ocpi/cdr-price";
 import { CdrBilling } from "../records/roaming";
-import { loadRoamingList, type RoamingList } from "./emsp.server";
+import { useActionOutcome } from "~/components/page-actions";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast";
+import { WalletExport } from "../wallets/wallet-filters";
+import type { TokenPushStatus } from "../../../workers/services/ocpi/token-push";
+import { loadRoamingList, tokenPushAction, type RoamingList } from "./emsp.server";
 
 /**
  * What partners sent, and our tokens as they see them (docs/rules/ocpi.md "Console"): one screen
@@ -29,6 +36,11 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export type Row = Record<string, unknown>;
+
+/** The tokens screen's force push (docs/rules/ocpi.md "Token pushes"). */
+export function action(args: ActionFunctionArgs) {
+  return tokenPushAction(args);
+}
 const str = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
 const MENU: Record<RoamingList, string> = {
@@ -50,6 +62,36 @@ function priceComponents(data: OcpiTariff, t: (key: string, o?: Record<string, u
   );
 }
 
+/**
+ * What an export writes per list (docs/rules/ocpi.md "Console"): the API's fields, as filtered on
+ * the screen; instants in UTC ISO 8601 as the API answers them.
+ */
+const EXPORTS: Partial<Record<RoamingList, [field: string, header: string, width: number][]>> = {
+  location: [["locationId", "ocpi.list.locationId", 18], ["name", "ocpi.list.name", 24], ["city", "ocpi.list.city", 16], ["platformName", "ocpi.list.platform", 20], ["countryCode", "ocpi.export.countryCode", 8], ["partyId", "ocpi.export.partyId", 8], ["lastUpdated", "ocpi.list.lastUpdated", 22]],
+  session: [["sessionId", "ocpi.list.sessionId", 20], ["uid", "ocpi.list.uid", 16], ["status", "ocpi.list.status", 12], ["startTime", "ocpi.list.startTime", 22], ["stopTime", "ocpi.list.stopTime", 22], ["kwh", "ocpi.list.kwh", 10], ["totalCost", "ocpi.list.totalCost", 12], ["currency", "ocpi.list.currency", 8], ["cdrId", "ocpi.list.cdrId", 20], ["platformName", "ocpi.list.platform", 20]],
+  cdr: [["cdrId", "ocpi.list.cdrId", 20], ["sessionId", "ocpi.list.sessionId", 20], ["uid", "ocpi.list.uid", 16], ["locationId", "ocpi.list.locationId", 18], ["startTime", "ocpi.list.startTime", 22], ["stopTime", "ocpi.list.stopTime", 22], ["kwh", "ocpi.list.kwh", 10], ["totalCost", "ocpi.list.totalCost", 12], ["currency", "ocpi.list.currency", 8], ["platformName", "ocpi.list.platform", 20]],
+  tariff: [["tariffId", "ocpi.list.tariffId", 18], ["type", "ocpi.list.type", 16], ["currency", "ocpi.list.currency", 8], ["platformName", "ocpi.list.platform", 20], ["lastUpdated", "ocpi.list.lastUpdated", 22]],
+  token: [["uid", "ocpi.list.uid", 18], ["type", "ocpi.list.type", 10], ["contractId", "ocpi.list.contractId", 24], ["valid", "ocpi.list.valid", 8], ["whitelist", "ocpi.list.whitelist", 10], ["lastUpdated", "ocpi.list.lastUpdated", 22]],
+};
+
+/** Each partner's copy of a token: its state, attempts, and the partner's last refusal. */
+function PushStatus({ pushes }: { pushes: TokenPushStatus[] }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  if (pushes.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <ul className="flex flex-col gap-0.5 text-xs">
+      {pushes.map((p) => (
+        <li key={p.platformId}>
+          {p.platformName}: <Badge variant={p.state === "SENT" ? "success" : p.state === "FAILED" ? "destructive" : "outline"}>{t(`ocpi.push.states.${p.state}`)}</Badge>
+          {p.state === "SENT" && p.pushedAt ? ` ${dateTime(p.pushedAt)}` : ""}
+          {p.state === "FAILED" && <span className="block break-words text-destructive">{t("ocpi.push.failed", { attempts: p.attempts, reason: p.lastError ?? "" })}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function RoamingListScreen() {
   return <RoamingList />;
 }
@@ -64,6 +106,14 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const confirm = useConfirm();
+  const pusher = useFetcher<typeof action>();
+  useActionOutcome<{ queued: number }>(pusher, (data) => toast.success(t("ocpi.push.queued", { count: data.queued })));
+  const forcePush = async (uid?: string) => {
+    const ok = await confirm({ title: t("ocpi.push.confirmTitle"), message: uid ? t("ocpi.push.confirmOne", { uid }) : t("ocpi.push.confirmAll") });
+    if (ok) pusher.submit(uid ? { uid } : {}, { method: "post" });
+  };
   const title = t(MENU[kind]);
   const party = (r: Row) => `${str(r.countryCode)}*${str(r.partyId)}`;
   const time = (key: string, header: string, priority?: number): ColumnDef<Row> => ({
@@ -168,6 +218,16 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
       { id: "valid", header: t("ocpi.list.valid"), cell: ({ row }) => <Badge variant={row.original.valid ? "success" : "muted"}>{t(row.original.valid ? "ocpi.list.yes" : "ocpi.list.no")}</Badge> },
       text("whitelist", "ocpi.list.whitelist", 3),
       time("lastUpdated", "ocpi.list.lastUpdated", 2),
+      { id: "pushes", header: t("ocpi.push.title"), cell: ({ row }) => <PushStatus pushes={(row.original.pushes as TokenPushStatus[] | undefined) ?? []} /> },
+      {
+        id: "push",
+        header: t("common.actions"),
+        cell: ({ row }) => (
+          <Button variant="ghost" size="sm" onClick={() => forcePush(String(row.original.uid))} aria-label={t("ocpi.push.one", { uid: String(row.original.uid) })} title={t("ocpi.push.one", { uid: String(row.original.uid) })}>
+            <Send aria-hidden />
+          </Button>
+        ),
+      },
     ],
     party: [
       { id: "party", header: t("ocpi.list.party"), cell: ({ row }) => party(row.original) },
@@ -180,12 +240,32 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
   };
   const statuses = STATUS_FILTER[kind];
   const shown = rowActions ? [...columns[kind], { id: "actions", header: t("common.actions"), cell: ({ row }) => rowActions?.(row.original) } satisfies ColumnDef<Row>] : columns[kind];
+  const exported = EXPORTS[kind];
+  const exportButton = exported && (
+    <WalletExport<Row>
+      path={`/ocpi-service/${kind}`}
+      query={location.search}
+      file={`roaming-${kind}`}
+      headers={exported.map(([, header]) => t(header))}
+      cells={(r) => exported.map(([field]) => (typeof r[field] === "boolean" ? t(r[field] ? "ocpi.list.yes" : "ocpi.list.no") : ((r[field] as string | number | null | undefined) ?? null)))}
+      widths={exported.map(([, , width]) => width)}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={title} description={t(`ocpi.list.description.${kind}`)} actions={headerActions} />
+      {kind === "token" && (
+        <div className="flex flex-wrap justify-end gap-2">
+          {exportButton}
+          <Button onClick={() => forcePush()}>
+            <Send aria-hidden />
+            {t("ocpi.push.all")}
+          </Button>
+        </div>
+      )}
       {kind !== "token" && (
-        <DataTableToolbar>
+        <DataTableToolbar actions={exportButton}>
           <FilterSelect name="platformId" label={t("ocpi.list.platform")} all={t("ocpi.list.allPlatforms")} options={platforms.map((p) => [p.id, p.name] as const)} />
           <Input name="q" placeholder={t("ocpi.list.search")} aria-label={t("ocpi.list.search")} defaultValue={params.get("q") ?? ""} />
           {statuses && (

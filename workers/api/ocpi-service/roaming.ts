@@ -13,6 +13,9 @@ import {
   updatePlatform,
 } from "../../services/ocpi/platforms";
 import { listTokensForConsole } from "../../services/ocpi/tokens";
+import { getPullProgress, startPull } from "../../services/ocpi/pulls";
+import { forcePushTokens } from "../../services/ocpi/token-push";
+import { pullInput, tokenPushInput } from "../../../domain/schemas/ocpi/sync";
 import { idParam, route } from "../app";
 
 /** Roaming as an eMSP, for the console and API clients (docs/rules/ocpi.md "Console"). */
@@ -63,4 +66,17 @@ route({ method: "get", path: "/ocpi-service/location/{id}", summary: "One locati
 );
 route({ method: "get", path: "/ocpi-service/token", summary: "Our tokens as partners see them", tag, verb: listTokensForConsole, query: pageQuery }, (ctx, { query }) =>
   listTokensForConsole(ctx, query),
+);
+
+// Pulls and token pushes (docs/rules/ocpi.md "Pulls", "Token pushes").
+route(
+  { method: "post", path: "/ocpi-service/platform/{id}/pull", summary: "Pull the partner's senders now, on the queue: { modules?: [locations|sessions|cdrs|tariffs] }", tag, verb: startPull, params: idParam, body: pullInput },
+  (ctx, { params, body }) => startPull(ctx, params.id, body),
+);
+route({ method: "get", path: "/ocpi-service/platform/{id}/pull", summary: "Progress of the pulls of each module", tag, verb: getPullProgress, params: idParam }, (ctx, { params }) =>
+  getPullProgress(ctx, params.id),
+);
+route(
+  { method: "post", path: "/ocpi-service/token/push", summary: "Push tokens to partners again now: { platformId?, uids? } (all when left out)", tag, verb: forcePushTokens, body: tokenPushInput },
+  (ctx, { body }) => forcePushTokens(ctx, body),
 );

@@ -7,6 +7,7 @@ import { owned, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { verb } from "../verb";
 import { CARD_MENU } from "./cards";
+import { changedCards, tokensChanged } from "../ocpi/token-push";
 
 /** Card rows per insert: eighteen bound columns each (docs/rules/lists.md "D1's 100 parameters"). */
 const CARD_ROWS = 5;
@@ -101,5 +102,7 @@ export const importCards = verb({ menu: CARD_MENU, mutates: true }, async (ctx, 
     if (isUniqueViolation(error)) throw new Conflict("drivers.errors.importRaced");
     throw error;
   }
+  // Partners that take our tokens hear of them (docs/rules/ocpi.md "Token pushes").
+  await tokensChanged(ctx, changedCards(cards.map((c) => c.idTag)));
   return { imported: cards.length };
 });

@@ -19,6 +19,7 @@ import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { CUSTOMER_MENU, customerName, findCustomer } from "./customers";
 import { sameTag } from "./registry";
+import { changedCards, tokensChanged } from "../ocpi/token-push";
 
 /**
  * User management › RFID cards (docs/rules/drivers.md "RFID cards"). Every card is an entry of the
@@ -173,6 +174,8 @@ export const createCard = verb({ menu: CARD_MENU, mutates: true }, async (ctx, r
         .returning(),
       auditRow(ctx, { table: "rf_cards", module: "rfCard", type: "CREATE", newData: values }),
     ]);
+    // Partners that take our tokens hear of it (docs/rules/ocpi.md "Token pushes").
+    await tokensChanged(ctx, changedCards([created.idTag]));
     return presentCard(created, owner);
   } catch (error) {
     if (isUniqueViolation(error)) throw tagTaken();
@@ -200,6 +203,7 @@ export const updateCard = verb({ menu: CARD_MENU, mutates: true }, async (ctx, i
         .returning(),
       auditRow(ctx, { table: "rf_cards", module: "rfCard", type: "UPDATE", oldData: presentCard(before), newData: values }),
     ]);
+    await tokensChanged(ctx, changedCards([before.idTag, updated.idTag]));
     return presentCard(updated, owner);
   } catch (error) {
     if (isUniqueViolation(error)) throw tagTaken();
@@ -222,6 +226,7 @@ async function changeCard(ctx: UserCtx, id: number, before: CardRow, change: Par
       newData: { id, idTag: before.idTag, ...change },
     }),
   ]);
+  await tokensChanged(ctx, changedCards([before.idTag]));
   const { card, owner } = await findCard(ctx, id);
   return presentCard(card, owner);
 }
@@ -283,6 +288,7 @@ export const resumeLostCard = verb({ menu: CARD_MENU, mutates: true }, async (ct
         newData: { id, status: "LOST", replacedBy: newIdTag },
       }),
     ]);
+    await tokensChanged(ctx, changedCards([old.idTag, created.idTag]));
     return presentCard(created, owner);
   } catch (error) {
     if (isUniqueViolation(error)) throw tagTaken("newIdTag");
@@ -297,5 +303,6 @@ export const deleteCard = verb({ menu: CARD_MENU, mutates: true }, async (ctx, i
     ctx.db.delete(rfCards).where(owned(ctx, rfCards, eq(rfCards.id, id))),
     auditRow(ctx, { table: "rf_cards", module: "rfCard", type: "DELETE", oldData: presentCard(card) }),
   ]);
+  await tokensChanged(ctx, changedCards([card.idTag]));
   return { id };
 });

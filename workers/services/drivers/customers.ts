@@ -12,6 +12,7 @@ import { ownedCount } from "../owned-count";
 import { verb } from "../verb";
 import { enqueue, pushItemIds, pushItemInserts } from "../driver-services/offline-lists";
 import { customerRemovals, listsHoldingTagsOf, refuseKeptHistory } from "./customer-removal";
+import { customerTokens, tokensChanged } from "../ocpi/token-push";
 
 /**
  * User management › Customers (docs/rules/drivers.md "Customers"). Changing customers is the
@@ -361,6 +362,8 @@ export const setCustomerStatus = verb({ menu: CUSTOMER_MENU, mutates: true }, as
       .returning(),
     auditRow(ctx, { table: "customers", module: "customer", type: "UPDATE", oldData: { id, status: before.status }, newData: { id, status } }),
   ]);
+  // Its tokens' validity follows: partners that take our tokens hear of it (docs/rules/ocpi.md "Token pushes").
+  await tokensChanged(ctx, await customerTokens(ctx, id));
   return presentCustomer(updated);
 });
 
@@ -378,6 +381,7 @@ export const deleteCustomer = verb({ menu: CUSTOMER_MENU, mutates: true }, async
   if (before.balance !== 0) throw new Conflict("drivers.errors.balanceDelete");
   await refuseKeptHistory(ctx, id);
   const pushes = pushItemInserts(ctx, await listsHoldingTagsOf(ctx, id), null);
+  const tokens = await customerTokens(ctx, id);
   const now = new Date(ctx.now());
   const results = await batchOf(ctx.db, [
     ...pushes,
@@ -392,5 +396,6 @@ export const deleteCustomer = verb({ menu: CUSTOMER_MENU, mutates: true }, async
     auditRow(ctx, { table: "customers", module: "customer", type: "DELETE", oldData: presentCustomer(before) }),
   ]);
   await enqueue(ctx, pushItemIds(results.slice(0, pushes.length)));
+  await tokensChanged(ctx, tokens);
   return { id };
 });

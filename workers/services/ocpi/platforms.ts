@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
-import { ocpiCdrs, ocpiCommands, ocpiLocations, ocpiParties, ocpiPlatforms, ocpiSessions, ocpiTariffs } from "../../../db/schema";
+import { ocpiCdrs, ocpiCommands, ocpiLocations, ocpiParties, ocpiPlatforms, ocpiPulls, ocpiSessions, ocpiTariffs, ocpiTokenPushes } from "../../../db/schema";
 import { Conflict, NotFound } from "../../../domain/errors";
 import { credentials } from "../../../domain/schemas/ocpi/credentials";
 import { ocpiListQuery, platformInput } from "../../../domain/schemas/ocpi/console";
@@ -43,7 +43,7 @@ const present = (r: Row) => ({
 });
 export type PlatformRecord = ReturnType<typeof present>;
 
-async function platformRow(ctx: UserCtx, id: number) {
+export async function platformRow(ctx: UserCtx, id: number) {
   const [row] = await ctx.db.select().from(ocpiPlatforms).where(owned(ctx, ocpiPlatforms, eq(ocpiPlatforms.id, id))).limit(1);
   if (!row) throw new NotFound("ocpi.errors.platformNotFound");
   return row;
@@ -97,7 +97,7 @@ export const updatePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id
 export const deletePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id: number) => {
   const before = await platformRow(ctx, id);
   if (before.registerStatus === "Registered") throw new Conflict("ocpi.errors.unregisterFirst");
-  const ofPlatform = <T extends typeof ocpiParties | typeof ocpiLocations | typeof ocpiSessions | typeof ocpiCdrs | typeof ocpiTariffs | typeof ocpiCommands>(table: T) =>
+  const ofPlatform = <T extends typeof ocpiParties | typeof ocpiLocations | typeof ocpiSessions | typeof ocpiCdrs | typeof ocpiTariffs | typeof ocpiCommands | typeof ocpiPulls | typeof ocpiTokenPushes>(table: T) =>
     ctx.db.delete(table).where(owned(ctx, table, eq(table.platformId, id)));
   await ctx.db.batch([
     ofPlatform(ocpiParties),
@@ -106,6 +106,8 @@ export const deletePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id
     ofPlatform(ocpiCdrs),
     ofPlatform(ocpiTariffs),
     ofPlatform(ocpiCommands),
+    ofPlatform(ocpiPulls),
+    ofPlatform(ocpiTokenPushes),
     ctx.db.delete(ocpiPlatforms).where(owned(ctx, ocpiPlatforms, eq(ocpiPlatforms.id, id))),
     auditRow(ctx, { table: "ocpi_platforms", module: "ocpi", type: "DELETE", oldData: { id, name: before.name } }),
   ]);

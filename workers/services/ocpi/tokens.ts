@@ -15,6 +15,7 @@ import { registryFacts, sameTag } from "../drivers/registry";
 import { verb } from "../verb";
 import { ourIdentity, type OurIdentity } from "./identity";
 import { registeredCaller } from "./partner";
+import { pushesOf } from "./token-push";
 
 /**
  * Our tokens, of which we are the sender (docs/rules/ocpi.md "Tokens", OCPI 2.2.1 §12): the
@@ -43,7 +44,7 @@ const columns = (uid: SQL, type: SQL, usable: SQL, expires: SQL, updated: SQL) =
   updatedAt: sql<number>`${updated}`.as("updated_at"),
 });
 
-function registry(ctx: Pick<PartnerCtx, "db" | "operator">, window: { from?: number; to?: number; uid?: string }) {
+export function registry(ctx: Pick<PartnerCtx, "db" | "operator">, window: { from?: number; to?: number; uid?: string }) {
   const range = (column: Parameters<typeof gte>[0]) => [
     window.from !== undefined ? gte(column, new Date(window.from)) : undefined,
     window.to !== undefined ? lt(column, new Date(window.to)) : undefined,
@@ -83,8 +84,10 @@ function registry(ctx: Pick<PartnerCtx, "db" | "operator">, window: { from?: num
 }
 
 type Entry = { uid: string; type: "RFID" | "APP_USER"; usable: number; expiresAt: number | null; updatedAt: number };
+/** One token of the registry as the union of cards and other tags reads it. */
+export type RegistryEntry = Entry;
 
-function tokenOf(entry: Entry, identity: OurIdentity, now: number): OcpiToken {
+export function tokenOf(entry: Entry, identity: OurIdentity, now: number): OcpiToken {
   return {
     country_code: identity.countryCode,
     party_id: identity.partyId,
@@ -192,10 +195,22 @@ export const listTokensForConsole = verb({ menu: "emsp.token" }, async (ctx: Use
     ctx.db.select({ n: count() }).from(counts.tags.as("t")),
   ]);
   const now = ctx.now();
+  // Each token's push to each partner (docs/rules/ocpi.md "Token pushes").
+  const pushes = await pushesOf(ctx, rows.map((r) => r.uid));
   return {
     records: rows.map((r) => {
       const token = tokenOf(r, identity, now);
-      return { uid: token.uid, type: token.type, contractId: token.contract_id, valid: token.valid, whitelist: token.whitelist, countryCode: token.country_code, partyId: token.party_id, lastUpdated: token.last_updated };
+      return {
+        uid: token.uid,
+        type: token.type,
+        contractId: token.contract_id,
+        valid: token.valid,
+        whitelist: token.whitelist,
+        countryCode: token.country_code,
+        partyId: token.party_id,
+        lastUpdated: token.last_updated,
+        pushes: pushes.filter((p) => p.uid === r.uid),
+      };
     }),
     total: cardCount.n + tagCount.n,
     current: q.current,
