@@ -151,6 +151,17 @@ async function lacksCredit(ctx: SystemCtx, uid: string) {
 }
 
 /**
+ * What the registry answers for one of our tokens at a charger that is not ours: real-time
+ * authorization and the commands we send ask the same question (docs/rules/ocpi.md "Tokens").
+ */
+async function registryAnswer(system: SystemCtx, uid: string): Promise<AllowedType> {
+  // Point 0 is none of ours: the holder's point list cannot admit it (docs/rules/drivers.md "Who may charge").
+  const { tag } = await registryFacts(system, 0, uid);
+  const status = authorizationStatus({ tag: tag ?? null, chargerAccepted: true, busy: false, now: system.now(), cardsOnly: false });
+  return ALLOWED[status] === "ALLOWED" && (await lacksCredit(system, uid)) ? "NO_CREDIT" : ALLOWED[status];
+}
+
+/**
  * POST /tokens/{uid}/authorize (OCPI 2.2.1 §12.2.1.2): the registry's status for the token at a
  * charger that is not ours, so a customer limited to some of our points gets NOT_ALLOWED; a token
  * the registry allows whose wallet lacks the minimum balance gets NO_CREDIT. An unknown token is
@@ -165,11 +176,7 @@ export const authorizeOurToken = verb({ actors: ["partner"] }, async (ctx, uid: 
   const { cards, tags } = registry(ctx, { uid });
   const [entry] = (await cards.unionAll(tags).limit(1)) as Entry[];
   if (!entry || (kind.data && kind.data !== entry.type)) throw unknownToken();
-  const system = systemCtx(ctx.env, ctx.operator, ctx.actor.name, ctx.now);
-  // Point 0 is none of ours: the holder's point list cannot admit it (docs/rules/drivers.md "Who may charge").
-  const { tag } = await registryFacts(system, 0, uid);
-  const status = authorizationStatus({ tag: tag ?? null, chargerAccepted: true, busy: false, now: ctx.now(), cardsOnly: false });
-  const allowed: AllowedType = ALLOWED[status] === "ALLOWED" && (await lacksCredit(system, uid)) ? "NO_CREDIT" : ALLOWED[status];
+  const allowed = await registryAnswer(systemCtx(ctx.env, ctx.operator, ctx.actor.name, ctx.now), uid);
   const identity = await ourIdentity(ctx);
   return {
     allowed,
@@ -227,7 +234,6 @@ export async function ourTokenForCommand(ctx: UserCtx, uid: string): Promise<{ t
   const { cards, tags } = registry(ctx, { uid });
   const [entry] = (await cards.unionAll(tags).limit(1)) as Entry[];
   if (!entry) return undefined;
-  const facts = await registryFacts(systemCtx(ctx.env, ctx.operator, `ocpi command ${ctx.actor.username}`, ctx.now), 0, uid);
-  const status = authorizationStatus({ tag: facts.tag ?? null, chargerAccepted: true, busy: false, now: ctx.now(), cardsOnly: false });
-  return { token: tokenOf(entry, await ourIdentity(ctx), ctx.now()), allowed: ALLOWED[status] };
+  const allowed = await registryAnswer(systemCtx(ctx.env, ctx.operator, `ocpi command ${ctx.actor.username}`, ctx.now), uid);
+  return { token: tokenOf(entry, await ourIdentity(ctx), ctx.now()), allowed };
 }
