@@ -89,7 +89,8 @@ describe("remote control and live monitoring", () => {
 
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
-    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${station.id}`);
+    // A page of 100 panels: the other browser tests' points at this station would push this one off a first page of 10.
+    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${station.id}&size=100`);
     await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
     await expect.poll(() => panel(serialNumber).locator('[data-state="offline"]').count()).toBe(1);
 
