@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { flatStrategy } from "./support/strategies";
 import { housekeeping } from "../../workers/jobs/housekeeping";
 import { applyChargerChanges } from "../../workers/services/ocpp/charger-records";
 import { consumeBilling } from "../../workers/jobs/billing";
@@ -33,20 +34,7 @@ beforeAll(async () => {
 
 afterAll(() => setTaxRate("0PL002", "0"));
 
-const strategy = async (body: Record<string, unknown> = {}) => {
-  const res = await call("POST", "/finance-service/strategy", {
-    token: pl,
-    body: {
-      name: `Billing ${uniqueTag()}`,
-      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
-      service: { unit: "NONE", slots: [] },
-      idle: { before: null, during: null, after: null },
-      ...body,
-    },
-  });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data as { id: number; versionId: number };
-};
+const strategy = (body: Record<string, unknown> = {}) => flatStrategy(pl, body);
 
 /** The billing queue's consumer on one message, delivered twice in the batch and once more after. */
 async function deliverTwice(transactionId: number, now?: number) {

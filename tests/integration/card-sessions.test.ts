@@ -9,7 +9,7 @@ import { eventually } from "./support/eventually";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions, bill } from "./support/sessions";
-import { flatStrategy, intentOf, payingCustomer, setCard, stripeChannel, webhook } from "./support/stripe";
+import { cardStrategy, intentOf, payingCustomer, setCard, stripeChannel, webhook } from "./support/stripe";
 
 /**
  * Sessions paid by card against their pre-authorisation (docs/rules/payments.md "Sessions paid by
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 const ctx = () => systemCtx(env, { id: plId, code: "0PL002", sub: 0, parentId: null }, "test");
 
-const strategy = (preAuthAmount?: number) => flatStrategy(pl, preAuthAmount);
+const strategy = (preAuthAmount?: number) => cardStrategy(pl, preAuthAmount);
 
 /** A stopped session of 12.345 kWh (12.35 zł at 1 zł/kWh) by the customer's RFID card, not billed yet. */
 async function session(customerId: number, versionId: number) {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { flatStrategy } from "./support/strategies";
 import { discountStrategies } from "../../db/schema";
 import type { PricedSession } from "../../domain/pricing";
 import { systemCtx } from "../../workers/services/context";
@@ -63,19 +64,7 @@ async function cardFor(customerId: number, overrides: Record<string, unknown>) {
   return given.body.data as Card;
 }
 
-const pricing = async (idle: Record<string, unknown> = { before: null, during: null, after: null }) => {
-  const res = await call("POST", "/finance-service/strategy", {
-    token: pl,
-    body: {
-      name: `Discounts ${uniqueTag()}`,
-      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
-      service: { unit: "NONE", slots: [] },
-      idle,
-    },
-  });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data as { versionId: number };
-};
+const pricing = (idle: Record<string, unknown> = { before: null, during: null, after: null }) => flatStrategy(pl, { idle });
 
 /** A customer with a card and a balance of 50 zł. */
 async function driver(memberLevel = "NORMAL") {

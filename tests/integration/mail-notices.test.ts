@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { flatStrategy } from "./support/strategies";
 import enMail from "../../domain/i18n/locales/en/mail.json";
 import { consumeOutbox } from "../../workers/jobs/outbox";
 import { billTransaction } from "../../workers/services/billing/billing";
@@ -42,17 +43,7 @@ const billing = () => systemCtx(env, { ...operator, sub: 0, parentId: null }, "b
 
 /** A strategy at 1.0000 zł per kWh, so a session of 12.345 kWh costs 12,35 zł. */
 async function strategyVersion() {
-  const res = await call("POST", "/finance-service/strategy", {
-    token: admin,
-    body: {
-      name: `Receipts ${uniqueTag()}`,
-      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
-      service: { unit: "NONE", slots: [] },
-      idle: { before: null, during: null, after: null },
-    },
-  });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return (res.body.data as { versionId: number }).versionId;
+  return (await flatStrategy(admin)).versionId;
 }
 
 /** A stopped, not yet billed session of 12.345 kWh charged to `idTag`. */

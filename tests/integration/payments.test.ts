@@ -11,7 +11,7 @@ import { eventually } from "./support/eventually";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { addSessions, bill } from "./support/sessions";
 import { call, tokenFor } from "./support/http";
-import { CHANNELS, flatStrategy, intentOf, payingCustomer as customerWithCard, SECRET_KEY, stripeChannel as channelAtFake, WEBHOOK_SECRET, webhook } from "./support/stripe";
+import { CHANNELS, cardStrategy, intentOf, payingCustomer as customerWithCard, SECRET_KEY, stripeChannel as channelAtFake, WEBHOOK_SECRET, webhook } from "./support/stripe";
 
 /**
  * Payment channels and card payments (docs/rules/payments.md) against a local fake of Stripe's
@@ -287,7 +287,7 @@ describe("the card payments list", () => {
 describe("sessions paid by card", () => {
   it("pre-authorises at the start, captures the total at billing; a refused capture is PayFail until a retry captures it", async () => {
     await stripeChannel();
-    const versionId = await flatStrategy(pl, 5_000);
+    const versionId = await cardStrategy(pl, 5_000);
     const customer = await payingCustomer();
     await env.DB.prepare("UPDATE customers SET balance = 3000 WHERE id = ?").bind(customer.id).run();
     const card = await makeCard(pl, { customerId: customer.id });

@@ -1,3 +1,4 @@
+import { flatStrategy } from "./strategies";
 import { SELF } from "cloudflare:test";
 import { expect, inject } from "vitest";
 import { stripeSignature } from "../../../workers/services/payments/stripe";
@@ -71,17 +72,6 @@ export async function payingCustomer(token: string, paymentMethodRef = "pm_card_
 }
 
 /** A strategy at 1.0000 zł/kWh, pre-authorising `preAuthAmount` when given: its version's id. */
-export async function flatStrategy(token: string, preAuthAmount?: number) {
-  const res = await call("POST", "/finance-service/strategy", {
-    token,
-    body: {
-      name: `Card ${uniqueTag()}`,
-      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
-      service: { unit: "NONE", slots: [] },
-      idle: { before: null, during: null, after: null },
-      ...(preAuthAmount ? { preAuthAmount } : {}),
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.body.data.versionId as number;
+export async function cardStrategy(token: string, preAuthAmount?: number) {
+  return (await flatStrategy(token, preAuthAmount ? { preAuthAmount } : {})).versionId;
 }
