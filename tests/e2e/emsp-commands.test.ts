@@ -50,6 +50,8 @@ afterAll(async () => {
 describe("roaming commands", () => {
   it("starts a session on a partner's location and shows the partner's answer, then the charger's result", async () => {
     await openScreen(page, `${baseURL}/emsp/emspLocation`, `${t.menu.emsp.location} — ${OPERATOR}`);
+    // The listed locations on the map, each a marker named after its EVSEs.
+    await expect.poll(() => page.getByRole("group", { name: "Locations" }).getByRole("img").count()).toBeGreaterThan(0);
     const row = page.getByRole("row").filter({ hasText: locationId });
     await row.getByRole("button", { name: t.ocpiCommands.action.START_SESSION }).click();
     const dialog = page.getByRole("dialog");

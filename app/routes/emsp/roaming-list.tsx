@@ -14,6 +14,7 @@ import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
+import { StationMap, type MapStation } from "~/components/live/station-map";
 import { Badge } from "~/components/ui/badge";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -90,6 +91,24 @@ function PushStatus({ pushes }: { pushes: TokenPushStatus[] }) {
       ))}
     </ul>
   );
+}
+
+/** EVSE states in which a partner's EVSE answers (OCPI 2.2.1 §8.4.22 Status). */
+const EVSE_UP = new Set(["AVAILABLE", "BLOCKED", "CHARGING", "RESERVED"]);
+const EVSE_FAULT = new Set(["INOPERATIVE", "OUTOFORDER"]);
+
+/** The listed partner locations on the console's map, coloured by their EVSEs' states. */
+function locationsOnMap(records: readonly Row[]): MapStation[] {
+  return records.flatMap((r) => {
+    const data = r.data as OcpiLocation;
+    const lat = Number(data.coordinates.latitude);
+    const lng = Number(data.coordinates.longitude);
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) return [];
+    const evses = data.evses ?? [];
+    const up = evses.filter((e) => EVSE_UP.has(e.status)).length;
+    const health = up === 0 ? "offline" : up === evses.length ? "online" : evses.some((e) => EVSE_FAULT.has(e.status)) ? "fault" : "partial";
+    return [{ id: Number(r.id), name: data.name ?? data.id, address: `${data.address}, ${data.city}`, lat, lng, health, pointsTotal: evses.length, pointsOnline: up, charging: evses.filter((e) => e.status === "CHARGING").length }];
+  });
 }
 
 export default function RoamingListScreen() {
@@ -282,6 +301,7 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
         </DataTableToolbar>
       )}
       <FilterError message={filterError} />
+      {kind === "location" && page.records.length > 0 && <StationMap stations={locationsOnMap(page.records)} />}
       <DataTable columns={shown} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id ?? r.uid)} emptyHint={t(`ocpi.list.empty.${kind}`)} label={title} />
     </div>
   );
