@@ -19,6 +19,17 @@ const boundary = (files, ...groups) => ({
   rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: groups }] },
 });
 
+/** Whatever part of the Worker: never the console, scripts or tests. */
+const workersKeepOut = group(["**/app/**", "**/scripts/**", "**/tests/**"], "workers/ never imports the console, scripts or tests");
+
+/** Durable Objects, jobs and the live view reach records only through verbs: no table, client, scope or `env.DB`. */
+const noTables = "Durable Objects, jobs and the live view call verbs (workers/services); they never import tables, the database client or the tenancy scope, nor use env.DB";
+const callVerbsOnly = boundary(
+  ["workers/ocpp/**", "workers/jobs/**", "workers/live/**"],
+  workersKeepOut,
+  group(["**/db/schema", "**/db/schema/**", "**/db/client", "**/tenants/scope"], noTables, { allowTypeImports: true }),
+);
+
 /** The console, server modules included, reads records through verbs only (docs/architecture.md "One door"). */
 const consoleReadsThroughVerbs = group(
   ["**/db/**", "**/tenants/resolve", "**/tenants/scope"],
@@ -46,7 +57,9 @@ export default tseslint.config(
   boundary(["domain/**"], group(except("domain"), "domain/ is pure: it imports no folder of ours")),
   boundary(["db/**"], group(except("db", "domain"), "db/ imports only domain/")),
   boundary(["tenants/**"], group(except("tenants", "db", "domain"), "tenants/ imports only db/ and domain/")),
-  boundary(["workers/**"], group(["**/app/**", "**/scripts/**", "**/tests/**"], "workers/ never imports the console, scripts or tests")),
+  boundary(["workers/**"], workersKeepOut),
+  // Durable Objects, jobs and the live view call verbs; they never touch a table (docs/architecture.md "One door").
+  { ...callVerbsOnly, rules: { ...callVerbsOnly.rules, "no-restricted-syntax": ["error", { selector: "MemberExpression[property.name='DB']", message: noTables }] } },
   boundary(
     ["app/**"],
     group(["**/workers/**", "**/scripts/**", "**/tests/**"], "the console reaches workers/ only from *.server.ts modules", { allowTypeImports: true }),

@@ -41,7 +41,7 @@ export type Db = ReturnType<typeof build>;
 /**
  * One drizzle instance per D1 binding: drizzle derives its relational config from the whole
  * schema each time it is made, which cost a Heartbeat 40 % of its CPU when every message built
- * one (docs/performance.md "Where a message spends its time"). The instance holds no state of
+ * one (docs/performance.md "Where a message spent its time"). The instance holds no state of
  * its own between queries, so every caller may share it.
  */
 const instances = new WeakMap<D1Database, Db>();

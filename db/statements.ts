@@ -3,15 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
-/**
- * D1 binds at most 100 parameters per statement, so long lists (ids, serial numbers, rows of a
- * multi-row insert) are cut into slices that each fit one statement.
- */
-export function slices<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
+/** D1 binds at most 100 parameters per statement: long lists go one slice per statement. */
+export { slices } from "../domain/slices";
 
 /** Ids or names per `IN (…)` list, leaving room for the operator id and a few more. */
 export const IN_LIST = 90;

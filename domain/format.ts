@@ -105,6 +105,17 @@ export function formatPower(kw: number, style: NumberStyle): string {
   return `${formatNumber(kw, 2, style)} kW`;
 }
 
+/** A unit price, a decimal text such as "0.5000", with its four decimals (exact: never through a float). */
+export function formatUnitPrice(price: string, style: NumberStyle): string {
+  return formatNumber(price as `${number}`, 4, style);
+}
+
+/** A file's size: whole KB (at least 1) under a MB, MB with one decimal from there. */
+export function formatFileSize(bytes: number, style: NumberStyle): string {
+  const MB = 1024 * 1024;
+  return bytes >= MB ? `${formatNumber(bytes / MB, 1, style)} MB` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)), 0, style)} KB`;
+}
+
 export interface DurationLabels {
   hours: string;
   minutes: string;

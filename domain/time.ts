@@ -144,7 +144,7 @@ export function localBound(text: string, timeZone: string, edge: "from" | "to"):
 /**
  * The zone's offsets over [from, to): each segment holds one offset until `until` (the last one
  * until `to`). A local day or month of an instant is then `at + offset` read as UTC, which SQL
- * can group by (docs/rules/statements.md "Local days"). Offsets are sampled every six hours (zones
+ * can group by (docs/rules/statements.md "Statements", local days). Offsets are sampled every six hours (zones
  * never change twice that fast) and each change is narrowed to the minute, where zones change.
  */
 export function offsetSegments(from: number, to: number, timeZone: string): { until: number; offsetMs: number }[] {

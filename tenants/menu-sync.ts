@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { menus } from "../db/schema";
+import { slices } from "../domain/slices";
 import { flattenCatalogue } from "./menu-catalogue";
 
 /**
@@ -20,10 +21,10 @@ export async function syncMenus(db: Db) {
     codePrefix: entry.codePrefix ?? null,
     sort,
   }));
-  for (let i = 0; i < rows.length; i += 10) {
+  for (const slice of slices(rows, 10)) {
     await db
       .insert(menus)
-      .values(rows.slice(i, i + 10))
+      .values(slice)
       .onConflictDoUpdate({
         target: menus.code,
         set: {

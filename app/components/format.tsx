@@ -7,10 +7,12 @@ import {
   formatDayMonth,
   formatDuration,
   formatEnergy,
+  formatFileSize,
   formatMoney,
   formatNumber,
   formatPower,
   formatTime,
+  formatUnitPrice,
   type CurrencyFormat,
   type DecimalSeparator,
   type MoneyStyle,
@@ -63,6 +65,10 @@ export interface Formatters {
   money: (minor: number) => string;
   /** A cost line: as `money`, but empty for zero when the operator hides zero costs. */
   cost: (minor: number) => string;
+  /** A unit price text to "0,5000" with the operator's separator. */
+  unitPrice: (price: string) => string;
+  /** Bytes to "1.5 MB" or "12 KB". */
+  fileSize: (bytes: number) => string;
   /** Wh to "12.345 kWh". */
   energy: (wh: number) => string;
   /** kW to "7.40 kW". */
@@ -103,6 +109,8 @@ export function useFormat(): Formatters {
       number: (value, decimals) => formatNumber(value, decimals, style),
       money: (minor) => formatMoney(minor, currency, style, money),
       cost: (minor) => formatCost(minor, currency, style, money),
+      unitPrice: (price) => formatUnitPrice(price, style),
+      fileSize: (bytes) => formatFileSize(bytes, style),
       energy: (wh) => formatEnergy(wh, style),
       power: (kw) => formatPower(kw, style),
       livePower: (watts) => formatPower(watts / 1000, style),

@@ -33,7 +33,7 @@ export function fixed(value: bigint, decimals: number): string {
 
 /**
  * `numerator / denominator` rounded half-up to an integer (both non-negative): the one rounding a
- * cost line gets (docs/rules/pricing.md "Rounding").
+ * cost line gets (docs/rules/pricing.md "The engine", rounding).
  */
 export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
   if (denominator <= 0n || numerator < 0n) throw new RangeError("divideHalfUp takes a non-negative numerator and a positive denominator");

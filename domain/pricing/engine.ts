@@ -41,7 +41,7 @@ export interface SessionFacts {
 }
 
 /**
- * The operator's tax settings (docs/rules/pricing.md "Tax"): a rate in percent with up to four
+ * The operator's tax settings (docs/rules/pricing.md "The engine", tax): a rate in percent with up to four
  * decimals, and whether the strategy's prices already include it. None by default.
  */
 export interface TaxSettings {

@@ -11,7 +11,7 @@ import { recordId } from "./numbers";
 export const STATEMENT_GROUPS = ["station", "point", "day", "month"] as const;
 export type StatementGroup = (typeof STATEMENT_GROUPS)[number];
 
-/** The longest period one statement reads, in local days (docs/rules/statements.md "Periods"). */
+/** The longest period one statement reads, in local days (docs/rules/statements.md "Statements", periods). */
 export const MAX_STATEMENT_DAYS = 366;
 
 const localDay = (key: string) =>

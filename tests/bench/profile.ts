@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile` (docs/performance.md "Where a message spends its time"): serves the
+ * `npm run bench:profile` (docs/performance.md "Where a message spent its time"): serves the
  * product as `npm start` does with workerd's inspector open, connects 100 bench chargers (or
  * `--chargers N`) with the light clients, and records V8's CPU profile of the worker while they
  * send Heartbeats, then MeterValues. It prints, per message, the CPU time spent inside the functions that make up the

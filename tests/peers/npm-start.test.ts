@@ -33,6 +33,21 @@ describe("npm start on the wire", () => {
     expect(printed.indexOf("Ready on http://127.0.0.1:")).toBeGreaterThan(seeded);
   });
 
+  it("prints no warning about internal Durable Objects, and the demo logins of the README", () => {
+    const printed = readFileSync(serverLog, "utf8");
+    expect(printed).not.toMatch(/internal Durable Object/i);
+    expect(printed).not.toMatch(/no such Durable Object class/i);
+    // README.md "Demo logins": each login page with its account and password.
+    for (const login of [
+      /\/PLATFORM\/login\s+platform \/ Platform123/,
+      /\/0PL002\/login\s+demoadmin \/ Demo12345/,
+      /\/0PL002A\/login\s+subadmin1 \/ Demo12345/,
+      /\/0DE001\/login\s+deadmin1 \/ Demo12345/,
+    ]) {
+      expect(printed).toMatch(login);
+    }
+  });
+
   it("refuses an unknown charger with 404 and a wrong key with 401", async () => {
     expect(await refusedWith(strictClient("NO-SUCH-CHARGER", DEMO_CHARGER_KEY).connect())).toBe(404);
     expect(await refusedWith(strictClient("DE001-CP01", "ffffffffffffffffffffffffffffffffffffffff").connect())).toBe(401);

@@ -6,10 +6,12 @@ import {
   formatDayMonth,
   formatDuration,
   formatEnergy,
+  formatFileSize,
   formatMoney,
   formatNumber,
   formatPower,
   formatTime,
+  formatUnitPrice,
 } from "../../domain/format";
 import { parseLanguage } from "../../domain/languages";
 import { readParameterSettings } from "../../domain/schemas/settings";
@@ -115,6 +117,21 @@ describe("energy, power and durations", () => {
     expect(formatDuration(60, labels, { language: "en" })).toBe("1 h");
     expect(formatDuration(61, { hours: "godz.", minutes: "min" }, { language: "pl" })).toBe("1 godz. 1 min");
     expect(formatDuration(60_000, labels, { language: "de" })).toBe("1.000 h");
+  });
+});
+
+describe("unit prices and file sizes", () => {
+  it("writes a unit price text exactly, with four decimals, in the language and with the operator's separator", () => {
+    expect(formatUnitPrice("0.5000", { language: "en" })).toBe("0.5000");
+    expect(formatUnitPrice("1234.1235", { language: "de" })).toBe("1.234,1235");
+    expect(formatUnitPrice("0.1", { language: "en", decimalSeparator: "," })).toBe("0,1000");
+  });
+
+  it("writes file sizes in KB under a MB and in MB with one decimal from there, the language's way", () => {
+    expect(formatFileSize(10, { language: "en" })).toBe("1 KB");
+    expect(formatFileSize(1536 * 1024, { language: "en" })).toBe("1.5 MB");
+    expect(formatFileSize(1536 * 1024, { language: "pl" })).toBe("1,5 MB");
+    expect(formatFileSize(1536 * 1024, { language: "en", decimalSeparator: "," })).toBe("1,5 MB");
   });
 });
 

@@ -40,4 +40,40 @@ describe("import boundaries", { timeout: FIRST_LINT_MS }, () => {
     expect(messages).toHaveLength(2);
     for (const message of messages) expect(message).toMatch(/the console reads records only through verbs/);
   });
+
+  it("refuses a Durable Object, a job or the live view a table, the database client, the tenancy scope or env.DB", async () => {
+    const code = [
+      'import { points } from "../../db/schema/equipment";',
+      'import { stations } from "../../db/schema";',
+      'import { createDb } from "../../db/client";',
+      'import { owned } from "../../tenants/scope";',
+      "export const direct = (env: Env) => [points, stations, createDb, owned, env.DB];",
+      "",
+    ].join("\n");
+    for (const folder of ["workers/ocpp", "workers/jobs", "workers/live"]) {
+      const messages = await boundaryMessages(code, `${folder}/example.ts`);
+      expect(messages, folder).toHaveLength(5);
+      expect(messages.filter((m) => m.startsWith("@typescript-eslint/no-restricted-imports: "))).toHaveLength(4);
+      expect(messages.filter((m) => m.startsWith("no-restricted-syntax: "))).toHaveLength(1);
+      for (const message of messages) expect(message).toMatch(/Durable Objects, jobs and the live view call verbs/);
+    }
+  });
+
+  it("lets a Durable Object call a verb and name a table's types", async () => {
+    const code = 'import type { points } from "../../db/schema/equipment";\nimport { listPoints } from "../services/points/points";\nexport type Row = typeof points.$inferSelect;\nexport const list = listPoints;\n';
+    expect(await boundaryMessages(code, "workers/ocpp/example.ts")).toEqual([]);
+  });
+
+  it("keeps domain/ pure, db/ on domain/ alone and tenants/ off the Worker", async () => {
+    expect(await boundaryMessages('import { points } from "../db/schema";\nexport const t = points;\n', "domain/example.ts")).toEqual([
+      expect.stringMatching(/domain\/ is pure: it imports no folder of ours/),
+    ]);
+    expect(await boundaryMessages('import { owned } from "../tenants/scope";\nexport const o = owned;\n', "db/example.ts")).toEqual([
+      expect.stringMatching(/db\/ imports only domain\//),
+    ]);
+    expect(await boundaryMessages('import { verb } from "../workers/services/verb";\nexport const v = verb;\n', "tenants/example.ts")).toEqual([
+      expect.stringMatching(/tenants\/ imports only db\/ and domain\//),
+    ]);
+    expect(await boundaryMessages('import { slices } from "../domain/slices";\nexport const s = slices;\n', "db/example.ts")).toEqual([]);
+  });
 });

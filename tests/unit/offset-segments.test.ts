@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dayRange, offsetSegments } from "../../domain/time";
 import { periodDays, statementQuery } from "../../domain/schemas/statements";
 
-/** The zone's offsets a statement groups local days by (docs/rules/statements.md "Local days"). */
+/** The zone's offsets a statement groups local days by (docs/rules/statements.md "Statements", local days). */
 describe("offsetSegments", () => {
   it("keeps one offset for a period without a daylight-saving change", () => {
     const { from, to } = dayRange("2025-06-01", "2025-06-30", "Europe/Warsaw");

@@ -14,6 +14,7 @@ import { backfillRecordCounts, recordCountGaps } from "../services/charge-record
 import { duePullPlatforms, queueDuePulls } from "../services/ocpi/pulls";
 import { lostTokenPushes } from "../services/ocpi/token-push";
 import type { OcpiTokenPush } from "../../domain/schemas/ocpi/sync";
+import { slices } from "../../domain/slices";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
@@ -61,11 +62,16 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
   console.log(`housekeeping (${cron}) done`);
 }
 
+/** Messages to a queue, at most 100 per `sendBatch` (the queue's limit). */
+async function sendAll<T>(queue: Queue<T>, messages: MessageSendRequest<T>[]) {
+  for (const batch of slices(messages, 100)) await queue.sendBatch(batch);
+}
+
 /** Partners' CDRs still waiting for billing go to the billing queue again (docs/rules/ocpi.md "CDRs billed to the wallet"). */
 async function pendingCdrBilling(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>) {
   const pending = await pendingCdrs(ctx);
   const messages = pending.map((c) => ({ body: { kind: "cdr", cdrRowId: c.id, operatorId: c.operatorId, operatorCode: c.operatorCode } satisfies CdrBillingMessage }));
-  for (let i = 0; i < messages.length; i += 100) await env.BILLING.sendBatch(messages.slice(i, i + 100));
+  await sendAll(env.BILLING, messages);
 }
 
 /**
@@ -90,7 +96,7 @@ async function roamingPulls(env: Env, ctx: Awaited<ReturnType<typeof platformCtx
   // Token pushes whose message was lost go to the queue again (docs/rules/ocpi.md "Token pushes").
   const lost = await lostTokenPushes(ctx, new Date(ctx.now() - STALE_PUSH_MS));
   const messages = lost.map((p) => ({ body: { kind: "ocpiToken", pushId: p.pushId, operatorId: p.operatorId, operatorCode: p.operatorCode } satisfies OcpiTokenPush }));
-  for (let i = 0; i < messages.length; i += 100) await env.PUSH.sendBatch(messages.slice(i, i + 100));
+  await sendAll(env.PUSH, messages);
 }
 
 /**
@@ -102,5 +108,5 @@ async function driverServices(env: Env, ctx: Awaited<ReturnType<typeof platformC
   await expireReservations(ctx, new Date(now));
   const due = await duePushItems(ctx, new Date(now), new Date(now - STALE_PUSH_MS));
   const messages = due.map((d) => ({ body: { kind: "localList", itemId: d.itemId, operatorId: d.operatorId, operatorCode: d.operatorCode } satisfies LocalListPush }));
-  for (let i = 0; i < messages.length; i += 100) await env.PUSH.sendBatch(messages.slice(i, i + 100));
+  await sendAll(env.PUSH, messages);
 }

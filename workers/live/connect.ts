@@ -1,13 +1,11 @@
 import { Unauthorized } from "../../domain/errors";
-import { deviceOwner, visiblePointIds } from "../../tenants/scope";
 import { errorBody } from "../api/envelope";
 import { assertSameOrigin } from "../api/security";
 import { readCookie } from "../http/cookies";
 import { contextFromToken, publicCtxOf } from "../services/context";
-import { assertAdmitted } from "../services/verb";
-import { liveAccess } from "../services/monitoring/live-access";
+import { liveScope } from "../services/monitoring/live-access";
 import { tenantHubName } from "./events";
-import { SCOPE_HEADER, type LiveScope } from "./tenant-hub";
+import { SCOPE_HEADER } from "./tenant-hub";
 
 /**
  * `/live`: the console's WebSocket to its operator's TenantHub. It follows the API's rules
@@ -25,14 +23,12 @@ export async function connectLive(request: Request, env: Env): Promise<Response>
     if (!token) throw new Unauthorized();
     if (!bearer) assertSameOrigin(request);
     const ctx = await contextFromToken(base, token);
-    assertAdmitted(liveAccess, ctx);
     // A sub-operator listens to its parent's hub, limited to the devices assigned to it: points
     // assigned directly and those of assigned stations, as of the moment the socket opens.
-    const operatorId = deviceOwner(ctx);
-    const scope: LiveScope = { operatorId, accountId: ctx.actor.accountId, pointIds: await visiblePointIds(ctx) };
+    const scope = await liveScope(ctx);
     const headers = new Headers(request.headers);
     headers.set(SCOPE_HEADER, JSON.stringify(scope));
-    return env.TENANT_HUB.getByName(tenantHubName(operatorId)).fetch(new Request(request.url, { headers }));
+    return env.TENANT_HUB.getByName(tenantHubName(scope.operatorId)).fetch(new Request(request.url, { headers }));
   } catch (error) {
     const { status, body } = errorBody(error, base.lang);
     return Response.json(body, { status });

@@ -10,7 +10,7 @@ const sameConnectorMeter = (a: LiveEvent, b: LiveEvent) =>
 /**
  * Live events on their way to a hub: in the order they were published, and in batches, one RPC
  * carrying every event that queued up while the previous one was under way, so a burst costs
- * the hub a few requests instead of one per event (docs/performance.md "Levers"). A meter
+ * the hub a few requests instead of one per event (docs/performance.md "What changed"). A meter
  * reading still waiting is replaced by a newer one of the same connector when nothing of that
  * point came between them: a page shows the present, and the order of a point's events holds.
  * With `intervalMs`, batches leave at most that often (a relay hub's pace, workers/live/shards.ts).

@@ -75,7 +75,7 @@ export const HANDLERS: { [A in ChargerAction]: Handler<A> } = {
     if (previous?.status === request.status && previous.errorCode === request.errorCode) return {};
     session.state.connectors[key] = { status: request.status, errorCode: request.errorCode };
     const at = request.timestamp ? Date.parse(request.timestamp) : session.now();
-    // The status history of a running transaction, for the idle fee during charging (docs/rules/pricing.md "Idle fees").
+    // The status history of a running transaction, for the idle fee during charging (docs/rules/pricing.md "The engine", idle fees).
     const running = session.state.activeTransactions[key];
     if (running !== undefined) session.store.addSessionStatus(running, at, request.status);
     // A transaction still running on a connector reported Available is marked ABNORMAL when this lands in D1.

@@ -1,4 +1,5 @@
 import type { MeterSample } from "../../domain/ocpp";
+import { slices } from "../../domain/slices";
 /**
  * A charger's own storage (Durable Object SQLite): meter samples, the OCPP message log and the
  * calls awaiting an answer. D1 holds records; this holds the hot, per-charger data
@@ -19,13 +20,6 @@ export interface Sample extends MeterSample {
   transactionId: number | null;
   connectorId: number;
   flagged: boolean;
-}
-
-/** Rows per INSERT, so that rows × columns stays under SQLite's 100 bound parameters. */
-function slices<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /** The log keeps this many frames, and none older than this (docs/rules/ocpp.md "Message log"). */
@@ -114,7 +108,7 @@ export class ChargerStore {
   /**
    * A connector status reported while a transaction ran on it, at the charger's timestamp: the
    * idle fee during charging counts its SuspendedEV and SuspendedEVSE periods
-   * (docs/rules/pricing.md "Idle fees").
+   * (docs/rules/pricing.md "The engine", idle fees).
    */
   addSessionStatus(transactionId: number, at: number, status: string) {
     this.sql.exec("INSERT INTO session_statuses (transaction_id, at, status) VALUES (?, ?, ?)", transactionId, at, status);

@@ -132,7 +132,7 @@ export function publicCtxOf(request: Request, env: Env, body?: unknown, afterAns
   };
 }
 
-/** Writes `work` after the answer when the caller allows it, else before (docs/performance.md "Levers"). */
+/** Writes `work` after the answer when the caller allows it, else before (docs/performance.md "What changed"). */
 export async function afterAnswer(ctx: Pick<BaseCtx, "afterAnswer">, work: PromiseLike<unknown>, what: string) {
   const running = Promise.resolve(work);
   if (!ctx.afterAnswer) return void (await running);

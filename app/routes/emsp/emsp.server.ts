@@ -7,12 +7,12 @@ import {
   listParties,
   listPlatforms,
   registerPlatform,
+  roamingIdentity,
   unregisterPlatform,
   updatePlatform,
 } from "../../../workers/services/ocpi/platforms";
-import { ourIdentity } from "../../../workers/services/ocpi/identity";
 import { listTokensForConsole } from "../../../workers/services/ocpi/tokens";
-import { progressOf, startPull } from "../../../workers/services/ocpi/pulls";
+import { pullsOfPlatforms, startPull } from "../../../workers/services/ocpi/pulls";
 import { forcePushTokens } from "../../../workers/services/ocpi/token-push";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
@@ -52,11 +52,11 @@ export async function loadRoamingList({ request, context }: LoaderFunctionArgs) 
 
 export async function loadPlatforms({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const identity = await ourIdentity(ctx).catch(() => null);
+  const identity = await roamingIdentity(ctx);
   try {
     const page = await listPlatforms(ctx, searchParamsObject(request));
     // Each platform's pulls, module by module (docs/rules/ocpi.md "Pulls").
-    return { identity, page, pulls: await progressOf(ctx, page.records.map((p) => p.id)), filterError: null };
+    return { identity, page, pulls: await pullsOfPlatforms(ctx, page.records.map((p) => p.id)), filterError: null };
   } catch (error) {
     return { identity, page: { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listPlatforms>>, pulls: [], filterError: refusal(error, ctx.lang).body.msg };
   }

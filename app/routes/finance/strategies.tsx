@@ -50,7 +50,7 @@ const BASE = "/financialManagement/chargeConfigurationNew";
 export default function Strategies() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime, currency } = useFormat();
+  const { dateTime, currency, unitPrice } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const confirm = useConfirm();
@@ -68,16 +68,17 @@ export default function Strategies() {
   });
 
   const electricity = (s: Strategy) => {
-    const prices = s.electricity.slots.map((slot) => Number(slot.price));
+    // The price texts themselves, lowest to highest: formatted exactly, never through a float.
+    const prices = s.electricity.slots.map((slot) => slot.price).sort((a, b) => Number(a) - Number(b));
     return s.electricity.slots.length === 1
       ? t("pricing.flat", {
-          price: s.electricity.slots[0].price,
+          price: unitPrice(s.electricity.slots[0].price),
           currency: s.currency,
         })
       : t("pricing.timeOfUse", {
           count: s.electricity.slots.length,
-          min: Math.min(...prices).toFixed(4),
-          max: Math.max(...prices).toFixed(4),
+          min: unitPrice(prices[0]),
+          max: unitPrice(prices[prices.length - 1]),
           currency: s.currency,
         });
   };

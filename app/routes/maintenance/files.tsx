@@ -27,12 +27,10 @@ export function action(args: ActionFunctionArgs) {
 
 type StoredFile = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
-const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-
 export default function FilesScreen() {
   const { page, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
+  const { dateTime, fileSize } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const title = t("menu.users.fileManagement");
@@ -42,7 +40,7 @@ export default function FilesScreen() {
   useActionOutcome(upload, () => toast.success(t("maintenance.files.uploaded")));
   const columns: ColumnDef<StoredFile>[] = [
     { accessorKey: "name", header: t("maintenance.files.name"), cell: ({ row }) => <span className="break-all">{row.original.name}</span> },
-    { accessorKey: "bytes", header: t("maintenance.files.size"), meta: { width: 110, priority: 2 }, cell: ({ row }) => sizeOf(row.original.bytes) },
+    { accessorKey: "bytes", header: t("maintenance.files.size"), meta: { width: 110, priority: 2 }, cell: ({ row }) => fileSize(row.original.bytes) },
     { accessorKey: "uploadedBy", header: t("maintenance.files.uploadedBy"), meta: { priority: 3 } },
     { accessorKey: "createdAt", header: t("maintenance.files.time"), meta: { priority: 2, width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
     {

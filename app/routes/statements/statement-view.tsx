@@ -21,7 +21,7 @@ type Page = Awaited<ReturnType<typeof statementPage>>;
 type Statement = NonNullable<Page["statement"]>;
 type Row = Statement["rows"][number];
 
-/** The money columns of a statement, in receipt order (docs/rules/statements.md "Cost lines"). */
+/** The money columns of a statement, in receipt order (docs/rules/statements.md "Statements"). */
 const MONEY = [
   ["electricCost", "statements.columns.electricity"],
   ["serviceCost", "statements.columns.service"],

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import type { UserCtx } from "../../../workers/services/context";
-import { customerName, findCustomer } from "../../../workers/services/drivers/customers";
-import { operatorSettings } from "../../../workers/services/settings/parameter-settings";
 import { billDetail, listBills } from "../../../workers/services/wallets/bills";
-import { memberFee, setMemberLevel } from "../../../workers/services/wallets/membership";
+import { setMemberLevel } from "../../../workers/services/wallets/membership";
 import { listRecharges, recharge } from "../../../workers/services/wallets/recharges";
+import { filterCustomer, walletSettings } from "../../../workers/services/wallets/wallet-facts";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -12,8 +11,7 @@ import { searchParamsObject } from "../../lib/search-params";
 async function filteredCustomer(ctx: UserCtx, query: Record<string, string>) {
   const id = Number(query.customerId);
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const customer = await findCustomer(ctx, id).catch(() => null);
-  return customer && { id: customer.id, label: `${customerName(customer)} · ${customer.email}` };
+  return filterCustomer(ctx, id);
 }
 
 /** A list page from its verb; a filter the verb refuses gives an empty page with its message. */
@@ -29,7 +27,7 @@ async function listPage<T>(ctx: UserCtx, query: Record<string, string>, list: (c
 /** User recharge: the recharge records, and the minimum top-up for the dialog's hint. */
 export async function loadRecharges({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [list, settings] = await Promise.all([listPage(ctx, searchParamsObject(request), listRecharges), operatorSettings(ctx)]);
+  const [list, settings] = await Promise.all([listPage(ctx, searchParamsObject(request), listRecharges), walletSettings(ctx)]);
   return { ...list, minimumRecharge: settings.minimumRecharge };
 }
 
@@ -54,12 +52,6 @@ export async function loadBill({ request, context, params }: LoaderFunctionArgs)
   return billDetail(ctx, Number(params.id));
 }
 
-/** What the membership control of the customer page offers: each paid level's monthly fee. */
-export async function membershipFees(ctx: UserCtx) {
-  const settings = await operatorSettings(ctx);
-  return { SILVER: memberFee(settings, "SILVER"), GOLD: memberFee(settings, "GOLD"), NORMAL: 0 };
-}
-
 /** Changes the customer's level (the control posts `{level, months}`). */
 export async function memberLevelAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
@@ -73,6 +65,7 @@ export async function memberLevelAction({ request, context, params }: ActionFunc
 /** The customer page: the customer's detail with what its membership control offers. */
 export async function loadCustomerWallet<T extends object>(args: LoaderFunctionArgs, detail: (args: LoaderFunctionArgs) => Promise<T>) {
   const ctx = await requireCtx(args.request, args.context);
-  const [data, fees] = await Promise.all([detail(args), membershipFees(ctx)]);
-  return { ...data, membershipFees: fees };
+  // What the membership control offers: each paid level's monthly fee.
+  const [data, settings] = await Promise.all([detail(args), walletSettings(ctx)]);
+  return { ...data, membershipFees: settings.membershipFees };
 }

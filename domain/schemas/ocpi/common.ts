@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Types shared by the OCPI 2.2.1 objects (OCPI 2.2.1 §16 "Types"). The wire names are the
  * protocol's own (snake_case); every object is a strict schema: a field the protocol does not
- * define, or a wrong type, is refused with 2001 and nothing is stored (docs/rules/ocpi.md "Objects").
+ * define, or a wrong type, is refused with 2001 and nothing is stored (docs/rules/ocpi.md "Receivers").
  */
 
 /** OCPI status codes (OCPI 2.2.1 §5 "Status codes"). */

@@ -2,6 +2,15 @@ import { z } from "zod";
 import { ciString, countryCode, dateTime, displayText, partyId, text, tokenType } from "./common";
 
 /** Tokens, of which we are the sender (OCPI 2.2.1 §12.3, §12.4). */
+
+const whole = z.string().regex(/^\d{1,9}$/).transform(Number);
+/** `GET /ocpi/2.2.1/tokens`: a CPO's page of our tokens (OCPI 2.2.1 §4.1.3, paginated GET). */
+export const tokensQuery = z.object({
+  offset: whole.default(0),
+  limit: whole.refine((n) => n >= 1, "limit must be at least 1").optional(),
+  date_from: dateTime.optional(),
+  date_to: dateTime.optional(),
+});
 export const WHITELIST_TYPES = ["ALWAYS", "ALLOWED", "ALLOWED_OFFLINE", "NEVER"] as const;
 export const ALLOWED_TYPES = ["ALLOWED", "BLOCKED", "EXPIRED", "NO_CREDIT", "NOT_ALLOWED"] as const;
 export type AllowedType = (typeof ALLOWED_TYPES)[number];

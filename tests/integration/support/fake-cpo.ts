@@ -5,7 +5,7 @@ import type { OcpiFetch } from "../../../workers/services/ocpi/client";
 import { ORIGIN } from "./http";
 
 /**
- * A CPO played in the tests (docs/rules/ocpi.md "Tests"): its versions, its 2.2.1 endpoints and
+ * A CPO played in the tests (docs/rules/ocpi.md "Calls to partners"): its versions, its 2.2.1 endpoints and
  * its credentials module, answering only the tokens it knows. It is a function handed to the
  * product as its `fetch`, so nothing leaves the test.
  */

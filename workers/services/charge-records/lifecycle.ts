@@ -38,7 +38,7 @@ export interface OpenedTransaction {
  */
 export function openRecordStatements(ctx: SystemCtx, t: OpenedTransaction, currency: string, timeZone: string) {
   const day = dayKey(localDate(t.startAt.getTime(), timeZone));
-  const isNew = sql<number>`(case when exists (select 1 from ${chargeRecords} where ${chargeRecords.transactionId} = ${t.transactionId}) then 0 else 1 end)`;
+  const isNew = sql<number>`(case when exists (select 1 from ${chargeRecords} where ${owned(ctx, chargeRecords, eq(chargeRecords.transactionId, t.transactionId))}) then 0 else 1 end)`;
   const count = ctx.db
     .insert(dailyChargeTotals)
     .values(ownedRow(ctx, { day, pointId: t.pointId, records: isNew }))

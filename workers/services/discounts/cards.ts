@@ -89,7 +89,7 @@ export function addMonths(at: number, months: number) {
 }
 
 /**
- * When a card given now is usable (docs/rules/discounts.md "Validity"): from the strategy's first
+ * When a card given now is usable (docs/rules/discounts.md "Cards"): from the strategy's first
  * day to the end of its last day in the operator's time zone, or from now for `months` months.
  */
 export function validityOf(strategy: { startDate: string | null; endDate: string | null; months: number | null }, now: number, timeZone: string) {

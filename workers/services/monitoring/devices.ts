@@ -92,6 +92,7 @@ export const listPiles = verb({ menu: PILE_MENUS }, async (ctx, raw: unknown) =>
 });
 
 /** The running transaction of a connector, if any (for stop buttons and links). */
+// tenancy: correlated on the connector's point, which the outer query scopes; a point's transactions are its operator's.
 const activeTransaction = sql<number | null>`(
   select max(${transactions.id}) from ${transactions}
   where ${transactions.pointId} = ${connectors.pointId} and ${transactions.connectorNo} = ${connectors.connectorNo} and ${transactions.status} = 'ACTIVE'

@@ -59,6 +59,9 @@ export const listPlatforms = verb({ menu: [MENU, ...PARTY_MENUS, "emsp.token", "
   );
 });
 
+/** Our country code, party id and name as partners see them, for the platform screen; null until the settings give them. */
+export const roamingIdentity = verb({ menu: MENU }, async (ctx) => ourIdentity(ctx).catch(() => null));
+
 export const getPlatform = verb({ menu: MENU }, async (ctx, id: number) => {
   const row = await platformRow(ctx, id);
   const identity = await ourIdentity(ctx).catch(() => null);

@@ -124,6 +124,9 @@ export async function progressOf(ctx: Ctx, platformIds: readonly number[]) {
   return rows.map(presentProgress);
 }
 
+/** The pulls of a page of platforms, for the platform screen (each platform's modules). */
+export const pullsOfPlatforms = verb({ menu: "emsp.platform" }, async (ctx, platformIds: readonly number[]) => progressOf(ctx, platformIds));
+
 /** GET /ocpi-service/platform/{id}/pull: the progress of each module of one platform. */
 export const getPullProgress = verb({ menu: "emsp.platform" }, async (ctx, id: number) => {
   await platformRow(ctx, id);

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
 import { customers, idTags, rfCards } from "../../../db/schema";
 import { authorizationStatus, type AuthorizationStatus } from "../../../domain/ocpp";
 import { invalidParameters, ocpiTime, reasonOf, unknownToken } from "../../../domain/ocpi/wire";
-import { dateTime, instantOf, tokenType } from "../../../domain/schemas/ocpi/common";
-import { locationReferences, type AllowedType, type OcpiToken } from "../../../domain/schemas/ocpi/tokens";
+import { instantOf, tokenType } from "../../../domain/schemas/ocpi/common";
+import { locationReferences, tokensQuery, type AllowedType, type OcpiToken } from "../../../domain/schemas/ocpi/tokens";
 import { owned } from "../../../tenants/scope";
 import { pageQuery } from "../../../domain/schemas/account-service";
 import { settingsOf } from "../../../tenants/resolve";
@@ -26,14 +25,6 @@ import { pushesOf } from "./token-push";
 
 /** The most tokens one page answers (the `X-Limit` header; OCPI 2.2.1 §4.1.4). */
 export const TOKEN_PAGE_LIMIT = 100;
-
-const whole = z.string().regex(/^\d{1,9}$/).transform(Number);
-export const tokensQuery = z.object({
-  offset: whole.default(0),
-  limit: whole.refine((n) => n >= 1, "limit must be at least 1").optional(),
-  date_from: dateTime.optional(),
-  date_to: dateTime.optional(),
-});
 
 /** One registry entry as the union of cards and other tags reads it. */
 const columns = (uid: SQL, type: SQL, usable: SQL, expires: SQL, updated: SQL) => ({

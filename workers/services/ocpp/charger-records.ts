@@ -45,6 +45,7 @@ export const findCharger = verb({ actors: ["public", "system"] }, async (ctx, se
       disabledPointBoot: parameterSettings.disabledPointBoot,
       // How many points its operator has decides where its live events go (workers/live/shards.ts);
       // counted on the operator's own points, by the index that leads with the operator.
+      // tenancy: the count is of the found point's own operator (own.operator_id is that point's).
       operatorPoints: sql<number>`(SELECT count(*) FROM points AS own WHERE own.operator_id = ${points.operatorId})`,
     })
     .from(points)

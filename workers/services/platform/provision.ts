@@ -105,6 +105,7 @@ export async function provision(ctx: UserCtx, spec: ProvisionSpec) {
   const facts = currencyFacts(spec.settings.currency);
   const now = new Date(ctx.now());
 
+  // tenancy: the new operator's first rows, each stamped by rowFor with the id of the operator row this batch creates.
   const [, , , , [operator], [admin]] = await ctx.db.batch([
     ctx.db
       .insert(operators)

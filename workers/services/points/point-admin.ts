@@ -92,7 +92,7 @@ export function guardedPointInsert(ctx: UserCtx, input: Omit<PointInput, "connec
     INSERT INTO points (operator_id, station_id, serial_number, point_no, name, code, type, rated_power_w, connector_count, private_type, station_type, status, created_at, updated_at)
     SELECT ${ctx.operator.id}, ${input.stationId}, ${input.serialNumber}, ${input.pointNo}, ${input.name}, ${input.code ?? null}, ${input.type},
       ${Math.round(input.ratedPower * 1000)}, ${input.connectorCount}, ${input.privateType}, ${input.stationType ?? null}, 'INVALID', ${now}, ${now}
-    WHERE ${withinQuota(ctx.operator.id, quotaKind(input.type), input.connectorCount)}
+    WHERE ${withinQuota(ctx, quotaKind(input.type), input.connectorCount)}
     ON CONFLICT DO NOTHING
     RETURNING id`;
 }
@@ -181,7 +181,7 @@ export const updatePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
     // Claims the new connectors in one conditional statement (the race check of quota.ts).
     const [row] = await ctx.db.all<{ id: number }>(sql`
       UPDATE points SET type = ${input.type}, connector_count = ${input.connectorCount}, updated_at = ${ctx.now()}
-      WHERE id = ${id} AND operator_id = ${ctx.operator.id} AND ${withinQuota(ctx.operator.id, kind, input.connectorCount, id)}
+      WHERE id = ${id} AND operator_id = ${ctx.operator.id} AND ${withinQuota(ctx, kind, input.connectorCount, id)}
       RETURNING id`);
     if (!row) throw await refusal(ctx, kind, adding);
     claimed = true;

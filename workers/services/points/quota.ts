@@ -26,9 +26,9 @@ const authorizedColumn = (kind: QuotaKind) => (kind === "AC" ? sql`authorized_ac
  * plus `adding` stay within its authorised count. Used in the WHERE of the statement that
  * claims the connectors.
  */
-export function withinQuota(operatorId: number, kind: QuotaKind, adding: number, exceptPointId?: number): SQL {
+export function withinQuota(ctx: Pick<UserCtx, "operator">, kind: QuotaKind, adding: number, exceptPointId?: number): SQL {
   const except = exceptPointId === undefined ? sql`` : sql` AND id <> ${exceptPointId}`;
-  return sql`(SELECT COALESCE(SUM(connector_count), 0) FROM points WHERE operator_id = ${operatorId} AND ${kindCondition(kind)}${except}) + ${adding} <= (SELECT ${authorizedColumn(kind)} FROM operators WHERE id = ${operatorId})`;
+  return sql`(SELECT COALESCE(SUM(connector_count), 0) FROM points WHERE operator_id = ${ctx.operator.id} AND ${kindCondition(kind)}${except}) + ${adding} <= (SELECT ${authorizedColumn(kind)} FROM operators WHERE id = ${ctx.operator.id})`;
 }
 
 /** What the operator may still add, per kind: authorised, used (all points), enabled, remaining. */

@@ -23,7 +23,7 @@ export const STATEMENT_MENUS = [...OWN_STATEMENT_MENUS, SUB_FINANCE_MENU];
 
 /**
  * The start's local wall-clock instant, read as UTC: `start + offset`, the offset chosen by the
- * segment the start falls in (docs/rules/statements.md "Local days").
+ * segment the start falls in (docs/rules/statements.md "Statements", local days).
  */
 function localStart(from: number, to: number, timeZone: string) {
   const segments = offsetSegments(from, to, timeZone);

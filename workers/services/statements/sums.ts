@@ -5,7 +5,7 @@ import { visible, type TenantScope } from "../../../tenants/scope";
 import { durationMs, energyWh } from "../charge-records/charge-records";
 
 /**
- * What a statement sums of a set of charge records (docs/rules/statements.md "What counts"),
+ * What a statement sums of a set of charge records (docs/rules/statements.md "Statements", what counts),
  * shared by the statements and the operator's sub-operator finance.
  */
 
@@ -68,7 +68,7 @@ export type StatementLine = ReturnType<typeof present>;
 
 /**
  * The sessions a statement counts: started in [from, to) (either edge open), and handled by
- * billing; a running session has neither energy nor price yet (docs/rules/statements.md "What counts").
+ * billing; a running session has neither energy nor price yet (docs/rules/statements.md "Statements", what counts).
  * The caller puts these conditions in its tenant filter.
  */
 export function counted(from: number | undefined, to: number | undefined) {

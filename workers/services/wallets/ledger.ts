@@ -23,6 +23,7 @@ export function transactionCode(prefix: "R" | "M", now: number) {
  * is applied when written: its batch moves the balance.
  */
 export function billFrom(rows: SQL, now: number) {
+  // tenancy: `rows` is the caller's query, which carries its own tenant filter where it is written.
   return sql`INSERT INTO bills (operator_id, customer_id, cost, balance_before, balance_after, member_level_before, member_level_after, type, payment_method, status, remark, transaction_number, applied, created_at, updated_at)
     SELECT *, 1, ${now}, ${now} FROM (${rows})`;
 }
