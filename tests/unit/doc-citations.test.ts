@@ -4,9 +4,9 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Citations resolve (docs/index.md): every `docs/<file>.md "Heading"` in a code comment or a
+ * Citations resolve (docs/index.md "Citations"): every `docs/<file>.md "Heading"` in a code comment or a
  * document names a file and headings it has (a cited heading is the start of a real one), every
- * link between documents names a file and headings it has, every backticked repository path
+ * link between documents names a file, headings and an anchor it has, every backticked repository path
  * exists, and every test a rule cites by name is in the test file it names. So a renamed heading,
  * a moved module or a reworded test fails here instead of leaving a citation that leads nowhere.
  */
@@ -86,6 +86,14 @@ function headingsOf(path: string): string[] {
   return found;
 }
 
+/** The anchor a heading gets on GitHub: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_\- ]/gu, "")
+    .replace(/ /g, "-");
+
 interface Finding {
   where: string;
   cited: string;
@@ -107,6 +115,10 @@ function checkHeadings(findings: Finding[], where: string, file: string, heading
   if (!existsSync(file)) return findings.push({ where, cited, problem: "no such file" });
   const real = headingsOf(file);
   for (const heading of headings) if (!real.some((h) => h.startsWith(heading))) findings.push({ where, cited, problem: `no heading "${heading}"` });
+}
+
+function checkAnchor(findings: Finding[], where: string, file: string, anchor: string, cited: string) {
+  if (existsSync(file) && !headingsOf(file).map(anchorOf).includes(anchor)) findings.push({ where, cited, problem: `no anchor #${anchor}` });
 }
 
 function checkPath(findings: Finding[], where: string, cited: string) {
@@ -186,7 +198,9 @@ function checkDocument(path: string): Finding[] {
   for (const m of text.matchAll(DOC_CITATION)) checkHeadings(findings, at(m), join(root, m[1]), [m[2], ...quoted(m[3])], m[0]);
   for (const m of text.matchAll(DOC_LINK)) {
     if (/^[a-z]+:/.test(m[2])) continue;
-    checkHeadings(findings, at(m), join(dirname(path), m[2]), quoted(m[1]), m[0]);
+    const target = join(dirname(path), m[2]);
+    checkHeadings(findings, at(m), target, quoted(m[1]), m[0]);
+    if (m[3]) checkAnchor(findings, at(m), target, m[3].slice(1), m[0]);
   }
   for (const m of text.matchAll(REPO_PATH)) checkPath(findings, at(m), m[1]);
   for (const m of text.matchAll(TEST_CITATION)) checkTests(findings, at(m), m[1], quoted(m[2]));
@@ -209,6 +223,8 @@ describe("citations resolve", () => {
     checkHeadings(findings, "probe", join(root, "docs/performance.md"), ["Levers"], 'docs/performance.md "Levers"');
     checkHeadings(findings, "probe", join(root, "docs/performance.md"), ["What changed"], 'docs/performance.md "What changed"');
     checkHeadings(findings, "probe", join(root, "docs/rules/nothing.md"), ["X"], 'docs/rules/nothing.md "X"');
+    checkAnchor(findings, "probe", join(root, "docs/rules/tenancy.md"), "the-static-test", "tenancy.md#the-static-test");
+    checkAnchor(findings, "probe", join(root, "docs/rules/tenancy.md"), "the-static-tests", "tenancy.md#the-static-tests");
     checkPath(findings, "probe", "workers/jobs/local-list.ts");
     checkPath(findings, "probe", "workers/jobs/push.ts:1");
     checkPath(findings, "probe", "workers/jobs/push.ts:100000");
@@ -216,6 +232,7 @@ describe("citations resolve", () => {
     expect(report(findings)).toEqual([
       'probe docs/performance.md "Levers": no heading "Levers"',
       'probe docs/rules/nothing.md "X": no such file',
+      "probe tenancy.md#the-static-tests: no anchor #the-static-tests",
       "probe workers/jobs/local-list.ts: no such path",
       "probe workers/jobs/push.ts:100000: no such line",
       'probe tests/unit/doc-citations.test.ts "a test nobody wrote": no such test',
