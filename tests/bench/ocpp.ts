@@ -37,6 +37,7 @@ const REMOTE_STARTS_IN_FLIGHT = 10;
 const TRANSACTIONS = 50;
 /** Batched D1 writes land at most about two seconds after the message (docs/rules/ocpp.md "Hot path"). */
 const SETTLE_MS = 3000;
+const IDLE_WAIT_MS = 30_000;
 const STATE = ".wrangler/bench-ocpp-state";
 /** Two sockets' worth of descriptors per charger (the client's and workerd's ends), and room. */
 const FILES_NEEDED = Math.max(...SIZES) * 2 + 2000;
@@ -188,7 +189,25 @@ interface Server {
   files?: () => number;
 }
 
-const settled = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until what the previous phase handed on has landed: at least SETTLE_MS, then until the
+ * server's workerd uses under a tenth of a core over half a second (a large fleet's D1 batches
+ * can take longer than SETTLE_MS on two cores), at most IDLE_WAIT_MS.
+ */
+async function settled(server?: Server) {
+  await sleep(SETTLE_MS);
+  const cpu = server?.cpu;
+  if (!cpu) return;
+  const until = performance.now() + IDLE_WAIT_MS;
+  for (let before = cpu(); performance.now() < until; ) {
+    await sleep(500);
+    const now = cpu();
+    if (now - before < 0.05) return;
+    before = now;
+  }
+}
 
 async function measure(load: Load, url: string, chargers: BenchCharger[], server: Server, steadyState: boolean): Promise<Figures> {
   const { cpu } = server;
@@ -200,7 +219,7 @@ async function measure(load: Load, url: string, chargers: BenchCharger[], server
   f.openFiles = server.files?.();
   // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
   // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
-  await settled();
+  await settled(server);
   const cpuBefore = cpu?.();
   const hb = await load.run((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
   f.hb = { p50: percentile(hb.samples, 50), p99: percentile(hb.samples, 99) };
@@ -211,11 +230,12 @@ async function measure(load: Load, url: string, chargers: BenchCharger[], server
     const steady = await load.run(() => ({ kind: "steady", intervalS: STEADY_INTERVAL_S, durationS: STEADY_INTERVAL_S }));
     f.steady = { p50: percentile(steady.samples, 50), p99: percentile(steady.samples, 99), n: steady.samples.length };
   }
+  await settled(server);
   const status = await load.run(() => ({ kind: "burst", action: "StatusNotification" }));
   f.status = { p50: percentile(status.samples, 50), p99: percentile(status.samples, 99), perSecond: status.done / (status.ms / 1000) };
   let meterCpu: number | undefined;
   if (chargers.length <= METER_UP_TO) {
-    await settled();
+    await settled(server);
     const before = cpu?.();
     const meter = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
     f.meter = { perSecond: meter.done / (meter.ms / 1000), failed: meter.failed };
@@ -404,13 +424,13 @@ async function main(limit: number) {
     // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
     const steadyState = !QUICK && index === sizes.length - 1;
     const p = await measure(load, endpoint, chargers, productServer, steadyState);
-    await settled();
+    await settled(productServer);
     const afterFleet = await counters(product.origin);
     // Boot counts: connect, boot and three statuses per charger, read after the batches landed.
     const extra: string[] = [];
     const txBefore = afterFleet;
     const tx = await load.run((i, of) => ({ kind: "transactions", count: Math.ceil(Math.min(TRANSACTIONS, size) / of), inFlight: 10, idTag: "PLREMOTE" }));
-    await settled();
+    await settled(productServer);
     const txAfter = await counters(product.origin);
     const tPer = perEach(txBefore, txAfter, Math.max(1, tx.done));
     extra.push(

@@ -33,7 +33,8 @@ async function inspect(port: number) {
   const ws = (await loadWs()) as WsModule;
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   const target = targets.find((t) => !/proxy|entry/i.test(t.title ?? "")) ?? targets[0];
-  const socket = new ws.WebSocket(target.webSocketDebuggerUrl);
+  // A profile of a large fleet is a big message: ws's default 100 MiB cap would drop it silently.
+  const socket = new ws.WebSocket(target.webSocketDebuggerUrl, [], { maxPayload: 2 ** 31 - 1 });
   await new Promise<void>((done, fail) => {
     socket.on("open", () => done());
     socket.on("error", fail);
@@ -97,18 +98,23 @@ async function main() {
   const product = await serveProduct(STATE, { keepState: true, env: { PLUGDESK_INSPECTOR_PORT: String(inspectorPort) } });
   started.product = product;
   const load = await Load.start(1);
-  await load.connect(`${product.origin.replace(/^http/, "ws")}/ocpp`, fleet);
+  const connected = await load.connect(`${product.origin.replace(/^http/, "ws")}/ocpp`, fleet);
+  console.log(`${connected.done} chargers connected, ${connected.failed} failed${connected.firstError ? ` (${connected.firstError})` : ""}`);
+  // The boots' and statuses' D1 batches land before anything is profiled (as in bench:ocpp).
+  await new Promise((r) => setTimeout(r, 3000 + CHARGERS * 3));
   const inspector = await inspect(inspectorPort);
   console.log(`profiling ${inspector.title ?? "the worker"} through the inspector on port ${inspectorPort}`);
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   for (const action of ["Heartbeat", "MeterValues"] as const) {
     await inspector.send("Profiler.start");
+    console.log(`${action}: profiler started`);
     const start = performance.now();
     const run =
       action === "Heartbeat"
         ? await load.run(() => ({ kind: "heartbeats", count: MESSAGES, inFlight: 50 }))
         : await load.run(() => ({ kind: "meter", seconds: 8 }));
+    console.log(`${action}: ${run.done} sent, ${run.failed} failed; stopping the profiler`);
     const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
     console.log(`\n${action}: ${run.done} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
     summarise(profile, run.done);

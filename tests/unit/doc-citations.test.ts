@@ -14,15 +14,6 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "../..");
 const FOLDERS = ["app", "workers", "db", "tenants", "domain", "scripts", "tests", "docs"];
 
-/**
- * Citations in the lead's files, which another branch rewrites: fixed there on merge
- * (docs/performance.md's headings are "What changed (the levers the profile confirmed)" and
- * "Where a message spent its time (before)"). Remove an entry once its line is fixed.
- */
-const FIXED_ON_MERGE = new Set([
-  'workers/services/remote/remote-control.ts: docs/performance.md "Levers"',
-  'workers/ocpp/hot-writes.ts: docs/performance.md "Where a message spends its time"',
-]);
 
 function files(dir: string, keep: (path: string) => boolean): string[] {
   if (!existsSync(dir)) return [];
@@ -182,7 +173,6 @@ function checkCode(path: string): Finding[] {
     const where = `${rel}:${line}`;
     for (const m of text.matchAll(DOC_CITATION)) {
       const cited = `${m[1]} "${m[2]}"`;
-      if (FIXED_ON_MERGE.has(`${rel}: ${cited}`)) continue;
       checkHeadings(findings, where, join(root, m[1]), [m[2], ...quoted(m[3])], cited);
     }
     for (const m of text.matchAll(REPO_PATH)) checkPath(findings, where, m[1]);

@@ -505,13 +505,16 @@ export class ChargePoint extends DurableObject<Env> {
   /** The waiting call an answer belongs to; a late answer is recognised and logged. */
   private claim(id: string): Waiting | undefined {
     const waiting = this.waiting.get(id);
-    const stored = this.store.settlePendingCall(id);
     if (!waiting) {
+      const stored = this.store.settlePendingCall(id);
       if (stored) console.warn(`late answer to ${stored.action} (${id})`);
       return undefined;
     }
     this.waiting.delete(id);
     clearTimeout(waiting.timer);
+    // Its stored row goes with the next hot flush: a write here would hold the reply to the
+    // API behind its commit (Durable Object output gate; docs/performance.md "Remote start").
+    this.hot.settledCall(id);
     return waiting;
   }
 
@@ -545,7 +548,6 @@ export class ChargePoint extends DurableObject<Env> {
       if (IN_SERVICE_ONLY.has(action) && !this.state.accepted) return { ok: false, reason: "notAccepted" };
       const id = newMessageId();
       const deadline = Date.now() + this.callTimeoutMs;
-      this.store.addPendingCall(id, action, deadline);
       const frame = callFrame(id, action, checked.value);
       const outcome = new Promise<CallOutcome<ServerAction>>((resolve) => {
         const timer = setTimeout(() => {
@@ -554,7 +556,10 @@ export class ChargePoint extends DurableObject<Env> {
         }, this.callTimeoutMs);
         this.waiting.set(id, { action, resolve, timer });
       });
+      // The frame leaves before the call is stored: a frame sent after a write waits for its
+      // commit (output gate). Nothing can answer it before this synchronous code has stored it.
       ws.send(frame);
+      this.store.addPendingCall(id, action, deadline);
       this.log("OUT", "CALL", action, id, frame);
       return (await outcome) as CallOutcome<A>;
     };

@@ -12,23 +12,33 @@ export const OUTBOX_FLUSH_MS = 1000;
  */
 export class ChargerOutbox {
   private draining: Promise<void> = Promise.resolve();
+  /** Whether rows wait, kept in memory: read from storage when the object is made and after each batch. */
+  private waiting: boolean;
 
   constructor(
     private readonly sql: SqlStorage,
     private readonly apply: (changes: ChargerChange[]) => Promise<void>,
   ) {
-    sql.exec("CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, change TEXT NOT NULL)");
+    // A plain rowid: a new row takes the largest id plus one, and rows leave only from the oldest
+    // up to a batch's last id once D1 has the batch, so order holds without AUTOINCREMENT's extra write.
+    sql.exec("CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY, change TEXT NOT NULL)");
+    this.waiting = this.stored();
+  }
+
+  private stored(): boolean {
+    return this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
   }
 
   /** Queues a change; answers whether it is the first of a new batch (the caller arranges the flush). */
   add(change: ChargerChange): boolean {
-    const first = !this.pending();
+    const first = !this.waiting;
     this.sql.exec("INSERT INTO outbox (change) VALUES (?)", JSON.stringify(change));
+    this.waiting = true;
     return first;
   }
 
   pending(): boolean {
-    return this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
+    return this.waiting;
   }
 
   /** Sends everything queued so far; resolves once D1 has it (rejects if D1 refused it: it stays queued). */
@@ -43,5 +53,6 @@ export class ChargerOutbox {
     if (rows.length === 0) return;
     await this.apply(rows.map((r) => JSON.parse(r.change) as ChargerChange));
     this.sql.exec("DELETE FROM outbox WHERE id <= ?", rows[rows.length - 1].id);
+    this.waiting = this.stored();
   }
 }

@@ -28,15 +28,19 @@ export const LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export class ChargerStore {
   constructor(private readonly sql: SqlStorage) {
+    // The hot tables' ids are plain rowids, not AUTOINCREMENT: new rows still take the largest
+    // id plus one (retention deletes the oldest rows only), without a second write to
+    // sqlite_sequence per insert (docs/performance.md "The hot path after the fleet run").
+    // Tables made before this keep their AUTOINCREMENT; both read the same.
     sql.exec(`
       CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS meter_samples (
-        id INTEGER PRIMARY KEY AUTOINCREMENT, transaction_id INTEGER, connector_id INTEGER NOT NULL,
+        id INTEGER PRIMARY KEY, transaction_id INTEGER, connector_id INTEGER NOT NULL,
         ts TEXT NOT NULL, measurand TEXT NOT NULL, phase TEXT, location TEXT, context TEXT NOT NULL,
         value REAL NOT NULL, unit TEXT NOT NULL, flagged INTEGER NOT NULL DEFAULT 0);
       CREATE INDEX IF NOT EXISTS meter_samples_tx ON meter_samples (transaction_id, id);
       CREATE TABLE IF NOT EXISTS ocpp_log (
-        id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, direction TEXT NOT NULL, type TEXT NOT NULL,
+        id INTEGER PRIMARY KEY, at INTEGER NOT NULL, direction TEXT NOT NULL, type TEXT NOT NULL,
         action TEXT, message_id TEXT NOT NULL, message TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS ocpp_log_at ON ocpp_log (at);
       CREATE TABLE IF NOT EXISTS session_statuses (

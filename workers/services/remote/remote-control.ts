@@ -60,7 +60,7 @@ export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRe
 /**
  * `command` for a point already read. Nothing is written to D1 before the CALL goes out; the
  * operation-log row follows the reply, after the answer where the caller allows it
- * (docs/performance.md "Levers").
+ * (docs/performance.md "What changed (the levers the profile confirmed)").
  */
 async function commandTo<A extends ServerAction>(
   ctx: UserCtx,
