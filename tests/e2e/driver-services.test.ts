@@ -46,8 +46,16 @@ async function addVehicle(name: string, plate: string) {
 
 describe("driver services in the console", () => {
   it("adds a default vehicle for a customer, and its bills page shows the owner's charge records and bills, with links to all of them", async () => {
-    // A session of Anna's card, so that her charge records have a row to show.
+    // A session of Anna's card, priced (at nothing) so that it is hers and her charge records have a row to show.
     const point = await newCharger();
+    const a = await api();
+    const strategy = await a.post<{ id: number }>("/finance-service/strategy", {
+      name: `Free ${point.serialNumber}`,
+      electricity: { slots: [{ start: "00:00", end: "24:00", price: "0.0000" }] },
+      service: { unit: "NONE", slots: [] },
+      idle: { before: null, during: null, after: null },
+    });
+    await a.put(`/finance-service/strategy/${strategy.id}/assign`, { pointIds: [point.id] });
     const { client } = await bootedClient(point.serialNumber, point.key);
     const started = await client.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: new Date().toISOString() });
     await client.call("StopTransaction", { transactionId: started.transactionId, idTag: "DEMO0001", meterStop: 1500, timestamp: new Date().toISOString() });
@@ -82,7 +90,7 @@ describe("driver services in the console", () => {
     await page.goto(url);
     await page.getByRole("link", { name: ds.vehicles.allBills }).click();
     await page.waitForURL(`${baseURL}/financialManagement/billManagement?customerId=${customerId}`);
-    const anna = await (await api()).get<{ records: { id: number }[] }>("/customer-service/customer?email=anna.nowak%40plugdesk.example");
+    const anna = await a.get<{ records: { id: number }[] }>("/customer-service/customer?email=anna.nowak%40plugdesk.example");
     expect(Number(customerId)).toBe(anna.records[0].id);
   });
 
