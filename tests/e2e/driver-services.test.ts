@@ -160,7 +160,7 @@ describe("driver services in the console", () => {
       .toBe(1);
   });
 
-  it("reserves a connector for a tag, and cancels it after a confirmation", async () => {
+  it("reserves a connector for a tag, filters the list by expiry, cancels after a confirmation, and reserves for a customer found by searching", async () => {
     const point = await newCharger();
     const { client } = await bootedClient(point.serialNumber, point.key);
     answering(client, "ReserveNow", { status: "Accepted" });
@@ -191,5 +191,19 @@ describe("driver services in the console", () => {
     await page.getByText(ds.reservations.canceled).waitFor();
     expect((await cancels.next()).reservationId).toEqual(expect.any(Number));
     await page.getByRole("row", { name: new RegExp(`${point.serialNumber}.*${ds.reservations.statuses.canceled}`) }).waitFor();
+
+    // For a customer found by searching the server: her card the charger would accept is reserved.
+    await page.getByRole("button", { name: ds.reservations.add }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(ds.reservations.point, { exact: true }).selectOption({ label: point.serialNumber });
+    await dialog.getByLabel(ds.reservations.connector, { exact: true }).selectOption("2");
+    await dialog.getByLabel(ds.reservations.for).selectOption("customer");
+    await pickCustomer(dialog, "Anna Nowak", ANNA);
+    await dialog.getByLabel(ds.reservations.expiry).fill("2099-01-01T12:00");
+    await dialog.getByRole("button", { name: ds.reservations.reserve, exact: true }).click();
+    await page.getByText(ds.reservations.reserved).waitFor();
+    await page.getByRole("row", { name: new RegExp(`${point.serialNumber}.*${ds.reservations.statuses.reserved}`) }).waitFor();
+    const held = await (await api()).get<{ records: { connectorId: number; idTag: string; customerName: string }[] }>(`/station-service/reservation?pointId=${point.id}&status=reserved`);
+    expect(held.records).toEqual([expect.objectContaining({ connectorId: 2, idTag: "DEMO0001", customerName: "Anna Nowak" })]);
   });
 });
