@@ -5,12 +5,14 @@ import type {
   ChargingProfile,
   DiagnosticsStatus,
   FirmwareStatus,
+  IdTagInfo,
   OcppRequest,
   OcppResponse,
   ReadingContext,
   StopReason,
 } from "../../domain/ocpp";
 import { Configuration, type ConfigChange } from "./config";
+import { LocalList } from "./local-list";
 import type { FaultCode } from "./faults";
 import { Car, meterValue, registerValue, type Electrics } from "./meter";
 import { ChargingProfiles } from "./profiles";
@@ -75,8 +77,6 @@ interface Connector {
   finishTimer?: NodeJS.Timeout;
 }
 
-type AuthorizationData = NonNullable<OcppRequest<"SendLocalList">["localAuthorizationList"]>[number];
-
 /** Id tags compare case-insensitively (OCPP 1.6 §7.28 IdToken). */
 const sameTag = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toUpperCase() === b.toUpperCase();
 
@@ -111,8 +111,7 @@ export class SimCharger {
   private booted = false;
   private rebooting = false;
   private stopped = false;
-  private readonly localList = new Map<string, AuthorizationData>();
-  private localListVersion = 0;
+  private readonly localList = new LocalList();
   private firmwareVersion = "1.0.0";
   private firmwareState: FirmwareStatus = "Idle";
   private diagnosticsState: DiagnosticsStatus = "Idle";
@@ -189,6 +188,32 @@ export class SimCharger {
     c.fault = undefined;
     await this.setStatus(c, this.idleStatus(c), { always: true });
     return true;
+  }
+
+  /**
+   * Whether a tag may charge, as a driver presenting it finds out (OCPP 1.6 §3.5): the local list
+   * answers when the charger is offline, or at once for a listed Accepted tag with
+   * LocalPreAuthorize; otherwise the central system answers Authorize. Undefined: no answer.
+   */
+  async authorize(idTag: string): Promise<{ idTagInfo: IdTagInfo; local: boolean } | undefined> {
+    const setting = (key: string) => this.config.value(key)?.toLowerCase() === "true";
+    const local = this.localList.decide(
+      idTag,
+      this.online,
+      {
+        enabled: setting("LocalAuthListEnabled"),
+        preAuthorize: setting("LocalPreAuthorize"),
+        authorizeOffline: setting("LocalAuthorizeOffline"),
+        allowUnknownOffline: setting("AllowOfflineTxForUnknownId"),
+      },
+      Date.now(),
+    );
+    if (local) {
+      this.log(`${idTag}: ${local.status} by the local list`);
+      return { idTagInfo: local, local: true };
+    }
+    const answer = await this.send("Authorize", { idTag });
+    return answer && { idTagInfo: answer.idTagInfo, local: false };
   }
 
   /** One line per connector, for the terminal. */
@@ -430,7 +455,7 @@ export class SimCharger {
   private async startSession(c: Connector, idTag: string, txProfile?: ChargingProfile) {
     try {
       await this.setStatus(c, "Preparing");
-      const auth = await this.send("Authorize", { idTag });
+      const auth = await this.authorize(idTag);
       if (!auth || auth.idTagInfo.status !== "Accepted") {
         this.log(`connector ${c.id}: ${idTag} not authorised (${auth?.idTagInfo.status ?? "no answer"})`);
         await this.setStatus(c, this.idleStatus(c));
@@ -653,18 +678,8 @@ export class SimCharger {
       return { status: scheduled ? "Scheduled" : "Accepted" };
     });
 
-    logged("GetLocalListVersion", () => ({ listVersion: this.localListVersion }));
-
-    logged("SendLocalList", ({ listVersion, updateType, localAuthorizationList = [] }) => {
-      if (updateType === "Differential" && listVersion <= this.localListVersion) return { status: "VersionMismatch" };
-      if (updateType === "Full") this.localList.clear();
-      for (const entry of localAuthorizationList) {
-        if (entry.idTagInfo) this.localList.set(entry.idTag.toUpperCase(), entry);
-        else this.localList.delete(entry.idTag.toUpperCase());
-      }
-      this.localListVersion = listVersion;
-      return { status: "Accepted" };
-    });
+    logged("GetLocalListVersion", () => ({ listVersion: this.localList.version }));
+    logged("SendLocalList", (request) => this.localList.apply(request));
 
     logged("ClearCache", () => ({ status: "Accepted" }));
     logged("DataTransfer", () => ({ status: "UnknownVendorId" }));

@@ -2,7 +2,9 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enDrivers from "../../domain/i18n/locales/en/drivers.json";
 import { Api } from "../../scripts/sim/register";
-import { bootedClient, closeClients, newCharger } from "../peers/support";
+import { SimCharger } from "../../scripts/sim/charger";
+import type { PointRecord } from "../../scripts/sim/register";
+import { api as peerApi, newCharger, ocppEndpoint } from "../peers/support";
 import { loadWs, type WsServer, type WsSocket } from "../peers/ws";
 import { expectAccessible } from "./support/axe";
 import { openBrowser } from "./support/browser";
@@ -10,8 +12,8 @@ import { field, hydrated, logIn, text } from "./support/session";
 
 /**
  * Drivers in the console (docs/rules/drivers.md): the screens of customers, groups and RFID
- * cards, and a card issued to a new customer that the charger accepts at once and refuses once
- * blocked. The card's number comes from a fake desktop RF reader bridge (docs/rf-reader-bridge.md).
+ * cards, and a card issued to a new customer that the simulated charger accepts at once and
+ * refuses once blocked. The card's number comes from a fake desktop RF reader bridge (docs/rf-reader-bridge.md).
  */
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...enDrivers };
@@ -21,6 +23,7 @@ const MANY_SCREENS_MS = 240_000;
 let browser: BrowserContext;
 let page: Page;
 let bridge: WsServer | undefined;
+let sim: SimCharger | undefined;
 
 beforeAll(async () => {
   browser = await openBrowser();
@@ -28,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeClients();
+  await sim?.stop();
   await new Promise((done) => (bridge ? bridge.close(() => done(undefined)) : done(undefined)));
   await browser?.close();
 });
@@ -76,7 +79,7 @@ describe("drivers", () => {
     await eventually(() => page.getByRole("cell", { name: "NOWAKFAM" }).count()).toBeGreaterThan(0);
   }, MANY_SCREENS_MS);
 
-  it("issues a card to a new customer: the charger accepts it at once, and refuses it once blocked", async () => {
+  it("issues a card to a new customer: the simulator's Authorize accepts it and it charges, and is refused once the card is blocked", async () => {
     const uid = `E2E${Date.now().toString(16).slice(-8).toUpperCase()}`;
     const port = await fakeBridge(uid.toLowerCase());
     const email = `ola.${Date.now().toString(36)}@example.com`;
@@ -124,17 +127,28 @@ describe("drivers", () => {
     const row = page.getByRole("row", { name: new RegExp(uid) });
     await eventually(() => row.getByText(d.cards.statuses.VALID).count()).toBe(1);
 
-    // The charger asks about the card: accepted at once.
+    // The simulator on a new point: a remote start with the card passes its Authorize and charges.
     const point = await newCharger();
-    const { client } = await bootedClient(point.serialNumber, point.key);
-    expect((await client.call("Authorize", { idTag: uid })).idTagInfo.status).toBe("Accepted");
+    const lines: string[] = [];
+    sim = new SimCharger(
+      { serialNumber: point.serialNumber, key: point.key, connectors: 2, connectorPowerW: 11_000, type: "AC" },
+      { endpoint: ocppEndpoint, meterIntervalS: 5, log: (line) => lines.push(line) },
+    );
+    await sim.start();
+    const api = await peerApi();
+    const connector1 = async () => (await api.get<PointRecord>(`/station-service/point/${point.id}`)).connectors[0].status;
+    await eventually(connector1).toBe("Available");
+    expect(await api.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1, idTag: uid })).toEqual({ status: "Accepted" });
+    await eventually(connector1).toBe("Charging");
+    const started = new RegExp(`^connector 1: transaction \\d+ started for ${uid} `);
+    await eventually(async () => lines.some((line) => started.test(line))).toBe(true);
+    await eventually(async () => (await api.get<{ records: { idTag: string }[] }>(`/station-service/charge/record?pointId=${point.id}`)).records.map((r) => r.idTag)).toEqual([uid]);
 
-    // Blocked in the console, with a confirmation: refused from the next Authorize on.
+    // Blocked in the console, with a confirmation: the simulator's next Authorize is refused.
     await row.getByRole("button", { name: d.cards.block }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: d.cards.block }).click();
     await eventually(() => row.getByText(d.cards.statuses.BLOCKED).count()).toBe(1);
-    expect((await client.call("Authorize", { idTag: uid })).idTagInfo.status).toBe("Blocked");
-    expect(client.validationFailures ?? []).toEqual([]);
+    expect(await sim.authorize(uid)).toMatchObject({ idTagInfo: { status: "Blocked" }, local: false });
   }, MANY_SCREENS_MS);
 
   it("says so when no RF reader bridge answers", async () => {

@@ -51,6 +51,27 @@ describe("the demo seed", () => {
     expect(detail.body.data).toMatchObject({ ourCountryCode: "PL", ourPartyId: "PLD" });
   });
 
+  it("gives Anna DEMO0001, a zero balance and the lead of NOWAKFAM, and Jan PLCARD0002, blocked DEMO0002 and expired DEMO0003", async () => {
+    const cards = await env.DB.prepare(
+      `SELECT r.id_tag AS idTag, r.status, r.bind_status AS bindStatus, c.email, o.code AS operator
+         FROM rf_cards r JOIN customers c ON c.id = r.customer_id AND c.operator_id = r.operator_id JOIN operators o ON o.id = r.operator_id
+        WHERE r.id_tag IN ('DEMO0001', 'PLCARD0002', 'DEMO0002', 'DEMO0003', 'DEDEMO01') ORDER BY r.id_tag`,
+    ).all();
+    expect(cards.results).toEqual([
+      { idTag: "DEDEMO01", status: "VALID", bindStatus: "BIND", email: "lukas.schmidt@plugdesk.example", operator: "0DE001" },
+      { idTag: "DEMO0001", status: "VALID", bindStatus: "BIND", email: "anna.nowak@plugdesk.example", operator: "0PL002" },
+      { idTag: "DEMO0002", status: "BLOCKED", bindStatus: "BIND", email: "jan.kowalski@plugdesk.example", operator: "0PL002" },
+      { idTag: "DEMO0003", status: "EXPIRED", bindStatus: "BIND", email: "jan.kowalski@plugdesk.example", operator: "0PL002" },
+      { idTag: "PLCARD0002", status: "VALID", bindStatus: "BIND", email: "jan.kowalski@plugdesk.example", operator: "0PL002" },
+    ]);
+    const group = await env.DB.prepare(
+      `SELECT g.name, l.email AS leader, l.balance, l.group_id = g.id AS leaderIsMember
+         FROM customer_groups g JOIN customers l ON l.id = g.leader_id AND l.operator_id = g.operator_id JOIN operators o ON o.id = g.operator_id
+        WHERE g.code = 'NOWAKFAM' AND o.code = '0PL002'`,
+    ).all();
+    expect(group.results).toEqual([{ name: "Nowak family", leader: "anna.nowak@plugdesk.example", balance: 0, leaderIsMember: 1 }]);
+  });
+
   it("changes nothing when it runs again", async () => {
     const before = await rowCounts();
     await seedDemo(

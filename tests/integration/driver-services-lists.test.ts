@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { offlineListPushItems, offlineLists, operators, points, reservations, stations, vehicles } from "../../db/schema";
+import { customerGroups, customers, offlineListPushItems, offlineLists, operators, points, reservations, stations, vehicles } from "../../db/schema";
 import { insertAll } from "./support/bulk";
 import { makeCustomerRow } from "./support/driver-rows";
 import { call, tokenFor } from "./support/http";
@@ -70,5 +70,37 @@ describe("driver-services lists at page size 100 with more than 100 rows", () =>
     expect(first.body.data.records).toHaveLength(100);
     const second = await page(2);
     expect(second.body.data.records).toHaveLength(Math.min(100, first.body.data.total - 100));
+  });
+});
+
+describe("the owner and group pickers of the driver-services forms", () => {
+  it("answer at most 50, and find by keyword the customer or group past the 50th", async () => {
+    const db = createDb(env.DB);
+    const [operator] = await db.select().from(operators).where(eq(operators.code, "0PL002"));
+    const tag = `Pick${Date.now().toString(36)}`;
+    const n = (i: number) => String(i).padStart(2, "0");
+    await insertAll(
+      customers,
+      Array.from({ length: 60 }, (_, i) => ({
+        operatorId: operator.id,
+        firstName: tag,
+        lastName: `Driver${n(i)}`,
+        gender: "FEMALE" as const,
+        email: `${tag.toLowerCase()}.${i}@example.com`,
+        country: "PL",
+        zipCode: "00-001",
+        evModel: "Kia EV6",
+      })),
+    );
+    await insertAll(customerGroups, Array.from({ length: 60 }, (_, i) => ({ operatorId: operator.id, name: `${tag} group ${n(i)}`, code: `${tag}G${n(i)}`.toUpperCase().slice(-20) })));
+    const pick = async (path: string, keyword: string) => {
+      const res = await call("GET", `${path}?keyword=${encodeURIComponent(keyword)}`, { token: admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { name: string }[];
+    };
+    expect(await pick("/customer-service/vehicle/customers", tag)).toHaveLength(50);
+    expect((await pick("/customer-service/vehicle/customers", `${tag} Driver59`)).map((c) => c.name)).toEqual([`${tag} Driver59`]);
+    expect(await pick("/customer-service/offline-list/groups", tag)).toHaveLength(50);
+    expect((await pick("/customer-service/offline-list/groups", `${tag} group 59`)).map((g) => g.name)).toEqual([`${tag} group 59`]);
   });
 });

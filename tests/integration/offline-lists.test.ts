@@ -12,6 +12,12 @@ async function listCharger(operatorCode = "0PL002", status: () => string = () =>
   const made = await makeCharger(operatorCode);
   const { charger } = await connect(made.serialNumber, { key: made.key });
   await boot(charger!);
+  // Every CALL the server makes from here on, answered or not, in order.
+  const calls: string[] = [];
+  charger!.ws.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data as string) as unknown[];
+    if (frame[0] === 2) calls.push(frame[2] as string);
+  });
   const sent: Sent[] = [];
   let version = 0;
   charger!.answer("SendLocalList", (payload: Sent) => {
@@ -21,7 +27,7 @@ async function listCharger(operatorCode = "0PL002", status: () => string = () =>
     return { status: answer };
   });
   charger!.answer("GetLocalListVersion", () => ({ listVersion: version }));
-  return { ...made, charger: charger as TestCharger, sent };
+  return { ...made, charger: charger as TestCharger, sent, calls };
 }
 
 type Item = { id: number; pointId: number; status: string; answeredAt: string | null };
@@ -51,10 +57,12 @@ describe("offline lists (/customer-service/offline-list)", { timeout: 30_000 }, 
     const piotrCard = await makeCardRow("0PL002", piotr.id);
     await makeAppTokenRow("0PL002", anna.id);
     const list = await makeList(token, { customerIds: [anna.id], groupIds: [group.id] });
-    const { pointId, serialNumber, sent } = await listCharger();
+    const { pointId, serialNumber, sent, calls } = await listCharger();
 
     expect((await push(token, list.id, { pointIds: [pointId] })).status).toBe(200);
     const [first] = await settled(token, list.id, 1);
+    // Without asking the charger anything first: no GetLocalListVersion, only the list itself.
+    expect(calls).toEqual(["SendLocalList"]);
     expect(first).toMatchObject({ status: "SUCCESS", reason: "Accepted", updateType: "Full", listVersion: 1, entryCount: 2 });
     expect(sent[0].updateType).toBe("Full");
     expect(entries(sent[0])).toEqual(
@@ -82,6 +90,7 @@ describe("offline lists (/customer-service/offline-list)", { timeout: 30_000 }, 
     await settled(token, list.id, 3);
     expect(sent[2]).toMatchObject({ updateType: "Differential", listVersion: 3 });
     expect(entries(sent[2])).toEqual([]);
+    expect(calls).toEqual(["SendLocalList", "SendLocalList", "SendLocalList"]);
     const version = await call("GET", `/station-service/monitoring/getLocalListVersion/${serialNumber}`, { token });
     expect(version.body.data).toEqual({ listVersion: 3 });
     const listed = (await call("GET", "/customer-service/offline-list?size=100", { token })).body.data.records.find((l: { id: number }) => l.id === list.id);
@@ -139,6 +148,26 @@ describe("offline lists (/customer-service/offline-list)", { timeout: 30_000 }, 
     ]);
     const twice = await call("PUT", `/customer-service/offline-list/${list.id}/items/${failed.id}/retry`, { token });
     expect(twice.status).toBe(409);
+  });
+
+  it("records a delivery the charger never answers as FAIL 'timeout', and keeps the point's version", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const driver = await makeCustomerRow("0PL002");
+    await makeCardRow("0PL002", driver.id);
+    const list = await makeList(token, { customerIds: [driver.id] });
+    // Connected and booted, but it never answers SendLocalList (the test env waits OCPP_CALL_TIMEOUT_MS, 1.5 s).
+    const made = await makeCharger("0PL002");
+    const { charger } = await connect(made.serialNumber, { key: made.key });
+    await boot(charger!);
+    const asked = charger!.nextCall();
+
+    await push(token, list.id, { pointIds: [made.pointId] });
+    expect((await asked)[2]).toBe("SendLocalList");
+    const [item] = await settled(token, list.id, 1);
+    expect(item).toMatchObject({ status: "FAIL", reason: "timeout", updateType: "Full", listVersion: 1 });
+    expect(item.answeredAt).toEqual(expect.any(String));
+    const points = (await call("GET", `/customer-service/offline-list/${list.id}/points`, { token })).body.data.records;
+    expect(points).toEqual([expect.objectContaining({ pointId: made.pointId, listVersion: 0, lastStatus: "FAIL", lastReason: "timeout", behind: true })]);
   });
 
   it("sends Full again after the charger answers VersionMismatch", async () => {

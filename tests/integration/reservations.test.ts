@@ -61,9 +61,55 @@ describe("reservations (/station-service/reservation)", { timeout: 30_000 }, () 
     const cardless = await makeCustomerRow("0PL002");
     const refused = await reserve(token, { pointId, customerId: cardless.id });
     expect(refused.status).toBe(400);
-    expect(refused.body.data.fields).toEqual({ customerId: "This customer has no valid bound card" });
+    expect(refused.body.data.fields).toEqual({ customerId: "This customer has no bound card the charger would accept here (valid, not expired, allowed at this point)" });
     const both = await reserve(token, { pointId, customerId: driver.id, idTag: good.idTag });
     expect(both.status).toBe(400);
+  });
+
+  it("reserves with a card Authorize would accept, and refuses a customer whose cards it would not, with a message why", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { pointId, reserved } = await reservingCharger();
+    const driver = await makeCustomerRow("0PL002");
+    await makeCardRow("0PL002", driver.id, { expiryDate: new Date(Date.now() - 60_000) });
+    await makeCardRow("0PL002", driver.id, { status: "LOST" });
+    const good = await makeCardRow("0PL002", driver.id, { expiryDate: new Date(Date.now() + 86_400_000) });
+    expect((await reserve(token, { pointId, customerId: driver.id })).body.data).toMatchObject({ status: "reserved", idTag: good.idTag });
+    expect(reserved.map((r) => r.idTag)).toEqual([good.idTag]);
+
+    const noCard = { customerId: "This customer has no bound card the charger would accept here (valid, not expired, allowed at this point)" };
+    const expired = await makeCustomerRow("0PL002");
+    await makeCardRow("0PL002", expired.id, { expiryDate: new Date(Date.now() - 60_000) });
+    const elsewhere = await makeCustomerRow("0PL002", { chargeAllPoint: false });
+    await makeCardRow("0PL002", elsewhere.id);
+    for (const customer of [expired, elsewhere]) {
+      const refused = await reserve(token, { pointId, customerId: customer.id });
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.fields).toEqual(noCard);
+    }
+    const abnormal = await makeCustomerRow("0PL002", { status: "ABNORMAL" });
+    await makeCardRow("0PL002", abnormal.id);
+    const blocked = await reserve(token, { pointId, customerId: abnormal.id });
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.data.fields).toEqual({ customerId: "This customer is blocked: their cards are refused, so they cannot reserve" });
+    const polish = await call("POST", "/station-service/reservation?lang=pl", { token, body: { pointId, connectorId: 1, customerId: abnormal.id, expiryDate: inAnHour() } });
+    expect(polish.body.data.fields.customerId).toMatch(/zablokowany/);
+    // Nothing went to the charger for the refused ones.
+    expect(reserved).toHaveLength(1);
+  });
+
+  it("sends ReserveNow whatever the connector last reported: the charger decides", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { pointId, charger, reserved } = await reservingCharger();
+    for (const [connectorId, status, errorCode] of [
+      [1, "Faulted", "GroundFailure"],
+      [2, "Charging", "NoError"],
+    ] as const) {
+      await charger.call("StatusNotification", { connectorId, errorCode, status, timestamp: now() });
+      const res = await reserve(token, { pointId, connectorId, idTag: "WALKIN10" });
+      expect(res.status, status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: "reserved", connectorId });
+    }
+    expect(reserved.map((r) => r.connectorId)).toEqual([1, 2]);
   });
 
   it("answers any other reply with 409 and the reply, records nothing, and never gives an id twice", async () => {

@@ -75,4 +75,54 @@ describe("the charger simulator", () => {
     expect(lines).toEqual(expect.arrayContaining(["rebooting", expect.stringMatching(/^booted/)]));
     expect(lines.filter((l) => /connector 1: Charging/.test(l))).toHaveLength(1);
   });
+
+  it("keeps a reservation: another tag's remote start makes no transaction, the reserved tag's start uses it", async () => {
+    const { point, a, connector, lines } = await simulated();
+    const reservation = await a.post<{ id: number; status: string }>("/station-service/reservation", {
+      pointId: point.id,
+      connectorId: 1,
+      idTag: "DEMO0001",
+      expiryDate: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(reservation.status).toBe("reserved");
+    await until(async () => (await connector(1)).status === "Reserved", "connector 1 Reserved");
+
+    // Jan's card is not of the Nowak family (the reservation's parent tag): the simulator refuses it on that connector.
+    await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1, idTag: "PLCARD0002" });
+    await until(async () => lines.find((l) => l === "connector 1: reserved for DEMO0001, PLCARD0002 refused"), "the other tag refused");
+    expect(await records(point.id)).toEqual([]);
+    await until(async () => (await connector(1)).status === "Reserved", "connector 1 still Reserved");
+    expect((await a.get<{ status: string }>(`/station-service/reservation/${reservation.id}`)).status).toBe("reserved");
+
+    expect(await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1, idTag: "DEMO0001" })).toEqual({ status: "Accepted" });
+    await until(async () => (await connector(1)).status === "Charging", "connector 1 Charging");
+    const [started] = await until(async () => ((await records(point.id)).length ? records(point.id) : undefined), "the transaction recorded");
+    const used = await until(async () => {
+      const r = await a.get<{ status: string; endReason: string | null; transactionId: number | null }>(`/station-service/reservation/${reservation.id}`);
+      return r.status === "finished" ? r : undefined;
+    }, "the reservation finished");
+    expect(used).toMatchObject({ endReason: "used", transactionId: started.transactionId });
+  });
+
+  it("keeps the offline list it is sent: GetLocalListVersion reports its version, and with LocalPreAuthorize a listed tag starts without Authorize", async () => {
+    const { point, sim, a, connector, lines } = await simulated();
+    const [anna] = await a.get<{ id: number }[]>("/customer-service/vehicle/customers?keyword=anna.nowak%40plugdesk.example");
+    const list = await a.post<{ id: number }>("/customer-service/offline-list", { name: `Sim ${point.serialNumber}`, customerIds: [anna.id], chargeableType: "RFID" });
+    await a.post(`/customer-service/offline-list/${list.id}/push`, { pointIds: [point.id] });
+    const items = () => a.get<{ records: { status: string }[] }>(`/customer-service/offline-list/${list.id}/items`);
+    await until(async () => (await items()).records.every((i) => i.status === "SUCCESS"), "the list delivered", 15_000);
+    expect(await a.get(`/station-service/monitoring/getLocalListVersion/${point.serialNumber}`)).toEqual({ listVersion: 1 });
+
+    // Online and without LocalPreAuthorize the charger still asks; with it, the list answers a listed tag at once.
+    expect(await sim.authorize("DEMO0001")).toEqual({ idTagInfo: expect.objectContaining({ status: "Accepted" }), local: false });
+    const configure = (key: string, value: string) => a.post(`/station-service/point/${point.id}/command`, { action: "ChangeConfiguration", payload: { key, value } });
+    expect(await configure("LocalPreAuthorize", "true")).toEqual({ status: "Accepted" });
+    expect(await sim.authorize("DEMO0001")).toEqual({ idTagInfo: { status: "Accepted", parentIdTag: "NOWAKFAM" }, local: true });
+    expect((await sim.authorize("PLCARD0002"))?.local).toBe(false);
+
+    expect(await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 2, idTag: "DEMO0001" })).toEqual({ status: "Accepted" });
+    await until(async () => (await connector(2)).status === "Charging", "connector 2 Charging");
+    expect(lines.filter((l) => l === "DEMO0001: Accepted by the local list")).toHaveLength(2);
+    expect(await until(async () => (await records(point.id)).find((r) => r.status === "CHARGING"), "the session recorded")).toBeTruthy();
+  });
 });

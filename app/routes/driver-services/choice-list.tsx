@@ -4,8 +4,9 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 
 /**
- * A checkable list narrowed by typing, for the records a form names (customers, groups, points).
- * The options are capped on the server (docs/rules/lists.md "Pickers").
+ * A checkable list narrowed by typing, for the locations and points a push names. The options are
+ * capped on the server (docs/rules/lists.md "Pickers"); customers and groups, of which an operator
+ * has many more, are searched on the server instead (`app/routes/drivers/pickers.tsx`).
  */
 export function ChoiceList({
   id,

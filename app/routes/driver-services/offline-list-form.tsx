@@ -10,7 +10,8 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import { ChoiceList } from "./choice-list";
+import { instantOf, localValueOf } from "~/lib/datetime-local";
+import { customerLabel, MultiPicker, type Option } from "../drivers/pickers";
 import { loadOfflineListForm, saveOfflineList } from "./offline-lists.server";
 
 /**
@@ -25,16 +26,23 @@ export function action(args: ActionFunctionArgs) {
   return saveOfflineList(args);
 }
 
-/** `datetime-local` in the browser's zone ↔ an ISO instant. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const toInstant = (local: string | null | undefined) => (local ? new Date(local).toISOString() : null);
+const groupLabel = (row: Record<string, unknown>) => `${String(row.name)} (${String(row.code)})`;
+
+/** A picker of records searched on the server, under its legend with how many are chosen. */
+function MemberPicker({ legend, path, label, searchLabel, chosen, onChange }: { legend: string; path: string; label: (row: Record<string, unknown>) => string; searchLabel: string; chosen: Option[]; onChange: (chosen: Option[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium">
+        {legend} <span className="text-muted-foreground">({t("driverServices.common.selected", { n: chosen.length })})</span>
+      </legend>
+      <MultiPicker path={path} label={label} searchLabel={searchLabel} chosen={chosen} onChange={onChange} />
+    </fieldset>
+  );
+}
 
 export default function OfflineListForm() {
-  const { list, customers, groups } = useLoaderData<typeof loader>();
+  const { list } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
@@ -56,11 +64,12 @@ export default function OfflineListForm() {
     },
     (name, message) => form.setError(name as keyof OfflineListFormValues, { message }),
   );
-  const customerIds = (form.watch("customerIds") ?? []) as number[];
-  const groupIds = (form.watch("groupIds") ?? []) as number[];
+  // The pickers search the server (docs/rules/lists.md "Pickers"); the form holds the chosen ids.
+  const [customers, setCustomers] = useState<Option[]>(() => (list?.customers ?? []).map((c) => ({ id: c.id, label: customerLabel(c) })));
+  const [groups, setGroups] = useState<Option[]>(() => (list?.groups ?? []).map((g) => ({ id: g.id, label: groupLabel(g) })));
   const membersError = form.formState.errors.customerIds?.message;
   // Typed in the browser's time zone; the form holds the instant the shared schema reads.
-  const [effective, setEffective] = useState(toLocalInput(list?.effectiveTime ?? null));
+  const [effective, setEffective] = useState(localValueOf(list?.effectiveTime ?? null));
   const effectiveError = form.formState.errors.effectiveTime?.message;
   const submit = form.handleSubmit((values) => fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }));
   return (
@@ -86,7 +95,7 @@ export default function OfflineListForm() {
               aria-invalid={Boolean(effectiveError)}
               onChange={(e) => {
                 setEffective(e.target.value);
-                form.setValue("effectiveTime", toInstant(e.target.value), { shouldDirty: true });
+                form.setValue("effectiveTime", instantOf(e.target.value) ?? null, { shouldDirty: true });
               }}
             />
             <p id="list-effective-hint" className={effectiveError ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
@@ -97,19 +106,27 @@ export default function OfflineListForm() {
       </Card>
       <Card>
         <CardContent className="grid gap-4 pt-6 md:grid-cols-2">
-          <ChoiceList
-            id="list-customers"
-            label={t("driverServices.lists.customers")}
-            options={customers.map((c) => ({ id: c.id, label: `${c.name} (${c.email})` }))}
-            value={customerIds}
-            onChange={(ids) => form.setValue("customerIds", ids, { shouldDirty: true })}
+          <MemberPicker
+            legend={t("driverServices.lists.customers")}
+            path="/customer-service/vehicle/customers"
+            label={customerLabel}
+            searchLabel={t("drivers.pickers.searchCustomer")}
+            chosen={customers}
+            onChange={(chosen) => {
+              setCustomers(chosen);
+              form.setValue("customerIds", chosen.map((c) => c.id), { shouldDirty: true });
+            }}
           />
-          <ChoiceList
-            id="list-groups"
-            label={t("driverServices.lists.groups")}
-            options={groups.map((g) => ({ id: g.id, label: `${g.name} (${g.code})` }))}
-            value={groupIds}
-            onChange={(ids) => form.setValue("groupIds", ids, { shouldDirty: true })}
+          <MemberPicker
+            legend={t("driverServices.lists.groups")}
+            path="/customer-service/offline-list/groups"
+            label={groupLabel}
+            searchLabel={t("driverServices.lists.searchGroup")}
+            chosen={groups}
+            onChange={(chosen) => {
+              setGroups(chosen);
+              form.setValue("groupIds", chosen.map((g) => g.id), { shouldDirty: true });
+            }}
           />
           {membersError && (
             <p role="alert" className="text-sm text-destructive md:col-span-2">

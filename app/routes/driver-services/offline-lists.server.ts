@@ -10,7 +10,7 @@ import {
   retryPushItem,
   updateOfflineList,
 } from "../../../workers/services/driver-services/offline-lists";
-import { customerChoices, groupChoices, pointChoices } from "../../../workers/services/driver-services/pickers";
+import { pointChoices } from "../../../workers/services/driver-services/pickers";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -31,22 +31,10 @@ export async function deleteOfflineListAction({ request, context }: ActionFuncti
   }
 }
 
-/** The list being edited (none when adding) and the customers and groups to choose from. */
+/** The list being edited (none when adding); its pickers search customers and groups through the API. */
 export async function loadOfflineListForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [list, customers, groups] = await Promise.all([
-    params.id ? offlineListDetail(ctx, Number(params.id)) : null,
-    customerChoices(ctx, {}),
-    groupChoices(ctx, {}),
-  ]);
-  // The list's own members stay choosable even beyond the pickers' cap.
-  const known = new Set(customers.map((c) => c.id));
-  const knownGroups = new Set(groups.map((g) => g.id));
-  return {
-    list,
-    customers: [...customers, ...(list?.customers.filter((c) => !known.has(c.id)) ?? [])],
-    groups: [...groups, ...(list?.groups.filter((g) => !knownGroups.has(g.id)) ?? [])],
-  };
+  return { list: params.id ? await offlineListDetail(ctx, Number(params.id)) : null };
 }
 
 export async function saveOfflineList({ request, context, params }: ActionFunctionArgs) {

@@ -1,23 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { customerChoices, pointChoices } from "../../../workers/services/driver-services/pickers";
+import { zonedToUtc } from "../../../domain/time";
+import { pointChoices } from "../../../workers/services/driver-services/pickers";
 import { cancelReservation, createReservation, listReservations } from "../../../workers/services/driver-services/reservations";
-import { actionError, requireCtx } from "../../lib/ctx.server";
+import { operatorInfo } from "../../../workers/services/operators/public-info";
+import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
- * Reservations, the points and customers the form may pick (docs/rules/driver-services.md
- * "Reservations"). A sub-operator (`/suboperators/reservation`) watches its devices' reservations:
- * reserving and cancelling are the operator's.
+ * Reservations and the points the form may pick (docs/rules/driver-services.md "Reservations"); the
+ * form's customer picker searches through the API. The expiry filter is typed in the operator's
+ * time zone, as the list shows times (docs/rules/lists.md "Filters and sorting"); a range the verb
+ * refuses gives an empty page with its message. A sub-operator (`/suboperators/reservation`)
+ * watches its devices' reservations: reserving and cancelling are the operator's.
  */
 export async function loadReservations({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const mayReserve = ctx.operator.sub !== 1;
-  const [page, targets, customers] = await Promise.all([
-    listReservations(ctx, searchParamsObject(request)),
-    pointChoices(ctx),
-    mayReserve ? customerChoices(ctx, {}) : Promise.resolve([]),
-  ]);
-  return { ...page, points: targets.points, customers, mayReserve };
+  const raw = searchParamsObject(request);
+  const [{ timeZone }, targets] = await Promise.all([operatorInfo(ctx), pointChoices(ctx)]);
+  const utc = (text: string | undefined) => {
+    const at = text ? zonedToUtc(text, timeZone) : undefined;
+    return at === undefined ? text : new Date(at).toISOString();
+  };
+  try {
+    const page = await listReservations(ctx, { ...raw, from: utc(raw.from), to: utc(raw.to) });
+    return { ...page, points: targets.points, mayReserve, filterError: null };
+  } catch (error) {
+    const empty = { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listReservations>>;
+    return { ...empty, points: targets.points, mayReserve, filterError: refusal(error, ctx.lang).body.msg };
+  }
 }
 
 /** Reserve (ReserveNow) or cancel (`intent: "cancel"`, CancelReservation). */

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { RESERVATION_STATUSES } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
@@ -18,6 +19,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
+import { instantOf } from "~/lib/datetime-local";
+import { CustomerSelect } from "../drivers/pickers";
 import { loadReservations, reservationAction } from "./reservations.server";
 import { FormDialogFooter } from "~/components/form/dialog-footer";
 
@@ -120,15 +123,17 @@ export default function Reservations() {
             </option>
           ))}
         </NativeSelect>
+        <TimeRangeFilter />
       </DataTableToolbar>
+      <FilterError message={page.filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("driverServices.reservations.empty")} label={t("driverServices.reservations.title")} />
-      {adding && <ReserveDialog points={page.points} customers={page.customers} onClose={() => setAdding(false)} />}
+      {adding && <ReserveDialog points={page.points} onClose={() => setAdding(false)} />}
     </div>
   );
 }
 
 /** Reserve a connector for a tag or a customer's card until an expiry time (typed in the browser's zone). */
-function ReserveDialog({ points, customers, onClose }: { points: Data["points"]; customers: Data["customers"]; onClose: () => void }) {
+function ReserveDialog({ points, onClose }: { points: Data["points"]; onClose: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const [values, setValues] = useState({ pointId: "", connectorId: "1", who: "idTag", idTag: "", customerId: "", expiry: "" });
@@ -151,7 +156,7 @@ function ReserveDialog({ points, customers, onClose }: { points: Data["points"];
         pointId: values.pointId,
         connectorId: values.connectorId,
         ...(values.who === "idTag" ? { idTag: values.idTag } : { customerId: values.customerId }),
-        expiryDate: values.expiry ? new Date(values.expiry).toISOString() : "",
+        expiryDate: instantOf(values.expiry) ?? "",
       }),
       { method: "post", encType: "application/json" },
     );
@@ -216,14 +221,14 @@ function ReserveDialog({ points, customers, onClose }: { points: Data["points"];
                   "reserve-customer",
                   "customerId",
                   t("driverServices.reservations.customer"),
-                  <NativeSelect id="reserve-customer" value={values.customerId} onChange={set("customerId")} aria-invalid={Boolean(errors.customerId)}>
-                    <option value="">{t("ui.form.selectPlaceholder")}</option>
-                    {customers.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name} ({c.email})
-                      </option>
-                    ))}
-                  </NativeSelect>,
+                  <CustomerSelect
+                    path="/customer-service/vehicle/customers"
+                    id="reserve-customer"
+                    value={values.customerId ? Number(values.customerId) : null}
+                    onChange={(id) => setValues((v) => ({ ...v, customerId: id === null ? "" : String(id) }))}
+                    invalid={Boolean(errors.customerId)}
+                    describedBy={errors.customerId ? "reserve-customer-error" : undefined}
+                  />,
                 )}
             {field(
               "reserve-expiry",

@@ -1,26 +1,33 @@
-import { ReceiptText } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DetailList } from "~/components/detail-list";
+import { useFormat } from "~/components/format";
+import { RecordStatusBadge } from "~/components/records/record-status";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { loadVehicle } from "./vehicles.server";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { BillStatusBadge } from "../wallets/bill-parts";
+import { loadVehicleBills } from "./vehicles.server";
 
 /**
  * A vehicle's sessions and bills (docs/rules/driver-services.md "Vehicles"). A session is paid by
- * the driver behind its tag, not by a car, so the page leads to the owner's charge records and
- * bills, each list filtered on the server by the customer.
+ * the driver behind its tag, not by a car, so the page shows the owner's latest charge records and
+ * bills (each only to a user whose menus hold that list), and links to the whole lists filtered on
+ * the server by the customer.
  */
 export function loader(args: LoaderFunctionArgs) {
-  return loadVehicle(args);
+  return loadVehicleBills(args);
 }
 
-export const handle: RecordCrumb<typeof loader> = { record: (vehicle) => vehicle.plate };
+export const handle: RecordCrumb<typeof loader> = { record: (data) => data.vehicle.plate };
+
+type Data = Awaited<ReturnType<typeof loader>>;
 
 export default function VehicleBills() {
-  const vehicle = useLoaderData<typeof loader>();
+  const { vehicle, records, bills } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
@@ -45,23 +52,92 @@ export default function VehicleBills() {
           />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("driverServices.vehicles.billsTitle")}</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
-          <ReceiptText aria-hidden className="size-8 text-muted-foreground" />
-          <p className="text-muted-foreground">{t("driverServices.vehicles.billsOfOwner")}</p>
-          <div className="flex flex-wrap justify-center gap-2">
-            <Button asChild variant="outline">
-              <Link to={`/financialManagement/chargeRecord?customerId=${vehicle.customerId}`}>{t("driverServices.vehicles.ownerRecords")}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/financialManagement/billManagement?customerId=${vehicle.customerId}`}>{t("driverServices.vehicles.ownerBills")}</Link>
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
+      <p className="text-sm text-muted-foreground">{t("driverServices.vehicles.billsOfOwner")}</p>
+      {records && <OwnerRecords records={records.records} customerId={vehicle.customerId} />}
+      {bills && <OwnerBills bills={bills.records} customerId={vehicle.customerId} />}
     </div>
+  );
+}
+
+/** One of the owner's lists: its title, a link to the whole list, and a small table or its empty state. */
+function OwnerSection({ title, allTo, allLabel, empty, heads, rows }: { title: string; allTo: string; allLabel: string; empty: string; heads: string[]; rows: ReactNode[] }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>{title}</CardTitle>
+        <Button asChild variant="outline" size="sm">
+          <Link to={allTo}>{allLabel}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {rows.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted-foreground">{empty}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <Table aria-label={title}>
+              <TableHeader>
+                <TableRow>
+                  {heads.map((head) => (
+                    <TableHead key={head}>{head}</TableHead>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>{rows}</TableBody>
+            </Table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OwnerRecords({ records, customerId }: { records: NonNullable<Data["records"]>["records"]; customerId: number }) {
+  const { t } = useTranslation();
+  const { dateTime, energy, money } = useFormat();
+  return (
+    <OwnerSection
+      title={t("driverServices.vehicles.ownerRecords")}
+      allTo={`/financialManagement/chargeRecord?customerId=${customerId}`}
+      allLabel={t("driverServices.vehicles.allRecords")}
+      empty={t("driverServices.vehicles.noRecords")}
+      heads={[t("records.fields.transactionId"), t("records.fields.point"), t("records.fields.startAt"), t("records.fields.energy"), t("records.fields.totalCost"), t("records.fields.status")]}
+      rows={records.map((r) => (
+        <TableRow key={r.id}>
+          <TableCell className="font-mono">{r.transactionId}</TableCell>
+          <TableCell>{r.serialNumber ?? r.stationName ?? "—"}</TableCell>
+          <TableCell>{dateTime(r.startAt)}</TableCell>
+          <TableCell className="tabular-nums">{r.energyWh === null ? "—" : energy(r.energyWh)}</TableCell>
+          <TableCell className="tabular-nums">{r.totalCost === null ? t("records.fields.notPriced") : money(r.totalCost)}</TableCell>
+          <TableCell>
+            <RecordStatusBadge status={r.status} />
+          </TableCell>
+        </TableRow>
+      ))}
+    />
+  );
+}
+
+function OwnerBills({ bills, customerId }: { bills: NonNullable<Data["bills"]>["records"]; customerId: number }) {
+  const { t } = useTranslation();
+  const { dateTime, money } = useFormat();
+  return (
+    <OwnerSection
+      title={t("driverServices.vehicles.ownerBills")}
+      allTo={`/financialManagement/billManagement?customerId=${customerId}`}
+      allLabel={t("driverServices.vehicles.allBills")}
+      empty={t("driverServices.vehicles.noBills")}
+      heads={[t("wallets.bills.fields.id"), t("wallets.bills.fields.createdAt"), t("wallets.bills.fields.type"), t("wallets.bills.fields.cost"), t("wallets.bills.fields.status")]}
+      rows={bills.map((b) => (
+        <TableRow key={b.id}>
+          <TableCell className="font-mono">{b.id}</TableCell>
+          <TableCell>{dateTime(b.createdAt)}</TableCell>
+          <TableCell>{t(`wallets.bills.types.${b.type}`)}</TableCell>
+          <TableCell className="tabular-nums">{money(b.cost)}</TableCell>
+          <TableCell>
+            <BillStatusBadge status={b.status} />
+          </TableCell>
+        </TableRow>
+      ))}
+    />
   );
 }

@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { customerChoices } from "../../../workers/services/driver-services/pickers";
+import { listChargeRecords } from "../../../workers/services/charge-records/charge-records";
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle, vehicleDetail } from "../../../workers/services/driver-services/vehicles";
+import { admits } from "../../../workers/services/verb";
+import { listBills } from "../../../workers/services/wallets/bills";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 
-/** The vehicle list and the customers its form may pick (docs/rules/driver-services.md "Vehicles"). */
+/** How many of the owner's latest records and bills the vehicle's page shows. */
+const OWNER_ROWS = 10;
+
+/** The vehicle list (docs/rules/driver-services.md "Vehicles"); the form's owner picker searches through the API. */
 export async function loadVehicles({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const query = searchParamsObject(request);
-  const [page, customers] = await Promise.all([listVehicles(ctx, query), customerChoices(ctx, { keyword: query.owner })]);
-  return { ...page, customers };
+  return listVehicles(ctx, searchParamsObject(request));
 }
 
 /** The list's action: create, edit (`id` given) or delete (`intent: "delete"`) a vehicle. */
@@ -26,7 +29,17 @@ export async function vehicleAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export async function loadVehicle({ request, context, params }: LoaderFunctionArgs) {
+/**
+ * The vehicle's bills page: the vehicle, and its owner's last ten charge records and bills, each
+ * only for a user whose menus admit that list (docs/rules/driver-services.md "Vehicles").
+ */
+export async function loadVehicleBills({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return vehicleDetail(ctx, Number(params.id));
+  const vehicle = await vehicleDetail(ctx, Number(params.id));
+  const query = { customerId: String(vehicle.customerId), size: String(OWNER_ROWS) };
+  const [records, bills] = await Promise.all([
+    admits(listChargeRecords.access, ctx) ? listChargeRecords(ctx, query) : null,
+    admits(listBills.access, ctx) ? listBills(ctx, query) : null,
+  ]);
+  return { vehicle, records, bills };
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ColumnDef } from "@tanstack/react-table";
 import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
@@ -9,7 +9,8 @@ import { vehicleInput, type VehicleFormValues } from "../../../domain/schemas/dr
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { SelectField, TextField } from "~/components/form/fields";
+import { TextField } from "~/components/form/fields";
+import { errorId, FormField } from "~/components/form/form-field";
 import { RowLink, useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -20,6 +21,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
+import { CustomerSelect } from "../drivers/pickers";
 import { loadVehicles, vehicleAction } from "./vehicles.server";
 import { FormDialogFooter } from "~/components/form/dialog-footer";
 
@@ -104,13 +106,13 @@ export default function Vehicles() {
         <Input name="customer" placeholder={t("driverServices.vehicles.customer")} aria-label={t("driverServices.vehicles.customer")} defaultValue={params.get("customer") ?? ""} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("driverServices.vehicles.empty")} label={t("driverServices.vehicles.title")} />
-      {editing && <VehicleDialog vehicle={editing === "new" ? null : editing} customers={page.customers} onClose={() => setEditing(null)} />}
+      {editing && <VehicleDialog vehicle={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }
 
 /** Add or edit a vehicle; the form and the verb share `vehicleInput`. */
-function VehicleDialog({ vehicle, customers, onClose }: { vehicle: Vehicle | null; customers: Data["customers"]; onClose: () => void }) {
+function VehicleDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const form = useForm<VehicleFormValues>({
@@ -127,7 +129,9 @@ function VehicleDialog({ vehicle, customers, onClose }: { vehicle: Vehicle | nul
     },
     (name, message) => form.setError(name as keyof VehicleFormValues, { message }),
   );
-  const owners = vehicle && !customers.some((c) => c.id === vehicle.customerId) ? [...customers, { id: vehicle.customerId, name: vehicle.customerName ?? "", email: "" }] : customers;
+  // The owner picker searches the server (docs/rules/lists.md "Pickers"); the vehicle's owner stays listed.
+  const ownerId = useId();
+  const owner = vehicle ? { id: vehicle.customerId, label: vehicle.customerName ?? String(vehicle.customerId) } : null;
   const submit = form.handleSubmit((values) =>
     fetcher.submit(JSON.stringify({ ...values, id: vehicle?.id }), { method: "post", encType: "application/json" }),
   );
@@ -142,13 +146,22 @@ function VehicleDialog({ vehicle, customers, onClose }: { vehicle: Vehicle | nul
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField control={form.control} name="name" label={t("driverServices.vehicles.name")} required />
             <TextField control={form.control} name="plate" label={t("driverServices.vehicles.plate")} required />
-            <SelectField
+            <Controller
               control={form.control}
               name="customerId"
-              label={t("driverServices.vehicles.customer")}
-              required
-              options={owners.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }))}
-              className="sm:col-span-2"
+              render={({ field, fieldState }) => (
+                <FormField id={ownerId} label={t("driverServices.vehicles.customer")} required error={fieldState.error?.message && t(fieldState.error.message)} className="sm:col-span-2">
+                  <CustomerSelect
+                    path="/customer-service/vehicle/customers"
+                    id={ownerId}
+                    value={field.value ? Number(field.value) : null}
+                    onChange={(id) => field.onChange(id === null ? "" : String(id))}
+                    current={owner}
+                    invalid={Boolean(fieldState.error)}
+                    describedBy={fieldState.error ? errorId(ownerId) : undefined}
+                  />
+                </FormField>
+              )}
             />
             <TextField control={form.control} name="brand" label={t("driverServices.vehicles.brand")} />
             <TextField control={form.control} name="model" label={t("driverServices.vehicles.model")} />

@@ -36,8 +36,12 @@ function useMatches(path: string, keyword: string, label: (row: Record<string, u
 export const customerLabel = (row: Record<string, unknown>) => `${String(row.name)} · ${String(row.email)}`;
 export const pointLabel = (row: Record<string, unknown>) => `${String(row.serialNumber)} · ${String(row.name)}`;
 
-/** One customer: type to search, then choose among the matches (the current choice stays listed). */
+/**
+ * One customer: type to search, then choose among the matches (the current choice stays listed).
+ * `path` is the picker endpoint the screen's menu may read (the customer options by default).
+ */
 export function CustomerSelect({
+  path = "/customer-service/customer/options",
   id,
   value,
   onChange,
@@ -45,6 +49,7 @@ export function CustomerSelect({
   invalid,
   describedBy,
 }: {
+  path?: string;
   id: string;
   value: number | null;
   onChange: (id: number | null) => void;
@@ -54,7 +59,7 @@ export function CustomerSelect({
 }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState("");
-  const matches = useMatches("/customer-service/customer/options", keyword, customerLabel);
+  const matches = useMatches(path, keyword, customerLabel);
   const options = current && !matches.some((m) => m.id === current.id) ? [current, ...matches] : matches;
   return (
     <div className="flex flex-col gap-2">

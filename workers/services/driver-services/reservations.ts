@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } f
 import { pageOf } from "../../../db/paging";
 import { customerGroups, customers, idTags, points, reservationIds, reservations, rfCards } from "../../../db/schema";
 import { AppError, Conflict, Invalid, NotFound } from "../../../domain/errors";
+import { authorizationStatus, CARD_ANSWER, heldTagStatus } from "../../../domain/ocpp";
 import { reservationInput, reservationListQuery, type ReservationStatus } from "../../../domain/schemas/driver-services";
 import { acrossTenants, owned, ownedRow, visible, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, SystemCtx, UserCtx } from "../context";
-import { registryFacts, sameTag } from "../drivers/registry";
+import { holderColumns, holderOf, registryFacts, sameTag } from "../drivers/registry";
 import { findPoint } from "../points/points";
 import { command } from "../remote/remote-control";
 import { verb } from "../verb";
@@ -28,6 +29,9 @@ export const SUB_RESERVATION_MENU = "sub.operation.reservation";
 const READ_MENUS = [RESERVATION_MENU, SUB_RESERVATION_MENU];
 
 type ReservationRow = typeof reservations.$inferSelect;
+
+/** A customer holds a handful of cards; the first few bound ones are enough to find one that works. */
+const CARDS_LOOKED_AT = 50;
 
 /** Statuses that still hold the connector, until the expiry passes. */
 const HOLDING: ReservationStatus[] = ["reserved", "canceling"];
@@ -117,24 +121,38 @@ export const reservationDetail = verb({ menu: READ_MENUS }, async (ctx, id: numb
 });
 
 /**
- * The tag a reservation holds: the one given, or the customer's first valid bound card; and its
- * parent tag (the holder's group code), so that the group's other tags may use it (OCPP 1.6 §5.13).
+ * The tag a reservation holds: the one given, or the first of the customer's bound cards that
+ * Authorize would accept at the point (a NORMAL customer, a VALID unexpired card, allowed at the
+ * point: docs/rules/drivers.md "Who may charge"); and its parent tag (the holder's group code), so
+ * that the group's other tags may use it (OCPP 1.6 §5.13).
  */
-async function reservedTag(ctx: UserCtx, input: { idTag?: string; customerId?: number }) {
+async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: string; customerId?: number }) {
   const ofGroup = and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
   if (input.customerId !== undefined) {
-    const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(owned(ctx, customers, eq(customers.id, input.customerId))).limit(1);
+    const [customer] = await ctx.db.select({ status: customers.status }).from(customers).where(owned(ctx, customers, eq(customers.id, input.customerId))).limit(1);
     if (!customer) throw new NotFound("driverServices.errors.customerNotFound");
-    const [card] = await ctx.db
-      .select({ idTag: rfCards.idTag, parentIdTag: customerGroups.code })
+    if (customer.status !== "NORMAL") throw new Invalid("driverServices.validation.customerAbnormal", {}, { customerId: "driverServices.validation.customerAbnormal" });
+    const cards = await ctx.db
+      .select({ idTag: rfCards.idTag, status: rfCards.status, expiryDate: rfCards.expiryDate, ...holderColumns(ctx, pointId) })
       .from(rfCards)
       .innerJoin(customers, and(eq(customers.id, rfCards.customerId), eq(customers.operatorId, ctx.operator.id)))
       .leftJoin(customerGroups, ofGroup)
-      .where(owned(ctx, rfCards, eq(rfCards.customerId, input.customerId), eq(rfCards.status, "VALID"), eq(rfCards.bindStatus, "BIND")))
+      .where(owned(ctx, rfCards, eq(rfCards.customerId, input.customerId), eq(rfCards.bindStatus, "BIND")))
       .orderBy(asc(rfCards.id))
-      .limit(1);
+      .limit(CARDS_LOOKED_AT);
+    const now = ctx.now();
+    const card = cards.find(
+      (c) =>
+        authorizationStatus({
+          chargerAccepted: true,
+          tag: { status: heldTagStatus(CARD_ANSWER[c.status], holderOf(c), true), expiresAt: c.expiryDate?.getTime() ?? null, remote: false, card: true },
+          // A reservation is for later: a session the card is in now does not stop it.
+          busy: false,
+          now,
+        }) === "Accepted",
+    );
     if (!card) throw new Invalid("driverServices.validation.customerHasNoCard", {}, { customerId: "driverServices.validation.customerHasNoCard" });
-    return { idTag: card.idTag, parentIdTag: card.parentIdTag, customerId: input.customerId };
+    return { idTag: card.idTag, parentIdTag: card.groupCode, customerId: input.customerId };
   }
   const idTag = input.idTag!;
   const [[card], [other]] = await ctx.db.batch([
@@ -168,7 +186,7 @@ export const createReservation = verb({ menu: RESERVATION_MENU, mutates: true },
   const { point } = await findPoint(ctx, { id: input.pointId });
   if (input.connectorId > point.connectorCount) throw new Invalid("validation.connectorRequired", {}, { connectorId: "validation.connectorRequired" });
   if (input.expiryDate.getTime() <= ctx.now()) throw new Invalid("driverServices.validation.expiryFuture", {}, { expiryDate: "driverServices.validation.expiryFuture" });
-  const tag = await reservedTag(ctx, input);
+  const tag = await reservedTag(ctx, point.id, input);
   const [{ id }] = await ctx.db.insert(reservationIds).values({ createdAt: new Date(ctx.now()) }).returning({ id: reservationIds.id });
   await command(ctx, { id: point.id }, "ReserveNow", {
     connectorId: input.connectorId,

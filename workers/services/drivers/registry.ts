@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { customerGroups, customerPoints, customers, idTags, rfCards, transactions } from "../../../db/schema";
 import { CARD_ANSWER, heldTagStatus, type AuthorizationStatus, type HolderFacts } from "../../../domain/ocpp";
 import { owned } from "../../../tenants/scope";
-import type { SystemCtx } from "../context";
+import type { SystemCtx, UserCtx } from "../context";
 
 /**
  * The id-tag registry Authorize and StartTransaction read (docs/rules/drivers.md "Who may charge",
@@ -26,8 +26,8 @@ export interface RegistryTag {
 /** Id tags compare case-insensitively (OCPP 1.6 §7.28 IdToken); `upper(…)` is what the unique indexes hold. */
 export const sameTag = (column: SQLiteColumn, idTag: string): SQL => sql`upper(${column}) = upper(${idTag})`;
 
-/** The holder's columns, joined within the same operator. */
-function holderColumns(ctx: SystemCtx, pointId: number) {
+/** The holder's columns, joined within the same operator (also what a reservation's card choice reads). */
+export function holderColumns(ctx: SystemCtx | UserCtx, pointId: number) {
   return {
     // Distinct names: a D1 batch answers rows as objects keyed by column name, so the joined
     // tables' `status` and `code` would otherwise overwrite the tag's own.
@@ -43,7 +43,7 @@ function holderColumns(ctx: SystemCtx, pointId: number) {
   };
 }
 
-const holderOf = (row: { customerStatus: "NORMAL" | "ABNORMAL" | null; chargeAllPoint: number | null; atThisPoint: number }): HolderFacts | null =>
+export const holderOf = (row: { customerStatus: "NORMAL" | "ABNORMAL" | null; chargeAllPoint: number | null; atThisPoint: number }): HolderFacts | null =>
   row.customerStatus === null ? null : { status: row.customerStatus, chargeAllPoint: row.chargeAllPoint !== 0, atThisPoint: Boolean(row.atThisPoint) };
 
 /**
