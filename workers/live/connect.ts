@@ -3,6 +3,7 @@ import { deviceOwner, visiblePointIds } from "../../tenants/scope";
 import { errorBody } from "../api/envelope";
 import { assertSameOrigin } from "../api/security";
 import { readCookie } from "../http/cookies";
+import { markPrivate } from "../http/security-headers";
 import { contextFromToken, publicCtxOf } from "../services/context";
 import { assertAdmitted } from "../services/verb";
 import { liveAccess } from "../services/monitoring/live-access";
@@ -35,6 +36,8 @@ export async function connectLive(request: Request, env: Env): Promise<Response>
     return env.TENANT_HUB.getByName(tenantHubName(operatorId)).fetch(new Request(request.url, { headers }));
   } catch (error) {
     const { status, body } = errorBody(error, base.lang);
-    return Response.json(body, { status });
+    const refused = Response.json(body, { status });
+    markPrivate(refused.headers);
+    return refused;
   }
 }
