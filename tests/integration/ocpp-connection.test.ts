@@ -68,12 +68,9 @@ describe("OCPP connection", () => {
       }),
     );
     const second = (await connect(serialNumber, { key })).charger!;
-    // Right after the second connection is accepted, the first is no longer served.
-    try {
-      first.ws.send(JSON.stringify([2, "late-heartbeat", "Heartbeat", {}]));
-    } catch {
-      seen.push("first: send refused");
-    }
+    // Right after the second connection is accepted, the first is no longer served: it is closed
+    // already, or a Heartbeat sent on it gets no answer.
+    if (first.ws.readyState === WebSocket.OPEN) first.ws.send(JSON.stringify([2, "late-heartbeat", "Heartbeat", {}]));
     expect(await boot(second)).toMatchObject({ status: "Accepted" });
     seen.push("second: boot answered");
     expect(await closed).toBe(1000);
