@@ -53,11 +53,14 @@ describe("console shell", () => {
     const otherOperator = await Api.login(baseURL, { operatorCode: "0DE001", username: "deadmin1", password: "Demo12345" });
     const [point] = (await otherOperator.get<{ records: { id: number }[] }>("/station-service/point?size=1")).records;
     const [role] = (await otherOperator.get<{ records: { id: number }[] }>("/user-service/role?size=1")).records;
+    // An own role's id written any other way than its decimal digits names no page either.
+    const [own] = (await (await Api.login(baseURL)).get<{ records: { id: number }[] }>("/user-service/role?size=1")).records;
     await page.context().clearCookies();
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
 
-    for (const path of [`/equipmentManagement/point/pointDetail/${point.id}`, `/carrierSystem/role/detail/${role.id}`, "/carrierSystem/role/detail/abc"]) {
+    const malformed = [`0x${own.id.toString(16)}`, `${own.id}.0`, `%20${own.id}`].map((id) => `/carrierSystem/role/detail/${id}`);
+    for (const path of [`/equipmentManagement/point/pointDetail/${point.id}`, `/carrierSystem/role/detail/${role.id}`, "/carrierSystem/role/detail/abc", ...malformed]) {
       const response = await page.goto(`${baseURL}${path}`);
       expect(response!.status()).toBe(404);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(t.statusPage.notFound);

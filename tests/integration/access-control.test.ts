@@ -86,6 +86,33 @@ describe("no takeover through accounts", () => {
     expect((await call("GET", "/user-service/person/operator", { token: admin })).status).toBe(200);
   });
 
+  it("lets only a SUPER edit, disable or re-role a SUPER account that is not the owner", async () => {
+    const { admin, token } = await accountWith(["home", "carrier.carrierAcount"]);
+    const superRole = await makeRole(admin, { type: "SUPER", menuCodes: [] });
+    const plainRole = await makeRole(admin, { menuCodes: ["home"] });
+    const target = await makeAccount("0PL002", admin, superRole.id);
+    const before = (await call("GET", `/user-service/account/${target.id}`, { token: admin })).body.data;
+    expect(before.owner).toBe(false);
+
+    // Nothing but the target's SUPER role stands in the way: the name, the status and a role the actor may give.
+    const rename = await call("PUT", `/user-service/account/${target.id}`, {
+      token,
+      body: { name: "Renamed Super", email: "renamed@example.com", roleId: superRole.id },
+    });
+    expect(rename.status).toBe(403);
+    expect(rename.body.msg).toBe("Only a SUPER account may do this");
+    const disable = await call("PUT", `/user-service/account/${target.id}/enable`, { token, body: { status: "INVALID" } });
+    expect(disable.status).toBe(403);
+    expect(disable.body.msg).toBe("Only a SUPER account may do this");
+    const demote = await call("PUT", `/user-service/account/${target.id}`, { token, body: { name: before.name, roleId: plainRole.id } });
+    expect(demote.status).toBe(403);
+    expect(demote.body.msg).toBe("Only a SUPER account may do this");
+
+    const after = (await call("GET", `/user-service/account/${target.id}`, { token: admin })).body.data;
+    expect(after).toMatchObject({ name: before.name, email: before.email, status: "VALID", roleId: superRole.id });
+    expect((await login("0PL002", target.username, target.password)).status).toBe(200);
+  });
+
   it("keeps the operator's owner from being disabled or demoted by another SUPER", async () => {
     const admin = await tokenFor("0PL002", "demoadmin");
     const owner = (await call("GET", "/user-service/person/operator", { token: admin })).body.data;
@@ -115,6 +142,26 @@ describe("watching is not operating", () => {
     expect((await call("PUT", `/station-service/monitoring/reset/point/${serialNumber}`, { token, body: { type: "Hard" } })).status).toBe(403);
     expect((await call("PUT", `/station-service/remoteControl/${pointId}/remoteStop/1`, { token })).status).toBe(403);
     expect((await call("POST", `/station-service/point/${pointId}/command`, { token, body: { action: "ClearCache", payload: {} } })).status).toBe(403);
+  });
+
+  it("lets only the remote-control or point menus send generic commands; other menus get 403", async () => {
+    const { pointId, serialNumber } = await makeCharger("0PL002");
+    const commands = (token: string) =>
+      Promise.all([
+        call("PUT", `/station-service/remoteControl/unlockConnector/${pointId}`, { token, body: { connectorId: 1 } }),
+        call("PUT", `/station-service/monitoring/point/triggerMessage/${serialNumber}`, { token, body: { requestedMessage: "Heartbeat" } }),
+        call("PUT", `/station-service/monitoring/dataTransfer/${serialNumber}`, { token, body: { vendorId: "com.example" } }),
+        call("GET", `/station-service/monitoring/getLocalListVersion/${serialNumber}`, { token }),
+        call("GET", `/station-service/monitoring/getDiagnostics/${serialNumber}?location=${encodeURIComponent("ftp://logs.example.com/")}`, { token }),
+        call("POST", `/station-service/point/${pointId}/command`, { token, body: { action: "ClearCache", payload: {} } }),
+      ]).then((answers) => answers.map((a) => a.status));
+    const watcher = await accountWith(["home", "monitoring.chargingPile", "monitoring.charging", "equipment.station"]);
+    expect(await commands(watcher.token)).toEqual([403, 403, 403, 403, 403, 403]);
+    // Admitted, the charger is simply offline (409): the menu, not the charger, decided the 403 above.
+    for (const menu of ["equipment.remoteControl", "equipment.point"]) {
+      const operator = await accountWith(["home", menu]);
+      expect(await commands(operator.token), menu).toEqual([409, 409, 409, 409, 409, 409]);
+    }
   });
 
   it("checks permission inside the verb, whoever calls it", async () => {
@@ -148,6 +195,18 @@ describe("/live follows the API's rules", () => {
     const res = await upgrade(token);
     expect(res.status).toBe(403);
     expect(res.webSocket).toBeFalsy();
+  });
+
+  it("marks its refusals no-store and nosniff, like the API's JSON", async () => {
+    const { token } = await accountWith(["carrier.role"]);
+    const forbidden = await upgrade(token);
+    const unauthenticated = await SELF.fetch(`${ORIGIN}/live`, { headers: { Upgrade: "websocket" } });
+    expect([forbidden.status, unauthenticated.status]).toEqual([403, 401]);
+    for (const res of [forbidden, unauthenticated]) {
+      expect(res.headers.get("Content-Type")).toContain("application/json");
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    }
   });
 
   it("refuses an account that has not yet changed its initial password", async () => {

@@ -54,12 +54,29 @@ describe("OCPP connection", () => {
     res.charger!.close();
   });
 
-  it("replaces an older connection of the same charger and closes it", async () => {
+  it("replaces an older connection of the same charger and closes it at once", async () => {
     const { serialNumber, key } = await makeCharger("0PL002");
     const first = (await connect(serialNumber, { key })).charger!;
-    const closed = new Promise<number>((resolve) => first.ws.addEventListener("close", (e) => resolve(e.code)));
+    await boot(first);
+    // What the first socket sees, in order, next to the second connection's answers (never timing).
+    const seen: string[] = [];
+    first.ws.addEventListener("message", (e) => seen.push(`first: ${String(e.data)}`));
+    const closed = new Promise<number>((resolve) =>
+      first.ws.addEventListener("close", (e) => {
+        seen.push("first: closed");
+        resolve(e.code);
+      }),
+    );
     const second = (await connect(serialNumber, { key })).charger!;
+    // Right after the second connection is accepted, the first is no longer served: it is closed
+    // already, or a Heartbeat sent on it gets no answer.
+    if (first.ws.readyState === WebSocket.OPEN) first.ws.send(JSON.stringify([2, "late-heartbeat", "Heartbeat", {}]));
+    expect(await boot(second)).toMatchObject({ status: "Accepted" });
+    seen.push("second: boot answered");
     expect(await closed).toBe(1000);
+    expect(seen.filter((e) => e.includes("late-heartbeat"))).toEqual([]);
+    expect(seen.indexOf("first: closed")).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf("first: closed")).toBeLessThan(seen.indexOf("second: boot answered"));
     expect(await second.call("Heartbeat", {})).toHaveProperty("currentTime");
     second.close();
   });

@@ -62,4 +62,35 @@ describe("diagnostics status notifications (OCPP 1.6 §6.17)", () => {
     const list = await call("GET", `/station-service/diagnosis?pointId=${pointId}`, { token });
     expect(list.body.data.total).toBe(3);
   });
+  it("records GetDiagnostics sent from the monitoring tools or as a generic command, so a timed-out request's row never moves", async () => {
+    const { charger, pointId, serialNumber, token } = await online();
+    const requests = async () => (await call("GET", `/station-service/diagnosis?pointId=${pointId}&size=100`, { token })).body.data.records as { id: number; status: number }[];
+
+    // The charger never answers the first request in time: its row stays, waiting.
+    const timedOut = await call("POST", `/station-service/point/${pointId}/diagnose`, { token, body: { location: "ftp://logs.example.com/old/" } });
+    expect(timedOut.status).toBe(504);
+    const [old] = await requests();
+    expect(old.status).toBe(1);
+
+    charger.answer("GetDiagnostics", () => ({ fileName: "monitoring.zip" }));
+    const location = encodeURIComponent("ftp://logs.example.com/new/");
+    const monitoring = await call("GET", `/station-service/monitoring/getDiagnostics/${serialNumber}?location=${location}`, { token });
+    expect(monitoring.status).toBe(200);
+    expect(monitoring.body.data).toEqual({ fileName: "monitoring.zip" });
+    await charger.call("DiagnosticsStatusNotification", { status: "Uploading" });
+    const [viaMonitoring] = await requests();
+    expect(viaMonitoring.id).not.toBe(old.id);
+    expect([await statusOf(old.id), await statusOf(viaMonitoring.id)]).toEqual([1, 2]);
+
+    const generic = await call("POST", `/station-service/point/${pointId}/command`, {
+      token,
+      body: { action: "GetDiagnostics", payload: { location: "ftp://logs.example.com/generic/" } },
+    });
+    expect(generic.status).toBe(200);
+    expect(generic.body.data).toEqual({ fileName: "monitoring.zip" });
+    await charger.call("DiagnosticsStatusNotification", { status: "Uploaded" });
+    const [viaCommand] = await requests();
+    expect(viaCommand.id).not.toBe(viaMonitoring.id);
+    expect([await statusOf(old.id), await statusOf(viaMonitoring.id), await statusOf(viaCommand.id)]).toEqual([1, 2, 3]);
+  });
 });

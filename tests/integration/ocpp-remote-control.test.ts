@@ -105,7 +105,7 @@ describe("remote control API", () => {
     expect(bad.body.data.fields.requestedMessage).toBe("Unbekannte angeforderte Nachricht");
   });
 
-  it("answers another operator's charger with 404 and refuses accounts without the menu", async () => {
+  it("answers another operator's charger with 404", async () => {
     const { serialNumber, pointId } = await online();
     const de = await tokenFor("0DE001", "deadmin1");
     expect((await call("PUT", `/station-service/monitoring/reset/point/${serialNumber}`, { token: de, body: { type: "Soft" } })).status).toBe(404);

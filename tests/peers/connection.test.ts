@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_CHARGER_KEY } from "../../db/seed";
 import type { PointRecord } from "../../scripts/sim/register";
 import { answering, api, baseURL, bootedClient, closeClients, newCharger, ocppEndpoint, strictClient, until } from "./support";
+import { loadWs } from "./ws";
 
 /**
  * The HTTP status a refused WebSocket upgrade answered. `npm start` serves the build under
@@ -81,21 +82,40 @@ describe("a charger connecting (ocpp-rpc strict client)", () => {
     expect(client.validationFailures).toEqual([]);
   });
 
-  it("replaces the first connection when the same charger connects again, and sends calls to the newer one", async () => {
+  it("replaces the first connection when the same charger connects again, closes it at once, and sends calls to the newer one", async () => {
     const point = await newCharger();
-    const { client: first } = await bootedClient(point.serialNumber, point.key);
-    const firstClosed = new Promise<{ code: number; reason: string }>((resolve) => first.onClose(resolve));
-    const firstAsked = answering(first, "GetLocalListVersion", { listVersion: 1 });
+    // The first connection is a bare socket, so that the test sees the close frame arrive, not only the end of TCP.
+    const ws = (await loadWs())!;
+    const authorization = `Basic ${Buffer.from(`${point.serialNumber}:${point.key}`).toString("base64")}`;
+    const first = new ws.WebSocket(`${ocppEndpoint}/${point.serialNumber}`, ["ocpp1.6"], { headers: { Authorization: authorization } });
+    const frames: unknown[][] = [];
+    first.on("message", (data) => frames.push(JSON.parse(data.toString()) as unknown[]));
+    const firstClosed = new Promise<{ code: number; reason: string }>((resolve) => first.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+    await new Promise<void>((resolve, reject) => {
+      first.on("open", resolve);
+      first.on("error", reject);
+    });
+    first.send(JSON.stringify([2, "first-boot", "BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "bare socket" }]));
+    await until(async () => frames.some((f) => f[1] === "first-boot"), "the first connection's boot answered");
 
-    const { client: second } = await bootedClient(point.serialNumber, point.key);
+    const second = strictClient(point.serialNumber, point.key);
+    await second.connect();
+    // Right after the second connection is accepted, the first one is no longer served: a Heartbeat
+    // sent on it now gets no answer, and its close frame comes before the second one's boot is answered.
+    first.send(JSON.stringify([2, "late-heartbeat", "Heartbeat", {}]));
+    const boot = await second.call("BootNotification", { chargePointVendor: "PeerTest", chargePointModel: "ocpp-rpc strict" });
+    const firstStateAtBoot = first.readyState;
+    expect(boot.status).toBe("Accepted");
+    expect(firstStateAtBoot, "the first socket had its close frame (CLOSING or CLOSED)").toBeGreaterThanOrEqual(2);
     expect(await firstClosed).toEqual({ code: 1000, reason: "Replaced by a new connection" });
-    expect(first.isOpen).toBe(false);
+    expect(frames.filter((f) => f[1] === "late-heartbeat")).toEqual([]);
 
     const secondAsked = answering(second, "GetLocalListVersion", { listVersion: 7 });
     const a = await api();
     expect(await a.get(`/station-service/monitoring/getLocalListVersion/${point.serialNumber}`)).toEqual({ listVersion: 7 });
     expect(secondAsked.received).toHaveLength(1);
-    expect(firstAsked.received).toHaveLength(0);
+    // The call went to the newer connection only.
+    expect(frames.filter((f) => f[0] === 2 && f[2] === "GetLocalListVersion")).toEqual([]);
     expect((await second.call("Heartbeat", {})).currentTime).toBeTruthy();
     // The replaced socket does not take the point offline (the flag reaches D1 in a batch, docs/rules/ocpp.md "Hot path").
     const detail = await until(async () => {

@@ -7,6 +7,7 @@ import { pathId } from "../../domain/schemas/numbers";
 import { readCookie } from "../http/cookies";
 import { readJsonBody } from "../http/json-body";
 import { reportError } from "../http/report-error";
+import { markPrivate } from "../http/security-headers";
 import { requestLanguage } from "../i18n";
 import { contextFromToken, publicCtxOf, type PublicCtx, type UserCtx } from "../services/context";
 import { assertAdmitted, type VerbAccess } from "../services/verb";
@@ -19,9 +20,7 @@ export const api = new OpenAPIHono<ApiEnv>();
 api.use(async (c, next) => {
   c.set("lang", requestLanguage(c.req.raw));
   await next();
-  // Answers are about one session's data: never cached, never sniffed (docs/rules/input.md).
-  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-  c.res.headers.set("X-Content-Type-Options", "nosniff");
+  markPrivate(c.res.headers);
 });
 
 /** Typed errors become the envelope here and nowhere else (docs/architecture.md "Errors"). */

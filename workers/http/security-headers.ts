@@ -33,3 +33,12 @@ export function withSecurityHeaders(response: Response, nonce: string, dev: bool
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/**
+ * Answers about one session's data (the API's JSON, `/live`'s refusals): never cached unless the
+ * route said otherwise, never sniffed (docs/rules/input.md "Response headers").
+ */
+export function markPrivate(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  headers.set("X-Content-Type-Options", "nosniff");
+}

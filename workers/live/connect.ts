@@ -2,6 +2,7 @@ import { Unauthorized } from "../../domain/errors";
 import { errorBody } from "../api/envelope";
 import { assertSameOrigin } from "../api/security";
 import { readCookie } from "../http/cookies";
+import { markPrivate } from "../http/security-headers";
 import { contextFromToken, publicCtxOf } from "../services/context";
 import { liveScope } from "../services/monitoring/live-access";
 import { tenantHubName } from "./events";
@@ -31,6 +32,8 @@ export async function connectLive(request: Request, env: Env): Promise<Response>
     return env.TENANT_HUB.getByName(tenantHubName(scope.operatorId)).fetch(new Request(request.url, { headers }));
   } catch (error) {
     const { status, body } = errorBody(error, base.lang);
-    return Response.json(body, { status });
+    const refused = Response.json(body, { status });
+    markPrivate(refused.headers);
+    return refused;
   }
 }

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-ro
 import type { TextKind } from "../../../domain/schemas/content";
 import { getDisclaimer, getPrivacyPolicy, publishedText, updateDisclaimer, updatePrivacyPolicy } from "../../../workers/services/content/texts";
 import { actionError, publicCtx, requireCtx } from "../../lib/ctx.server";
+import { actionJson } from "../../lib/input.server";
 
 /** Which text a screen edits, from its menu URL. */
 const kindOf = (request: Request): TextKind => (new URL(request.url).pathname.endsWith("/privacyPolicy") ? "PRIVACY_POLICY" : "DISCLAIMER");
@@ -23,8 +24,8 @@ export async function loadContentText({ request, context }: LoaderFunctionArgs) 
 export async function saveContentText({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const kind = kindOf(request);
-  const input = (await request.json()) as { lang?: unknown; content?: unknown };
   try {
+    const input = await actionJson<{ lang?: unknown; content?: unknown }>(request);
     const query = { lang: input.lang };
     const saved = kind === "DISCLAIMER" ? await updateDisclaimer(ctx, query, input) : await updatePrivacyPolicy(ctx, query, input);
     return { ok: true as const, updatedAt: saved.updatedAt };

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { listFeedback, replyFeedback } from "../../../workers/services/content/feedback";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** A page of feedback; a filter the verb refuses gives an empty page with its message. */
@@ -19,7 +20,7 @@ export async function replyFeedbackAction({ request, context }: ActionFunctionAr
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    await replyFeedback(ctx, Number(form.get("id")), { reply: form.get("reply") ?? undefined });
+    await replyFeedback(ctx, bodyId(form.get("id")), { reply: form.get("reply") ?? undefined });
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);

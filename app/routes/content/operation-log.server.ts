@@ -3,6 +3,7 @@ import { zonedToUtc } from "../../../domain/time";
 import { getOperationLog, listOperationLogs, operationLogFacets } from "../../../workers/services/content/operation-log";
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { refusal, requireCtx } from "../../lib/ctx.server";
+import { routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -27,5 +28,5 @@ export async function loadOperationLogs({ request, context }: LoaderFunctionArgs
 
 export async function loadOperationLog({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return getOperationLog(ctx, Number(params.id));
+  return getOperationLog(ctx, routeId(params.id));
 }

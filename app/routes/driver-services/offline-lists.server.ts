@@ -12,6 +12,7 @@ import {
 } from "../../../workers/services/driver-services/offline-lists";
 import { pointChoices } from "../../../workers/services/driver-services/pickers";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Offline lists (docs/rules/driver-services.md "Offline lists"). */
@@ -24,7 +25,7 @@ export async function deleteOfflineListAction({ request, context }: ActionFuncti
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    await deleteOfflineList(ctx, Number(form.get("id")));
+    await deleteOfflineList(ctx, bodyId(form.get("id")));
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -34,14 +35,14 @@ export async function deleteOfflineListAction({ request, context }: ActionFuncti
 /** The list being edited (none when adding); its pickers search customers and groups through the API. */
 export async function loadOfflineListForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { list: params.id ? await offlineListDetail(ctx, Number(params.id)) : null };
+  return { list: params.id ? await offlineListDetail(ctx, routeId(params.id)) : null };
 }
 
 export async function saveOfflineList({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
-    const list = params.id ? await updateOfflineList(ctx, Number(params.id), input) : await createOfflineList(ctx, input);
+    const input = await actionJson(request);
+    const list = params.id ? await updateOfflineList(ctx, routeId(params.id), input) : await createOfflineList(ctx, input);
     return { ok: true as const, id: list.id };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -51,7 +52,7 @@ export async function saveOfflineList({ request, context, params }: ActionFuncti
 /** The detail page: the list, its points (with those behind) and its deliveries, and what a push may target. */
 export async function loadOfflineListDetail({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const id = Number(params.id);
+  const id = routeId(params.id);
   const query = searchParamsObject(request);
   const [list, points, items, targets] = await Promise.all([
     offlineListDetail(ctx, id),
@@ -65,10 +66,10 @@ export async function loadOfflineListDetail({ request, context, params }: Loader
 /** The detail page's actions: push to points and stations, or retry a failed item. */
 export async function offlineListDetailAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const { intent, itemId, ...input } = (await request.json()) as { intent: "push" | "retry"; itemId?: number } & Record<string, unknown>;
   try {
-    if (intent === "retry") await retryPushItem(ctx, Number(params.id), Number(itemId));
-    else await pushOfflineList(ctx, Number(params.id), input);
+    const { intent, itemId, ...input } = await actionJson<{ intent: "push" | "retry"; itemId?: number } & Record<string, unknown>>(request);
+    if (intent === "retry") await retryPushItem(ctx, routeId(params.id), bodyId(itemId));
+    else await pushOfflineList(ctx, routeId(params.id), input);
     return { ok: true as const, intent };
   } catch (error) {
     return actionError(error, ctx.lang);

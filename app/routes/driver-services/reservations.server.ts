@@ -4,6 +4,7 @@ import { pointChoices } from "../../../workers/services/driver-services/pickers"
 import { cancelReservation, createReservation, listReservations } from "../../../workers/services/driver-services/reservations";
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -34,9 +35,9 @@ export async function loadReservations({ request, context }: LoaderFunctionArgs)
 /** Reserve (ReserveNow) or cancel (`intent: "cancel"`, CancelReservation). */
 export async function reservationAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const { intent, id, ...input } = (await request.json()) as { intent?: string; id?: number } & Record<string, unknown>;
   try {
-    if (intent === "cancel") await cancelReservation(ctx, Number(id));
+    const { intent, id, ...input } = await actionJson<{ intent?: string; id?: number } & Record<string, unknown>>(request);
+    if (intent === "cancel") await cancelReservation(ctx, bodyId(id));
     else await createReservation(ctx, input);
     return { ok: true as const, intent: intent ?? "reserve" };
   } catch (error) {

@@ -4,6 +4,7 @@ import { createVehicle, deleteVehicle, listVehicles, updateVehicle, vehicleDetai
 import { admits } from "../../../workers/services/verb";
 import { listBills } from "../../../workers/services/wallets/bills";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** How many of the owner's latest records and bills the vehicle's page shows. */
@@ -18,10 +19,10 @@ export async function loadVehicles({ request, context }: LoaderFunctionArgs) {
 /** The list's action: create, edit (`id` given) or delete (`intent: "delete"`) a vehicle. */
 export async function vehicleAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const { intent, id, ...input } = (await request.json()) as { intent?: string; id?: number } & Record<string, unknown>;
   try {
-    if (intent === "delete") await deleteVehicle(ctx, Number(id));
-    else if (id) await updateVehicle(ctx, Number(id), input);
+    const { intent, id, ...input } = await actionJson<{ intent?: string; id?: number } & Record<string, unknown>>(request);
+    if (intent === "delete") await deleteVehicle(ctx, bodyId(id));
+    else if (id) await updateVehicle(ctx, bodyId(id), input);
     else await createVehicle(ctx, input);
     return { ok: true as const };
   } catch (error) {
@@ -35,7 +36,7 @@ export async function vehicleAction({ request, context }: ActionFunctionArgs) {
  */
 export async function loadVehicleBills({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const vehicle = await vehicleDetail(ctx, Number(params.id));
+  const vehicle = await vehicleDetail(ctx, routeId(params.id));
   const query = { customerId: String(vehicle.customerId), size: String(OWNER_ROWS) };
   const [records, bills] = await Promise.all([
     admits(listChargeRecords.access, ctx) ? listChargeRecords(ctx, query) : null,

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { bindCard, createCard, deleteCard, listCards, resumeLostCard, setCardStatus, unbindCard, updateCard } from "../../../workers/services/drivers/cards";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 export async function loadCards({ request, context }: LoaderFunctionArgs) {
@@ -14,24 +15,25 @@ export async function loadCards({ request, context }: LoaderFunctionArgs) {
  */
 export async function cardAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const { intent, id, ...body } = (await request.json()) as { intent?: string; id?: number } & Record<string, unknown>;
-  const cardId = Number(id);
   try {
+    const { intent, id, ...body } = await actionJson<{ intent?: string; id?: unknown } & Record<string, unknown>>(request);
+    // Every intent but create names its card (docs/rules/input.md "Whole numbers").
+    const cardId = () => bodyId(id);
     switch (intent) {
       case "create":
         return { ok: true as const, intent, card: await createCard(ctx, body) };
       case "update":
-        return { ok: true as const, intent, card: await updateCard(ctx, cardId, body) };
+        return { ok: true as const, intent, card: await updateCard(ctx, cardId(), body) };
       case "status":
-        return { ok: true as const, intent, card: await setCardStatus(ctx, cardId, body) };
+        return { ok: true as const, intent, card: await setCardStatus(ctx, cardId(), body) };
       case "bind":
-        return { ok: true as const, intent, card: await bindCard(ctx, cardId, body) };
+        return { ok: true as const, intent, card: await bindCard(ctx, cardId(), body) };
       case "unbind":
-        return { ok: true as const, intent, card: await unbindCard(ctx, cardId) };
+        return { ok: true as const, intent, card: await unbindCard(ctx, cardId()) };
       case "lost":
-        return { ok: true as const, intent, card: await resumeLostCard(ctx, cardId, body) };
+        return { ok: true as const, intent, card: await resumeLostCard(ctx, cardId(), body) };
       case "delete":
-        await deleteCard(ctx, cardId);
+        await deleteCard(ctx, cardId());
         return { ok: true as const, intent, card: null };
       default:
         throw new Response(null, { status: 400 });

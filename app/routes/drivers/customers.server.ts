@@ -10,6 +10,7 @@ import {
 import { listGroups } from "../../../workers/services/drivers/groups";
 import { uploadCustomerAvatar } from "../../../workers/services/drivers/avatar";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Groups for the group filter and select: the first 100, newest first. */
@@ -27,8 +28,8 @@ export async function loadCustomers({ request, context }: LoaderFunctionArgs) {
 export async function customerListAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
-  const id = Number(form.get("id"));
   try {
+    const id = bodyId(form.get("id"));
     if (form.get("intent") === "delete") {
       await deleteCustomer(ctx, id);
       return { ok: true as const, intent: "delete" as const, status: null };
@@ -42,13 +43,13 @@ export async function customerListAction({ request, context }: ActionFunctionArg
 
 export async function loadCustomerDetail({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return customerDetail(ctx, Number(params.id));
+  return customerDetail(ctx, routeId(params.id));
 }
 
 /** The customer being edited (none when adding), with its points' names, and the groups to choose from. */
 export async function loadCustomerForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [detail, groups] = await Promise.all([params.id ? customerDetail(ctx, Number(params.id)) : null, groupChoices(ctx)]);
+  const [detail, groups] = await Promise.all([params.id ? customerDetail(ctx, routeId(params.id)) : null, groupChoices(ctx)]);
   return { customer: detail?.customer ?? null, chargePoints: detail?.chargePoints ?? [], groups };
 }
 
@@ -67,9 +68,9 @@ export async function saveCustomer({ request, context, params }: ActionFunctionA
       return actionError(error, ctx.lang);
     }
   }
-  const input = await request.json();
   try {
-    const saved = params.id ? await updateCustomer(ctx, Number(params.id), input) : await createCustomer(ctx, input);
+    const input = await actionJson(request);
+    const saved = params.id ? await updateCustomer(ctx, routeId(params.id), input) : await createCustomer(ctx, input);
     return { ok: true as const, id: saved.id, key: null, url: null };
   } catch (error) {
     return actionError(error, ctx.lang);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createGroup, deleteGroup, groupDetail, listGroupMembers, listGroups, updateGroup } from "../../../workers/services/drivers/groups";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 export async function loadGroups({ request, context }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function deleteGroupAction({ request, context }: ActionFunctionArgs
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    await deleteGroup(ctx, Number(form.get("id")));
+    await deleteGroup(ctx, bodyId(form.get("id")));
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -21,19 +22,19 @@ export async function deleteGroupAction({ request, context }: ActionFunctionArgs
 
 export async function loadGroupDetail({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return groupDetail(ctx, Number(params.id));
+  return groupDetail(ctx, routeId(params.id));
 }
 
 export async function loadGroupForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { group: params.id ? await groupDetail(ctx, Number(params.id)) : null };
+  return { group: params.id ? await groupDetail(ctx, routeId(params.id)) : null };
 }
 
 export async function saveGroup({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
-    const saved = params.id ? await updateGroup(ctx, Number(params.id), input) : await createGroup(ctx, input);
+    const input = await actionJson(request);
+    const saved = params.id ? await updateGroup(ctx, routeId(params.id), input) : await createGroup(ctx, input);
     return { ok: true as const, id: saved.id };
   } catch (error) {
     return actionError(error, ctx.lang);

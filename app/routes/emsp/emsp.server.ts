@@ -16,6 +16,7 @@ import { pullsOfPlatforms, startPull } from "../../../workers/services/ocpi/pull
 import { forcePushTokens } from "../../../workers/services/ocpi/token-push";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Loaders and the platform action of the roaming screens (docs/rules/ocpi.md "Console"). */
@@ -66,25 +67,26 @@ export async function loadPlatforms({ request, context }: LoaderFunctionArgs) {
 export async function platformAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
-  const id = Number(form.get("id"));
   const input = { name: form.get("name") ?? undefined, versionsUrl: form.get("versionsUrl") ?? undefined, token: form.get("token") ?? undefined };
+  // Every intent but create names its platform (docs/rules/input.md "Whole numbers").
+  const id = () => bodyId(form.get("id"));
   try {
     switch (form.get("intent")) {
       case "create":
         return { ok: true as const, intent: "create", record: await createPlatform(ctx, input), token: null };
       case "update":
-        return { ok: true as const, intent: "update", record: await updatePlatform(ctx, id, input), token: null };
+        return { ok: true as const, intent: "update", record: await updatePlatform(ctx, id(), input), token: null };
       case "register":
-        return { ok: true as const, intent: "register", record: await registerPlatform(ctx, id), token: null };
+        return { ok: true as const, intent: "register", record: await registerPlatform(ctx, id()), token: null };
       case "unregister":
-        return { ok: true as const, intent: "unregister", record: await unregisterPlatform(ctx, id), token: null };
+        return { ok: true as const, intent: "unregister", record: await unregisterPlatform(ctx, id()), token: null };
       case "issueToken":
-        return { ok: true as const, intent: "issueToken", record: null, token: await issuePlatformToken(ctx, id) };
+        return { ok: true as const, intent: "issueToken", record: null, token: await issuePlatformToken(ctx, id()) };
       case "delete":
-        await deletePlatform(ctx, id);
+        await deletePlatform(ctx, id());
         return { ok: true as const, intent: "delete", record: null, token: null };
       case "pull":
-        await startPull(ctx, id, {});
+        await startPull(ctx, id(), {});
         return { ok: true as const, intent: "pull", record: null, token: null };
       default:
         return { ok: false as const, message: "?", fields: {} };

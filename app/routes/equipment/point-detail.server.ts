@@ -3,11 +3,12 @@ import { reportByPoint } from "../../../workers/services/charge-records/charge-r
 import { setPointStatus } from "../../../workers/services/points/point-admin";
 import { chargerSetup, pointDetail } from "../../../workers/services/points/points";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { routeId } from "../../lib/input.server";
 
 /** The point, its monthly charge report and what a charger needs to be set up to connect. */
 export async function loadPointDetail({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const id = Number(params.id);
+  const id = routeId(params.id);
   const [point, report, setup] = await Promise.all([pointDetail(ctx, { id }), reportByPoint(ctx, { pointId: id }), chargerSetup(ctx)]);
   return { point, report, setup };
 }
@@ -17,7 +18,7 @@ export async function setPointStatusAction({ request, context, params }: ActionF
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    const result = await setPointStatus(ctx, Number(params.id), { status: form.get("status") });
+    const result = await setPointStatus(ctx, routeId(params.id), { status: form.get("status") });
     return { ok: true as const, status: result.status };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -27,6 +28,6 @@ export async function setPointStatusAction({ request, context, params }: ActionF
 /** The configuration page: the point and the charger's setup, without the report. */
 export async function loadPointConfig({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [point, setup] = await Promise.all([pointDetail(ctx, { id: Number(params.id) }), chargerSetup(ctx)]);
+  const [point, setup] = await Promise.all([pointDetail(ctx, { id: routeId(params.id) }), chargerSetup(ctx)]);
   return { point, setup };
 }

@@ -4,6 +4,7 @@ import { listPoints, pointDetail } from "../../../workers/services/points/points
 import { connectorQuota } from "../../../workers/services/points/quota";
 import { stationOptions } from "../../../workers/services/stations/stations";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { quotaRefusal } from "../platform/temporary-package.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -21,14 +22,14 @@ export async function pointsAction({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent"));
   try {
     if (intent === "delete") {
-      await deletePoint(ctx, Number(form.get("id")));
+      await deletePoint(ctx, bodyId(form.get("id")));
       return { ok: true as const, intent };
     }
     if (intent === "enableSelected") {
-      const result = await enablePoints(ctx, { ids: form.getAll("ids").map(Number) });
+      const result = await enablePoints(ctx, { ids: form.getAll("ids") });
       return { ok: true as const, intent, count: result.results.length };
     }
-    const result = await setPointStatus(ctx, Number(form.get("id")), { status: form.get("status") });
+    const result = await setPointStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
     return { ok: true as const, intent: result.status === "VALID" ? "enabled" : "disabled" };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -39,7 +40,7 @@ export async function pointsAction({ request, context }: ActionFunctionArgs) {
 export async function loadPointForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const [point, stations, quota] = await Promise.all([
-    params.id ? pointDetail(ctx, { id: Number(params.id) }) : null,
+    params.id ? pointDetail(ctx, { id: routeId(params.id) }) : null,
     stationOptions(ctx),
     connectorQuota(ctx),
   ]);
@@ -49,9 +50,9 @@ export async function loadPointForm({ request, context, params }: LoaderFunction
 
 export async function savePoint({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
-    const point = params.id ? await updatePoint(ctx, Number(params.id), input) : await createPoint(ctx, input);
+    const input = await actionJson(request);
+    const point = params.id ? await updatePoint(ctx, routeId(params.id), input) : await createPoint(ctx, input);
     return { ok: true as const, id: point.id };
   } catch (error) {
     // Beyond the quota: the temporary package is offered with its price (docs/rules/platform.md "Temporary package").

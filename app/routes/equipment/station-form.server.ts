@@ -5,11 +5,12 @@ import { operatorInfo, supportedCurrency } from "../../../workers/services/opera
 import { createStation, stationDetail, stationOptions, updateStation } from "../../../workers/services/stations/stations";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, routeId } from "../../lib/input.server";
 
-/** The station named by `?id=`, if any: the form edits it, else it adds one. */
+/** The station named by `?id=`, if any: the form edits it, else it adds one; a malformed id names no station. */
 const editedId = (request: Request) => {
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  return Number.isInteger(id) && id > 0 ? id : null;
+  const id = new URL(request.url).searchParams.get("id");
+  return id ? routeId(id) : null;
 };
 
 /** Amounts are typed in the operator's currency, with its number of decimals. */
@@ -41,7 +42,7 @@ export async function saveStation({ request, context }: ActionFunctionArgs) {
     }
     const id = editedId(request);
     const decimals = await currencyDecimals(ctx);
-    const input = toStationInput(stationForm(decimals).parse(await request.json()), decimals);
+    const input = toStationInput(stationForm(decimals).parse(await actionJson(request)), decimals);
     const station = id ? await updateStation(ctx, id, input) : await createStation(ctx, input);
     return { ok: true as const, intent: "save" as const, key: null, url: null, id: station.id };
   } catch (error) {

@@ -11,6 +11,7 @@ import {
 } from "../../../workers/services/stations/stations";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The station list, ranked, filtered and paged by the verb, with the connector quota. */
@@ -23,7 +24,7 @@ export async function loadStations({ request, context }: LoaderFunctionArgs) {
 /** A station, its points, and the other stations (to show beside it on the map). */
 export async function loadStationDetail({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const id = Number(params.id);
+  const id = routeId(params.id);
   const station = await stationDetail(ctx, id);
   const [points, others] = await Promise.all([listPoints(ctx, { stationId: id, size: 100 }), stationOptions(ctx)]);
   return { station, points: points.records, others: others.filter((o) => o.id !== id) };
@@ -37,7 +38,7 @@ export async function loadStationStart({ request, context }: LoaderFunctionArgs)
 }
 
 async function runStationAction(ctx: UserCtx, form: FormData) {
-  const id = Number(form.get("id"));
+  const id = bodyId(form.get("id"));
   if (form.get("intent") === "delete") {
     await deleteStation(ctx, id);
     return { ok: true as const, intent: "delete" as const, status: null };

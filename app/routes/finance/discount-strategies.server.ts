@@ -7,6 +7,7 @@ import {
   updateDiscountStrategy,
 } from "../../../workers/services/discounts/strategies";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Finance › Discount strategies (docs/rules/discounts.md "Strategies"). */
@@ -21,11 +22,11 @@ export async function loadDiscountStrategies({ request, context }: LoaderFunctio
  */
 export async function discountStrategyAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const { intent, id, ...input } = (await request.json()) as { intent?: string; id?: number } & Record<string, unknown>;
   try {
-    if (intent === "delete") await deleteDiscountStrategy(ctx, Number(id));
-    else if (intent === "generate") return { ok: true as const, intent, ...(await generateDiscountCards(ctx, Number(id), input)) };
-    else if (id) await updateDiscountStrategy(ctx, Number(id), input);
+    const { intent, id, ...input } = await actionJson<{ intent?: string; id?: number } & Record<string, unknown>>(request);
+    if (intent === "delete") await deleteDiscountStrategy(ctx, bodyId(id));
+    else if (intent === "generate") return { ok: true as const, intent, ...(await generateDiscountCards(ctx, bodyId(id), input)) };
+    else if (id) await updateDiscountStrategy(ctx, bodyId(id), input);
     else await createDiscountStrategy(ctx, input);
     return { ok: true as const, intent: intent ?? "save" };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { copyStrategy, createStrategy, deleteStrategy, getStrategy, listStrategies, updateStrategy } from "../../../workers/services/pricing/strategies";
 import { admits } from "../../../workers/services/verb";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -20,7 +21,7 @@ export async function strategiesAction({ request, context }: ActionFunctionArgs)
   const form = await request.formData();
   const intent = String(form.get("intent"));
   try {
-    const id = Number(form.get("id"));
+    const id = bodyId(form.get("id"));
     if (intent === "copy") return { ok: true as const, intent, id: (await copyStrategy(ctx, id)).id };
     await deleteStrategy(ctx, id);
     return { ok: true as const, intent, id };
@@ -32,16 +33,16 @@ export async function strategiesAction({ request, context }: ActionFunctionArgs)
 /** The strategy being edited or copied (none when adding). */
 export async function loadStrategyForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { strategy: params.id ? await getStrategy(ctx, Number(params.id)) : null };
+  return { strategy: params.id ? await getStrategy(ctx, routeId(params.id)) : null };
 }
 
 /** Saves the form: an edit of `/edit/:id` writes a new version; add and copy create a strategy. */
 export async function saveStrategy({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   const editing = params.id !== undefined && !new URL(request.url).pathname.includes("/copy/");
   try {
-    const saved = editing ? await updateStrategy(ctx, Number(params.id), input) : await createStrategy(ctx, input);
+    const input = await actionJson(request);
+    const saved = editing ? await updateStrategy(ctx, routeId(params.id), input) : await createStrategy(ctx, input);
     return { ok: true as const, id: saved.id };
   } catch (error) {
     return actionError(error, ctx.lang);

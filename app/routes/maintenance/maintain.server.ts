@@ -11,6 +11,7 @@ import {
   updateWorkOrder,
 } from "../../../workers/services/maintenance/work-orders";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -44,7 +45,7 @@ export async function maintainAction({ request, context }: ActionFunctionArgs) {
       return { ok: true as const, intent: "autoOpen" };
     }
     if (form.intent === "deleteMaintainer") {
-      await deleteMaintainer(ctx, Number(form.id));
+      await deleteMaintainer(ctx, bodyId(form.id));
       return { ok: true as const, intent: "deleteMaintainer" };
     }
     const { intent: _intent, maintainerId, ...rest } = form;
@@ -57,7 +58,7 @@ export async function maintainAction({ request, context }: ActionFunctionArgs) {
 
 export async function loadWorkOrder({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const order = await getWorkOrder(ctx, Number(params.id));
+  const order = await getWorkOrder(ctx, routeId(params.id));
   const maintainer = ctx.actor.role?.type === "MAINTAINER";
   const handlers = maintainer ? [] : (await listMaintainers(ctx, { size: 100 })).records.map((m) => ({ id: m.id, name: m.name, username: m.username }));
   return { order, maintainer, handlers };
@@ -66,7 +67,7 @@ export async function loadWorkOrder({ request, context, params }: LoaderFunction
 /** The steps of a work order: process, audit, or a change while it is to do. */
 export async function workOrderAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const id = Number(params.id);
+  const id = routeId(params.id);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   try {
     if (form.intent === "process") await processWorkOrder(ctx, id, { handlingProcess: form.handlingProcess, opinion: form.opinion });
@@ -80,15 +81,15 @@ export async function workOrderAction({ request, context, params }: ActionFuncti
 
 export async function loadMaintainerForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [choices, maintainer] = await Promise.all([maintainerChoices(ctx), params.id ? getMaintainer(ctx, Number(params.id)) : Promise.resolve(null)]);
+  const [choices, maintainer] = await Promise.all([maintainerChoices(ctx), params.id ? getMaintainer(ctx, routeId(params.id)) : Promise.resolve(null)]);
   return { choices, maintainer };
 }
 
 export async function saveMaintainer({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
-    const saved = params.id ? await updateMaintainer(ctx, Number(params.id), input) : await createMaintainer(ctx, input);
+    const input = await actionJson(request);
+    const saved = params.id ? await updateMaintainer(ctx, routeId(params.id), input) : await createMaintainer(ctx, input);
     return { ok: true as const, id: saved.id };
   } catch (error) {
     return actionError(error, ctx.lang);

@@ -4,6 +4,7 @@ import { auditBanner, deleteBanner, listBanners, orderBanners, setBannerEnabled,
 import { deleteFile, listFiles, uploadFile } from "../../../workers/services/media/files";
 import type { Upload } from "../../../workers/services/files/images";
 import { actionError, publicCtx, refusal, requireCtx } from "../../lib/ctx.server";
+import { bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -32,11 +33,11 @@ export async function bannerAction({ request, context }: ActionFunctionArgs) {
       return { ok: true as const, intent: "upload" };
     }
     const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-    const id = Number(form.id);
-    if (form.intent === "audit") await auditBanner(ctx, id);
-    else if (form.intent === "enable") await setBannerEnabled(ctx, id, { enabled: form.enabled === "true" });
+    const id = () => bodyId(form.id);
+    if (form.intent === "audit") await auditBanner(ctx, id());
+    else if (form.intent === "enable") await setBannerEnabled(ctx, id(), { enabled: form.enabled === "true" });
     else if (form.intent === "order") await orderBanners(ctx, { ids: form.ids.split(",") });
-    else await deleteBanner(ctx, id);
+    else await deleteBanner(ctx, id());
     return { ok: true as const, intent: form.intent };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -60,7 +61,7 @@ export async function fileAction({ request, context }: ActionFunctionArgs) {
       return { ok: true as const, intent: "upload" };
     }
     const form = await request.formData();
-    await deleteFile(ctx, Number(form.get("id")));
+    await deleteFile(ctx, bodyId(form.get("id")));
     return { ok: true as const, intent: "delete" };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -80,7 +81,7 @@ export async function deletionAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    await decideAccountDeletion(ctx, Number(form.get("id")), { result: form.get("result") });
+    await decideAccountDeletion(ctx, bodyId(form.get("id")), { result: form.get("result") });
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);

@@ -5,6 +5,7 @@ import { createWorkOrder } from "../../../workers/services/maintenance/work-orde
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
@@ -47,10 +48,10 @@ export async function disposeAlarmAction({ request, context }: ActionFunctionArg
   const form = await request.formData();
   try {
     if (form.get("intent") === "workOrder") {
-      const order = await createWorkOrder(ctx, { alarmId: Number(form.get("id")) });
+      const order = await createWorkOrder(ctx, { alarmId: bodyId(form.get("id")) });
       return { ok: true as const, intent: "workOrder" as const, workOrderId: order.id };
     }
-    await disposeAlarm(ctx, Number(form.get("id")), { comment: form.get("comment") ?? undefined });
+    await disposeAlarm(ctx, bodyId(form.get("id")), { comment: form.get("comment") ?? undefined });
     return { ok: true as const, intent: "dispose" as const };
   } catch (error) {
     return actionError(error, ctx.lang);

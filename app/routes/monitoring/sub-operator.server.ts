@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { listSubPoints, listSubStations, subPointDetail, subStationDetail } from "../../../workers/services/sub-operators/views";
 import { requireCtx } from "../../lib/ctx.server";
+import { routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The points assigned to the sub-operator (the verb keeps to them), with the station filter. */
@@ -13,7 +14,7 @@ export async function loadSubPoints({ request, context }: LoaderFunctionArgs) {
 
 export async function loadSubPoint({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return subPointDetail(ctx, Number(params.id));
+  return subPointDetail(ctx, routeId(params.id));
 }
 
 export async function loadSubStations({ request, context }: LoaderFunctionArgs) {
@@ -23,5 +24,5 @@ export async function loadSubStations({ request, context }: LoaderFunctionArgs) 
 
 export async function loadSubStation({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return subStationDetail(ctx, Number(params.id), searchParamsObject(request));
+  return subStationDetail(ctx, routeId(params.id), searchParamsObject(request));
 }

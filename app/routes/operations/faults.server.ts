@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { failureStations, listFailures } from "../../../workers/services/faults/failures";
 import { createFaultCode, deleteFaultCode, listFaultCodes, updateFaultCode } from "../../../workers/services/faults/fault-codes";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The fault-code catalogue and the failures screen reach the same verbs as the API. */
@@ -13,8 +14,8 @@ export async function faultCodeList({ request, context }: LoaderFunctionArgs) {
 /** Save (add a vendor code, or edit any) or delete (a vendor code; an OCPP code goes back to its defaults). */
 export async function faultCodeAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const { intent, code, ...input } = (await request.json()) as { intent: string; code: string; isNew?: boolean };
   try {
+    const { intent, code, ...input } = await actionJson<{ intent: string; code: string; isNew?: boolean }>(request);
     if (intent === "delete") await deleteFaultCode(ctx, code);
     else if (input.isNew) await createFaultCode(ctx, { code, ...input });
     else await updateFaultCode(ctx, code, input);

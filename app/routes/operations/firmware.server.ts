@@ -9,6 +9,7 @@ import {
   updateFirmware,
 } from "../../../workers/services/firmware/firmware";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Operation and maintenance › Firmware updates: the screens reach the same verbs as the API. */
@@ -19,14 +20,14 @@ export async function firmwareList({ request, context }: LoaderFunctionArgs) {
 
 export async function firmwareForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { firmware: params.id ? await firmwareDetail(ctx, Number(params.id)) : null };
+  return { firmware: params.id ? await firmwareDetail(ctx, routeId(params.id)) : null };
 }
 
 export async function saveFirmware({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
-    const saved = params.id ? await updateFirmware(ctx, Number(params.id), input) : await createFirmware(ctx, input);
+    const input = await actionJson(request);
+    const saved = params.id ? await updateFirmware(ctx, routeId(params.id), input) : await createFirmware(ctx, input);
     return { ok: true as const, id: saved.id };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -37,7 +38,7 @@ export async function saveFirmware({ request, context, params }: ActionFunctionA
 export async function firmwarePage({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const stationId = Number(new URL(request.url).searchParams.get("stationId")) || null;
-  const [firmware, choices] = await Promise.all([firmwareDetail(ctx, Number(params.id)), firmwareChoices(ctx, stationId)]);
+  const [firmware, choices] = await Promise.all([firmwareDetail(ctx, routeId(params.id)), firmwareChoices(ctx, stationId)]);
   return { firmware, stationId, ...choices };
 }
 
@@ -45,11 +46,11 @@ export async function firmwarePage({ request, context, params }: LoaderFunctionA
 export async function firmwareAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
-  const id = Number(params.id ?? form.get("id"));
   try {
+    const id = params.id ? routeId(params.id) : bodyId(form.get("id"));
     if (form.get("intent") === "issue") {
       const waveSize = String(form.get("waveSize") ?? "");
-      await issueFirmware(ctx, id, { pointIds: form.getAll("pointId").map(Number), ...(waveSize && { waveSize }) });
+      await issueFirmware(ctx, id, { pointIds: form.getAll("pointId"), ...(waveSize && { waveSize }) });
       return { ok: true as const, intent: "issue" };
     }
     await deleteFirmware(ctx, id);

@@ -10,6 +10,7 @@ import {
   updateLoadBalancing,
 } from "../../../workers/services/load-balancing/load-balancing";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Equipment › Load balancing: the list, the form and the detail reach the same verbs as the API. */
@@ -22,7 +23,7 @@ export async function loadBalancingList({ request, context }: LoaderFunctionArgs
 /** The configuration being edited (none when adding) and the locations and points to choose from. */
 export async function loadBalancingForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const config = params.id ? await loadBalancingDetail(ctx, Number(params.id)) : null;
+  const config = params.id ? await loadBalancingDetail(ctx, routeId(params.id)) : null;
   const asked = Number(new URL(request.url).searchParams.get("stationId")) || null;
   const stationId = asked ?? config?.stationId ?? null;
   return { config, stationId, ...(await loadBalancingChoices(ctx, stationId)) };
@@ -30,9 +31,9 @@ export async function loadBalancingForm({ request, context, params }: LoaderFunc
 
 export async function saveLoadBalancing({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
-    const saved = params.id ? await updateLoadBalancing(ctx, Number(params.id), input) : await createLoadBalancing(ctx, input);
+    const input = await actionJson(request);
+    const saved = params.id ? await updateLoadBalancing(ctx, routeId(params.id), input) : await createLoadBalancing(ctx, input);
     return { ok: true as const, id: saved.id };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -41,15 +42,15 @@ export async function saveLoadBalancing({ request, context, params }: ActionFunc
 
 export async function loadBalancingPage({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return loadBalancingDetail(ctx, Number(params.id));
+  return loadBalancingDetail(ctx, routeId(params.id));
 }
 
 /** Deliver, enable or disable, delete: one action per intent, from the list or the detail. */
 export async function loadBalancingAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
-  const id = Number(params.id ?? form.get("id"));
   try {
+    const id = params.id ? routeId(params.id) : bodyId(form.get("id"));
     switch (form.get("intent")) {
       case "deliver":
         await deliverLoadBalancing(ctx, id);

@@ -4,6 +4,7 @@ import { CREDENTIAL_FIELDS } from "../../../domain/schemas/payments";
 import { createChannel, deleteChannel, enableChannel, listChannels, updateChannel } from "../../../workers/services/payments/channels";
 import { listPayments, retryBillPayment } from "../../../workers/services/payments/payments";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { bodyId, optionalBodyId } from "../../lib/input.server";
 
 /**
  * The payment channels screen (docs/rules/payments.md "Channels"): the operator's channels, its
@@ -46,20 +47,20 @@ function channelBody(form: FormData) {
 export async function paymentChannelAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
-  const id = Number(form.get("id"));
   try {
+    const id = optionalBodyId(form.get("id"));
     switch (form.get("intent")) {
       case "save":
         await (id ? updateChannel(ctx, id, channelBody(form)) : createChannel(ctx, channelBody(form)));
         return { ok: true as const, intent: "save" };
       case "enable":
-        await enableChannel(ctx, id, { enabled: form.get("enabled") === "true" });
+        await enableChannel(ctx, bodyId(id), { enabled: form.get("enabled") === "true" });
         return { ok: true as const, intent: "enable" };
       case "delete":
-        await deleteChannel(ctx, id);
+        await deleteChannel(ctx, bodyId(id));
         return { ok: true as const, intent: "delete" };
       case "retry":
-        await retryBillPayment(ctx, id);
+        await retryBillPayment(ctx, bodyId(id));
         return { ok: true as const, intent: "retry" };
       default:
         return { ok: false as const, message: "", fields: {} };

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { carrierInfo, updateCarrierInfo } from "../../../workers/services/platform/carrier-info";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson } from "../../lib/input.server";
 
 /** carrierInfoEdit: the operator's own record (docs/rules/platform.md "Operator info"). */
 export async function loadCarrierInfoForm({ request, context }: LoaderFunctionArgs) {
@@ -10,8 +11,8 @@ export async function loadCarrierInfoForm({ request, context }: LoaderFunctionAr
 
 export async function saveCarrierInfo({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
+    const input = await actionJson(request);
     await updateCarrierInfo(ctx, input);
     return { ok: true as const };
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createOperator, getOperator, listOperators, setOperatorStatus, updateOperator } from "../../../workers/services/platform/operators";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Platform › Operators (docs/rules/platform.md "Operators"): the list, paged and filtered by the verb. */
@@ -14,7 +15,7 @@ export async function operatorStatusAction({ request, context }: ActionFunctionA
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    const result = await setOperatorStatus(ctx, Number(form.get("id")), { status: form.get("status") });
+    const result = await setOperatorStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
     return { ok: true as const, status: result.status };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -23,21 +24,21 @@ export async function operatorStatusAction({ request, context }: ActionFunctionA
 
 export async function loadOperator({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return getOperator(ctx, Number(params.id));
+  return getOperator(ctx, routeId(params.id));
 }
 
 export async function loadOperatorForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { operator: params.id ? await getOperator(ctx, Number(params.id)) : null };
+  return { operator: params.id ? await getOperator(ctx, routeId(params.id)) : null };
 }
 
 /** Provisions or edits an operator; a new one's admin password comes back to be shown once. */
 export async function saveOperator({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
+    const input = await actionJson(request);
     if (params.id) {
-      await updateOperator(ctx, Number(params.id), input);
+      await updateOperator(ctx, routeId(params.id), input);
       return { ok: true as const, provisioned: null };
     }
     const created = await createOperator(ctx, input);

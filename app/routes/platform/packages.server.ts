@@ -3,6 +3,7 @@ import { carrierInfo } from "../../../workers/services/platform/carrier-info";
 import { listOperators } from "../../../workers/services/platform/operators";
 import { createPackage, getPackage, listPackageBills, listPackages, ownPackageBills, ownPackages, setBillFlags, voidPackage } from "../../../workers/services/platform/price-packages";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Platform › Price packages (docs/rules/platform.md "Price packages"). */
@@ -16,7 +17,7 @@ export async function voidPackageAction({ request, context }: ActionFunctionArgs
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    await voidPackage(ctx, Number(form.get("id")));
+    await voidPackage(ctx, bodyId(form.get("id")));
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -33,8 +34,8 @@ export async function loadPackageForm({ request, context }: LoaderFunctionArgs) 
 
 export async function savePackage({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
+    const input = await actionJson(request);
     const created = await createPackage(ctx, input);
     return { ok: true as const, id: created.id };
   } catch (error) {
@@ -45,7 +46,7 @@ export async function savePackage({ request, context }: ActionFunctionArgs) {
 /** One package with its bills, paged and filtered by their flags. */
 export async function loadPackage({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [pkg, bills] = await Promise.all([getPackage(ctx, Number(params.id)), listPackageBills(ctx, Number(params.id), searchParamsObject(request))]);
+  const [pkg, bills] = await Promise.all([getPackage(ctx, routeId(params.id)), listPackageBills(ctx, routeId(params.id), searchParamsObject(request))]);
   return { package: pkg, bills, editable: true };
 }
 
@@ -55,7 +56,7 @@ export async function billFlagsAction({ request, context }: ActionFunctionArgs) 
   const form = await request.formData();
   const flag = String(form.get("flag"));
   try {
-    await setBillFlags(ctx, Number(form.get("id")), { [flag]: form.get("value") === "true" });
+    await setBillFlags(ctx, bodyId(form.get("id")), { [flag]: form.get("value") === "true" });
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -72,6 +73,6 @@ export async function loadCarrierInfo({ request, context }: LoaderFunctionArgs) 
 /** authorizationBillingDetail: one of the operator's own packages and its bills. */
 export async function loadOwnBilling({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const own = await ownPackageBills(ctx, Number(params.id), searchParamsObject(request));
+  const own = await ownPackageBills(ctx, routeId(params.id), searchParamsObject(request));
   return { package: own.package, bills: own.bills, editable: false };
 }

@@ -6,6 +6,7 @@ import { chargeRecordDetail, listChargeRecords } from "../../../workers/services
 import { billByCode, receiptByToken, recordReceipt } from "../../../workers/services/charge-records/receipts";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { actionError, publicCtx, requireCtx } from "../../lib/ctx.server";
+import { actionJson } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Charge records, filtered and paged by the verb, with the station picker. */
@@ -25,8 +26,8 @@ export async function loadRecordDetail({ request, context, params }: LoaderFunct
 /** A record action (docs/rules/billing.md "Record actions"), after the screen's confirmation. */
 export async function recordAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const { intent } = (await request.json()) as { intent?: string };
   try {
+    const { intent } = await actionJson<{ intent?: string }>(request);
     const run = RECORD_ACTIONS.includes(intent as RecordAction) ? RECORD_ACTION_VERBS[intent as RecordAction] : undefined;
     if (!run) throw new Invalid();
     await run(ctx, params.id);

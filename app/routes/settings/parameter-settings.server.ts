@@ -3,6 +3,7 @@ import { getMailSettings, testMail, updateMailSettings } from "../../../workers/
 import { getInvoiceSystem, updateInvoiceSystem } from "../../../workers/services/settings/invoice-system";
 import { getParameterSettings, removeCertificate, updateParameterSettings, uploadCertificate } from "../../../workers/services/settings/parameter-settings";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson } from "../../lib/input.server";
 
 /**
  * The parameter-settings screen (docs/rules/settings.md "The console screen"): the operator's whole
@@ -27,7 +28,7 @@ export async function saveParameterSettings({ request, context }: ActionFunction
       const certificate = await uploadCertificate(ctx, form.get("kind"), async () => form.get("file"));
       return { ok: true as const, intent: "certificate" as Intent, data: certificate };
     }
-    const { intent, values } = (await request.json()) as { intent: Intent; values: unknown };
+    const { intent, values } = await actionJson<{ intent: Intent; values: unknown }>(request);
     const run: Record<Exclude<Intent, "certificate">, () => Promise<unknown>> = {
       settings: () => updateParameterSettings(ctx, values),
       mail: () => updateMailSettings(ctx, values),

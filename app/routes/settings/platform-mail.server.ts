@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { getMailSettings, testMail, updateMailSettings } from "../../../workers/services/mail/mail-settings";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson } from "../../lib/input.server";
 
 /**
  * The platform's own mail server (docs/rules/platform.md "The platform's menus"): the server that
@@ -15,7 +16,7 @@ export async function loadPlatformMail({ request, context }: LoaderFunctionArgs)
 export async function savePlatformMail({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    const { intent, values } = (await request.json()) as { intent: "mail" | "mailTest"; values: unknown };
+    const { intent, values } = await actionJson<{ intent: "mail" | "mailTest"; values: unknown }>(request);
     const data = intent === "mailTest" ? await testMail(ctx, values) : await updateMailSettings(ctx, values);
     return { ok: true as const, intent, data };
   } catch (error) {

@@ -4,6 +4,7 @@ import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { collectionAccount, collectionTotals, updateCollectionAccount } from "../../../workers/services/statements/collection-account";
 import { financialStatement, thisMonthPeriod } from "../../../workers/services/statements/statements";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { actionJson } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 const STATEMENT_PARAMS = ["from", "to", "groupBy", "stationId", "pointId"] as const;
@@ -50,7 +51,7 @@ export async function loadCollectionAccount({ request, context }: LoaderFunction
 export async function saveCollectionAccount({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    return { ok: true as const, account: await updateCollectionAccount(ctx, await request.json()) };
+    return { ok: true as const, account: await updateCollectionAccount(ctx, await actionJson(request)) };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

@@ -10,6 +10,7 @@ import {
   updateSubOperatorInfo,
 } from "../../../workers/services/sub-operators/accounts";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { statementPage } from "../statements/statements.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -24,7 +25,7 @@ export async function subOperatorStatusAction({ request, context }: ActionFuncti
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    const result = await setSubOperatorStatus(ctx, Number(form.get("id")), { status: form.get("status") });
+    const result = await setSubOperatorStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
     return { ok: true as const, status: result.status };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -33,21 +34,21 @@ export async function subOperatorStatusAction({ request, context }: ActionFuncti
 
 export async function loadSubOperator({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return getSubOperator(ctx, Number(params.id));
+  return getSubOperator(ctx, routeId(params.id));
 }
 
 export async function loadSubOperatorForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { subOperator: params.id ? await getSubOperator(ctx, Number(params.id)) : null };
+  return { subOperator: params.id ? await getSubOperator(ctx, routeId(params.id)) : null };
 }
 
 /** Creates or edits a sub-operator; a new one's initial password comes back to be shown once. */
 export async function saveSubOperator({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
+    const input = await actionJson(request);
     if (params.id) {
-      await updateSubOperator(ctx, Number(params.id), input);
+      await updateSubOperator(ctx, routeId(params.id), input);
       return { ok: true as const, provisioned: null };
     }
     const created = await createSubOperator(ctx, input);
@@ -72,8 +73,8 @@ export async function loadOwnInfo({ request, context }: LoaderFunctionArgs) {
 
 export async function saveOwnInfo({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = await request.json();
   try {
+    const input = await actionJson(request);
     await updateSubOperatorInfo(ctx, input);
     return { ok: true as const };
   } catch (error) {

@@ -3,6 +3,7 @@ import { retryRecord } from "../../../workers/services/billing/record-actions";
 import { retryBillPayment } from "../../../workers/services/payments/payments";
 import { billDetail } from "../../../workers/services/wallets/bills";
 import { actionError, requireCtx } from "../../lib/ctx.server";
+import { bodyId } from "../../lib/input.server";
 
 /**
  * "Retry payment" on the bill screens (docs/rules/wallets.md "Bills"): a failed card payment is
@@ -14,7 +15,7 @@ export async function retryBillAction({ request, context }: ActionFunctionArgs) 
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    const bill = await billDetail(ctx, Number(form.get("id")));
+    const bill = await billDetail(ctx, bodyId(form.get("id")));
     if (bill.paymentMethod === "BALANCE" && bill.type === "Charging" && bill.transactionId !== null) await retryRecord(ctx, bill.transactionId);
     else await retryBillPayment(ctx, bill.id);
     return { ok: true as const, status: (await billDetail(ctx, bill.id)).status };

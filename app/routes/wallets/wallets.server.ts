@@ -5,6 +5,7 @@ import { setMemberLevel } from "../../../workers/services/wallets/membership";
 import { listRecharges, recharge } from "../../../workers/services/wallets/recharges";
 import { filterCustomer, walletSettings } from "../../../workers/services/wallets/wallet-facts";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { actionJson, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The customer a list is filtered by, for the filter to show its name (nothing for another operator's id). */
@@ -35,7 +36,7 @@ export async function loadRecharges({ request, context }: LoaderFunctionArgs) {
 export async function rechargeAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    return { ok: true as const, recharge: await recharge(ctx, await request.json()) };
+    return { ok: true as const, recharge: await recharge(ctx, await actionJson(request)) };
   } catch (error) {
     return actionError(error, ctx.lang);
   }
@@ -49,14 +50,14 @@ export async function loadBills({ request, context }: LoaderFunctionArgs) {
 
 export async function loadBill({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return billDetail(ctx, Number(params.id));
+  return billDetail(ctx, routeId(params.id));
 }
 
 /** Changes the customer's level (the control posts `{level, months}`). */
 export async function memberLevelAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    return { ok: true as const, customer: await setMemberLevel(ctx, Number(params.id), await request.json()) };
+    return { ok: true as const, customer: await setMemberLevel(ctx, routeId(params.id), await actionJson(request)) };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

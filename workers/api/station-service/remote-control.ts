@@ -14,6 +14,7 @@ import { pathId } from "../../../domain/schemas/numbers";
 import { listMonitoredPoints } from "../../services/points/points";
 import { pointListQuery } from "../../../domain/schemas/equipment";
 import { anyCommand, remoteCommand, remoteStart, remoteStop } from "../../services/remote/remote-control";
+import { remoteDiagnostics } from "../../services/points/diagnostics";
 import { idParam, route } from "../app";
 
 const tag = "Monitoring and remote control";
@@ -94,11 +95,11 @@ route(
     path: "/station-service/monitoring/getDiagnostics/{serialNumber}",
     summary: "GetDiagnostics: upload to an FTP location",
     tag,
-    verb: remoteCommand,
+    verb: remoteDiagnostics,
     params: serialParam,
     query: getDiagnosticsQuery,
   },
-  (ctx, { params, query }) => remoteCommand(ctx, params, "GetDiagnostics", query),
+  (ctx, { params, query }) => remoteDiagnostics(ctx, params, query),
 );
 
 route(

@@ -9,7 +9,8 @@ import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { deviceChoices } from "../stations/choices";
 import { verb } from "../verb";
-import { command } from "../remote/remote-control";
+import { command, type PointRef } from "../remote/remote-control";
+import type { UserCtx } from "../context";
 import { findPoint, POINT_READ_MENUS } from "./points";
 
 /**
@@ -38,9 +39,16 @@ const present = (d: DiagnosisRow, serialNumber: string | null) => ({
   updatedAt: d.updatedAt.toISOString(),
 });
 
-export const requestDiagnostics = verb({ menu: DIAGNOSIS_COMMAND_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
+/**
+ * Every GetDiagnostics goes out this way, whichever tool asks (the diagnostics screen, the point
+ * page, the monitoring tools, a generic command): its row first, then the call, so that no
+ * notification moves another request's row (docs/rules/ocpp.md "Diagnostics"). The verb that
+ * calls it has already checked its own permission; answers the request and the charger's reply.
+ */
+export async function diagnose(ctx: UserCtx, ref: PointRef, raw: unknown) {
   const input = diagnoseInput.parse(raw);
-  const { point } = await findPoint(ctx, { id: pointId });
+  const { point } = await findPoint(ctx, ref);
+  const pointId = point.id;
   const now = new Date(ctx.now());
   const [created] = await ctx.db
     .insert(diagnostics)
@@ -69,8 +77,22 @@ export const requestDiagnostics = verb({ menu: DIAGNOSIS_COMMAND_MENUS, mutates:
       .returning(),
     auditRow(ctx, { table: "diagnostics", module: "point", type: "CREATE", newData: { pointId, ...input }, response: reply }),
   ]);
-  return present(updated, point.serialNumber);
-});
+  return { request: present(updated, point.serialNumber), reply };
+}
+
+export const requestDiagnostics = verb(
+  { menu: DIAGNOSIS_COMMAND_MENUS, mutates: true },
+  async (ctx, pointId: number, raw: unknown) => (await diagnose(ctx, { id: pointId }, raw)).request,
+);
+
+/**
+ * GetDiagnostics from the monitoring tools, by serial number (a generic remote command, so the
+ * remote-control menus): the request is recorded like any other; answers the charger's reply.
+ */
+export const remoteDiagnostics = verb(
+  { menu: REMOTE_CONTROL_MENUS, mutates: true },
+  async (ctx, ref: PointRef, raw: unknown) => (await diagnose(ctx, ref, raw)).reply,
+);
 
 /** Locations and, for one of them, its points: what the diagnostics screen's request form picks from. */
 export const diagnosisChoices = verb({ menu: [DIAGNOSIS_MENU] }, deviceChoices);

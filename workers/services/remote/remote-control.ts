@@ -9,6 +9,8 @@ import { afterAnswer, type Ctx, type UserCtx } from "../context";
 import type { CallOutcome } from "../../ocpp/charge-point";
 import { verb } from "../verb";
 import { findPoint } from "../points/points";
+// A cycle the module bodies never use at load time: diagnostics sends through `command`.
+import { diagnose } from "../points/diagnostics";
 
 /**
  * Commands from the console to a charger (monitoring and remote control). `command` is the
@@ -147,6 +149,8 @@ export const remoteStop = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, as
 /** Any server-initiated action with a schema-checked payload (POST /station-service/point/{id}/command). */
 export const anyCommand = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
   const input = commandInput.parse(raw);
+  // A diagnostics request is recorded before it goes out, whichever way it is sent (docs/rules/ocpp.md "Diagnostics").
+  if (input.action === "GetDiagnostics") return (await diagnose(ctx, { id: pointId }, input.payload)).reply;
   return command(ctx, { id: pointId }, input.action, input.payload as OcppRequest<typeof input.action>);
 });
 
