@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enDrivers from "../../domain/i18n/locales/en/drivers.json";
+import enWallets from "../../domain/i18n/locales/en/wallets.json";
 import { Api } from "../../scripts/sim/register";
 import { bootedClient, closeClients, newCharger } from "../peers/support";
 import { loadWs, type WsServer, type WsSocket } from "../peers/ws";
@@ -66,8 +67,11 @@ describe("drivers", () => {
     await expectScreen("/userManagement/userProfileManagement", t.menu.users.userProfile);
     await expectScreen("/userManagement/userProfileManagement/customerAdd", t.page.add);
     await expectScreen(`/userManagement/userProfileManagement/customerDetail/${anna.id}`, t.page.detail, anna.name);
-    await eventually(() => page.getByRole("cell", { name: "DEMO0001" }).count()).toBe(1);
+    await eventually(() => page.getByRole("table", { name: d.customers.sections.cards }).getByRole("cell", { name: "DEMO0001" }).count()).toBe(1);
     await expectScreen(`/userManagement/userProfileManagement/customerEdit/${anna.id}`, t.page.edit, t.ui.breadcrumb.modify);
+    // Her group is shown whatever the group picker's matches (it searches the groups on the server).
+    const groupSelect = page.getByRole("combobox", { name: d.customers.fields.group, exact: true });
+    await eventually(() => groupSelect.locator("option:checked").textContent()).toContain("(NOWAKFAM)");
     await expectScreen("/userManagement/userGroupManagement", t.menu.users.userGroup);
     await expectScreen("/userManagement/userGroupManagement/group", t.page.add);
     await expectScreen(`/userManagement/userGroupManagement/groupDetail/${group.id}`, t.page.detail, group.name);
@@ -134,6 +138,54 @@ describe("drivers", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: d.cards.block }).click();
     await eventually(() => row.getByText(d.cards.statuses.BLOCKED).count()).toBe(1);
     expect((await client.call("Authorize", { idTag: uid })).idTagInfo.status).toBe("Blocked");
+    expect(client.validationFailures ?? []).toEqual([]);
+  }, MANY_SCREENS_MS);
+
+  it("shows a customer's vehicles, charging sessions and expense records on its page", async () => {
+    const api = await Api.login(baseURL);
+    const mark = Date.now().toString(36).toUpperCase();
+    const customer = await api.post<{ id: number }>("/customer-service/customer", {
+      firstName: "Piotr",
+      lastName: `History ${mark}`,
+      gender: "MALE",
+      email: `piotr.${mark.toLowerCase()}@example.com`,
+      country: "PL",
+      zipCode: "00-950",
+      evModel: "Skoda Enyaq",
+    });
+    await api.post("/finance-service/recharge", { customerId: customer.id, amount: 5_000 });
+    await api.post("/customer-service/vehicle", { name: "Family car", customerId: customer.id, plate: `WX${mark}`.slice(0, 16), brand: "Skoda", model: "Enyaq" });
+    const idTag = `H${mark}`.slice(0, 20);
+    await api.post("/customer-service/rf-card", { idTag, deliveryType: "TAKE", customerId: customer.id });
+    // A session of the card at a point priced by a flat strategy, billed at its stop.
+    const point = await newCharger();
+    const strategy = await api.post<{ id: number }>("/finance-service/strategy", {
+      name: `E2E history ${mark}`,
+      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
+      service: { unit: "NONE", slots: [] },
+      idle: { before: null, during: null, after: null },
+    });
+    await api.put(`/finance-service/strategy/${strategy.id}/assign`, { pointIds: [point.id] });
+    const { client } = await bootedClient(point.serialNumber, point.key);
+    const started = await client.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: new Date(Date.now() - 600_000).toISOString() });
+    const transactionId = started.transactionId;
+    await client.call("StopTransaction", { transactionId, meterStop: 2_000, timestamp: new Date().toISOString(), idTag });
+    await eventually(async () => (await api.get<{ records: { status: string }[] }>(`/station-service/charge/record?customerId=${customer.id}`)).records.map((r) => r.status)).toEqual(["RECORD_COMPLETE"]);
+
+    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
+    await hydrated(page);
+    const vehicles = page.getByRole("table", { name: d.customers.sections.vehicles });
+    await eventually(() => vehicles.getByRole("cell", { name: `WX${mark}`.slice(0, 16) }).count()).toBe(1);
+    const sessions = page.getByRole("table", { name: d.customers.sections.sessions });
+    await eventually(() => sessions.getByRole("link", { name: `#${transactionId}` }).count()).toBe(1);
+    expect(await sessions.getByRole("cell", { name: idTag }).count()).toBe(1);
+    const expenses = page.getByRole("table", { name: d.customers.sections.expenses });
+    expect(await expenses.getByRole("cell", { name: enWallets.wallets.bills.types.Charging }).count()).toBe(1);
+    expect(await expenses.getByRole("cell", { name: enWallets.wallets.bills.types.Recharge }).count()).toBe(1);
+    await expectAccessible(page);
+    // Each section leads to its whole list, filtered by the customer.
+    await page.getByRole("link", { name: d.customers.seeAll.replace("{{total}}", "2") }).click();
+    await page.waitForURL(`${baseURL}/financialManagement/expenseRecord?customerId=${customer.id}`);
     expect(client.validationFailures ?? []).toEqual([]);
   }, MANY_SCREENS_MS);
 
