@@ -184,7 +184,10 @@ describe("drivers", () => {
     expect(await expenses.getByRole("cell", { name: enWallets.wallets.bills.types.Recharge }).count()).toBe(1);
     await expectAccessible(page);
     // Each section leads to its whole list, filtered by the customer.
-    await page.getByRole("link", { name: d.customers.seeAll.replace("{{total}}", "2") }).click();
+    const billTotal = (await api.get<{ total: number }>(`/finance-service/bill?customerId=${customer.id}`)).total;
+    const all = page.getByRole("link", { name: d.customers.seeAll.replace("{{total}}", String(billTotal)) });
+    expect(await all.getAttribute("href")).toBe(`/financialManagement/expenseRecord?customerId=${customer.id}`);
+    await all.click();
     await page.waitForURL(`${baseURL}/financialManagement/expenseRecord?customerId=${customer.id}`);
     expect(client.validationFailures ?? []).toEqual([]);
   }, MANY_SCREENS_MS);

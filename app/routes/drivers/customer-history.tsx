@@ -27,7 +27,7 @@ function HistoryCard({ title, section, empty, head, children }: { title: string;
         {section.all && (
           <CardDescription>
             <Link className="text-primary hover:underline" to={section.all}>
-              {t("drivers.customers.seeAll", { count: section.total })}
+              {t("drivers.customers.seeAll", { total: section.total })}
             </Link>
           </CardDescription>
         )}
