@@ -190,6 +190,30 @@ describe("drivers", () => {
     await all.click();
     await page.waitForURL(`${baseURL}/financialManagement/expenseRecord?customerId=${customer.id}`);
     expect(client.validationFailures ?? []).toEqual([]);
+
+    // A role with the customer screen only: no vehicles or sessions (their verbs refuse it, the page
+    // leaves them out), the expense records (read by the customer screen) without a link to a list it cannot open.
+    const role = await api.post<{ id: number }>("/user-service/role", { name: `Customers ${mark}`, code: `CUST_${mark}`, type: "NORMAL", menuCodes: ["home", "users.userProfile"] });
+    const username = `cust${mark.toLowerCase()}`;
+    const account = await api.post<{ initialPassword: string }>("/user-service/account", { username, name: "Cora Customers", email: `${username}@example.com`, roleId: role.id });
+    const first = await Api.login(baseURL, { operatorCode: "0PL002", username, password: account.initialPassword });
+    await first.put("/user-service/person/operator/password", { oldPassword: account.initialPassword, newPassword: "Cust12345", confirmPassword: "Cust12345" });
+    const other = await openBrowser();
+    try {
+      const viewer = await other.newPage();
+      await logIn(viewer, baseURL, "0PL002", username, "Cust12345");
+      await viewer.waitForURL(`${baseURL}/home`);
+      await viewer.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
+      await hydrated(viewer);
+      const theirExpenses = viewer.getByRole("table", { name: d.customers.sections.expenses });
+      await eventually(() => theirExpenses.getByRole("cell", { name: enWallets.wallets.bills.types.Charging }).count()).toBe(1);
+      expect(await viewer.getByRole("table", { name: d.customers.sections.vehicles }).count()).toBe(0);
+      expect(await viewer.getByRole("table", { name: d.customers.sections.sessions }).count()).toBe(0);
+      expect(await viewer.getByRole("heading", { name: d.customers.sections.sessions }).count()).toBe(0);
+      expect(await viewer.getByRole("link", { name: /^Show all/ }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
   }, MANY_SCREENS_MS);
 
   it("says so when no RF reader bridge answers", async () => {
