@@ -137,6 +137,12 @@ describe("the card registry answers Authorize at once (docs/rules/drivers.md \"W
       replacedById: replacement,
       replacedByIdTag: newIdTag,
     });
+    // The customer's page shows both cards, linked.
+    const detailCards = (await call("GET", `/customer-service/customer/${owner.id}`, { token })).body.data.cards;
+    expect(detailCards).toMatchObject([
+      { idTag: newIdTag, replacesIdTag: old.idTag, replacedByIdTag: null },
+      { idTag: old.idTag, replacesIdTag: null, replacedByIdTag: newIdTag },
+    ]);
     // The list links them both ways.
     const listed = (await call("GET", `/customer-service/rf-card?customerId=${owner.id}`, { token })).body.data.records;
     expect(listed.map((c: { idTag: string; replacesIdTag: string | null; replacedByIdTag: string | null }) => [c.idTag, c.replacesIdTag, c.replacedByIdTag])).toEqual([

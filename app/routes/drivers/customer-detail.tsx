@@ -134,7 +134,11 @@ export default function CustomerDetail() {
                 <TableBody>
                   {cards.map((c) => (
                     <TableRow key={c.id}>
-                      <TableCell className="font-mono">{c.idTag}</TableCell>
+                      <TableCell>
+                        <span className="font-mono">{c.idTag}</span>
+                        {c.replacesIdTag && <span className="block text-xs text-muted-foreground">{t("drivers.cards.replaces", { idTag: c.replacesIdTag })}</span>}
+                        {c.replacedByIdTag && <span className="block text-xs text-muted-foreground">{t("drivers.cards.replacedBy", { idTag: c.replacedByIdTag })}</span>}
+                      </TableCell>
                       <TableCell>{dash(c.cardName)}</TableCell>
                       <TableCell>
                         <CardStatusBadge status={c.status} />
