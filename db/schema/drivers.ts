@@ -134,6 +134,8 @@ export const rfCards = sqliteTable(
     uniqueIndex("rf_cards_operator_tag_uq").on(t.operatorId, sql`upper(${t.idTag})`),
     index("rf_cards_operator_customer_idx").on(t.operatorId, t.customerId),
     index("rf_cards_operator_status_idx").on(t.operatorId, t.status, t.bindStatus),
+    // A lost card's replacement is found from the old card (docs/rules/drivers.md "Lost cards").
+    index("rf_cards_operator_replaces_idx").on(t.operatorId, t.replacesCardId),
     check("rf_cards_bound_has_owner", sql`(${t.bindStatus} = 'BIND') = (${t.customerId} IS NOT NULL)`),
   ],
 );

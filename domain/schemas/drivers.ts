@@ -253,7 +253,7 @@ export const cardFields = z.object({
 });
 
 /** Details of the other delivery type are dropped, so a card never carries both. */
-const deliveryOnly = <T extends z.output<typeof cardFields>>(card: T): T =>
+const deliveryOnly = <T extends { deliveryType: DeliveryType }>(card: T): T =>
   card.deliveryType === "TAKE"
     ? { ...card, trackingNumber: null, recipientName: null, recipientPhone: null, recipientAddress: null }
     : { ...card, pickupNumber: null, pickupPhone: null, pickupAddress: null };
@@ -263,9 +263,16 @@ export const cardInput = cardFields.transform(deliveryOnly);
 export type CardInput = z.infer<typeof cardInput>;
 export type CardFormValues = z.input<typeof cardInput>;
 
-/** PUT /customer-service/rf-card/{id}: also the status, except LOST, which only a lost-card resume sets. */
+/**
+ * PUT /customer-service/rf-card/{id}: also the status, except LOST, which only a lost-card resume
+ * sets. An absent `customerId` keeps the owner; a bound card's owner changes only through unbind
+ * and bind (docs/rules/drivers.md "RFID cards").
+ */
 export const cardUpdateInput = cardFields
-  .extend({ status: z.enum(["VALID", "BLOCKED", "EXPIRED"], { error: "drivers.validation.cardStatus" }).optional() })
+  .extend({
+    status: z.enum(["VALID", "BLOCKED", "EXPIRED"], { error: "drivers.validation.cardStatus" }).optional(),
+    customerId: recordId("drivers.validation.owner").nullish(),
+  })
   .transform(deliveryOnly);
 export type CardUpdateInput = z.infer<typeof cardUpdateInput>;
 
@@ -300,7 +307,8 @@ export const cardImportRow = z
     line: recordId().optional(),
     idTag: sheetText(idToken("drivers.validation.idTagRequired")),
     cardName: sheetText(optionalText(40)),
-    deliveryType: deliveryType.default("TAKE"),
+    // Required like the form's (docs/rules/drivers.md "Card import"): a blank cell is reported, never guessed.
+    deliveryType,
     expiryDate,
     ownerEmail: sheetText(optionalEmail),
     pickupNumber: sheetText(optionalText(32)),

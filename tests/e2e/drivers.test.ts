@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enDrivers from "../../domain/i18n/locales/en/drivers.json";
+import enWallets from "../../domain/i18n/locales/en/wallets.json";
 import { Api } from "../../scripts/sim/register";
 import { SimCharger } from "../../scripts/sim/charger";
 import type { PointRecord } from "../../scripts/sim/register";
-import { api as peerApi, newCharger, ocppEndpoint } from "../peers/support";
+import { api as peerApi, bootedClient, closeClients, newCharger, ocppEndpoint } from "../peers/support";
 import { loadWs, type WsServer, type WsSocket } from "../peers/ws";
 import { expectAccessible } from "./support/axe";
 import { openBrowser } from "./support/browser";
@@ -32,6 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim?.stop();
+  await closeClients();
   await new Promise((done) => (bridge ? bridge.close(() => done(undefined)) : done(undefined)));
   await browser?.close();
 });
@@ -69,8 +71,11 @@ describe("drivers", () => {
     await expectScreen("/userManagement/userProfileManagement", t.menu.users.userProfile);
     await expectScreen("/userManagement/userProfileManagement/customerAdd", t.page.add);
     await expectScreen(`/userManagement/userProfileManagement/customerDetail/${anna.id}`, t.page.detail, anna.name);
-    await eventually(() => page.getByRole("cell", { name: "DEMO0001" }).count()).toBe(1);
+    await eventually(() => page.getByRole("table", { name: d.customers.sections.cards }).getByRole("cell", { name: "DEMO0001" }).count()).toBe(1);
     await expectScreen(`/userManagement/userProfileManagement/customerEdit/${anna.id}`, t.page.edit, t.ui.breadcrumb.modify);
+    // Her group is shown whatever the group picker's matches (it searches the groups on the server).
+    const groupSelect = page.getByRole("combobox", { name: d.customers.fields.group, exact: true });
+    await eventually(() => groupSelect.locator("option:checked").textContent()).toContain("(NOWAKFAM)");
     await expectScreen("/userManagement/userGroupManagement", t.menu.users.userGroup);
     await expectScreen("/userManagement/userGroupManagement/group", t.page.add);
     await expectScreen(`/userManagement/userGroupManagement/groupDetail/${group.id}`, t.page.detail, group.name);
@@ -149,6 +154,81 @@ describe("drivers", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: d.cards.block }).click();
     await eventually(() => row.getByText(d.cards.statuses.BLOCKED).count()).toBe(1);
     expect(await sim.authorize(uid)).toMatchObject({ idTagInfo: { status: "Blocked" }, local: false });
+  }, MANY_SCREENS_MS);
+
+  it("shows a customer's vehicles, charging sessions and expense records on its page", async () => {
+    const api = await Api.login(baseURL);
+    const mark = Date.now().toString(36).toUpperCase();
+    const customer = await api.post<{ id: number }>("/customer-service/customer", {
+      firstName: "Piotr",
+      lastName: `History ${mark}`,
+      gender: "MALE",
+      email: `piotr.${mark.toLowerCase()}@example.com`,
+      country: "PL",
+      zipCode: "00-950",
+      evModel: "Skoda Enyaq",
+    });
+    await api.post("/finance-service/recharge", { customerId: customer.id, amount: 5_000 });
+    await api.post("/customer-service/vehicle", { name: "Family car", customerId: customer.id, plate: `WX${mark}`.slice(0, 16), brand: "Skoda", model: "Enyaq" });
+    const idTag = `H${mark}`.slice(0, 20);
+    await api.post("/customer-service/rf-card", { idTag, deliveryType: "TAKE", customerId: customer.id });
+    // A session of the card at a point priced by a flat strategy, billed at its stop.
+    const point = await newCharger();
+    const strategy = await api.post<{ id: number }>("/finance-service/strategy", {
+      name: `E2E history ${mark}`,
+      electricity: { slots: [{ start: "00:00", end: "24:00", price: "1.0000" }] },
+      service: { unit: "NONE", slots: [] },
+      idle: { before: null, during: null, after: null },
+    });
+    await api.put(`/finance-service/strategy/${strategy.id}/assign`, { pointIds: [point.id] });
+    const { client } = await bootedClient(point.serialNumber, point.key);
+    const started = await client.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: new Date(Date.now() - 600_000).toISOString() });
+    const transactionId = started.transactionId;
+    await client.call("StopTransaction", { transactionId, meterStop: 2_000, timestamp: new Date().toISOString(), idTag });
+    await eventually(async () => (await api.get<{ records: { status: string }[] }>(`/station-service/charge/record?customerId=${customer.id}`)).records.map((r) => r.status)).toEqual(["RECORD_COMPLETE"]);
+
+    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
+    await hydrated(page);
+    const vehicles = page.getByRole("table", { name: d.customers.sections.vehicles });
+    await eventually(() => vehicles.getByRole("cell", { name: `WX${mark}`.slice(0, 16) }).count()).toBe(1);
+    const sessions = page.getByRole("table", { name: d.customers.sections.sessions });
+    await eventually(() => sessions.getByRole("link", { name: `#${transactionId}` }).count()).toBe(1);
+    expect(await sessions.getByRole("cell", { name: idTag }).count()).toBe(1);
+    const expenses = page.getByRole("table", { name: d.customers.sections.expenses });
+    expect(await expenses.getByRole("cell", { name: enWallets.wallets.bills.types.Charging }).count()).toBe(1);
+    expect(await expenses.getByRole("cell", { name: enWallets.wallets.bills.types.Recharge }).count()).toBe(1);
+    await expectAccessible(page);
+    // Each section leads to its whole list, filtered by the customer.
+    const billTotal = (await api.get<{ total: number }>(`/finance-service/bill?customerId=${customer.id}`)).total;
+    const all = page.getByRole("link", { name: d.customers.seeAll.replace("{{total}}", String(billTotal)) });
+    expect(await all.getAttribute("href")).toBe(`/financialManagement/expenseRecord?customerId=${customer.id}`);
+    await all.click();
+    await page.waitForURL(`${baseURL}/financialManagement/expenseRecord?customerId=${customer.id}`);
+    expect(client.validationFailures ?? []).toEqual([]);
+
+    // A role with the customer screen only: no vehicles or sessions (their verbs refuse it, the page
+    // leaves them out), the expense records (read by the customer screen) without a link to a list it cannot open.
+    const role = await api.post<{ id: number }>("/user-service/role", { name: `Customers ${mark}`, code: `CUST_${mark}`, type: "NORMAL", menuCodes: ["home", "users.userProfile"] });
+    const username = `cust${mark.toLowerCase()}`;
+    const account = await api.post<{ initialPassword: string }>("/user-service/account", { username, name: "Cora Customers", email: `${username}@example.com`, roleId: role.id });
+    const first = await Api.login(baseURL, { operatorCode: "0PL002", username, password: account.initialPassword });
+    await first.put("/user-service/person/operator/password", { oldPassword: account.initialPassword, newPassword: "Cust12345", confirmPassword: "Cust12345" });
+    const other = await openBrowser();
+    try {
+      const viewer = await other.newPage();
+      await logIn(viewer, baseURL, "0PL002", username, "Cust12345");
+      await viewer.waitForURL(`${baseURL}/home`);
+      await viewer.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
+      await hydrated(viewer);
+      const theirExpenses = viewer.getByRole("table", { name: d.customers.sections.expenses });
+      await eventually(() => theirExpenses.getByRole("cell", { name: enWallets.wallets.bills.types.Charging }).count()).toBe(1);
+      expect(await viewer.getByRole("table", { name: d.customers.sections.vehicles }).count()).toBe(0);
+      expect(await viewer.getByRole("table", { name: d.customers.sections.sessions }).count()).toBe(0);
+      expect(await viewer.getByRole("heading", { name: d.customers.sections.sessions }).count()).toBe(0);
+      expect(await viewer.getByRole("link", { name: /^Show all/ }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
   }, MANY_SCREENS_MS);
 
   it("says so when no RF reader bridge answers", async () => {

@@ -1,8 +1,12 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { boot, connect, now } from "./support/charger";
 import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
+import { makeAppTokenRow } from "./support/driver-rows";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { addSessions } from "./support/sessions";
+import { flatStrategy } from "./support/strategies";
 
 /** A booted charger of 0PL002 and a way to ask it about a tag. */
 async function charger() {
@@ -14,6 +18,9 @@ async function charger() {
 }
 
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
+
+/** An app user's tag of the customer (kind APP in the registry), as the driver app's sign-up leaves it. */
+const appTag = async (customerId: number) => (await makeAppTokenRow("0PL002", customerId)).idTag;
 
 describe("the card registry answers Authorize at once (docs/rules/drivers.md \"Who may charge\")", () => {
   it("accepts a bound, valid card of a NORMAL customer with its expiry date and the group's code as parent tag", async () => {
@@ -66,15 +73,20 @@ describe("the card registry answers Authorize at once (docs/rules/drivers.md \"W
     const owner = await makeCustomer(token);
     const first = await makeCard(token, { customerId: owner.id });
     const second = await makeCard(token, { customerId: owner.id });
+    const app = await appTag(owner.id);
+    expect((await authorize(app)).status).toBe("Accepted");
     const abnormal = await call("PUT", `/customer-service/customer/${owner.id}/status`, { token, body: { status: "ABNORMAL" } });
     expect(abnormal.body.data.status).toBe("ABNORMAL");
     expect((await authorize(first.idTag)).status).toBe("Blocked");
     expect((await authorize(second.idTag)).status).toBe("Blocked");
+    // Every tag of theirs: the app's too.
+    expect((await authorize(app)).status).toBe("Blocked");
     // StartTransaction answers as Authorize does.
     const start = await cp.call("StartTransaction", { connectorId: 1, idTag: second.idTag, meterStart: 0, timestamp: now() });
     expect(start.idTagInfo.status).toBe("Blocked");
     await call("PUT", `/customer-service/customer/${owner.id}/status`, { token, body: { status: "NORMAL" } });
     expect((await authorize(first.idTag)).status).toBe("Accepted");
+    expect((await authorize(app)).status).toBe("Accepted");
     expect((await call("PUT", `/customer-service/customer/${owner.id}/status`, { token, body: { status: "BLOCKED" } })).status).toBe(400);
   });
 
@@ -85,8 +97,12 @@ describe("the card registry answers Authorize at once (docs/rules/drivers.md \"W
     const owner = await makeCustomer(token, { chargeAllPoint: false, chargePointList: [here.pointId] });
     expect(owner).toMatchObject({ chargeAllPoint: false, chargePointList: [here.pointId] });
     const card = await makeCard(token, { customerId: owner.id });
+    const app = await appTag(owner.id);
     expect((await here.authorize(card.idTag)).status).toBe("Accepted");
     expect((await elsewhere.authorize(card.idTag)).status).toBe("Invalid");
+    // The app's tag of the same customer too.
+    expect((await here.authorize(app)).status).toBe("Accepted");
+    expect((await elsewhere.authorize(app)).status).toBe("Invalid");
     const start = await elsewhere.charger.call("StartTransaction", { connectorId: 1, idTag: card.idTag, meterStart: 0, timestamp: now() });
     expect(start.idTagInfo.status).toBe("Invalid");
   });
@@ -109,8 +125,30 @@ describe("the card registry answers Authorize at once (docs/rules/drivers.md \"W
       deliveryType: "SEND",
       recipientName: "Ewa",
       replacesCardId: old.id,
+      replacesIdTag: old.idTag,
+      replacedById: null,
+      replacedByIdTag: null,
     });
-    expect((await call("GET", `/customer-service/rf-card/${old.id}`, { token })).body.data).toMatchObject({ status: "LOST", customerId: owner.id });
+    const replacement = resumed.body.data.id;
+    expect((await call("GET", `/customer-service/rf-card/${old.id}`, { token })).body.data).toMatchObject({
+      status: "LOST",
+      customerId: owner.id,
+      replacesIdTag: null,
+      replacedById: replacement,
+      replacedByIdTag: newIdTag,
+    });
+    // The customer's page shows both cards, linked.
+    const detailCards = (await call("GET", `/customer-service/customer/${owner.id}`, { token })).body.data.cards;
+    expect(detailCards).toMatchObject([
+      { idTag: newIdTag, replacesIdTag: old.idTag, replacedByIdTag: null },
+      { idTag: old.idTag, replacesIdTag: null, replacedByIdTag: newIdTag },
+    ]);
+    // The list links them both ways.
+    const listed = (await call("GET", `/customer-service/rf-card?customerId=${owner.id}`, { token })).body.data.records;
+    expect(listed.map((c: { idTag: string; replacesIdTag: string | null; replacedByIdTag: string | null }) => [c.idTag, c.replacesIdTag, c.replacedByIdTag])).toEqual([
+      [newIdTag, old.idTag, null],
+      [old.idTag, null, newIdTag],
+    ]);
     expect((await authorize(old.idTag)).status).toBe("Blocked");
     expect(await authorize(newIdTag)).toEqual({ status: "Accepted", parentIdTag: group.code });
     // A lost card is replaced once, and stays as it is.
@@ -120,6 +158,27 @@ describe("the card registry answers Authorize at once (docs/rules/drivers.md \"W
     const taken = await call("PUT", `/customer-service/rf-card/${resumed.body.data.id}/lost`, { token, body: { newIdTag: old.idTag.toLowerCase() } });
     expect(taken.status).toBe(400);
     expect(taken.body.data.fields).toEqual({ newIdTag: "This RFID number is already registered" });
+  });
+
+  it("keeps the lost card's history with its owner: a session of the old tag billed after the loss is the customer's, under the old tag", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const { versionId } = await flatStrategy(token);
+    const made = await makeCharger("0PL002");
+    const owner = await makeCustomer(token);
+    await env.DB.prepare("UPDATE customers SET balance = 5000 WHERE id = ?").bind(owner.id).run();
+    const old = await makeCard(token, { customerId: owner.id });
+    const newIdTag = uniqueTag("N");
+    expect((await call("PUT", `/customer-service/rf-card/${old.id}/lost`, { token, body: { newIdTag } })).status).toBe(200);
+    // Started before the card was reported lost, stopped and billed after.
+    const stop = Date.now() - 60_000;
+    const [id] = await addSessions(made, [
+      { start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), meterStart: 0, meterStop: 2_000, idTag: old.idTag, strategyVersionId: versionId, bill: true },
+    ]);
+    const ids = async (query: string) => (await call("GET", `/station-service/charge/record?${query}`, { token })).body.data.records.map((r: { id: number }) => r.id);
+    expect(await ids(`customerId=${owner.id}`)).toEqual([id]);
+    expect(await ids(`idTag=${old.idTag}`)).toEqual([id]);
+    const bills = (await call("GET", `/finance-service/bill?customerId=${owner.id}`, { token })).body.data.records;
+    expect(bills).toMatchObject([{ type: "Charging", transactionId: id, cost: 200 }]);
   });
 
   it("keeps the demo tags' answers and the operator's remote tag", async () => {

@@ -264,6 +264,25 @@ describe("RFID cards (docs/rules/drivers.md \"RFID cards\")", () => {
     expect((await call("PUT", `/customer-service/rf-card/${card.id}/unbind`, { token: pl })).status).toBe(409);
   });
 
+  it("changes a bound card's owner only through unbind and bind: an edit keeps it, or gives an unbound card one", async () => {
+    const [anna, jan] = [await makeCustomer(pl), await makeCustomer(pl)];
+    const card = await makeCard(pl, { customerId: anna.id });
+    const edit = (body: Record<string, unknown>, lang = "en") => call("PUT", `/customer-service/rf-card/${card.id}?lang=${lang}`, { token: pl, body: { idTag: card.idTag, deliveryType: "TAKE", ...body } });
+    // The form sends the owner it shows: the same one, or none at all, keeps it.
+    expect((await edit({ cardName: "Kept", customerId: anna.id })).body.data).toMatchObject({ cardName: "Kept", bindStatus: "BIND", customerId: anna.id });
+    expect((await edit({ cardName: "Still kept" })).body.data).toMatchObject({ cardName: "Still kept", bindStatus: "BIND", customerId: anna.id });
+    // Another owner, or none, is bind's and unbind's to decide.
+    for (const customerId of [jan.id, null]) {
+      const moved = await edit({ customerId }, "de");
+      expect(moved.status).toBe(409);
+      expect(moved.body.msg).toBe("Eine zugeordnete Karte wechselt den Inhaber nur, indem sie gelöst und neu zugeordnet wird");
+    }
+    expect((await call("GET", `/customer-service/rf-card/${card.id}`, { token: pl })).body.data).toMatchObject({ cardName: "Still kept", customerId: anna.id });
+    // Unbound, it may be given an owner by an edit, as bind would.
+    await call("PUT", `/customer-service/rf-card/${card.id}/unbind`, { token: pl });
+    expect((await edit({ customerId: jan.id })).body.data).toMatchObject({ bindStatus: "BIND", customerId: jan.id });
+  });
+
   it("filters by id tag, card name, status, bind status and owner", async () => {
     const owner = await makeCustomer(pl, { firstName: `Own${uniqueTag("O")}` });
     const mark = uniqueTag("F");
@@ -312,7 +331,7 @@ describe("RFID cards (docs/rules/drivers.md \"RFID cards\")", () => {
       token: pl,
       body: {
         rows: [
-          { line: 2, idTag: fresh[0], cardName: 1001, ownerEmail: owner.email, expiryDate: "2030-01-01T00:00:00Z" },
+          { line: 2, idTag: fresh[0], cardName: 1001, deliveryType: "TAKE", ownerEmail: owner.email, expiryDate: "2030-01-01T00:00:00Z" },
           { line: 3, idTag: fresh[1], deliveryType: "SEND", recipientName: "Ewa" },
         ],
       },
@@ -320,6 +339,15 @@ describe("RFID cards (docs/rules/drivers.md \"RFID cards\")", () => {
     expect(good.body.data).toEqual({ imported: 2 });
     const cards = (await call("GET", `/customer-service/rf-card?customerId=${owner.id}`, { token: pl })).body.data.records;
     expect(cards).toMatchObject([{ idTag: fresh[0], cardName: "1001", status: "VALID", bindStatus: "BIND", deliveryType: "TAKE", expiryDate: "2030-01-01T00:00:00.000Z" }]);
+    // The delivery type is required, as in the form: a blank cell is reported, never taken for TAKE.
+    const sent = uniqueTag("I");
+    const blank = await call("POST", "/customer-service/rf-card/import", {
+      token: pl,
+      body: { rows: [{ line: 2, idTag: sent, deliveryType: "SEND" }, { line: 3, idTag: uniqueTag("I"), cardName: "No delivery" }, { line: 4, idTag: uniqueTag("I"), deliveryType: "" }] },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.data.fields).toEqual({ "3.deliveryType": "Please choose a delivery type", "4.deliveryType": "Please choose a delivery type" });
+    expect((await call("GET", `/customer-service/rf-card?idTag=${sent}`, { token: pl })).body.data.total).toBe(0);
     const tooMany = await call("POST", "/customer-service/rf-card/import", { token: pl, body: { rows: Array.from({ length: 501 }, (_, i) => ({ idTag: `X${i}` })) } });
     expect(tooMany.body.data.fields).toEqual({ rows: "At most 500 cards per file" });
   });
@@ -348,6 +376,7 @@ describe("tenancy and permissions of drivers", () => {
       ["GET", `/customer-service/rf-card/${card.id}`],
       ["PUT", `/customer-service/rf-card/${card.id}`, { idTag: uniqueTag(), deliveryType: "TAKE" }],
       ["PUT", `/customer-service/rf-card/${card.id}/status`, { status: "BLOCKED" }],
+      ["PUT", `/customer-service/rf-card/${card.id}/bind`, { customerId: customer.id }],
       ["PUT", `/customer-service/rf-card/${card.id}/unbind`],
       ["PUT", `/customer-service/rf-card/${card.id}/lost`, { newIdTag: uniqueTag() }],
       ["DELETE", `/customer-service/rf-card/${card.id}`],
@@ -366,8 +395,17 @@ describe("tenancy and permissions of drivers", () => {
     const theirs = await makeCustomer(de, { country: "DE" });
     const foreign = await call("POST", "/customer-service/group", { token: de, body: { name: "X", code: uniqueTag("G"), leaderId: theirs.id, memberIds: [theirs.id, customer.id] } });
     expect(foreign.status).toBe(404);
+    // Nor may their card be bound to our customer, nor their customer put in our group.
+    const theirCard = await makeCard(de);
+    expect((await call("PUT", `/customer-service/rf-card/${theirCard.id}/bind`, { token: de, body: { customerId: customer.id } })).status).toBe(404);
+    expect((await call("PUT", `/customer-service/rf-card/${theirCard.id}`, { token: de, body: { idTag: theirCard.idTag, deliveryType: "TAKE", customerId: customer.id } })).status).toBe(404);
+    const grouped = await call("PUT", `/customer-service/customer/${theirs.id}`, { token: de, body: customerBody({ email: theirs.email, country: "DE", groupId: group.id }) });
+    expect(grouped.status).toBe(404);
+    expect((await call("GET", `/customer-service/group/options?keyword=${group.code}`, { token: de })).body.data).toEqual([]);
     // Nothing changed.
-    expect((await call("GET", `/customer-service/rf-card/${card.id}`, { token: pl })).body.data).toMatchObject({ status: "VALID", bindStatus: "BIND" });
+    expect((await call("GET", `/customer-service/rf-card/${card.id}`, { token: pl })).body.data).toMatchObject({ status: "VALID", bindStatus: "BIND", customerId: customer.id });
+    expect((await call("GET", `/customer-service/rf-card/${theirCard.id}`, { token: de })).body.data).toMatchObject({ bindStatus: "UNBIND", customerId: null });
+    expect((await call("GET", `/customer-service/customer/${theirs.id}`, { token: de })).body.data.customer.groupId).toBeNull();
   });
 
   it("refuses each screen's API to an account without its menu (403)", async () => {

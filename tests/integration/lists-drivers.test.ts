@@ -15,6 +15,7 @@ import { call, tokenFor } from "./support/http";
  */
 const ROWS = 150;
 const db = createDb(env.DB);
+const tag = Date.now().toString(36);
 let admin: string;
 
 async function insertAll<T extends Record<string, unknown>>(table: SQLiteTable, rows: T[]) {
@@ -25,7 +26,6 @@ async function insertAll<T extends Record<string, unknown>>(table: SQLiteTable, 
 beforeAll(async () => {
   admin = await tokenFor("0PL002", "demoadmin");
   const [operator] = await db.select().from(operators).where(eq(operators.code, "0PL002"));
-  const tag = Date.now().toString(36);
   const { pointId } = await makeCharger("0PL002");
   await insertAll(
     customers,
@@ -79,5 +79,36 @@ describe("every list at page size 100 with more than 100 rows", () => {
     const groupsPage = (await call("GET", "/customer-service/group?size=100&name=List%20group", { token: admin })).body.data.records as { memberCount: number }[];
     expect(groupsPage).toHaveLength(100);
     expect(groupsPage.every((g) => g.memberCount === 1)).toBe(true);
+  });
+
+  it("finds any group for the customer form and filter by name or code, however many there are", async () => {
+    // The oldest group: the last of a newest-first list, beyond its first 100.
+    const [oldest] = await db.select({ id: customerGroups.id, code: customerGroups.code }).from(customerGroups).where(eq(customerGroups.name, "List group 0"));
+    const options = async (keyword: string) => (await call("GET", `/customer-service/group/options?keyword=${encodeURIComponent(keyword)}`, { token: admin })).body.data as { id: number; name: string; code: string }[];
+    expect(await options(oldest.code.toLowerCase())).toEqual([{ id: oldest.id, name: "List group 0", code: oldest.code }]);
+    expect((await options("List group 14")).map((g) => g.name)).toEqual(["List group 14", "List group 140", "List group 141", "List group 142", "List group 143", "List group 144", "List group 145", "List group 146", "List group 147", "List group 148", "List group 149"]);
+    // Capped: a picker is not a list.
+    expect(await options("List group")).toHaveLength(20);
+  });
+
+  it("links replaced and replacing cards on full pages, read in slices", async () => {
+    const cards = await db.select({ id: rfCards.id }).from(rfCards).where(like(rfCards.idTag, `LC${tag}%`));
+    const half = Math.floor(cards.length / 2);
+    for (let i = 0; i < half; i++) {
+      await db.update(rfCards).set({ status: "LOST" }).where(eq(rfCards.id, cards[i].id));
+      await db.update(rfCards).set({ replacesCardId: cards[i].id }).where(eq(rfCards.id, cards[half + i].id));
+    }
+    type Listed = { id: number; idTag: string; status: string; replacesCardId: number | null; replacesIdTag: string | null; replacedById: number | null; replacedByIdTag: string | null };
+    const listed: Listed[] = [];
+    for (const current of [1, 2]) {
+      const res = await call("GET", `/customer-service/rf-card?size=100&current=${current}&idTag=LC${tag}`, { token: admin });
+      listed.push(...(res.body.data.records as Listed[]));
+    }
+    expect(listed).toHaveLength(cards.length);
+    const byId = new Map(listed.map((c) => [c.id, c]));
+    for (let i = 0; i < half; i++) {
+      const [old, replacement] = [byId.get(cards[i].id)!, byId.get(cards[half + i].id)!];
+      expect([old.replacedById, old.replacedByIdTag, replacement.replacesIdTag]).toEqual([replacement.id, replacement.idTag, old.idTag]);
+    }
   });
 });

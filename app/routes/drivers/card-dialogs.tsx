@@ -7,7 +7,7 @@ import { z } from "zod";
 import { utcToZoned, zonedToUtc } from "../../../domain/time";
 import { cardFields, cardLostInput, DELIVERY_TYPES } from "../../../domain/schemas/drivers";
 import { SelectField, TextField } from "~/components/form/fields";
-import { FormField } from "~/components/form/form-field";
+import { FormField, hintId } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -37,6 +37,9 @@ export interface CardRecord {
   recipientName: string | null;
   recipientPhone: string | null;
   recipientAddress: string | null;
+  /** The lost card this one replaced, and the card that replaced a lost one (docs/rules/drivers.md "Lost cards"). */
+  replacesIdTag: string | null;
+  replacedByIdTag: string | null;
 }
 
 /** The form keeps the expiry as the operator's wall-clock time (a datetime-local field); it is sent as an instant. */
@@ -147,15 +150,22 @@ export function CardFormDialog({
               required
               options={DELIVERY_TYPES.map((d) => ({ value: d, label: t(`drivers.cards.delivery.${d}`) }))}
             />
-            <Controller
-              control={form.control}
-              name="customerId"
-              render={({ field, fieldState }) => (
-                <FormField id={ownerId} label={t("drivers.cards.fields.owner")} error={fieldState.error?.message && t(fieldState.error.message)}>
-                  <CustomerSelect id={ownerId} value={(field.value as number | null | undefined) ?? null} onChange={field.onChange} current={current} invalid={Boolean(fieldState.error)} />
-                </FormField>
-              )}
-            />
+            {card?.bindStatus === "BIND" ? (
+              // A bound card changes owner only through unbind and bind (docs/rules/drivers.md "RFID cards").
+              <FormField id={ownerId} label={t("drivers.cards.fields.owner")} hint={t("drivers.cards.ownerFixed")} error={errors.customerId}>
+                <Input id={ownerId} value={current?.label ?? ""} readOnly aria-describedby={hintId(ownerId)} />
+              </FormField>
+            ) : (
+              <Controller
+                control={form.control}
+                name="customerId"
+                render={({ field, fieldState }) => (
+                  <FormField id={ownerId} label={t("drivers.cards.fields.owner")} error={fieldState.error?.message && t(fieldState.error.message)}>
+                    <CustomerSelect id={ownerId} value={(field.value as number | null | undefined) ?? null} onChange={field.onChange} current={current} invalid={Boolean(fieldState.error)} />
+                  </FormField>
+                )}
+              />
+            )}
             {delivery === "SEND" ? (
               <>
                 <TextField control={form.control} name="trackingNumber" label={t("drivers.cards.fields.trackingNumber")} />

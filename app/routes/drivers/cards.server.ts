@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { entryForPath } from "../../../tenants/permissions";
 import { bindCard, createCard, deleteCard, listCards, resumeLostCard, setCardStatus, unbindCard, updateCard } from "../../../workers/services/drivers/cards";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
+/** The card list, and whether the user may open the charge records a replaced card's old tag links to. */
 export async function loadCards({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { page: await listCards(ctx, searchParamsObject(request)) };
+  return { page: await listCards(ctx, searchParamsObject(request)), recordsOpen: entryForPath(ctx.actor.menu, "/financialManagement/chargeRecord") !== undefined };
 }
 
 /**

@@ -32,8 +32,33 @@ export function action(args: ActionFunctionArgs) {
 
 type Editing = { card: CardRecord | null } | null;
 
+const recordsOf = (idTag: string) => `/financialManagement/chargeRecord?idTag=${encodeURIComponent(idTag)}`;
+
+/**
+ * A card's tag, with the lost card it replaced (whose sessions stay under the old tag, linked when
+ * the user may open the charge records) or the card that replaced it (docs/rules/drivers.md "Lost cards").
+ */
+function TagCell({ card, recordsOpen }: { card: CardRecord; recordsOpen: boolean }) {
+  const { t } = useTranslation();
+  const replaces = card.replacesIdTag && t("drivers.cards.replaces", { idTag: card.replacesIdTag });
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span className="font-mono font-medium">{card.idTag}</span>
+      {card.replacesIdTag &&
+        (recordsOpen ? (
+          <Link className="text-xs text-primary hover:underline" to={recordsOf(card.replacesIdTag)}>
+            {replaces}
+          </Link>
+        ) : (
+          <span className="text-xs text-muted-foreground">{replaces}</span>
+        ))}
+      {card.replacedByIdTag && <span className="text-xs text-muted-foreground">{t("drivers.cards.replacedBy", { idTag: card.replacedByIdTag })}</span>}
+    </div>
+  );
+}
+
 export default function Cards() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, recordsOpen } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -68,7 +93,7 @@ export default function Cards() {
   };
 
   const columns: ColumnDef<CardRecord>[] = [
-    { accessorKey: "idTag", header: t("drivers.cards.fields.idTag"), cell: ({ row }) => <span className="font-mono font-medium">{row.original.idTag}</span> },
+    { accessorKey: "idTag", header: t("drivers.cards.fields.idTag"), cell: ({ row }) => <TagCell card={row.original} recordsOpen={recordsOpen} /> },
     { accessorKey: "cardName", header: t("drivers.cards.fields.cardName"), meta: { priority: 2 }, cell: ({ row }) => row.original.cardName ?? "—" },
     {
       accessorKey: "customerName",

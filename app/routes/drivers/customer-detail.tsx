@@ -8,14 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { DiscountCardsSection } from "../finance/discount-cards-section";
 import { BindBadge, CardStatusBadge, CustomerStatusBadge } from "./badges";
+import { CustomerHistory } from "./customer-history";
 import { loadCustomerDetail } from "./customers.server";
 import { MembershipCard } from "../wallets/membership-card";
 import { loadCustomerWallet, memberLevelAction } from "../wallets/wallets.server";
 
 /**
  * A customer (docs/rules/drivers.md "Customer detail"): profile, balance and who pays, group,
- * cards, where it may charge. Vehicles, sessions and expense records join this page as their
- * screens are built (their sections below say so until then).
+ * cards, where it may charge, and its newest vehicles, charging sessions and expense records.
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadCustomerWallet(args, loadCustomerDetail);
@@ -29,7 +29,7 @@ export function action(args: ActionFunctionArgs) {
 export const handle: RecordCrumb<typeof loader> = { record: (data) => data.customer.name };
 
 export default function CustomerDetail() {
-  const { customer, group, paysFrom, cards, chargePoints, membershipFees } = useLoaderData<typeof loader>();
+  const { customer, group, paysFrom, cards, chargePoints, membershipFees, vehicles, sessions, expenses } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const dash = (value: string | null) => value ?? "—";
@@ -134,7 +134,11 @@ export default function CustomerDetail() {
                 <TableBody>
                   {cards.map((c) => (
                     <TableRow key={c.id}>
-                      <TableCell className="font-mono">{c.idTag}</TableCell>
+                      <TableCell>
+                        <span className="font-mono">{c.idTag}</span>
+                        {c.replacesIdTag && <span className="block text-xs text-muted-foreground">{t("drivers.cards.replaces", { idTag: c.replacesIdTag })}</span>}
+                        {c.replacedByIdTag && <span className="block text-xs text-muted-foreground">{t("drivers.cards.replacedBy", { idTag: c.replacedByIdTag })}</span>}
+                      </TableCell>
                       <TableCell>{dash(c.cardName)}</TableCell>
                       <TableCell>
                         <CardStatusBadge status={c.status} />
@@ -170,23 +174,7 @@ export default function CustomerDetail() {
         </CardContent>
       </Card>
       <DiscountCardsSection customerId={customer.id} />
-      {/* Vehicles (/customer-service/vehicle), sessions and expense records join here as their screens are built. */}
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("drivers.customers.sections.vehicles")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-muted-foreground">{t("drivers.customers.vehiclesSoon")}</p>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("drivers.customers.sections.history")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-muted-foreground">{t("drivers.customers.historySoon")}</p>
-        </CardContent>
-      </Card>
+      <CustomerHistory vehicles={vehicles} sessions={sessions} expenses={expenses} />
     </div>
   );
 }

@@ -12,11 +12,10 @@ import { FormField } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { ChoiceField, LogoField } from "../equipment/station-fields";
 import { loadCustomerForm, saveCustomer } from "./customers.server";
-import { MultiPicker, pointLabel, type Option } from "./pickers";
+import { GroupSelect, MultiPicker, pointLabel, type Option } from "./pickers";
 
 /** Add and edit a customer (docs/rules/drivers.md "Customers"): profile, address, vehicle, account and where it may charge. */
 export function loader(args: LoaderFunctionArgs) {
@@ -37,7 +36,7 @@ function useCountries() {
 }
 
 export default function CustomerForm() {
-  const { customer, chargePoints, groups } = useLoaderData<typeof loader>();
+  const { customer, chargePoints, group } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
@@ -198,22 +197,15 @@ export default function CustomerForm() {
             name="groupId"
             render={({ field, fieldState }) => (
               <FormField id={groupId} label={t("drivers.customers.fields.group")} error={fieldState.error?.message && t(fieldState.error.message)}>
-                {/* A native select, so that "no group" can be chosen again. */}
-                <NativeSelect
+                {/* Searched on the server, so that any group can be chosen, and "no group" again. */}
+                <GroupSelect
                   id={groupId}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value === null || field.value === undefined ? "" : String(field.value)}
-                  onChange={(e) => field.onChange(e.target.value === "" ? null : Number(e.target.value))}
-                  onBlur={field.onBlur}
-                >
-                  <option value="">{t("drivers.customers.noGroup")}</option>
-                  {groups.map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {g.name} ({g.code})
-                    </option>
-                  ))}
-                </NativeSelect>
+                  value={(field.value as number | null | undefined) ?? null}
+                  onChange={field.onChange}
+                  current={group}
+                  noneLabel={t("drivers.customers.noGroup")}
+                  invalid={Boolean(fieldState.error)}
+                />
               </FormField>
             )}
           />

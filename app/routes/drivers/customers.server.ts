@@ -1,4 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { Page } from "../../../domain/paging";
+import { entryForPath } from "../../../tenants/permissions";
+import { listChargeRecords } from "../../../workers/services/charge-records/charge-records";
+import type { UserCtx } from "../../../workers/services/context";
+import { listVehicles } from "../../../workers/services/driver-services/vehicles";
+import { admits, type VerbAccess } from "../../../workers/services/verb";
+import { listBills } from "../../../workers/services/wallets/bills";
 import {
   createCustomer,
   customerDetail,
@@ -7,21 +14,26 @@ import {
   setCustomerStatus,
   updateCustomer,
 } from "../../../workers/services/drivers/customers";
-import { listGroups } from "../../../workers/services/drivers/groups";
+import { groupOption } from "../../../workers/services/drivers/groups";
 import { uploadCustomerAvatar } from "../../../workers/services/drivers/avatar";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
-/** Groups for the group filter and select: the first 100, newest first. */
-const groupChoices = async (ctx: Awaited<ReturnType<typeof requireCtx>>) =>
-  (await listGroups(ctx, { size: 100 })).records.map((g) => ({ id: g.id, name: g.name, code: g.code }));
+/** A group as the group picker shows it. */
+export const groupChoice = (g: { id: number; name: string; code: string }) => ({ id: g.id, label: `${g.name} (${g.code})` });
 
-/** The customer list, filtered and paged by the verb, with the groups for the group filter. */
+/**
+ * The customer list, filtered and paged by the verb, with the group it is filtered by (the
+ * filter's picker searches the groups on the server; docs/rules/lists.md "Pickers").
+ */
 export async function loadCustomers({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [page, groups] = await Promise.all([listCustomers(ctx, searchParamsObject(request)), groupChoices(ctx)]);
-  return { page, groups };
+  const query = searchParamsObject(request);
+  const page = await listCustomers(ctx, query);
+  // The verb has checked the id: a group of another operator matches no customer and shows no name.
+  const group = query.groupId ? await groupOption(ctx, Number(query.groupId)) : null;
+  return { page, group: group && groupChoice(group) };
 }
 
 /** The list's actions: a customer's status (NORMAL or ABNORMAL), or its deletion. */
@@ -41,16 +53,45 @@ export async function customerListAction({ request, context }: ActionFunctionArg
   }
 }
 
-export async function loadCustomerDetail({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = await requireCtx(request, context);
-  return customerDetail(ctx, routeId(params.id));
+/** Rows a section of the customer page shows: the newest of its list. */
+const SECTION_ROWS = 10;
+
+/**
+ * A section of the customer page (docs/rules/drivers.md "Customer detail"): the customer's newest
+ * rows of a list, read through the list's own verb, filtered by the customer on the server; null
+ * for a user the verb does not admit (the page leaves the section out, never a 403). `all` is the
+ * first of `screens` the user may open, filtered by the customer.
+ */
+async function section<T>(
+  ctx: UserCtx,
+  list: ((ctx: UserCtx, raw: unknown) => Promise<Page<T>>) & { access: VerbAccess },
+  customerId: number,
+  screens: string[],
+) {
+  if (!admits(list.access, ctx)) return null;
+  const page = await list(ctx, { customerId, size: SECTION_ROWS });
+  const screen = screens.find((path) => entryForPath(ctx.actor.menu, path));
+  return { records: page.records, total: page.total, all: screen ? `${screen}?customerId=${customerId}` : null };
 }
 
-/** The customer being edited (none when adding), with its points' names, and the groups to choose from. */
+/** The customer page: its detail, and its vehicles, charging sessions and expense records. */
+export async function loadCustomerDetail({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const detail = await customerDetail(ctx, routeId(params.id));
+  const id = detail.customer.id;
+  const [vehicles, sessions, expenses] = await Promise.all([
+    section(ctx, listVehicles, id, ["/vehicleManage/list"]),
+    section(ctx, listChargeRecords, id, ["/financialManagement/chargeRecord"]),
+    section(ctx, listBills, id, ["/financialManagement/expenseRecord", "/financialManagement/billManagement"]),
+  ]);
+  return { ...detail, vehicles, sessions, expenses };
+}
+
+/** The customer being edited (none when adding), with its points' names and its group, whichever it is. */
 export async function loadCustomerForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [detail, groups] = await Promise.all([params.id ? customerDetail(ctx, routeId(params.id)) : null, groupChoices(ctx)]);
-  return { customer: detail?.customer ?? null, chargePoints: detail?.chargePoints ?? [], groups };
+  const detail = params.id ? await customerDetail(ctx, routeId(params.id)) : null;
+  return { customer: detail?.customer ?? null, chargePoints: detail?.chargePoints ?? [], group: detail?.group ? groupChoice(detail.group) : null };
 }
 
 /** Uploads the avatar (a multipart post), or creates or updates the customer from the form's JSON. */

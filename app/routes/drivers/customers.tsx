@@ -15,6 +15,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { CustomerStatusBadge } from "./badges";
 import { customerListAction, loadCustomers } from "./customers.server";
+import { GroupFilter } from "./pickers";
 
 /** User management › Customers (docs/rules/drivers.md "Customers"). */
 export function loader(args: LoaderFunctionArgs) {
@@ -28,7 +29,7 @@ export function action(args: ActionFunctionArgs) {
 type Customer = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 export default function Customers() {
-  const { page, groups } = useLoaderData<typeof loader>();
+  const { page, group } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -108,14 +109,7 @@ export default function Customers() {
             </option>
           ))}
         </NativeSelect>
-        <NativeSelect name="groupId" aria-label={t("drivers.customers.fields.group")} defaultValue={params.get("groupId") ?? ""}>
-          <option value="">{t("drivers.customers.fields.group")}</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <GroupFilter current={group} label={t("drivers.customers.fields.group")} noneLabel={t("drivers.customers.fields.group")} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(c) => String(c.id)} emptyHint={t("drivers.customers.empty")} label={t("drivers.customers.title")} />
     </div>

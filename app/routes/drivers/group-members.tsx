@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { loadGroupMembers } from "./groups.server";
+import { GroupFilter } from "./pickers";
 
 /** User management › Group list: every group's members, and whose balance each charges on (docs/rules/drivers.md "Customer groups"). */
 export function loader(args: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export function loader(args: LoaderFunctionArgs) {
 type Member = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 export default function GroupMembers() {
-  const { page, groups } = useLoaderData<typeof loader>();
+  const { page, group } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -45,14 +46,7 @@ export default function GroupMembers() {
     <div className="flex flex-col gap-4">
       <PageHeader title={t("drivers.groups.listTitle")} />
       <DataTableToolbar>
-        <NativeSelect name="groupId" aria-label={t("drivers.groups.fields.name")} defaultValue={params.get("groupId") ?? ""}>
-          <option value="">{t("drivers.groups.allGroups")}</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <GroupFilter current={group} label={t("drivers.groups.fields.name")} noneLabel={t("drivers.groups.allGroups")} />
         <Input name="name" placeholder={t("drivers.groups.member")} aria-label={t("drivers.groups.member")} defaultValue={params.get("name") ?? ""} />
         <NativeSelect name="payWay" aria-label={t("drivers.customers.fields.payWay")} defaultValue={params.get("payWay") ?? ""}>
           <option value="">{t("drivers.customers.fields.payWay")}</option>

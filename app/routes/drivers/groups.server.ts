@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { createGroup, deleteGroup, groupDetail, listGroupMembers, listGroups, updateGroup } from "../../../workers/services/drivers/groups";
+import { createGroup, deleteGroup, groupDetail, groupOption, listGroupMembers, listGroups, updateGroup } from "../../../workers/services/drivers/groups";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { groupChoice } from "./customers.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 export async function loadGroups({ request, context }: LoaderFunctionArgs) {
@@ -41,9 +42,11 @@ export async function saveGroup({ request, context, params }: ActionFunctionArgs
   }
 }
 
-/** The group list screen: members of every group, with the groups for its filter. */
+/** The group list screen: members of every group, with the group it is filtered by (its picker searches the groups on the server). */
 export async function loadGroupMembers({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [page, groups] = await Promise.all([listGroupMembers(ctx, searchParamsObject(request)), listGroups(ctx, { size: 100 })]);
-  return { page, groups: groups.records.map((g) => ({ id: g.id, name: g.name })) };
+  const query = searchParamsObject(request);
+  const page = await listGroupMembers(ctx, query);
+  const group = query.groupId ? await groupOption(ctx, Number(query.groupId)) : null;
+  return { page, group: group && groupChoice(group) };
 }

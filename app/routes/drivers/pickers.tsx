@@ -40,46 +40,9 @@ export const pointLabel = (row: Record<string, unknown>) => `${String(row.serial
  * One customer: type to search, then choose among the matches (the current choice stays listed).
  * `path` is the picker endpoint the screen's menu may read (the customer options by default).
  */
-export function CustomerSelect({
-  path = "/customer-service/customer/options",
-  id,
-  value,
-  onChange,
-  current,
-  invalid,
-  describedBy,
-}: {
-  path?: string;
-  id: string;
-  value: number | null;
-  onChange: (id: number | null) => void;
-  current?: Option | null;
-  invalid?: boolean;
-  describedBy?: string;
-}) {
+export function CustomerSelect({ path = "/customer-service/customer/options", ...props }: SelectProps & { path?: string }) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState("");
-  const matches = useMatches(path, keyword, customerLabel);
-  const options = current && !matches.some((m) => m.id === current.id) ? [current, ...matches] : matches;
-  return (
-    <div className="flex flex-col gap-2">
-      <Input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t("drivers.pickers.searchCustomer")} aria-label={t("drivers.pickers.searchCustomer")} />
-      <NativeSelect
-        id={id}
-        value={value === null ? "" : String(value)}
-        onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      >
-        <option value="">{t("drivers.pickers.noCustomer")}</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
+  return <SearchSelect {...props} path={path} label={customerLabel} searchLabel={t("drivers.pickers.searchCustomer")} noneLabel={t("drivers.pickers.noCustomer")} />;
 }
 
 /** Several records: type to search, tick matches; the chosen ones stay listed as removable badges. */
@@ -130,6 +93,79 @@ export function MultiPicker({
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** What a one-record picker takes from its form. */
+interface SelectProps {
+  id: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  current?: Option | null;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/** One record of a capped picker endpoint: type to search, then choose among the matches (the current choice stays listed). */
+function SearchSelect({
+  id,
+  value,
+  onChange,
+  current,
+  invalid,
+  describedBy,
+  path,
+  label,
+  searchLabel,
+  noneLabel,
+}: SelectProps & { path: string; label: (row: Record<string, unknown>) => string; searchLabel: string; noneLabel: string }) {
+  const [keyword, setKeyword] = useState("");
+  const matches = useMatches(path, keyword, label);
+  const options = current && !matches.some((m) => m.id === current.id) ? [current, ...matches] : matches;
+  return (
+    <div className="flex flex-col gap-2">
+      <Input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={searchLabel} aria-label={searchLabel} />
+      <NativeSelect
+        id={id}
+        value={value === null ? "" : String(value)}
+        onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      >
+        <option value="">{noneLabel}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+export const groupLabel = (row: Record<string, unknown>) => `${String(row.name)} (${String(row.code)})`;
+
+/**
+ * One customer group, searched on the server by name or code (docs/rules/lists.md "Pickers"), so
+ * that any group can be chosen however many there are. `noneLabel` names the empty choice.
+ */
+export function GroupSelect(props: SelectProps & { noneLabel: string }) {
+  const { t } = useTranslation();
+  return <SearchSelect {...props} path="/customer-service/group/options" label={groupLabel} searchLabel={t("drivers.pickers.searchGroup")} />;
+}
+
+/** The group a list is filtered by: searched on the server as the user types, sent as `groupId` with the toolbar's search. */
+export function GroupFilter({ current, label, noneLabel }: { current: Option | null; label: string; noneLabel: string }) {
+  const id = useId();
+  const [value, setValue] = useState<number | null>(current?.id ?? null);
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <GroupSelect id={id} value={value} onChange={setValue} current={current} noneLabel={noneLabel} />
+      <input type="hidden" name="groupId" value={value ?? ""} />
     </div>
   );
 }

@@ -59,7 +59,7 @@ route(
   {
     method: "put",
     path: "/customer-service/rf-card/{id}",
-    summary: "Edit a card (status VALID, BLOCKED or EXPIRED); a lost card is 409",
+    summary: "Edit a card (status VALID, BLOCKED or EXPIRED); a lost card is 409, and so is another owner for a bound card (unbind, then bind)",
     tag,
     verb: updateCard,
     params: idParam,

@@ -1,5 +1,5 @@
-import { groupInput, groupListQuery, groupMemberQuery } from "../../../domain/schemas/drivers";
-import { createGroup, deleteGroup, groupDetail, listGroupMembers, listGroups, updateGroup } from "../../services/drivers/groups";
+import { groupInput, groupListQuery, groupMemberQuery, optionsQuery } from "../../../domain/schemas/drivers";
+import { createGroup, deleteGroup, groupDetail, groupOptions, listGroupMembers, listGroups, updateGroup } from "../../services/drivers/groups";
 import { idParam, route } from "../app";
 
 const tag = "Customer service";
@@ -32,6 +32,11 @@ route(
     query: groupMemberQuery,
   },
   (ctx, { query }) => listGroupMembers(ctx, query),
+);
+
+route(
+  { method: "get", path: "/customer-service/group/options", summary: "Groups matching a keyword (name or code), at most 20", tag, verb: groupOptions, query: optionsQuery },
+  (ctx, { query }) => groupOptions(ctx, query),
 );
 
 route(

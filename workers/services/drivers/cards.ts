@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { containing, containingIf } from "../../../db/like";
-import { pageOf } from "../../../db/paging";
+import { pageOf, rowsFor } from "../../../db/paging";
 import { customers, idTags, rfCards } from "../../../db/schema";
 import { isUniqueViolation } from "../../../db/statements";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
@@ -31,8 +31,11 @@ const CARD_READ_MENUS = [CARD_MENU, CUSTOMER_MENU];
 
 type CardRow = typeof rfCards.$inferSelect;
 type Owner = { id: number; firstName: string; lastName: string; email: string } | null;
+/** A lost card's link to its replacement, both ways (docs/rules/drivers.md "Lost cards"). */
+type Replacement = { replacesIdTag: string | null; replacedById: number | null; replacedByIdTag: string | null };
+const NOT_REPLACED: Replacement = { replacesIdTag: null, replacedById: null, replacedByIdTag: null };
 
-export function presentCard(c: CardRow, owner: Owner = null) {
+export function presentCard(c: CardRow, owner: Owner = null, replacement: Replacement = NOT_REPLACED) {
   return {
     id: c.id,
     cardName: c.cardName,
@@ -51,8 +54,12 @@ export function presentCard(c: CardRow, owner: Owner = null) {
     recipientName: c.recipientName,
     recipientPhone: c.recipientPhone,
     recipientAddress: c.recipientAddress,
-    /** The lost card this one replaced. */
+    /** The lost card this one replaced, and its tag: the history before this card is under that tag. */
     replacesCardId: c.replacesCardId,
+    replacesIdTag: replacement.replacesIdTag,
+    /** For a lost card, the card that replaced it. */
+    replacedById: replacement.replacedById,
+    replacedByIdTag: replacement.replacedByIdTag,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
@@ -64,6 +71,42 @@ const ownerJoin = (ctx: UserCtx) => and(eq(customers.id, rfCards.customerId), eq
 /** A left join yields a row of nulls for an unbound card. */
 const ownerOf = (o: { id: number | null; firstName: string | null; lastName: string | null; email: string | null } | null): Owner =>
   o && o.id !== null ? { id: o.id, firstName: o.firstName!, lastName: o.lastName!, email: o.email! } : null;
+
+/**
+ * The tags each card of a page replaced and was replaced by: two reads on the operator's indexes,
+ * in slices (docs/rules/lists.md "D1's 100 parameters"). A deleted old card leaves no tag.
+ */
+async function replacementsOf(ctx: UserCtx, cards: CardRow[]) {
+  const [replaced, replacing] = await Promise.all([
+    rowsFor(
+      cards.flatMap((c) => (c.replacesCardId === null ? [] : [c.replacesCardId])),
+      (slice) => ctx.db.select({ id: rfCards.id, idTag: rfCards.idTag }).from(rfCards).where(owned(ctx, rfCards, inArray(rfCards.id, slice))),
+    ),
+    rowsFor(
+      cards.filter((c) => c.status === "LOST").map((c) => c.id),
+      (slice) =>
+        ctx.db
+          .select({ id: rfCards.id, idTag: rfCards.idTag, replacesCardId: rfCards.replacesCardId })
+          .from(rfCards)
+          .where(owned(ctx, rfCards, inArray(rfCards.replacesCardId, slice))),
+    ),
+  ]);
+  const tagOf = new Map(replaced.map((r) => [r.id, r.idTag]));
+  const successorOf = new Map(replacing.map((r) => [r.replacesCardId, r]));
+  return (c: CardRow): Replacement => {
+    const successor = successorOf.get(c.id);
+    return {
+      replacesIdTag: c.replacesCardId === null ? null : (tagOf.get(c.replacesCardId) ?? null),
+      replacedById: successor?.id ?? null,
+      replacedByIdTag: successor?.idTag ?? null,
+    };
+  };
+}
+
+/** One card as the API answers it, with its owner and replacement links. */
+async function presentOne(ctx: UserCtx, card: CardRow, owner: Owner) {
+  return presentCard(card, owner, (await replacementsOf(ctx, [card]))(card));
+}
 
 /** Cards, newest first, filtered and paged on the server (docs/rules/lists.md). */
 export const listCards = verb({ menu: CARD_READ_MENUS }, async (ctx, raw: unknown) => {
@@ -99,7 +142,8 @@ export const listCards = verb({ menu: CARD_READ_MENUS }, async (ctx, raw: unknow
         .offset(offset),
     async () => (await ctx.db.select({ total: count() }).from(rfCards).where(where))[0].total,
   );
-  return { ...page, records: page.records.map((r) => presentCard(r.card, ownerOf(r.owner))) };
+  const replacement = await replacementsOf(ctx, page.records.map((r) => r.card));
+  return { ...page, records: page.records.map((r) => presentCard(r.card, ownerOf(r.owner), replacement(r.card))) };
 });
 
 async function findCard(ctx: UserCtx, id: number) {
@@ -115,7 +159,7 @@ async function findCard(ctx: UserCtx, id: number) {
 
 export const cardDetail = verb({ menu: CARD_READ_MENUS }, async (ctx, id: number) => {
   const { card, owner } = await findCard(ctx, id);
-  return presentCard(card, owner);
+  return presentOne(ctx, card, owner);
 });
 
 /** A duplicate id tag is a 400 on the field, like a taken serial number (docs/rules/drivers.md "RFID cards"). */
@@ -186,14 +230,27 @@ export const createCard = verb({ menu: CARD_MENU, mutates: true }, async (ctx, r
 /** A lost card has been replaced: it stays as it is, Blocked at the charger, kept for its history. */
 const lostCard = () => new Conflict("drivers.errors.cardLost");
 
+/**
+ * The owner an edit leaves a card with: an absent `customerId` keeps it. An unbound card may be
+ * given one (as bind would); a bound card keeps its own, since moving it to another customer, or
+ * to none, is what unbind and bind do with their rules and confirmations (409 otherwise;
+ * docs/rules/drivers.md "RFID cards"). Another operator's customer is 404 first.
+ */
+async function editedOwner(ctx: UserCtx, before: CardRow, requested: number | null | undefined) {
+  const customerId = requested === undefined ? before.customerId : requested;
+  const owner = customerId === null ? null : await findCustomer(ctx, customerId);
+  if (before.bindStatus === "BIND" && customerId !== before.customerId) throw new Conflict("drivers.errors.ownerByBind");
+  return { customerId, owner };
+}
+
 /** Edit a card; its status may move between VALID, BLOCKED and EXPIRED, never to or from LOST. */
 export const updateCard = verb({ menu: CARD_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const { card: before } = await findCard(ctx, id);
   const input = cardUpdateInput.parse(raw);
   if (before.status === "LOST") throw lostCard();
-  const owner = input.customerId === null ? null : await findCustomer(ctx, input.customerId);
+  const { customerId, owner } = await editedOwner(ctx, before, input.customerId);
   if (await tagUsed(ctx, input.idTag, id)) throw tagTaken();
-  const values = { ...rowValues(input), status: input.status ?? before.status };
+  const values = { ...rowValues({ ...input, customerId }), status: input.status ?? before.status };
   try {
     const [[updated]] = await ctx.db.batch([
       ctx.db
@@ -204,7 +261,7 @@ export const updateCard = verb({ menu: CARD_MENU, mutates: true }, async (ctx, i
       auditRow(ctx, { table: "rf_cards", module: "rfCard", type: "UPDATE", oldData: presentCard(before), newData: values }),
     ]);
     await tokensChanged(ctx, changedCards([before.idTag, updated.idTag]));
-    return presentCard(updated, owner);
+    return presentOne(ctx, updated, owner);
   } catch (error) {
     if (isUniqueViolation(error)) throw tagTaken();
     throw error;
@@ -228,7 +285,7 @@ async function changeCard(ctx: UserCtx, id: number, before: CardRow, change: Par
   ]);
   await tokensChanged(ctx, changedCards([before.idTag]));
   const { card, owner } = await findCard(ctx, id);
-  return presentCard(card, owner);
+  return presentOne(ctx, card, owner);
 }
 
 /** PUT /customer-service/rf-card/{id}/status: block, unblock or expire a card. */
@@ -289,7 +346,7 @@ export const resumeLostCard = verb({ menu: CARD_MENU, mutates: true }, async (ct
       }),
     ]);
     await tokensChanged(ctx, changedCards([old.idTag, created.idTag]));
-    return presentCard(created, owner);
+    return presentCard(created, owner, { ...NOT_REPLACED, replacesIdTag: old.idTag });
   } catch (error) {
     if (isUniqueViolation(error)) throw tagTaken("newIdTag");
     throw error;

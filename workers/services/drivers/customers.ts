@@ -213,6 +213,7 @@ export const customerDetail = verb({ menu: CUSTOMER_MENU }, async (ctx, id: numb
       customer.payWay === "LEADER" && leader && group
         ? { kind: "LEADER" as const, customerId: leader.id, name: leader.name, balance: group.leaderBalance ?? 0 }
         : { kind: "PERSONAL" as const, customerId: customer.id, name: customerName(customer), balance: customer.balance },
+    // A lost card keeps its owner, so both cards of a resume are here (docs/rules/drivers.md "Lost cards").
     cards: cards.map((c) => ({
       id: c.id,
       cardName: c.cardName,
@@ -220,6 +221,8 @@ export const customerDetail = verb({ menu: CUSTOMER_MENU }, async (ctx, id: numb
       status: c.status,
       bindStatus: c.bindStatus,
       expiryDate: c.expiryDate?.toISOString() ?? null,
+      replacesIdTag: cards.find((old) => old.id === c.replacesCardId)?.idTag ?? null,
+      replacedByIdTag: cards.find((next) => next.replacesCardId === c.id)?.idTag ?? null,
     })),
     chargePoints: allowed,
   };

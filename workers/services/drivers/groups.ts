@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { containingIf } from "../../../db/like";
+import { containing, containingIf } from "../../../db/like";
 import { pageOf, rowsFor } from "../../../db/paging";
 import { customerGroups, customers } from "../../../db/schema";
 import { IN_LIST, isUniqueViolation, slices } from "../../../db/statements";
 import { Invalid, NotFound } from "../../../domain/errors";
-import { groupInput, groupListQuery, groupMemberQuery, type GroupInput } from "../../../domain/schemas/drivers";
+import { groupInput, groupListQuery, groupMemberQuery, optionsQuery, type GroupInput } from "../../../domain/schemas/drivers";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
@@ -74,6 +74,32 @@ export const listGroups = verb({ menu: GROUP_READ_MENUS }, async (ctx, raw: unkn
     ...page,
     records: page.records.map((r) => presentGroup(r.group, { leaderName: nameOf(r.leaderFirst, r.leaderLast), memberCount: countOf.get(r.group.id) ?? 0 })),
   };
+});
+
+const optionColumns = { id: customerGroups.id, name: customerGroups.name, code: customerGroups.code };
+
+/**
+ * Groups matching a name or code, at most 20, for the customer form's group and the customer
+ * list's group filter: searched on the server as the user types (docs/rules/lists.md "Pickers").
+ */
+export const groupOptions = verb({ menu: GROUP_READ_MENUS }, async (ctx, raw: unknown) => {
+  const { keyword } = optionsQuery.parse(raw);
+  return ctx.db
+    .select(optionColumns)
+    .from(customerGroups)
+    .where(owned(ctx, customerGroups, keyword ? or(containing(customerGroups.name, keyword), containing(customerGroups.code, keyword)) : undefined))
+    .orderBy(asc(customerGroups.name), asc(customerGroups.id))
+    .limit(20);
+});
+
+/** One group as a picker shows it (the chosen one, whatever the matches); null for another operator's. */
+export const groupOption = verb({ menu: GROUP_READ_MENUS }, async (ctx, id: number) => {
+  const [row] = await ctx.db
+    .select(optionColumns)
+    .from(customerGroups)
+    .where(owned(ctx, customerGroups, eq(customerGroups.id, id)))
+    .limit(1);
+  return row ?? null;
 });
 
 async function findGroup(ctx: UserCtx, id: number) {

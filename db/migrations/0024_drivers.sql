@@ -1,0 +1,1 @@
+CREATE INDEX `rf_cards_operator_replaces_idx` ON `rf_cards` (`operator_id`,`replaces_card_id`);
