@@ -64,6 +64,9 @@ describe("locations", () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
     await page.getByRole("link", { name: "Sopot Molo" }).click();
     await page.waitForURL(detailUrl);
+    // The address changes a moment before the detail replaces the list, whose disabled rows also
+    // offer Enable in a full run: wait for the detail's own heading.
+    await poll(() => page.getByRole("heading", { name: /Sopot Molo/ }).count()).toBe(1);
     await page.waitForLoadState("networkidle");
 
     await page.getByRole("button", { name: t.common.enable }).click();
