@@ -1,3 +1,4 @@
+import { tagKey } from "../../domain/local-list";
 import type { IdTagInfo, OcppRequest, OcppResponse } from "../../domain/ocpp";
 
 type AuthorizationData = NonNullable<OcppRequest<"SendLocalList">["localAuthorizationList"]>[number];
@@ -32,9 +33,8 @@ export class LocalList {
     if (updateType === "Differential" && listVersion <= this.current) return { status: "VersionMismatch" };
     if (updateType === "Full") this.entries.clear();
     for (const entry of localAuthorizationList) {
-      // Id tags compare case-insensitively (OCPP 1.6 §7.28 IdToken).
-      if (entry.idTagInfo) this.entries.set(entry.idTag.toUpperCase(), entry);
-      else this.entries.delete(entry.idTag.toUpperCase());
+      if (entry.idTagInfo) this.entries.set(tagKey(entry.idTag), entry);
+      else this.entries.delete(tagKey(entry.idTag));
     }
     this.current = listVersion;
     return { status: "Accepted" };
@@ -42,7 +42,7 @@ export class LocalList {
 
   /** The list's answer for a tag, an expiry past `now` making it Expired; undefined when not listed. */
   private listed(idTag: string, now: number): IdTagInfo | undefined {
-    const info = this.entries.get(idTag.toUpperCase())?.idTagInfo;
+    const info = this.entries.get(tagKey(idTag))?.idTagInfo;
     if (!info) return undefined;
     if (info.status === "Accepted" && info.expiryDate && Date.parse(info.expiryDate) <= now) return { ...info, status: "Expired" };
     return info;

@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } f
 import { pageOf } from "../../../db/paging";
 import { customerGroups, customers, idTags, points, reservationIds, reservations, rfCards } from "../../../db/schema";
 import { AppError, Conflict, Invalid, NotFound } from "../../../domain/errors";
-import { authorizationStatus, CARD_ANSWER, heldTagStatus } from "../../../domain/ocpp";
+import { authorizationStatus } from "../../../domain/ocpp";
 import { reservationInput, reservationListQuery, type ReservationStatus } from "../../../domain/schemas/driver-services";
 import { acrossTenants, owned, ownedRow, visible, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, SystemCtx, UserCtx } from "../context";
-import { holderColumns, holderOf, registryFacts, sameTag } from "../drivers/registry";
+import { cardEntry, holderColumns, registryFacts, sameTag } from "../drivers/registry";
 import { findPoint } from "../points/points";
 import { command } from "../remote/remote-control";
 import { verb } from "../verb";
@@ -141,16 +141,8 @@ async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: strin
       .orderBy(asc(rfCards.id))
       .limit(CARDS_LOOKED_AT);
     const now = ctx.now();
-    const card = cards.find(
-      (c) =>
-        authorizationStatus({
-          chargerAccepted: true,
-          tag: { status: heldTagStatus(CARD_ANSWER[c.status], holderOf(c), true), expiresAt: c.expiryDate?.getTime() ?? null, remote: false, card: true },
-          // A reservation is for later: a session the card is in now does not stop it.
-          busy: false,
-          now,
-        }) === "Accepted",
-    );
+    // A reservation is for later: a session the card is in now does not stop it.
+    const card = cards.find((c) => authorizationStatus({ chargerAccepted: true, tag: cardEntry(c), busy: false, now }) === "Accepted");
     if (!card) throw new Invalid("driverServices.validation.customerHasNoCard", {}, { customerId: "driverServices.validation.customerHasNoCard" });
     return { idTag: card.idTag, parentIdTag: card.groupCode, customerId: input.customerId };
   }

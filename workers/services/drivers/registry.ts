@@ -46,6 +46,22 @@ export function holderColumns(ctx: SystemCtx | UserCtx, pointId: number) {
 export const holderOf = (row: { customerStatus: "NORMAL" | "ABNORMAL" | null; chargeAllPoint: number | null; atThisPoint: number }): HolderFacts | null =>
   row.customerStatus === null ? null : { status: row.customerStatus, chargeAllPoint: row.chargeAllPoint !== 0, atThisPoint: Boolean(row.atThisPoint) };
 
+/** An RFID card's registry entry, from its row with `holderColumns` (also what a reservation's card choice judges). */
+export const cardEntry = (card: {
+  status: keyof typeof CARD_ANSWER;
+  expiryDate: Date | null;
+  customerStatus: "NORMAL" | "ABNORMAL" | null;
+  chargeAllPoint: number | null;
+  atThisPoint: number;
+  groupCode: string | null;
+}): RegistryTag => ({
+  status: heldTagStatus(CARD_ANSWER[card.status], holderOf(card), true),
+  expiresAt: card.expiryDate?.getTime() ?? null,
+  remote: false,
+  card: true,
+  parentIdTag: card.groupCode,
+});
+
 /**
  * The registry's entry for `idTag` at `pointId`, and whether the tag is in an active session
  * anywhere in the operator's network (a start it was refused does not count).
@@ -78,13 +94,7 @@ export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: stri
   const [other] = tags;
   let tag: RegistryTag | undefined;
   if (card) {
-    tag = {
-      status: heldTagStatus(CARD_ANSWER[card.status], holderOf(card), true),
-      expiresAt: card.expiryDate?.getTime() ?? null,
-      remote: false,
-      card: true,
-      parentIdTag: card.groupCode,
-    };
+    tag = cardEntry(card);
   } else if (other) {
     tag = {
       status: heldTagStatus(other.status, holderOf(other), false),
