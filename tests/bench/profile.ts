@@ -5,11 +5,13 @@
  * send Heartbeats, then MeterValues. It prints, per message, the CPU time spent inside the functions that make up the
  * answer (inclusive) and the functions that cost most by themselves.
  */
+import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { loadWs, type WsModule } from "../peers/ws";
 import { freePort, serveProduct } from "../support/serve-product";
 import { prepareBenchState } from "./fleet";
 import { Load, started } from "./load";
+import { Api, inBatches } from "../../scripts/sim/register";
 
 const STATE = ".wrangler/bench-profile-state";
 /** `--chargers N` profiles a larger fleet (the 1 000-charger figures differ from the 100's). */
@@ -86,7 +88,7 @@ function summarise(profile: Profile, messages: number) {
   const per = (v: number) => `${((v / messages) * 1000).toFixed(0).padStart(6)} µs`;
   console.log(`  busy CPU ${per(total)} per message (${messages} messages)`);
   console.log("  inclusive, per message:");
-  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf"];
+  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf", "ChargePoint", "ChargerStore", "ChargerOutbox", "get", "put", "relay", "remember", "alarm", "fetch", "remoteStart", "commandTo", "findPoint", "callCharger", "afterAnswer", "authenticate", "dispatch"];
   for (const name of named) if (inclusiveBy.has(name)) console.log(`    ${name.padEnd(32)} ${per(inclusiveBy.get(name)!)}`);
   console.log("  most self time, per message:");
   for (const [name, v] of [...selfBy].filter(([n]) => n !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${name.slice(0, 70).padEnd(72)} ${per(v)}`);
@@ -97,15 +99,17 @@ async function main() {
   const inspectorPort = await freePort();
   const product = await serveProduct(STATE, { keepState: true, env: { PLUGDESK_INSPECTOR_PORT: String(inspectorPort) } });
   started.product = product;
+  // The inspector is attached and the profiler enabled before the fleet connects: with 1 000
+  // chargers connected workerd's inspector never answered Profiler.enable.
+  const inspector = await inspect(inspectorPort);
+  console.log(`profiling ${inspector.title ?? "the worker"} through the inspector on port ${inspectorPort}`);
+  await inspector.send("Profiler.enable");
+  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   const load = await Load.start(1);
   const connected = await load.connect(`${product.origin.replace(/^http/, "ws")}/ocpp`, fleet);
   console.log(`${connected.done} chargers connected, ${connected.failed} failed${connected.firstError ? ` (${connected.firstError})` : ""}`);
   // The boots' and statuses' D1 batches land before anything is profiled (as in bench:ocpp).
   await new Promise((r) => setTimeout(r, 3000 + CHARGERS * 3));
-  const inspector = await inspect(inspectorPort);
-  console.log(`profiling ${inspector.title ?? "the worker"} through the inspector on port ${inspectorPort}`);
-  await inspector.send("Profiler.enable");
-  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   for (const action of ["Heartbeat", "MeterValues"] as const) {
     await inspector.send("Profiler.start");
     console.log(`${action}: profiler started`);
@@ -116,9 +120,36 @@ async function main() {
         : await load.run(() => ({ kind: "meter", seconds: 8 }));
     console.log(`${action}: ${run.done} sent, ${run.failed} failed; stopping the profiler`);
     const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
+    // The whole profile, for Chrome's DevTools (Performance → Load profile) or a closer look.
+    if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/${action}.cpuprofile`, JSON.stringify(profile));
     console.log(`\n${action}: ${run.done} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
     summarise(profile, run.done);
   }
+  // A remote start through the API, as bench:ocpp times it: the Worker's side and the charger's.
+  const api = await Api.login(product.origin);
+  // The MeterValues still queued and their log flushes end before this profile starts.
+  await new Promise((r) => setTimeout(r, 5000));
+  const starts = fleet.slice(0, 200);
+  await inspector.send("Profiler.start");
+  const start = performance.now();
+  let refused = 0;
+  await inBatches(starts, 10, async (p) => {
+    const res = await api.request("PUT", `/station-service/remoteControl/remoteStart/${p.id}`, { connectorId: 1 });
+    if (res.status !== 200) refused++;
+  });
+  const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
+  if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/remote-start.cpuprofile`, JSON.stringify(profile));
+  console.log(`\nremote start: ${starts.length} (${refused} refused) in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  summarise(profile, starts.length);
+
+  // The cost every console and API request starts with: an authenticated read of the account.
+  const reads = 500;
+  await inspector.send("Profiler.start");
+  for (let i = 0; i < reads; i++) await api.request("GET", "/user-service/person/operator");
+  const read = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+  if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/authenticated-read.cpuprofile`, JSON.stringify(read));
+  console.log(`\nauthenticated read: ${reads}`);
+  summarise(read, reads);
   inspector.close();
 }
 

@@ -36,24 +36,24 @@ export async function createSession(
 }
 
 /**
- * The live session of a token, renewed when past half its life; null when unknown or expired.
- * The token names its session, and the session names its operator: the one lookup that must
- * come before any tenant is known.
+ * What a found session means at `now`: gone when expired (its row is deleted), renewed when past
+ * half its life (its expiry pushed out), otherwise live as it is.
  */
-export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<SessionRow | null> {
-  const id = tokenId(token);
-  const [row] = await db.select().from(sessions).where(acrossTenants(eq(sessions.id, id))).limit(1);
-  if (!row) return null;
+export async function keepSessionAlive(
+  db: Db,
+  row: Pick<SessionRow, "id" | "operatorId" | "expiresAt">,
+  now: number,
+): Promise<{ expiresAt: Date; renewed: boolean } | null> {
   if (row.expiresAt.getTime() <= now) {
-    await db.delete(sessions).where(ownedBy(row.operatorId, sessions, eq(sessions.id, id)));
+    await db.delete(sessions).where(ownedBy(row.operatorId, sessions, eq(sessions.id, row.id)));
     return null;
   }
   if (row.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
     const expiresAt = new Date(now + SESSION_LIFETIME_MS);
-    await db.update(sessions).set({ expiresAt }).where(ownedBy(row.operatorId, sessions, eq(sessions.id, id)));
-    return { ...row, expiresAt, renewed: true };
+    await db.update(sessions).set({ expiresAt }).where(ownedBy(row.operatorId, sessions, eq(sessions.id, row.id)));
+    return { expiresAt, renewed: true };
   }
-  return { ...row, renewed: false };
+  return { expiresAt: row.expiresAt, renewed: false };
 }
 
 export function invalidateAccountSessions(db: Db, operatorId: number, accountId: number) {

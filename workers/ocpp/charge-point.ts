@@ -106,12 +106,14 @@ export class ChargePoint extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.store = new ChargerStore(ctx.storage.sql);
+    const sql = ctx.storage.sql;
+    // The store comes first: it makes the charger's schema, the outbox's table included.
+    this.store = new ChargerStore(sql);
     this.identity = this.store.get<ChargerIdentity>("identity");
     this.state = this.store.get<ChargerState>("state") ?? initialState();
     this.hot = new HotWrites(this.store);
     this.registration = new RegistrationCache(this.store);
-    this.outbox = new ChargerOutbox(ctx.storage.sql, (changes) => this.applyChanges(changes));
+    this.outbox = new ChargerOutbox(sql, (changes) => this.applyChanges(changes));
     // Changes an eviction left waiting go as soon as this object runs again.
     if (this.outbox.pending()) setTimeout(() => this.drainOutbox(), 0);
     this.hubPusher = new HubPusher(
@@ -480,6 +482,9 @@ export class ChargePoint extends DurableObject<Env> {
   async alarm() {
     const now = Date.now();
     this.hot.flush();
+    // The log is cut here, about once per heartbeat interval, not at the first flush after every
+    // wake-up (docs/performance.md "Waking up").
+    this.store.pruneLog(now);
     this.store.expirePendingCalls(now);
     // Changes still queued (an eviction, a failed batch) go now; a failure is tried again.
     await this.drainOutbox();

@@ -2,8 +2,6 @@ import type { ChargerStore, LogEntry, Sample } from "./store";
 
 /** How often the message log is written (docs/rules/ocpp.md "Hot path"). */
 export const HOT_FLUSH_MS = 1000;
-/** How often the log is cut to its retention (docs/rules/ocpp.md "Message log"). */
-const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The hot writes of one charger in as few SQLite statements as they allow (docs/performance.md
@@ -20,7 +18,6 @@ export class HotWrites {
   private log: LogEntry[] = [];
   private settled: string[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private prunedAt = 0;
 
   constructor(private readonly store: ChargerStore) {}
 
@@ -43,7 +40,7 @@ export class HotWrites {
     this.timer ??= setTimeout(() => this.flush(), HOT_FLUSH_MS);
   }
 
-  flush(now = Date.now()) {
+  flush() {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.log.length === 0 && this.settled.length === 0) return;
@@ -52,9 +49,5 @@ export class HotWrites {
     this.settled = [];
     this.store.appendLog(log);
     for (const id of settled) this.store.settlePendingCall(id);
-    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
-      this.prunedAt = now;
-      this.store.pruneLog(now);
-    }
   }
 }

@@ -19,9 +19,9 @@ export class ChargerOutbox {
     private readonly sql: SqlStorage,
     private readonly apply: (changes: ChargerChange[]) => Promise<void>,
   ) {
-    // A plain rowid: a new row takes the largest id plus one, and rows leave only from the oldest
-    // up to a batch's last id once D1 has the batch, so order holds without AUTOINCREMENT's extra write.
-    sql.exec("CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY, change TEXT NOT NULL)");
+    // Its table is part of the charger's schema (workers/ocpp/store.ts), with a plain rowid: a new
+    // row takes the largest id plus one, and rows leave only from the oldest up to a batch's last
+    // id once D1 has the batch, so order holds without AUTOINCREMENT's extra write.
     this.waiting = this.stored();
   }
 

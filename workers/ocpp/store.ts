@@ -1,5 +1,6 @@
 import type { MeterSample } from "../../domain/ocpp";
 import { slices } from "../../domain/slices";
+import type { StoredSample } from "../services/monitoring/meter-curve";
 /**
  * A charger's own storage (Durable Object SQLite): meter samples, the OCPP message log and the
  * calls awaiting an answer. D1 holds records; this holds the hot, per-charger data
@@ -26,87 +27,156 @@ export interface Sample extends MeterSample {
 export const LOG_RETENTION_ROWS = 20_000;
 export const LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** A stored sample as the readers get it (the meter curve, billing): one per sample, with its context. */
+export type StoredSampleRow = StoredSample & { context: string };
+
+/** One sample inside a stored MeterValues row (`meter_values.samples`, a JSON array). */
+interface PackedSample {
+  ts: string;
+  measurand: string;
+  phase?: string;
+  location?: string;
+  context: string;
+  value: number;
+  unit: string;
+  flagged?: 1;
+}
+
+/**
+ * The charger's SQLite schema. It is made, or brought up to date, once per object: its version
+ * is kept in `kv`, which the object reads whole at every wake-up anyway, so a hibernated charger
+ * woken by a Heartbeat runs one statement instead of a dozen (docs/performance.md "Waking up").
+ * The hot tables' ids are plain rowids, not AUTOINCREMENT: new rows still take the largest id
+ * plus one (rows leave only from the oldest), without a second write to sqlite_sequence per
+ * insert. A MeterValues is one row, its samples packed as JSON, like the one row the design pays
+ * for; the log has no index but its rowid, which is also its time order.
+ */
+const SCHEMA_VERSION = 2;
+const SCHEMA_KEY = "schema";
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS meter_values (
+    id INTEGER PRIMARY KEY, transaction_id INTEGER, connector_id INTEGER NOT NULL, samples TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS meter_values_tx ON meter_values (transaction_id, id);
+  CREATE TABLE IF NOT EXISTS ocpp_log (
+    id INTEGER PRIMARY KEY, at INTEGER NOT NULL, direction TEXT NOT NULL, type TEXT NOT NULL,
+    action TEXT, message_id TEXT NOT NULL, message TEXT NOT NULL);
+  DROP INDEX IF EXISTS ocpp_log_at;
+  CREATE TABLE IF NOT EXISTS session_statuses (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, transaction_id INTEGER NOT NULL, at INTEGER NOT NULL, status TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS session_statuses_tx ON session_statuses (transaction_id, id);
+  CREATE TABLE IF NOT EXISTS pending_calls (
+    id TEXT PRIMARY KEY, action TEXT NOT NULL, deadline INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'waiting');
+  CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY, change TEXT NOT NULL);
+`;
+
+/** Samples stored one row each (schema version 1) move into one row each of the new table, in order. */
+const SAMPLES_FROM_VERSION_1 = `
+  INSERT INTO meter_values (transaction_id, connector_id, samples)
+    SELECT transaction_id, connector_id, json_array(json_object(
+      'ts', ts, 'measurand', measurand, 'phase', phase, 'location', location, 'context', context,
+      'value', value, 'unit', unit, 'flagged', flagged))
+    FROM meter_samples ORDER BY id;
+  DROP TABLE meter_samples;
+`;
+
 export class ChargerStore {
+  /** The key-value rows as stored (JSON text), read once per wake-up; this object is their only writer. */
+  private readonly kv: Map<string, string>;
+
   constructor(private readonly sql: SqlStorage) {
-    // The hot tables' ids are plain rowids, not AUTOINCREMENT: new rows still take the largest
-    // id plus one (retention deletes the oldest rows only), without a second write to
-    // sqlite_sequence per insert (docs/performance.md "The hot path after the fleet run").
-    // Tables made before this keep their AUTOINCREMENT; both read the same.
-    sql.exec(`
-      CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS meter_samples (
-        id INTEGER PRIMARY KEY, transaction_id INTEGER, connector_id INTEGER NOT NULL,
-        ts TEXT NOT NULL, measurand TEXT NOT NULL, phase TEXT, location TEXT, context TEXT NOT NULL,
-        value REAL NOT NULL, unit TEXT NOT NULL, flagged INTEGER NOT NULL DEFAULT 0);
-      CREATE INDEX IF NOT EXISTS meter_samples_tx ON meter_samples (transaction_id, id);
-      CREATE TABLE IF NOT EXISTS ocpp_log (
-        id INTEGER PRIMARY KEY, at INTEGER NOT NULL, direction TEXT NOT NULL, type TEXT NOT NULL,
-        action TEXT, message_id TEXT NOT NULL, message TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS ocpp_log_at ON ocpp_log (at);
-      CREATE TABLE IF NOT EXISTS session_statuses (
-        id INTEGER PRIMARY KEY AUTOINCREMENT, transaction_id INTEGER NOT NULL, at INTEGER NOT NULL, status TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS session_statuses_tx ON session_statuses (transaction_id, id);
-      CREATE TABLE IF NOT EXISTS pending_calls (
-        id TEXT PRIMARY KEY, action TEXT NOT NULL, deadline INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'waiting');
-    `);
+    this.kv = this.readKv();
+    if (Number(this.kv.get(SCHEMA_KEY) ?? 0) < SCHEMA_VERSION) this.upgrade();
+  }
+
+  private readKv(): Map<string, string> {
+    try {
+      return new Map(this.sql.exec<{ key: string; value: string }>("SELECT key, value FROM kv").toArray().map((r) => [r.key, r.value]));
+    } catch (error) {
+      // A new object: nothing is stored yet.
+      if (/no such table/i.test(String(error))) return new Map();
+      throw error;
+    }
+  }
+
+  private upgrade() {
+    this.sql.exec(SCHEMA);
+    const oldSamples = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meter_samples'").toArray().length > 0;
+    if (oldSamples) this.sql.exec(SAMPLES_FROM_VERSION_1);
+    this.put(SCHEMA_KEY, SCHEMA_VERSION);
   }
 
   get<T>(key: string): T | undefined {
-    const row = this.sql.exec<{ value: string }>("SELECT value FROM kv WHERE key = ?", key).toArray()[0];
-    return row ? (JSON.parse(row.value) as T) : undefined;
+    const value = this.kv.get(key);
+    return value === undefined ? undefined : (JSON.parse(value) as T);
   }
 
   put(key: string, value: unknown) {
-    this.sql.exec("INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, JSON.stringify(value));
+    const text = JSON.stringify(value);
+    this.sql.exec("INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, text);
+    this.kv.set(key, text);
   }
 
   /**
-   * All samples of one MeterValues or StopTransaction, in as few statements as the bound-parameter
-   * limit of Durable Object SQLite (100) allows, inside one implicit transaction.
+   * The samples of one MeterValues or StopTransaction (one transaction, one connector) as one row:
+   * the one write a MeterValues pays for.
    */
   insertSamples(samples: Sample[]) {
-    for (const slice of slices(samples, 10)) this.insertSampleSlice(slice);
-  }
-
-  private insertSampleSlice(samples: Sample[]) {
-    const placeholders = samples.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
-    const values = samples.flatMap((s) => [
-      s.transactionId,
-      s.connectorId,
-      s.timestamp,
-      s.measurand,
-      s.phase ?? null,
-      s.location ?? null,
-      s.context,
-      s.value,
-      s.unit,
-      s.flagged ? 1 : 0,
-    ]);
-    this.sql.exec(
-      `INSERT INTO meter_samples (transaction_id, connector_id, ts, measurand, phase, location, context, value, unit, flagged) VALUES ${placeholders}`,
-      ...values,
+    if (samples.length === 0) return;
+    const { transactionId, connectorId } = samples[0];
+    const packed = samples.map(
+      (s): PackedSample => ({
+        ts: s.timestamp,
+        measurand: s.measurand,
+        ...(s.phase && { phase: s.phase }),
+        ...(s.location && { location: s.location }),
+        context: s.context,
+        value: s.value,
+        unit: s.unit,
+        ...(s.flagged && { flagged: 1 as const }),
+      }),
     );
+    this.sql.exec("INSERT INTO meter_values (transaction_id, connector_id, samples) VALUES (?, ?, ?)", transactionId, connectorId, JSON.stringify(packed));
   }
 
-  /** The last energy register of a transaction (after a wake-up, memory has none). */
+  /** A transaction's stored MeterValues rows, newest or oldest first, read lazily (a reader may stop early). */
+  private *valuesOf(transactionId: number, newestFirst: boolean): Generator<StoredSampleRow[]> {
+    const cursor = this.sql.exec<{ samples: string }>(
+      `SELECT samples FROM meter_values WHERE transaction_id = ? ORDER BY id ${newestFirst ? "DESC" : "ASC"}`,
+      transactionId,
+    );
+    for (const row of cursor) {
+      yield (JSON.parse(row.samples) as PackedSample[]).map((p) => ({
+        ts: p.ts,
+        measurand: p.measurand,
+        phase: p.phase ?? null,
+        value: p.value,
+        unit: p.unit,
+        context: p.context,
+        flagged: p.flagged ? 1 : 0,
+      }));
+    }
+  }
+
+  /**
+   * The last energy register of a transaction (after a wake-up, memory has none): the newest
+   * rows are read first and the reading stops at the first good register.
+   */
   lastEnergyWh(transactionId: number): number | undefined {
-    const row = this.sql
-      .exec<{ value: number }>(
-        "SELECT value FROM meter_samples WHERE transaction_id = ? AND measurand = 'Energy.Active.Import.Register' AND phase IS NULL AND flagged = 0 ORDER BY id DESC LIMIT 1",
-        transactionId,
-      )
-      .toArray()[0];
-    return row?.value;
+    for (const samples of this.valuesOf(transactionId, true)) {
+      const register = samples.findLast((s) => s.measurand === "Energy.Active.Import.Register" && s.phase === null && !s.flagged);
+      if (register) return register.value;
+    }
+    return undefined;
   }
 
-  samplesOf(transactionId: number, limit = 5000) {
-    return this.sql
-      .exec<{ ts: string; measurand: string; phase: string | null; value: number; unit: string; context: string; flagged: number }>(
-        "SELECT ts, measurand, phase, value, unit, context, flagged FROM meter_samples WHERE transaction_id = ? ORDER BY id LIMIT ?",
-        transactionId,
-        limit,
-      )
-      .toArray();
+  samplesOf(transactionId: number, limit = 5000): StoredSampleRow[] {
+    const out: StoredSampleRow[] = [];
+    for (const samples of this.valuesOf(transactionId, false)) {
+      out.push(...samples.slice(0, limit - out.length));
+      if (out.length >= limit) break;
+    }
+    return out;
   }
 
   /**
@@ -136,12 +206,19 @@ export class ChargerStore {
   }
 
   /**
-   * Keeps the log within its retention: two deletes, each on an index (the rowid, `at`); one with
-   * OR scanned the whole log. Called about once a minute, not with every write.
+   * Keeps the log within its retention in one delete of its oldest rows, bounded by the rowid
+   * (the log's only index, and its time order): whatever is past LOG_RETENTION_ROWS, and the rows
+   * before the first that is younger than LOG_RETENTION_MS, found by walking from the oldest.
+   * Called about once a minute, not with every write.
    */
   pruneLog(now: number) {
-    this.sql.exec("DELETE FROM ocpp_log WHERE id <= (SELECT MAX(id) FROM ocpp_log) - ?", LOG_RETENTION_ROWS);
-    this.sql.exec("DELETE FROM ocpp_log WHERE at < ?", now - LOG_RETENTION_MS);
+    this.sql.exec(
+      `DELETE FROM ocpp_log WHERE id < max(
+        (SELECT MAX(id) FROM ocpp_log) - ? + 1,
+        coalesce((SELECT id FROM ocpp_log WHERE at >= ? ORDER BY id LIMIT 1), 0))`,
+      LOG_RETENTION_ROWS,
+      now - LOG_RETENTION_MS,
+    );
   }
 
   logPage(current: number, size: number, action?: string) {

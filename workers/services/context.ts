@@ -1,14 +1,16 @@
 import { and, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { createDb, type Db } from "../../db/client";
-import { accounts, roles } from "../../db/schema";
+import { accounts, operators, roles, sessions } from "../../db/schema";
 import type { Language } from "../../domain/languages";
 import { Forbidden, Unauthorized } from "../../domain/errors";
 import { inService } from "../../domain/operator-validity";
 import type { MenuEntry } from "../../tenants/menu-catalogue";
 import { catalogueKeyOf, hasMenuCode, menuTreeFor } from "../../tenants/permissions";
-import { operatorById, platformOperator, type OperatorRow } from "../../tenants/resolve";
-import { owned } from "../../tenants/scope";
-import { validateSessionToken } from "../auth/session";
+import { platformOperator, type OperatorRow } from "../../tenants/resolve";
+import { acrossTenants } from "../../tenants/scope";
+import { keepSessionAlive } from "../auth/session";
+import { tokenId } from "../auth/tokens";
 import { clientAddress } from "../http/client";
 import { requestLanguage } from "../i18n";
 import { reportError } from "../http/report-error";
@@ -161,31 +163,56 @@ export async function platformCtx(env: Env, name: string, now: () => number = Da
   return systemCtx(env, platform, name, now);
 }
 
-/** Builds the user context from a session token: the one function the API, the console and `/live` share. */
+/** Sub-operators' parents, joined to the session's operator. */
+const parentOperators = alias(operators, "parent_operator");
+
+/**
+ * Builds the user context from a session token: the one function the API, the console and
+ * `/live` share. The session, its account and role, its operator and a sub-operator's parent come
+ * in one query: every authenticated request starts here, and each D1 query is a round trip
+ * (docs/performance.md "An authenticated request").
+ */
 export async function contextFromToken(base: PublicCtx, token: string): Promise<UserCtx> {
-  const session = await validateSessionToken(base.db, token, base.now());
-  if (!session) throw new Unauthorized();
-  const scope = { operator: { id: session.operatorId } };
+  const now = base.now();
   const [row] = await base.db
-    .select({ account: accounts, role: roles })
-    .from(accounts)
+    .select({
+      session: { id: sessions.id, operatorId: sessions.operatorId, expiresAt: sessions.expiresAt },
+      // Only the columns the context keeps: building and reading each column costs every request.
+      account: {
+        id: accounts.id,
+        username: accounts.username,
+        name: accounts.name,
+        email: accounts.email,
+        adminType: accounts.adminType,
+        mustChangePassword: accounts.mustChangePassword,
+        status: accounts.status,
+      },
+      role: { id: roles.id, type: roles.type, menuCodes: roles.menuCodes, status: roles.status },
+      operator: operators,
+      parent: { status: parentOperators.status, validFrom: parentOperators.validFrom, validUntil: parentOperators.validUntil },
+    })
+    .from(sessions)
+    // The session names its operator; its account and the account's role are that operator's.
+    .innerJoin(accounts, and(eq(accounts.id, sessions.accountId), eq(accounts.operatorId, sessions.operatorId)))
     .leftJoin(roles, and(eq(roles.id, accounts.roleId), eq(roles.operatorId, accounts.operatorId)))
-    .where(owned(scope, accounts, eq(accounts.id, session.accountId)))
+    .innerJoin(operators, eq(operators.id, sessions.operatorId))
+    .leftJoin(parentOperators, eq(parentOperators.id, operators.parentId))
+    // The token names its session: the one lookup that must come before any tenant is known.
+    .where(acrossTenants(eq(sessions.id, tokenId(token))))
     .limit(1);
-  const operator = await operatorById(base.db, session.operatorId);
+  if (!row) throw new Unauthorized();
+  const { account, role, operator, parent } = row;
   // An operator out of service ends its sessions at their next request (docs/rules/platform.md "Validity").
-  if (!row || !operator || row.account.status !== "VALID" || !inService(operator, base.now())) throw new Unauthorized();
-  if (operator.sub === 1 && operator.parentId) {
-    const parent = await operatorById(base.db, operator.parentId);
-    if (!parent || !inService(parent, base.now())) throw new Unauthorized();
-  }
-  const { account, role } = row;
+  if (account.status !== "VALID" || !inService(operator, now)) throw new Unauthorized();
+  if (operator.sub === 1 && operator.parentId && (!parent || !inService(parent, now))) throw new Unauthorized();
+  const session = await keepSessionAlive(base.db, row.session, now);
+  if (!session) throw new Unauthorized();
   const sub = operator.sub === 1 ? 1 : 0;
   const activeRole = role && role.status === "VALID" ? { id: role.id, type: role.type, menuCodes: role.menuCodes } : null;
   return {
     ...base,
     token,
-    session: { expiresAt: session.expiresAt, renewed: session.renewed },
+    session,
     operator,
     actor: {
       kind: "user",

@@ -9,7 +9,6 @@ function recordingStore() {
     insertSamples: (samples: Sample[]) => statements.push(`samples:${samples.length}`),
     appendLog: (entries: LogEntry[]) => statements.push(`log:${entries.length}`),
     settlePendingCall: (id: string) => statements.push(`settle:${id}`),
-    pruneLog: () => statements.push("prune"),
   } as unknown as ChargerStore;
   return { store, statements };
 }
@@ -30,7 +29,7 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     }
     expect(statements).toEqual(["samples:4", "samples:4", "samples:4", "samples:4", "samples:4"]);
     vi.advanceTimersByTime(HOT_FLUSH_MS);
-    expect(statements.slice(5)).toEqual(["log:5", "prune"]);
+    expect(statements.slice(5)).toEqual(["log:5"]);
   });
 
   it("removes an answered call's stored row with the next flush, not before", () => {
@@ -39,8 +38,8 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     hot.settledCall("abc");
     expect(statements).toEqual([]);
     hot.flush();
-    expect(statements).toEqual(["log:0", "settle:abc", "prune"]);
+    expect(statements).toEqual(["log:0", "settle:abc"]);
     hot.flush();
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(2);
   });
 });

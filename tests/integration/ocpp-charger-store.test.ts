@@ -1,0 +1,117 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ChargerStore, LOG_RETENTION_MS, LOG_RETENTION_ROWS, type Sample } from "../../workers/ocpp/store";
+
+/**
+ * A charger's own SQLite (docs/rules/ocpp.md "Hot path"): one row per MeterValues, the schema made
+ * once per object, the log cut to its retention by its rowid alone.
+ */
+let n = 0;
+const inCharger = <T>(work: (sql: SqlStorage) => T) =>
+  runInDurableObject(env.CHARGE_POINT.getByName(`store-test-${Date.now()}-${n++}`), (_instance, state) => work(state.storage.sql));
+
+const register = (value: number, ts: string, extra: Partial<Sample> = {}): Sample => ({
+  timestamp: ts,
+  measurand: "Energy.Active.Import.Register",
+  context: "Sample.Periodic",
+  value,
+  unit: "Wh",
+  transactionId: 7,
+  connectorId: 1,
+  flagged: false,
+  ...extra,
+});
+
+describe("a charger's own storage", () => {
+  it("stores a MeterValues as one row and reads a transaction's samples back in order, across rows", async () => {
+    await inCharger((sql) => {
+      const store = new ChargerStore(sql);
+      store.insertSamples([register(100, "2026-11-24T10:00:00Z"), register(230, "2026-11-24T10:00:00Z", { measurand: "Voltage", unit: "V", phase: "L1" })]);
+      store.insertSamples([register(150, "2026-11-24T10:01:00Z")]);
+      store.insertSamples([register(999, "2026-11-24T10:01:00Z", { transactionId: 8 })]);
+      expect(sql.exec("SELECT count(*) AS n FROM meter_values WHERE transaction_id = 7").one().n).toBe(2);
+      expect(store.samplesOf(7)).toEqual([
+        { ts: "2026-11-24T10:00:00Z", measurand: "Energy.Active.Import.Register", phase: null, value: 100, unit: "Wh", context: "Sample.Periodic", flagged: 0 },
+        { ts: "2026-11-24T10:00:00Z", measurand: "Voltage", phase: "L1", value: 230, unit: "V", context: "Sample.Periodic", flagged: 0 },
+        { ts: "2026-11-24T10:01:00Z", measurand: "Energy.Active.Import.Register", phase: null, value: 150, unit: "Wh", context: "Sample.Periodic", flagged: 0 },
+      ]);
+      // A limit may end inside a row.
+      expect(store.samplesOf(7, 2).map((s) => s.value)).toEqual([100, 230]);
+    });
+  });
+
+  it("finds a transaction's last good register from the newest row back, past a flagged one", async () => {
+    await inCharger((sql) => {
+      const store = new ChargerStore(sql);
+      expect(store.lastEnergyWh(7)).toBeUndefined();
+      store.insertSamples([register(100, "2026-11-24T10:00:00Z"), register(120, "2026-11-24T10:00:30Z")]);
+      store.insertSamples([register(90, "2026-11-24T10:01:00Z", { flagged: true })]);
+      store.insertSamples([register(5, "2026-11-24T10:01:00Z", { measurand: "SoC", unit: "Percent" })]);
+      expect(store.lastEnergyWh(7)).toBe(120);
+      expect(store.samplesOf(7).find((s) => s.value === 90)?.flagged).toBe(1);
+    });
+  });
+
+  it("brings a charger stored one row per sample up to date, every sample kept in order, once", async () => {
+    await inCharger((sql) => {
+      // What an object made before this schema holds.
+      sql.exec("DROP TABLE meter_values");
+      sql.exec("DELETE FROM kv");
+      sql.exec(`CREATE TABLE meter_samples (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, transaction_id INTEGER, connector_id INTEGER NOT NULL,
+        ts TEXT NOT NULL, measurand TEXT NOT NULL, phase TEXT, location TEXT, context TEXT NOT NULL,
+        value REAL NOT NULL, unit TEXT NOT NULL, flagged INTEGER NOT NULL DEFAULT 0)`);
+      sql.exec("CREATE INDEX ocpp_log_at ON ocpp_log (at)");
+      const old = "INSERT INTO meter_samples (transaction_id, connector_id, ts, measurand, phase, context, value, unit, flagged) VALUES (?, 1, ?, ?, ?, 'Sample.Periodic', ?, ?, ?)";
+      sql.exec(old, 7, "2026-11-24T10:00:00Z", "Energy.Active.Import.Register", null, 100, "Wh", 0);
+      sql.exec(old, 7, "2026-11-24T10:00:00Z", "Current.Import", "L2", 16, "A", 0);
+      sql.exec(old, 7, "2026-11-24T10:01:00Z", "Energy.Active.Import.Register", null, 80, "Wh", 1);
+
+      const store = new ChargerStore(sql);
+      expect(store.samplesOf(7).map((s) => [s.measurand, s.phase, s.value, s.flagged])).toEqual([
+        ["Energy.Active.Import.Register", null, 100, 0],
+        ["Current.Import", "L2", 16, 0],
+        ["Energy.Active.Import.Register", null, 80, 1],
+      ]);
+      expect(store.lastEnergyWh(7)).toBe(100);
+      const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE name IN ('meter_samples', 'ocpp_log_at')").toArray();
+      expect(tables).toEqual([]);
+      // The next wake-up finds the schema current and changes nothing.
+      store.insertSamples([register(130, "2026-11-24T10:02:00Z")]);
+      expect(new ChargerStore(sql).samplesOf(7)).toHaveLength(4);
+    });
+  });
+
+  it("keeps what it was given under a key across a wake-up", async () => {
+    await inCharger((sql) => {
+      const store = new ChargerStore(sql);
+      store.put("connection", "abc");
+      store.put("connection", "def");
+      expect(store.get("connection")).toBe("def");
+      expect(new ChargerStore(sql).get("connection")).toBe("def");
+      expect(new ChargerStore(sql).get("missing")).toBeUndefined();
+    });
+  });
+
+  it("cuts the log to its last LOG_RETENTION_ROWS frames and to those younger than LOG_RETENTION_MS", async () => {
+    await inCharger((sql) => {
+      const store = new ChargerStore(sql);
+      const now = Date.UTC(2026, 10, 24);
+      const entry = (at: number) => ({ at, direction: "IN" as const, type: "CALL" as const, action: "Heartbeat", messageId: "m", message: "[]" });
+      store.appendLog([entry(now - LOG_RETENTION_MS - 2), entry(now - LOG_RETENTION_MS - 1), entry(now - LOG_RETENTION_MS), entry(now)]);
+      store.pruneLog(now);
+      expect(sql.exec<{ at: number }>("SELECT at FROM ocpp_log ORDER BY id").toArray().map((r) => r.at)).toEqual([now - LOG_RETENTION_MS, now]);
+
+      sql.exec(
+        `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?)
+         INSERT INTO ocpp_log (at, direction, type, action, message_id, message) SELECT ?, 'IN', 'CALL', 'Heartbeat', 'm', '[]' FROM c`,
+        LOG_RETENTION_ROWS + 3,
+        now,
+      );
+      const newest = sql.exec<{ id: number }>("SELECT MAX(id) AS id FROM ocpp_log").one().id;
+      store.pruneLog(now);
+      const kept = sql.exec<{ n: number; first: number }>("SELECT count(*) AS n, MIN(id) AS first FROM ocpp_log").one();
+      expect(kept).toEqual({ n: LOG_RETENTION_ROWS, first: newest - LOG_RETENTION_ROWS + 1 });
+    });
+  });
+});
