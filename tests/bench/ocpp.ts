@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ocpp` (docs/performance.md): figures for the OCPP edge with 100, 1 000 and
- * 5 000 chargers (`--quick`: 100 only), each beside a bare hibernating echo Durable Object served
+ * 5 000 chargers (`--quick`: 100 only; `--size N`: N only, to try a change), each beside a bare hibernating echo Durable Object served
  * the same way in the same run (tests/bench/echo, `wrangler dev`), with its ratio to it, and a
  * bare Node `ws` echo as the machine's ceiling.
  *
@@ -24,7 +24,9 @@ import { CONNECTS_IN_FLIGHT, Load, started } from "./load";
 import type { BenchCharger } from "./protocol";
 
 const QUICK = process.argv.includes("--quick");
-const SIZES = QUICK ? [100] : [100, 1000, 5000];
+const sizeArg = process.argv.indexOf("--size");
+const ONE_SIZE = sizeArg > 0 ? Number(process.argv[sizeArg + 1]) : undefined;
+const SIZES = ONE_SIZE ? [ONE_SIZE] : QUICK ? [100] : [100, 1000, 5000];
 const STRICT_SAMPLE = 3;
 const CLIENT_PROCESSES = 2;
 const HEARTBEATS_IN_FLIGHT = 50;
@@ -422,7 +424,7 @@ async function main(limit: number) {
     const chargers = fleet.slice(0, size);
     const before = await counters(product.origin);
     // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
-    const steadyState = !QUICK && index === sizes.length - 1;
+    const steadyState = !QUICK && !ONE_SIZE && index === sizes.length - 1;
     const p = await measure(load, endpoint, chargers, productServer, steadyState);
     await settled(productServer);
     const afterFleet = await counters(product.origin);

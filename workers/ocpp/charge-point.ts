@@ -269,6 +269,7 @@ export class ChargePoint extends DurableObject<Env> {
    */
   private record(change: ChargerChange) {
     if (this.outbox.add(change)) setTimeout(() => this.drainOutbox(), OUTBOX_FLUSH_MS);
+    this.hot.wrote();
   }
 
   private drainOutbox() {
@@ -363,6 +364,7 @@ export class ChargePoint extends DurableObject<Env> {
       // The socket went away meanwhile; the charger will retry its CALL.
     }
     this.log("OUT", type, action, id, frame);
+    this.hot.answered();
   }
 
   /** The handlers' view of this charger, made once per identity: a message builds nothing of it. */

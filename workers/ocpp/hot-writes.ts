@@ -4,20 +4,24 @@ import type { ChargerStore, LogEntry, Sample } from "./store";
 export const HOT_FLUSH_MS = 1000;
 
 /**
- * The hot writes of one charger in as few SQLite statements as they allow (docs/performance.md
- * "Where a message spent its time (before)"). Meter samples go at once, in one multi-row insert
- * per MeterValues: the charger is told they are delivered only once they are stored (its energy
- * register is what the next reading is checked against). Log frames, and the stored rows of calls
- * the charger has answered, wait in memory and go about once a second in one transaction: a burst
- * of frames is one multi-row insert, and a reply to the API never waits for a write of the log
- * (a Durable Object holds what it sends behind the writes made before it). The timer is armed
- * once per flush, never per frame; a Durable Object with a timer pending does not hibernate, and
- * the alarm, the socket's close and every read flush too, so a frame is lost only with the process.
+ * The hot writes of one charger in as few SQLite statements and commits as they allow
+ * (docs/performance.md "Where a message spent its time (before)", "One commit per message").
+ * Meter samples go at once, one row per MeterValues: the charger is told they are delivered only
+ * once they are stored (its energy register is what the next reading is checked against). Log
+ * frames, and the stored rows of calls the charger has answered, wait in memory. When the message
+ * being answered wrote storage anyway (samples, a change for D1), they go right after its answer
+ * has left, in the same commit; otherwise (a Heartbeat) about once a second, a burst of frames in
+ * one multi-row insert. A reply never waits for a write of the log: a Durable Object holds what it
+ * sends behind the writes made before it, and these come after. The timer is armed once per
+ * flush, never per frame; a Durable Object with a timer pending does not hibernate, and the alarm,
+ * the socket's close and every read flush too, so a frame is lost only with the process.
  */
 export class HotWrites {
   private log: LogEntry[] = [];
   private settled: string[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Storage was written since the last flush: the frames waiting may join that commit. */
+  private writing = false;
 
   constructor(private readonly store: ChargerStore) {}
 
@@ -33,7 +37,19 @@ export class HotWrites {
   }
 
   addSamples(samples: Sample[]) {
-    if (samples.length > 0) this.store.insertSamples(samples);
+    if (samples.length === 0) return;
+    this.store.insertSamples(samples);
+    this.writing = true;
+  }
+
+  /** The message being answered wrote something else to storage (a change queued for D1). */
+  wrote() {
+    this.writing = true;
+  }
+
+  /** An answer has left: if its message wrote storage, the frames waiting go now, in the same commit. */
+  answered() {
+    if (this.writing) this.flush();
   }
 
   private arm() {
@@ -43,6 +59,7 @@ export class HotWrites {
   flush() {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.writing = false;
     if (this.log.length === 0 && this.settled.length === 0) return;
     const { log, settled } = this;
     this.log = [];

@@ -20,16 +20,42 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("stores a MeterValues' samples at once in one statement, and the log frames of a burst together once a second", () => {
+  it("stores a MeterValues' samples at once in one row, and its frames right after its answer, in the same commit", () => {
+    const { store, statements } = recordingStore();
+    const hot = new HotWrites(store);
+    for (let i = 0; i < 3; i++) {
+      hot.frame(frame(2 * i));
+      hot.addSamples([sample, sample, sample, sample]);
+      hot.frame(frame(2 * i + 1));
+      hot.answered();
+    }
+    expect(statements).toEqual(["samples:4", "log:2", "samples:4", "log:2", "samples:4", "log:2"]);
+    // Nothing is left for the timer.
+    vi.advanceTimersByTime(HOT_FLUSH_MS);
+    expect(statements).toHaveLength(6);
+  });
+
+  it("keeps the frames of answers that write nothing (Heartbeats) for one multi-row insert a second later", () => {
     const { store, statements } = recordingStore();
     const hot = new HotWrites(store);
     for (let i = 0; i < 5; i++) {
-      hot.frame(frame(i));
-      hot.addSamples([sample, sample, sample, sample]);
+      hot.frame(frame(2 * i));
+      hot.frame(frame(2 * i + 1));
+      hot.answered();
     }
-    expect(statements).toEqual(["samples:4", "samples:4", "samples:4", "samples:4", "samples:4"]);
+    expect(statements).toEqual([]);
     vi.advanceTimersByTime(HOT_FLUSH_MS);
-    expect(statements.slice(5)).toEqual(["log:5"]);
+    expect(statements).toEqual(["log:10"]);
+  });
+
+  it("sends a change's frames with the change: a queued change counts as a write", () => {
+    const { store, statements } = recordingStore();
+    const hot = new HotWrites(store);
+    hot.frame(frame(1));
+    hot.wrote();
+    hot.frame(frame(2));
+    hot.answered();
+    expect(statements).toEqual(["log:2"]);
   });
 
   it("removes an answered call's stored row with the next flush, not before", () => {
