@@ -13,6 +13,7 @@ import { connectCharger } from "./ocpp/connect";
 import { isOcpiPath, ocpiApp } from "./ocpi/app";
 
 export { ChargePoint } from "./ocpp/charge-point";
+export { ChangeWriter } from "./ocpp/change-writer";
 export { TenantHub } from "./live/tenant-hub";
 
 declare module "react-router" {

@@ -110,3 +110,52 @@ describe("the key hash kept by the charger's object", () => {
     expect(await boot(charger)).toMatchObject({ status: "Pending" });
   });
 });
+
+describe("the changes of many chargers in shared D1 batches", () => {
+  const identityOf = (made: Awaited<ReturnType<typeof makeCharger>>) => ({
+    pointId: made.pointId,
+    operatorId: made.operatorId,
+    operatorCode: "0PL002",
+    serialNumber: made.serialNumber,
+    enabled: true,
+  });
+  const status = (connectorId: number, value: string, errorCode = "NoError") => ({
+    kind: "status" as const,
+    status: { connectorId, status: value, errorCode, at: Date.now() },
+  });
+
+  it("lands the changes of chargers that arrive together in a few D1 batches, each charger's own alarms answered to it", async () => {
+    const { d1Use } = await import("../../db/client");
+    const { changeWriterName } = await import("../../workers/ocpp/change-writer");
+    const made = await Promise.all(Array.from({ length: 24 }, () => makeCharger("0PL002")));
+    const writer = env.CHANGE_WRITER.getByName(changeWriterName(made[0].operatorId));
+    const before = d1Use.batches;
+    const raised = await Promise.all(
+      made.map((m, i) => writer.apply(identityOf(m), [status(1, "Charging"), i % 2 ? status(2, "Faulted", "GroundFailure") : status(2, "Available")])),
+    );
+    // Alone, each charger's batch is a read and a write batch: 48 D1 batches.
+    expect(d1Use.batches - before).toBeLessThan(made.length);
+    for (const [i, m] of made.entries()) {
+      expect(await connectorRows(m.pointId)).toEqual([
+        { connector_no: 1, status: "Charging", error_code: "NoError" },
+        { connector_no: 2, status: i % 2 ? "Faulted" : "Available", error_code: i % 2 ? "GroundFailure" : "NoError" },
+      ]);
+      expect(raised[i].map((a) => a.type)).toEqual(i % 2 ? ["GroundFailure"] : []);
+    }
+  });
+
+  it("lets one charger's failing change hold up no other charger of the batch", async () => {
+    const { changeWriterName } = await import("../../workers/ocpp/change-writer");
+    const [first, good, bad] = await Promise.all([makeCharger("0PL002"), makeCharger("0PL002"), makeCharger("0PL002")]);
+    const writer = env.CHANGE_WRITER.getByName(changeWriterName(good.operatorId));
+    // A point's online flag may not be null: this change fails in D1.
+    const broken = { kind: "online" as const, online: null as unknown as boolean, at: Date.now() };
+    const outcomes = await Promise.allSettled([
+      writer.apply(identityOf(first), [status(1, "Preparing")]),
+      writer.apply(identityOf(good), [status(1, "Charging")]),
+      writer.apply(identityOf(bad), [broken]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect((await connectorRows(good.pointId))[0]).toMatchObject({ status: "Charging" });
+  });
+});

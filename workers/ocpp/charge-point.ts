@@ -20,7 +20,8 @@ import { tenantHubName } from "../live/events";
 import type { TenantHub } from "../live/tenant-hub";
 import { basicCredentials } from "../auth/charger-key";
 import { publicCtxOf } from "../services/context";
-import { applyChargerChanges, findCharger, type ChargerChange } from "../services/ocpp/charger-records";
+import { findCharger, type ChargerChange } from "../services/ocpp/charger-records";
+import { changeWriterName } from "./change-writer";
 import { HANDLERS } from "./handlers";
 import { chargerCtx, IDENTITY_HEADER, REGISTRATION_HEADER, STALE_ROUTE_HEADER, registrationOf, type ChargerIdentity } from "./identity";
 import { initialState, type ChargerSession, type ChargerState } from "./session";
@@ -281,7 +282,8 @@ export class ChargePoint extends DurableObject<Env> {
   private async applyChanges(changes: ChargerChange[]) {
     const identity = this.identity;
     if (!identity) return;
-    const raised = await applyChargerChanges(chargerCtx(this.env, identity), identity.pointId, changes);
+    // With the batches of the operator's other chargers, in one D1 batch (workers/ocpp/change-writer.ts).
+    const raised = await this.env.CHANGE_WRITER.getByName(changeWriterName(identity.operatorId)).apply(identity, changes);
     const { pointId, serialNumber } = identity;
     for (const alarm of raised) {
       this.publish({ type: "alarm", pointId, serialNumber, connectorId: alarm.connectorId, level: alarm.level, alarmType: alarm.type, at: alarm.at });

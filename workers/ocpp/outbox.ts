@@ -8,7 +8,8 @@ export const OUTBOX_FLUSH_MS = 1000;
  * they happened, in the same write as the state the answer reflects, and sent in batches after
  * the answer. A row leaves only once D1 has taken its batch, so an eviction or a failed batch
  * loses nothing: the alarm sends it again, and applying a batch twice changes nothing more
- * (`applyChargerChanges`). Batches go one at a time, so D1 sees each charger's changes in order.
+ * (`applyChargersChanges`, through the operator's ChangeWriter, workers/ocpp/change-writer.ts).
+ * Batches go one at a time, so D1 sees each charger's changes in order.
  */
 export class ChargerOutbox {
   private draining: Promise<void> = Promise.resolve();

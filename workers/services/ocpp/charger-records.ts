@@ -2,6 +2,7 @@ import { desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alarms, chargeStrategies, connectors, diagnostics, ocppReviews, operators, parameterSettings, pointEvents, points, transactions } from "../../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchOf } from "../../../db/statements";
+import { slices } from "../../../domain/slices";
 import { authorizationStatus, type AuthorizationStatus, type IdTagInfo, type TagFacts } from "../../../domain/ocpp";
 import type { BillingMessage } from "../../../domain/schemas/billing";
 import { DIAGNOSIS_STATUS_OF } from "../../../domain/schemas/equipment";
@@ -157,33 +158,51 @@ export interface RaisedAlarm {
   at: number;
 }
 
+/** One charger's changes in a batch of several chargers: its context names the charger in the log. */
+export interface ChargerChanges {
+  ctx: SystemCtx;
+  pointId: number;
+  changes: ChargerChange[];
+}
+
+type ActiveTransaction = { id: number; connectorNo: number };
+type OpenAlarm = { connectorNo: number; type: string };
+
+/** The running transactions and open alarms of these points, in one read batch (100 bound parameters per statement). */
+async function pointFacts(ctx: SystemCtx, pointIds: number[]) {
+  const active = new Map<number, ActiveTransaction[]>();
+  const open = new Map<number, OpenAlarm[]>();
+  if (pointIds.length === 0) return { active, open };
+  const reads = slices(pointIds, 90).flatMap((ids) => [
+    ctx.db
+      .select({ pointId: transactions.pointId, id: transactions.id, connectorNo: transactions.connectorNo })
+      .from(transactions)
+      .where(owned(ctx, transactions, inArray(transactions.pointId, ids), eq(transactions.status, "ACTIVE"))),
+    ctx.db
+      .select({ pointId: alarms.pointId, connectorNo: alarms.connectorNo, type: alarms.type })
+      .from(alarms)
+      .where(owned(ctx, alarms, inArray(alarms.pointId, ids), eq(alarms.status, "Undisposed"))),
+  ]);
+  const results = (await ctx.db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as ({ pointId: number } & (ActiveTransaction | OpenAlarm))[][];
+  results.forEach((rows, i) => {
+    const into = (i % 2 === 0 ? active : open) as Map<number, unknown[]>;
+    for (const { pointId, ...row } of rows) into.set(pointId, [...(into.get(pointId) ?? []), row]);
+  });
+  return { active, open };
+}
+
 /**
- * Applies a charger's pending changes with one read and one write batch, in their order:
+ * The statements of one charger's changes, in their order, given its running transactions and
+ * open alarms as D1 had them before the batch:
  *
  * - online: the point's flag and when it changed;
  * - boot: the point's facts, and every running transaction marked ABNORMAL (`rebooted`);
  * - status: the connector row (connector 0 is the point itself), alarms raised by an error code
  *   and closed when it clears (AutoRecovery), and a transaction the charger forgot to stop when
  *   the connector comes back Available marked ABNORMAL (`availableWithoutStop`).
- *
- * Applying the same changes twice changes nothing more (a flush cut short by an eviction is
- * applied again): flags are set, not toggled, an alarm is raised only when none of its type is
- * open, and only ACTIVE transactions are marked. Answers the alarms it raised.
  */
-export const applyChargerChanges = verb(system, async (ctx, pointId: number, changes: ChargerChange[]) => {
-  const [running, open] = changes.some((c) => c.kind !== "online")
-    ? await ctx.db.batch([
-        ctx.db
-          .select({ id: transactions.id, connectorNo: transactions.connectorNo })
-          .from(transactions)
-          .where(owned(ctx, transactions, eq(transactions.pointId, pointId), eq(transactions.status, "ACTIVE"))),
-        ctx.db
-          .select({ connectorNo: alarms.connectorNo, type: alarms.type })
-          .from(alarms)
-          .where(owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.status, "Undisposed"))),
-      ])
-    : [[], []];
-  let active = running;
+function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChange[], activeBefore: ActiveTransaction[], open: OpenAlarm[]) {
+  let active = activeBefore;
   const openAlarms = new Set(open.map((a) => `${a.connectorNo}:${a.type}`));
   const statements: BatchItem<"sqlite">[] = [];
   const raised: RaisedAlarm[] = [];
@@ -211,14 +230,18 @@ export const applyChargerChanges = verb(system, async (ctx, pointId: number, cha
             .where(owned(ctx, connectors, eq(connectors.pointId, pointId), eq(connectors.connectorNo, s.connectorId))),
         );
       }
+      const onConnector = [...openAlarms].filter((key) => key.startsWith(`${s.connectorId}:`));
       if (s.errorCode === "NoError") {
-        statements.push(
-          ctx.db
-            .update(alarms)
-            .set({ status: "AutoRecovery", recoveredAt: at })
-            .where(owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.connectorNo, s.connectorId), eq(alarms.status, "Undisposed"))),
-        );
-        for (const key of [...openAlarms]) if (key.startsWith(`${s.connectorId}:`)) openAlarms.delete(key);
+        // Only when one is open: most statuses clear nothing, and each statement costs the batch.
+        if (onConnector.length > 0) {
+          statements.push(
+            ctx.db
+              .update(alarms)
+              .set({ status: "AutoRecovery", recoveredAt: at })
+              .where(owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.connectorNo, s.connectorId), eq(alarms.status, "Undisposed"))),
+          );
+        }
+        for (const key of onConnector) openAlarms.delete(key);
       } else if (!openAlarms.has(`${s.connectorId}:${s.errorCode}`)) {
         openAlarms.add(`${s.connectorId}:${s.errorCode}`);
         const level = OCPP_ERROR_LEVEL.has(s.errorCode) || s.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
@@ -247,10 +270,40 @@ export const applyChargerChanges = verb(system, async (ctx, pointId: number, cha
       }
     }
   }
-  await batchOf(ctx.db, statements);
-  if (unplugged) await queueFinalPricing(ctx, pointId);
-  // docs/rules/maintenance.md "Automatic work orders": after the alarms are written.
-  if (raised.length > 0) await openWorkOrdersForAlarms(ctx, pointId, raised);
+  return { statements, raised, unplugged };
+}
+
+/**
+ * Applies the pending changes of several chargers of one operator, each in its order, with one
+ * read and one write batch for all of them (docs/rules/ocpp.md "Hot path"; a charger's
+ * ChangeWriter gathers them, workers/ocpp/change-writer.ts). Applying the same changes twice
+ * changes nothing more (a flush cut short by an eviction is applied again): flags are set, not
+ * toggled, an alarm is raised only when none of its type is open, and only ACTIVE transactions
+ * are marked. Answers, per charger, the alarms it raised.
+ */
+export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChanges[]): Promise<RaisedAlarm[][]> => {
+  if (batch.some((b) => b.ctx.operator.id !== ctx.operator.id)) throw new Error("A batch of charger changes belongs to one operator");
+  const { active, open } = await pointFacts(
+    ctx,
+    batch.filter((b) => b.changes.some((c) => c.kind !== "online")).map((b) => b.pointId),
+  );
+  const planned = batch.map((b) => changeStatements(b.ctx, b.pointId, b.changes, active.get(b.pointId) ?? [], open.get(b.pointId) ?? []));
+  await batchOf(
+    ctx.db,
+    planned.flatMap((p) => p.statements),
+  );
+  for (const [i, { unplugged, raised }] of planned.entries()) {
+    const { ctx: own, pointId } = batch[i];
+    if (unplugged) await queueFinalPricing(own, pointId);
+    // docs/rules/maintenance.md "Automatic work orders": after the alarms are written.
+    if (raised.length > 0) await openWorkOrdersForAlarms(own, pointId, raised);
+  }
+  return planned.map((p) => p.raised);
+});
+
+/** `applyChargersChanges` for one charger. */
+export const applyChargerChanges = verb(system, async (ctx, pointId: number, changes: ChargerChange[]) => {
+  const [raised] = await applyChargersChanges(ctx, [{ ctx, pointId, changes }]);
   return raised;
 });
 
