@@ -1,4 +1,4 @@
-import { abortAllDurableObjects, env, runDurableObjectAlarm } from "cloudflare:test";
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
 import { makeCharger } from "./support/factories";
@@ -157,5 +157,34 @@ describe("the changes of many chargers in shared D1 batches", () => {
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
     expect((await connectorRows(good.pointId))[0]).toMatchObject({ status: "Charging" });
+  });
+});
+
+describe("a Heartbeat writes nothing", () => {
+  it("parks a Heartbeat's frames with its socket instead of writing them, and logs them once after a hibernation", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    for (let i = 0; i < 2; i++) await charger.call("Heartbeat", {});
+    const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
+    await runInDurableObject(stub, (instance, state) => {
+      expect(state.storage.sql.exec("SELECT count(*) AS n FROM ocpp_log WHERE action = 'Heartbeat'").one().n).toBe(0);
+      const [ws] = state.getWebSockets();
+      expect((ws.deserializeAttachment() as { log: unknown[] }).log).toHaveLength(4);
+      // What a hibernation leaves: the attachment, not the memory.
+      const awake = instance as unknown as { seen: WeakMap<WebSocket, unknown>; hot: { log: unknown[] }; parkedOn: Set<WebSocket> };
+      awake.seen.delete(ws);
+      awake.hot.log = [];
+      awake.parkedOn.clear();
+    });
+    const token = await tokenFor("0PL002", "demoadmin");
+    const heartbeats = async () =>
+      (await call("GET", `/station-service/point/${made.serialNumber}/ocpp/operationLog?current=1&size=100&action=Heartbeat`, { token })).body.data.records;
+    expect(await heartbeats()).toHaveLength(4);
+    // Written once: the socket let go of them, and reading again adds none.
+    expect(await heartbeats()).toHaveLength(4);
+    await runInDurableObject(stub, (_instance, state) => {
+      expect((state.getWebSockets()[0].deserializeAttachment() as { log?: unknown[] }).log).toBeUndefined();
+    });
   });
 });

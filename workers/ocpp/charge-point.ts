@@ -34,13 +34,19 @@ import { RegistrationCache, type Registration } from "./registration";
 import { HubPusher } from "../live/hub-pusher";
 
 /**
- * What the socket carries through hibernation (at most 2 KB): who it is and when it last spoke.
- * `lastSeen` is rewritten at most every ATTACHMENT_REFRESH_MS; in between it is kept in memory.
+ * What the socket carries through hibernation (at most 2 KB): who it is, when it last spoke and
+ * the log frames parked with it. `lastSeen` is rewritten at most every ATTACHMENT_REFRESH_MS; in
+ * between it is kept in memory.
  */
 interface Attachment {
   connectionId: string;
   lastSeen: number;
+  /** Frames of answers that wrote nothing (Heartbeats), not yet in storage (workers/ocpp/hot-writes.ts). */
+  log?: LogEntry[];
 }
+
+/** How much log text a socket's attachment holds at most (its limit is 2 KB with the rest). */
+const PARKED_LOG_CHARS = 1500;
 
 /** The answer of an outgoing call, as the API maps it: the reply, or why there is none. */
 export type CallOutcome<A extends ServerAction> =
@@ -98,6 +104,8 @@ export class ChargePoint extends DurableObject<Env> {
   private sessionCache: ChargerSession | undefined;
   /** Per socket: when its attachment was last written, and when it last spoke. */
   private readonly seen = new WeakMap<WebSocket, { attached: number; last: number; connectionId: string }>();
+  /** Sockets whose attachment holds log frames that are also in memory. */
+  private readonly parkedOn = new Set<WebSocket>();
   private readonly waiting = new Map<string, Waiting>();
   private outgoing: Promise<unknown> = Promise.resolve();
   private readonly lastEnergyWh = new Map<number, number>();
@@ -112,7 +120,10 @@ export class ChargePoint extends DurableObject<Env> {
     this.store = new ChargerStore(sql);
     this.identity = this.store.get<ChargerIdentity>("identity");
     this.state = this.store.get<ChargerState>("state") ?? initialState();
-    this.hot = new HotWrites(this.store);
+    this.hot = new HotWrites(this.store, {
+      park: (frames) => this.park(frames),
+      release: () => this.releaseParked(),
+    });
     this.registration = new RegistrationCache(this.store);
     this.outbox = new ChargerOutbox(sql, (changes) => this.applyChanges(changes));
     // Changes an eviction left waiting go as soon as this object runs again.
@@ -145,6 +156,12 @@ export class ChargePoint extends DurableObject<Env> {
 
   private socket(): WebSocket | undefined {
     return this.ctx.getWebSockets().find((ws) => this.isCurrent(ws));
+  }
+
+  /** Brings back the frames parked with the current socket, before a flush that did not start with a message. */
+  private adoptCurrent() {
+    const ws = this.socket();
+    if (ws) this.adopt(ws);
   }
 
   // ── connection ────────────────────────────────────────────────────────────────────────────
@@ -183,7 +200,11 @@ export class ChargePoint extends DurableObject<Env> {
     }
 
     // The newest connection wins; the old socket is closed (docs/rules/ocpp.md "Connection").
-    for (const old of this.ctx.getWebSockets()) old.close(1000, "Replaced by a new connection");
+    for (const old of this.ctx.getWebSockets()) {
+      // Frames parked with it come back to memory first, so closing it loses none.
+      this.adopt(old);
+      old.close(1000, "Replaced by a new connection");
+    }
 
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
@@ -216,6 +237,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
+    this.adopt(ws);
     this.hot.flush();
     // A socket that was already replaced says nothing about the charger
     // (docs/rules/ocpp.md "Connection").
@@ -341,17 +363,59 @@ export class ChargePoint extends DurableObject<Env> {
     }
   }
 
+  /**
+   * A socket's attachment as this wake-up first meets it: what it says is kept in memory, and the
+   * frames parked with it before a hibernation come back to the log waiting in memory.
+   */
+  private adopt(ws: WebSocket) {
+    let seen = this.seen.get(ws);
+    if (seen) return seen;
+    const attachment = ws.deserializeAttachment() as Attachment | null;
+    seen = { attached: attachment?.lastSeen ?? 0, last: attachment?.lastSeen ?? 0, connectionId: attachment?.connectionId ?? "" };
+    this.seen.set(ws, seen);
+    if (attachment?.log?.length) {
+      this.hot.restore(attachment.log);
+      this.parkedOn.add(ws);
+    }
+    return seen;
+  }
+
   /** The socket spoke now: kept in memory, and in its attachment when that is older than ATTACHMENT_REFRESH_MS. */
   private touch(ws: WebSocket) {
     const now = Date.now();
-    const seen = this.seen.get(ws);
-    if (seen && now - seen.attached < ATTACHMENT_REFRESH_MS) {
-      seen.last = now;
-      return;
+    const seen = this.adopt(ws);
+    seen.last = now;
+    if (now - seen.attached < ATTACHMENT_REFRESH_MS) return;
+    ws.serializeAttachment({ ...(ws.deserializeAttachment() as Attachment), lastSeen: now } satisfies Attachment);
+    seen.attached = now;
+  }
+
+  /**
+   * Parks the frames waiting with the current socket, so that a Heartbeat's answer writes no
+   * storage (docs/performance.md "A Heartbeat writes nothing"); false when they do not fit.
+   */
+  private park(frames: readonly LogEntry[]): boolean {
+    const ws = this.socket();
+    if (!ws || JSON.stringify(frames).length > PARKED_LOG_CHARS) return false;
+    const seen = this.adopt(ws);
+    const now = Date.now();
+    ws.serializeAttachment({ connectionId: seen.connectionId, lastSeen: now, log: [...frames] } satisfies Attachment);
+    seen.attached = now;
+    this.parkedOn.add(ws);
+    return true;
+  }
+
+  /** The parked frames reached storage: the sockets let go of them (a wake-up must not log them twice). */
+  private releaseParked() {
+    for (const ws of this.parkedOn) {
+      try {
+        const { connectionId, lastSeen } = ws.deserializeAttachment() as Attachment;
+        ws.serializeAttachment({ connectionId, lastSeen } satisfies Attachment);
+      } catch {
+        // A socket closed meanwhile keeps nothing.
+      }
     }
-    const attachment = ws.deserializeAttachment() as Attachment;
-    ws.serializeAttachment({ ...attachment, lastSeen: now } satisfies Attachment);
-    this.seen.set(ws, { attached: now, last: now, connectionId: attachment.connectionId });
+    this.parkedOn.clear();
   }
 
   /** When the socket last spoke: memory while awake, its attachment after hibernation. */
@@ -451,6 +515,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   async operationLog(page: { current: number; size: number; action?: string }) {
+    this.adoptCurrent();
     this.hot.flush();
     const { records, total } = this.store.logPage(page.current, page.size, page.action);
     return {
@@ -485,6 +550,7 @@ export class ChargePoint extends DurableObject<Env> {
 
   async alarm() {
     const now = Date.now();
+    this.adoptCurrent();
     this.hot.flush();
     // The log is cut here, about once per heartbeat interval, not at the first flush after every
     // wake-up (docs/performance.md "Waking up").
@@ -555,6 +621,8 @@ export class ChargePoint extends DurableObject<Env> {
       const ws = this.socket();
       if (!ws) return { ok: false, reason: "offline" };
       if (IN_SERVICE_ONLY.has(action) && !this.state.accepted) return { ok: false, reason: "notAccepted" };
+      // Frames parked before a hibernation come first in the log.
+      this.adopt(ws);
       const id = newMessageId();
       const deadline = Date.now() + this.callTimeoutMs;
       const frame = callFrame(id, action, checked.value);

@@ -5,25 +5,39 @@ export const HOT_FLUSH_MS = 1000;
 
 /**
  * The hot writes of one charger in as few SQLite statements and commits as they allow
- * (docs/performance.md "Where a message spent its time (before)", "One commit per message").
- * Meter samples go at once, one row per MeterValues: the charger is told they are delivered only
- * once they are stored (its energy register is what the next reading is checked against). Log
- * frames, and the stored rows of calls the charger has answered, wait in memory. When the message
- * being answered wrote storage anyway (samples, a change for D1), they go right after its answer
- * has left, in the same commit; otherwise (a Heartbeat) about once a second, a burst of frames in
- * one multi-row insert. A reply never waits for a write of the log: a Durable Object holds what it
- * sends behind the writes made before it, and these come after. The timer is armed once per
- * flush, never per frame; a Durable Object with a timer pending does not hibernate, and the alarm,
- * the socket's close and every read flush too, so a frame is lost only with the process.
+ * (docs/performance.md "Where a message spent its time (before)", "One commit per message",
+ * "A Heartbeat writes nothing"). Meter samples go at once, one row per MeterValues: the charger is
+ * told they are delivered only once they are stored (its energy register is what the next reading
+ * is checked against). Log frames, and the stored rows of calls the charger has answered, wait in
+ * memory. When the message being answered wrote storage anyway (samples, a change for D1), they go
+ * right after its answer has left, in the same commit. When it wrote nothing (a Heartbeat), they
+ * are parked with the socket instead (its attachment, which outlives a hibernation and costs no
+ * storage write) until a message that writes, the alarm, the socket's close or a read of the log
+ * takes them to storage; frames that do not fit there go about once a second in one multi-row
+ * insert. A reply never waits for a write of the log: a Durable Object holds what it sends behind
+ * the writes made before it, and these come after. A frame is lost only with the process.
  */
+/** Where frames are parked between storage writes: a socket's attachment (workers/ocpp/charge-point.ts). */
+export interface FrameParking {
+  /** Keeps these frames with the socket; false when they do not fit. */
+  park(frames: readonly LogEntry[]): boolean;
+  /** The parked frames are in storage now: the socket lets go of them. */
+  release(): void;
+}
+
 export class HotWrites {
   private log: LogEntry[] = [];
   private settled: string[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Storage was written since the last flush: the frames waiting may join that commit. */
   private writing = false;
+  /** Some of the frames in memory are also parked with a socket. */
+  private parked = false;
 
-  constructor(private readonly store: ChargerStore) {}
+  constructor(
+    private readonly store: ChargerStore,
+    private readonly parking?: FrameParking,
+  ) {}
 
   frame(entry: LogEntry) {
     this.log.push(entry);
@@ -47,15 +61,30 @@ export class HotWrites {
     this.writing = true;
   }
 
-  /** An answer has left: if its message wrote storage, the frames waiting go now, in the same commit. */
+  /**
+   * An answer has left: if its message wrote storage, the frames waiting go now, in the same
+   * commit; otherwise they are parked (when they fit) and nothing waits for the timer.
+   */
   answered() {
-    if (this.writing) this.flush();
+    if (this.writing || this.settled.length > 0) return this.flush();
+    if (!this.parking || this.log.length === 0 || !this.parking.park(this.log)) return;
+    this.parked = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Frames parked before a hibernation, back in memory before any frame of this wake-up. */
+  restore(frames: readonly LogEntry[]) {
+    if (frames.length === 0) return;
+    this.log = [...frames, ...this.log];
+    this.parked = true;
   }
 
   private arm() {
     this.timer ??= setTimeout(() => this.flush(), HOT_FLUSH_MS);
   }
 
+  /** Everything waiting goes to storage, and the socket lets go of the frames it held. */
   flush() {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -66,5 +95,9 @@ export class HotWrites {
     this.settled = [];
     this.store.appendLog(log);
     for (const id of settled) this.store.settlePendingCall(id);
+    if (this.parked) {
+      this.parked = false;
+      this.parking?.release();
+    }
   }
 }

@@ -68,4 +68,42 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     hot.flush();
     expect(statements).toHaveLength(2);
   });
+
+  it("parks the frames of answers that write nothing with the socket, and lets go of them once storage has them", () => {
+    const { store, statements } = recordingStore();
+    const parked: (readonly LogEntry[])[] = [];
+    let released = 0;
+    const hot = new HotWrites(store, { park: (frames) => (parked.push([...frames]), frames.length <= 4), release: () => released++ });
+    for (let i = 0; i < 2; i++) {
+      hot.frame(frame(2 * i));
+      hot.frame(frame(2 * i + 1));
+      hot.answered();
+    }
+    // Parked, not written, and nothing waits for the timer.
+    expect(parked.map((p) => p.length)).toEqual([2, 4]);
+    vi.advanceTimersByTime(HOT_FLUSH_MS);
+    expect(statements).toEqual([]);
+    // Too many to park: the timer takes them to storage, and the socket lets go of what it held.
+    hot.frame(frame(4));
+    hot.frame(frame(5));
+    hot.answered();
+    vi.advanceTimersByTime(HOT_FLUSH_MS);
+    expect(statements).toEqual(["log:6"]);
+    expect(released).toBe(1);
+  });
+
+  it("puts frames parked before a hibernation back first, and writes them with the next write", () => {
+    const { store, statements } = recordingStore();
+    const written: LogEntry[][] = [];
+    (store as unknown as { appendLog: (e: LogEntry[]) => void }).appendLog = (entries) => (written.push(entries), statements.push(`log:${entries.length}`));
+    let released = 0;
+    const hot = new HotWrites(store, { park: () => true, release: () => released++ });
+    hot.frame(frame(10));
+    hot.restore([frame(1), frame(2)]);
+    hot.addSamples([sample]);
+    hot.answered();
+    expect(statements).toEqual(["samples:1", "log:3"]);
+    expect(written[0].map((e) => e.at)).toEqual([1, 2, 10]);
+    expect(released).toBe(1);
+  });
 });
