@@ -54,7 +54,8 @@ describe("a charger's own storage", () => {
 
   it("brings a charger stored one row per sample up to date, every sample kept in order, once", async () => {
     await inCharger((sql) => {
-      // What an object made before this schema holds.
+      // What an object made before this schema holds (the object makes its schema at its first use).
+      new ChargerStore(sql).database();
       sql.exec("DROP TABLE meter_values");
       sql.exec("DELETE FROM kv");
       sql.exec(`CREATE TABLE meter_samples (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
-import { basic, boot, connect, DEMO_KEY } from "./support/charger";
+import { basic, boot, connect, DEMO_KEY, eventually } from "./support/charger";
 import { SELF } from "cloudflare:test";
 
 describe("OCPP connection", () => {
@@ -91,7 +91,9 @@ describe("OCPP connection", () => {
       expect(await closed).toBe(1003);
     }
     const { env } = await import("cloudflare:test");
-    expect(await env.DB.prepare("SELECT online FROM points WHERE id = ?").bind(pointId).first()).toEqual({ online: 0 });
+    // The flag reaches D1 with the charger's next batch (docs/rules/ocpp.md "Hot path").
+    const online = () => env.DB.prepare("SELECT online FROM points WHERE id = ?").bind(pointId).first();
+    expect(await eventually(online, (row) => row?.online === 0)).toEqual({ online: 0 });
   });
 
   it("answers a text frame of up to 1 MiB and closes the connection with 1009 on a larger one", async () => {

@@ -43,10 +43,12 @@ interface Attachment {
   lastSeen: number;
   /** Frames of answers that wrote nothing (Heartbeats), not yet in storage (workers/ocpp/hot-writes.ts). */
   log?: LogEntry[];
+  /** Who the charger is, so that a Heartbeat after a hibernation needs no storage (absent on sockets accepted before it was kept here). */
+  identity?: ChargerIdentity;
 }
 
-/** How much log text a socket's attachment holds at most (its limit is 2 KB with the rest). */
-const PARKED_LOG_CHARS = 1500;
+/** How much log text a socket's attachment holds at most (its limit is 2 KB with the identity and the rest). */
+const PARKED_LOG_CHARS = 1400;
 
 /** The answer of an outgoing call, as the API maps it: the reply, or why there is none. */
 export type CallOutcome<A extends ServerAction> =
@@ -95,8 +97,9 @@ const ANSWERED_FROM_OWN_STATE: ReadonlySet<string> = new Set(["Heartbeat", "Mete
  */
 export class ChargePoint extends DurableObject<Env> {
   private readonly store: ChargerStore;
-  private identity: ChargerIdentity | undefined;
-  private state: ChargerState;
+  /** Who this charger is: from the socket's attachment or storage, whichever this wake-up meets first (undefined: not read yet). */
+  private identityKnown: ChargerIdentity | null | undefined;
+  private stateKnown: ChargerState | undefined;
   private readonly hot: HotWrites;
   private readonly registration: RegistrationCache;
   private readonly outbox: ChargerOutbox;
@@ -115,19 +118,17 @@ export class ChargePoint extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    const sql = ctx.storage.sql;
-    // The store comes first: it makes the charger's schema, the outbox's table included.
-    this.store = new ChargerStore(sql);
-    this.identity = this.store.get<ChargerIdentity>("identity");
-    this.state = this.store.get<ChargerState>("state") ?? initialState();
-    this.hot = new HotWrites(this.store, {
-      park: (frames) => this.park(frames),
-      release: () => this.releaseParked(),
-    });
+    // Nothing here opens storage: a Heartbeat after a hibernation is answered from memory and the
+    // socket's attachment (docs/performance.md "A Heartbeat writes nothing"). The store makes the
+    // charger's schema, the outbox's table included, at its first use; changes an eviction left
+    // waiting in the outbox go then.
+    this.store = new ChargerStore(
+      () => ctx.storage.sql,
+      () => setTimeout(() => this.outbox.pending() && this.drainOutbox(), 0),
+    );
+    this.hot = new HotWrites(this.store, () => this.releaseParked());
     this.registration = new RegistrationCache(this.store);
-    this.outbox = new ChargerOutbox(sql, (changes) => this.applyChanges(changes));
-    // Changes an eviction left waiting go as soon as this object runs again.
-    if (this.outbox.pending()) setTimeout(() => this.drainOutbox(), 0);
+    this.outbox = new ChargerOutbox(() => this.store.database(), (changes) => this.applyChanges(changes));
     this.hubPusher = new HubPusher(
       () => {
         if (!this.identity) return undefined;
@@ -139,6 +140,20 @@ export class ChargePoint extends DurableObject<Env> {
       },
       (promise) => this.ctx.waitUntil(promise),
     );
+  }
+
+  private get identity(): ChargerIdentity | undefined {
+    if (this.identityKnown === undefined) this.identityKnown = this.store.get<ChargerIdentity>("identity") ?? null;
+    return this.identityKnown ?? undefined;
+  }
+
+  private set identity(identity: ChargerIdentity) {
+    this.identityKnown = identity;
+  }
+
+  private get state(): ChargerState {
+    this.stateKnown ??= this.store.get<ChargerState>("state") ?? initialState();
+    return this.stateKnown;
   }
 
   private get callTimeoutMs() {
@@ -211,7 +226,7 @@ export class ChargePoint extends DurableObject<Env> {
     const connectionId = crypto.randomUUID();
     this.ctx.acceptWebSocket(server);
     const now = Date.now();
-    server.serializeAttachment({ connectionId, lastSeen: now } satisfies Attachment);
+    server.serializeAttachment({ connectionId, lastSeen: now, identity: known } satisfies Attachment);
     this.seen.set(server, { attached: now, last: now, connectionId });
     this.store.put("connection", connectionId);
     this.markOnline(true);
@@ -373,6 +388,7 @@ export class ChargePoint extends DurableObject<Env> {
     const attachment = ws.deserializeAttachment() as Attachment | null;
     seen = { attached: attachment?.lastSeen ?? 0, last: attachment?.lastSeen ?? 0, connectionId: attachment?.connectionId ?? "" };
     this.seen.set(ws, seen);
+    if (this.identityKnown === undefined && attachment?.identity) this.identityKnown = attachment.identity;
     if (attachment?.log?.length) {
       this.hot.restore(attachment.log);
       this.parkedOn.add(ws);
@@ -394,12 +410,12 @@ export class ChargePoint extends DurableObject<Env> {
    * Parks the frames waiting with the current socket, so that a Heartbeat's answer writes no
    * storage (docs/performance.md "A Heartbeat writes nothing"); false when they do not fit.
    */
-  private park(frames: readonly LogEntry[]): boolean {
-    const ws = this.socket();
-    if (!ws || JSON.stringify(frames).length > PARKED_LOG_CHARS) return false;
+  private park(ws: WebSocket, frames: readonly LogEntry[]): boolean {
+    if (JSON.stringify(frames).length > PARKED_LOG_CHARS) return false;
     const seen = this.adopt(ws);
     const now = Date.now();
-    ws.serializeAttachment({ connectionId: seen.connectionId, lastSeen: now, log: [...frames] } satisfies Attachment);
+    const { identity } = ws.deserializeAttachment() as Attachment;
+    ws.serializeAttachment({ connectionId: seen.connectionId, lastSeen: now, identity, log: [...frames] } satisfies Attachment);
     seen.attached = now;
     this.parkedOn.add(ws);
     return true;
@@ -409,8 +425,8 @@ export class ChargePoint extends DurableObject<Env> {
   private releaseParked() {
     for (const ws of this.parkedOn) {
       try {
-        const { connectionId, lastSeen } = ws.deserializeAttachment() as Attachment;
-        ws.serializeAttachment({ connectionId, lastSeen } satisfies Attachment);
+        const { log: _written, ...kept } = ws.deserializeAttachment() as Attachment;
+        ws.serializeAttachment(kept satisfies Attachment);
       } catch {
         // A socket closed meanwhile keeps nothing.
       }
@@ -430,7 +446,7 @@ export class ChargePoint extends DurableObject<Env> {
       // The socket went away meanwhile; the charger will retry its CALL.
     }
     this.log("OUT", type, action, id, frame);
-    this.hot.answered();
+    this.hot.answered((frames) => this.park(ws, frames));
   }
 
   /** The handlers' view of this charger, made once per identity: a message builds nothing of it. */
@@ -439,12 +455,16 @@ export class ChargePoint extends DurableObject<Env> {
     if (!identity) throw new Error("ChargePoint without identity");
     if (this.sessionCache?.identity === identity) return this.sessionCache;
     const ctx = chargerCtx(this.env, identity);
+    const state = () => this.state;
     this.sessionCache = {
       identity,
       env: this.env,
       ctx,
       store: this.store,
-      state: this.state,
+      // Read from storage by the first handler that needs it, not by every session made.
+      get state() {
+        return state();
+      },
       saveState: () => this.store.put("state", this.state),
       now: Date.now,
       publish: (event) => this.publish(event),

@@ -17,14 +17,6 @@ export const HOT_FLUSH_MS = 1000;
  * insert. A reply never waits for a write of the log: a Durable Object holds what it sends behind
  * the writes made before it, and these come after. A frame is lost only with the process.
  */
-/** Where frames are parked between storage writes: a socket's attachment (workers/ocpp/charge-point.ts). */
-export interface FrameParking {
-  /** Keeps these frames with the socket; false when they do not fit. */
-  park(frames: readonly LogEntry[]): boolean;
-  /** The parked frames are in storage now: the socket lets go of them. */
-  release(): void;
-}
-
 export class HotWrites {
   private log: LogEntry[] = [];
   private settled: string[] = [];
@@ -34,9 +26,10 @@ export class HotWrites {
   /** Some of the frames in memory are also parked with a socket. */
   private parked = false;
 
+  /** `release`: the frames parked with a socket are in storage now, and the socket lets go of them. */
   constructor(
     private readonly store: ChargerStore,
-    private readonly parking?: FrameParking,
+    private readonly release?: () => void,
   ) {}
 
   frame(entry: LogEntry) {
@@ -63,11 +56,12 @@ export class HotWrites {
 
   /**
    * An answer has left: if its message wrote storage, the frames waiting go now, in the same
-   * commit; otherwise they are parked (when they fit) and nothing waits for the timer.
+   * commit; otherwise `park` keeps them with the socket that was answered (when they fit, it
+   * answers true) and nothing waits for the timer.
    */
-  answered() {
+  answered(park?: (frames: readonly LogEntry[]) => boolean) {
     if (this.writing || this.settled.length > 0) return this.flush();
-    if (!this.parking || this.log.length === 0 || !this.parking.park(this.log)) return;
+    if (!park || this.log.length === 0 || !park(this.log)) return;
     this.parked = true;
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -97,7 +91,7 @@ export class HotWrites {
     for (const id of settled) this.store.settlePendingCall(id);
     if (this.parked) {
       this.parked = false;
-      this.parking?.release();
+      this.release?.();
     }
   }
 }

@@ -13,17 +13,22 @@ export const OUTBOX_FLUSH_MS = 1000;
  */
 export class ChargerOutbox {
   private draining: Promise<void> = Promise.resolve();
-  /** Whether rows wait, kept in memory: read from storage when the object is made and after each batch. */
-  private waiting: boolean;
+  /**
+   * Whether rows wait, kept in memory: read from storage at its first use in a wake-up (not when
+   * the object is made: a Heartbeat never opens storage) and after each batch.
+   */
+  private waiting: boolean | undefined;
 
   constructor(
-    private readonly sql: SqlStorage,
-    private readonly apply: (changes: ChargerChange[]) => Promise<void>,
-  ) {
     // Its table is part of the charger's schema (workers/ocpp/store.ts), with a plain rowid: a new
     // row takes the largest id plus one, and rows leave only from the oldest up to a batch's last
     // id once D1 has the batch, so order holds without AUTOINCREMENT's extra write.
-    this.waiting = this.stored();
+    private readonly database: () => SqlStorage,
+    private readonly apply: (changes: ChargerChange[]) => Promise<void>,
+  ) {}
+
+  private get sql() {
+    return this.database();
   }
 
   private stored(): boolean {
@@ -32,13 +37,14 @@ export class ChargerOutbox {
 
   /** Queues a change; answers whether it is the first of a new batch (the caller arranges the flush). */
   add(change: ChargerChange): boolean {
-    const first = !this.waiting;
+    const first = !this.pending();
     this.sql.exec("INSERT INTO outbox (change) VALUES (?)", JSON.stringify(change));
     this.waiting = true;
     return first;
   }
 
   pending(): boolean {
+    this.waiting ??= this.stored();
     return this.waiting;
   }
 

@@ -82,11 +82,32 @@ const SAMPLES_FROM_VERSION_1 = `
 
 export class ChargerStore {
   /** The key-value rows as stored (JSON text), read once per wake-up; this object is their only writer. */
-  private readonly kv: Map<string, string>;
+  private kv = new Map<string, string>();
+  private opened: SqlStorage | undefined;
 
-  constructor(private readonly sql: SqlStorage) {
+  /**
+   * `source`: the Durable Object's SQLite, or how to reach it. It is opened at its first use in a
+   * wake-up, not when the object is made: a Heartbeat, answered from memory and the socket's
+   * attachment, never opens it (docs/performance.md "A Heartbeat writes nothing").
+   */
+  constructor(
+    private readonly source: SqlStorage | (() => SqlStorage),
+    private readonly onOpen?: () => void,
+  ) {}
+
+  /** The charger's SQLite, its schema current and `kv` read, from its first use in this wake-up on. */
+  private get sql(): SqlStorage {
+    if (this.opened) return this.opened;
+    this.opened = typeof this.source === "function" ? this.source() : this.source;
     this.kv = this.readKv();
     if (Number(this.kv.get(SCHEMA_KEY) ?? 0) < SCHEMA_VERSION) this.upgrade();
+    this.onOpen?.();
+    return this.opened;
+  }
+
+  /** The SQLite of this charger for a module that keeps its own table in it (the outbox). */
+  database(): SqlStorage {
+    return this.sql;
   }
 
   private readKv(): Map<string, string> {
@@ -107,6 +128,7 @@ export class ChargerStore {
   }
 
   get<T>(key: string): T | undefined {
+    this.database();
     const value = this.kv.get(key);
     return value === undefined ? undefined : (JSON.parse(value) as T);
   }

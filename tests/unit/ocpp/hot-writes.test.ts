@@ -73,11 +73,12 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     const { store, statements } = recordingStore();
     const parked: (readonly LogEntry[])[] = [];
     let released = 0;
-    const hot = new HotWrites(store, { park: (frames) => (parked.push([...frames]), frames.length <= 4), release: () => released++ });
+    const hot = new HotWrites(store, () => released++);
+    const park = (frames: readonly LogEntry[]) => (parked.push([...frames]), frames.length <= 4);
     for (let i = 0; i < 2; i++) {
       hot.frame(frame(2 * i));
       hot.frame(frame(2 * i + 1));
-      hot.answered();
+      hot.answered(park);
     }
     // Parked, not written, and nothing waits for the timer.
     expect(parked.map((p) => p.length)).toEqual([2, 4]);
@@ -86,7 +87,7 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     // Too many to park: the timer takes them to storage, and the socket lets go of what it held.
     hot.frame(frame(4));
     hot.frame(frame(5));
-    hot.answered();
+    hot.answered(park);
     vi.advanceTimersByTime(HOT_FLUSH_MS);
     expect(statements).toEqual(["log:6"]);
     expect(released).toBe(1);
@@ -97,11 +98,11 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     const written: LogEntry[][] = [];
     (store as unknown as { appendLog: (e: LogEntry[]) => void }).appendLog = (entries) => (written.push(entries), statements.push(`log:${entries.length}`));
     let released = 0;
-    const hot = new HotWrites(store, { park: () => true, release: () => released++ });
+    const hot = new HotWrites(store, () => released++);
     hot.frame(frame(10));
     hot.restore([frame(1), frame(2)]);
     hot.addSamples([sample]);
-    hot.answered();
+    hot.answered(() => true);
     expect(statements).toEqual(["samples:1", "log:3"]);
     expect(written[0].map((e) => e.at)).toEqual([1, 2, 10]);
     expect(released).toBe(1);
