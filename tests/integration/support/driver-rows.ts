@@ -72,12 +72,4 @@ export async function makeAppTokenRow(operatorCode: string, customerId: number) 
 /** What the card screens do to a card: block it, or unbind it from its owner. */
 export const setCard = (id: number, values: Partial<typeof rfCards.$inferInsert>) => db().update(rfCards).set(values).where(eq(rfCards.id, id));
 
-/** Waits for `read` to satisfy `ok`, polling: queued work has no event a test can wait on. */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 8000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { eventually } from "./eventually";

@@ -1,8 +1,9 @@
 /**
  * Reads until the value is as expected or the time is up, then answers the last value read, so
- * the test's own assertion says what differed. For effects of queues, which run on their own.
+ * the test's own assertion says what differed. For effects of queues and of chargers' batches,
+ * which run on their own; never a statement about time.
  */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 8000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();

@@ -17,13 +17,4 @@ export async function makeSite(operatorCode: string, options: { count?: number; 
   return { stationId, chargers };
 }
 
-/** Polls until `check` holds (queue consumers and chargers answer in their own time); never asserts on timing. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 8000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
-}
+export { eventually } from "./eventually";
