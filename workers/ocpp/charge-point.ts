@@ -407,7 +407,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   /**
-   * Parks the frames waiting with the current socket, so that a Heartbeat's answer writes no
+   * Parks the frames waiting with the socket just answered, so that a Heartbeat's answer writes no
    * storage (docs/performance.md "A Heartbeat writes nothing"); false when they do not fit.
    */
   private park(ws: WebSocket, frames: readonly LogEntry[]): boolean {
@@ -530,7 +530,7 @@ export class ChargePoint extends DurableObject<Env> {
   // ── the log ───────────────────────────────────────────────────────────────────────────────
 
   private log(direction: LogEntry["direction"], type: LogEntry["type"], action: string | null, messageId: string, message: string) {
-    // Written with the meter samples about once a second (docs/rules/ocpp.md "Hot path").
+    // Written with the next write, or parked with the socket (docs/rules/ocpp.md "Hot path").
     this.hot.frame({ at: Date.now(), direction, type, action, messageId, message: message.length > 8000 ? message.slice(0, 8000) : message });
   }
 

@@ -44,8 +44,9 @@ interface PackedSample {
 
 /**
  * The charger's SQLite schema. It is made, or brought up to date, once per object: its version
- * is kept in `kv`, which the object reads whole at every wake-up anyway, so a hibernated charger
- * woken by a Heartbeat runs one statement instead of a dozen (docs/performance.md "Waking up").
+ * is kept in `kv`, which the object reads whole when it first opens storage after a wake-up
+ * anyway, so that opening runs one statement instead of a dozen (docs/performance.md "Waking
+ * up"); a Heartbeat does not open it at all.
  * The hot tables' ids are plain rowids, not AUTOINCREMENT: new rows still take the largest id
  * plus one (rows leave only from the oldest), without a second write to sqlite_sequence per
  * insert. A MeterValues is one row, its samples packed as JSON, like the one row the design pays
