@@ -94,6 +94,30 @@ describe("a charger's own storage", () => {
     });
   });
 
+  it("tells whether the outbox held rows when storage was opened, from the statement that reads kv", async () => {
+    await inCharger((sql) => {
+      new ChargerStore(sql).put("state", { a: 1 });
+      expect(new ChargerStore(sql).outboxWaiting()).toBe(false);
+      sql.exec("INSERT INTO outbox (change) VALUES ('{}')");
+      const opened = new ChargerStore(sql);
+      expect(opened.outboxWaiting()).toBe(true);
+      // The marker is not a stored key.
+      expect(opened.get("#outbox")).toBeUndefined();
+      expect(opened.get("state")).toEqual({ a: 1 });
+    });
+  });
+
+  it("makes a table an older object lacks before it reads, keeping what it stored", async () => {
+    await inCharger((sql) => {
+      new ChargerStore(sql).put("identity", { pointId: 9 });
+      sql.exec("DROP TABLE outbox");
+      const opened = new ChargerStore(sql);
+      expect(opened.get("identity")).toEqual({ pointId: 9 });
+      expect(opened.outboxWaiting()).toBe(false);
+      expect(sql.exec("SELECT count(*) AS n FROM outbox").one().n).toBe(0);
+    });
+  });
+
   it("cuts the log to its last LOG_RETENTION_ROWS frames and to those younger than LOG_RETENTION_MS", async () => {
     await inCharger((sql) => {
       const store = new ChargerStore(sql);

@@ -124,11 +124,17 @@ export class ChargePoint extends DurableObject<Env> {
     // waiting in the outbox go then.
     this.store = new ChargerStore(
       () => ctx.storage.sql,
-      () => setTimeout(() => this.outbox.pending() && this.drainOutbox(), 0),
+      () => {
+        if (this.store.outboxWaiting()) setTimeout(() => this.drainOutbox(), 0);
+      },
     );
     this.hot = new HotWrites(this.store, () => this.releaseParked());
     this.registration = new RegistrationCache(this.store);
-    this.outbox = new ChargerOutbox(() => this.store.database(), (changes) => this.applyChanges(changes));
+    this.outbox = new ChargerOutbox(
+      () => this.store.database(),
+      (changes) => this.applyChanges(changes),
+      () => this.store.outboxWaiting(),
+    );
     this.hubPusher = new HubPusher(
       () => {
         if (!this.identity) return undefined;

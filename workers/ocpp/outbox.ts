@@ -25,6 +25,8 @@ export class ChargerOutbox {
     // id once D1 has the batch, so order holds without AUTOINCREMENT's extra write.
     private readonly database: () => SqlStorage,
     private readonly apply: (changes: ChargerChange[]) => Promise<void>,
+    /** Whether rows waited when storage was opened (read with `kv` in one statement, workers/ocpp/store.ts). */
+    private readonly waitingAtOpen: () => boolean,
   ) {}
 
   private get sql() {
@@ -44,7 +46,7 @@ export class ChargerOutbox {
   }
 
   pending(): boolean {
-    this.waiting ??= this.stored();
+    this.waiting ??= this.waitingAtOpen();
     return this.waiting;
   }
 

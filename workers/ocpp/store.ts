@@ -54,6 +54,8 @@ interface PackedSample {
  */
 const SCHEMA_VERSION = 2;
 const SCHEMA_KEY = "schema";
+/** Not a key of `kv`: the row the opening read adds when the outbox holds rows. */
+const OUTBOX_WAITING = "#outbox";
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS meter_values (
@@ -85,6 +87,7 @@ export class ChargerStore {
   /** The key-value rows as stored (JSON text), read once per wake-up; this object is their only writer. */
   private kv = new Map<string, string>();
   private opened: SqlStorage | undefined;
+  private outboxAtOpen = false;
 
   /**
    * `source`: the Durable Object's SQLite, or how to reach it. It is opened at its first use in a
@@ -111,14 +114,32 @@ export class ChargerStore {
     return this.sql;
   }
 
+  /**
+   * `kv` whole, and in the same statement whether the outbox holds rows (the one other thing every
+   * opening asks). A table missing (a new object, or one made before the outbox) is made first.
+   */
   private readKv(): Map<string, string> {
+    const read = () => {
+      const rows = this.sql
+        .exec<{ key: string; value: string }>(`SELECT key, value FROM kv UNION ALL SELECT '${OUTBOX_WAITING}', '1' WHERE EXISTS (SELECT 1 FROM outbox)`)
+        .toArray();
+      const kv = new Map(rows.map((r) => [r.key, r.value]));
+      this.outboxAtOpen = kv.delete(OUTBOX_WAITING);
+      return kv;
+    };
     try {
-      return new Map(this.sql.exec<{ key: string; value: string }>("SELECT key, value FROM kv").toArray().map((r) => [r.key, r.value]));
+      return read();
     } catch (error) {
-      // A new object: nothing is stored yet.
-      if (/no such table/i.test(String(error))) return new Map();
-      throw error;
+      if (!/no such table/i.test(String(error))) throw error;
+      this.sql.exec(SCHEMA);
+      return read();
     }
+  }
+
+  /** Whether the outbox held rows when storage was opened in this wake-up (workers/ocpp/outbox.ts). */
+  outboxWaiting(): boolean {
+    this.database();
+    return this.outboxAtOpen;
   }
 
   private upgrade() {
