@@ -7,8 +7,9 @@ import { RecordStatusBadge } from "~/components/records/record-status";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { RecentRowsCard } from "~/components/recent-rows-card";
+import { Card, CardContent } from "~/components/ui/card";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { BillStatusBadge } from "../wallets/bill-parts";
 import { loadVehicleBills } from "./vehicles.server";
 
@@ -59,35 +60,22 @@ export default function VehicleBills() {
   );
 }
 
-/** One of the owner's lists: its title, a link to the whole list, and a small table or its empty state. */
+/** One of the owner's lists, with a link to the whole list filtered by the customer. */
 function OwnerSection({ title, allTo, allLabel, empty, heads, rows }: { title: string; allTo: string; allLabel: string; empty: string; heads: string[]; rows: ReactNode[] }) {
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>{title}</CardTitle>
+    <RecentRowsCard
+      title={title}
+      action={
         <Button asChild variant="outline" size="sm">
           <Link to={allTo}>{allLabel}</Link>
         </Button>
-      </CardHeader>
-      <CardContent>
-        {rows.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted-foreground">{empty}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <Table aria-label={title}>
-              <TableHeader>
-                <TableRow>
-                  {heads.map((head) => (
-                    <TableHead key={head}>{head}</TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>{rows}</TableBody>
-            </Table>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+      }
+      empty={empty}
+      head={heads.map((head) => (
+        <TableHead key={head}>{head}</TableHead>
+      ))}
+      rows={rows}
+    />
   );
 }
 

@@ -6,8 +6,8 @@ import type { Vehicle } from "../../../workers/services/driver-services/vehicles
 import type { Bill } from "../../../workers/services/wallets/bills";
 import { useFormat } from "~/components/format";
 import { RecordStatusBadge } from "~/components/records/record-status";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { RecentRowsCard } from "~/components/recent-rows-card";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { BillStatusBadge } from "../wallets/bill-parts";
 
 /** The customer's newest rows of a list, and the full list filtered by the customer when the user may open it. */
@@ -17,37 +17,15 @@ export interface Section<T> {
   all: string | null;
 }
 
-/** One section: its title, a link to the whole list, and a small table or its empty state. */
-function HistoryCard({ title, section, empty, head, children }: { title: string; section: Section<unknown>; empty: string; head: ReactNode; children: ReactNode }) {
+/** One section, with the link to the whole list when the user may open it. */
+function HistoryCard({ title, section, empty, head, children }: { title: string; section: Section<unknown>; empty: string; head: ReactNode; children: ReactNode[] }) {
   const { t } = useTranslation();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {section.all && (
-          <CardDescription>
-            <Link className="text-primary hover:underline" to={section.all}>
-              {t("drivers.customers.seeAll", { total: section.total })}
-            </Link>
-          </CardDescription>
-        )}
-      </CardHeader>
-      <CardContent>
-        {section.records.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{empty}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <Table aria-label={title}>
-              <TableHeader>
-                <TableRow>{head}</TableRow>
-              </TableHeader>
-              <TableBody>{children}</TableBody>
-            </Table>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+  const action = section.all && (
+    <Link className="text-sm text-primary hover:underline" to={section.all}>
+      {t("drivers.customers.seeAll", { total: section.total })}
+    </Link>
   );
+  return <RecentRowsCard title={title} action={action} empty={empty} head={head} rows={children} />;
 }
 
 /**

@@ -21,7 +21,7 @@ import { openWorkOrdersForAlarms } from "../maintenance/work-orders";
  * The D1 records a charger's messages change, written through verbs whose actor is the system
  * (`charger <serial>`), like every other caller (docs/architecture.md "One door"). Only state
  * changes come here: boot, status and online changes in batches after the answer
- * (`applyChargerChanges`), transaction start and stop before it; Heartbeat and MeterValues
+ * (`applyChargersChanges`), transaction start and stop before it; Heartbeat and MeterValues
  * never do (docs/rules/ocpp.md "Hot path"). A change an operator would want to
  * see, a transaction marked ABNORMAL, leaves an operation-log row with the system as actor.
  */
@@ -184,6 +184,7 @@ async function pointFacts(ctx: SystemCtx, pointIds: number[]) {
       .where(owned(ctx, alarms, inArray(alarms.pointId, ids), eq(alarms.status, "Undisposed"))),
   ]);
   const results = (await ctx.db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as ({ pointId: number } & (ActiveTransaction | OpenAlarm))[][];
+  // The reads alternate per slice: running transactions, then open alarms.
   results.forEach((rows, i) => {
     const into = (i % 2 === 0 ? active : open) as Map<number, unknown[]>;
     for (const { pointId, ...row } of rows) into.set(pointId, [...(into.get(pointId) ?? []), row]);
@@ -299,12 +300,6 @@ export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChang
     if (raised.length > 0) await openWorkOrdersForAlarms(own, pointId, raised);
   }
   return planned.map((p) => p.raised);
-});
-
-/** `applyChargersChanges` for one charger. */
-export const applyChargerChanges = verb(system, async (ctx, pointId: number, changes: ChargerChange[]) => {
-  const [raised] = await applyChargersChanges(ctx, [{ ctx, pointId, changes }]);
-  return raised;
 });
 
 /**
