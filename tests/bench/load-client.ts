@@ -41,6 +41,9 @@ function meterTail(registerWh: number, transactionId?: number) {
   );
 }
 
+/** A charger that cannot connect and boot within this counts as failed rather than holding the run. */
+const CONNECT_TIMEOUT_MS = 30_000;
+
 function call(c: Charger, tail: string, timeoutMs = 120_000): Promise<unknown[]> {
   const id = String(++c.next);
   return new Promise((resolve, reject) => {
@@ -67,7 +70,7 @@ function call(c: Charger, tail: string, timeoutMs = 120_000): Promise<unknown[]>
 function open(url: string, charger: BenchCharger): Promise<Charger> {
   return new Promise((resolve, reject) => {
     const auth = Buffer.from(`${charger.serial}:${charger.key}`).toString("base64");
-    const socket = new ws.WebSocket(`${url}/${charger.serial}`, ["ocpp1.6"], { headers: { Authorization: `Basic ${auth}` } });
+    const socket = new ws.WebSocket(`${url}/${charger.serial}`, ["ocpp1.6"], { headers: { Authorization: `Basic ${auth}` }, handshakeTimeout: CONNECT_TIMEOUT_MS });
     const c: Charger = { serial: charger.serial, socket, next: 0, waiting: new Map(), status: 0 };
     socket.on("open", () => resolve(c));
     socket.on("error", (error) => reject(error));
@@ -125,8 +128,8 @@ async function handle(command: ClientCommand): Promise<ClientReport> {
       await lanes(command.chargers, command.inFlight, async (charger) => {
         try {
           const c = await open(command.url, charger);
-          await call(c, TAILS.BootNotification);
-          for (const connectorId of [0, 1, 2]) await call(c, STATUS[0](connectorId));
+          await call(c, TAILS.BootNotification, CONNECT_TIMEOUT_MS);
+          for (const connectorId of [0, 1, 2]) await call(c, STATUS[0](connectorId), CONNECT_TIMEOUT_MS);
           opened.push(c);
           done++;
         } catch (error) {
@@ -145,9 +148,9 @@ async function handle(command: ClientCommand): Promise<ClientReport> {
       );
       break;
     case "burst":
-      // Every charger at once: one Heartbeat, or a StatusNotification that changes its status.
+      // `count` chargers at once: one Heartbeat, or a StatusNotification that changes its status.
       await Promise.all(
-        chargers.map((c) => {
+        chargers.slice(0, command.count).map((c) => {
           const tail = command.action === "Heartbeat" ? TAILS.Heartbeat : STATUS[++c.status % 2](1);
           return timed(samples, () => call(c, tail)).then(() => void done++, failure);
         }),

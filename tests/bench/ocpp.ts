@@ -5,14 +5,14 @@
  * bare Node `ws` echo as the machine's ceiling.
  *
  * The product is served as `npm start` serves it (the build under `wrangler dev`, own state
- * folder, free port); its chargers are written into that state before it starts. Load comes from
+ * folder, free port); its chargers are written into that state before it starts, and connect,
+ * like the echo DO's, to the workerd that runs the worker, past wrangler's proxy. Load comes from
  * light clients in several processes (tests/bench/load-client.ts); a strict ocpp-rpc client checks
  * a sample for correctness. D1 statements are counted by the worker itself
  * (workers/http/bench-counters.ts) and workerd's CPU time is read from /proc. It prints figures,
  * never fails on speed, and stops everything it started.
  */
 import { execFileSync, fork, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -22,6 +22,7 @@ import { freePort, serveProduct } from "../support/serve-product";
 import { prepareBenchState, type BenchPoint } from "./fleet";
 import { CONNECTS_IN_FLIGHT, Load, started } from "./load";
 import type { BenchCharger } from "./protocol";
+import { workerdCpuSeconds, workerdOpenFiles, workerOrigin, type OpenFiles } from "./workerd";
 
 const QUICK = process.argv.includes("--quick");
 const sizeArg = process.argv.indexOf("--size");
@@ -41,6 +42,8 @@ const TRANSACTIONS = 50;
 const SETTLE_MS = 3000;
 const IDLE_WAIT_MS = 30_000;
 const STATE = ".wrangler/bench-ocpp-state";
+/** The worker's D1 counters (workers/http/bench-counters.ts). */
+const COUNTERS_PATH = "/__bench/counters";
 /** Two sockets' worth of descriptors per charger (the client's and workerd's ends), and room. */
 const FILES_NEEDED = Math.max(...SIZES) * 2 + 2000;
 
@@ -85,41 +88,6 @@ const loadAverage = () =>
 /** product ÷ echo DO: how many times the echo DO's figure the product's is. */
 const ratio = (product: number | undefined, echo: number | undefined) =>
   product === undefined || echo === undefined || !Number.isFinite(product) || !Number.isFinite(echo) || echo <= 0 ? "" : `${(product / echo).toFixed(2)}`;
-
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
-/** The workerd processes of one process group, with their `/proc/<pid>/stat` fields after the name. */
-function workerdsOf(group: number): { pid: string; fields: string[] }[] {
-  const found: { pid: string; fields: string[] }[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // fields[2] is the process group (proc(5)).
-      if (comm.startsWith("workerd") && Number(fields[2]) === group) found.push({ pid, fields });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
-/** CPU seconds (user + system: fields[11] and fields[12]) used so far by one group's workerd processes. */
-const workerdCpuSeconds = (group: number) => workerdsOf(group).reduce((ticks, w) => ticks + Number(w.fields[11]) + Number(w.fields[12]), 0) / CLOCK_TICKS;
-
-/** Files one group's workerd processes hold open now: sockets, and each live Durable Object's SQLite files. */
-function workerdOpenFiles(group: number): number {
-  let files = 0;
-  for (const { pid } of workerdsOf(group)) {
-    try {
-      files += readdirSync(`/proc/${pid}/fd`).length;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return files;
-}
 
 // ── what the run starts ─────────────────────────────────────────────────────────────────────
 
@@ -176,19 +144,21 @@ interface Figures {
   connectS?: number;
   connectFailed?: number;
   hb?: { p50: number; p99: number };
-  burst?: { p50: number; p99: number; s: number };
+  burst?: { p50: number; p99: number; s: number; n: number };
   steady?: { p50: number; p99: number; n: number };
-  status?: { p50: number; p99: number; perSecond: number };
+  status?: { p50: number; p99: number; perSecond: number; n: number };
   meter?: { perSecond: number; failed: number };
   cpuPer1000?: { heartbeat: number; meter?: number };
   /** Files the server's workerd held open with every charger connected. */
-  openFiles?: number;
+  openFiles?: OpenFiles;
   firstError?: string;
 }
 
 interface Server {
   cpu?: () => number;
-  files?: () => number;
+  files?: () => OpenFiles;
+  /** Files other than sockets it holds before any charger connects. */
+  resting?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -211,7 +181,27 @@ async function settled(server?: Server) {
   }
 }
 
-async function measure(load: Load, url: string, chargers: BenchCharger[], server: Server, steadyState: boolean): Promise<Figures> {
+/**
+ * Until the Durable Objects the phases before woke are asleep again (workerd evicts an idle
+ * hibernating object, and closes its SQLite files, about ten seconds after its last message):
+ * until the server's files are about its sockets again, at most IDLE_WAIT_MS. A charger on a
+ * 60 s heartbeat finds its object asleep, and so does each Heartbeat and status phase, on the
+ * product and the echo DO alike (without this the echo DO, which settles sooner, met its objects
+ * still awake).
+ */
+async function asleep(server: Server, chargers: number) {
+  const { files, resting = 0 } = server;
+  if (!files) return;
+  // Three SQLite files per awake object; 2 % of the fleet (and the D1 and hub objects) may stay awake.
+  const awake = () => {
+    const now = files();
+    return now.files - now.sockets - resting;
+  };
+  for (const until = performance.now() + IDLE_WAIT_MS; performance.now() < until && awake() > 3 * Math.max(10, chargers * 0.02); ) await sleep(1000);
+}
+
+/** `awake`: how many of the chargers' Durable Objects the server's workerd can hold awake at once. */
+async function measure(load: Load, url: string, chargers: BenchCharger[], server: Server, steadyState: boolean, awake: number): Promise<Figures> {
   const { cpu } = server;
   const f: Figures = {};
   const connect = await load.connect(url, chargers);
@@ -219,22 +209,32 @@ async function measure(load: Load, url: string, chargers: BenchCharger[], server
   f.connectFailed = connect.failed;
   f.firstError = connect.firstError;
   f.openFiles = server.files?.();
+  const reach = Math.min(chargers.length, awake);
+  /** Every charger within reach at once; with the workerd CPU seconds it took. */
+  const burst = async (action: "Heartbeat" | "StatusNotification") => {
+    await asleep(server, chargers.length);
+    const before = cpu?.() ?? 0;
+    const report = await load.run((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }));
+    return { ...report, cpu: (cpu?.() ?? 0) - before };
+  };
   // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
   // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
   await settled(server);
+  await asleep(server, chargers.length);
   const cpuBefore = cpu?.();
   const hb = await load.run((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
   f.hb = { p50: percentile(hb.samples, 50), p99: percentile(hb.samples, 99) };
-  const burst = await load.run(() => ({ kind: "burst", action: "Heartbeat" }));
-  f.burst = { p50: percentile(burst.samples, 50), p99: percentile(burst.samples, 99), s: burst.ms / 1000 };
-  const heartbeatCpu = cpu && cpuBefore !== undefined ? ((cpu() - cpuBefore) / (hb.done + burst.done)) * 1000 : undefined;
+  const hbCpu = cpu && cpuBefore !== undefined ? cpu() - cpuBefore : undefined;
+  const hbBurst = await burst("Heartbeat");
+  f.burst = { p50: percentile(hbBurst.samples, 50), p99: percentile(hbBurst.samples, 99), s: hbBurst.ms / 1000, n: hbBurst.done + hbBurst.failed };
+  const heartbeatCpu = hbCpu !== undefined ? ((hbCpu + hbBurst.cpu) / (hb.done + hbBurst.done)) * 1000 : undefined;
   if (steadyState) {
     const steady = await load.run(() => ({ kind: "steady", intervalS: STEADY_INTERVAL_S, durationS: STEADY_INTERVAL_S }));
     f.steady = { p50: percentile(steady.samples, 50), p99: percentile(steady.samples, 99), n: steady.samples.length };
   }
   await settled(server);
-  const status = await load.run(() => ({ kind: "burst", action: "StatusNotification" }));
-  f.status = { p50: percentile(status.samples, 50), p99: percentile(status.samples, 99), perSecond: status.done / (status.ms / 1000) };
+  const status = await burst("StatusNotification");
+  f.status = { p50: percentile(status.samples, 50), p99: percentile(status.samples, 99), perSecond: status.done / (status.ms / 1000), n: status.done + status.failed };
   let meterCpu: number | undefined;
   if (chargers.length <= METER_UP_TO) {
     await settled(server);
@@ -253,7 +253,7 @@ interface Counters {
   d1: { statements: number; batches: number; batchedStatements: number };
 }
 async function counters(origin: string): Promise<Counters> {
-  return (await fetch(`${origin}/__bench/counters`)).json() as Promise<Counters>;
+  return (await fetch(`${origin}${COUNTERS_PATH}`)).json() as Promise<Counters>;
 }
 const roundTrips = (c: Counters) => c.d1.statements - c.d1.batchedStatements + c.d1.batches;
 /** D1 statements and round trips between two readings, per `n`. */
@@ -330,11 +330,12 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
   const pair = (x?: { p50: number; p99: number }) => `${fmt(x?.p50)} / ${fmt(x?.p99)} ms`;
   const pairRatio = (a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => `${ratio(a?.p50, b?.p50)}/${ratio(a?.p99, b?.p99)}`;
   row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight`, pair(product.hb), pair(echo?.hb), pairRatio(product.hb, echo?.hb), pair(node?.hb));
-  row(`Heartbeat p50/p99, all ${size} at once`, pair(product.burst), pair(echo?.burst), pairRatio(product.burst, echo?.burst), pair(node?.burst));
+  const atOnce = (n?: number) => (n === undefined || n >= size ? `all ${size}` : `${n} of ${size}`);
+  row(`Heartbeat p50/p99, ${atOnce(product.burst?.n)} at once`, pair(product.burst), pair(echo?.burst), pairRatio(product.burst, echo?.burst), pair(node?.burst));
   if (product.steady) {
     row(`Heartbeat p50/p99, every ${STEADY_INTERVAL_S} s (steady)`, pair(product.steady), pair(echo?.steady), pairRatio(product.steady, echo?.steady), "");
   }
-  row(`StatusNotification p50/p99, all at once`, pair(product.status), pair(echo?.status), pairRatio(product.status, echo?.status), pair(node?.status));
+  row(`StatusNotification p50/p99, ${atOnce(product.status?.n)} at once`, pair(product.status), pair(echo?.status), pairRatio(product.status, echo?.status), pair(node?.status));
   row(
     `  the same, answered per second`,
     `${fmt(product.status?.perSecond, 0)} /s`,
@@ -366,22 +367,43 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
   console.log("");
 }
 
+/** Files the worker's workerd holds per connected charger: asleep (its socket), awake (its Durable Object's SQLite files too). */
+interface PerCharger {
+  asleep: number;
+  awake: number;
+}
+/** What a first size assumes before it measures (workerd here: one socket asleep, three SQLite files more awake). */
+const PER_CHARGER_UNMEASURED: PerCharger = { asleep: 1.1, awake: 4.2 };
+/** Objects a size must be able to hold awake at once: the connects of the last ten seconds, the Heartbeats in flight. */
+const AWAKE_NEEDED = 1000;
 /**
- * Each connected charger holds a socket and its Durable Object's SQLite files open in one workerd
- * process, so a fleet larger than the open-file limit allows would crash it ("accept: Too many open
- * files"). From the files per charger measured at the previous size, the largest size that stays
- * under 90 % of the limit, rounded down to 500, is run instead, and the run says so.
+ * The most Durable Objects a burst wakes at once. One workerd process gives all its SQLite
+ * databases 512 MiB together (workerd's process-wide hard heap limit) and an awake object's
+ * database takes its share: 2 000 objects awake at once ran clean here, the product's and the
+ * echo's, and a burst of 4 300 product objects ran out ("SQLITE_NOMEM")
+ * (docs/performance.md "Open files, and wrangler's proxy").
  */
-function fittingSize(planned: number, limit: number, base: number, perCharger: number | undefined): number {
-  if (perCharger === undefined || perCharger <= 0) return planned;
-  const projected = Math.ceil(base + perCharger * planned);
-  if (projected <= limit * 0.9) return planned;
-  const size = Math.floor(Math.floor((limit * 0.9 - base) / perCharger) / 500) * 500;
+const AWAKE_AT_MOST = 2000;
+
+/**
+ * A workerd process that runs out of open files dies ("accept: Too many open files"). Every
+ * connected charger holds its socket; an awake Durable Object holds its SQLite files as well, until
+ * workerd puts it to sleep about ten seconds after its last message. So a size fits when its
+ * sockets leave room under 90 % of the limit for AWAKE_NEEDED objects awake, and its bursts reach
+ * as many chargers as can be awake at once. A size that does not fit is run as the largest that
+ * does, rounded down to 500, and the run says so (docs/performance.md "Open files, and wrangler's proxy").
+ */
+function plan(planned: number, limit: number, base: number, per: PerCharger): { size: number; awake: number } {
+  const room = limit * 0.9 - base;
+  const storage = Math.max(0.1, per.awake - per.asleep);
+  const awakeAt = (size: number) => Math.min(AWAKE_AT_MOST, Math.floor((room - size * per.asleep) / storage));
+  if (awakeAt(planned) >= AWAKE_NEEDED) return { size: planned, awake: awakeAt(planned) };
+  const size = Math.max(0, Math.floor((room - AWAKE_NEEDED * storage) / per.asleep / 500) * 500);
   console.log(
-    `${planned} chargers would hold about ${projected} files open in one workerd (${fmt(perCharger)} per connected charger: its socket and its ` +
-      `Durable Object's SQLite files), over 90 % of this machine's limit of ${limit} (\`ulimit -Hn\`); ${size > 0 ? `running ${size} instead` : "skipped"}.\n`,
+    `${planned} chargers would leave one workerd room for ${Math.max(0, awakeAt(planned))} awake Durable Objects under 90 % of this machine's open-file limit of ${limit} ` +
+      `(\`ulimit -Hn\`; ${fmt(per.asleep)} files per charger asleep, ${fmt(per.awake)} awake); ${size > 0 ? `running ${size} instead` : "skipped"}.\n`,
   );
-  return size;
+  return { size, awake: awakeAt(size) };
 }
 
 async function main(limit: number) {
@@ -404,8 +426,17 @@ async function main(limit: number) {
     Load.start(CLIENT_PROCESSES),
   ]);
   started.product = product;
-  const endpoint = `${product.origin.replace(/^http/, "ws")}/ocpp`;
-  console.log(`product: ${product.origin} (npm start); echo DO: ${echoDo.origin} (wrangler dev); Node ws echo: ${nodeEcho}; ${CLIENT_PROCESSES} load processes`);
+  // Chargers connect to the workerd that runs each worker, past wrangler dev's proxy (tests/bench/workerd.ts).
+  const [productWorker, echoWorker] = await Promise.all([
+    workerOrigin(product.group, product.origin, COUNTERS_PATH, async (res) => res.ok && "d1" in ((await res.json()) as object)),
+    workerOrigin(echoDo.group, echoDo.origin, "/", async (res) => res.ok && (await res.text()) === "echo"),
+  ]);
+  const endpoint = `${productWorker.replace(/^http/, "ws")}/ocpp`;
+  const echoEndpoint = `${echoWorker.replace(/^http/, "ws")}/ocpp`;
+  console.log(
+    `product: ${product.origin} (npm start), chargers to its worker at ${productWorker}; echo DO: ${echoDo.origin} (wrangler dev), chargers to ${echoWorker}; ` +
+      `Node ws echo: ${nodeEcho}; ${CLIENT_PROCESSES} load processes`,
+  );
   console.log(`everything up after ${fmt(ms(t0) / 1000)} s\n`);
 
   const strict = await strictSample(endpoint, strictPoints);
@@ -415,17 +446,19 @@ async function main(limit: number) {
   const productServer: Server = { cpu: () => workerdCpuSeconds(product.group), files: () => workerdOpenFiles(product.group) };
   const echoServer: Server = { cpu: () => workerdCpuSeconds(echoDo.group), files: () => workerdOpenFiles(echoDo.group) };
   const baseFiles = { product: productServer.files!(), echo: echoServer.files!() };
-  let filesPerCharger: number | undefined;
+  productServer.resting = baseFiles.product.files - baseFiles.product.sockets;
+  echoServer.resting = baseFiles.echo.files - baseFiles.echo.sockets;
+  let perCharger: PerCharger | undefined;
   let previous = 0;
   for (const [index, planned] of sizes.entries()) {
-    const size = fittingSize(planned, limit, Math.max(baseFiles.product, baseFiles.echo), filesPerCharger);
+    const { size, awake } = plan(planned, limit, Math.max(baseFiles.product.files, baseFiles.echo.files), perCharger ?? PER_CHARGER_UNMEASURED);
     if (size <= previous) continue;
     previous = size;
     const chargers = fleet.slice(0, size);
     const before = await counters(product.origin);
     // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
     const steadyState = !QUICK && !ONE_SIZE && index === sizes.length - 1;
-    const p = await measure(load, endpoint, chargers, productServer, steadyState);
+    const p = await measure(load, endpoint, chargers, productServer, steadyState, awake);
     await settled(productServer);
     const afterFleet = await counters(product.origin);
     // Boot counts: connect, boot and three statuses per charger, read after the batches landed.
@@ -448,18 +481,28 @@ async function main(limit: number) {
     const bootPer = perEach(before, afterFleet, size);
     extra.unshift(`D1 per charger for the whole fleet phase (boot, 3 statuses, online flag, every burst above): ${fmt(bootPer.statements)} statements, ${fmt(bootPer.roundTrips)} round trips`);
 
-    const e = await measure(load, `${echoDo.origin.replace(/^http/, "ws")}/ocpp`, chargers, echoServer, steadyState);
+    const e = await measure(load, echoEndpoint, chargers, echoServer, steadyState, awake);
     await load.run(() => ({ kind: "close" }));
-    const n = await measure(load, nodeEcho, chargers, {}, false);
+    const n = await measure(load, nodeEcho, chargers, {}, false, size);
     await load.run(() => ({ kind: "close" }));
-    const perCharger = (files: number | undefined, base: number) => (files === undefined ? 0 : (files - base) / size);
-    filesPerCharger = Math.max(perCharger(p.openFiles, baseFiles.product), perCharger(e.openFiles, baseFiles.echo));
-    extra.push(`open files of workerd with every charger connected: product ${p.openFiles ?? "–"}, echo DO ${e.openFiles ?? "–"} (${fmt(filesPerCharger)} per charger at most)`);
+    // Measured right after the connects, when the objects of the last ten seconds are awake; the
+    // largest figure so far plans the next size.
+    const measured = (f: Figures, base: OpenFiles, key: keyof OpenFiles) => (f.openFiles ? (f.openFiles[key] - base[key]) / size : 0);
+    const seen: PerCharger = {
+      asleep: Math.max(measured(p, baseFiles.product, "sockets"), measured(e, baseFiles.echo, "sockets")),
+      awake: Math.max(measured(p, baseFiles.product, "files"), measured(e, baseFiles.echo, "files")),
+    };
+    perCharger = perCharger ? { asleep: Math.max(perCharger.asleep, seen.asleep), awake: Math.max(perCharger.awake, seen.awake) } : seen;
+    const files = (f: Figures) => (f.openFiles ? `${f.openFiles.files} (${f.openFiles.sockets} sockets)` : "–");
+    extra.push(
+      `open files of the worker's workerd with every charger connected: product ${files(p)}, echo DO ${files(e)}; per charger asleep ${fmt(seen.asleep)}, awake ${fmt(seen.awake)} at most`,
+    );
     printSize(size, p, e, n, extra);
   }
   console.log(
     `"÷ echo" is the product's figure divided by the echo DO's in the same run (times: lower is better, so 1.25 means 25 % slower; rates: higher is better).\n` +
       `The echo DO writes one SQLite row per MeterValues and StatusNotification and nothing for a Heartbeat; the product's D1 figures are the worker's own count.\n` +
+      `Heartbeat and StatusNotification phases start with every Durable Object asleep, as a charger's next Heartbeat finds it.\n` +
       `load average before: ${loadBefore}; after: ${loadAverage()}; total ${fmt(ms(t0) / 1000)} s.`,
   );
 }

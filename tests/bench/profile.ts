@@ -2,7 +2,8 @@
  * `npm run bench:profile` (docs/performance.md "Where a message spent its time"): serves the
  * product as `npm start` does with workerd's inspector open, connects 100 bench chargers (or
  * `--chargers N`) with the light clients, and records V8's CPU profile of the worker while they
- * send Heartbeats, then MeterValues. It prints, per message, the CPU time spent inside the functions that make up the
+ * send Heartbeats, then MeterValues, then one Heartbeat each to objects asleep (docs/performance.md
+ * "Waking up, again"), a remote start and an authenticated read. It prints, per message, the CPU time spent inside the functions that make up the
  * answer (inclusive) and the functions that cost most by themselves.
  */
 import { writeFileSync } from "node:fs";
@@ -125,6 +126,16 @@ async function main() {
     console.log(`\n${action}: ${run.done} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
     summarise(profile, run.done);
   }
+  // Heartbeats to objects workerd has put to sleep (about ten seconds after their last message):
+  // what a wake-up costs on top of the answer.
+  await new Promise((r) => setTimeout(r, 20_000));
+  await inspector.send("Profiler.start");
+  const woken = await load.run(() => ({ kind: "burst", action: "Heartbeat", count: CHARGERS }));
+  const wakeProfile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+  if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/heartbeat-after-sleep.cpuprofile`, JSON.stringify(wakeProfile));
+  console.log(`\nHeartbeat after sleep, all at once: ${woken.done} in ${(woken.ms / 1000).toFixed(1)} s`);
+  summarise(wakeProfile, woken.done);
+
   // A remote start through the API, as bench:ocpp times it: the Worker's side and the charger's.
   const api = await Api.login(product.origin);
   // The MeterValues still queued and their log flushes end before this profile starts.

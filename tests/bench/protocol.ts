@@ -7,7 +7,8 @@ export interface BenchCharger {
 export type ClientCommand =
   | { kind: "connect"; url: string; chargers: BenchCharger[]; inFlight: number }
   | { kind: "heartbeats"; count: number; inFlight: number }
-  | { kind: "burst"; action: "Heartbeat" | "StatusNotification" }
+  /** The first `count` chargers of the process at once (the whole fleet unless open files forbid). */
+  | { kind: "burst"; action: "Heartbeat" | "StatusNotification"; count: number }
   | { kind: "steady"; intervalS: number; durationS: number }
   | { kind: "meter"; seconds: number }
   | { kind: "transactions"; count: number; inFlight: number; idTag: string }

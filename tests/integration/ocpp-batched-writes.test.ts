@@ -2,8 +2,9 @@ import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject 
 import { describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
 import { makeCharger } from "./support/factories";
-import { boot, connect, eventually } from "./support/charger";
+import { boot, connect, eventually, landed } from "./support/charger";
 import { call, tokenFor } from "./support/http";
+import { allowConsoleError } from "../support/console-guard";
 
 /**
  * The hot path answers from the charger's own state and hands boot, statuses and the online flag
@@ -65,6 +66,28 @@ describe("changes handed to D1 in batches", () => {
       () => env.DB.prepare("SELECT billed_at FROM transactions WHERE id = ?").bind(transactionId).first<{ billed_at: string | null }>(),
       (row) => row?.billed_at != null,
     );
+  });
+
+  it("answers a CALL whose handler writes D1 with an InternalError while D1 refuses the changes queued before it", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    await landed();
+    const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
+    // A change D1 refuses (a point's online flag may not be null) waits in the outbox.
+    await runInDurableObject(stub, (instance, state) => {
+      state.storage.sql.exec("INSERT INTO outbox (change) VALUES (?)", JSON.stringify({ kind: "online", online: null, at: Date.now() }));
+      (instance as unknown as { outbox: { waiting: boolean } }).outbox.waiting = true;
+    });
+    allowConsoleError(/ocpp changes to D1 before a handler.*NOT NULL constraint failed: points\.online/);
+    // Authorize would write D1 itself: it must not overtake the change, and it is answered.
+    await expect(charger.call("Authorize", { idTag: "DEMO0001" })).rejects.toMatchObject({ code: "InternalError" });
+    // A Heartbeat is answered from the charger's own state meanwhile.
+    expect(await charger.call("Heartbeat", {})).toHaveProperty("currentTime");
+    await runInDurableObject(stub, (_instance, state) => {
+      expect(state.storage.sql.exec("SELECT count(*) AS n FROM outbox").one().n).toBe(1);
+      state.storage.sql.exec("DELETE FROM outbox");
+    });
   });
 
   it("loses nothing when the object is evicted with a batch still waiting: the alarm sends it", async () => {
@@ -172,9 +195,10 @@ describe("a Heartbeat writes nothing", () => {
       const [ws] = state.getWebSockets();
       expect((ws.deserializeAttachment() as { log: unknown[] }).log).toHaveLength(4);
       // What a hibernation leaves: the attachment, not the memory.
-      const awake = instance as unknown as { seen: WeakMap<WebSocket, unknown>; hot: { log: unknown[] }; parkedOn: Set<WebSocket> };
+      const awake = instance as unknown as { seen: WeakMap<WebSocket, unknown>; hot: { log: unknown[]; logBytes: number }; parkedOn: Set<WebSocket> };
       awake.seen.delete(ws);
       awake.hot.log = [];
+      awake.hot.logBytes = 0;
       awake.parkedOn.clear();
     });
     const token = await tokenFor("0PL002", "demoadmin");

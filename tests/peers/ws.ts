@@ -25,7 +25,7 @@ export interface WsServer {
 }
 
 export interface WsModule {
-  WebSocket: new (url: string, protocols?: string | string[], options?: { headers?: Record<string, string>; maxPayload?: number }) => WsSocket;
+  WebSocket: new (url: string, protocols?: string | string[], options?: { headers?: Record<string, string>; maxPayload?: number; handshakeTimeout?: number }) => WsSocket;
   WebSocketServer: new (options: {
     host?: string;
     port?: number;

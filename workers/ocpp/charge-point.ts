@@ -47,8 +47,14 @@ interface Attachment {
   identity?: ChargerIdentity;
 }
 
-/** How much log text a socket's attachment holds at most (its limit is 2 KB with the identity and the rest). */
-const PARKED_LOG_CHARS = 1400;
+/** How many bytes of log frames a socket's attachment holds at most (its limit is 2 KB with the identity and the rest; `parkedBytes`). */
+const PARKED_LOG_BYTES = 1400;
+
+/** The answer to a charger's CALL, its message id still to be filled in. */
+interface Answer {
+  type: "CALLRESULT" | "CALLERROR";
+  frame: (id: string) => string;
+}
 
 /** The answer of an outgoing call, as the API maps it: the reply, or why there is none. */
 export type CallOutcome<A extends ServerAction> =
@@ -354,15 +360,30 @@ export class ChargePoint extends DurableObject<Env> {
       return this.settle(frame);
     }
     const [, id, action, payload] = frame;
-    this.log("IN", "CALL", action, id, message);
-    // Handlers that write D1 themselves come after the changes queued before them.
-    if (!ANSWERED_FROM_OWN_STATE.has(action) && this.outbox.pending()) await this.outbox.drain();
-    const answer = await this.answer(action, payload);
+    this.log("IN", "CALL", action, id, message, true);
+    const answer = await this.answerInOrder(action, payload);
     this.reply(ws, answer.frame(id), id, answer.type, action);
   }
 
+  /**
+   * Handlers that write D1 themselves come after the changes queued before them: a charger whose
+   * queued changes D1 does not take now gets an InternalError to retry later, never a reply that
+   * would land out of order, and never silence (OCPP-J 1.6 §4.2.3).
+   */
+  private async answerInOrder(action: string, payload: unknown): Promise<Answer> {
+    if (!ANSWERED_FROM_OWN_STATE.has(action) && this.outbox.pending()) {
+      try {
+        await this.outbox.drain();
+      } catch (error) {
+        reportError("ocpp changes to D1 before a handler", error, { action, serialNumber: this.identity?.serialNumber });
+        return { type: "CALLERROR", frame: (id) => errorFrame(id, "InternalError", "The server could not handle this message now") };
+      }
+    }
+    return this.answer(action, payload);
+  }
+
   /** Every CALL gets exactly one answer: a CALLRESULT, or a CALLERROR with a 1.6 code. */
-  private async answer(action: string, payload: unknown): Promise<{ type: "CALLRESULT" | "CALLERROR"; frame: (id: string) => string }> {
+  private async answer(action: string, payload: unknown): Promise<Answer> {
     const fail = (code: OcppErrorCode, description: string, details: Record<string, unknown> = {}) => ({
       type: "CALLERROR" as const,
       frame: (id: string) => errorFrame(id, code, description, details),
@@ -416,8 +437,8 @@ export class ChargePoint extends DurableObject<Env> {
    * Parks the frames waiting with the socket just answered, so that a Heartbeat's answer writes no
    * storage (docs/performance.md "A Heartbeat writes nothing"); false when they do not fit.
    */
-  private park(ws: WebSocket, frames: readonly LogEntry[]): boolean {
-    if (JSON.stringify(frames).length > PARKED_LOG_CHARS) return false;
+  private park(ws: WebSocket, frames: readonly LogEntry[], bytes: number): boolean {
+    if (bytes > PARKED_LOG_BYTES) return false;
     const seen = this.adopt(ws);
     const now = Date.now();
     const { identity } = ws.deserializeAttachment() as Attachment;
@@ -451,8 +472,8 @@ export class ChargePoint extends DurableObject<Env> {
     } catch {
       // The socket went away meanwhile; the charger will retry its CALL.
     }
-    this.log("OUT", type, action, id, frame);
-    this.hot.answered((frames) => this.park(ws, frames));
+    this.log("OUT", type, action, id, frame, true);
+    this.hot.answered((frames, bytes) => this.park(ws, frames, bytes));
   }
 
   /** The handlers' view of this charger, made once per identity: a message builds nothing of it. */
@@ -535,9 +556,11 @@ export class ChargePoint extends DurableObject<Env> {
 
   // ── the log ───────────────────────────────────────────────────────────────────────────────
 
-  private log(direction: LogEntry["direction"], type: LogEntry["type"], action: string | null, messageId: string, message: string) {
+  /** `answerFollows`: an answer goes out right after (`reply`), which decides where the frame goes. */
+  private log(direction: LogEntry["direction"], type: LogEntry["type"], action: string | null, messageId: string, message: string, answerFollows = false) {
     // Written with the next write, or parked with the socket (docs/rules/ocpp.md "Hot path").
-    this.hot.frame({ at: Date.now(), direction, type, action, messageId, message: message.length > 8000 ? message.slice(0, 8000) : message });
+    const entry = { at: Date.now(), direction, type, action, messageId, message: message.length > 8000 ? message.slice(0, 8000) : message };
+    this.hot.frame(entry, answerFollows);
   }
 
   async operationLog(page: { current: number; size: number; action?: string }) {

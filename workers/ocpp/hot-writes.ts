@@ -3,6 +3,18 @@ import type { ChargerStore, LogEntry, Sample } from "./store";
 /** How often the message log is written (docs/rules/ocpp.md "Hot path"). */
 export const HOT_FLUSH_MS = 1000;
 
+const BEYOND_LATIN_1 = /[\u0100-\uffff]/;
+const stringBytes = (s: string) => (BEYOND_LATIN_1.test(s) ? 2 : 1) * s.length + 8;
+
+/**
+ * At most how many bytes a frame takes in a socket's attachment (a structured clone, whose limit
+ * is 2 KB): its strings, two bytes a character beyond Latin-1 as V8 keeps them, and room for its
+ * field names and numbers. Counted once per frame, so that parking costs no serialisation of
+ * the frames waiting (docs/performance.md "Waking up, again").
+ */
+export const parkedBytes = (entry: LogEntry) =>
+  stringBytes(entry.message) + stringBytes(entry.messageId) + (entry.action === null ? 0 : stringBytes(entry.action)) + 64;
+
 /**
  * The hot writes of one charger in as few SQLite statements and commits as they allow
  * (docs/performance.md "Where a message spent its time (before)", "One commit per message",
@@ -19,6 +31,8 @@ export const HOT_FLUSH_MS = 1000;
  */
 export class HotWrites {
   private log: LogEntry[] = [];
+  /** `parkedBytes` of the frames in `log`. */
+  private logBytes = 0;
   private settled: string[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Storage was written since the last flush: the frames waiting may join that commit. */
@@ -32,9 +46,14 @@ export class HotWrites {
     private readonly release?: () => void,
   ) {}
 
-  frame(entry: LogEntry) {
+  /**
+   * `answerFollows`: the frame belongs to a message whose answer is about to go (`answered`
+   * decides then where the frames go), so no timer is armed only to be cleared again.
+   */
+  frame(entry: LogEntry, answerFollows = false) {
     this.log.push(entry);
-    this.arm();
+    this.logBytes += parkedBytes(entry);
+    if (!answerFollows) this.arm();
   }
 
   /** A call to the charger was answered: its stored row goes with the next flush. */
@@ -56,12 +75,13 @@ export class HotWrites {
 
   /**
    * An answer has left: if its message wrote storage, the frames waiting go now, in the same
-   * commit; otherwise `park` keeps them with the socket that was answered (when they fit, it
-   * answers true) and nothing waits for the timer.
+   * commit; otherwise `park` keeps them with the socket that was answered (when `bytes` fit, it
+   * answers true) and nothing waits for the timer; frames that do not fit wait for it.
    */
-  answered(park?: (frames: readonly LogEntry[]) => boolean) {
+  answered(park?: (frames: readonly LogEntry[], bytes: number) => boolean) {
     if (this.writing || this.settled.length > 0) return this.flush();
-    if (!park || this.log.length === 0 || !park(this.log)) return;
+    if (this.log.length === 0) return;
+    if (!park || !park(this.log, this.logBytes)) return this.arm();
     this.parked = true;
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -71,6 +91,7 @@ export class HotWrites {
   restore(frames: readonly LogEntry[]) {
     if (frames.length === 0) return;
     this.log = [...frames, ...this.log];
+    this.logBytes += frames.reduce((bytes, entry) => bytes + parkedBytes(entry), 0);
     this.parked = true;
   }
 
@@ -86,6 +107,7 @@ export class HotWrites {
     if (this.log.length === 0 && this.settled.length === 0) return;
     const { log, settled } = this;
     this.log = [];
+    this.logBytes = 0;
     this.settled = [];
     this.store.appendLog(log);
     for (const id of settled) this.store.settlePendingCall(id);

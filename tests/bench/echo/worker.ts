@@ -7,13 +7,8 @@ import { DurableObject } from "cloudflare:workers";
  * one SQLite row for a MeterValues or a StatusNotification. No validation, no log, no D1.
  */
 export class EchoPoint extends DurableObject<unknown> {
-  private readonly sql: SqlStorage;
-
-  constructor(ctx: DurableObjectState, env: unknown) {
-    super(ctx, env);
-    this.sql = ctx.storage.sql;
-    this.sql.exec("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, body TEXT NOT NULL)");
-  }
+  /** Made at the first write after a wake-up: a Heartbeat runs no statement at all. */
+  private tableMade = false;
 
   async fetch(request: Request): Promise<Response> {
     const pair = new WebSocketPair();
@@ -32,7 +27,10 @@ export class EchoPoint extends DurableObject<unknown> {
     if (frame[2] === "BootNotification") payload = { status: "Accepted", currentTime: now, interval: 60 };
     else if (frame[2] === "Heartbeat") payload = { currentTime: now };
     else if (frame[2] === "MeterValues" || frame[2] === "StatusNotification") {
-      this.sql.exec("INSERT INTO rows (at, body) VALUES (?, ?)", Date.now(), message);
+      const sql = this.ctx.storage.sql;
+      if (!this.tableMade) sql.exec("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, body TEXT NOT NULL)");
+      this.tableMade = true;
+      sql.exec("INSERT INTO rows (at, body) VALUES (?, ?)", Date.now(), message);
     }
     ws.send(JSON.stringify([3, frame[1], payload]));
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HOT_FLUSH_MS, HotWrites } from "../../../workers/ocpp/hot-writes";
+import { HOT_FLUSH_MS, HotWrites, parkedBytes } from "../../../workers/ocpp/hot-writes";
 import type { ChargerStore, LogEntry, Sample } from "../../../workers/ocpp/store";
 
 /** A store that records the statements the hot writes would run, in order. */
@@ -74,7 +74,7 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     const parked: (readonly LogEntry[])[] = [];
     let released = 0;
     const hot = new HotWrites(store, () => released++);
-    const park = (frames: readonly LogEntry[]) => (parked.push([...frames]), frames.length <= 4);
+    const park = (frames: readonly LogEntry[], bytes: number) => (parked.push([...frames]), bytes <= 4 * parkedBytes(frame(0)));
     for (let i = 0; i < 2; i++) {
       hot.frame(frame(2 * i));
       hot.frame(frame(2 * i + 1));
@@ -91,6 +91,46 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     vi.advanceTimersByTime(HOT_FLUSH_MS);
     expect(statements).toEqual(["log:6"]);
     expect(released).toBe(1);
+  });
+
+  it("arms no timer for the frames of a message being answered, and one when they can neither join a write nor be parked", () => {
+    const { store, statements } = recordingStore();
+    const hot = new HotWrites(store);
+    const spy = vi.spyOn(globalThis, "setTimeout");
+    hot.frame(frame(1), true);
+    hot.frame(frame(2), true);
+    hot.answered(() => true);
+    expect(spy).not.toHaveBeenCalled();
+    hot.frame(frame(3), true);
+    hot.frame(frame(4), true);
+    hot.answered(() => false);
+    expect(spy).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(HOT_FLUSH_MS);
+    expect(statements).toEqual(["log:4"]);
+    // A frame no answer follows (a charger's reply to a call) arms the timer itself.
+    hot.frame(frame(5));
+    vi.advanceTimersByTime(HOT_FLUSH_MS);
+    expect(statements).toEqual(["log:4", "log:1"]);
+    spy.mockRestore();
+  });
+
+  it("tells parking what the frames waiting take in an attachment, counting characters beyond Latin-1 twice", () => {
+    const ascii = { ...frame(1), message: "x".repeat(100) };
+    const wide = { ...frame(1), message: "ż".repeat(100) };
+    expect(parkedBytes(wide) - parkedBytes(ascii)).toBe(100);
+    const { store } = recordingStore();
+    const hot = new HotWrites(store);
+    const told: number[] = [];
+    hot.frame(ascii, true);
+    hot.answered((_frames, bytes) => (told.push(bytes), true));
+    hot.restore([wide]);
+    hot.frame(ascii, true);
+    hot.answered((_frames, bytes) => (told.push(bytes), true));
+    expect(told).toEqual([parkedBytes(ascii), 2 * parkedBytes(ascii) + parkedBytes(wide)]);
+    hot.flush();
+    hot.frame(ascii, true);
+    hot.answered((_frames, bytes) => (told.push(bytes), true));
+    expect(told[2]).toBe(parkedBytes(ascii));
   });
 
   it("puts frames parked before a hibernation back first, and writes them with the next write", () => {
