@@ -1,6 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ChargerStore, LOG_RETENTION_MS, LOG_RETENTION_ROWS, type Sample } from "../../workers/ocpp/store";
+import { ChargerOutbox } from "../../workers/ocpp/outbox";
+import type { ChargerChange } from "../../workers/services/ocpp/charger-records";
 
 /**
  * A charger's own SQLite (docs/rules/ocpp.md "Hot path"): one row per MeterValues, the schema made
@@ -104,6 +106,35 @@ describe("a charger's own storage", () => {
       // The marker is not a stored key.
       expect(opened.get("#outbox")).toBeUndefined();
       expect(opened.get("state")).toEqual({ a: 1 });
+    });
+  });
+
+  it("sends the changes queued while a batch was on its way in the next batch, in order, and knows when none wait", async () => {
+    await inCharger(async (sql) => {
+      const store = new ChargerStore(sql);
+      const batches: ChargerChange[][] = [];
+      let land = () => {};
+      const outbox = new ChargerOutbox(
+        () => store.database(),
+        (changes) => (batches.push(changes), new Promise<void>((resolve) => (land = resolve))),
+        () => store.outboxWaiting(),
+      );
+      const online = (at: number): ChargerChange => ({ kind: "online", online: true, at });
+      outbox.add(online(1));
+      outbox.add(online(2));
+      const first = outbox.drain();
+      await Promise.resolve();
+      outbox.add(online(3));
+      land();
+      await first;
+      expect(outbox.pending()).toBe(true);
+      const second = outbox.drain();
+      await Promise.resolve();
+      land();
+      await second;
+      expect(batches).toEqual([[online(1), online(2)], [online(3)]]);
+      expect(outbox.pending()).toBe(false);
+      expect(sql.exec("SELECT count(*) AS n FROM outbox").one().n).toBe(0);
     });
   });
 

@@ -15,9 +15,11 @@ export class ChargerOutbox {
   private draining: Promise<void> = Promise.resolve();
   /**
    * Whether rows wait, kept in memory: read from storage at its first use in a wake-up (not when
-   * the object is made: a Heartbeat never opens storage) and after each batch.
+   * the object is made: a Heartbeat never opens storage), then known from what was queued.
    */
   private waiting: boolean | undefined;
+  /** Changes queued in this wake-up: those queued while a batch was on its way are what is left after it. */
+  private added = 0;
 
   constructor(
     // Its table is part of the charger's schema (workers/ocpp/store.ts), with a plain rowid: a new
@@ -33,14 +35,11 @@ export class ChargerOutbox {
     return this.database();
   }
 
-  private stored(): boolean {
-    return this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
-  }
-
   /** Queues a change; answers whether it is the first of a new batch (the caller arranges the flush). */
   add(change: ChargerChange): boolean {
     const first = !this.pending();
     this.sql.exec("INSERT INTO outbox (change) VALUES (?)", JSON.stringify(change));
+    this.added++;
     this.waiting = true;
     return first;
   }
@@ -59,9 +58,14 @@ export class ChargerOutbox {
 
   private async send() {
     const rows = this.sql.exec<{ id: number; change: string }>("SELECT id, change FROM outbox ORDER BY id").toArray();
-    if (rows.length === 0) return;
+    const before = this.added;
+    if (rows.length === 0) {
+      this.waiting = false;
+      return;
+    }
     await this.apply(rows.map((r) => JSON.parse(r.change) as ChargerChange));
     this.sql.exec("DELETE FROM outbox WHERE id <= ?", rows[rows.length - 1].id);
-    this.waiting = this.stored();
+    // Every row there was went in this batch: what is left was queued while it was on its way.
+    this.waiting = this.added !== before;
   }
 }
