@@ -471,6 +471,10 @@ async function main(limit: number) {
     extra.push(
       `D1 per transaction (Authorize, start, 1 MeterValues, stop, 4 statuses; ${tx.done} sessions${tx.failed ? `, ${tx.failed} failed: ${tx.firstError}` : ""}): ${fmt(tPer.statements)} statements, ${fmt(tPer.roundTrips)} round trips`,
     );
+    // The objects the phases before woke go to sleep first: a thousand of them going to sleep in the
+    // same seconds stop workerd for one to three seconds while it checkpoints each one's SQLite
+    // (docs/performance.md "Fourth full run: 5 000 chargers, every phase from sleep"), not what a start costs.
+    await asleep(productServer, size);
     const rs = await remoteStarts(api, chargers as BenchPoint[]);
     extra.push(
       `remote start through the API p50/p99: ${fmt(rs.p50)} / ${fmt(rs.p99)} ms; an API read of the same point in the same lanes: ${fmt(rs.readP50)} / ${fmt(rs.readP99)} ms; ` +
