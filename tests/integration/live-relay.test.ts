@@ -45,6 +45,23 @@ describe("live view through a relay hub", () => {
     later.ws.close();
   });
 
+  it("answers whether a page listens, and a relay passes on what the operator's hub answered it last", async () => {
+    const { pointId, operatorId, serialNumber } = await makeCharger("0PL002");
+    const meter = (energyWh: number): LiveEvent => ({ type: "meter", pointId, serialNumber, connectorId: 1, transactionId: 7, energyWh, at: Date.now() });
+    const hub = env.TENANT_HUB.getByName(tenantHubName(operatorId));
+    const relay = env.TENANT_HUB.getByName(tenantHubName(operatorId, 5));
+    expect(await hub.publishMany([meter(100)])).toEqual({ watched: false });
+    await relay.relay(operatorId, [meter(200)]);
+    expect(await eventually(() => relay.relay(operatorId, []), (receipt) => !receipt.watched)).toEqual({ watched: false });
+
+    const page = await listenLive(await tokenFor("0PL002", "demoadmin"));
+    expect(await hub.publishMany([meter(300)])).toEqual({ watched: true });
+    await relay.relay(operatorId, [meter(400)]);
+    expect(await eventually(() => relay.relay(operatorId, []), (receipt) => receipt.watched)).toEqual({ watched: true });
+    page.ws.close();
+    expect(await eventually(() => hub.publishMany([]), (receipt) => !receipt.watched)).toEqual({ watched: false });
+  });
+
   it("publishes a small operator's chargers straight to its hub: the registration counts the operator's points", async () => {
     const { serialNumber, operatorId } = await makeCharger("0PL002");
     const operator = (await env.DB.prepare("SELECT id, code FROM operators WHERE id = ?").bind(operatorId).first<{ id: number; code: string }>())!;

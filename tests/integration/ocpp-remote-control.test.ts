@@ -4,6 +4,7 @@ import { makeCharger } from "./support/factories";
 import { boot, connect, eventually, pointChanged } from "./support/charger";
 import { call, tokenFor } from "./support/http";
 import { listenLive } from "./support/live";
+import { METER_PUSH_UNWATCHED_MS } from "../../workers/ocpp/charge-point";
 
 async function online(operatorCode = "0PL002") {
   const made = await makeCharger(operatorCode);
@@ -274,6 +275,30 @@ describe("live view", () => {
     for (const reading of ["powerW", "currentA", "voltageV", "soc"]) expect(meter).not.toHaveProperty(reading);
     watching.ws.close();
     later.ws.close();
+  });
+
+  it("sends a charger's readings every ten seconds while no page listens, and at once to a page opened meanwhile", async () => {
+    const { charger, serialNumber } = await online();
+    const reading = (kWh: string) =>
+      charger.call("MeterValues", { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: kWh, unit: "kWh" }] }] });
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: new Date().toISOString() });
+    // Nobody listens: the first reading goes at once and the hub's receipt says so.
+    await reading("1");
+    await new Promise((r) => setTimeout(r, 1500));
+    // Past the watched pace of a second, still within the unwatched one: this one is held back.
+    await reading("2");
+    await new Promise((r) => setTimeout(r, 500));
+    const page = await listenLive(await tokenFor("0PL002", "demoadmin"));
+    const mine = () => page.events.filter((e) => e.type === "meter" && e.serialNumber === serialNumber);
+    const snapshot = page.events[0].events.find((e: any) => e.type === "meter" && e.serialNumber === serialNumber);
+    expect(snapshot).toMatchObject({ energyWh: 1000 });
+    // The held-back reading arrives when its pace allows (nothing is lost); its receipt tells the
+    // charger a page listens, so the next reading comes at the second's pace.
+    expect((await eventually(async () => mine(), (events) => events.length > 0, METER_PUSH_UNWATCHED_MS + 3000))[0]).toMatchObject({ energyWh: 2000 });
+    await new Promise((r) => setTimeout(r, 1100));
+    await reading("3");
+    expect((await eventually(async () => mine(), (events) => events.length > 1, METER_PUSH_UNWATCHED_MS / 2))[1]).toMatchObject({ energyWh: 3000 });
+    page.ws.close();
   });
 
   it("refuses /live without a session", async () => {

@@ -47,5 +47,13 @@ export type LiveEvent =
 /** Events that tell of a moment, not of a present state: the hub forwards them and keeps none. */
 export const TRANSIENT_EVENTS: ReadonlySet<LiveEvent["type"]> = new Set(["alarm", "delivery", "firmware"]);
 
+/**
+ * What a hub answers a publisher: whether a console page listens to the operator's live view
+ * now, so that a charger paces its meter readings to it (docs/rules/monitoring.md "Live values").
+ */
+export interface HubReceipt {
+  watched: boolean;
+}
+
 /** Hub name of an operator; the shard suffix lets a very large operator split its hub later. */
 export const tenantHubName = (operatorId: number, shard = 0) => `${operatorId}:${shard}`;

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { endsFlow, withoutFlow } from "../../domain/ocpp";
-import { TRANSIENT_EVENTS, tenantHubName, type LiveEvent } from "./events";
+import { TRANSIENT_EVENTS, tenantHubName, type HubReceipt, type LiveEvent } from "./events";
 import { HubPusher } from "./hub-pusher";
 import { RELAY_INTERVAL_MS } from "./shards";
 
@@ -90,22 +90,28 @@ export class TenantHub extends DurableObject<Env> {
 
   /** As a relay of a large operator (workers/live/shards.ts): where its events go on to. */
   private relayPusher: HubPusher | undefined;
+  /** As a relay: what the operator's hub answered last (a relay just made assumes a page listens). */
+  private relayReceipt: HubReceipt = { watched: true };
 
   /**
    * A relay shard takes the events of its stations' chargers and hands them on to the operator's
    * hub in one request per interval, meter readings thinned to the latest. It keeps no snapshot
-   * and no sockets: browsers listen to shard 0 only.
+   * and no sockets: browsers listen to shard 0 only, and a relay passes on what that hub last
+   * answered about them.
    */
-  async relay(operatorId: number, events: LiveEvent[]) {
+  async relay(operatorId: number, events: LiveEvent[]): Promise<HubReceipt> {
     this.relayPusher ??= new HubPusher(
       () => {
         const hub = this.env.TENANT_HUB.getByName(tenantHubName(operatorId));
-        return (batch) => hub.publishMany(batch);
+        return async (batch) => {
+          this.relayReceipt = await hub.publishMany(batch);
+        };
       },
       (promise) => this.ctx.waitUntil(promise),
       RELAY_INTERVAL_MS,
     );
     this.relayPusher.push(...events);
+    return this.relayReceipt;
   }
 
   async publish(event: LiveEvent) {
@@ -114,9 +120,10 @@ export class TenantHub extends DurableObject<Env> {
 
   /**
    * Events of one charger in the order it published them, in one request: the snapshot takes
-   * them in one write, and each socket gets them one by one as before.
+   * them in one write, and each socket gets them one by one as before. The receipt says whether
+   * any page listens (a socket of any scope counts).
    */
-  async publishMany(events: LiveEvent[]) {
+  async publishMany(events: LiveEvent[]): Promise<HubReceipt> {
     const sockets = this.ctx.getWebSockets().map((ws) => ({ ws, attachment: ws.deserializeAttachment() as Attachment }));
     for (const event of events) {
       if (!TRANSIENT_EVENTS.has(event.type)) this.remember(event);
@@ -132,6 +139,7 @@ export class TenantHub extends DurableObject<Env> {
         }
       }
     }
+    return { watched: sockets.length > 0 };
   }
 
   private remember(event: LiveEvent) {

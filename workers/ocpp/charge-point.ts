@@ -15,8 +15,7 @@ import {
   type OcppResponse,
   type ServerAction,
 } from "../../domain/ocpp";
-import type { LiveEvent } from "../live/events";
-import { tenantHubName } from "../live/events";
+import { tenantHubName, type HubReceipt, type LiveEvent } from "../live/events";
 import type { TenantHub } from "../live/tenant-hub";
 import { basicCredentials } from "../auth/charger-key";
 import { publicCtxOf } from "../services/context";
@@ -81,7 +80,13 @@ function tooLarge(text: string): boolean {
 /** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2: not while Pending or Rejected). */
 const IN_SERVICE_ONLY: ReadonlySet<ServerAction> = new Set(["RemoteStartTransaction", "RemoteStopTransaction"]);
 
+/**
+ * How often a charger's meter readings go to the live view at most: about once a second while a
+ * console page listens to its operator's, and every ten seconds while none does, so that the
+ * snapshot a page opens on stays at most that old (docs/rules/monitoring.md "Live values").
+ */
 const METER_PUSH_MS = 1000;
+export const METER_PUSH_UNWATCHED_MS = 10_000;
 
 /**
  * How stale the attachment's `lastSeen` may be: well under the offline grace, so that a Durable
@@ -119,6 +124,8 @@ export class ChargePoint extends DurableObject<Env> {
   private outgoing: Promise<unknown> = Promise.resolve();
   private readonly lastEnergyWh = new Map<number, number>();
   private lastMeterPush = 0;
+  /** Whether a page listens, as the hub last answered (a wake-up assumes one does until told). */
+  private watched = true;
   private pendingMeter = new Map<number, Extract<LiveEvent, { type: "meter" }>>();
   private meterTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -148,7 +155,7 @@ export class ChargePoint extends DurableObject<Env> {
         // A large operator's chargers publish through a relay of their station (workers/live/shards.ts).
         const shard = this.registration.get()?.liveShard ?? 0;
         const hub = this.env.TENANT_HUB.getByName(tenantHubName(operatorId, shard)) as DurableObjectStub<TenantHub>;
-        return shard ? (events) => hub.relay(operatorId, events) : (events) => hub.publishMany(events);
+        return async (events) => this.heard(await (shard ? hub.relay(operatorId, events) : hub.publishMany(events)));
       },
       (promise) => this.ctx.waitUntil(promise),
     );
@@ -539,12 +546,30 @@ export class ChargePoint extends DurableObject<Env> {
     this.hubPusher.push(event);
   }
 
-  /** Meter readings at most about once a second per charger; the latest per connector wins. */
+  /**
+   * Meter readings at most about once a second per charger while a page listens, every
+   * METER_PUSH_UNWATCHED_MS while none does (an RPC nobody reads is most of a MeterValues' cost
+   * otherwise: docs/performance.md "Readings nobody watches"); the latest per connector wins.
+   */
   private publishMeter(event: Extract<LiveEvent, { type: "meter" }>) {
     this.pendingMeter.set(event.connectorId, event);
-    const wait = this.lastMeterPush + METER_PUSH_MS - Date.now();
+    this.scheduleMeter();
+  }
+
+  private scheduleMeter() {
+    const wait = this.lastMeterPush + (this.watched ? METER_PUSH_MS : METER_PUSH_UNWATCHED_MS) - Date.now();
     if (wait <= 0) return this.flushMeter();
     this.meterTimer ??= setTimeout(() => this.flushMeter(), wait);
+  }
+
+  /** The hub answered a push: a page opened meanwhile gets the reading held back at once. */
+  private heard(receipt: HubReceipt) {
+    if (receipt.watched === this.watched) return;
+    this.watched = receipt.watched;
+    if (!this.watched || this.meterTimer === undefined) return;
+    clearTimeout(this.meterTimer);
+    this.meterTimer = undefined;
+    this.scheduleMeter();
   }
 
   private flushMeter() {
