@@ -141,22 +141,35 @@ describe("charger presence and calls", () => {
   });
 });
 
+/**
+ * What hibernation leaves of a charger that has been silent: its socket's attachment only, without
+ * the time kept in memory, and as old as the offline alarm would find it.
+ */
+async function hibernateSilent(stub: DurableObjectStub) {
+  const { runInDurableObject } = await import("cloudflare:test");
+  await runInDurableObject(stub, (instance, state) => {
+    const seen = (instance as unknown as { seen: WeakMap<WebSocket, unknown> }).seen;
+    for (const ws of state.getWebSockets()) {
+      ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), lastSeen: 0 });
+      seen.delete(ws);
+    }
+  });
+}
+
+/** A booted charger of 0PL002, with the stub of its Durable Object. */
+async function bootedWithObject() {
+  const { chargePointName } = await import("../../workers/ocpp/identity");
+  const made = await makeCharger("0PL002");
+  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+  await boot(charger);
+  return { made, charger, stub: env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber)) };
+}
+
 describe("offline detection", () => {
   it("marks a silent charger offline when its alarm finds no message within the interval plus grace", async () => {
-    const { runDurableObjectAlarm, runInDurableObject } = await import("cloudflare:test");
-    const { chargePointName } = await import("../../workers/ocpp/identity");
-    const made = await makeCharger("0PL002");
-    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
-    await boot(charger);
-    const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
-    await runInDurableObject(stub, (instance, state) => {
-      // What hibernation leaves: the attachment only, without the time kept in memory.
-      const seen = (instance as unknown as { seen: WeakMap<WebSocket, unknown> }).seen;
-      for (const ws of state.getWebSockets()) {
-        ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), lastSeen: 0 });
-        seen.delete(ws);
-      }
-    });
+    const { runDurableObjectAlarm } = await import("cloudflare:test");
+    const { made, charger, stub } = await bootedWithObject();
+    await hibernateSilent(stub);
     const closed = new Promise<void>((resolve) => charger.ws.addEventListener("close", () => resolve()));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await closed;
@@ -164,13 +177,31 @@ describe("offline detection", () => {
     expect(await row("SELECT online FROM points WHERE id = ?", made.pointId)).toEqual({ online: 0 });
   });
 
+  it("keeps when a woken charger last spoke in its socket's attachment, whether its message's frames were parked there or written", async () => {
+    const { runInDurableObject } = await import("cloudflare:test");
+    const { made, charger, stub } = await bootedWithObject();
+    const attached = () => runInDurableObject(stub, (_, state) => state.getWebSockets().map((ws) => ws.deserializeAttachment() as { lastSeen: number; identity?: unknown; log?: unknown[] }));
+    const before = Date.now();
+
+    await hibernateSilent(stub);
+    await charger.call("Heartbeat", {});
+    const [parked] = await attached();
+    expect(parked.lastSeen).toBeGreaterThanOrEqual(before);
+    expect(parked.log?.length).toBeGreaterThan(0);
+    expect(parked.identity).toMatchObject({ serialNumber: made.serialNumber });
+
+    await hibernateSilent(stub);
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available" });
+    const [written] = await attached();
+    expect(written.lastSeen).toBeGreaterThanOrEqual(before);
+    expect(written.log ?? []).toEqual([]);
+    expect(written.identity).toMatchObject({ serialNumber: made.serialNumber });
+  });
+
   it("keeps a charger that spoke recently online when the alarm runs", async () => {
     const { runDurableObjectAlarm } = await import("cloudflare:test");
-    const { chargePointName } = await import("../../workers/ocpp/identity");
-    const made = await makeCharger("0PL002");
-    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
-    await boot(charger);
-    await runDurableObjectAlarm(env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber)));
+    const { made, charger, stub } = await bootedWithObject();
+    await runDurableObjectAlarm(stub);
     expect(await row("SELECT online FROM points WHERE id = ?", made.pointId)).toEqual({ online: 1 });
     expect(await charger.call("Heartbeat", {})).toHaveProperty("currentTime");
   });
