@@ -36,12 +36,12 @@ const METER_SECONDS = 5;
 const METER_UP_TO = 1000;
 const STEADY_INTERVAL_S = 60;
 /**
- * A burst of a small fleet lasts well under a second, where one stall of workerd (the SQLite of
- * an object going to sleep checkpointed, a collection) doubles its figures: it runs this many
- * rounds, each from sleep, and the round with the median p50 counts (docs/performance.md "Small
- * fleets, several rounds").
+ * A Heartbeat or status phase of a small fleet lasts well under a second, where one stall of
+ * workerd (the SQLite of an object going to sleep checkpointed, a collection) doubles its
+ * figures: it runs this many rounds, each from sleep, and the round with the median p50 counts
+ * (docs/performance.md "Small fleets, several rounds").
  */
-const burstRounds = (chargers: number) => (chargers <= 100 ? 5 : 1);
+const roundsFor = (chargers: number) => (chargers <= 100 ? 5 : 1);
 const REMOTE_STARTS = 200;
 const REMOTE_STARTS_IN_FLIGHT = 10;
 const TRANSACTIONS = 50;
@@ -217,25 +217,25 @@ async function measure(load: Load, url: string, chargers: BenchCharger[], server
   f.firstError = connect.firstError;
   f.openFiles = server.files?.();
   const reach = Math.min(chargers.length, awake);
-  /** Every charger within reach at once; with the workerd CPU seconds it took (the median of `burstRounds`). */
-  const burst = async (action: "Heartbeat" | "StatusNotification") => {
+  /** A phase run `roundsFor` times, each from sleep: the round with the median p50, with the workerd CPU seconds it took. */
+  const fromSleep = async (command: Parameters<Load["run"]>[0]) => {
     const rounds = [];
-    for (let round = 0; round < burstRounds(chargers.length); round++) {
+    for (let round = 0; round < roundsFor(chargers.length); round++) {
       await asleep(server, chargers.length);
       const before = cpu?.() ?? 0;
-      const report = await load.run((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }));
+      const report = await load.run(command);
       rounds.push({ ...report, cpu: (cpu?.() ?? 0) - before, p50: percentile(report.samples, 50) });
     }
     return rounds.sort((a, b) => a.p50 - b.p50)[Math.floor(rounds.length / 2)];
   };
+  /** Every charger within reach at once. */
+  const burst = (action: "Heartbeat" | "StatusNotification") => fromSleep((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }));
   // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
   // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
   await settled(server);
-  await asleep(server, chargers.length);
-  const cpuBefore = cpu?.();
-  const hb = await load.run((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
+  const hb = await fromSleep((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
   f.hb = { p50: percentile(hb.samples, 50), p99: percentile(hb.samples, 99) };
-  const hbCpu = cpu && cpuBefore !== undefined ? cpu() - cpuBefore : undefined;
+  const hbCpu = cpu ? hb.cpu : undefined;
   const hbBurst = await burst("Heartbeat");
   f.burst = { p50: percentile(hbBurst.samples, 50), p99: percentile(hbBurst.samples, 99), s: hbBurst.ms / 1000, n: hbBurst.done + hbBurst.failed };
   const heartbeatCpu = hbCpu !== undefined ? ((hbCpu + hbBurst.cpu) / (hb.done + hbBurst.done)) * 1000 : undefined;
@@ -340,8 +340,8 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
   );
   const pair = (x?: { p50: number; p99: number }) => `${fmt(x?.p50)} / ${fmt(x?.p99)} ms`;
   const pairRatio = (a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => `${ratio(a?.p50, b?.p50)}/${ratio(a?.p99, b?.p99)}`;
-  row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight`, pair(product.hb), pair(echo?.hb), pairRatio(product.hb, echo?.hb), pair(node?.hb));
-  const rounds = burstRounds(size) > 1 ? `, median of ${burstRounds(size)}` : "";
+  const rounds = roundsFor(size) > 1 ? `, median of ${roundsFor(size)}` : "";
+  row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight${rounds}`, pair(product.hb), pair(echo?.hb), pairRatio(product.hb, echo?.hb), pair(node?.hb));
   const atOnce = (n?: number) => (n === undefined || n >= size ? `all ${size}` : `${n} of ${size}`);
   row(`Heartbeat p50/p99, ${atOnce(product.burst?.n)} at once${rounds}`, pair(product.burst), pair(echo?.burst), pairRatio(product.burst, echo?.burst), pair(node?.burst));
   if (product.steady) {
