@@ -562,10 +562,15 @@ export class ChargePoint extends DurableObject<Env> {
     this.meterTimer ??= setTimeout(() => this.flushMeter(), wait);
   }
 
-  /** The hub answered a push: a page opened meanwhile gets the reading held back at once. */
-  private heard(receipt: HubReceipt) {
-    if (receipt.watched === this.watched) return;
-    this.watched = receipt.watched;
+  /**
+   * The hub answered a push: a page opened meanwhile gets the reading held back at once. A hub
+   * that says nothing (a version from before receipts, during a gradual deployment) counts as
+   * watched: readings then go at the faster pace, as they did.
+   */
+  private heard(receipt: HubReceipt | undefined) {
+    const watched = receipt?.watched ?? true;
+    if (watched === this.watched) return;
+    this.watched = watched;
     if (!this.watched || this.meterTimer === undefined) return;
     clearTimeout(this.meterTimer);
     this.meterTimer = undefined;
