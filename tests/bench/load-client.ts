@@ -21,6 +21,8 @@ interface Charger {
 }
 
 let chargers: Charger[] = [];
+/** A second fleet, connected to the other server, while the two take turns (`swap`). */
+let aside: Charger[] = [];
 
 /** Constant frame tails: only the message id changes per call. */
 const TAILS = {
@@ -208,6 +210,9 @@ async function handle(command: ClientCommand): Promise<ClientReport> {
       });
       break;
     }
+    case "swap":
+      [chargers, aside] = [aside, chargers];
+      break;
     case "close":
       for (const c of chargers) c.socket.close(1000);
       chargers = [];

@@ -32,7 +32,14 @@ const STRICT_SAMPLE = 3;
 const CLIENT_PROCESSES = 2;
 const HEARTBEATS_IN_FLIGHT = 50;
 const HEARTBEAT_SAMPLES = 1000;
-const METER_SECONDS = 5;
+/**
+ * MeterValues run in pairs of rounds, the product's and the echo DO's in turn, each round this
+ * long after a warm-up that wakes the objects: at least one unwatched pace of meter pushes
+ * (METER_PUSH_UNWATCHED_MS), so each round pays for the pushes a steady stream does.
+ */
+const METER_SECONDS = 10;
+const METER_WARMUP_SECONDS = 1;
+const METER_PAIRS = 3;
 const METER_UP_TO = 1000;
 const STEADY_INTERVAL_S = 60;
 /**
@@ -155,6 +162,8 @@ interface Figures {
   steady?: { p50: number; p99: number; n: number };
   status?: { p50: number; p99: number; perSecond: number; n: number };
   meter?: { perSecond: number; failed: number };
+  /** Each pair's MeterValues ratio, product ÷ echo DO, in the order run (`meterPairs`). */
+  meterRatios?: number[];
   cpuPer1000?: { heartbeat: number; meter?: number };
   /** Files the server's workerd held open with every charger connected. */
   openFiles?: OpenFiles;
@@ -208,7 +217,8 @@ async function asleep(server: Server, chargers: number) {
 }
 
 /** `awake`: how many of the chargers' Durable Objects the server's workerd can hold awake at once. */
-async function measure(load: Load, url: string, chargers: BenchCharger[], server: Server, steadyState: boolean, awake: number): Promise<Figures> {
+/** `meter`: whether this phase measures MeterValues (the Node echo's; the two workers' run in pairs, `meterPairs`). */
+async function measure(load: Load, url: string, chargers: BenchCharger[], server: Server, steadyState: boolean, awake: number, meter = false): Promise<Figures> {
   const { cpu } = server;
   const f: Figures = {};
   const connect = await load.connect(url, chargers);
@@ -246,16 +256,49 @@ async function measure(load: Load, url: string, chargers: BenchCharger[], server
   await settled(server);
   const status = await burst("StatusNotification");
   f.status = { p50: percentile(status.samples, 50), p99: percentile(status.samples, 99), perSecond: status.done / (status.ms / 1000), n: status.done + status.failed };
-  let meterCpu: number | undefined;
-  if (chargers.length <= METER_UP_TO) {
+  if (meter && chargers.length <= METER_UP_TO) {
     await settled(server);
-    const before = cpu?.();
-    const meter = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
-    f.meter = { perSecond: meter.done / (meter.ms / 1000), failed: meter.failed };
-    meterCpu = cpu && before !== undefined ? ((cpu() - before) / meter.done) * 1000 : undefined;
+    await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
+    const run = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
+    f.meter = { perSecond: run.done / (run.ms / 1000), failed: run.failed };
   }
-  if (heartbeatCpu !== undefined) f.cpuPer1000 = { heartbeat: heartbeatCpu, meter: meterCpu };
+  if (heartbeatCpu !== undefined) f.cpuPer1000 = { heartbeat: heartbeatCpu };
   return f;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * MeterValues of the product and of the echo DO in turn, P E P E P E, each round after a warm-up
+ * that wakes the objects: the machine's speed drifts over the minutes between the two workers'
+ * other phases, and three runs of the same code, MeterValues measured once on each worker
+ * minutes apart, put the product at 0.74 to 0.98 of the echo DO. The ratio shown is the median
+ * of the pairs' ratios (docs/performance.md "MeterValues in pairs"). Starts with the echo DO's
+ * fleet connected and the product's set aside; ends with both closed.
+ */
+async function meterPairs(load: Load, servers: { product: Server; echo: Server }, product: Figures, echo: Figures) {
+  const rounds: Record<"product" | "echo", { perSecond: number; failed: number; cpu?: number }[]> = { product: [], echo: [] };
+  for (let pair = 0; pair < METER_PAIRS; pair++) {
+    for (const side of ["product", "echo"] as const) {
+      await load.run(() => ({ kind: "swap" }));
+      const { cpu } = servers[side];
+      await settled(servers[side]);
+      await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
+      const before = cpu?.();
+      const run = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
+      rounds[side].push({ perSecond: run.done / (run.ms / 1000), failed: run.failed, cpu: cpu && before !== undefined ? ((cpu() - before) / run.done) * 1000 : undefined });
+    }
+  }
+  for (const [side, f] of [["product", product], ["echo", echo]] as const) {
+    const mine = rounds[side];
+    f.meter = { perSecond: median(mine.map((r) => r.perSecond)), failed: mine.reduce((n, r) => n + r.failed, 0) };
+    const cpus = mine.flatMap((r) => (r.cpu === undefined ? [] : [r.cpu]));
+    if (f.cpuPer1000 && cpus.length) f.cpuPer1000.meter = median(cpus);
+  }
+  product.meterRatios = rounds.product.map((r, i) => r.perSecond / rounds.echo[i].perSecond);
+  await load.run(() => ({ kind: "close" }));
+  await load.run(() => ({ kind: "swap" }));
+  await load.run(() => ({ kind: "close" }));
 }
 
 // ── the product's own figures ───────────────────────────────────────────────────────────────
@@ -357,12 +400,13 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
   );
   if (product.meter) {
     row(
-      `MeterValues/s (4 values), all at once`,
+      `MeterValues/s (4 values), all at once, ${METER_PAIRS} pairs`,
       `${fmt(product.meter.perSecond, 0)} /s${product.meter.failed ? ` (${product.meter.failed} failed)` : ""}`,
       `${fmt(echo?.meter?.perSecond, 0)} /s`,
-      ratio(product.meter.perSecond, echo?.meter?.perSecond),
+      product.meterRatios ? fmt(median(product.meterRatios), 2) : ratio(product.meter.perSecond, echo?.meter?.perSecond),
       `${fmt(node?.meter?.perSecond, 0)} /s`,
     );
+    if (product.meterRatios) console.log(`    each pair, product ÷ echo DO, in turn: ${product.meterRatios.map((r) => fmt(r, 2)).join(", ")} (the median above)`);
   }
   row(
     `workerd CPU s per 1 000 Heartbeats`,
@@ -492,14 +536,17 @@ async function main(limit: number) {
       `remote start through the API p50/p99: ${fmt(rs.p50)} / ${fmt(rs.p99)} ms; an API read of the same point in the same lanes: ${fmt(rs.readP50)} / ${fmt(rs.readP99)} ms; ` +
         `added by the start: ${fmt(rs.p50 - rs.readP50)} / ${fmt(rs.p99 - rs.readP99)} ms${rs.refused ? ` (${rs.refused} not 200)` : ""}`,
     );
-    await load.run(() => ({ kind: "close" }));
+    // With MeterValues to measure, the product's fleet stays connected, set aside, for `meterPairs`.
+    const paired = size <= METER_UP_TO;
+    await load.run(() => ({ kind: paired ? "swap" : "close" }));
     // The whole fleet phase, boots included, divided per charger (its Heartbeats and MeterValues add nothing if the hot path keeps off D1).
     const bootPer = perEach(before, afterFleet, size);
     extra.unshift(`D1 per charger for the whole fleet phase (boot, 3 statuses, online flag, every burst above): ${fmt(bootPer.statements)} statements, ${fmt(bootPer.roundTrips)} round trips`);
 
     const e = await measure(load, echoEndpoint, chargers, echoServer, steadyState, awake);
-    await load.run(() => ({ kind: "close" }));
-    const n = await measure(load, nodeEcho, chargers, {}, false, size);
+    if (paired) await meterPairs(load, { product: productServer, echo: echoServer }, p, e);
+    else await load.run(() => ({ kind: "close" }));
+    const n = await measure(load, nodeEcho, chargers, {}, false, size, true);
     await load.run(() => ({ kind: "close" }));
     // Measured right after the connects, when the objects of the last ten seconds are awake; the
     // largest figure so far plans the next size.

@@ -12,6 +12,8 @@ export type ClientCommand =
   | { kind: "steady"; intervalS: number; durationS: number }
   | { kind: "meter"; seconds: number }
   | { kind: "transactions"; count: number; inFlight: number; idTag: string }
+  /** The fleet connected now is set aside, still connected, and the one set aside before comes back. */
+  | { kind: "swap" }
   | { kind: "close" };
 
 export interface ClientReport {

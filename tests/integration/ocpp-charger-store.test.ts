@@ -77,11 +77,63 @@ describe("a charger's own storage", () => {
         ["Energy.Active.Import.Register", null, 80, 1],
       ]);
       expect(store.lastEnergyWh(7)).toBe(100);
-      const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE name IN ('meter_samples', 'ocpp_log_at')").toArray();
+      const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE name IN ('meter_samples', 'ocpp_log_at', 'meter_values_tx')").toArray();
       expect(tables).toEqual([]);
       // The next wake-up finds the schema current and changes nothing.
       store.insertSamples([register(130, "2026-11-24T10:02:00Z")]);
       expect(new ChargerStore(sql).samplesOf(7)).toHaveLength(4);
+    });
+  });
+
+  it("keeps each transaction's MeterValues in a range of ids of its own, with no index, rows of no transaction or of a charger's own id apart", async () => {
+    await inCharger((sql) => {
+      const store = new ChargerStore(sql);
+      const at = (minute: number) => `2026-11-24T10:0${minute}:00Z`;
+      // Interleaved as a charger with two connectors and a stray reading sends them.
+      for (const minute of [0, 1, 2]) {
+        store.insertSamples([register(100 + minute, at(minute))]);
+        store.insertSamples([register(500 + minute, at(minute), { transactionId: 8, connectorId: 2 })]);
+        store.insertSamples([register(900 + minute, at(minute), { transactionId: null })]);
+        store.insertSamples([register(700 + minute, at(minute), { transactionId: 2 ** 31 })]);
+        store.insertSamples([register(300 + minute, at(minute), { transactionId: -3 })]);
+      }
+      expect(store.samplesOf(7).map((s) => s.value)).toEqual([100, 101, 102]);
+      expect(store.samplesOf(8).map((s) => s.value)).toEqual([500, 501, 502]);
+      expect(store.samplesOf(2 ** 31).map((s) => s.value)).toEqual([700, 701, 702]);
+      expect(store.samplesOf(-3).map((s) => s.value)).toEqual([300, 301, 302]);
+      expect(store.lastEnergyWh(8)).toBe(502);
+      const ranges = sql.exec<{ range: number; n: number }>("SELECT id >> 32 AS range, count(*) AS n FROM meter_values GROUP BY range ORDER BY range").toArray();
+      expect(ranges).toEqual([
+        { range: 0, n: 9 },
+        { range: 7, n: 3 },
+        { range: 8, n: 3 },
+      ]);
+      expect(sql.exec("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'meter_values'").toArray()).toEqual([]);
+    });
+  });
+
+  it("moves the MeterValues of an object stored with an index on transactions into their ranges, in order, once", async () => {
+    await inCharger((sql) => {
+      // What an object of schema version 2 holds: ids in the order stored, an index beside them.
+      new ChargerStore(sql).database();
+      sql.exec("DROP TABLE meter_values");
+      sql.exec("CREATE TABLE meter_values (id INTEGER PRIMARY KEY, transaction_id INTEGER, connector_id INTEGER NOT NULL, samples TEXT NOT NULL)");
+      sql.exec("CREATE INDEX meter_values_tx ON meter_values (transaction_id, id)");
+      const packed = (value: number) => JSON.stringify([{ ts: "2026-11-24T10:00:00Z", measurand: "Energy.Active.Import.Register", context: "Sample.Periodic", value, unit: "Wh" }]);
+      for (const [transactionId, value] of [[7, 100], [8, 500], [null, 900], [7, 110], [8, 510], [7, 120]] as const) {
+        sql.exec("INSERT INTO meter_values (transaction_id, connector_id, samples) VALUES (?, 1, ?)", transactionId, packed(value));
+      }
+      sql.exec("UPDATE kv SET value = '2' WHERE key = 'schema'");
+
+      const store = new ChargerStore(sql);
+      expect(store.samplesOf(7).map((s) => s.value)).toEqual([100, 110, 120]);
+      expect(store.samplesOf(8).map((s) => s.value)).toEqual([500, 510]);
+      expect(sql.exec("SELECT count(*) AS n FROM meter_values WHERE transaction_id IS NULL AND id >> 32 = 0").one().n).toBe(1);
+      expect(sql.exec("SELECT name FROM sqlite_master WHERE name IN ('meter_values_tx', 'meter_values_ranged')").toArray()).toEqual([]);
+      // New rows follow the moved ones; the next wake-up finds the schema current and moves nothing.
+      store.insertSamples([register(130, "2026-11-24T10:02:00Z")]);
+      expect(new ChargerStore(sql).samplesOf(7).map((s) => s.value)).toEqual([100, 110, 120, 130]);
+      expect(store.lastEnergyWh(7)).toBe(130);
     });
   });
 

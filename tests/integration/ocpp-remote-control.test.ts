@@ -301,6 +301,28 @@ describe("live view", () => {
     page.ws.close();
   });
 
+  it("lets a reading held back ride with the charger's next event, ahead of it", async () => {
+    const { charger, serialNumber } = await online();
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: new Date().toISOString() });
+    const reading = (kWh: string) =>
+      charger.call("MeterValues", { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: kWh, unit: "kWh" }] }] });
+    // Nobody listens: the first reading goes at once, and the hub's receipt says so.
+    await reading("1");
+    await new Promise((r) => setTimeout(r, 300));
+    const page = await listenLive(await tokenFor("0PL002", "demoadmin"));
+    // The charger learns of the page only from its next push's receipt: this one waits for the unwatched pace…
+    await reading("2");
+    // …and a status change, pushed at once, takes it along, ahead of itself.
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Charging" });
+    const mine = () => page.events.filter((e) => (e.type === "meter" || e.type === "connector") && e.serialNumber === serialNumber);
+    const events = await eventually(async () => mine(), (events) => events.some((e) => e.type === "connector"), METER_PUSH_UNWATCHED_MS / 2);
+    expect(events.map((e) => [e.type, e.energyWh ?? e.status])).toEqual([
+      ["meter", 2000],
+      ["connector", "Charging"],
+    ]);
+    page.ws.close();
+  });
+
   it("refuses /live without a session", async () => {
     const res = await SELF.fetch("http://localhost/live", { headers: { Upgrade: "websocket" } });
     expect(res.status).toBe(401);

@@ -3,7 +3,6 @@ import {
   callFrame,
   checkRequest,
   checkResponse,
-  endsFlow,
   errorFrame,
   isChargerAction,
   isOcppAction,
@@ -528,28 +527,25 @@ export class ChargePoint extends DurableObject<Env> {
 
   /**
    * Events reach the hub in the order they are published: each call waits for the one before it
-   * (calls left to run side by side were seen to overtake each other under load). A meter reading
-   * still waiting for its push goes out before the event that ends its connector's flow, so that
-   * a late reading never brings stale power back.
+   * (calls left to run side by side were seen to overtake each other under load). The meter
+   * readings waiting for their pace ride along, ahead of the event: they are older, and the push
+   * costs the hub its request anyway. So a late reading never brings stale power back after the
+   * event that ends its connector's flow either.
    */
   private publish(event: LiveEvent) {
     if (!this.identity) return;
-    if (endsFlow(event) && "connectorId" in event) {
-      const pending = this.pendingMeter.get(event.connectorId);
-      this.pendingMeter.delete(event.connectorId);
-      if (pending) this.toHub(pending);
-    }
-    this.toHub(event);
+    this.toHub([...this.takeReadings(), event]);
   }
 
-  private toHub(event: LiveEvent) {
-    this.hubPusher.push(event);
+  private toHub(events: LiveEvent[]) {
+    if (events.length > 0) this.hubPusher.push(...events);
   }
 
   /**
    * Meter readings at most about once a second per charger while a page listens, every
-   * METER_PUSH_UNWATCHED_MS while none does (an RPC nobody reads is most of a MeterValues' cost
-   * otherwise: docs/performance.md "Readings nobody watches"); the latest per connector wins.
+   * METER_PUSH_UNWATCHED_MS while none does, or sooner with another event (an RPC nobody reads is
+   * most of a MeterValues' cost otherwise: docs/performance.md "Readings nobody watches"); the
+   * latest per connector wins.
    */
   private publishMeter(event: Extract<LiveEvent, { type: "meter" }>) {
     this.pendingMeter.set(event.connectorId, event);
@@ -560,6 +556,17 @@ export class ChargePoint extends DurableObject<Env> {
     const wait = this.lastMeterPush + (this.watched ? METER_PUSH_MS : METER_PUSH_UNWATCHED_MS) - Date.now();
     if (wait <= 0) return this.flushMeter();
     this.meterTimer ??= setTimeout(() => this.flushMeter(), wait);
+  }
+
+  /** The readings waiting, for the push about to leave; their pace starts again from now. */
+  private takeReadings(): LiveEvent[] {
+    clearTimeout(this.meterTimer);
+    this.meterTimer = undefined;
+    if (this.pendingMeter.size === 0) return [];
+    const readings = [...this.pendingMeter.values()];
+    this.pendingMeter.clear();
+    this.lastMeterPush = Date.now();
+    return readings;
   }
 
   /**
@@ -578,10 +585,7 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   private flushMeter() {
-    this.meterTimer = undefined;
-    this.lastMeterPush = Date.now();
-    for (const event of this.pendingMeter.values()) this.toHub(event);
-    this.pendingMeter.clear();
+    this.toHub(this.takeReadings());
   }
 
   // ── the log ───────────────────────────────────────────────────────────────────────────────
