@@ -45,8 +45,9 @@ const STEADY_INTERVAL_S = 60;
 /**
  * A Heartbeat or status phase of a small fleet lasts well under a second, where one stall of
  * workerd (the SQLite of an object going to sleep checkpointed, a collection) doubles its
- * figures: it runs this many rounds, each from sleep, and the round with the median p50 counts
- * (docs/performance.md "Small fleets, several rounds").
+ * figures: it runs this many rounds, each from sleep, on the product and the echo DO in turn,
+ * and the median of the pairs' ratios counts (docs/performance.md "Small fleets, several rounds",
+ * "Small fleets, in pairs").
  */
 const roundsFor = (chargers: number) => (chargers <= 100 ? 5 : 1);
 const REMOTE_STARTS = 200;
@@ -162,6 +163,8 @@ interface Figures {
   steady?: { p50: number; p99: number; n: number };
   status?: { p50: number; p99: number; perSecond: number; n: number };
   meter?: { perSecond: number; failed: number };
+  /** The medians of the pairs' ratios, product ÷ echo DO, of the phases run in turn (`measure` with two workers). */
+  pairs?: Record<"hb" | "burst" | "status", { p50: number; p99: number }>;
   /** Each pair's MeterValues ratio, product ÷ echo DO, in the order run (`meterPairs`). */
   meterRatios?: number[];
   cpuPer1000?: { heartbeat: number; meter?: number };
@@ -216,57 +219,108 @@ async function asleep(server: Server, chargers: number) {
   for (const until = performance.now() + IDLE_WAIT_MS; performance.now() < until && awake() > 3 * Math.max(10, chargers * 0.02); ) await sleep(1000);
 }
 
-/** `awake`: how many of the chargers' Durable Objects the server's workerd can hold awake at once. */
-/** `meter`: whether this phase measures MeterValues (the Node echo's; the two workers' run in pairs, `meterPairs`). */
-async function measure(load: Load, url: string, chargers: BenchCharger[], server: Server, steadyState: boolean, awake: number, meter = false): Promise<Figures> {
-  const { cpu } = server;
-  const f: Figures = {};
-  const connect = await load.connect(url, chargers);
-  f.connectS = connect.ms / 1000;
-  f.connectFailed = connect.failed;
-  f.firstError = connect.firstError;
-  f.openFiles = server.files?.();
-  const reach = Math.min(chargers.length, awake);
-  /** A phase run `roundsFor` times, each from sleep: the round with the median p50, with the workerd CPU seconds it took. */
-  const fromSleep = async (command: Parameters<Load["run"]>[0]) => {
-    const rounds = [];
-    for (let round = 0; round < roundsFor(chargers.length); round++) {
-      await asleep(server, chargers.length);
-      const before = cpu?.() ?? 0;
-      const report = await load.run(command);
-      rounds.push({ ...report, cpu: (cpu?.() ?? 0) - before, p50: percentile(report.samples, 50) });
-    }
-    return rounds.sort((a, b) => a.p50 - b.p50)[Math.floor(rounds.length / 2)];
-  };
-  /** Every charger within reach at once. */
-  const burst = (action: "Heartbeat" | "StatusNotification") => fromSleep((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }));
-  // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
-  // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
-  await settled(server);
-  const hb = await fromSleep((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
-  f.hb = { p50: percentile(hb.samples, 50), p99: percentile(hb.samples, 99) };
-  const hbCpu = cpu ? hb.cpu : undefined;
-  const hbBurst = await burst("Heartbeat");
-  f.burst = { p50: percentile(hbBurst.samples, 50), p99: percentile(hbBurst.samples, 99), s: hbBurst.ms / 1000, n: hbBurst.done + hbBurst.failed };
-  const heartbeatCpu = hbCpu !== undefined ? ((hbCpu + hbBurst.cpu) / (hb.done + hbBurst.done)) * 1000 : undefined;
-  if (steadyState) {
-    const steady = await load.run(() => ({ kind: "steady", intervalS: STEADY_INTERVAL_S, durationS: STEADY_INTERVAL_S }));
-    f.steady = { p50: percentile(steady.samples, 50), p99: percentile(steady.samples, 99), n: steady.samples.length };
-  }
-  await settled(server);
-  const status = await burst("StatusNotification");
-  f.status = { p50: percentile(status.samples, 50), p99: percentile(status.samples, 99), perSecond: status.done / (status.ms / 1000), n: status.done + status.failed };
-  if (meter && chargers.length <= METER_UP_TO) {
-    await settled(server);
-    await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
-    const run = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
-    f.meter = { perSecond: run.done / (run.ms / 1000), failed: run.failed };
-  }
-  if (heartbeatCpu !== undefined) f.cpuPer1000 = { heartbeat: heartbeatCpu };
-  return f;
+/** Where one worker's fleet connects, and the worker's workerd as the bench reads it. */
+interface Target {
+  url: string;
+  server: Server;
+}
+
+interface Round extends Awaited<ReturnType<Load["run"]>> {
+  cpu: number;
+  p50: number;
+  p99: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const medianRound = (rounds: Round[]) => [...rounds].sort((a, b) => a.p50 - b.p50)[Math.floor(rounds.length / 2)];
+
+/**
+ * One size on one worker, or on two in turn. With two, both fleets stay connected (the load
+ * client's `swap`), and each phase's rounds alternate, the first worker's then the second's, each
+ * from sleep: the machine's speed drifts over the minutes one worker's rounds take, and the
+ * pairs' ratios hold where the two workers' medians did not (docs/performance.md "Small fleets,
+ * in pairs"). Each worker's figures are its round with the median p50; the first worker's
+ * `pairs` holds the medians of the pairs' ratios. Ends with the first worker's fleet connected
+ * and the second's set aside.
+ * `awake`: how many of the chargers' Durable Objects the server's workerd can hold awake at once.
+ * `meter`: whether MeterValues are measured here (the Node echo's; the two workers' run in
+ * pairs, `meterPairs`).
+ */
+async function measure(load: Load, targets: Target[], chargers: BenchCharger[], steadyState: boolean, awake: number, meter = false): Promise<Figures[]> {
+  const figures: Figures[] = targets.map(() => ({}));
+  let current = 0;
+  const turnTo = async (t: number) => {
+    if (t === current) return;
+    await load.run(() => ({ kind: "swap" }));
+    current = t;
+  };
+  for (const [t, { url, server }] of targets.entries()) {
+    if (t > 0) await load.run(() => ({ kind: "swap" }));
+    current = t;
+    const connect = await load.connect(url, chargers);
+    Object.assign(figures[t], { connectS: connect.ms / 1000, connectFailed: connect.failed, firstError: connect.firstError, openFiles: server.files?.() });
+  }
+  const settledAll = async () => {
+    for (const { server } of targets) await settled(server);
+  };
+  const reach = Math.min(chargers.length, awake);
+  /** A phase run `roundsFor` times on each worker in turn, each round from sleep, with the workerd CPU seconds it took. */
+  const inTurn = async (command: Parameters<Load["run"]>[0]) => {
+    const rounds: Round[][] = targets.map(() => []);
+    for (let round = 0; round < roundsFor(chargers.length); round++) {
+      for (const [t, { server }] of targets.entries()) {
+        await turnTo(t);
+        await asleep(server, chargers.length);
+        const before = server.cpu?.() ?? 0;
+        const report = await load.run(command);
+        rounds[t].push({ ...report, cpu: (server.cpu?.() ?? 0) - before, p50: percentile(report.samples, 50), p99: percentile(report.samples, 99) });
+      }
+    }
+    if (targets.length === 2) {
+      const ratios = (key: "p50" | "p99") => median(rounds[0].map((r, i) => r[key] / rounds[1][i][key]));
+      pairs.push({ p50: ratios("p50"), p99: ratios("p99") });
+    }
+    return rounds.map(medianRound);
+  };
+  const pairs: { p50: number; p99: number }[] = [];
+  /** Every charger within reach at once. */
+  const burst = (action: "Heartbeat" | "StatusNotification") => inTurn((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }));
+  // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
+  // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
+  await settledAll();
+  const hb = await inTurn((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
+  const hbBurst = await burst("Heartbeat");
+  for (const [t, { server }] of targets.entries()) {
+    const f = figures[t];
+    f.hb = { p50: hb[t].p50, p99: hb[t].p99 };
+    f.burst = { p50: hbBurst[t].p50, p99: hbBurst[t].p99, s: hbBurst[t].ms / 1000, n: hbBurst[t].done + hbBurst[t].failed };
+    if (server.cpu) f.cpuPer1000 = { heartbeat: ((hb[t].cpu + hbBurst[t].cpu) / (hb[t].done + hbBurst[t].done)) * 1000 };
+  }
+  if (steadyState) {
+    for (const t of targets.keys()) {
+      await turnTo(t);
+      const steady = await load.run(() => ({ kind: "steady", intervalS: STEADY_INTERVAL_S, durationS: STEADY_INTERVAL_S }));
+      figures[t].steady = { p50: percentile(steady.samples, 50), p99: percentile(steady.samples, 99), n: steady.samples.length };
+    }
+  }
+  await settledAll();
+  const status = await burst("StatusNotification");
+  for (const t of targets.keys()) {
+    figures[t].status = { p50: status[t].p50, p99: status[t].p99, perSecond: status[t].done / (status[t].ms / 1000), n: status[t].done + status[t].failed };
+  }
+  if (pairs.length) figures[0].pairs = { hb: pairs[0], burst: pairs[1], status: pairs[2] };
+  if (meter && chargers.length <= METER_UP_TO) {
+    for (const [t, { server }] of targets.entries()) {
+      await turnTo(t);
+      await settled(server);
+      await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
+      const run = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
+      figures[t].meter = { perSecond: run.done / (run.ms / 1000), failed: run.failed };
+    }
+  }
+  await turnTo(0);
+  return figures;
+}
 
 /**
  * MeterValues of the product and of the echo DO in turn, P E P E P E, each round after a warm-up
@@ -383,14 +437,19 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
   );
   const pair = (x?: { p50: number; p99: number }) => `${fmt(x?.p50)} / ${fmt(x?.p99)} ms`;
   const pairRatio = (a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => `${ratio(a?.p50, b?.p50)}/${ratio(a?.p99, b?.p99)}`;
-  const rounds = roundsFor(size) > 1 ? `, median of ${roundsFor(size)}` : "";
-  row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight${rounds}`, pair(product.hb), pair(echo?.hb), pairRatio(product.hb, echo?.hb), pair(node?.hb));
+  // Run in pairs: each worker's median round, and the median of the pairs' ratios.
+  const inPairs = (key: keyof NonNullable<Figures["pairs"]>, a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => {
+    const pairs = product.pairs?.[key];
+    return pairs ? `${fmt(pairs.p50, 2)}/${fmt(pairs.p99, 2)}` : pairRatio(a, b);
+  };
+  const rounds = product.pairs ? `, ${roundsFor(size)} pairs` : roundsFor(size) > 1 ? `, median of ${roundsFor(size)}` : "";
+  row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight${rounds}`, pair(product.hb), pair(echo?.hb), inPairs("hb", product.hb, echo?.hb), pair(node?.hb));
   const atOnce = (n?: number) => (n === undefined || n >= size ? `all ${size}` : `${n} of ${size}`);
-  row(`Heartbeat p50/p99, ${atOnce(product.burst?.n)} at once${rounds}`, pair(product.burst), pair(echo?.burst), pairRatio(product.burst, echo?.burst), pair(node?.burst));
+  row(`Heartbeat p50/p99, ${atOnce(product.burst?.n)} at once${rounds}`, pair(product.burst), pair(echo?.burst), inPairs("burst", product.burst, echo?.burst), pair(node?.burst));
   if (product.steady) {
     row(`Heartbeat p50/p99, every ${STEADY_INTERVAL_S} s (steady)`, pair(product.steady), pair(echo?.steady), pairRatio(product.steady, echo?.steady), "");
   }
-  row(`StatusNotification p50/p99, ${atOnce(product.status?.n)} at once${rounds}`, pair(product.status), pair(echo?.status), pairRatio(product.status, echo?.status), pair(node?.status));
+  row(`StatusNotification p50/p99, ${atOnce(product.status?.n)} at once${rounds}`, pair(product.status), pair(echo?.status), inPairs("status", product.status, echo?.status), pair(node?.status));
   row(
     `  the same, answered per second`,
     `${fmt(product.status?.perSecond, 0)} /s`,
@@ -514,7 +573,12 @@ async function main(limit: number) {
     const before = await counters(product.origin);
     // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
     const steadyState = !QUICK && !ONE_SIZE && index === sizes.length - 1;
-    const p = await measure(load, endpoint, chargers, productServer, steadyState, awake);
+    const productTarget = { url: endpoint, server: productServer };
+    const echoTarget = { url: echoEndpoint, server: echoServer };
+    // A small fleet's phases run on both workers in turn; a large one's on each in its own time,
+    // as two fleets of it would not fit the open-file limit.
+    const inPairs = roundsFor(size) > 1;
+    const [p, pairedEcho] = await measure(load, inPairs ? [productTarget, echoTarget] : [productTarget], chargers, steadyState, awake);
     await settled(productServer);
     const afterFleet = await counters(product.origin);
     // Boot counts: connect, boot and three statuses per charger, read after the batches landed.
@@ -543,10 +607,10 @@ async function main(limit: number) {
     const bootPer = perEach(before, afterFleet, size);
     extra.unshift(`D1 per charger for the whole fleet phase (boot, 3 statuses, online flag, every burst above): ${fmt(bootPer.statements)} statements, ${fmt(bootPer.roundTrips)} round trips`);
 
-    const e = await measure(load, echoEndpoint, chargers, echoServer, steadyState, awake);
+    const [e] = pairedEcho ? [pairedEcho] : await measure(load, [echoTarget], chargers, steadyState, awake);
     if (paired) await meterPairs(load, { product: productServer, echo: echoServer }, p, e);
     else await load.run(() => ({ kind: "close" }));
-    const n = await measure(load, nodeEcho, chargers, {}, false, size, true);
+    const [n] = await measure(load, [{ url: nodeEcho, server: {} }], chargers, false, size, true);
     await load.run(() => ({ kind: "close" }));
     // Measured right after the connects, when the objects of the last ten seconds are awake; the
     // largest figure so far plans the next size.
