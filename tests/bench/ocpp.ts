@@ -264,7 +264,11 @@ async function measure(load: Load, targets: Target[], chargers: BenchCharger[], 
     for (const { server } of targets) await settled(server);
   };
   const reach = Math.min(chargers.length, awake);
-  /** A phase run `roundsFor` times on each worker in turn, each round from sleep, with the workerd CPU seconds it took. */
+  /**
+   * A phase run `roundsFor` times on each worker in turn, each round from sleep: each worker's
+   * median round, with the workerd CPU seconds it took, and with two workers the medians of the
+   * pairs' ratios.
+   */
   const inTurn = async (command: Parameters<Load["run"]>[0]) => {
     const rounds: Round[][] = targets.map(() => []);
     for (let round = 0; round < roundsFor(chargers.length); round++) {
@@ -276,20 +280,17 @@ async function measure(load: Load, targets: Target[], chargers: BenchCharger[], 
         rounds[t].push({ ...report, cpu: (server.cpu?.() ?? 0) - before, p50: percentile(report.samples, 50), p99: percentile(report.samples, 99) });
       }
     }
-    if (targets.length === 2) {
-      const ratios = (key: "p50" | "p99") => median(rounds[0].map((r, i) => r[key] / rounds[1][i][key]));
-      pairs.push({ p50: ratios("p50"), p99: ratios("p99") });
-    }
-    return rounds.map(medianRound);
+    const ratios = (key: "p50" | "p99") => median(rounds[0].map((r, i) => r[key] / rounds[1][i][key]));
+    const pair = targets.length === 2 ? { p50: ratios("p50"), p99: ratios("p99") } : undefined;
+    return { medians: rounds.map(medianRound), pair };
   };
-  const pairs: { p50: number; p99: number }[] = [];
   /** Every charger within reach at once. */
   const burst = (action: "Heartbeat" | "StatusNotification") => inTurn((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }));
   // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
   // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
   await settledAll();
-  const hb = await inTurn((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
-  const hbBurst = await burst("Heartbeat");
+  const { medians: hb, pair: hbPair } = await inTurn((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
+  const { medians: hbBurst, pair: burstPair } = await burst("Heartbeat");
   for (const [t, { server }] of targets.entries()) {
     const f = figures[t];
     f.hb = { p50: hb[t].p50, p99: hb[t].p99 };
@@ -304,22 +305,30 @@ async function measure(load: Load, targets: Target[], chargers: BenchCharger[], 
     }
   }
   await settledAll();
-  const status = await burst("StatusNotification");
+  const { medians: status, pair: statusPair } = await burst("StatusNotification");
   for (const t of targets.keys()) {
     figures[t].status = { p50: status[t].p50, p99: status[t].p99, perSecond: status[t].done / (status[t].ms / 1000), n: status[t].done + status[t].failed };
   }
-  if (pairs.length) figures[0].pairs = { hb: pairs[0], burst: pairs[1], status: pairs[2] };
+  if (hbPair && burstPair && statusPair) figures[0].pairs = { hb: hbPair, burst: burstPair, status: statusPair };
   if (meter && chargers.length <= METER_UP_TO) {
     for (const [t, { server }] of targets.entries()) {
       await turnTo(t);
-      await settled(server);
-      await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
-      const run = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
-      figures[t].meter = { perSecond: run.done / (run.ms / 1000), failed: run.failed };
+      const { perSecond, failed } = await meterRound(load, server);
+      figures[t].meter = { perSecond, failed };
     }
   }
   await turnTo(0);
   return figures;
+}
+
+/** One round of MeterValues from the fleet connected now, after the warm-up that wakes its objects; with the server's workerd CPU seconds per 1 000. */
+async function meterRound(load: Load, server: Server) {
+  await settled(server);
+  await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
+  const before = server.cpu?.();
+  const run = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
+  const cpu = server.cpu && before !== undefined ? ((server.cpu() - before) / run.done) * 1000 : undefined;
+  return { perSecond: run.done / (run.ms / 1000), failed: run.failed, cpu };
 }
 
 /**
@@ -335,12 +344,7 @@ async function meterPairs(load: Load, servers: { product: Server; echo: Server }
   for (let pair = 0; pair < METER_PAIRS; pair++) {
     for (const side of ["product", "echo"] as const) {
       await load.run(() => ({ kind: "swap" }));
-      const { cpu } = servers[side];
-      await settled(servers[side]);
-      await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
-      const before = cpu?.();
-      const run = await load.run(() => ({ kind: "meter", seconds: METER_SECONDS }));
-      rounds[side].push({ perSecond: run.done / (run.ms / 1000), failed: run.failed, cpu: cpu && before !== undefined ? ((cpu() - before) / run.done) * 1000 : undefined });
+      rounds[side].push(await meterRound(load, servers[side]));
     }
   }
   for (const [side, f] of [["product", product], ["echo", echo]] as const) {

@@ -93,8 +93,9 @@ const SAMPLES_FROM_VERSION_1 = `
  * charger's own), share range 0; readers also match `transaction_id`, so a shared range is only
  * read further. The shifts are SQLite's, on 64-bit integers.
  */
+const METER_RANGES = 2 ** 31;
 const meterRange = (transactionId: number | null) =>
-  transactionId !== null && Number.isSafeInteger(transactionId) && transactionId > 0 && transactionId < 2 ** 31 ? transactionId : 0;
+  transactionId !== null && Number.isSafeInteger(transactionId) && transactionId > 0 && transactionId < METER_RANGES ? transactionId : 0;
 const IN_METER_RANGE = "id BETWEEN ?1 << 32 AND (?1 << 32) + 4294967295";
 
 /** Rows stored before ranges (schema version 2 and older) move into their transaction's range, in order. */
@@ -103,7 +104,7 @@ const METER_VALUES_INTO_RANGES = `
     id INTEGER PRIMARY KEY, transaction_id INTEGER, connector_id INTEGER NOT NULL, samples TEXT NOT NULL);
   INSERT INTO meter_values_ranged (id, transaction_id, connector_id, samples)
     SELECT (range << 32) + row_number() OVER (PARTITION BY range ORDER BY id), transaction_id, connector_id, samples
-    FROM (SELECT *, CASE WHEN transaction_id > 0 AND transaction_id < 2147483648 THEN transaction_id ELSE 0 END AS range FROM meter_values);
+    FROM (SELECT *, CASE WHEN transaction_id > 0 AND transaction_id < ${METER_RANGES} THEN transaction_id ELSE 0 END AS range FROM meter_values);
   DROP TABLE meter_values;
   ALTER TABLE meter_values_ranged RENAME TO meter_values;
 `;
