@@ -3,8 +3,9 @@
  * product as `npm start` does with workerd's inspector open, connects 100 bench chargers (or
  * `--chargers N`) with the light clients, and records V8's CPU profile of the worker while they
  * send Heartbeats, then MeterValues, then one Heartbeat each to objects asleep (docs/performance.md
- * "Waking up, again"), a remote start and an authenticated read. It prints, per message, the CPU time spent inside the functions that make up the
- * answer (inclusive) and the functions that cost most by themselves.
+ * "Waking up, again"), then remote starts to objects asleep, a read of the same points, and an
+ * authenticated read. It prints, per message, the CPU time spent inside the functions that make
+ * up the answer (inclusive) and the functions that cost most by themselves.
  */
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -89,10 +90,10 @@ function summarise(profile: Profile, messages: number) {
   const per = (v: number) => `${((v / messages) * 1000).toFixed(0).padStart(6)} µs`;
   console.log(`  busy CPU ${per(total)} per message (${messages} messages)`);
   console.log("  inclusive, per message:");
-  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf", "park", "adopt", "restore", "releaseParked", "answered", "ChargePoint", "ChargerStore", "ChargerOutbox", "get", "put", "relay", "remember", "alarm", "fetch", "remoteStart", "commandTo", "findPoint", "callCharger", "afterAnswer", "authenticate", "dispatch"];
+  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf", "park", "adopt", "restore", "releaseParked", "answered", "ChargePoint", "ChargerStore", "ChargerOutbox", "get", "put", "relay", "remember", "alarm", "fetch", "remoteStart", "commandTo", "findPoint", "callCharger", "afterAnswer", "authenticate", "dispatch", "send", "socket", "isCurrent", "readKv", "settingsOf", "remoteIdTagOf", "claim", "settle", "webSocketClose", "getWebSockets", "all", "first", "run", "raw", "execute"];
   for (const name of named) if (inclusiveBy.has(name)) console.log(`    ${name.padEnd(32)} ${per(inclusiveBy.get(name)!)}`);
   console.log("  most self time, per message:");
-  for (const [name, v] of [...selfBy].filter(([n]) => n !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${name.slice(0, 70).padEnd(72)} ${per(v)}`);
+  for (const [name, v] of [...selfBy].filter(([n]) => n !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${name.slice(0, 70).padEnd(72)} ${per(v)}`);
 }
 
 async function main() {
@@ -138,8 +139,8 @@ async function main() {
 
   // A remote start through the API, as bench:ocpp times it: the Worker's side and the charger's.
   const api = await Api.login(product.origin);
-  // The MeterValues still queued and their log flushes end before this profile starts.
-  await new Promise((r) => setTimeout(r, 5000));
+  // The objects go to sleep first, as in bench:ocpp: a start wakes its charger's object.
+  await new Promise((r) => setTimeout(r, 25_000));
   const starts = fleet.slice(0, 200);
   await inspector.send("Profiler.start");
   const start = performance.now();
@@ -152,6 +153,16 @@ async function main() {
   if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/remote-start.cpuprofile`, JSON.stringify(profile));
   console.log(`\nremote start: ${starts.length} (${refused} refused) in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   summarise(profile, starts.length);
+
+  // The read bench:ocpp subtracts from a start: the same points, read in the same lanes.
+  await inspector.send("Profiler.start");
+  await inBatches(starts, 10, async (p) => {
+    await api.request("GET", `/station-service/point/${p.id}`);
+  });
+  const pointRead = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+  if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/point-read.cpuprofile`, JSON.stringify(pointRead));
+  console.log(`\npoint read: ${starts.length}`);
+  summarise(pointRead, starts.length);
 
   // The cost every console and API request starts with: an authenticated read of the account.
   const reads = 500;

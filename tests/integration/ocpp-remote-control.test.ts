@@ -74,6 +74,31 @@ describe("remote control API", () => {
     expect(stop.body.data).toEqual({ status: "Accepted" });
   });
 
+  it("starts with the operator's remote tag as it stands, one made from its id when it has none; another operator's point is 404", async () => {
+    const { charger, pointId, operatorId } = await online();
+    const theirs = await makeCharger("0DE001");
+    const remoteTag = (tag: string | null) => env.DB.prepare("UPDATE parameter_settings SET remote_id_tag = ? WHERE operator_id = ?").bind(tag, operatorId).run();
+    const tags: string[] = [];
+    charger.answer("RemoteStartTransaction", (payload) => {
+      tags.push(payload.idTag);
+      return { status: "Accepted" };
+    });
+    const token = await tokenFor("0PL002", "demoadmin");
+    const start = (id: number) => call("PUT", `/station-service/remoteControl/remoteStart/${id}`, { token, body: { connectorId: 1 } });
+    try {
+      await remoteTag("NEWREMOTE");
+      expect((await start(pointId)).status).toBe(200);
+      await remoteTag(null);
+      expect((await start(pointId)).status).toBe(200);
+      expect(tags).toEqual(["NEWREMOTE", `REMOTE${operatorId}`]);
+    } finally {
+      await remoteTag("PLREMOTE");
+    }
+    const refused = await start(theirs.pointId);
+    expect(refused.status).toBe(404);
+    expect(refused.body.msg).toBe("No such charging point");
+  });
+
   it("refuses a remote start on a disabled point", async () => {
     const made = await makeCharger("0PL002", { enabled: false });
     const token = await tokenFor("0PL002", "demoadmin");
