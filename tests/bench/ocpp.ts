@@ -51,12 +51,17 @@ const STEADY_INTERVAL_S = 60;
  */
 const roundsFor = (chargers: number) => (chargers <= 100 ? 5 : 1);
 /**
- * Remote starts per size: one per charger up to 500, at least 200 (a fleet of 100 is started twice
- * over). The p99 of 500 is their fifth-slowest; of 200 it was the second-slowest, which one stall
- * of workerd set alone (docs/performance.md "Remote start, one statement less").
+ * Remote starts per size, one per charger, each from sleep: a fleet smaller than that is started
+ * in rounds, its objects asleep before each. The p99 of 500 is their fifth-slowest; of 200 it was
+ * the second-slowest, which one stall of workerd set alone (docs/performance.md "Remote start,
+ * one statement less").
  */
-const remoteStartsFor = (chargers: number) => Math.min(500, Math.max(200, chargers));
+const REMOTE_STARTS = 500;
 const REMOTE_STARTS_IN_FLIGHT = 10;
+/** The product's read of a point runs three D1 statements (session, account, point): its CPU comes in four pieces. */
+const ECHO_READ_PIECES = 4;
+/** Product reads, one at a time, whose workerd CPU the echo DO's yardstick spends. */
+const READ_CPU_SAMPLES = 100;
 const TRANSACTIONS = 50;
 /** Batched D1 writes land at most about two seconds after the message (docs/rules/ocpp.md "Hot path"). */
 const SETTLE_MS = 3000;
@@ -173,6 +178,7 @@ interface Figures {
   /** Each pair's MeterValues ratio, product ÷ echo DO, in the order run (`meterPairs`). */
   meterRatios?: number[];
   cpuPer1000?: { heartbeat: number; meter?: number };
+  remoteStarts?: RemoteStarts;
   /** Files the server's workerd held open with every charger connected. */
   openFiles?: OpenFiles;
   firstError?: string;
@@ -379,30 +385,86 @@ const perEach = (before: Counters, after: Counters, n: number) => ({
   roundTrips: (roundTrips(after) - roundTrips(before)) / n,
 });
 
-async function remoteStarts(api: Api, points: BenchPoint[]) {
+interface RemoteStarts {
+  count: number;
+  p50: number;
+  p99: number;
+  readP50: number;
+  readP99: number;
+  refused: number;
+}
+
+/**
+ * REMOTE_STARTS remote starts, REMOTE_STARTS_IN_FLIGHT at a time, one per charger in each round,
+ * after `asleep` (the chargers' objects asleep): each start is followed by a read in the same
+ * lane, so both meet the same machine; the difference of their percentiles is what the start
+ * adds. `start` answers whether the charger accepted.
+ */
+async function remoteStarts<P extends BenchCharger>(
+  points: P[],
+  start: (p: P) => Promise<boolean>,
+  read: (p: P) => Promise<unknown>,
+  asleep: () => Promise<void>,
+): Promise<RemoteStarts> {
   const starts: number[] = [];
   const reads: number[] = [];
   let refused = 0;
-  const work = Array.from({ length: remoteStartsFor(points.length) }, (_, i) => points[i % points.length]);
-  // Each start is followed by a read of the same point in the same lane, so both meet the same
-  // machine; the difference of their percentiles is what the start adds.
-  await inBatches(work, REMOTE_STARTS_IN_FLIGHT, async (p) => {
-    let start = performance.now();
-    const res = await api.request("PUT", `/station-service/remoteControl/remoteStart/${p.id}`, { connectorId: 1 });
-    starts.push(ms(start));
-    if (res.status !== 200) refused++;
-    start = performance.now();
-    await api.request("GET", `/station-service/point/${p.id}`);
-    reads.push(ms(start));
-  });
+  for (let done = 0; done < REMOTE_STARTS && points.length > 0; ) {
+    const round = points.slice(0, Math.min(points.length, REMOTE_STARTS - done));
+    await asleep();
+    await inBatches(round, REMOTE_STARTS_IN_FLIGHT, async (p) => {
+      let t = performance.now();
+      if (!(await start(p))) refused++;
+      starts.push(ms(t));
+      t = performance.now();
+      await read(p);
+      reads.push(ms(t));
+    });
+    done += round.length;
+  }
   return {
-    count: work.length,
+    count: starts.length,
     p50: percentile(starts, 50),
     p99: percentile(starts, 99),
     readP50: percentile(reads, 50),
     readP99: percentile(reads, 99),
     refused,
   };
+}
+
+/** workerd milliseconds of CPU per request, `count` requests one at a time. */
+async function cpuPerRequest(server: Server, count: number, request: (i: number) => Promise<unknown>): Promise<number> {
+  const before = server.cpu?.() ?? 0;
+  for (let i = 0; i < count; i++) await request(i);
+  return (((server.cpu?.() ?? 0) - before) * 1000) / count;
+}
+
+/**
+ * The echo DO's remote starts beside the product's: its `/read` and the part of its `/start`
+ * before the object spin the CPU the product's read took (`readCpuMs`), as many pieces as the
+ * product's read has D1 statements between its awaits (tests/bench/echo/worker.ts). The spin is
+ * drawn through two measured points, then corrected once by a third.
+ */
+async function echoStarts(origin: string, server: Server, points: BenchCharger[], readCpuMs: number) {
+  const CALIBRATION = 50;
+  const STEP = 4_000_000;
+  const at = (spin: number) => cpuPerRequest(server, CALIBRATION, () => fetch(`${origin}/read?spin=${spin}&pieces=${ECHO_READ_PIECES}`).then((r) => r.arrayBuffer()));
+  const base = await at(0);
+  const perStep = ((await at(STEP)) - base) / STEP;
+  let spin = perStep > 0 ? Math.max(0, Math.round((readCpuMs - base) / perStep)) : 0;
+  let echoReadCpuMs = await at(spin);
+  if (spin > 0 && echoReadCpuMs > base) {
+    spin = Math.max(0, Math.round((spin * (readCpuMs - base)) / (echoReadCpuMs - base)));
+    echoReadCpuMs = await at(spin);
+  }
+  const query = `spin=${spin}&pieces=${ECHO_READ_PIECES}`;
+  const figures = await remoteStarts(
+    points,
+    async (p) => (await fetch(`${origin}/start/${p.serial}?${query}`).then(async (r) => (await r.json()) as { answer?: { status?: string } })).answer?.status === "Accepted",
+    () => fetch(`${origin}/read?${query}`).then((r) => r.arrayBuffer()),
+    () => asleep(server, points.length),
+  );
+  return { ...figures, spin, readCpuMs: echoReadCpuMs };
 }
 
 /** A strict ocpp-rpc client (every frame checked both ways against the 1.6 schemas) runs a whole session. */
@@ -476,6 +538,13 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
       `${fmt(node?.meter?.perSecond, 0)} /s`,
     );
     if (product.meterRatios) console.log(`    each pair, product ÷ echo DO, in turn: ${product.meterRatios.map((r) => fmt(r, 2)).join(", ")} (the median above)`);
+  }
+  const added = (r?: RemoteStarts) => (r ? { p50: r.p50 - r.readP50, p99: r.p99 - r.readP99 } : undefined);
+  const refused = (r?: RemoteStarts) => (r?.refused ? ` (${r.refused} refused)` : "");
+  if (product.remoteStarts) {
+    const [a, b] = [added(product.remoteStarts), added(echo?.remoteStarts)];
+    row(`remote start (${product.remoteStarts.count}, ${REMOTE_STARTS_IN_FLIGHT} in flight), p50/p99`, pair(product.remoteStarts), pair(echo?.remoteStarts), pairRatio(product.remoteStarts, echo?.remoteStarts), "");
+    row(`  added over a read, p50/p99`, `${pair(a)}${refused(product.remoteStarts)}`, `${pair(b)}${refused(echo?.remoteStarts)}`, pairRatio(a, b), "");
   }
   row(
     `workerd CPU s per 1 000 Heartbeats`,
@@ -605,10 +674,14 @@ async function main(limit: number) {
     // same seconds stop workerd for one to three seconds while it checkpoints each one's SQLite
     // (docs/performance.md "Fourth full run: 5 000 chargers, every phase from sleep"), not what a start costs.
     await asleep(productServer, size);
-    const rs = await remoteStarts(api, chargers as BenchPoint[]);
-    extra.push(
-      `remote start through the API (${rs.count}) p50/p99: ${fmt(rs.p50)} / ${fmt(rs.p99)} ms; an API read of the same point in the same lanes: ${fmt(rs.readP50)} / ${fmt(rs.readP99)} ms; ` +
-        `added by the start: ${fmt(rs.p50 - rs.readP50)} / ${fmt(rs.p99 - rs.readP99)} ms${rs.refused ? ` (${rs.refused} not 200)` : ""}`,
+    const points = chargers as BenchPoint[];
+    // Before the starts: objects they wake write their logs and go to sleep in the seconds after.
+    const readCpuMs = await cpuPerRequest(productServer, READ_CPU_SAMPLES, (i) => api.request("GET", `/station-service/point/${points[i % size].id}`));
+    p.remoteStarts = await remoteStarts(
+      points,
+      async (point) => (await api.request("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 })).status === 200,
+      (point) => api.request("GET", `/station-service/point/${point.id}`),
+      () => asleep(productServer, size),
     );
     // With MeterValues to measure, the product's fleet stays connected, set aside, for `meterPairs`.
     const paired = size <= METER_UP_TO;
@@ -618,6 +691,13 @@ async function main(limit: number) {
     extra.unshift(`D1 per charger for the whole fleet phase (boot, 3 statuses, online flag, every burst above): ${fmt(bootPer.statements)} statements, ${fmt(bootPer.roundTrips)} round trips`);
 
     const [e] = pairedEcho ? [pairedEcho] : await measure(load, [echoTarget], chargers, steadyState, awake);
+    // The echo DO's fleet is connected (set aside or not): its starts, from sleep too.
+    const echoRs = await echoStarts(echoWorker, echoServer, chargers, readCpuMs);
+    e.remoteStarts = echoRs;
+    extra.push(
+      `remote start, an API read of the same point in the same lanes p50/p99: product ${fmt(p.remoteStarts.readP50)} / ${fmt(p.remoteStarts.readP99)} ms, ` +
+        `echo DO ${fmt(echoRs.readP50)} / ${fmt(echoRs.readP99)} ms; a read's workerd CPU one at a time: product ${fmt(readCpuMs, 2)} ms, echo DO ${fmt(echoRs.readCpuMs, 2)} ms (${echoRs.spin} steps)`,
+    );
     if (paired) await meterPairs(load, { product: productServer, echo: echoServer }, p, e);
     else await load.run(() => ({ kind: "close" }));
     const [n] = await measure(load, [{ url: nodeEcho, server: {} }], chargers, false, size, true);

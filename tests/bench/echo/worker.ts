@@ -5,10 +5,18 @@ import { DurableObject } from "cloudflare:workers";
  * served by `wrangler dev` like the product, answering each OCPP CALL with the smallest valid
  * CALLRESULT and doing the storage writes the product's design pays for: none for a Heartbeat,
  * one SQLite row for a MeterValues or a StatusNotification. No validation, no log, no D1.
+ *
+ * A remote start's yardstick too: `/start/<charger>` wakes the charger's object, which sends one
+ * CALL on its socket and answers with the charger's reply, and `/read` stands for the API read
+ * the bench compares a start with. Both first spend the CPU the bench asks for (`spin`, the
+ * product's read's, measured in the same run), in `pieces` as its D1 statements cut it, so that
+ * this worker's thread is as busy as the product's (docs/performance.md "The remote start's yardstick").
  */
 export class EchoPoint extends DurableObject<unknown> {
   /** Made at the first write after a wake-up: a Heartbeat runs no statement at all. */
   private tableMade = false;
+  /** The calls sent to the charger, by message id, until its answer. */
+  private readonly waiting = new Map<string, (answer: unknown) => void>();
 
   async fetch(request: Request): Promise<Response> {
     const pair = new WebSocketPair();
@@ -18,9 +26,24 @@ export class EchoPoint extends DurableObject<unknown> {
     return new Response(null, { status: 101, webSocket: client, headers: offered.includes("ocpp1.6") ? { "Sec-WebSocket-Protocol": "ocpp1.6" } : undefined });
   }
 
+  /** A RemoteStartTransaction on the charger's socket, and its answer. */
+  async start(): Promise<{ ok: boolean; answer?: { status?: string } }> {
+    const ws = this.ctx.getWebSockets()[0];
+    if (!ws) return { ok: false };
+    const id = crypto.randomUUID();
+    const answer = new Promise<{ status?: string }>((resolve) => this.waiting.set(id, resolve as (answer: unknown) => void));
+    ws.send(JSON.stringify([2, id, "RemoteStartTransaction", { connectorId: 1, idTag: "REMOTE1" }]));
+    return { ok: true, answer: await answer };
+  }
+
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     if (typeof message !== "string") return;
     const frame = JSON.parse(message) as [number, string, string, unknown];
+    if (frame[0] === 3) {
+      this.waiting.get(frame[1])?.(frame[2]);
+      this.waiting.delete(frame[1]);
+      return;
+    }
     if (frame[0] !== 2) return;
     const now = new Date().toISOString();
     let payload: unknown = {};
@@ -44,9 +67,26 @@ export class EchoPoint extends DurableObject<unknown> {
   }
 }
 
+/** `spin` steps of arithmetic in `pieces`, each after a turn of the event loop, as I/O would cut them. */
+async function busy(spin: number, pieces: number): Promise<number> {
+  let x = 1;
+  for (let piece = 0; piece < pieces; piece++) {
+    if (piece > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < spin / pieces; i++) x = (Math.imul(x, 1103515245) + 12345) | 0;
+  }
+  return x;
+}
+
 export default {
   async fetch(request: Request, env: { ECHO_POINT: DurableObjectNamespace<EchoPoint> }) {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
+    if (pathname === "/read" || pathname.startsWith("/start/")) {
+      const spent = await busy(Number(url.searchParams.get("spin") ?? 0), Math.max(1, Number(url.searchParams.get("pieces") ?? 1)));
+      if (pathname === "/read") return Response.json({ spent });
+      const started = await env.ECHO_POINT.getByName(pathname.slice("/start/".length)).start();
+      return Response.json({ spent, ...started }, { status: started.ok ? 200 : 409 });
+    }
     if (!pathname.startsWith("/ocpp/")) return new Response("echo", { status: 200 });
     return env.ECHO_POINT.getByName(pathname.slice("/ocpp/".length)).fetch(request);
   },
