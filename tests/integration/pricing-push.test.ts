@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "../../workers/services/context";
 import { pushPrice } from "../../workers/services/pricing/price-push";
-import { connect, type TestCharger } from "./support/charger";
+import { connect, landed, type TestCharger } from "./support/charger";
 import { eventually } from "./support/eventually";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, login, tokenFor } from "./support/http";
@@ -27,6 +27,8 @@ async function pricedCharger(model = { vendor: "Plugdesk", model: "TestCharger" 
   await call("PUT", `/finance-service/strategy/${strategy.id}/assign`, { token: pl, body: { pointIds: [made.pointId] } });
   const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
   await charger.call("BootNotification", { chargePointVendor: model.vendor, chargePointModel: model.model });
+  // The push chooses its way by the model D1 holds, which the boot reaches in a batch moments later.
+  await landed();
   return { ...made, strategy, charger };
 }
 
