@@ -677,12 +677,14 @@ async function main(limit: number) {
     // (docs/performance.md "Fourth full run: 5 000 chargers, every phase from sleep"), not what a start costs.
     await asleep(productServer, size);
     const points = chargers as BenchPoint[];
+    // The read a start is compared with, and whose CPU the echo DO's yardstick spends.
+    const readPoint = (point: BenchPoint) => api.request("GET", `/station-service/point/${point.id}`);
     // Before the starts: objects they wake write their logs and go to sleep in the seconds after.
-    const readCpuMs = await cpuPerRequest(productServer, READ_CPU_SAMPLES, (i) => api.request("GET", `/station-service/point/${points[i % size].id}`));
+    const readCpuMs = await cpuPerRequest(productServer, READ_CPU_SAMPLES, (i) => readPoint(points[i % size]));
     p.remoteStarts = await remoteStarts(
       points,
       async (point) => (await api.request("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 })).status === 200,
-      (point) => api.request("GET", `/station-service/point/${point.id}`),
+      readPoint,
       () => asleep(productServer, size),
     );
     // With MeterValues to measure, the product's fleet stays connected, set aside, for `meterPairs`.
