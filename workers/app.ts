@@ -1,8 +1,12 @@
+import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
+import { PayloadTooLarge } from "../domain/errors";
 import { api, isApiPath } from "./api";
 import { BENCH_COUNTERS_PATH, benchCounters } from "./http/bench-counters";
+import { limitBodies } from "./http/body-limit";
 import { withPageErrors } from "./http/page-errors";
-import { newNonce, withSecurityHeaders } from "./http/security-headers";
+import { markPrivate, newNonce, withSecurityHeaders } from "./http/security-headers";
+import { requestLanguage, translator } from "./i18n";
 import { consumeBilling } from "./jobs/billing";
 import { consumeFirmware } from "./jobs/firmware";
 import { housekeeping } from "./jobs/housekeeping";
@@ -28,6 +32,27 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
+/**
+ * The console's pages and form actions, their bodies limited before React Router reads them
+ * (docs/rules/input.md "Body size"): the login and account-deletion pages as much as any form.
+ */
+const consolePages = new Hono<{ Bindings: Env }>();
+consolePages.use(limitBodies());
+consolePages.onError((error, c) => {
+  if (!(error instanceof PayloadTooLarge)) throw error;
+  const answer = c.text(translator(requestLanguage(c.req.raw))(error.key, error.params), 413);
+  markPrivate(answer.headers);
+  return answer;
+});
+consolePages.all("*", async (c) => {
+  const nonce = newNonce();
+  // Hono types the Worker's execution context narrower than the runtime's; it is the same object.
+  const ctx = c.executionCtx as unknown as ExecutionContext;
+  const response = await requestHandler(c.req.raw, { cloudflare: { env: c.env, ctx, nonce } });
+  // MODE, not DEV: the worker build of the Cloudflare plugin leaves DEV true.
+  return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
+});
+
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
@@ -36,10 +61,7 @@ export default {
     if (isOcpiPath(pathname)) return ocpiApp.fetch(request, env, ctx);
     if (pathname === BENCH_COUNTERS_PATH) return benchCounters(env);
     if (isApiPath(pathname)) return api.fetch(request, env, ctx);
-    const nonce = newNonce();
-    const response = await requestHandler(request, { cloudflare: { env, ctx, nonce } });
-    // MODE, not DEV: the worker build of the Cloudflare plugin leaves DEV true.
-    return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
+    return consolePages.fetch(request, env, ctx);
   },
 
   async queue(batch, env) {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -39,6 +40,7 @@ export function TextDialog({
   icon: Icon,
   successMessage,
   idPrefix,
+  consent,
 }: {
   open: boolean;
   onClose: () => void;
@@ -53,15 +55,19 @@ export function TextDialog({
   icon: LucideIcon;
   successMessage: string;
   idPrefix: string;
+  /** A statement the user must tick before sending (completing an unverified deletion request); not posted. */
+  consent?: { label: string; requiredMessage: string };
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; message?: string; fields?: Record<string, string> }>();
   const initial = () => Object.fromEntries(texts.map((x) => [x.name, x.initial ?? ""]));
   const [typed, setTyped] = useState<Record<string, string>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [consented, setConsented] = useState(false);
   const close = () => {
     setTyped(initial());
     setErrors({});
+    setConsented(false);
     onClose();
   };
   const last = texts[texts.length - 1]?.name;
@@ -75,7 +81,8 @@ export function TextDialog({
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = Object.fromEntries(texts.filter((x) => (typed[x.name] ?? "").trim() === "").map((x) => [x.name, x.requiredMessage]));
+    const missing: Record<string, string> = Object.fromEntries(texts.filter((x) => (typed[x.name] ?? "").trim() === "").map((x) => [x.name, x.requiredMessage]));
+    if (consent && !consented) missing.consent = consent.requiredMessage;
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     fetcher.submit({ ...values, ...typed }, { method: "post" });
@@ -89,6 +96,27 @@ export function TextDialog({
             {description && <DialogDescription>{description}</DialogDescription>}
           </DialogHeader>
           {children}
+          {consent && (
+            <div className="flex flex-col gap-1">
+              <div className="flex items-start gap-2">
+                <Checkbox
+                  id={`${idPrefix}-consent`}
+                  checked={consented}
+                  onCheckedChange={(value) => setConsented(value === true)}
+                  aria-invalid={errors.consent !== undefined}
+                  aria-describedby={errors.consent ? `${idPrefix}-consent-error` : undefined}
+                />
+                <Label htmlFor={`${idPrefix}-consent`} className="leading-snug">
+                  {consent.label}
+                </Label>
+              </div>
+              {errors.consent && (
+                <p id={`${idPrefix}-consent-error`} className="text-xs text-destructive">
+                  {errors.consent}
+                </p>
+              )}
+            </div>
+          )}
           {texts.map((x) => {
             const id = `${idPrefix}-${x.name}`;
             const error = errors[x.name];

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { IDEMPOTENCY_HEADER } from "../../domain/idempotency";
 import { notifyHttpError } from "~/components/ui/toast";
 
 /**
@@ -30,16 +31,24 @@ function cookie(name: string): string | undefined {
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-async function request<T>(t: TFunction, lang: string, method: Method, path: string, body?: unknown): Promise<T> {
+/** `idempotencyKey`: a money form's key for this submit (`useIdempotencyKey`, docs/rules/input.md "Idempotency keys"). */
+export interface RequestOptions {
+  idempotencyKey?: string;
+}
+
+async function request<T>(t: TFunction, lang: string, method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const url = new URL(path, window.location.origin);
   url.searchParams.set("lang", lang);
   if (method === "GET") url.searchParams.set("v", String(Date.now()));
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -65,8 +74,8 @@ export function useApi() {
   const { t, i18n } = useTranslation();
   return useMemo(
     () =>
-      <T>(method: Method, path: string, body?: unknown) =>
-        request<T>(t, i18n.language, method, path, body),
+      <T>(method: Method, path: string, body?: unknown, options?: RequestOptions) =>
+        request<T>(t, i18n.language, method, path, body, options),
     [t, i18n.language],
   );
 }

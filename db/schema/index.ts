@@ -20,3 +20,4 @@ export * from "./ocpi";
 export * from "./mail";
 export * from "./ocpi-commands";
 export * from "./ocpi-sync";
+export * from "./idempotency";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CDR_BILLING_STATUSES } from "../../domain/ocpi/cdr-price";
+import { CDR_HOLD_REASONS } from "../../domain/ocpi/cdr-checks";
 import { operators, timestamps } from "./tenancy";
 
 /**
@@ -139,8 +140,15 @@ export const ocpiCdrs = sqliteTable(
      * record kept without a debit) or it is a credit CDR (CREDIT).
      */
     billingStatus: text("billing_status", { enum: CDR_BILLING_STATUSES }).notNull().default("PENDING"),
-    /** The charge record it became (docs/decisions/0063-roaming-charge-records.md). */
+    /**
+     * The charge record it became (docs/decisions/0063-roaming-charge-records.md); for a credit
+     * CDR given back (CREDITED), the record of the CDR it credits.
+     */
     chargeRecordId: integer("charge_record_id"),
+    /** Why billing held it for the operator's review (docs/rules/ocpi.md "What a CDR may bill"); kept after the review. */
+    holdReason: text("hold_reason", { enum: CDR_HOLD_REASONS }),
+    /** Minor units credit CDRs have given back of this CDR's debit so far: never above the debit. */
+    credited: integer("credited").notNull().default(0),
   },
   (t) => [
     uniqueIndex("ocpi_cdrs_object_uq").on(t.operatorId, t.platformId, t.countryCode, t.partyId, t.cdrId),

@@ -7,8 +7,12 @@ import { divideHalfUp, pow10 } from "../pricing/decimal";
  * (docs/decisions/0005-money-in-minor-units.md), each amount rounded once, half away from zero.
  */
 
-/** What billing made of a CDR (docs/rules/ocpi.md "CDRs billed to the wallet"). */
-export const CDR_BILLING_STATUSES = ["PENDING", "BILLED", "UNKNOWN_TOKEN", "CURRENCY_MISMATCH", "CREDIT"] as const;
+/**
+ * What billing made of a CDR (docs/rules/ocpi.md "CDRs billed to the wallet", "What a CDR may
+ * bill"): HELD for the operator's review (then BILLED, CREDITED or REJECTED); a credit CDR given
+ * back to the wallet is CREDITED. CREDIT is what credit CDRs were flagged before credits were given back.
+ */
+export const CDR_BILLING_STATUSES = ["PENDING", "BILLED", "UNKNOWN_TOKEN", "CURRENCY_MISMATCH", "CREDIT", "HELD", "CREDITED", "REJECTED"] as const;
 export type CdrBillingStatus = (typeof CDR_BILLING_STATUSES)[number];
 
 /** OCPI Price (OCPI 2.2.1 §16.4): the amount without VAT, and with it when the CPO gives it. */

@@ -11,7 +11,11 @@ export interface TagFacts {
    * start sessions, not app or roaming tokens (docs/rules/settings.md "RF-card restriction").
    */
   cardsOnly?: boolean;
-  /** Whether the tag is in an active session anywhere in the operator's network. */
+  /**
+   * Whether the tag is in an active session anywhere in the operator's network. Only a
+   * StartTransaction asks: OCPP 1.6 §7.2 keeps ConcurrentTx for StartTransaction, so Authorize
+   * passes false and a tag already charging is Accepted there, refused (if at all) at its start.
+   */
   busy: boolean;
   now: number;
 }
@@ -24,8 +28,9 @@ export interface TagFacts {
  *   blocked or expired one says so;
  * - with the RF-card restriction on, a known tag that is neither an RFID card nor the remote-start
  *   tag is Invalid;
- * - a tag already charging elsewhere is ConcurrentTx, except the operator's remote-start tag,
- *   which starts many sessions at once.
+ * - at StartTransaction, a tag already charging elsewhere is ConcurrentTx, except the operator's
+ *   remote-start tag, which starts many sessions at once; Authorize never answers ConcurrentTx
+ *   (OCPP 1.6 §7.2: "only relevant for a StartTransaction.req").
  */
 export function authorizationStatus(facts: TagFacts): AuthorizationStatus {
   const { tag } = facts;

@@ -247,6 +247,13 @@ export const ChargingSchedule = z.strictObject({
 });
 export type ChargingSchedule = z.output<typeof ChargingSchedule>;
 
+/**
+ * The schedule a charger answers to GetCompositeSchedule: an empty period list is how it says that
+ * no limit applies. The official schema (no `minItems`) allows it and chargers send it, so the
+ * answer is taken; `1..*` holds for the profiles the server sends (OCPP 1.6 §7 ChargingSchedule).
+ */
+const CompositeSchedule = ChargingSchedule.extend({ chargingSchedulePeriod: z.array(ChargingSchedulePeriod) });
+
 export const ChargingProfile = z.strictObject({
   chargingProfileId: integer,
   transactionId: integer.optional(),
@@ -448,7 +455,7 @@ export const OCPP_RESPONSES = {
     status: acceptedOrRejected,
     connectorId: integer.optional(),
     scheduleStart: dateTime.optional(),
-    chargingSchedule: ChargingSchedule.optional(),
+    chargingSchedule: CompositeSchedule.optional(),
   }),
   UpdateFirmware: empty,
   GetDiagnostics: z.strictObject({ fileName: ciString(255).optional() }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chosenKeyBytes, KEY_FORMATS } from "../ocpp/authorization-key";
 import { pageQuery, recordStatus } from "./account-service";
 import { decimalNumber, recordId, wholeNumber } from "./numbers";
 
@@ -169,16 +170,20 @@ export const pointImportInput = z.object({
 });
 
 /**
- * Diagnostic file locations are FTP addresses; start not later than stop
+ * Where a charger uploads its diagnostics: OCPP 1.6 §6.25 allows any URI; the schemes chargers
+ * upload to are FTP (ftp, ftps, sftp) and HTTP (http, https, a PUT or POST of the file), with a host
  * (docs/rules/ocpp.md "Diagnostics").
  */
+export const diagnosticsLocation = z
+  .string({ error: "validation.uploadLocation" })
+  .trim()
+  .max(500, { error: "validation.uploadLocation" })
+  .regex(/^(?:ftp|ftps|sftp|http|https):\/\/[^\s/?#]+\S*$/i, { error: "validation.uploadLocation" });
+
+/** A diagnostics request: its upload address, and a start not later than its stop (docs/rules/ocpp.md "Diagnostics"). */
 export const diagnoseInput = z
   .object({
-    location: z
-      .string({ error: "validation.ftp" })
-      .trim()
-      .max(500, { error: "validation.ftp" })
-      .regex(/^s?ftps?:\/\/\S+$/i, { error: "validation.ftp" }),
+    location: diagnosticsLocation,
     startTime: z.iso.datetime({ offset: true, error: "points.validation.dateTime" }).optional(),
     stopTime: z.iso.datetime({ offset: true, error: "points.validation.dateTime" }).optional(),
     retries: wholeNumber("points.validation.retries", (n) => n.min(0, { error: "points.validation.retries" }).max(10, { error: "points.validation.retries" })).optional(),
@@ -225,8 +230,24 @@ export const pointListQuery = pageQuery.extend({
   online: z.enum(["true", "false"], { error: "validation.online" }).optional(),
 });
 
-/** POST /station-service/point/{id}/key: `push` first sends the new key to the connected charger. */
-export const keyInput = z.object({ push: z.boolean({ error: "points.validation.push" }).default(false) });
+/**
+ * POST /station-service/point/{id}/key: `push` first sends the new key to the connected charger.
+ * Without `key` a key is generated; with it, the operator's chosen key is set, given as `keyFormat`
+ * hex or text (docs/rules/equipment.md "Charger keys").
+ */
+export const keyInput = z
+  .object({
+    push: z.boolean({ error: "points.validation.push" }).default(false),
+    key: z.string({ error: "points.validation.keyText" }).trim().optional(),
+    keyFormat: z.enum(KEY_FORMATS, { error: "points.validation.keyFormat" }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.key === undefined) return;
+    if (!input.keyFormat) ctx.addIssue({ code: "custom", path: ["keyFormat"], message: "points.validation.keyFormat" });
+    else if (!chosenKeyBytes(input.key, input.keyFormat)) {
+      ctx.addIssue({ code: "custom", path: ["key"], message: input.keyFormat === "hex" ? "points.validation.keyHex" : "points.validation.keyText" });
+    }
+  });
 
 /** GET /station-service/diagnosis: for one point or all, by upload status. */
 export const diagnosisListQuery = pageQuery.extend({

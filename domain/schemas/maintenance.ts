@@ -97,7 +97,14 @@ export const accountDeletionConfirmInput = z.object({
 
 export const DELETION_STATUSES = ["PENDING", "DONE", "REJECTED"] as const;
 export const accountDeletionListQuery = pageQuery.extend({ status: z.enum(DELETION_STATUSES, v("deletionStatus")).optional() });
-export const accountDeletionDecision = z.object({ result: z.enum(["DONE", "REJECTED"], v("deletionStatus")) });
+export const accountDeletionDecision = z.object({
+  result: z.enum(["DONE", "REJECTED"], v("deletionStatus")),
+  /**
+   * How the operator confirmed the requester's identity (a phone call, in person…): required to
+   * complete a request no mailed code confirmed (docs/rules/maintenance.md "Account deletion").
+   */
+  identityConfirmedBy: optionalText(200),
+});
 
 /** Banners (docs/rules/maintenance.md "Banners and images"). */
 export const BANNER_TYPES = ["POINT", "STATION"] as const;

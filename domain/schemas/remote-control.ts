@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SERVER_ACTIONS, type ServerAction } from "../ocpp";
+import { diagnosticsLocation } from "./equipment";
 import { decimalNumber, wholeNumber } from "./numbers";
 
 /** Schemas of the remote commands a user sends a charger (monitoring and remote control). */
@@ -48,7 +49,7 @@ export const dataTransferInput = z.object({
 });
 
 export const getDiagnosticsQuery = z.object({
-  location: z.string().regex(/^s?ftps?:\/\//i, { error: "validation.ftp" }),
+  location: diagnosticsLocation,
   retries: wholeNumber("validation.integer", (n) => n.min(0)).optional(),
   retryInterval: wholeNumber("validation.integer", (n) => n.min(0)).optional(),
   startTime: z.iso.datetime({ offset: true }).optional(),

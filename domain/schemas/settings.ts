@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../languages";
+import { DEFAULT_CDR_LIMIT, type CdrLimit } from "../ocpi/cdr-checks";
+import { isPriceText } from "../pricing/decimal";
 import { isTimeZone } from "../time";
 import { CONNECTOR_STANDARDS, connectorStandard, type ConnectorStandard } from "./equipment";
 import { wholeNumber } from "./numbers";
@@ -95,6 +97,12 @@ const httpsUrl = z.preprocess(
   z.url({ protocol: /^https?$/, error: v("url") }).max(500, { error: v("tooLong") }).nullable(),
 );
 
+/** A unit price of the CDR limit: a decimal text ≥ 0 with at most four decimals ("3", "0.50"), a number taken as its text. */
+const cdrLimitPrice = z.preprocess(
+  (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
+  z.string({ error: v("roamingCdrLimit") }).trim().refine(isPriceText, { error: v("roamingCdrLimit") }),
+);
+
 /** Every field of the document a body carries; `parameterSettingsInput` adds the cross-field rules. */
 const documentFields = {
   /** Quick amounts offered for a top-up, in minor units. */
@@ -116,6 +124,14 @@ const documentFields = {
   minimumChargeBalance: minor("minimumChargeBalance"),
   membership,
   map: mapSettings,
+  /**
+   * The most a partner's CDR may cost per kWh and per minute, decimal texts in the main currency;
+   * a CDR above it is held for review (docs/rules/ocpi.md "What a CDR may bill"). Optional in a
+   * body: left out, the stored limit stays.
+   */
+  roamingCdrLimit: z
+    .object({ perKwh: cdrLimitPrice, perMinute: cdrLimitPrice }, { error: v("roamingCdrLimit") })
+    .optional(),
   /** On: only the operator's own RFID cards start sessions at its chargers (docs/rules/settings.md "RF-card restriction"). */
   rfCardRestriction: flag("flag"),
   connectorTypeOrder: z
@@ -191,6 +207,7 @@ export interface ParameterSettings {
   balancePayment: boolean;
   minimumRecharge: number;
   minimumChargeBalance: number;
+  roamingCdrLimit: CdrLimit;
   membership: { silverFee: number; goldFee: number; silverDiscount: number; goldDiscount: number };
   map: MapSettings;
   rfCardRestriction: boolean;
@@ -223,6 +240,7 @@ export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
   balancePayment: false,
   minimumRecharge: 0,
   minimumChargeBalance: 0,
+  roamingCdrLimit: DEFAULT_CDR_LIMIT,
   membership: { silverFee: 0, goldFee: 1, silverDiscount: 0, goldDiscount: 0 },
   map: { provider: "bing", keys: { bing: null, google: null }, centre: { lat: "0", lng: "0" }, zoom: 2, endpoint: null },
   rfCardRestriction: false,

@@ -147,11 +147,15 @@ describe("maintenance screens", () => {
     await eventually(() => visitor.getByText(m.validation.contactRequired).count()).toBe(1);
     await visitor.getByLabel(m.deletion.contact).fill(contact);
     await visitor.getByRole("button", { name: m.deletion.submit }).click();
-    await eventually(() => visitor.getByRole("status").textContent()).toBe(m.deletion.received.replace("{{operator}}", OPERATOR));
+    // Nothing could confirm the request by mail: the driver is told the operator will get in touch.
+    await eventually(() => visitor.getByRole("status").textContent()).toBe(
+      m.deletion.received.replace("{{operator}}", OPERATOR) + m.deletion.operatorWillConfirm.replace("{{operator}}", OPERATOR),
+    );
     await visitor.close();
 
     await expectScreen("/userManagement/userProfileManagement/deletionRequests?status=PENDING", t.page.deletionRequests);
     const row = page.getByRole("row", { name: new RegExp(contact) });
+    await eventually(() => row.getByText(m.deletion.unverifiedHint).count()).toBe(1);
     await row.getByRole("button", { name: m.deletion.reject }).click();
     await confirm();
     await eventually(() => page.getByRole("row", { name: new RegExp(contact) }).count()).toBe(0);

@@ -38,7 +38,8 @@ describe("payment channels screen", () => {
     await expect.poll(() => dialog.getByText(en.payments.validation.typeFirst).count()).toBe(1);
     await dialog.getByLabel(c.type).selectOption({ label: "Stripe" });
     await field(page, c.name).fill("Stripe DE");
-    await field(page, c.currency).fill("EUR");
+    // The currency is the operator's main one, preset and read-only.
+    expect(await field(page, c.currency).inputValue()).toBe("EUR");
     await field(page, en.payments.credentials.secretApiKey).fill("sk_test_e2eSecretKey4321");
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Save" }).click();

@@ -5,9 +5,10 @@ import { housekeeping } from "../../workers/jobs/housekeeping";
 import { applyChargersChanges } from "../../workers/services/ocpp/charger-records";
 import { consumeBilling } from "../../workers/jobs/billing";
 import { billTransaction, FINAL_PRICING_AFTER_MS } from "../../workers/services/billing/billing";
-import { systemCtx } from "../../workers/services/context";
+import { receiptByToken } from "../../workers/services/charge-records/receipts";
+import { publicCtxOf, systemCtx } from "../../workers/services/context";
 import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
-import { boot, connect } from "./support/charger";
+import { boot, connect, eventually } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions } from "./support/sessions";
@@ -172,18 +173,44 @@ describe("billing at stop", () => {
     expect(await record(id)).toMatchObject({ status: "CHARGE_COMPLETE", totalCost: null, strategyVersionId: null });
     expect(await balanceOf(customer.id)).toBe(5_000);
   });
+
+  it("keeps the card holder on the record of a session at a point without a strategy, whatever the pricing", async () => {
+    const customer = await makeCustomer(pl);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const made = await makeCharger("0PL002");
+    const [id] = await addSessions(made, [{ start: "2025-06-01T10:00:00Z", stop: "2025-06-01T11:00:00Z", meterStart: 0, meterStop: 1_000, idTag: card.idTag.toLowerCase() }]);
+    await deliverTwice(id);
+    expect(await record(id)).toMatchObject({ status: "CHARGE_COMPLETE", totalCost: null, customerId: customer.id });
+    // The customer's records list it.
+    const listed = await call("GET", `/station-service/charge/record?customerId=${customer.id}`, { token: pl });
+    expect(listed.body.data.records.map((r: { transactionId: number }) => r.transactionId)).toEqual([id]);
+  });
 });
 
 describe("the idle fee after charging: provisional at the stop, final at the unplug or a day later", () => {
   const idleAfter = { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 15, capAmount: 5_000 } };
 
-  it("prices provisionally at the stop without debiting, then finally at the unplug, debiting once and adding the difference to the revenue", async () => {
+  /** A session stopped an hour ago under a strategy with an idle fee after charging, by a card whose holder has 100.00 zł. */
+  async function idleSession() {
     const { versionId } = await strategy({ idle: idleAfter });
     const customer = await makeCustomer(pl);
     await setBalance(customer.id, 10_000);
     const card = await makeCard(pl, { customerId: customer.id });
     const stop = new Date(Date.now() - 3_600_000);
-    const { id, made } = await session(card.idTag, versionId, stop);
+    return { customer, stop, ...(await session(card.idTag, versionId, stop)) };
+  }
+
+  /** Keeps what is sent to the billing queue in batches (an unplug's final pricings) instead of queuing it, until `restore`. */
+  function keepBillingMessages() {
+    const queued: unknown[] = [];
+    const spy = vi.spyOn(env.BILLING, "sendBatch").mockImplementation((async (messages: Iterable<MessageSendRequest>) => {
+      for (const m of messages) queued.push(m.body);
+    }) as never);
+    return { queued, restore: () => spy.mockRestore() };
+  }
+
+  it("prices provisionally at the stop without debiting, then finally at the unplug, debiting once and adding the difference to the revenue", async () => {
+    const { customer, stop, id, made } = await idleSession();
 
     await deliverTwice(id);
     expect(await record(id)).toMatchObject({ status: "CHARGE_COMPLETE", totalCost: 1_235, occupancyCost: 0, paidCost: null, unplugAt: null });
@@ -192,15 +219,12 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
 
     // The car leaves 45 minutes after the stop: 30 minutes after the free 15, at 0.50 zł.
     const unplugAt = stop.getTime() + 45 * 60_000;
-    const queued: unknown[] = [];
-    const spy = vi.spyOn(env.BILLING, "sendBatch").mockImplementation((async (messages: Iterable<MessageSendRequest>) => {
-      for (const m of messages) queued.push(m.body);
-    }) as never);
+    const { queued, restore } = keepBillingMessages();
     const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "charger");
     const available = { kind: "status" as const, status: { connectorId: 1, status: "Available", errorCode: "NoError", at: unplugAt } };
     await applyChargersChanges(ctx, [{ ctx, pointId: made.pointId, changes: [available] }]);
     await applyChargersChanges(ctx, [{ ctx, pointId: made.pointId, changes: [available] }]);
-    spy.mockRestore();
+    restore();
     expect(queued).toContainEqual({ transactionId: id, operatorId, operatorCode: "0PL002" });
     await deliverTwice(id);
     expect(await record(id)).toMatchObject({
@@ -216,6 +240,64 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
     expect(await balanceOf(customer.id)).toBe(7_265);
     expect(await chargingBills(id)).toHaveLength(1);
     expect(await row("SELECT revenue, sessions FROM daily_charge_totals WHERE point_id = ?", made.pointId)).toEqual({ revenue: 2_735, sessions: 1 });
+  });
+
+  it("prices, debits and receipts within seconds when the charger reports Available right after the stop, through the billing queue alone", async () => {
+    const { id: strategyId } = await strategy({ idle: idleAfter });
+    const customer = await makeCustomer(pl);
+    await setBalance(customer.id, 10_000);
+    const card = await makeCard(pl, { customerId: customer.id });
+    const made = await makeCharger("0PL002");
+    expect((await call("PUT", `/finance-service/strategy/${strategyId}/assign`, { token: pl, body: { pointIds: [made.pointId] } })).status).toBe(200);
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    const stop = Date.now() - 3_600_000;
+    const at = (minutes: number) => new Date(stop + minutes * 60_000).toISOString();
+    const status = (minutes: number, value: string) => charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: value, timestamp: at(minutes) });
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: card.idTag, meterStart: 1_000, timestamp: at(-60) });
+    await status(-59, "Charging");
+    await charger.call("StopTransaction", { transactionId, meterStop: 13_345, timestamp: at(0), reason: "EVDisconnected" });
+    // The car leaves 45 minutes after the stop by the charger's clock, a moment later by the server's.
+    await status(0, "Finishing");
+    await status(45, "Available");
+    charger.close();
+
+    // No cron runs here: the stop's job and the unplug reach the billing queue by themselves.
+    const settled = await eventually(() => record(transactionId), (r) => r?.status === "RECORD_COMPLETE", 15_000);
+    expect(settled).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 1_500, totalCost: 2_735, paidCost: 2_735, balanceAfter: 7_265, customerId: customer.id });
+    expect(await balanceOf(customer.id)).toBe(7_265);
+    expect(await chargingBills(transactionId)).toHaveLength(1);
+    // The public receipt shows the final amounts.
+    const receipt = await receiptByToken(publicCtxOf(new Request("http://localhost/tourist/invoices/x"), env), settled.receiptToken);
+    expect(receipt).toMatchObject({ parkingPostCharging: 1_500, grossCost: 2_735, paid: 2_735 });
+  });
+
+  it("prices finally in the stop's own job when the unplug lands while that job is pricing the stop", async () => {
+    const { stop, id, made } = await idleSession();
+
+    const { queued, restore } = keepBillingMessages();
+    // The charger's changes land in D1 between the job's read of the session and its write: the
+    // unplug finds the record not yet provisional, so it has nothing to queue.
+    const charger = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "charger");
+    const available = { kind: "status" as const, status: { connectorId: 1, status: "Available", errorCode: "NoError", at: stop.getTime() + 45 * 60_000 } };
+    let landed = false;
+    const history = {
+      meterSamples: async () => {
+        if (!landed) await applyChargersChanges(charger, [{ ctx: charger, pointId: made.pointId, changes: [available] }]);
+        landed = true;
+        return [];
+      },
+      sessionStatuses: async () => [],
+    };
+    const racing = { ...env, CHARGE_POINT: { getByName: () => history } } as unknown as Env;
+    await billTransaction(systemCtx(racing, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "billing"), id);
+    restore();
+    // Whatever the unplug queued is delivered; the cron never runs.
+    for (const body of queued) await consumeBilling({ queue: "plugdesk-billing", messages: [{ id: "u", timestamp: new Date(), attempts: 1, body, ack() {}, retry() {} }] } as never, env);
+
+    expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", occupancyCost: 1_500, totalCost: 2_735, paidCost: 2_735, balanceAfter: 7_265 });
+    expect(await chargingBills(id)).toHaveLength(1);
+    expect(await row("SELECT revenue FROM daily_charge_totals WHERE point_id = ?", made.pointId)).toEqual({ revenue: 2_735 });
   });
 
   it("prices finally 24 hours after the server billed the stop when no unplug comes, by the server's clock, with the cap", async () => {

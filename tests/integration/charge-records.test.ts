@@ -322,6 +322,32 @@ describe("receipts and bills by public code", () => {
   });
 });
 
+describe("the driver's tag on public pages", () => {
+  it("masks the RFID tag of a receipt without a customer on its public pages, and shows it whole to the operator", async () => {
+    const made = await makeCharger("0PL002");
+    const long = `NOBODY${Date.now().toString(36).toUpperCase()}9876`;
+    const short = `N${Date.now().toString(36).slice(-7).toUpperCase()}`;
+    const [longId, shortId] = await addSessions(made, [
+      { start: "2025-05-02T10:00:00Z", stop: "2025-05-02T11:00:00Z", meterStart: 0, meterStop: 1_000, idTag: long, bill: true },
+      { start: "2025-05-02T12:00:00Z", stop: "2025-05-02T13:00:00Z", meterStart: 0, meterStop: 1_000, idTag: short, bill: true },
+    ]);
+    const ctx = publicCtxOf(new Request(`${ORIGIN}/tourist/invoices/x`), env);
+    const codes = (id: number) => row<{ receipt_token: string; bill_code: string }>("SELECT receipt_token, bill_code FROM charge_records WHERE transaction_id = ?", id);
+    const longCodes = (await codes(longId))!;
+    const shortCodes = (await codes(shortId))!;
+    for (const receipt of [await receiptByToken(ctx, longCodes.receipt_token), await billByCode(ctx, longCodes.bill_code)]) {
+      expect(receipt.account).toBe("••••9876");
+      expect(JSON.stringify(receipt)).not.toContain(long);
+    }
+    // A short tag shows none of its characters.
+    expect((await receiptByToken(ctx, shortCodes.receipt_token)).account).toBe("••••");
+    expect(JSON.stringify(await billByCode(ctx, shortCodes.bill_code))).not.toContain(short);
+    // The operator's console sees the tag.
+    const console_ = await call("GET", `/station-service/charge/record/${longId}/receipt`, { token: admin });
+    expect(console_.body.data.account).toBe(long);
+  });
+});
+
 describe("cashier", () => {
   it("shows a station's connectors with their running session and the amount due of the last finished one", async () => {
     const made = await makeCharger("0PL002");

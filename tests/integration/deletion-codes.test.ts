@@ -1,10 +1,15 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { ActionFunctionArgs, AppLoadContext } from "react-router";
+import { requestDeletionAction } from "../../app/routes/maintenance/media.server";
+import deMaintenance from "../../domain/i18n/locales/de/maintenance.json";
+import enMaintenance from "../../domain/i18n/locales/en/maintenance.json";
+import plMaintenance from "../../domain/i18n/locales/pl/maintenance.json";
 import enMail from "../../domain/i18n/locales/en/mail.json";
 import plMail from "../../domain/i18n/locales/pl/mail.json";
 import { confirmAccountDeletion, requestAccountDeletion } from "../../workers/services/maintenance/account-deletion";
 import { makeCustomer, uniqueTag } from "./support/drivers";
-import { call, testCtx, tokenFor } from "./support/http";
+import { call, ORIGIN, testCtx, tokenFor } from "./support/http";
 import { arrived, mailsTo, smtp } from "./support/mail";
 
 /**
@@ -49,10 +54,13 @@ describe("the deletion code", () => {
     const right = await confirm(asked.body.data.ticket, code);
     expect(right.status).toBe(200);
     expect(right.body.data).toMatchObject({ confirmed: true });
-    expect(await requestsFor(admin, customer.email)).toEqual([expect.objectContaining({ customerId: customer.id, reason: "Moving away", status: "PENDING" })]);
+    expect(await requestsFor(admin, customer.email)).toEqual([expect.objectContaining({ customerId: customer.id, reason: "Moving away", status: "PENDING", verified: true })]);
     // Spent: a second confirmation sends nothing more.
     expect((await confirm(asked.body.data.ticket, code)).body.msg).toBe(E.deletionCodeWrong);
     expect(await requestsFor(admin, customer.email)).toHaveLength(1);
+    // The code proved the mailbox: the operator completes it without another check.
+    const [request] = await requestsFor(admin, customer.email);
+    expect((await call("PUT", `/customer-service/account-deletion/${request.id}`, { token: admin, body: { result: "DONE" } })).body.data).toMatchObject({ status: "DONE" });
   });
 
   it("keeps only a keyed hash of the code, and refuses it after 15 minutes", async () => {
@@ -120,8 +128,54 @@ describe("without a mail server", () => {
     await env.DB.prepare("DELETE FROM mail_settings WHERE operator_id = ?").bind(id).run();
     const contact = `fahrer.${uniqueTag().toLowerCase()}@example.com`;
     const asked = await ask(contact, "0DE001");
-    expect(asked.body.data).toEqual({ received: true, operatorName: expect.any(String), confirmation: "OPERATOR" });
+    expect(asked.body.data).toEqual({ received: true, operatorName: expect.any(String), confirmation: "OPERATOR", message: expect.any(String) });
     expect(await requestsFor(deAdmin, contact)).toEqual([expect.objectContaining({ status: "PENDING" })]);
+  });
+
+  it("flags the request unverified, and completes it only once the operator says how they confirmed the requester's identity", async () => {
+    const deAdmin = await tokenFor("0DE001", "deadmin1");
+    const { id, name } = (await env.DB.prepare("SELECT id, name FROM operators WHERE code = '0DE001'").first<{ id: number; name: string }>())!;
+    await env.DB.prepare("DELETE FROM mail_settings WHERE operator_id = ?").bind(id).run();
+    const customer = await makeCustomer(deAdmin, { email: `fahrer.${uniqueTag().toLowerCase()}@example.com` });
+    // The driver is told, in their language, that the operator will get in touch to confirm.
+    const asked = await call("POST", `${REQUEST}?lang=de`, { body: { operatorCode: "0DE001", contact: customer.email } });
+    expect(asked.body.data).toMatchObject({ confirmation: "OPERATOR", message: deMaintenance.maintenance.deletion.operatorWillConfirm.replaceAll("{{operator}}", name) });
+    const english = await call("POST", REQUEST, { body: { operatorCode: "0DE001", contact: `other.${customer.email}` } });
+    expect(english.body.data.message).toBe(enMaintenance.maintenance.deletion.operatorWillConfirm.replaceAll("{{operator}}", name));
+
+    const [request] = await requestsFor(deAdmin, customer.email);
+    expect(request).toMatchObject({ status: "PENDING", customerId: customer.id, verified: false });
+    const decide = (body: Record<string, unknown>) => call("PUT", `/customer-service/account-deletion/${request.id}`, { token: deAdmin, body });
+    for (const body of [{ result: "DONE" }, { result: "DONE", identityConfirmedBy: "   " }]) {
+      const refused = await decide(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.fields).toEqual({ identityConfirmedBy: enMaintenance.maintenance.validation.identityConfirmedBy });
+    }
+    expect(await env.DB.prepare("SELECT email FROM customers WHERE id = ?").bind(customer.id).first()).toEqual({ email: customer.email });
+    expect((await requestsFor(deAdmin, customer.email))[0]).toMatchObject({ status: "PENDING" });
+
+    const done = await decide({ result: "DONE", identityConfirmedBy: "Phone call to the number on the account" });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ status: "DONE", verified: false });
+    const log = await env.DB.prepare("SELECT new_data FROM operation_logs WHERE table_name = 'account_deletion_requests' AND operation_type = 'UPDATE' AND new_data LIKE ?")
+      .bind(`%"id":${request.id},%`)
+      .first<{ new_data: string }>();
+    expect(JSON.parse(log!.new_data)).toMatchObject({ status: "DONE", identityConfirmedBy: "Phone call to the number on the account" });
+    // Rejecting needs no such check.
+    const [other] = await requestsFor(deAdmin, `other.${customer.email}`);
+    expect((await call("PUT", `/customer-service/account-deletion/${other.id}`, { token: deAdmin, body: { result: "REJECTED" } })).status).toBe(200);
+  });
+
+  it("tells the driver on the public page that the operator will contact them to confirm", async () => {
+    const { id, name } = (await env.DB.prepare("SELECT id, name FROM operators WHERE code = '0DE001'").first<{ id: number; name: string }>())!;
+    await env.DB.prepare("DELETE FROM mail_settings WHERE operator_id = ?").bind(id).run();
+    const form = new FormData();
+    form.set("operatorCode", "0DE001");
+    form.set("contact", `seite.${uniqueTag().toLowerCase()}@example.com`);
+    const request = new Request(`${ORIGIN}/app/delete/account?lang=pl`, { method: "POST", body: form, headers: { Origin: ORIGIN } });
+    const context = { cloudflare: { env, ctx: {}, nonce: "" } } as unknown as AppLoadContext;
+    const answer = await requestDeletionAction({ request, context, params: {} } as unknown as ActionFunctionArgs);
+    expect(answer).toMatchObject({ ok: true, step: "received", message: plMaintenance.maintenance.deletion.operatorWillConfirm.replaceAll("{{operator}}", name) });
   });
 });
 

@@ -296,6 +296,23 @@ describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS 
     charger.close();
   });
 
+  it("takes a composite schedule with an empty period list (no limit) as the official schema does", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const site = await makeSite("0PL002", { count: 1 });
+    const point = site.chargers[0];
+    const charger = await online(point.serialNumber, point.key);
+    const reply = { status: "Accepted", connectorId: 0, scheduleStart: "2025-06-01T00:00:00Z", chargingSchedule: { chargingRateUnit: "W", chargingSchedulePeriod: [] } };
+    recording(charger, "GetCompositeSchedule", reply);
+    const created = await call("POST", PATH, { token, body: body(site.stationId, [point.pointId]) });
+    const res = await call("GET", `${PATH}/${created.body.data.id}/composite-schedule?pointId=${point.pointId}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual(reply);
+    const monitoring = await call("GET", `/station-service/monitoring/getCompositeSchedule/${point.serialNumber}`, { token });
+    expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200);
+    expect(monitoring.body.data.chargingSchedule.chargingSchedulePeriod).toEqual([]);
+    charger.close();
+  });
+
   it("shows the load monitor the limit in force against the station's live power", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const site = await makeSite("0PL002", { count: 1, loadKw: 80 });

@@ -101,6 +101,30 @@ describe("mail through the local SMTP server", () => {
     await call("PUT", "/system-service/parameter-settings", { token, body: { ...settings, defaultLanguage: "en" } });
   });
 
+  it("never sends the stored password to another host: a new host without it clears it, a new port keeps it", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    await call("PUT", "/system-service/mail", { token, body: smtp() });
+    // Another port of the same host is the same server.
+    expect((await call("PUT", "/system-service/mail", { token, body: smtp({ password: undefined, port: 587 }) })).body.data.passwordSet).toBe(true);
+    const moved = await call("PUT", "/system-service/mail", { token, body: smtp({ host: "localhost", password: undefined }) });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ host: "localhost", passwordSet: false });
+    const { id } = await operatorOf("0PL002");
+    expect(await env.DB.prepare("SELECT secret FROM mail_settings WHERE operator_id = ?").bind(id).first("secret")).toBeNull();
+    // The new host hears the username without the password, and refuses the login.
+    const to = address("moved");
+    const sent = await call("POST", "/system-service/mail/test", { token, body: { to } });
+    expect(sent.status).toBe(409);
+    expect(sent.body.data.reason).toContain("535");
+    expect(await mailsTo(to)).toEqual([]);
+    // Entered again with the new host, it goes with it.
+    expect((await call("PUT", "/system-service/mail", { token, body: smtp({ host: "localhost" }) })).body.data.passwordSet).toBe(true);
+    const again = address("moved-again");
+    expect((await call("POST", "/system-service/mail/test", { token, body: { to: again } })).status).toBe(200);
+    expect((await mailsTo(again))[0].user).toBe("mailer");
+    await call("PUT", "/system-service/mail", { token, body: smtp() });
+  });
+
   it("answers 409 with the server's refusal: a refused recipient, a wrong password, nobody listening", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     await call("PUT", "/system-service/mail", { token, body: smtp() });
@@ -201,5 +225,13 @@ describe("mail through Amazon SES (a local fake of its API)", () => {
     const refused = await call("POST", "/system-service/mail/test", { token, body: { to: address("ses") } });
     expect(refused.status).toBe(409);
     expect(refused.body.data.reason).toBe("Email address is not verified.");
+
+    // Another endpoint or region without the secret key: SES cannot sign without one, so it is asked for again.
+    const ses = { type: "AMAZON", region: "eu-central-1", accessKeyId: "AKIDEXAMPLE", from: "noreply@de.example" };
+    const moved = await call("PUT", "/system-service/mail", { token, body: { ...ses, endpoint: `${httpOrigin}/elsewhere` } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.data.fields.secretAccessKey).toBe(V.secretAccessKey);
+    expect((await call("PUT", "/system-service/mail", { token, body: { ...ses, region: "eu-west-1", endpoint: httpOrigin } })).status).toBe(400);
+    expect((await call("PUT", "/system-service/mail", { token, body: { ...ses, endpoint: httpOrigin } })).body.data.secretAccessKeySet).toBe(true);
   });
 });

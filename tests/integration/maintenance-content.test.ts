@@ -49,7 +49,10 @@ describe("account deletion", () => {
     const without = await tokenWithMenus(admin, ["home"]);
     expect((await call("GET", "/customer-service/account-deletion", { token: without })).status).toBe(403);
 
-    const done = await call("PUT", `/customer-service/account-deletion/${mine.id}`, { token: admin, body: { result: "DONE" } });
+    // No mailed code proved who asked: the operator confirms it another way first, and says how.
+    expect(mine.verified).toBe(false);
+    expect((await call("PUT", `/customer-service/account-deletion/${mine.id}`, { token: admin, body: { result: "DONE" } })).status).toBe(400);
+    const done = await call("PUT", `/customer-service/account-deletion/${mine.id}`, { token: admin, body: { result: "DONE", identityConfirmedBy: "Called the phone number on the account" } });
     expect(done.body.data).toMatchObject({ status: "DONE", processedBy: "demoadmin" });
     const erased = await env.DB.prepare("SELECT first_name, email, phone, city, car_plate, status, balance FROM customers WHERE id = ?").bind(customer.id).first();
     expect(erased).toEqual({ first_name: "—", email: `deleted-${customer.id}@invalid`, phone: null, city: null, car_plate: null, status: "ABNORMAL", balance: customer.balance });

@@ -7,6 +7,8 @@ import { boot, connect, landed, now } from "./support/charger";
 import { operatorIdOf } from "./support/driver-rows";
 import { makeAccount, makeCharger, makeRole, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { userCtx } from "./support/ocpi-partner";
+import { maintainerChoices } from "../../workers/services/maintenance/maintainers";
 
 /** Work orders and maintainers (docs/rules/maintenance.md). */
 const v = en.maintenance.validation;
@@ -295,12 +297,12 @@ describe("alarms and their work orders", () => {
 
 describe("a maintainer's devices", () => {
   /** A maintainer whose role also opens the point, location and alarm screens, as maintenance staff's roles do. */
-  async function staffMaintainer(body: Record<string, unknown>) {
-    const role = await makeRole(admin, { type: "MAINTAINER", menuCodes: ["operation.maintain", "equipment.point", "equipment.station", "monitoring.alarmRecord"] });
+  async function staffMaintainer(body: Record<string, unknown>, menuCodes = ["operation.maintain", "equipment.point", "equipment.station", "monitoring.alarmRecord"]) {
+    const role = await makeRole(admin, { type: "MAINTAINER", menuCodes });
     const account = await makeAccount("0PL002", admin, role.id);
     const made = await call("POST", "/maintain-service/maintainer", { token: admin, body: { accountId: account.id, ...body } });
     expect(made.status).toBe(200);
-    return { role, token: await tokenFor("0PL002", account.username, account.password) };
+    return { role, account, id: made.body.data.id as number, token: await tokenFor("0PL002", account.username, account.password) };
   }
   const idsOf = (res: { body: { data: { records: { id: number }[] } } }) => res.body.data.records.map((r) => r.id).sort((x, y) => x - y);
 
@@ -331,5 +333,86 @@ describe("a maintainer's devices", () => {
     expect((await call("GET", "/station-service/point?size=100", { token: bareToken })).body.data.total).toBe(0);
     expect((await call("GET", "/station-service/station?size=100", { token: bareToken })).body.data.total).toBe(0);
     expect((await call("GET", `/station-service/point/${own.pointId}`, { token: bareToken })).status).toBe(404);
+  });
+
+  it("never lets a maintainer widen its own devices: its own record's points and stations are refused (403), and it hands out only what it holds", async () => {
+    const [own, ofStation, foreign] = await Promise.all([charger(), charger(), charger()]);
+    const me = await staffMaintainer({ faultCodes: ["GroundFailure"], pointIds: [own.pointId], stationIds: [ofStation.stationId] });
+    const mine = { accountId: me.account.id, faultCodes: ["GroundFailure"], pointIds: [own.pointId], stationIds: [ofStation.stationId] };
+    const path = `/maintain-service/maintainer/${me.id}`;
+
+    // The probe: its own record with a charger it was never given.
+    const widened = await call("PUT", path, { token: me.token, body: { ...mine, pointIds: [own.pointId, foreign.pointId] } });
+    expect(widened.status).toBe(403);
+    expect(widened.body.msg).toBe(e.ownScope);
+    expect((await call("PUT", path, { token: me.token, body: { ...mine, stationIds: [ofStation.stationId, foreign.stationId] } })).status).toBe(403);
+    expect((await call("PUT", path, { token: me.token, body: { ...mine, faultCodes: ["GroundFailure", "OverVoltage"] } })).status).toBe(403);
+    expect((await call("PUT", `${path}?lang=pl`, { token: me.token, body: { ...mine, pointIds: [] } })).body.msg).not.toBe(e.ownScope);
+    const kept = (await call("GET", path, { token: admin })).body.data;
+    expect(kept.points.map((p: { id: number }) => p.id)).toEqual([own.pointId]);
+    expect(kept.stations.map((st: { id: number }) => st.id)).toEqual([ofStation.stationId]);
+    expect((await call("GET", `/station-service/point/${foreign.pointId}`, { token: me.token })).status).toBe(404);
+    expect((await call("GET", `/station-service/point?size=100&serialNumber=${foreign.serialNumber}`, { token: me.token })).body.data.total).toBe(0);
+    // Its own details it may keep up to date.
+    expect((await call("PUT", path, { token: me.token, body: { ...mine, manufacturer: "ACME" } })).body.data.manufacturer).toBe("ACME");
+
+    // Another maintainer gets only what this one holds: its points, those of its stations, its stations.
+    const other = await maintainer({ faultCodes: [] });
+    const otherPath = `/maintain-service/maintainer/${other.id}`;
+    const beyond = await call("PUT", otherPath, { token: me.token, body: { accountId: other.account.id, pointIds: [foreign.pointId] } });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.msg).toBe(e.beyondOwnDevices);
+    // The station of its point is one it sees, not one it holds: all its points would follow.
+    expect((await call("PUT", otherPath, { token: me.token, body: { accountId: other.account.id, stationIds: [own.stationId] } })).status).toBe(403);
+    const handed = await call("PUT", otherPath, { token: me.token, body: { accountId: other.account.id, pointIds: [own.pointId, ofStation.pointId], stationIds: [ofStation.stationId] } });
+    expect(handed.status).toBe(200);
+    // The form offers it only what it holds; the operator's administrator hands out anything.
+    const choices = await maintainerChoices(await userCtx(me.token));
+    expect(choices.stations.map((st) => st.id)).toEqual([ofStation.stationId]);
+    expect(choices.points.map((p) => p.id).sort((x, y) => x - y)).toEqual([own.pointId, ofStation.pointId].sort((x, y) => x - y));
+    expect((await call("PUT", otherPath, { token: admin, body: { accountId: other.account.id, pointIds: [foreign.pointId] } })).status).toBe(200);
+
+    // Nobody makes themselves a maintainer either.
+    const bare = await makeAccount("0PL002", admin, me.role.id);
+    const bareToken = await tokenFor("0PL002", bare.username, bare.password);
+    const self = await call("POST", "/maintain-service/maintainer", { token: bareToken, body: { accountId: bare.id } });
+    expect(self.status).toBe(403);
+    expect(self.body.msg).toBe(e.ownScope);
+    expect(await row("SELECT id FROM maintainers WHERE account_id = ?", bare.id)).toBeNull();
+  });
+
+  it("lets maintenance staff add stations and points only when their role holds those screens, and makes what they add theirs", async () => {
+    const own = await charger();
+    const without = await staffMaintainer({ pointIds: [own.pointId] }, ["operation.maintain", "equipment.point"]);
+    const station = { name: `Maint ${Date.now().toString(36)}`, address: "ul. Prosta 1, Warszawa", lat: "52.23", lng: "21.01", rank: 1, businessHours: "00:00-24:00", parkingFee: false, servicePhone: "+48 22 123 45 67", maintainer: "Serwis", description: "Car park" };
+    expect((await call("POST", "/station-service/station", { token: without.token, body: station })).status).toBe(403);
+
+    const staff = await staffMaintainer({ pointIds: [own.pointId] });
+    const made = await call("POST", "/station-service/station", { token: staff.token, body: station });
+    expect(made.status).toBe(200);
+    const stationId = made.body.data.id as number;
+    expect((await call("GET", `/station-service/station/${stationId}`, { token: staff.token })).status).toBe(200);
+    expect((await call("GET", `/maintain-service/maintainer/${staff.id}`, { token: admin })).body.data.stations).toEqual([{ id: stationId, name: station.name }]);
+    // A point imported into the station of its own point (which it sees, not holds) is its own point.
+    const ownStation = (await call("GET", `/station-service/station/${own.stationId}`, { token: staff.token })).body.data.name as string;
+    const rowOf = (stationName: string, line: number) => ({ line, stationName, name: "Imported", serialNumber: `MNT-${Date.now().toString(36)}-${line}`, pointNo: "1", type: "AC", ratedPower: 22, connectorCount: 1 });
+    const foreign = await charger();
+    const foreignName = (await call("GET", `/station-service/station/${foreign.stationId}`, { token: admin })).body.data.name;
+    const refused = await call("POST", "/station-service/point/import", { token: staff.token, body: { rows: [rowOf(foreignName, 2)] } });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.data.fields)).toEqual(["2.stationName"]);
+    const imported = await call("POST", "/station-service/point/import", { token: staff.token, body: { rows: [rowOf(station.name, 2), rowOf(ownStation, 3)] } });
+    expect(imported.status).toBe(200);
+    const [intoNew, intoOwn] = imported.body.data.ids as number[];
+    for (const id of [intoNew, intoOwn]) expect((await call("GET", `/station-service/point/${id}`, { token: staff.token })).status).toBe(200);
+    const scope = (await call("GET", `/maintain-service/maintainer/${staff.id}`, { token: admin })).body.data;
+    expect(scope.points.map((p: { id: number }) => p.id).sort((x: number, y: number) => x - y)).toEqual([own.pointId, intoOwn].sort((x, y) => x - y));
+
+    // An account of a MAINTAINER role never made a maintainer adds nothing: it would never see it.
+    const bare = await makeAccount("0PL002", admin, staff.role.id);
+    const bareToken = await tokenFor("0PL002", bare.username, bare.password);
+    const orphan = await call("POST", "/station-service/station", { token: bareToken, body: { ...station, name: `${station.name} 2` } });
+    expect(orphan.status).toBe(403);
+    expect(orphan.body.msg).toBe(e.notYetMaintainer);
   });
 });

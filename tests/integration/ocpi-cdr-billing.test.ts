@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import billingEn from "../../domain/i18n/locales/en/billing.json";
+import roamingEn from "../../domain/i18n/locales/en/roaming.json";
 import settingsEn from "../../domain/i18n/locales/en/settings.json";
 import { ROAMING_RECORD_BASE } from "../../domain/schemas/records";
 import { consumeBilling } from "../../workers/jobs/billing";
@@ -8,6 +9,7 @@ import { platformCtx } from "../../workers/services/context";
 import { pendingCdrs, PENDING_CDR_AFTER_MS } from "../../workers/services/ocpi/cdr-billing";
 import { eventually, makeCardRow, makeCustomerRow, makeGroupRow, operatorIdOf } from "./support/driver-rows";
 import { ocpi } from "./support/fake-cpo";
+import { tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { cdrFor, registeredCpo, setIdentity } from "./support/ocpi-partner";
 
@@ -162,8 +164,9 @@ describe("CDRs billed to the wallet", () => {
     expect(await billsOf(driver.id)).toHaveLength(0);
     const flagged = await call("GET", `/ocpi-service/cdr?platformId=${platformId}&status=UNKNOWN_TOKEN`, { token: admin });
     expect(flagged.body.data.total).toBe(3);
-    const credit = await postCdr(token, cdrFor(card.idTag, { credit: true, credit_reference_id: "CDR-1" }));
-    expect(credit.stored.billing_status).toBe("CREDIT");
+    // A credit of a CDR we never received gives nothing back: held for review.
+    const credit = await postCdr(token, cdrFor(card.idTag, { credit: true, credit_reference_id: "CDR-1", total_cost: { excl_vat: -20, incl_vat: -24.6 } }));
+    expect(credit.stored.billing_status).toBe("HELD");
     expect(await balanceOf(driver.id)).toBe(10_000);
   });
 
@@ -210,6 +213,158 @@ describe("CDRs billed to the wallet", () => {
     expect(await storedCdr(cdr.id)).toMatchObject({ billing_status: "BILLED" });
     expect(await balanceOf(driver.id)).toBe(5000 - 2460);
     expect((await pendingCdrs(await platformCtx(env, "cron test"))).map((c) => c.id)).not.toContain(id);
+  });
+});
+
+describe("what a CDR may bill", () => {
+  const held = (cdrId: string) => row<{ id: number; billing_status: string; hold_reason: string | null; charge_record_id: number | null }>("SELECT id, billing_status, hold_reason, charge_record_id FROM ocpi_cdrs WHERE cdr_id = ?", cdrId);
+  const refundsOf = async (customerId: number) => (await env.DB.prepare("SELECT * FROM bills WHERE customer_id = ? AND phase = 'REFUND' ORDER BY id").bind(customerId).all()).results;
+  const review = (verb: "release" | "reject", id: number, token = admin) => call("PUT", `/ocpi-service/cdr/${id}/${verb}`, { token });
+
+  it("never credits a wallet from a negative CDR that is not a credit CDR: held, unbilled, and release refuses it", async () => {
+    const { token, id: platformId } = await registeredCpo(admin);
+    const driver = await makeCustomerRow("0PL002", { balance: 10_000 });
+    const card = await makeCardRow("0PL002", driver.id);
+    const attack = cdrFor(card.idTag, { total_cost: { excl_vat: -500, incl_vat: -615 }, total_energy_cost: { excl_vat: -500, incl_vat: -615 }, total_time_cost: undefined });
+    const { stored } = await postCdr(token, attack);
+    expect(await held(attack.id)).toMatchObject({ billing_status: "HELD", hold_reason: "NEGATIVE_TOTAL", charge_record_id: null });
+    expect(await balanceOf(driver.id)).toBe(10_000);
+    expect(await billsOf(driver.id)).toHaveLength(0);
+    expect(await row("SELECT 1 FROM charge_records WHERE transaction_id = ?", ROAMING_RECORD_BASE + stored.id)).toBeNull();
+    // The same in another currency, and a negative VAT-included total beside a positive one: held alike.
+    for (const total of [{ currency: "EUR", total_cost: { excl_vat: -5 } }, { total_cost: { excl_vat: 5, incl_vat: -1 } }]) {
+      const other = cdrFor(card.idTag, total);
+      await postCdr(token, other);
+      expect(await held(other.id)).toMatchObject({ billing_status: "HELD", hold_reason: "NEGATIVE_TOTAL" });
+    }
+    const list = await call("GET", `/ocpi-service/cdr?platformId=${platformId}&status=HELD`, { token: admin });
+    expect(list.body.data.records).toContainEqual(expect.objectContaining({ cdrId: attack.id, billingStatus: "HELD", holdReason: "NEGATIVE_TOTAL" }));
+    // Release cannot bill it; reject closes it, once.
+    const refused = await review("release", stored.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(roamingEn.roaming.errors.cannotRelease.replace("$t(roaming.hold.{{reason}})", roamingEn.roaming.hold.NEGATIVE_TOTAL));
+    expect((await review("reject", stored.id)).body.data).toMatchObject({ billingStatus: "REJECTED", holdReason: "NEGATIVE_TOTAL" });
+    expect((await review("reject", stored.id)).status).toBe(200);
+    expect((await review("release", stored.id)).status).toBe(409);
+    expect(await balanceOf(driver.id)).toBe(10_000);
+    expect(await billsOf(driver.id)).toHaveLength(0);
+  });
+
+  it("gives a credit CDR back to the wallet the CDR it credits debited, never more than that debit across credits", async () => {
+    const { token } = await registeredCpo(admin);
+    const driver = await makeCustomerRow("0PL002", { balance: 10_000 });
+    const card = await makeCardRow("0PL002", driver.id);
+    const debit = cdrFor(card.idTag);
+    const billed = await postCdr(token, debit);
+    expect(await balanceOf(driver.id)).toBe(7540);
+    const creditOf = (excl: number, incl: number, more: Record<string, unknown> = {}) =>
+      cdrFor(card.idTag, { credit: true, credit_reference_id: debit.id, total_cost: { excl_vat: excl, incl_vat: incl }, total_energy_cost: undefined, total_time_cost: undefined, ...more });
+    // 10.00 of the 24.60 back.
+    const first = creditOf(-8.13, -10);
+    await postCdr(token, first);
+    expect(await held(first.id)).toMatchObject({ billing_status: "CREDITED", hold_reason: null, charge_record_id: billed.stored.charge_record_id });
+    expect(await balanceOf(driver.id)).toBe(8540);
+    expect(await refundsOf(driver.id)).toMatchObject([{ type: "Charging", cost: -1000, balance_before: 7540, balance_after: 8540, status: "PaySuccess", payment_method: "BALANCE", applied: 1 }]);
+    // 20.00 more is above the 14.60 left: held; the operator's release gives back 14.60, no more.
+    const second = creditOf(-16.26, -20);
+    const secondRow = (await postCdr(token, second)).stored;
+    expect(await held(second.id)).toMatchObject({ billing_status: "HELD", hold_reason: "CREDIT_ABOVE_DEBIT" });
+    expect(await balanceOf(driver.id)).toBe(8540);
+    expect((await review("release", secondRow.id)).body.data).toMatchObject({ billingStatus: "CREDITED", holdReason: "CREDIT_ABOVE_DEBIT" });
+    expect(await balanceOf(driver.id)).toBe(10_000);
+    expect((await review("release", secondRow.id)).status).toBe(200);
+    expect(await balanceOf(driver.id)).toBe(10_000);
+    // Nothing is left to give back: a third credit stays held, and release refuses it.
+    const third = creditOf(-0.81, -1);
+    const thirdRow = (await postCdr(token, third)).stored;
+    expect(await held(third.id)).toMatchObject({ billing_status: "HELD", hold_reason: "CREDIT_ABOVE_DEBIT" });
+    expect((await review("release", thirdRow.id)).status).toBe(409);
+    // A credit in another currency than the debit's is held too.
+    const euro = creditOf(-0.81, -1, { currency: "EUR" });
+    await postCdr(token, euro);
+    expect(await held(euro.id)).toMatchObject({ billing_status: "HELD", hold_reason: "CREDIT_REFERENCE" });
+    expect(await balanceOf(driver.id)).toBe(10_000);
+    expect((await refundsOf(driver.id)).map((b) => b.cost)).toEqual([-1000, -1460]);
+    expect(await row("SELECT credited FROM ocpi_cdrs WHERE id = ?", billed.stored.id)).toEqual({ credited: 2460 });
+  });
+
+  it("never gives back more than the debit when two credits of it are billed at once", async () => {
+    const { token } = await registeredCpo(admin);
+    const driver = await makeCustomerRow("0PL002", { balance: 10_000 });
+    const card = await makeCardRow("0PL002", driver.id);
+    const debit = cdrFor(card.idTag);
+    await postCdr(token, debit);
+    const [a, b] = [1, 2].map(() => cdrFor(card.idTag, { credit: true, credit_reference_id: debit.id, total_cost: { excl_vat: -16.26, incl_vat: -20 }, total_energy_cost: undefined, total_time_cost: undefined }));
+    await Promise.all([postCdr(token, a), postCdr(token, b)]);
+    const states = [(await held(a.id))!.billing_status, (await held(b.id))!.billing_status].sort();
+    expect(states).toEqual(["CREDITED", "HELD"]);
+    expect(await balanceOf(driver.id)).toBe(7540 + 2000);
+  });
+
+  it("holds a CDR above what its energy and time could cost, and bills it once the operator releases it", async () => {
+    const { token, id: platformId } = await registeredCpo(admin);
+    const driver = await makeCustomerRow("0PL002", { balance: 20_000 });
+    const card = await makeCardRow("0PL002", driver.id);
+    // 12.5 kWh in an hour may cost at most 37.50 + 30.00 = 67.50.
+    const dear = cdrFor(card.idTag, { total_cost: { excl_vat: 80, incl_vat: 98.4 } });
+    const { stored } = await postCdr(token, dear);
+    expect(await held(dear.id)).toMatchObject({ billing_status: "HELD", hold_reason: "ABOVE_LIMIT", charge_record_id: null });
+    expect(await balanceOf(driver.id)).toBe(20_000);
+    // Never queued again by the cron, never billed by a message delivered again.
+    expect(await deliverAgain(stored.id)).toEqual(["ack", "ack", "ack"]);
+    expect(await balanceOf(driver.id)).toBe(20_000);
+    // Only the CDR screen's users review it, and only the operator's own.
+    const other_ = await call("PUT", `/ocpi-service/cdr/${stored.id}/release`, { token: other });
+    expect(other_.status).toBe(404);
+    const without = await tokenWithMenus(admin, ["emsp.session", "emsp.location"]);
+    expect((await review("release", stored.id, without)).status).toBe(403);
+    expect((await review("reject", stored.id, without)).status).toBe(403);
+    const released = await review("release", stored.id);
+    expect(released.status).toBe(200);
+    expect(released.body.data).toMatchObject({ billingStatus: "BILLED", holdReason: "ABOVE_LIMIT", chargeRecordId: ROAMING_RECORD_BASE + stored.id });
+    expect(await balanceOf(driver.id)).toBe(20_000 - 9840);
+    // Released twice, or rejected after: billed once.
+    expect((await review("release", stored.id)).status).toBe(200);
+    expect((await review("reject", stored.id)).status).toBe(409);
+    expect(await billsOf(driver.id)).toMatchObject([{ cost: 9840, status: "PaySuccess" }]);
+    expect(await balanceOf(driver.id)).toBe(20_000 - 9840);
+    const log = await row<{ account: string; new_data: string }>("SELECT account, new_data FROM operation_logs WHERE table_name = 'ocpi_cdrs' AND new_data LIKE ? ORDER BY id DESC LIMIT 1", `%"id":${stored.id},%`);
+    expect(log?.account).toBe("demoadmin");
+    expect(JSON.parse(log!.new_data)).toMatchObject({ action: "release", billingStatus: "BILLED" });
+    const list = await call("GET", `/ocpi-service/cdr?platformId=${platformId}&status=BILLED`, { token: admin });
+    expect(list.body.data.records).toContainEqual(expect.objectContaining({ cdrId: dear.id, holdReason: "ABOVE_LIMIT" }));
+    // A total that is not a whole number of minor units is held too.
+    const odd = cdrFor(card.idTag, { total_cost: { excl_vat: 20.005 } });
+    await postCdr(token, odd);
+    expect(await held(odd.id)).toMatchObject({ billing_status: "HELD", hold_reason: "NOT_MINOR_UNITS" });
+  });
+
+  it("holds by the limit the operator sets in the parameter settings, validated, kept when a body leaves it out", async () => {
+    const path = "/system-service/parameter-settings";
+    const doc = (await call("GET", path, { token: admin })).body.data;
+    expect(doc.roamingCdrLimit).toEqual({ perKwh: "3.00", perMinute: "0.50" });
+    const bad = await call("PUT", path, { token: admin, body: { ...doc, roamingCdrLimit: { perKwh: "-1", perMinute: "0.5" } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields["roamingCdrLimit.perKwh"]).toBe(settingsEn.settings.validation.roamingCdrLimit);
+    expect((await call("PUT", path, { token: admin, body: { ...doc, roamingCdrLimit: { perKwh: "1", perMinute: 0 } } })).status).toBe(200);
+    const { roamingCdrLimit: _, ...without } = doc;
+    expect((await call("PUT", path, { token: admin, body: without })).status).toBe(200);
+    expect((await call("GET", path, { token: admin })).body.data.roamingCdrLimit).toEqual({ perKwh: "1", perMinute: "0" });
+    try {
+      const { token } = await registeredCpo(admin);
+      const driver = await makeCustomerRow("0PL002", { balance: 10_000 });
+      const card = await makeCardRow("0PL002", driver.id);
+      // 24.60 is above 12.5 kWh at 1.00: held; 12.50 is within it.
+      const dear = cdrFor(card.idTag);
+      await postCdr(token, dear);
+      expect(await held(dear.id)).toMatchObject({ billing_status: "HELD", hold_reason: "ABOVE_LIMIT" });
+      const fair = cdrFor(card.idTag, { total_cost: { excl_vat: 12.5 } });
+      await postCdr(token, fair);
+      expect(await held(fair.id)).toMatchObject({ billing_status: "BILLED" });
+      expect(await balanceOf(driver.id)).toBe(10_000 - 1250);
+    } finally {
+      await call("PUT", path, { token: admin, body: doc });
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi-commands.json";
 import { envelopeOf } from "../../domain/ocpi/wire";
+import { DEFAULT_COMMAND_TIMEOUT_S } from "../../domain/schemas/ocpi/commands";
 import { sendCommand } from "../../workers/services/ocpi/commands";
 import { unregisterPlatform } from "../../workers/services/ocpi/platforms";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
@@ -147,7 +148,6 @@ describe("the asynchronous CommandResult", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ status_code: 2001 });
     expect(bad.body.status_message).toContain("result");
-    expect((await postCommandResult(cpo, url, { result: "ACCEPTED", extra: 1 })).body.status_code).toBe(2001);
     expect((await postCommandResult(cpo, url, { result: "ACCEPTED" }, "no-such-token")).status).toBe(401);
     expect((await call("GET", `/ocpi-service/command/${sent.id}`, { token: admin })).body.data.result).toBeNull();
 
@@ -161,6 +161,20 @@ describe("the asynchronous CommandResult", () => {
     const got = (await call("GET", `/ocpi-service/command/${sent.id}`, { token: admin })).body.data;
     expect(got).toMatchObject({ result: "EVSE_OCCUPIED", resultMessage: [{ language: "en", text: "Another car is charging" }], timedOut: false });
     expect(got.resultAt).not.toBeNull();
+  });
+
+  it("takes a result with fields 2.2.1 does not define, and a CommandResponse without timeout with the default", async () => {
+    const { cpo, id } = await registeredPartner(admin);
+    // A 2.1.1-era CPO answers without `timeout`, and adds fields of its own.
+    cpo.state.commandAnswers.push({ data: { result: "ACCEPTED", x_queue: 2 } });
+    const sent = await send({ platformId: id, command: "STOP_SESSION", sessionId: "S-legacy" }, cpo.handler);
+    expect(sent).toMatchObject({ responseResult: "ACCEPTED", responseTimeout: DEFAULT_COMMAND_TIMEOUT_S, sendError: null });
+    expect(Date.parse(sent.deadline!) - Date.parse(sent.createdAt)).toBeGreaterThanOrEqual(DEFAULT_COMMAND_TIMEOUT_S * 1000 - 1000);
+    const url = cpo.state.commands.at(-1)!.body.response_url as string;
+    const result = await postCommandResult(cpo, url, { result: "ACCEPTED", message: [{ language: "en", text: "Stopped", x_code: 7 }], x_charger: "CP-1" });
+    expect(result.body).toMatchObject({ status_code: 1000 });
+    expect((await call("GET", `/ocpi-service/command/${sent.id}`, { token: admin })).body.data).toMatchObject({ result: "ACCEPTED", resultMessage: [{ text: "Stopped" }] });
+    expect((await postCommandResult(cpo, url, { result: "MAYBE", x_charger: "CP-1" })).body.status_code).toBe(2001);
   });
 
   it("turns an accepted reservation into CANCELED_RESERVATION when the CPO cancels it later", async () => {

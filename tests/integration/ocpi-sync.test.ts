@@ -1,7 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi-sync.json";
+import { tokenHeader } from "../../domain/ocpi/wire";
 import { housekeeping } from "../../workers/jobs/housekeeping";
+import { ocpiSession } from "../support/ocpi-objects";
 import { consumePush } from "../../workers/jobs/push";
 import { contextFromToken } from "../../workers/services/context";
 import { registerPlatform } from "../../workers/services/ocpi/platforms";
@@ -48,21 +50,8 @@ const location = (id: string, lastUpdated: string, overrides: Record<string, unk
   ...overrides,
 });
 
-const session = (id: string, lastUpdated: string) => ({
-  country_code: "DE",
-  party_id: "CPO",
-  id,
-  start_date_time: "2026-05-02T08:00:00Z",
-  kwh: 1.5,
-  cdr_token: { country_code: "PL", party_id: "PLD", uid: "CARD1", type: "RFID", contract_id: "PL-PLD-CCARD1" },
-  auth_method: "AUTH_REQUEST",
-  location_id: "L1",
-  evse_uid: "E1",
-  connector_id: "1",
-  currency: "EUR",
-  status: "ACTIVE",
-  last_updated: lastUpdated,
-});
+const session = (id: string, lastUpdated: string) =>
+  ocpiSession(id, { kwh: 1.5, cdr_token: { country_code: "PL", party_id: "PLD", uid: "CARD1", type: "RFID", contract_id: "PL-PLD-CCARD1" }, last_updated: lastUpdated });
 
 const progress = async (id: number, module: string) => {
   const res = await call("GET", `/ocpi-service/platform/${id}/pull`, { token: admin });
@@ -176,6 +165,48 @@ describe("pulls of the CPO's senders", { timeout: QUEUE_MS * 3 }, () => {
     expect(bad.body.data.fields).toHaveProperty(["modules.0"], en.ocpi.validation.module);
     const bare = await call("POST", "/ocpi-service/platform", { token: admin, body: { name: "Not registered" } });
     expect((await call("POST", `/ocpi-service/platform/${bare.body.data.id}/pull`, { token: admin, body: {} })).status).toBe(409);
+  });
+});
+
+describe("pulls of a hub's hubclientinfo", { timeout: QUEUE_MS * 4 }, () => {
+  const clientInfo = (partyId: string, lastUpdated: string) => ({ party_id: partyId, country_code: "NL", role: "CPO", status: "CONNECTED", last_updated: lastUpdated, x_name: partyId });
+  const hubLocation = (partyId: string, id: string) => location(id, "2026-05-01T10:00:00Z", { country_code: "NL", party_id: partyId });
+  const pushLocation = (token: string, partyId: string, id: string) =>
+    SELF.fetch(`${ORIGIN}/ocpi/2.2.1/locations/NL/${partyId}/${id}`, {
+      method: "PUT",
+      headers: { Authorization: tokenHeader(token), "Content-Type": "application/json" },
+      body: JSON.stringify(hubLocation(partyId, id)),
+    }).then(async (r) => (await r.json<{ status_code: number }>()).status_code);
+
+  it("reads the parties behind a hub after registration, whole, before its other modules, so the hub's pushes for them are accepted", async () => {
+    const hub = fakeCpoWithSenders({ role: "HUB" });
+    fakes.push(hub);
+    hub.senders.objects.hubclientinfo = [clientInfo("AAA", "2026-05-01T00:00:00Z"), clientInfo("BBB", "2026-05-01T00:01:00Z"), clientInfo("CCC", "2026-05-01T00:02:00Z")];
+    hub.senders.objects.locations = [hubLocation("AAA", "HA1")];
+    const res = await call("POST", "/ocpi-service/platform", { token: admin, body: { name: "Hub", versionsUrl: hub.versionsUrl, token: hub.state.tokenA } });
+    const id = res.body.data.id as number;
+    await registerPlatform(await userCtx(admin), id, hub.handler);
+    const done = await settled(id, "hubclientinfo");
+    expect(done).toMatchObject({ state: "DONE", pages: 2, objects: 3, skipped: 0 });
+    const parties = await call("GET", `/ocpi-service/party?platformId=${id}&size=100`, { token: admin });
+    expect(parties.body.data.records.map((p: { partyId: string }) => p.partyId).sort()).toEqual(["AAA", "BBB", "CCC", "CPO"]);
+    expect(await pushLocation(hub.state.ourToken!, "BBB", "HB1")).toBe(1000);
+    expect(await pushLocation(hub.state.ourToken!, "ZZZ", "HZ1")).toBe(2001);
+    // The pull after registration read the parties only; the cron reads them again every hour, whole.
+    expect(await progress(id, "locations")).toBeUndefined();
+    await env.DB.prepare("UPDATE ocpi_pulls SET finished_at = ? WHERE platform_id = ?").bind(Date.now() - 2 * 3_600_000, id).run();
+    hub.senders.objects.hubclientinfo.push(clientInfo("DDD", "2026-04-01T00:00:00Z"));
+    hub.senders.pulls.length = 0;
+    await housekeeping(env, "*/15 * * * *", Date.now());
+    const again = await eventually(() => progress(id, "hubclientinfo"), (p) => p?.state === "DONE" && p.finishedAt !== done.finishedAt, QUEUE_MS);
+    expect(again).toMatchObject({ state: "DONE", objects: 4 });
+    const hubPulls = hub.senders.pulls.filter((u) => u.pathname.endsWith("/hubclientinfo"));
+    expect(hubPulls[0].searchParams.get("date_from")).toBeNull();
+    // Its locations were read after its parties were known: the location of AAA is stored.
+    expect(await settled(id, "locations")).toMatchObject({ state: "DONE", objects: 1, skipped: 0 });
+    const firstLocationPull = hub.senders.pulls.findIndex((u) => u.pathname.endsWith("/locations"));
+    expect(firstLocationPull).toBeGreaterThan(hub.senders.pulls.lastIndexOf(hubPulls.at(-1)!));
+    expect(await pushLocation(hub.state.ourToken!, "DDD", "HD1")).toBe(1000);
   });
 });
 

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi.json";
 import { utcToZoned } from "../../domain/time";
 import { registerPlatform, unregisterPlatform } from "../../workers/services/ocpi/platforms";
-import { ocpiLocation as location } from "../support/ocpi-objects";
+import { ocpiLocation as location, ocpiSession } from "../support/ocpi-objects";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
-import { fakeCpo, ocpi } from "./support/fake-cpo";
+import { fakeCpo, fakeCpos, ocpi } from "./support/fake-cpo";
+import { routeFetchTo } from "./support/fake-cpo-senders";
 import { tokenWithMenus } from "./support/factories";
 import { call, ORIGIN, tokenFor } from "./support/http";
 import { addPlatform, cdrFor, registeredCpo as registered, setIdentity, userCtx } from "./support/ocpi-partner";
@@ -18,11 +19,16 @@ let other: string;
 const registeredCpo = (role: "CPO" | "HUB" = "CPO") => registered(admin, role);
 
 beforeAll(async () => {
+  // The queue's deliveries (a hub's parties pulled after its handshake) reach the fake partners.
+  vi.stubGlobal("fetch", routeFetchTo(fakeCpos, globalThis.fetch));
   admin = await tokenFor("0PL002", "demoadmin");
   other = await tokenFor("0DE001", "deadmin1");
   await setIdentity("0PL002", { countryCode: "PL", partyId: "PLG" });
 });
-afterAll(() => setIdentity("0PL002", { countryCode: null, partyId: null }));
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await setIdentity("0PL002", { countryCode: null, partyId: null });
+});
 
 describe("registration we start (OCPI 2.2.1 §7)", () => {
   it("reads the CPO's versions with its token A, posts our credentials with a token B and keeps its token C", async () => {
@@ -70,6 +76,24 @@ describe("registration we start (OCPI 2.2.1 §7)", () => {
     const oldId = await addPlatform(admin, old);
     await expect(registerPlatform(await userCtx(admin), oldId, old.handler)).rejects.toMatchObject({ key: "ocpi.errors.registerFailed" });
     expect((await call("GET", `/ocpi-service/platform/${oldId}`, { token: admin })).body.data.lastError).toContain("no version 2.2.1");
+  });
+
+  it("never sends a partner's token to another versions URL: a new URL without a token clears it", async () => {
+    const cpo = fakeCpo();
+    const id = await addPlatform(admin, cpo);
+    const elsewhere = fakeCpo();
+    const moved = await call("PUT", `/ocpi-service/platform/${id}`, { token: admin, body: { name: "Moved", versionsUrl: elsewhere.versionsUrl } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ versionsUrl: elsewhere.versionsUrl, hasToken: false });
+    await expect(registerPlatform(await userCtx(admin), id, elsewhere.handler)).rejects.toMatchObject({ status: 409, key: "ocpi.errors.tokenAndUrlFirst" });
+    expect(elsewhere.state.received).toEqual([]);
+    // Renaming keeps it; a new URL with its token entered in the same request keeps the new one.
+    const again = await call("PUT", `/ocpi-service/platform/${id}`, { token: admin, body: { name: "Moved", versionsUrl: elsewhere.versionsUrl, token: elsewhere.state.tokenA } });
+    expect(again.body.data.hasToken).toBe(true);
+    expect((await call("PUT", `/ocpi-service/platform/${id}`, { token: admin, body: { name: "Renamed", versionsUrl: elsewhere.versionsUrl } })).body.data.hasToken).toBe(true);
+    await registerPlatform(await userCtx(admin), id, elsewhere.handler);
+    expect(elsewhere.state.received[0].authorization).toBe(`Token ${btoa(elsewhere.state.tokenA)}`);
+    expect(cpo.state.received).toEqual([]);
   });
 });
 
@@ -151,21 +175,7 @@ describe("receivers: locations, sessions, CDRs, tariffs", () => {
   it("keeps sessions with PATCHes, gives a posted CDR a URL the CPO can GET, and tariffs come and go", async () => {
     const { token, id } = await registeredCpo();
     const sid = `S${Date.now()}`;
-    const session = {
-      country_code: "DE",
-      party_id: "CPO",
-      id: sid,
-      start_date_time: "2026-05-02T08:00:00Z",
-      kwh: 0,
-      cdr_token: { country_code: "PL", party_id: "PLG", uid: "CARD1", type: "RFID", contract_id: "PL-PLG-CCARD1" },
-      auth_method: "AUTH_REQUEST",
-      location_id: "L1",
-      evse_uid: "E1",
-      connector_id: "1",
-      currency: "EUR",
-      status: "ACTIVE",
-      last_updated: "2026-05-02T08:00:00Z",
-    };
+    const session = ocpiSession(sid);
     expect((await ocpi("PUT", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: { ...session, kwh: "lots" } })).body.status_code).toBe(2001);
     expect((await ocpi("PUT", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: session })).body.status_code).toBe(1000);
     const patch = { kwh: 12.5, status: "COMPLETED", end_date_time: "2026-05-02T09:00:00Z", total_cost: { excl_vat: 5.1, incl_vat: 6.07 }, last_updated: "2026-05-02T09:00:00Z" };
@@ -217,6 +227,111 @@ describe("hubclientinfo", () => {
     const direct = await registeredCpo();
     expect((await ocpi("GET", "/ocpi/2.2.1", { token: direct.token })).body.data.endpoints.map((e: { identifier: string }) => e.identifier)).not.toContain("hubclientinfo");
     expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/ABC", { token: direct.token, body: info })).status).toBe(404);
+  });
+});
+
+describe("fields 2.2.1 does not define (OCPI 2.3.0 §4.1.8)", () => {
+  it("registers with a hub whose credentials carry 2.1.1's party_id, country_code and business_details, and takes them from a partner that registers", async () => {
+    const hub = fakeCpo({ role: "HUB", legacy: true });
+    const id = await addPlatform(admin, hub);
+    expect(await registerPlatform(await userCtx(admin), id, hub.handler)).toMatchObject({ registerStatus: "Registered", partnerCountryCode: "DE", partnerPartyId: "CPO" });
+    const issued = await call("PUT", `/ocpi-service/platform/${await addPlatform(admin)}/token`, { token: admin });
+    const cpo = fakeCpo();
+    const theirs = {
+      token: cpo.state.tokenA,
+      url: cpo.versionsUrl,
+      roles: [{ role: "CPO", business_details: { name: "Fake", x_brand: "F" }, party_id: "CPO", country_code: "DE", x_region: "north" }],
+      party_id: "CPO",
+      country_code: "DE",
+      business_details: { name: "Fake" },
+    };
+    const posted = await ocpi("POST", "/ocpi/2.2.1/credentials", { token: issued.body.data.token, body: theirs, send: cpo.handler });
+    expect(posted.body.status_code).toBe(1000);
+    // A field 2.2.1 defines is still checked, and its roles still required (2.1.1 had none to derive one from).
+    const another = await call("PUT", `/ocpi-service/platform/${await addPlatform(admin)}/token`, { token: admin });
+    const noRoles = await ocpi("POST", "/ocpi/2.2.1/credentials", { token: another.body.data.token, body: { ...theirs, roles: undefined }, send: cpo.handler });
+    expect(noRoles.body).toMatchObject({ status_code: 2001, status_message: expect.stringContaining("roles") });
+  });
+
+  it("keeps unknown fields of locations, sessions, CDRs and tariffs at any depth, and still refuses a bad defined field", async () => {
+    const { token } = await registeredCpo();
+    const lid = `X${Date.now()}`;
+    const url = `/ocpi/2.2.1/locations/DE/CPO/${lid}`;
+    const base = location(lid);
+    const evse = { ...base.evses[0], x_parking_fee: true, connectors: [{ ...base.evses[0].connectors[0], x_cable_length: 5 }] };
+    const body = { ...base, evses: [evse], coordinates: { ...base.coordinates, x_accuracy: 3 }, x_operator_ref: "A-1", help_phone: "+49 30 1234" };
+    expect((await ocpi("PUT", url, { token, body })).body.status_code).toBe(1000);
+    const patch = await ocpi("PATCH", `${url}/E1`, { token, body: { status: "CHARGING", x_since: "today", last_updated: "2026-05-01T11:00:00Z" } });
+    expect(patch.body.status_code).toBe(1000);
+    const stored = (await ocpi("GET", url, { token })).body.data;
+    expect(stored).toMatchObject({ x_operator_ref: "A-1", help_phone: "+49 30 1234", coordinates: { x_accuracy: 3 } });
+    expect(stored.evses[0]).toMatchObject({ status: "CHARGING", x_parking_fee: true, x_since: "today", connectors: [{ x_cable_length: 5 }] });
+    const bad = await ocpi("PUT", url, { token, body: { ...body, evses: [{ ...evse, status: "BROKEN" }], last_updated: "2026-05-02T00:00:00Z" } });
+    expect(bad.body).toMatchObject({ status_code: 2001, status_message: expect.stringContaining("evses.0.status") });
+
+    const sid = `XS${Date.now()}`;
+    const plain = ocpiSession(sid, { location_id: lid });
+    const session = { ...plain, cdr_token: { ...plain.cdr_token, x_visual: "1234" }, x_vehicle: { make: "EV" } };
+    expect((await ocpi("PUT", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: session })).body.status_code).toBe(1000);
+    expect((await ocpi("GET", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token })).body.data).toMatchObject({ x_vehicle: { make: "EV" }, cdr_token: { x_visual: "1234" } });
+    expect((await ocpi("PUT", `/ocpi/2.2.1/sessions/DE/CPO/${sid}`, { token, body: { ...session, cdr_token: { ...session.cdr_token, type: "CARD" } } })).body.status_code).toBe(2001);
+
+    const base2 = cdrFor("CARD1", { id: `XC${Date.now()}`, session_id: sid, currency: "EUR" });
+    const cdr = {
+      ...base2,
+      cdr_location: { ...base2.cdr_location, x_site: "S1" },
+      charging_periods: [{ start_date_time: "2026-05-02T08:00:00Z", dimensions: [{ type: "ENERGY", volume: 12.5, x_meter: "M1" }], x_phase: 3 }],
+      x_roaming_ref: "R-9",
+    };
+    const posted = await ocpi("POST", "/ocpi/2.2.1/cdrs", { token, body: cdr });
+    expect(posted.status).toBe(201);
+    const gotCdr = (await ocpi("GET", new URL(posted.headers.get("Location")!).pathname, { token })).body.data;
+    expect(gotCdr).toMatchObject({ x_roaming_ref: "R-9", cdr_location: { x_site: "S1" }, charging_periods: [{ x_phase: 3, dimensions: [{ x_meter: "M1" }] }] });
+
+    const tariff = {
+      country_code: "DE",
+      party_id: "CPO",
+      id: `XT${Date.now()}`,
+      currency: "EUR",
+      elements: [{ price_components: [{ type: "ENERGY", price: 0.45, vat: 19, step_size: 1, x_rounding: "UP" }], x_label: "day" }],
+      last_updated: "2026-05-01T00:00:00Z",
+      x_tariff_group: 7,
+    };
+    expect((await ocpi("PUT", `/ocpi/2.2.1/tariffs/DE/CPO/${tariff.id}`, { token, body: tariff })).body.status_code).toBe(1000);
+    expect((await ocpi("GET", `/ocpi/2.2.1/tariffs/DE/CPO/${tariff.id}`, { token })).body.data).toMatchObject({
+      x_tariff_group: 7,
+      elements: [{ x_label: "day", price_components: [{ x_rounding: "UP" }] }],
+    });
+  });
+
+  it("takes a hub's client info with fields it does not define", async () => {
+    const { token } = await registeredCpo("HUB");
+    const info = { party_id: "XYZ", country_code: "NL", role: "CPO", status: "CONNECTED", last_updated: "2026-05-01T00:00:00Z", x_business_details: { name: "XYZ BV" } };
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/XYZ", { token, body: info })).body.status_code).toBe(1000);
+    expect((await ocpi("PUT", "/ocpi/2.2.1/hubclientinfo/NL/XYZ", { token, body: { ...info, role: "DRIVER" } })).body.status_code).toBe(2001);
+  });
+});
+
+describe("an unregistered token before the body", () => {
+  it("answers an unknown token, or a token A outside the handshake, with 401 and 2000 whatever the body", async () => {
+    const { token } = await registeredCpo();
+    const issued = await call("PUT", `/ocpi-service/platform/${await addPlatform(admin)}/token`, { token: admin });
+    for (const who of ["no-such-token", issued.body.data.token as string]) {
+      for (const [method, path] of [
+        ["PUT", "/ocpi/2.2.1/locations/DE/CPO/L1"],
+        ["PUT", "/ocpi/2.2.1/sessions/DE/CPO/S1"],
+        ["POST", "/ocpi/2.2.1/cdrs"],
+        ["PUT", "/ocpi/2.2.1/tariffs/DE/CPO/T1"],
+        ["POST", "/ocpi/2.2.1/tokens/CARD1/authorize"],
+      ]) {
+        for (const body of [{ raw: "{not json" }, { body: { id: 1 } }]) {
+          const res = await ocpi(method, path, { token: who, ...body });
+          expect([method, path, res.status, res.body?.status_code]).toEqual([method, path, 401, 2000]);
+        }
+      }
+    }
+    // A registered partner's bad body is still a bad body.
+    expect((await ocpi("PUT", "/ocpi/2.2.1/locations/DE/CPO/L1", { token, raw: "{not json" })).body.status_code).toBe(2001);
   });
 });
 

@@ -107,6 +107,21 @@ describe("OCPP connection", () => {
     expect(await closed).toBe(1009);
   });
 
+  it("answers text in any script but closes the connection with 1007 on a text frame that was not UTF-8, and the point goes offline", async () => {
+    const { serialNumber, key, pointId } = await makeCharger("0PL002");
+    const charger = (await connect(serialNumber, { key })).charger!;
+    await boot(charger);
+    const dataTransfer = (id: string, data: string) => JSON.stringify([2, id, "DataTransfer", { vendorId: "com.example", data }]);
+    expect(await charger.raw(dataTransfer("t1", "Zażółć gęślą jaźń, 充电桩 ⚡"))).toEqual([3, "t1", { status: "UnknownVendorId" }]);
+    const closed = new Promise<number>((resolve) => charger.ws.addEventListener("close", (e) => resolve(e.code)));
+    // workerd hands the object a text frame's invalid bytes as U+FFFD (a raw 0xFF sent over the wire arrives so).
+    charger.ws.send(dataTransfer("t2", "a\uFFFDb"));
+    expect(await closed).toBe(1007);
+    const { env } = await import("cloudflare:test");
+    const online = () => env.DB.prepare("SELECT online FROM points WHERE id = ?").bind(pointId).first();
+    expect(await eventually(online, (row) => row?.online === 0)).toEqual({ online: 0 });
+  });
+
   it("uses Basic auth as sent by chargers (username = chargeBoxId)", () => {
     expect(basic("CP1", "secret")).toBe(`Basic ${btoa("CP1:secret")}`);
   });

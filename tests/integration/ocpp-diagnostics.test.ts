@@ -94,3 +94,22 @@ describe("diagnostics status notifications (OCPP 1.6 §6.17)", () => {
     expect([await statusOf(old.id), await statusOf(viaMonitoring.id), await statusOf(viaCommand.id)]).toEqual([1, 2, 3]);
   });
 });
+
+describe("diagnostics upload addresses (OCPP 1.6 §6.25: any URI)", () => {
+  it("sends GetDiagnostics to an http or https upload address, from the point page and from the monitoring tools", async () => {
+    const { charger, pointId, serialNumber, token } = await online();
+    const locations: string[] = [];
+    charger.answer("GetDiagnostics", (payload) => {
+      locations.push((payload as { location: string }).location);
+      return { fileName: "diag.zip" };
+    });
+    const page = await call("POST", `/station-service/point/${pointId}/diagnose`, { token, body: { location: "https://files.example.com/upload/cp1" } });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const location = encodeURIComponent("http://files.example.com/upload?token=abc");
+    const monitoring = await call("GET", `/station-service/monitoring/getDiagnostics/${serialNumber}?location=${location}`, { token });
+    expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200);
+    const refused = await call("GET", `/station-service/monitoring/getDiagnostics/${serialNumber}?location=${encodeURIComponent("file:///var/log")}`, { token });
+    expect(refused.status).toBe(400);
+    expect(locations).toEqual(["https://files.example.com/upload/cp1", "http://files.example.com/upload?token=abc"]);
+  });
+});

@@ -269,13 +269,14 @@ describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
 });
 
 describe("Authorize and StartTransaction agree", () => {
-  it("answers ConcurrentTx to Authorize for a tag already in a session, but not for the operator's remote tag", async () => {
+  it("answers Accepted to Authorize for a tag already in a session and ConcurrentTx to its StartTransaction, but not for the operator's remote tag", async () => {
     const { charger, pointId } = await ready();
     const idTag = await freshTag(pointId);
     await boot(charger);
     expect((await charger.call("Authorize", { idTag })).idTagInfo.status).toBe("Accepted");
     const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: now() });
-    expect((await charger.call("Authorize", { idTag })).idTagInfo.status).toBe("ConcurrentTx");
+    // OCPP 1.6 §7.2 keeps ConcurrentTx for StartTransaction: Authorize says Accepted.
+    expect((await charger.call("Authorize", { idTag })).idTagInfo.status).toBe("Accepted");
     expect((await charger.call("StartTransaction", { connectorId: 2, idTag, meterStart: 0, timestamp: now() })).idTagInfo.status).toBe("ConcurrentTx");
 
     const remote = await charger.call("StartTransaction", { connectorId: 2, idTag: "PLREMOTE", meterStart: 5, timestamp: now() });

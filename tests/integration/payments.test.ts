@@ -11,7 +11,7 @@ import { eventually } from "./support/eventually";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { addSessions, bill } from "./support/sessions";
 import { call, tokenFor } from "./support/http";
-import { CHANNELS, cardStrategy, intentOf, payingCustomer as customerWithCard, SECRET_KEY, stripeChannel as channelAtFake, WEBHOOK_SECRET, webhook } from "./support/stripe";
+import { CHANNELS, cardStrategy, intentOf, payingCustomer as customerWithCard, SECRET_KEY, stripeBody, stripeChannel as channelAtFake, WEBHOOK_SECRET, webhook } from "./support/stripe";
 
 /**
  * Payment channels and card payments (docs/rules/payments.md) against a local fake of Stripe's
@@ -104,6 +104,48 @@ describe("payment channels", () => {
     const listed = JSON.stringify((await call("GET", CHANNELS, { token: pl })).body.data);
     expect(listed).not.toContain(SECRET_KEY);
     expect(listed).not.toContain(WEBHOOK_SECRET);
+  });
+
+  it("refuses a channel in another currency than the operator's main one, on create and on edit (400 on currency)", async () => {
+    const euro = await call("POST", CHANNELS, { token: pl, body: payPalBody({ currency: "EUR" }) });
+    expect(euro.status).toBe(400);
+    expect(euro.body.data.fields.currency).toBe("A channel takes the operator's main currency, PLN");
+    expect(await row("SELECT id FROM payment_channels WHERE operator_id = ? AND type = 0", plId)).toBeNull();
+    const { id } = (await call("POST", CHANNELS, { token: pl, body: payPalBody() })).body.data;
+    const edit = await call("PUT", `${CHANNELS}/${id}`, { token: pl, body: payPalBody({ currency: "eur" }) });
+    expect(edit.status).toBe(400);
+    expect(Object.keys(edit.body.data.fields)).toEqual(["currency"]);
+    expect((await call("GET", `${CHANNELS}/${id}`, { token: pl })).body.data.currency).toBe("PLN");
+    // In the operator's language, and the other operator's main currency is its own.
+    const polish = await call("PUT", `${CHANNELS}/${id}?lang=pl`, { token: pl, body: payPalBody({ currency: "EUR" }) });
+    expect(polish.body.data.fields.currency).toBe("Kanał musi używać głównej waluty operatora, PLN");
+    expect((await call("POST", CHANNELS, { token: de, body: payPalBody({ currency: "PLN" }) })).body.data.fields.currency).toContain("EUR");
+    expect((await call("DELETE", `${CHANNELS}/${id}`, { token: pl })).status).toBe(200);
+  });
+
+  it("keeps no stored credential once the gateway or the type changes: the new address needs them entered again", async () => {
+    const id = await stripeChannel();
+    await call("PUT", `${CHANNELS}/${id}/enable`, { token: pl, body: { enabled: false } });
+    const before = await row<{ gateway: string; credentials: string }>("SELECT gateway, credentials FROM payment_channels WHERE id = ?", id);
+    const elsewhere = `${httpOrigin}/elsewhere`;
+    // Re-pointed without its secrets: refused, naming each one the processor needs, and nothing changes.
+    const moved = await call("PUT", `${CHANNELS}/${id}`, { token: pl, body: stripeBody({ gateway: elsewhere, credentials: {} }) });
+    expect(moved.status).toBe(400);
+    expect(moved.body.data.fields).toEqual({ "credentials.secretApiKey": M.validation.credentialRequired, "credentials.sharedSecret": M.validation.credentialRequired });
+    expect(await row("SELECT gateway, credentials FROM payment_channels WHERE id = ?", id)).toEqual(before);
+    // Entered anew, they go with it; what was not entered again (the publishable key) is cleared.
+    const entered = await call("PUT", `${CHANNELS}/${id}`, {
+      token: pl,
+      body: stripeBody({ gateway: elsewhere, credentials: { secretApiKey: "sk_test_enteredAgain0000", sharedSecret: "whsec_enteredAgain1111" } }),
+    });
+    expect(entered.status).toBe(200);
+    expect(entered.body.data).toMatchObject({ gateway: elsewhere, credentials: { secretApiKey: "••••0000", sharedSecret: "••••1111", clientApiKey: null } });
+    // Other edits keep them, as before.
+    const renamed = await call("PUT", `${CHANNELS}/${id}`, { token: pl, body: stripeBody({ gateway: elsewhere, name: "Stripe renamed", credentials: {} }) });
+    expect(renamed.body.data.credentials).toMatchObject({ secretApiKey: "••••0000", sharedSecret: "••••1111" });
+    // Back to the fake with the secrets the other tests use.
+    expect((await call("PUT", `${CHANNELS}/${id}`, { token: pl, body: stripeBody() })).status).toBe(200);
+    expect((await call("PUT", `${CHANNELS}/${id}/enable`, { token: pl, body: { enabled: true } })).status).toBe(200);
   });
 
   it("answers another operator's channel with 404 and refuses a role without the menu", async () => {

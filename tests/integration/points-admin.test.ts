@@ -425,6 +425,99 @@ describe("charger keys", () => {
   });
 });
 
+describe("chosen charger keys (OCPP 1.6 security whitepaper AuthorizationKey: 16 to 40 bytes)", () => {
+  const hexOf = (text: string) => [...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+  const rawOf = (hex: string) => String.fromCharCode(...hex.match(/../g)!.map((h) => parseInt(h, 16)));
+  const connects = async (serialNumber: string, key: string) => {
+    const res = await connect(serialNumber, { key });
+    res.charger?.close();
+    return res.status;
+  };
+
+  it("sets a key given as hex or as text, and the charger connects with it as its bytes or as their hex", async () => {
+    const made = await makeCharger("0PL002");
+    const token = await tokenFor("0PL002", "demoadmin");
+    const setKey = (key: string, keyFormat: string) => call("POST", `/station-service/point/${made.pointId}/key`, { token, body: { key, keyFormat } });
+
+    const hex = "00112233445566778899AABBCCDDEEFF";
+    const byHex = await setKey(hex, "hex");
+    expect(byHex.status, JSON.stringify(byHex.body)).toBe(200);
+    expect(byHex.body.data).toMatchObject({ key: hex.toLowerCase(), pushed: false });
+    expect(await connects(made.serialNumber, made.key)).toBe(401);
+    expect(await connects(made.serialNumber, hex.toLowerCase())).toBe(101);
+    expect(await connects(made.serialNumber, rawOf(hex.toLowerCase()))).toBe(101);
+
+    const text = "Delivered-Key_2024!";
+    const byText = await setKey(text, "text");
+    expect(byText.status, JSON.stringify(byText.body)).toBe(200);
+    expect(byText.body.data.key).toBe(hexOf(text));
+    expect(await connects(made.serialNumber, hex.toLowerCase())).toBe(401);
+    expect(await connects(made.serialNumber, text)).toBe(101);
+    expect(await connects(made.serialNumber, hexOf(text))).toBe(101);
+
+    // Text made of hex digits is still its own characters; 40 bytes given as 80 hex digits fits.
+    const hexLooking = "0123456789abcdef0123456789abcdef01234567";
+    expect((await setKey(hexLooking, "text")).status).toBe(200);
+    expect(await connects(made.serialNumber, hexLooking)).toBe(101);
+    const longest = "ab".repeat(40);
+    expect((await setKey(longest, "hex")).status).toBe(200);
+    expect(await connects(made.serialNumber, longest)).toBe(101);
+    expect(await connects(made.serialNumber, rawOf(longest))).toBe(101);
+    expect(await row("SELECT key_set_at IS NOT NULL AS isSet FROM points WHERE id = ?", made.pointId)).toEqual({ isSet: 1 });
+  });
+
+  it("refuses a key too short, too long, of odd or non-hex digits, or with unprintable text, on the field, and keeps the old key", async () => {
+    const made = await makeCharger("0PL002");
+    const token = await tokenFor("0PL002", "demoadmin");
+    const setKey = (body: Record<string, unknown>) => call("POST", `/station-service/point/${made.pointId}/key`, { token, body });
+    const hexMessage = "A key in hex is an even number of hex digits, 32 to 80 (16 to 40 bytes)";
+    const textMessage = "A key as text is 16 to 40 printable characters, without spaces";
+    for (const key of ["ab".repeat(15), "ab".repeat(41), `${"ab".repeat(16)}a`, `${"ab".repeat(15)}zz`]) {
+      const res = await setKey({ key, keyFormat: "hex" });
+      expect(res.status, key).toBe(400);
+      expect(res.body.data.fields, key).toEqual({ key: hexMessage });
+    }
+    for (const key of ["fifteen-chars!!", "x".repeat(41), "with a space inside", "zażółć-gęślą-jaźń"]) {
+      const res = await setKey({ key, keyFormat: "text" });
+      expect(res.status, key).toBe(400);
+      expect(res.body.data.fields, key).toEqual({ key: textMessage });
+    }
+    const unsaid = await setKey({ key: "Delivered-Key_2024!" });
+    expect(unsaid.status).toBe(400);
+    expect(unsaid.body.data.fields).toEqual({ keyFormat: "Say whether the key is given as hex or as text" });
+    const pl = await call("POST", `/station-service/point/${made.pointId}/key?lang=pl`, { token, body: { key: "abc", keyFormat: "hex" } });
+    expect(pl.body.data.fields).toEqual({ key: "Klucz szesnastkowy to parzysta liczba cyfr szesnastkowych, od 32 do 80 (16–40 bajtów)" });
+    expect(await connects(made.serialNumber, made.key)).toBe(101);
+  });
+
+  it("pushes a chosen key as hex with ChangeConfiguration AuthorizationKey, and keeps the old one when refused", async () => {
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    const pushed: unknown[] = [];
+    let answer = "Rejected";
+    charger.answer("ChangeConfiguration", (payload) => {
+      pushed.push(payload);
+      return { status: answer };
+    });
+    const token = await tokenFor("0PL002", "demoadmin");
+    const text = "Delivered-Key_2024!";
+    const refused = await call("POST", `/station-service/point/${made.pointId}/key`, { token, body: { key: text, keyFormat: "text", push: true } });
+    expect(refused.status).toBe(409);
+    expect(await connects(made.serialNumber, text)).toBe(401);
+    answer = "Accepted";
+    const res = await call("POST", `/station-service/point/${made.pointId}/key`, { token, body: { key: text, keyFormat: "text", push: true } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ key: hexOf(text), pushed: true });
+    expect(pushed).toEqual([
+      { key: "AuthorizationKey", value: hexOf(text) },
+      { key: "AuthorizationKey", value: hexOf(text) },
+    ]);
+    charger.close();
+    expect(await connects(made.serialNumber, text)).toBe(101);
+  });
+});
+
 describe("tenancy and permissions", () => {
   it("answers 404 for another operator's point on every verb", async () => {
     const { pointId } = await makeCharger("0PL002", { enabled: false });

@@ -125,14 +125,14 @@ describe("remote diagnostics", () => {
     charger.close();
   });
 
-  it("requires an FTP address and a start not after the stop, and records nothing for an offline point", async () => {
+  it("requires an upload address and a start not after the stop, and records nothing for an offline point", async () => {
     const made = await makeCharger("0PL002");
     const token = await tokenFor("0PL002", "demoadmin");
-    const http = await call("POST", `/station-service/point/${made.pointId}/diagnose`, { token, body: { location: "https://example.com/" } });
-    expect(http.status).toBe(400);
-    expect(http.body.msg).toBe("FTP address requested");
+    const file = await call("POST", `/station-service/point/${made.pointId}/diagnose`, { token, body: { location: "file:///var/log/" } });
+    expect(file.status).toBe(400);
+    expect(file.body.msg).toBe("Upload address requested (ftp, ftps, sftp, http or https)");
     const pl = await call("POST", `/station-service/point/${made.pointId}/diagnose?lang=pl`, { token, body: {} });
-    expect(pl.body.data.fields.location).toBe("Wymagany jest adres FTP");
+    expect(pl.body.data.fields.location).toBe("Wymagany jest adres do przesłania pliku (ftp, ftps, sftp, http lub https)");
     const order = await call("POST", `/station-service/point/${made.pointId}/diagnose?lang=de`, {
       token,
       body: { location: "ftp://x.example.com/", startTime: "2025-05-02T00:00:00Z", stopTime: "2025-05-01T00:00:00Z" },

@@ -258,6 +258,27 @@ describe("Serbian invoice system", () => {
     await call("PUT", "/system-service/invoice-system", { token, body: { enabled: false, url: null, account: "", pac: "" } });
   });
 
+  it("never sends the stored password to another URL: a new URL without it clears it", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    await setBillPush(token, null, "");
+    await call("PUT", "/system-service/invoice-system", { token, body: invoiceBody(uniquePath("api/v3/invoices")) });
+    const path = uniquePath("elsewhere/invoices");
+    const moved = await call("PUT", "/system-service/invoice-system", { token, body: invoiceBody(path, { password: undefined }) });
+    expect(moved.body.data).toMatchObject({ url: `${httpOrigin}${path}`, passwordSet: false });
+    const { id } = await operatorOf("0PL002");
+    expect(await env.DB.prepare("SELECT password FROM invoice_systems WHERE operator_id = ?").bind(id).first("password")).toBeNull();
+    const tx = await stoppedTransaction("0PL002");
+    const queued = await caughtMessages(() => settle("0PL002", tx.id));
+    await answerNext(path, [{ status: 200, body: { invoiceNumber: "MOVED123-MOVED123-1" } }]);
+    expect(await consume(queued)).toEqual([{ verdict: "ack" }]);
+    const [request] = await received(path);
+    expect(request.headers.authorization).toBe(`Basic ${btoa("esir-user:")}`);
+    // Renaming the account keeps a password entered with the URL.
+    await call("PUT", "/system-service/invoice-system", { token, body: invoiceBody(path) });
+    expect((await call("PUT", "/system-service/invoice-system", { token, body: invoiceBody(path, { password: undefined, account: "esir-other" }) })).body.data.passwordSet).toBe(true);
+    await call("PUT", "/system-service/invoice-system", { token, body: { enabled: false, url: null, account: "", pac: "" } });
+  });
+
   it("keeps each operator's invoice system its own, and closes it to accounts without the menu", async () => {
     const pl = await tokenFor("0PL002", "demoadmin");
     const de = await tokenFor("0DE001", "deadmin1");

@@ -24,3 +24,21 @@ export const ocpiLocation = (id: string, overrides: Record<string, unknown> = {}
   last_updated: "2026-05-01T10:00:00Z",
   ...overrides,
 });
+
+/** An ACTIVE session of the CPO DE*CPO at `L1`/`E1`/`1` for our token `CARD1` as PL*PLG (OCPI 2.2.1 §9.3.1). */
+export const ocpiSession = (id: string, overrides: Record<string, unknown> = {}) => ({
+  country_code: "DE",
+  party_id: "CPO",
+  id,
+  start_date_time: "2026-05-02T08:00:00Z",
+  kwh: 0,
+  cdr_token: { country_code: "PL", party_id: "PLG", uid: "CARD1", type: "RFID", contract_id: "PL-PLG-CCARD1" },
+  auth_method: "AUTH_REQUEST",
+  location_id: "L1",
+  evse_uid: "E1",
+  connector_id: "1",
+  currency: "EUR",
+  status: "ACTIVE",
+  last_updated: "2026-05-02T08:00:00Z",
+  ...overrides,
+});

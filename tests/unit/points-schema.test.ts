@@ -58,8 +58,13 @@ describe("point rules", () => {
     expect(pointImportRow.parse({ stationName: "Centrum", name: "A", serialNumber: "A-1", pointNo: 7, type: "DC", ratedPower: "60", connectorCount: 1 }).pointNo).toBe("7");
   });
 
-  it("wants an FTP address and a start not later than the stop for diagnostics", () => {
-    expect(messages(diagnoseInput.safeParse({ location: "https://x.example.com" }))).toEqual({ location: "validation.ftp" });
+  it("wants an upload address (ftp, ftps, sftp, http or https) and a start not later than the stop for diagnostics", () => {
+    for (const location of ["https://x.example.com/upload", "http://x.example.com/logs?token=abc", "FTPS://x.example.com/", "ftp://x.example.com/"]) {
+      expect(diagnoseInput.safeParse({ location }).success, location).toBe(true);
+    }
+    for (const location of ["file:///var/log", "sftps://x.example.com/", "mailto:ops@example.com", "https://", "x.example.com/upload"]) {
+      expect(messages(diagnoseInput.safeParse({ location })), location).toEqual({ location: "validation.uploadLocation" });
+    }
     expect(
       messages(diagnoseInput.safeParse({ location: "ftp://x.example.com/", startTime: "2025-05-02T00:00:00Z", stopTime: "2025-05-01T00:00:00Z" })),
     ).toEqual({ stopTime: "points.validation.startAfterStop" });

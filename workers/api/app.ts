@@ -2,14 +2,17 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z, type ZodType } from "zod";
 import { NotFound, Unauthorized } from "../../domain/errors";
+import { IDEMPOTENCY_HEADER } from "../../domain/idempotency";
 import type { Language } from "../../domain/languages";
 import { pathId } from "../../domain/schemas/numbers";
+import { limitBodies } from "../http/body-limit";
 import { readCookie } from "../http/cookies";
 import { readJsonBody } from "../http/json-body";
 import { reportError } from "../http/report-error";
 import { markPrivate } from "../http/security-headers";
 import { requestLanguage } from "../i18n";
 import { contextFromToken, publicCtxOf, type PublicCtx, type UserCtx } from "../services/context";
+import { once } from "../services/idempotency";
 import { assertAdmitted, type VerbAccess } from "../services/verb";
 import { errorBody, ok } from "./envelope";
 import { assertSameOrigin, isSafeMethod } from "./security";
@@ -22,6 +25,8 @@ api.use(async (c, next) => {
   await next();
   markPrivate(c.res.headers);
 });
+/** Every body, JSON or not (the payment webhook's raw text, uploads), is limited before it is read (docs/rules/input.md "Body size"). */
+api.use(limitBodies());
 
 /** Typed errors become the envelope here and nowhere else (docs/architecture.md "Errors"). */
 api.onError((error, c) => {
@@ -75,6 +80,15 @@ interface RouteSpec<V extends AnyVerb, P extends ZodType, Q extends ZodType, B e
 
 type Input<P, Q, B> = { params: P; query: Q; body: B };
 
+/** The header a money-moving route documents (docs/rules/input.md "Idempotency keys"). */
+const IDEMPOTENCY_HEADERS = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .max(255)
+    .optional()
+    .meta({ description: "1 to 255 printable characters; the same key and body within 24 h answers the first result again and moves nothing; another body is 409" }),
+});
+
 /** The access line of a route's OpenAPI description, from its verb's declaration. */
 export const describeAccess = (access: VerbAccess) =>
   access.actors.includes("public")
@@ -105,6 +119,7 @@ export function route<V extends AnyVerb, P extends ZodType = ZodType<unknown>, Q
     request: {
       params: spec.params as never,
       query: spec.query as never,
+      headers: access.movesMoney ? (IDEMPOTENCY_HEADERS as never) : undefined,
       body: spec.body ? { required: true, content: { "application/json": { schema: spec.body as never } } } : undefined,
     },
     responses: {
@@ -114,6 +129,7 @@ export function route<V extends AnyVerb, P extends ZodType = ZodType<unknown>, Q
       403: { description: "No permission" },
       404: { description: "Not found, or another tenant's" },
       413: { description: "A JSON body over 1 MB" },
+      ...(access.movesMoney ? { 409: { description: "A business rule refuses; or the Idempotency-Key was used for another request, or its first request still runs" } } : {}),
     },
   });
   const honoPath = spec.path.replace(/\{(\w+)\}/g, ":$1");
@@ -125,7 +141,12 @@ export function route<V extends AnyVerb, P extends ZodType = ZodType<unknown>, Q
     const body = spec.body ? spec.body.parse(rawBody) : undefined;
     ctx.request.body = rawBody;
     const input = { params, query, body } as Input<z.output<P>, z.output<Q>, z.output<B>>;
-    return ok(c, await handler(ctx as CtxFor<V>, input, c), ctx.lang);
+    const run = () => handler(ctx as CtxFor<V>, input, c);
+    if (!access.movesMoney) return ok(c, await run(), ctx.lang);
+    // A money-moving verb is a user's (docs/rules/input.md "Idempotency keys").
+    const { value, replayed } = await once(ctx as UserCtx, c.req.raw, rawBody, run);
+    if (replayed) c.header("Idempotent-Replayed", "true");
+    return ok(c, value, ctx.lang);
   });
 }
 

@@ -5,6 +5,7 @@ import { systemCtx, type SystemCtx } from "../services/context";
 import { deliverToPoint } from "../services/load-balancing/load-balancing";
 import { deliverPushItem } from "../services/driver-services/local-list-delivery";
 import { pushPrice } from "../services/pricing/price-push";
+import { sendFirstPages } from "../services/ocpi/pull-queue";
 import { pullPage } from "../services/ocpi/pulls";
 import { deliverTokenPush } from "../services/ocpi/token-push";
 
@@ -69,6 +70,8 @@ async function deliver(ctx: SystemCtx, env: Env, body: PushMessage): Promise<boo
   if (body.kind === "ocpiPull") {
     const next = await pullPage(ctx, body);
     if (next) await env.PUSH.send({ ...body, url: next });
+    // The pull ended: the modules queued behind it (a hub's objects behind its parties) start.
+    else if (body.then?.length) await sendFirstPages(ctx, body.platformId, body.then);
     return true;
   }
   const outcome = await deliverToPoint(ctx, body);

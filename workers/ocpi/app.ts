@@ -4,12 +4,13 @@ import { AppError } from "../../domain/errors";
 import { envelopeOf, invalidParameters, OcpiError, tokensOfHeader } from "../../domain/ocpi/wire";
 import { OCPI_STATUS } from "../../domain/schemas/ocpi/common";
 import { OUR_VERSION } from "../../domain/schemas/ocpi/versions";
+import { limitBodies } from "../http/body-limit";
 import { readJsonBody } from "../http/json-body";
 import { reportError } from "../http/report-error";
 import { publicCtxOf, type PartnerCtx } from "../services/context";
 import { workerFetch, type OcpiFetch } from "../services/ocpi/client";
 import { ourIdentity, VERSION_PATH, VERSIONS_PATH } from "../services/ocpi/identity";
-import { acceptCredentials, callerPlatform, dropCredentials, getOurCredentials, isCallerParty, partnerOf } from "../services/ocpi/partner";
+import { acceptCredentials, callerPlatform, dropCredentials, getOurCredentials, isCallerParty, partnerOf, registeredCaller } from "../services/ocpi/partner";
 import {
   cdrPath,
   deleteTariff,
@@ -75,6 +76,9 @@ const locationPath = (c: Context<OcpiEnv>) => ({
 export function createOcpiApp(send: OcpiFetch = workerFetch) {
   const app = new Hono<OcpiEnv>();
 
+  // Every body (the JSON of a push, the raw text of a token's authorization) is limited before it is read (docs/rules/input.md "Body size").
+  app.use(limitBodies(() => new OcpiError(413, OCPI_STATUS.invalidParameters, "Body over 1 MB")));
+
   app.use(async (c, next) => {
     await next();
     // Echoed so the partner can match answers and trace a call across hubs (OCPI 2.2.1 §4.1.2).
@@ -139,6 +143,12 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
   });
 
   const base = VERSION_PATH;
+  // Every module but the handshake wants a registered partner, and says so before it reads a body:
+  // an unknown or token A caller with a bad body is 401, never a validation error (OCPI 2.2.1 §7.1).
+  app.use(`${base}/*`, async (c, next) => {
+    if (c.req.path !== `${base}/credentials`) await registeredCaller(c.var.partner);
+    await next();
+  });
   app.get(`${base}/credentials`, async (c) => reply(c, await getOurCredentials(c.var.partner, c.var.token)));
   app.post(`${base}/credentials`, async (c) => reply(c, await acceptCredentials(c.var.partner, "POST", await body(c), send)));
   app.put(`${base}/credentials`, async (c) => reply(c, await acceptCredentials(c.var.partner, "PUT", await body(c), send)));

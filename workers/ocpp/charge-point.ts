@@ -76,6 +76,16 @@ function tooLarge(text: string): boolean {
   return new TextEncoder().encode(text).byteLength > MAX_FRAME_BYTES;
 }
 
+/**
+ * Whether a text frame arrived with bytes that are not UTF-8. workerd decodes a text frame before
+ * the object sees it and puts U+FFFD where the bytes were not UTF-8, so that character is all that
+ * is left of them; an OCPP payload has no use for it, and a U+FFFD a charger meant is taken as the
+ * same fault (RFC 6455 §8.1 closes the connection, with 1007).
+ */
+function notUtf8(text: string): boolean {
+  return text.includes("\uFFFD");
+}
+
 /** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2: not while Pending or Rejected). */
 const IN_SERVICE_ONLY: ReadonlySet<ServerAction> = new Set(["RemoteStartTransaction", "RemoteStopTransaction"]);
 
@@ -351,6 +361,7 @@ export class ChargePoint extends DurableObject<Env> {
     // OCPP-J messages are text frames (OCPP-J 1.6 §4.1.1): anything else ends the connection, every time.
     if (typeof message !== "string") return this.hangUp(ws, 1003, "OCPP-J uses text frames");
     if (tooLarge(message)) return this.hangUp(ws, 1009, `Frames are limited to ${MAX_FRAME_BYTES} bytes`);
+    if (notUtf8(message)) return this.hangUp(ws, 1007, "Text frames must be UTF-8");
     this.touch(ws);
     const parsed = parseFrame(message);
     if (!parsed.ok) {

@@ -16,6 +16,11 @@ export interface VerbAccess {
   mutates: boolean;
   /** Still callable before the initial password is changed. */
   beforePasswordChange: boolean;
+  /**
+   * Moves money (a balance, a card payment, a debit): its route honours an `Idempotency-Key`
+   * (docs/rules/input.md "Idempotency keys").
+   */
+  movesMoney: boolean;
 }
 
 type CtxOf<K extends ActorKind> = K extends "user"
@@ -39,6 +44,7 @@ interface VerbSpec<K extends ActorKind> {
   menu?: string | readonly string[] | "session";
   mutates?: boolean;
   beforePasswordChange?: boolean;
+  movesMoney?: boolean;
 }
 
 /** Refuses a context the declaration does not admit (403). */
@@ -76,6 +82,7 @@ export function verb<K extends ActorKind = "user", A extends unknown[] = [], R =
     menu,
     mutates: spec.mutates ?? false,
     beforePasswordChange: spec.beforePasswordChange ?? false,
+    movesMoney: spec.movesMoney ?? false,
   };
   const checked = async (ctx: CtxOf<K>, ...args: A) => {
     assertAdmitted(access, ctx);

@@ -14,6 +14,8 @@ import {
 import { listTokensForConsole } from "../../../workers/services/ocpi/tokens";
 import { pullsOfPlatforms, startPull } from "../../../workers/services/ocpi/pulls";
 import { forcePushTokens } from "../../../workers/services/ocpi/token-push";
+import { rejectCdr, releaseCdr } from "../../../workers/services/ocpi/cdr-billing";
+import { admits } from "../../../workers/services/verb";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { bodyId } from "../../lib/input.server";
@@ -42,12 +44,14 @@ type AnyPage = { records: Record<string, unknown>[]; total: number; current: num
 export async function loadRoamingList({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const kind = listOfPath(new URL(request.url).pathname);
+  // Held CDRs are released or rejected only by whom the verbs admit (docs/rules/ocpi.md "What a CDR may bill").
+  const mayReview = kind === "cdr" && admits(releaseCdr.access, ctx);
   const platforms = kind === "token" ? [] : (await listPlatforms(ctx, { size: 100 })).records.map((p) => ({ id: p.id, name: p.name }));
   try {
     const list = LISTS[kind] as (ctx: UserCtx, raw: unknown) => Promise<AnyPage>;
-    return { kind, platforms, page: await list(ctx, searchParamsObject(request)), filterError: null };
+    return { kind, platforms, mayReview, page: await list(ctx, searchParamsObject(request)), filterError: null };
   } catch (error) {
-    return { kind, platforms, page: { records: [], total: 0, current: 1, size: 10 } as AnyPage, filterError: refusal(error, ctx.lang).body.msg };
+    return { kind, platforms, mayReview, page: { records: [], total: 0, current: 1, size: 10 } as AnyPage, filterError: refusal(error, ctx.lang).body.msg };
   }
 }
 
@@ -104,6 +108,20 @@ export async function tokenPushAction({ request, context }: ActionFunctionArgs) 
   try {
     const { queued } = await forcePushTokens(ctx, typeof uid === "string" && uid !== "" ? { uids: [uid] } : {});
     return { ok: true as const, queued };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}
+
+/** The CDR screen's review of a held CDR: `intent` release or reject, `id` the CDR's row. */
+export async function cdrReviewAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    const id = bodyId(form.get("id"));
+    const intent = form.get("intent") === "reject" ? "reject" : "release";
+    const cdr = intent === "reject" ? await rejectCdr(ctx, id) : await releaseCdr(ctx, id);
+    return { ok: true as const, intent, cdr };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

@@ -200,7 +200,10 @@ function PullProgress({ pulls }: { pulls: Pull[] }) {
   );
 }
 
-/** Add or change a platform: name, the partner's versions URL and its token A (left empty: kept). */
+/**
+ * Add or change a platform: name, the partner's versions URL and its token A (left empty: kept,
+ * unless the URL changes: docs/rules/settings.md "Secrets at rest").
+ */
 function PlatformDialog({ platform, onClose }: { platform: Platform | "new" | null; onClose: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
@@ -250,6 +253,7 @@ function PlatformDialog({ platform, onClose }: { platform: Platform | "new" | nu
           {field("name", { defaultValue: editing?.name ?? "" })}
           {field("versionsUrl", { defaultValue: editing?.versionsUrl ?? "", type: "url", placeholder: "https://cpo.example/ocpi/versions" })}
           {!locked && field("token", { type: "password", placeholder: editing?.hasToken ? t("ocpi.platform.tokenKept") : "" })}
+          {!locked && editing?.hasToken && <p className="text-xs text-muted-foreground">{t("common.secretFollowsAddress")}</p>}
           <FormDialogFooter onCancel={close} busy={fetcher.state !== "idle"} />
         </form>
       </DialogContent>

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Send } from "lucide-react";
+import { Ban, CheckCircle2, Send } from "lucide-react";
 import { useFetcher, useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SESSION_STATUSES } from "../../../domain/schemas/ocpi/sessions";
 import { TARIFF_TYPES, type OcpiTariff } from "../../../domain/schemas/ocpi/tariffs";
@@ -26,7 +26,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { WalletExport } from "../wallets/wallet-filters";
 import type { TokenPushStatus } from "../../../workers/services/ocpi/token-push";
-import { loadRoamingList, tokenPushAction, type RoamingList } from "./emsp.server";
+import { cdrReviewAction, loadRoamingList, tokenPushAction, type RoamingList } from "./emsp.server";
 
 /**
  * What partners sent, and our tokens as they see them (docs/rules/ocpi.md "Console"): one screen
@@ -38,9 +38,13 @@ export function loader(args: LoaderFunctionArgs) {
 
 export type Row = Record<string, unknown>;
 
-/** The tokens screen's force push (docs/rules/ocpi.md "Token pushes"). */
-export function action(args: ActionFunctionArgs) {
-  return tokenPushAction(args);
+/**
+ * The tokens screen's force push (docs/rules/ocpi.md "Token pushes"), and the CDR screen's review
+ * of a held CDR (docs/rules/ocpi.md "What a CDR may bill"), told apart by `intent`.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  return intent === "release" || intent === "reject" ? cdrReviewAction(args) : tokenPushAction(args);
 }
 const str = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
@@ -93,6 +97,33 @@ function PushStatus({ pushes }: { pushes: TokenPushStatus[] }) {
   );
 }
 
+/** Release or reject a held CDR, each after a confirmation naming the CDR and its total. */
+function CdrReview({ cdr }: { cdr: Row }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const reviewer = useFetcher();
+  useActionOutcome<{ intent: string }>(reviewer, (data) => toast.success(t(data.intent === "reject" ? "roaming.review.rejected" : "roaming.review.released")));
+  if (cdr.billingStatus !== "HELD") return null;
+  const named = { cdr: str(cdr.cdrId), amount: `${str(cdr.totalCost)} ${str(cdr.currency)}` };
+  const review = async (intent: "release" | "reject") => {
+    const ok = await confirm({ title: t(`roaming.review.${intent}Title`), message: t(`roaming.review.${intent}Message`, named) });
+    if (ok) reviewer.submit({ intent, id: String(cdr.id) }, { method: "post" });
+  };
+  const busy = reviewer.state !== "idle";
+  return (
+    <div className="flex gap-1">
+      <Button variant="outline" size="sm" disabled={busy} onClick={() => review("release")}>
+        <CheckCircle2 aria-hidden />
+        {t("roaming.review.release")}
+      </Button>
+      <Button variant="ghost" size="sm" disabled={busy} onClick={() => review("reject")}>
+        <Ban aria-hidden />
+        {t("roaming.review.reject")}
+      </Button>
+    </div>
+  );
+}
+
 /** EVSE states in which a partner's EVSE answers (OCPI 2.2.1 §8.4.22 Status). */
 const EVSE_UP = new Set(["AVAILABLE", "BLOCKED", "CHARGING", "RESERVED"]);
 const EVSE_FAULT = new Set(["INOPERATIVE", "OUTOFORDER"]);
@@ -120,7 +151,7 @@ export default function RoamingListScreen() {
  * commands, docs/rules/ocpi.md "Commands"). A route module's default export gets no props of ours.
  */
 export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: Row) => ReactNode; headerActions?: ReactNode }) {
-  const { kind, page, platforms, filterError } = useLoaderData<typeof loader>();
+  const { kind, page, platforms, filterError, mayReview } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -210,7 +241,14 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
         header: t("roaming.billing.label"),
         cell: ({ row }) => <CdrBilling status={row.original.billingStatus as CdrBillingStatus} recordId={(row.original.chargeRecordId as number | null) ?? null} />,
       },
+      {
+        id: "holdReason",
+        header: t("roaming.hold.label"),
+        meta: { priority: 2 },
+        cell: ({ row }) => (row.original.holdReason ? t(`roaming.hold.${String(row.original.holdReason)}`) : "—"),
+      },
       platform,
+      ...(mayReview ? [{ id: "review", header: t("common.actions"), cell: ({ row }) => <CdrReview cdr={row.original} /> } satisfies ColumnDef<Row>] : []),
     ],
     tariff: [
       text("tariffId", "ocpi.list.tariffId"),

@@ -14,6 +14,7 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toast";
 import { ApiError, useApi } from "~/lib/api";
+import { useIdempotencyKey } from "~/lib/idempotency";
 
 const STATUS_VARIANT: Record<DiscountCard["status"], "default" | "secondary" | "outline" | "destructive"> = {
   INVALID: "outline",
@@ -38,6 +39,8 @@ export function DiscountCardsSection({ customerId }: { customerId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const base = `/customer-service/customer/${customerId}/discount-card`;
+  // Each give or void is sent once, whatever the network does (docs/rules/input.md "Idempotency keys").
+  const { keyFor, succeeded } = useIdempotencyKey();
 
   const reload = useCallback(
     () => api<Page<DiscountCard>>("GET", `${base}?current=${paging.current}&size=${paging.size}`).then(setPage, () => undefined),
@@ -52,7 +55,8 @@ export function DiscountCardsSection({ customerId }: { customerId: number }) {
     setBusy(true);
     setError(null);
     try {
-      await api("POST", base, { activationCode: code });
+      await api("POST", base, { activationCode: code }, { idempotencyKey: keyFor(`give ${code}`) });
+      succeeded();
       toast.success(t("discounts.toasts.given"));
       setCode("");
       await reload();
@@ -72,7 +76,8 @@ export function DiscountCardsSection({ customerId }: { customerId: number }) {
     });
     if (!ok) return;
     try {
-      await api("PUT", `${base}/${card.id}/void`);
+      await api("PUT", `${base}/${card.id}/void`, undefined, { idempotencyKey: keyFor(`void ${card.id}`) });
+      succeeded();
       toast.success(t("discounts.toasts.voided"));
       await reload();
     } catch {

@@ -23,7 +23,9 @@ export function action(args: ActionFunctionArgs) {
 }
 
 type Outcome =
-  | { step: "received" | "done"; operatorName: string }
+  /** `message`: what happens next when no mailed code can confirm the request (the operator gets in touch). */
+  | { step: "received"; operatorName: string; message?: string }
+  | { step: "done"; operatorName: string }
   | { step: "code"; operatorName: string; ticket: string; minutes: number };
 
 export default function DeleteAccount() {
@@ -73,9 +75,10 @@ export default function DeleteAccount() {
       <article className="mx-auto flex w-full max-w-md flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm">
         <h1 className="text-xl font-semibold">{title}</h1>
         {outcome?.step === "received" || outcome?.step === "done" ? (
-          <p role="status" className="text-sm">
-            {outcome.step === "received" ? t("maintenance.deletion.received", { operator: outcome.operatorName }) : t("mail.deletion.confirmed", { operator: outcome.operatorName })}
-          </p>
+          <div role="status" className="flex flex-col gap-2 text-sm">
+            <p>{outcome.step === "received" ? t("maintenance.deletion.received", { operator: outcome.operatorName }) : t("mail.deletion.confirmed", { operator: outcome.operatorName })}</p>
+            {outcome.step === "received" && outcome.message && <p className="font-medium">{outcome.message}</p>}
+          </div>
         ) : outcome?.step === "code" ? (
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             <p role="status" className="text-sm">

@@ -1,4 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
+import { ShieldAlert, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DELETION_STATUSES } from "../../../domain/schemas/maintenance";
@@ -9,6 +11,7 @@ import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
+import { TextDialog } from "~/components/text-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -38,8 +41,12 @@ export default function DeletionRequests() {
   const fetcher = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("maintenance.deletion.done")));
   const title = t("page.deletionRequests");
+  // A request no mailed code confirmed is completed only through the dialog that asks how the
+  // requester's identity was confirmed (docs/rules/maintenance.md "Account deletion").
+  const [unverified, setUnverified] = useState<Request | null>(null);
   const decide = async (r: Request, result: "DONE" | "REJECTED") => {
     const done = result === "DONE";
+    if (done && !r.verified) return setUnverified(r);
     const message = t(done ? "maintenance.deletion.completeConfirm" : "maintenance.deletion.rejectConfirm", { contact: r.contact });
     if (await confirm({ message, destructive: done, confirmLabel: t(done ? "maintenance.deletion.complete" : "maintenance.deletion.reject") })) {
       fetcher.submit({ id: r.id, result }, { method: "post" });
@@ -47,7 +54,23 @@ export default function DeletionRequests() {
   };
   const columns: ColumnDef<Request>[] = [
     { accessorKey: "createdAt", header: t("maintenance.deletion.time"), meta: { width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
-    { accessorKey: "contact", header: t("maintenance.deletion.contact"), cell: ({ row }) => <span className="break-all">{row.original.contact}</span> },
+    {
+      accessorKey: "contact",
+      header: t("maintenance.deletion.contact"),
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-1">
+          <span className="break-all">{row.original.contact}</span>
+          {!row.original.verified && row.original.status === "PENDING" && (
+            <span className="flex items-start gap-1 text-xs font-medium text-destructive">
+              <ShieldAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+              <span>
+                <Badge variant="destructive">{t("maintenance.deletion.unverified")}</Badge> {t("maintenance.deletion.unverifiedHint")}
+              </span>
+            </span>
+          )}
+        </div>
+      ),
+    },
     { accessorKey: "customerId", header: t("maintenance.deletion.customer"), meta: { priority: 2 }, cell: ({ row }) => (row.original.customerId ? `#${row.original.customerId}` : t("maintenance.deletion.noCustomer")) },
     { accessorKey: "reason", header: t("maintenance.deletion.reason"), meta: { priority: 3 }, cell: ({ row }) => row.original.reason ?? "—" },
     {
@@ -87,6 +110,24 @@ export default function DeletionRequests() {
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("maintenance.deletion.empty")} label={title} />
+      <TextDialog
+        open={unverified !== null}
+        onClose={() => setUnverified(null)}
+        title={t("maintenance.deletion.complete")}
+        description={unverified ? t("maintenance.deletion.completeConfirm", { contact: unverified.contact }) : undefined}
+        consent={{ label: t("maintenance.deletion.identityConfirmed"), requiredMessage: t("maintenance.validation.identityConfirmedBy") }}
+        texts={[{ name: "identityConfirmedBy", label: t("maintenance.deletion.identityChannel"), requiredMessage: t("maintenance.deletion.identityRequired"), maxLength: 200, rows: 2 }]}
+        values={{ id: unverified?.id ?? 0, result: "DONE" }}
+        submitLabel={t("maintenance.deletion.complete")}
+        icon={Trash2}
+        successMessage={t("maintenance.deletion.done")}
+        idPrefix="deletion-identity"
+      >
+        <p className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+          <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {t("maintenance.deletion.unverifiedHint")}
+        </p>
+      </TextDialog>
     </div>
   );
 }

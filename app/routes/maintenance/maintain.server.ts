@@ -82,7 +82,8 @@ export async function workOrderAction({ request, context, params }: ActionFuncti
 export async function loadMaintainerForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const [choices, maintainer] = await Promise.all([maintainerChoices(ctx), params.id ? getMaintainer(ctx, routeId(params.id)) : Promise.resolve(null)]);
-  return { choices, maintainer };
+  // Nobody changes their own scope (docs/rules/maintenance.md "Maintainers"): the form shows it read-only.
+  return { choices, maintainer, own: maintainer?.accountId === ctx.actor.accountId };
 }
 
 export async function saveMaintainer({ request, context, params }: ActionFunctionArgs) {

@@ -33,7 +33,7 @@ interface FormValues {
 }
 
 export default function MaintainerForm() {
-  const { choices, maintainer } = useLoaderData<typeof loader>();
+  const { choices, maintainer, own } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
@@ -76,6 +76,7 @@ export default function MaintainerForm() {
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
+        {own && <p className="text-xs text-muted-foreground">{t("maintenance.ui.ownScopeHint")}</p>}
       </CardHeader>
       <CardContent>
         {items.length === 0 ? (
@@ -86,7 +87,7 @@ export default function MaintainerForm() {
               const id = `${name}-${item.value}`;
               return (
                 <div key={id} className="flex items-center gap-2">
-                  <Checkbox id={id} checked={(values[name] as unknown[]).includes(item.value)} onCheckedChange={(on) => toggle(name, item.value, on === true)} />
+                  <Checkbox id={id} disabled={own} checked={(values[name] as unknown[]).includes(item.value)} onCheckedChange={(on) => toggle(name, item.value, on === true)} />
                   <Label htmlFor={id} className="font-normal break-all">
                     {item.label}
                   </Label>

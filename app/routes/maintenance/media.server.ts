@@ -81,7 +81,8 @@ export async function deletionAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    await decideAccountDeletion(ctx, bodyId(form.get("id")), { result: form.get("result") });
+    const identityConfirmedBy = form.get("identityConfirmedBy");
+    await decideAccountDeletion(ctx, bodyId(form.get("id")), { result: form.get("result"), ...(identityConfirmedBy !== null && { identityConfirmedBy }) });
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -109,7 +110,7 @@ export async function requestDeletionAction({ request, context }: ActionFunction
     const received = await requestAccountDeletion(ctx, new URL(request.url).host, body);
     return received.confirmation === "CODE"
       ? { ok: true as const, step: "code" as const, operatorName: received.operatorName, ticket: received.ticket, minutes: received.minutes }
-      : { ok: true as const, step: "received" as const, operatorName: received.operatorName };
+      : { ok: true as const, step: "received" as const, operatorName: received.operatorName, message: received.message };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

@@ -189,14 +189,23 @@ export default function LoadBalancingDetail() {
             <DialogDescription>{schedule?.serialNumber}</DialogDescription>
           </DialogHeader>
           <ul className="flex flex-col gap-1 text-sm">
-            {schedule?.reply.chargingSchedule?.chargingSchedulePeriod.map((p) => (
-              <li key={p.startPeriod}>
-                {t("operations.lb.fromSecond", { seconds: p.startPeriod })}: {p.limit} {schedule.reply.chargingSchedule?.chargingRateUnit}
-              </li>
-            )) ?? <li>{t("operations.lb.noSchedule")}</li>}
+            <SchedulePeriods schedule={schedule?.reply} />
           </ul>
         </DialogContent>
       </Dialog>
     </div>
   );
+}
+
+/** A composite schedule's periods; an empty list is the charger saying that no limit applies (OCPP 1.6 §7 ChargingSchedule). */
+function SchedulePeriods({ schedule }: { schedule: Schedule | undefined }) {
+  const { t } = useTranslation();
+  const periods = schedule?.chargingSchedule?.chargingSchedulePeriod;
+  if (!periods) return <li>{t("operations.lb.noSchedule")}</li>;
+  if (periods.length === 0) return <li data-testid="composite-no-limit">{t("operations.lb.noLimit")}</li>;
+  return periods.map((p) => (
+    <li key={p.startPeriod}>
+      {t("operations.lb.fromSecond", { seconds: p.startPeriod })}: {p.limit} {schedule?.chargingSchedule?.chargingRateUnit}
+    </li>
+  ));
 }

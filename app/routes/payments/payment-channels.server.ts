@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { Forbidden } from "../../../domain/errors";
 import { CREDENTIAL_FIELDS } from "../../../domain/schemas/payments";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { createChannel, deleteChannel, enableChannel, listChannels, updateChannel } from "../../../workers/services/payments/channels";
 import { listPayments, retryBillPayment } from "../../../workers/services/payments/payments";
+import { once } from "../../../workers/services/idempotency";
+import { operatorSettings } from "../../../workers/services/settings/parameter-settings";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { bodyId, optionalBodyId } from "../../lib/input.server";
 
 /**
  * The payment channels screen (docs/rules/payments.md "Channels"): the operator's channels, its
- * Stripe webhook address, and the failed card payments it may retry (when it holds the bills
+ * main currency (the only one a channel takes), its Stripe webhook address, and the failed card payments it may retry (when it holds the bills
  * or recharge screen).
  */
 export async function loadPaymentChannels({ request, context }: LoaderFunctionArgs) {
@@ -22,7 +25,9 @@ export async function loadPaymentChannels({ request, context }: LoaderFunctionAr
     if (!(error instanceof Forbidden)) throw error;
   }
   const origin = new URL(request.url).origin;
-  return { channels, failed, webhookUrl: `${origin}/finance-service/payment-webhook/${ctx.operator.code}/stripe` };
+  // A channel takes the operator's main currency only (docs/rules/payments.md "Channels"): the form presets it.
+  const currency = mainCurrencyOf(await operatorSettings(ctx)).code;
+  return { channels, failed, currency, webhookUrl: `${origin}/finance-service/payment-webhook/${ctx.operator.code}/stripe` };
 }
 
 /** The body of the channel form: credentials left empty are kept (left out). */
@@ -59,9 +64,15 @@ export async function paymentChannelAction({ request, context }: ActionFunctionA
       case "delete":
         await deleteChannel(ctx, bodyId(id));
         return { ok: true as const, intent: "delete" };
-      case "retry":
-        await retryBillPayment(ctx, bodyId(id));
-        return { ok: true as const, intent: "retry" };
+      case "retry": {
+        // Once per idempotency key (docs/rules/input.md "Idempotency keys").
+        const billId = bodyId(id);
+        const retry = async () => {
+          await retryBillPayment(ctx, billId);
+          return { ok: true as const, intent: "retry" };
+        };
+        return (await once(ctx, request, { intent: "retry", id: billId }, retry)).value;
+      }
       default:
         return { ok: false as const, message: "", fields: {} };
     }

@@ -8,6 +8,7 @@ import { DataTable } from "~/components/data-table/data-table";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
+import { useIdempotentSubmit } from "~/lib/idempotency";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -41,12 +42,13 @@ type Failed = NonNullable<Data["failed"]>["records"][number];
 const credentialsOf = (type: number): CredentialField[] => [...REQUIRED_CREDENTIALS[CHANNEL_TYPES[type]], ...(type === STRIPE ? (["clientApiKey"] as const) : [])];
 
 export default function PaymentChannelsScreen() {
-  const { channels, failed, webhookUrl } = useLoaderData<typeof loader>();
+  const { channels, failed, currency, webhookUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const confirm = useConfirm();
   const { onPageChange } = useUrlPaging();
   const fetcher = useFetcher<typeof action>();
+  const submitOnce = useIdempotentSubmit(fetcher);
   const [editing, setEditing] = useState<Channel | "new" | null>(null);
   useActionOutcome<{ intent: string }>(fetcher, (data) => {
     toast.success(t(data.intent === "delete" ? "payments.channels.deleted" : data.intent === "retry" ? "payments.card.retried" : "payments.channels.switched"));
@@ -68,7 +70,7 @@ export default function PaymentChannelsScreen() {
   };
   const retry = async (p: Failed) => {
     if (p.billId && (await confirm({ message: t("payments.card.retryConfirm", { amount: money(p.amount) }), confirmLabel: t("payments.card.retry") }))) {
-      fetcher.submit({ intent: "retry", id: p.billId }, { method: "post" });
+      submitOnce({ intent: "retry", id: p.billId }, { method: "post" });
     }
   };
 
@@ -162,13 +164,17 @@ export default function PaymentChannelsScreen() {
           <DataTable columns={failedColumns} page={failed} onPageChange={onPageChange} getRowId={(p) => String(p.id)} emptyHint={t("payments.card.failedEmpty")} label={t("payments.card.failedTitle")} />
         </section>
       )}
-      {editing !== null && <ChannelDialog channel={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      {editing !== null && <ChannelDialog channel={editing === "new" ? null : editing} currency={currency} onClose={() => setEditing(null)} />}
     </div>
   );
 }
 
-/** Adds or edits a channel: the type first, then the fields and the credentials it needs. */
-function ChannelDialog({ channel, onClose }: { channel: Channel | null; onClose: () => void }) {
+/**
+ * Adds or edits a channel: the type first, then the fields and the credentials it needs. The
+ * currency is the operator's main one and cannot be changed; a new type or gateway needs its
+ * credentials again (docs/rules/settings.md "Secrets at rest").
+ */
+function ChannelDialog({ channel, currency, onClose }: { channel: Channel | null; currency: string; onClose: () => void }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const [type, setType] = useState(channel ? String(channel.type) : "");
@@ -234,7 +240,7 @@ function ChannelDialog({ channel, onClose }: { channel: Channel | null; onClose:
                     ))}
                   </NativeSelect>
                 </div>
-                {field("currency", t("payments.channels.currency"), { defaultValue: channel?.currency ?? "", maxLength: 3 })}
+                {field("currency", t("payments.channels.currency"), { value: currency, readOnly: true, title: t("payments.channels.currencyHint") })}
                 {field("minimumValue", t("payments.channels.minimumValue"), { defaultValue: channel?.minimumValue ?? 0, inputMode: "numeric" })}
                 {field("bankId", t("payments.channels.bankId"), { defaultValue: channel?.bankId ?? "" })}
                 {field("bankName", t("payments.channels.bankName"), { defaultValue: channel?.bankName ?? "" })}
@@ -243,6 +249,7 @@ function ChannelDialog({ channel, onClose }: { channel: Channel | null; onClose:
               </div>
               <fieldset className="flex flex-col gap-3">
                 <legend className="mb-2 text-sm font-medium">{t("payments.channels.credentials")}</legend>
+                {channel && <p className="text-xs text-muted-foreground">{t("payments.channels.destinationHint")}</p>}
                 {credentialsOf(Number(type)).map((f) =>
                   field(`credentials.${f}`, t(`payments.credentials.${f}`), {
                     type: "password",

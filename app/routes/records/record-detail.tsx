@@ -2,6 +2,7 @@ import { ArrowLeft, Ban, CheckCircle2, HandCoins, PlugZap, ReceiptText, RotateCc
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { useActionOutcome } from "~/components/page-actions";
+import { useIdempotentSubmit } from "~/lib/idempotency";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { MeterCurveChart } from "~/components/live/charts";
@@ -40,6 +41,7 @@ function RecordActions({ id, actions }: { id: number; actions: Action[] }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
+  const submitOnce = useIdempotentSubmit(fetcher);
   useActionOutcome<{ intent: Action }>(fetcher, (done) => toast.success(t(`records.actions.done.${done.intent}`)));
   return actions.map((name) => {
     const Icon = ACTION_ICON[name];
@@ -56,7 +58,7 @@ function RecordActions({ id, actions }: { id: number; actions: Action[] }) {
             confirmLabel: t(`records.actions.${name}`),
             destructive: name === "abnormal",
           });
-          if (ok) fetcher.submit(JSON.stringify({ intent: name }), { method: "post", encType: "application/json" });
+          if (ok) submitOnce(JSON.stringify({ intent: name }), { method: "post", encType: "application/json" });
         }}
       >
         <Icon aria-hidden />

@@ -5,6 +5,7 @@ import { stationCashier } from "../../../workers/services/charge-records/cashier
 import { chargeRecordDetail, listChargeRecords } from "../../../workers/services/charge-records/charge-records";
 import { billByCode, receiptByToken, recordReceipt } from "../../../workers/services/charge-records/receipts";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
+import { once } from "../../../workers/services/idempotency";
 import { actionError, publicCtx, requireCtx } from "../../lib/ctx.server";
 import { actionJson } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
@@ -23,15 +24,22 @@ export async function loadRecordDetail({ request, context, params }: LoaderFunct
   return { record, receipt, actions: recordActionsOf(ctx, record) };
 }
 
-/** A record action (docs/rules/billing.md "Record actions"), after the screen's confirmation. */
+/**
+ * A record action (docs/rules/billing.md "Record actions"), after the screen's confirmation; the
+ * ones that debit run once per idempotency key (docs/rules/input.md "Idempotency keys").
+ */
 export async function recordAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    const { intent } = await actionJson<{ intent?: string }>(request);
+    const body = await actionJson<{ intent?: string }>(request);
+    const { intent } = body;
     const run = RECORD_ACTIONS.includes(intent as RecordAction) ? RECORD_ACTION_VERBS[intent as RecordAction] : undefined;
     if (!run) throw new Invalid();
-    await run(ctx, params.id);
-    return { ok: true as const, intent: intent as RecordAction };
+    const act = async () => {
+      await run(ctx, params.id);
+      return { ok: true as const, intent: intent as RecordAction };
+    };
+    return run.access.movesMoney ? (await once(ctx, request, body, act)).value : await act();
   } catch (error) {
     return actionError(error, ctx.lang);
   }

@@ -91,8 +91,8 @@ export function RoamingCard({ roaming }: { roaming: Roaming }) {
 /** What billing made of a CDR, in the CDR list, with a link to the record it became. */
 export function CdrBilling({ status, recordId }: { status: CdrBillingStatus; recordId: number | null }) {
   const { t } = useTranslation();
-  const flagged = status === "UNKNOWN_TOKEN" || status === "CURRENCY_MISMATCH" || status === "CREDIT";
-  const badge = <Badge variant={status === "BILLED" ? "success" : flagged ? "warning" : "muted"}>{t(`roaming.billing.${status}`)}</Badge>;
+  const flagged = status === "UNKNOWN_TOKEN" || status === "CURRENCY_MISMATCH" || status === "CREDIT" || status === "HELD";
+  const badge = <Badge variant={status === "BILLED" || status === "CREDITED" ? "success" : flagged ? "warning" : "muted"}>{t(`roaming.billing.${status}`)}</Badge>;
   return recordId === null ? (
     badge
   ) : (

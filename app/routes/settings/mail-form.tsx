@@ -39,7 +39,7 @@ export function MailForm({ mail }: { mail: MailSettingsView }) {
         : { type: "AMAZON", region: v.region, accessKeyId: v.accessKeyId, secretAccessKey: secret(v.secretAccessKey), from: v.from },
     );
   });
-  const hint = mail.settings && ("passwordSet" in mail.settings ? mail.settings.passwordSet : mail.settings.secretAccessKeySet) ? t("settings.hints.secretKept") : undefined;
+  const hint = mail.settings && ("passwordSet" in mail.settings ? mail.settings.passwordSet : mail.settings.secretAccessKeySet) ? t("settings.hints.secretFollowsAddress") : undefined;
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={submit} noValidate>

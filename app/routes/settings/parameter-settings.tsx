@@ -352,6 +352,17 @@ function SettingsTabs({ data }: { data: OperatorData }) {
             <TextField control={form.control} name={"ocpi.countryCode" as never} label={t("settings.fields.countryCode")} maxLength={2} />
             <TextField control={form.control} name={"ocpi.partyId" as never} label={t("settings.fields.partyId")} maxLength={3} />
             <CheckField control={form.control} name={"rfCardRestriction" as never} label={t("settings.fields.rfCardRestriction")} hint={t("settings.hints.rfCardRestriction")} />
+            {/* The most a partner's CDR may cost (docs/rules/ocpi.md "What a CDR may bill"): unit prices, four decimals at most. */}
+            <NumberField
+              control={form.control}
+              name={"roamingCdrLimit.perKwh" as never}
+              label={t("settings.fields.cdrLimitPerKwh")}
+              hint={t("settings.hints.roamingCdrLimit")}
+              required
+              decimals={4}
+              suffix={values.mainCurrency || undefined}
+            />
+            <NumberField control={form.control} name={"roamingCdrLimit.perMinute" as never} label={t("settings.fields.cdrLimitPerMinute")} required decimals={4} suffix={values.mainCurrency || undefined} />
           </Section>
         </TabsContent>
       </form>
@@ -389,7 +400,7 @@ function InvoiceForm({ invoice }: { invoice: OperatorData["invoice"] }) {
         <CheckField control={form.control} name="enabled" label={t("settings.invoice.enabled")} />
         <TextField control={form.control} name="url" label={t("settings.invoice.url")} type="url" className="sm:col-span-2" />
         <TextField control={form.control} name="account" label={t("settings.invoice.account")} autoComplete="off" />
-        <PasswordField control={form.control} name="password" label={t("settings.invoice.password")} autoComplete="new-password" hint={invoice.passwordSet ? t("settings.hints.secretKept") : undefined} />
+        <PasswordField control={form.control} name="password" label={t("settings.invoice.password")} autoComplete="new-password" hint={invoice.passwordSet ? t("settings.hints.secretFollowsAddress") : undefined} />
         <TextField control={form.control} name="pac" label={t("settings.invoice.pac")} autoComplete="off" />
         <div className="flex justify-end sm:col-span-2 lg:col-span-3">
           <Button type="submit" disabled={save.busy}>

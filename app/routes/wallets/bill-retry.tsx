@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import type { Bill } from "../../../workers/services/wallets/bills";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
+import { useIdempotentSubmit } from "~/lib/idempotency";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
@@ -24,13 +25,14 @@ export function useBillRetry() {
   const { money } = useFormat();
   const confirm = useConfirm();
   const fetcher = useFetcher<{ ok: true; status: Bill["status"] } | { ok: false; message: string; fields: Record<string, string> }>();
+  const submitOnce = useIdempotentSubmit(fetcher);
   useActionOutcome<{ status: Bill["status"] }>(fetcher, (data) => {
     if (data.status === "PayFail") toast.error(t("wallets.bills.retryFailed"));
     else toast.success(t(data.status === "PaySuccess" ? "wallets.bills.retried" : "wallets.bills.retryPaying"));
   });
   const retry = async (bill: RetryBill) => {
     if (await confirm({ message: t("wallets.bills.retryConfirm", { id: bill.id, amount: money(bill.cost) }), confirmLabel: t("wallets.bills.retry") })) {
-      fetcher.submit({ id: bill.id }, { method: "post" });
+      submitOnce({ id: bill.id }, { method: "post" });
     }
   };
   return { retry, busy: fetcher.state !== "idle" };

@@ -7,6 +7,7 @@ import { MAX_MEMBER_MONTHS } from "../../../domain/schemas/wallets";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
+import { useIdempotentSubmit } from "~/lib/idempotency";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -64,6 +65,7 @@ function LevelDialog({ open, onClose, customer, fees }: { open: boolean; onClose
   const { money } = useFormat();
   const confirm = useConfirm();
   const fetcher = useFetcher();
+  const submitOnce = useIdempotentSubmit(fetcher);
   const levelId = useId();
   const monthsId = useId();
   const [level, setLevel] = useState<MemberLevel>(customer.memberLevel);
@@ -80,7 +82,7 @@ function LevelDialog({ open, onClose, customer, fees }: { open: boolean; onClose
       message: t("wallets.membership.confirm", { name: customer.name, level: levelName, months, fee: fee === 0 ? t("wallets.membership.free") : money(fee) }),
       confirmLabel: t("wallets.membership.change"),
     });
-    if (ok) fetcher.submit({ level, months }, { method: "post", encType: "application/json" });
+    if (ok) submitOnce({ level, months }, { method: "post", encType: "application/json" });
   };
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>

@@ -14,6 +14,7 @@ import { toast } from "~/components/ui/toast";
 import { CustomerSelect } from "../drivers/pickers";
 import type { Recharge } from "../../../workers/services/wallets/recharges";
 import { FormDialogFooter } from "~/components/form/dialog-footer";
+import { useIdempotentSubmit } from "~/lib/idempotency";
 
 /**
  * Top up or deduct (docs/rules/wallets.md "Recharges"): a customer, the operation and the amount
@@ -25,6 +26,7 @@ export function RechargeDialog({ open, onClose, minimumRecharge }: { open: boole
   const { currency, money } = useFormat();
   const confirm = useConfirm();
   const fetcher = useFetcher<{ ok: true; recharge: Recharge } | { ok: false; message: string; fields: Record<string, string> }>();
+  const submitOnce = useIdempotentSubmit(fetcher);
   const customerField = useId();
   const form = useForm<RechargeFormValues>({ resolver: zodResolver(rechargeForm(currency.decimals)) as Resolver<RechargeFormValues> });
   useEffect(() => {
@@ -49,7 +51,7 @@ export function RechargeDialog({ open, onClose, minimumRecharge }: { open: boole
       destructive: deduct,
       confirmLabel: t(deduct ? "wallets.recharge.deduct" : "wallets.recharge.topUp"),
     });
-    if (ok) fetcher.submit(input, { method: "post", encType: "application/json" });
+    if (ok) submitOnce(input, { method: "post", encType: "application/json" });
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import type { UserCtx } from "../../../workers/services/context";
+import { once } from "../../../workers/services/idempotency";
 import { billDetail, listBills } from "../../../workers/services/wallets/bills";
 import { setMemberLevel } from "../../../workers/services/wallets/membership";
 import { listRecharges, recharge } from "../../../workers/services/wallets/recharges";
@@ -32,11 +33,12 @@ export async function loadRecharges({ request, context }: LoaderFunctionArgs) {
   return { ...list, minimumRecharge: settings.minimumRecharge };
 }
 
-/** Tops up or deducts (the dialog posts the API's JSON body). */
+/** Tops up or deducts (the dialog posts the API's JSON body, once per idempotency key: docs/rules/input.md "Idempotency keys"). */
 export async function rechargeAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    return { ok: true as const, recharge: await recharge(ctx, await actionJson(request)) };
+    const body = await actionJson(request);
+    return (await once(ctx, request, body, async () => ({ ok: true as const, recharge: await recharge(ctx, body) }))).value;
   } catch (error) {
     return actionError(error, ctx.lang);
   }
@@ -53,11 +55,13 @@ export async function loadBill({ request, context, params }: LoaderFunctionArgs)
   return billDetail(ctx, routeId(params.id));
 }
 
-/** Changes the customer's level (the control posts `{level, months}`). */
+/** Changes the customer's level (the control posts `{level, months}`, once per idempotency key). */
 export async function memberLevelAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    return { ok: true as const, customer: await setMemberLevel(ctx, routeId(params.id), await actionJson(request)) };
+    const id = routeId(params.id);
+    const body = await actionJson(request);
+    return (await once(ctx, request, body, async () => ({ ok: true as const, customer: await setMemberLevel(ctx, id, body) }))).value;
   } catch (error) {
     return actionError(error, ctx.lang);
   }

@@ -5,7 +5,7 @@ import { AUTH_METHODS, cdrToken, chargingPeriod } from "./sessions";
 import { tariff } from "./tariffs";
 
 /** Charge detail records (OCPI 2.2.1 §10.3, §10.4). */
-export const cdrLocation = z.strictObject({
+export const cdrLocation = z.looseObject({
   id: ciString(36),
   name: text(255).optional(),
   address: text(45),
@@ -22,15 +22,15 @@ export const cdrLocation = z.strictObject({
   connector_power_type: z.enum(POWER_TYPES),
 });
 
-const signedData = z.strictObject({
+const signedData = z.looseObject({
   encoding_method: ciString(36),
   encoding_method_version: z.int().optional(),
   public_key: z.string().max(512).optional(),
-  signed_values: z.array(z.strictObject({ nature: ciString(32), plain_data: z.string().max(512), signed_data: z.string().max(5000) })).min(1),
+  signed_values: z.array(z.looseObject({ nature: ciString(32), plain_data: z.string().max(512), signed_data: z.string().max(5000) })).min(1),
   url: z.string().max(512).optional(),
 });
 
-export const cdr = z.strictObject({
+export const cdr = z.looseObject({
   country_code: countryCode,
   party_id: partyId,
   id: ciString(39),

@@ -35,7 +35,7 @@ export type CommandResultType = (typeof COMMAND_RESULT_TYPES)[number];
 const responseUrl = z.url({ protocol: /^https?$/ }).max(255);
 const id36 = ciString(36);
 
-/** StartSession (OCPI 2.2.1 §13.3.5): `evse_uid` is required when `connector_id` is set. */
+/** StartSession (OCPI 2.2.1 §13.3.5, sent by us: strict): `evse_uid` is required when `connector_id` is set. */
 export const startSession = z
   .strictObject({
     response_url: responseUrl,
@@ -76,16 +76,26 @@ export const COMMAND_OBJECTS = {
   UNLOCK_CONNECTOR: unlockConnector,
 } as const;
 
-/** CommandResponse (OCPI 2.2.1 §13.3.2): `timeout` in seconds, within which the result should come. */
-export const commandResponse = z.strictObject({
+/**
+ * The `timeout` of a CommandResponse without one (2.1.1's had none, and 2.1.1-era CPOs still
+ * answer so): long enough for a charger on a slow link to start a session.
+ */
+export const DEFAULT_COMMAND_TIMEOUT_S = 120;
+
+/**
+ * CommandResponse (OCPI 2.2.1 §13.3.2): `timeout` in seconds, within which the result should
+ * come; the default when the CPO leaves it out. What the CPO sends is read loosely, as every
+ * object a partner sends (docs/rules/ocpi.md "Fields 2.2.1 does not define").
+ */
+export const commandResponse = z.looseObject({
   result: z.enum(COMMAND_RESPONSE_TYPES),
-  timeout: z.int().min(0).max(86_400),
+  timeout: z.int().min(0).max(86_400).default(DEFAULT_COMMAND_TIMEOUT_S),
   message: z.array(displayText).optional(),
 });
 export type CommandResponse = z.infer<typeof commandResponse>;
 
 /** CommandResult (OCPI 2.2.1 §13.3.3), posted by the CPO to the `response_url`. */
-export const commandResult = z.strictObject({ result: z.enum(COMMAND_RESULT_TYPES), message: z.array(displayText).optional() });
+export const commandResult = z.looseObject({ result: z.enum(COMMAND_RESULT_TYPES), message: z.array(displayText).optional() });
 export type CommandResult = z.infer<typeof commandResult>;
 
 // The console and /ocpi-service -------------------------------------------------

@@ -2,8 +2,10 @@ import { z } from "zod";
 
 /**
  * Types shared by the OCPI 2.2.1 objects (OCPI 2.2.1 §16 "Types"). The wire names are the
- * protocol's own (snake_case); every object is a strict schema: a field the protocol does not
- * define, or a wrong type, is refused with 2001 and nothing is stored (docs/rules/ocpi.md "Receivers").
+ * protocol's own (snake_case). What partners send is read by loose schemas: every field 2.2.1
+ * defines is validated (a wrong type or a missing required field is 2001, nothing stored), a field
+ * it does not define is ignored and kept with the object, at any depth (OCPI 2.3.0 makes this a
+ * must; docs/rules/ocpi.md "Fields 2.2.1 does not define"). What we send stays strict.
  */
 
 /** OCPI status codes (OCPI 2.2.1 §5 "Status codes"). */
@@ -36,11 +38,11 @@ export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "ISO 4217 currency co
 /** number (OCPI 2.2.1 §16.5): a decimal; kept as the partner sent it. */
 export const decimal = z.number().finite();
 
-export const displayText = z.strictObject({ language: z.string().regex(/^[a-z]{2}$/), text: text(512) });
-export const price = z.strictObject({ excl_vat: decimal, incl_vat: decimal.optional() });
+export const displayText = z.looseObject({ language: z.string().regex(/^[a-z]{2}$/), text: text(512) });
+export const price = z.looseObject({ excl_vat: decimal, incl_vat: decimal.optional() });
 
 export const IMAGE_CATEGORIES = ["CHARGER", "ENTRANCE", "LOCATION", "NETWORK", "OPERATOR", "OTHER", "OWNER"] as const;
-export const image = z.strictObject({
+export const image = z.looseObject({
   url: z.url(),
   thumbnail: z.url().optional(),
   category: z.enum(IMAGE_CATEGORIES),
@@ -50,18 +52,18 @@ export const image = z.strictObject({
 });
 
 /** BusinessDetails (OCPI 2.2.1 §8.4.2). */
-export const businessDetails = z.strictObject({ name: text(100).min(1), website: z.url().optional(), logo: image.optional() });
+export const businessDetails = z.looseObject({ name: text(100).min(1), website: z.url().optional(), logo: image.optional() });
 
 export const TOKEN_TYPES = ["AD_HOC_USER", "APP_USER", "OTHER", "RFID"] as const;
 export const tokenType = z.enum(TOKEN_TYPES);
 
 /** EnergyMix (OCPI 2.2.1 §8.4.7). */
-export const energyMix = z.strictObject({
+export const energyMix = z.looseObject({
   is_green_energy: z.boolean(),
   energy_sources: z
-    .array(z.strictObject({ source: z.enum(["NUCLEAR", "GENERAL_FOSSIL", "COAL", "GAS", "GENERAL_GREEN", "SOLAR", "WIND", "WATER"]), percentage: decimal }))
+    .array(z.looseObject({ source: z.enum(["NUCLEAR", "GENERAL_FOSSIL", "COAL", "GAS", "GENERAL_GREEN", "SOLAR", "WIND", "WATER"]), percentage: decimal }))
     .optional(),
-  environ_impact: z.array(z.strictObject({ category: z.enum(["NUCLEAR_WASTE", "CARBON_DIOXIDE"]), amount: decimal })).optional(),
+  environ_impact: z.array(z.looseObject({ category: z.enum(["NUCLEAR_WASTE", "CARBON_DIOXIDE"]), amount: decimal })).optional(),
   supplier_name: text(64).optional(),
   energy_product_name: text(64).optional(),
 });

@@ -24,20 +24,20 @@ const FACILITIES = [
 ] as const;
 
 /** GeoLocation (OCPI 2.2.1 §8.4.13): decimal degrees as strings. */
-export const geoLocation = z.strictObject({
+export const geoLocation = z.looseObject({
   latitude: z.string().regex(/^-?[0-9]{1,2}\.[0-9]{5,7}$/, "latitude as -?dd.ddddd"),
   longitude: z.string().regex(/^-?[0-9]{1,3}\.[0-9]{5,7}$/, "longitude as -?ddd.ddddd"),
 });
 
 const hhmm = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
-const hours = z.strictObject({
+const hours = z.looseObject({
   twentyfourseven: z.boolean(),
-  regular_hours: z.array(z.strictObject({ weekday: z.int().min(1).max(7), period_begin: hhmm, period_end: hhmm })).optional(),
-  exceptional_openings: z.array(z.strictObject({ period_begin: dateTime, period_end: dateTime })).optional(),
-  exceptional_closings: z.array(z.strictObject({ period_begin: dateTime, period_end: dateTime })).optional(),
+  regular_hours: z.array(z.looseObject({ weekday: z.int().min(1).max(7), period_begin: hhmm, period_end: hhmm })).optional(),
+  exceptional_openings: z.array(z.looseObject({ period_begin: dateTime, period_end: dateTime })).optional(),
+  exceptional_closings: z.array(z.looseObject({ period_begin: dateTime, period_end: dateTime })).optional(),
 });
 
-export const connector = z.strictObject({
+export const connector = z.looseObject({
   id: ciString(36),
   standard: z.enum(CONNECTOR_TYPES),
   format: z.enum(CONNECTOR_FORMATS),
@@ -50,11 +50,11 @@ export const connector = z.strictObject({
   last_updated: dateTime,
 });
 
-export const evse = z.strictObject({
+export const evse = z.looseObject({
   uid: ciString(36),
   evse_id: ciString(48).optional(),
   status: z.enum(EVSE_STATUSES),
-  status_schedule: z.array(z.strictObject({ period_begin: dateTime, period_end: dateTime.optional(), status: z.enum(EVSE_STATUSES) })).optional(),
+  status_schedule: z.array(z.looseObject({ period_begin: dateTime, period_end: dateTime.optional(), status: z.enum(EVSE_STATUSES) })).optional(),
   capabilities: z.array(z.enum(CAPABILITIES)).optional(),
   connectors: z.array(connector).min(1),
   floor_level: text(4).optional(),
@@ -66,13 +66,13 @@ export const evse = z.strictObject({
   last_updated: dateTime,
 });
 
-export const location = z.strictObject({
+export const location = z.looseObject({
   country_code: countryCode,
   party_id: partyId,
   id: ciString(36),
   publish: z.boolean(),
   publish_allowed_to: z
-    .array(z.strictObject({ uid: ciString(36).optional(), type: tokenType.optional(), visual_number: text(64).optional(), issuer: text(64).optional(), group_id: ciString(36).optional() }))
+    .array(z.looseObject({ uid: ciString(36).optional(), type: tokenType.optional(), visual_number: text(64).optional(), issuer: text(64).optional(), group_id: ciString(36).optional() }))
     .optional(),
   name: text(255).optional(),
   address: text(45),

@@ -9,15 +9,15 @@ const DIMENSIONS = [
   "RESERVATION_TIME", "STATE_OF_CHARGE", "TIME",
 ] as const;
 
-export const cdrToken = z.strictObject({ country_code: countryCode, party_id: partyId, uid: ciString(36), type: tokenType, contract_id: ciString(36) });
+export const cdrToken = z.looseObject({ country_code: countryCode, party_id: partyId, uid: ciString(36), type: tokenType, contract_id: ciString(36) });
 
-export const chargingPeriod = z.strictObject({
+export const chargingPeriod = z.looseObject({
   start_date_time: dateTime,
-  dimensions: z.array(z.strictObject({ type: z.enum(DIMENSIONS), volume: decimal })).min(1),
+  dimensions: z.array(z.looseObject({ type: z.enum(DIMENSIONS), volume: decimal })).min(1),
   tariff_id: ciString(36).optional(),
 });
 
-export const session = z.strictObject({
+export const session = z.looseObject({
   country_code: countryCode,
   party_id: partyId,
   id: ciString(36),

@@ -8,14 +8,14 @@ const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"
 const hhmm = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const priceComponent = z.strictObject({
+export const priceComponent = z.looseObject({
   type: z.enum(PRICE_COMPONENT_TYPES),
   price: decimal.min(0),
   vat: decimal.min(0).optional(),
   step_size: z.int().min(0),
 });
 
-export const tariffRestrictions = z.strictObject({
+export const tariffRestrictions = z.looseObject({
   start_time: hhmm.optional(),
   end_time: hhmm.optional(),
   start_date: date.optional(),
@@ -32,9 +32,9 @@ export const tariffRestrictions = z.strictObject({
   reservation: z.enum(["RESERVATION", "RESERVATION_EXPIRES"]).optional(),
 });
 
-export const tariffElement = z.strictObject({ price_components: z.array(priceComponent).min(1), restrictions: tariffRestrictions.optional() });
+export const tariffElement = z.looseObject({ price_components: z.array(priceComponent).min(1), restrictions: tariffRestrictions.optional() });
 
-export const tariff = z.strictObject({
+export const tariff = z.looseObject({
   country_code: countryCode,
   party_id: partyId,
   id: ciString(36),

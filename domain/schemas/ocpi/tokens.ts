@@ -34,7 +34,7 @@ export const token = z.strictObject({
 export type OcpiToken = z.infer<typeof token>;
 
 /** LocationReferences, the optional body of a real-time authorization (OCPI 2.2.1 §12.4.4). */
-export const locationReferences = z.strictObject({ location_id: ciString(36), evse_uids: z.array(ciString(36)).optional() });
+export const locationReferences = z.looseObject({ location_id: ciString(36), evse_uids: z.array(ciString(36)).optional() });
 
 export const authorizationInfo = z.strictObject({
   allowed: z.enum(ALLOWED_TYPES),

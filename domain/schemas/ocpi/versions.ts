@@ -12,6 +12,7 @@ export const version = z.strictObject({ version: z.enum(VERSION_NUMBERS), url: z
 /** A partner's list may name versions we do not know: those are skipped, not refused. */
 export const versionList = z.array(z.object({ version: ciString(10), url: z.url() }));
 
-export const endpoint = z.strictObject({ identifier: z.enum(MODULE_IDS), role: z.enum(["SENDER", "RECEIVER"]), url: z.url() });
+/** An endpoint of a partner's version details: fields 2.2.1 does not define are dropped (the row keeps 2.2.1's). */
+export const endpoint = z.object({ identifier: z.enum(MODULE_IDS), role: z.enum(["SENDER", "RECEIVER"]), url: z.url() });
 export const versionDetails = z.object({ version: ciString(10), endpoints: z.array(z.object({ identifier: z.string(), role: z.string(), url: z.url() })) });
 export type Endpoint = z.infer<typeof endpoint>;

@@ -5,16 +5,16 @@ import { fakeCpo } from "./fake-cpo";
 
 /**
  * The fake CPO's sender interfaces and tokens receiver (docs/rules/ocpi.md "Pulls", "Token
- * pushes"): its locations, sessions, CDRs and tariffs served in pages of `pageSize`, filtered by
- * `date_from` (inclusive) and `date_to` (exclusive) on `last_updated`, with `X-Total-Count`,
- * `X-Limit` and a `Link` to the next page; and the tokens we PUT, kept by uid. Everything else goes
- * to the fake CPO itself (versions, credentials).
+ * pushes"): its locations, sessions, CDRs and tariffs (a hub's hubclientinfo too) served in
+ * pages of `pageSize`, filtered by `date_from` (inclusive) and `date_to` (exclusive) on
+ * `last_updated`, with `X-Total-Count`, `X-Limit` and a `Link` to the next page; and the tokens
+ * we PUT, kept by uid. Everything else goes to the fake CPO itself (versions, credentials).
  */
 export function fakeCpoWithSenders(options: Parameters<typeof fakeCpo>[0] = {}) {
   const cpo = fakeCpo(options);
   const base = new URL(cpo.versionsUrl.replace(/\/versions$/, "/2.2.1"));
   const state = {
-    objects: { locations: [], sessions: [], cdrs: [], tariffs: [] } as Record<PullModule, Record<string, any>[]>,
+    objects: { hubclientinfo: [], locations: [], sessions: [], cdrs: [], tariffs: [] } as Record<PullModule, Record<string, any>[]>,
     pageSize: 2,
     /** The sender requests received, in order. */
     pulls: [] as URL[],

@@ -19,7 +19,19 @@ export interface Received {
   body: any;
 }
 
-export function fakeCpo(options: { countryCode?: string; partyId?: string; versions?: string[]; role?: "CPO" | "HUB" } = {}) {
+/** Every fake CPO made in this test file, so the product's own `fetch` can be routed to them (`routeFetchTo`). */
+export const fakeCpos: { versionsUrl: string; handler: OcpiFetch }[] = [];
+
+export function fakeCpo(
+  options: {
+    countryCode?: string;
+    partyId?: string;
+    versions?: string[];
+    role?: "CPO" | "HUB";
+    /** Its credentials also carry 2.1.1's top-level party and fields nobody defines, as real hubs send them. */
+    legacy?: boolean;
+  } = {},
+) {
   const n = `${Date.now().toString(36)}${++counter}`;
   const base = `https://cpo${n}.example/ocpi`;
   const state = {
@@ -52,6 +64,8 @@ export function fakeCpo(options: { countryCode?: string; partyId?: string; versi
         endpoints: [
           ...["credentials", "locations", "sessions", "cdrs", "tariffs"].map((identifier) => ({ identifier, role: "SENDER", url: `${base}/2.2.1/${identifier}` })),
           ...["credentials", "tokens", "commands"].map((identifier) => ({ identifier, role: "RECEIVER", url: `${base}/2.2.1/${identifier}` })),
+          // A hub lists the parties behind it (OCPI 2.2.1 §17.2.1).
+          ...(options.role === "HUB" ? [{ identifier: "hubclientinfo", role: "SENDER", url: `${base}/2.2.1/hubclientinfo` }] : []),
           { identifier: "x-private", role: "RECEIVER", url: `${base}/2.2.1/private` },
         ],
       });
@@ -64,7 +78,10 @@ export function fakeCpo(options: { countryCode?: string; partyId?: string; versi
       }
       if (request.method === "DELETE") return answer(undefined);
       state.ourToken = JSON.parse(text).token;
-      return answer({ token: state.tokenC, url: `${base}/versions`, roles: [{ role: options.role ?? "CPO", business_details: { name: `Fake CPO ${n}` }, party_id: partyId, country_code: countryCode }] });
+      const businessDetails = { name: `Fake CPO ${n}` };
+      const roles = [{ role: options.role ?? "CPO", business_details: options.legacy ? { ...businessDetails, x_vat_id: "DE123" } : businessDetails, party_id: partyId, country_code: countryCode }];
+      const legacy = options.legacy ? { party_id: partyId, country_code: countryCode, business_details: businessDetails, x_hub_region: { zone: "EU" } } : {};
+      return answer({ token: state.tokenC, url: `${base}/versions`, roles, ...legacy });
     }
     const command = /^\/ocpi\/2\.2\.1\/commands\/([A-Z_]+)$/.exec(path);
     if (command && request.method === "POST") {
@@ -74,7 +91,9 @@ export function fakeCpo(options: { countryCode?: string; partyId?: string; versi
     }
     return answer(undefined, 404, 2000, "Unknown endpoint");
   };
-  return { handler, state, versionsUrl: `${base}/versions`, countryCode, partyId };
+  const made = { handler, state, versionsUrl: `${base}/versions`, countryCode, partyId };
+  fakeCpos.push(made);
+  return made;
 }
 
 export interface OcpiAnswer {

@@ -749,6 +749,7 @@ export const SCHEMA_SAMPLES: Record<OcppAction, { request: SampleTable; response
       valid: [
         ["minimal", { status: "Rejected" }],
         ["full", { status: "Accepted", connectorId: 1, scheduleStart: T, chargingSchedule: chargingScheduleFull }],
+        ["no limit: an empty period list", { status: "Accepted", connectorId: 0, scheduleStart: T, chargingSchedule: { chargingRateUnit: "W", chargingSchedulePeriod: [] } }],
       ],
       invalid: [
         ["notObject", "Accepted"],

@@ -148,7 +148,9 @@ describe("the zod schemas against the official OCPP 1.6 JSON schemas", () => {
       const json = officialJson(action, side);
 
       it("has the same shape as the official schema", () => {
-        expect(shape(z.toJSONSchema(ours(action, side), { target: "draft-07" }))).toEqual(shape(withErrata(json)));
+        // A composite schedule's empty period list means no limit: that answer keeps the official bound.
+        const read = action === "GetCompositeSchedule" && side === "response" ? json : withErrata(json);
+        expect(shape(z.toJSONSchema(ours(action, side), { target: "draft-07" }))).toEqual(shape(read));
       });
 
       it("has a sample table with every kind of case the schema calls for", () => {

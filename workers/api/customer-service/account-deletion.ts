@@ -11,7 +11,7 @@ route(
     method: "post",
     path: `${path}/request`,
     summary:
-      "Public: a driver asks to delete their account: { operatorCode, contact (e-mail or phone), reason }; the same answer whether or not the contact is known. With a mail server, confirmation CODE and a ticket: a code is mailed to a known customer's e-mail; at most 5 requests per contact and per client an hour (429)",
+      "Public: a driver asks to delete their account: { operatorCode, contact (e-mail or phone), reason }; the same answer whether or not the contact is known. With a mail server, confirmation CODE and a ticket: a code is mailed to a known customer's e-mail; without one, confirmation OPERATOR and a message saying the operator will contact the driver to confirm; at most 5 requests per contact and per client an hour (429)",
     tag,
     verb: requestAccountDeletion,
     body: accountDeletionInput,
@@ -36,7 +36,8 @@ route(
   {
     method: "put",
     path: `${path}/{id}`,
-    summary: "Complete (DONE: the customer's personal fields are erased) or reject a pending request: { result }",
+    summary:
+      "Complete (DONE: the customer's personal fields are erased) or reject a pending request: { result, identityConfirmedBy }; a request no mailed code confirmed (verified false) is completed only with identityConfirmedBy, how the operator confirmed the requester's identity (else 400)",
     tag,
     verb: decideAccountDeletion,
     params: idParam,

@@ -13,6 +13,7 @@ import {
   updatePlatform,
 } from "../../services/ocpi/platforms";
 import { listTokensForConsole } from "../../services/ocpi/tokens";
+import { rejectCdr, releaseCdr } from "../../services/ocpi/cdr-billing";
 import { getPullProgress, startPull } from "../../services/ocpi/pulls";
 import { forcePushTokens } from "../../services/ocpi/token-push";
 import { pullInput, tokenPushInput } from "../../../domain/schemas/ocpi/sync";
@@ -63,6 +64,14 @@ for (const [path, what, list] of [
 }
 route({ method: "get", path: "/ocpi-service/location/{id}", summary: "One location with its EVSEs and connectors", tag, verb: getLocationRecord, params: idParam }, (ctx, { params }) =>
   getLocationRecord(ctx, params.id),
+);
+// Held CDRs, reviewed by the operator (docs/rules/ocpi.md "What a CDR may bill").
+route(
+  { method: "put", path: "/ocpi-service/cdr/{id}/release", summary: "Bill a HELD CDR after review (the sign rules and a credit's cap still apply; 409 otherwise)", tag, verb: releaseCdr, params: idParam },
+  (ctx, { params }) => releaseCdr(ctx, params.id),
+);
+route({ method: "put", path: "/ocpi-service/cdr/{id}/reject", summary: "Reject a HELD CDR: it is never billed", tag, verb: rejectCdr, params: idParam }, (ctx, { params }) =>
+  rejectCdr(ctx, params.id),
 );
 route({ method: "get", path: "/ocpi-service/token", summary: "Our tokens as partners see them", tag, verb: listTokensForConsole, query: pageQuery }, (ctx, { query }) =>
   listTokensForConsole(ctx, query),

@@ -130,29 +130,20 @@ async function billStop(ctx: Ctx, s: Session) {
   const payer = await payerOf(ctx, tx.idTag);
   const [settings, priced] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), priceOf(ctx, s, payer, null)]);
   const unbilled = owned(ctx, transactions, eq(transactions.id, tx.id), isNull(transactions.billedAt));
-  const price = priced
-    ? [
-        ctx.db
-          .update(chargeRecords)
-          .set(pricedColumns(ctx, s, priced, payer))
-          .where(
-            owned(
-              ctx,
-              chargeRecords,
-              eq(chargeRecords.transactionId, tx.id),
-              sql`exists (select 1 from ${transactions} where ${unbilled})`,
-            ),
-          ),
-      ]
-    : [];
+  // An unpriced record (a point without a strategy) still keeps the customer behind the tag
+  // (docs/rules/billing.md "Pricing at stop").
+  const price = ctx.db
+    .update(chargeRecords)
+    .set(priced ? pricedColumns(ctx, s, priced, payer) : { customerId: payer?.customerId ?? null, updatedAt: new Date(ctx.now()) })
+    .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, tx.id), sql`exists (select 1 from ${transactions} where ${unbilled})`));
   const results = await ctx.db.batch([
     ctx.db.update(transactions).set({ energyWh, durationS }).where(unbilled),
-    ...price,
+    price,
     ...billedStatements(ctx, { transactionId: tx.id, startAt: tx.startAt, energyWh, durationS }, settings.timeZone),
     ctx.db.update(transactions).set({ billedAt: new Date(ctx.now()) }).where(unbilled).returning({ id: transactions.id }),
     ...(priced && !priced.provisional ? [...discountStatements(ctx, tx.id, priced), ...settleStatements(ctx, tx.id, payer)] : []),
   ]);
-  const stamped = results[price.length + 3] as { id: number }[];
+  const stamped = results[4] as { id: number }[];
   return { billed: stamped.length > 0, energyWh, durationS, priced };
 }
 
@@ -195,6 +186,14 @@ export async function billSession(ctx: Ctx, transactionId: number, finalNow = fa
   if (s.tx.billedAt === null) {
     const { billed, energyWh, durationS, priced } = await billStop(ctx, s);
     if (!billed) return { billed: false as const, reason: "alreadyBilled" as const };
+    // An unplug that reached D1 while this job priced the stop found no provisional record to
+    // queue: read the record again after the batch and price it finally now, so it never waits
+    // for the cron. An unplug landing after this read finds the record provisional and queues it
+    // itself (docs/rules/billing.md "Provisional and final").
+    if (priced?.provisional) {
+      const after = await sessionOf(ctx, transactionId);
+      if (after?.record?.pricingPhase === "PROVISIONAL" && after.record.unplugAt !== null) return billFinal(ctx, after, false);
+    }
     return { billed: true as const, energyWh, durationS, totalCost: priced?.totalCost ?? null, provisional: priced?.provisional ?? false };
   }
   if (s.record?.pricingPhase === "PROVISIONAL") return billFinal(ctx, s, finalNow);

@@ -18,6 +18,8 @@ import { payerOf, settleStatements } from "./settlement";
  * a failed payment. Only the finance screen operates; a state an action does not apply to is 409.
  */
 const ACTION = { menu: ["finance.chargeRecord"], mutates: true } as const;
+/** Settle, retry and unplug debit a wallet (docs/rules/input.md "Idempotency keys"). */
+const DEBIT = { ...ACTION, movesMoney: true } as const;
 
 /** The states each action applies to; the console offers an action only where it applies. */
 export const RECORD_ACTION_FROM = {
@@ -90,7 +92,7 @@ async function rebill(ctx: UserCtx, rawId: unknown, action: "settle" | "unplug" 
 }
 
 /** PUT …/unplug: the car left now; the idle fee after charging gets its final price and is debited. */
-export const unplugRecord = verb(ACTION, (ctx, rawId: unknown) =>
+export const unplugRecord = verb(DEBIT, (ctx, rawId: unknown) =>
   rebill(ctx, rawId, "unplug", async (id) => {
     const { record } = await findRecord(ctx, id);
     if (record.pricingPhase !== "PROVISIONAL" || record.unplugAt !== null) throw new Conflict("billing.errors.notAwaitingUnplug");
@@ -113,7 +115,7 @@ async function walletCurrency(ctx: UserCtx, record: { source: string; currency: 
 }
 
 /** PUT …/settle: price for good now (an idle fee counts until now) and debit whoever is behind the tag today. */
-export const settleRecord = verb(ACTION, (ctx, rawId: unknown) =>
+export const settleRecord = verb(DEBIT, (ctx, rawId: unknown) =>
   rebill(ctx, rawId, "settle", async (id) => {
     const { record } = await findRecord(ctx, id);
     if (record.pricingPhase === "PROVISIONAL") return billSession(ctx, id, true);
@@ -124,7 +126,7 @@ export const settleRecord = verb(ACTION, (ctx, rawId: unknown) =>
 );
 
 /** PUT …/retry: a failed payment tried again with the balance of today. */
-export const retryRecord = verb(ACTION, (ctx, rawId: unknown) =>
+export const retryRecord = verb(DEBIT, (ctx, rawId: unknown) =>
   rebill(ctx, rawId, "retry", async (id) => {
     const { record } = await findRecord(ctx, id);
     await walletCurrency(ctx, record);

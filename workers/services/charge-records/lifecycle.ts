@@ -36,7 +36,7 @@ export interface OpenedTransaction {
  * the record is inserted; a record that exists already is kept as it is. `timeZone`: the
  * operator's, whose local start day the count goes to.
  */
-export function openRecordStatements(ctx: SystemCtx, t: OpenedTransaction, currency: string, timeZone: string) {
+export function openRecordStatements(ctx: Ctx, t: OpenedTransaction, currency: string, timeZone: string) {
   const day = dayKey(localDate(t.startAt.getTime(), timeZone));
   const isNew = sql<number>`(case when exists (select 1 from ${chargeRecords} where ${owned(ctx, chargeRecords, eq(chargeRecords.transactionId, t.transactionId))}) then 0 else 1 end)`;
   const count = ctx.db

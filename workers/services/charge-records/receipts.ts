@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { chargeRecords, operators } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
+import { maskCredential } from "../../../domain/schemas/payments";
 import { publicCode } from "../../../domain/schemas/records";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, ownedBy } from "../../../tenants/scope";
@@ -112,7 +113,10 @@ async function publicReceipt(db: Db, column: "receiptToken" | "billCode", raw: u
     operatorName(db, found.operatorId),
     settingsOf(db, found.operatorId),
   ]);
-  return receiptOf(row, operator, settings);
+  const receipt = receiptOf(row, operator, settings);
+  // A public page never shows a driver's RFID tag whole: without a customer, the account is the
+  // tag masked like a credential (docs/rules/records.md "Receipts"); a tag is never empty.
+  return row.record.customerId === null ? { ...receipt, account: maskCredential(row.record.idTag)! } : receipt;
 }
 
 /** /tourist/chargingRecordDetails/{token} and /tourist/invoices/{token}: no login. */

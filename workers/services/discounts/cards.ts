@@ -106,7 +106,7 @@ export function validityOf(strategy: { startDate: string | null; endDate: string
  * the customer's, IN_USE from now on. The update is conditioned on the card still being INVALID,
  * so a code is given once even when two requests race. A code of another operator is unknown.
  */
-export const giveDiscountCard = verb({ menu: CUSTOMER_MENU, mutates: true }, async (ctx, customerId: number, raw: unknown) => {
+export const giveDiscountCard = verb({ menu: CUSTOMER_MENU, mutates: true, movesMoney: true }, async (ctx, customerId: number, raw: unknown) => {
   await findCustomer(ctx, customerId);
   const { activationCode } = giveCardInput.parse(raw);
   const [row] = await ctx.db
@@ -136,7 +136,7 @@ export const giveDiscountCard = verb({ menu: CUSTOMER_MENU, mutates: true }, asy
  * PUT /customer-service/customer/{id}/discount-card/{cardId}/void: the card is CANCELLED and
  * billing no longer draws on it; a card already cancelled is a 409.
  */
-export const voidDiscountCard = verb({ menu: CUSTOMER_MENU, mutates: true }, async (ctx, customerId: number, cardId: number) => {
+export const voidDiscountCard = verb({ menu: CUSTOMER_MENU, mutates: true, movesMoney: true }, async (ctx, customerId: number, cardId: number) => {
   await findCustomer(ctx, customerId);
   const status = cardStatusSql(ctx.now());
   const [row] = await ctx.db

@@ -2,7 +2,8 @@ import { asc } from "drizzle-orm";
 import { mailSettings, operatorDomains } from "../../../db/schema";
 import { Conflict, Forbidden, Invalid } from "../../../domain/errors";
 import { isSuper } from "../../../tenants/permissions";
-import { mailSettingsInput, mailTestInput } from "../../../domain/schemas/settings";
+import { mailSettingsInput, mailTestInput, type MailSettingsInput } from "../../../domain/schemas/settings";
+import { secretsKept } from "../../../domain/secret-destinations";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { nextSecret, sealContext, unseal } from "../../auth/sealed";
 import { auditRow } from "../audit";
@@ -72,6 +73,14 @@ function requireMailOwner(ctx: UserCtx) {
   if (ctx.operator.kind === "PLATFORM" && !isSuper(ctx.actor)) throw new Forbidden("errors.superOnly");
 }
 
+/**
+ * Where the secret is sent (docs/rules/settings.md "Secrets at rest"): its kind of server, and
+ * the SMTP host, or SES's region and endpoint. The port is not: another port of the same host is
+ * the same server.
+ */
+const destinationOf = (row: Pick<Row, "type" | "host" | "region" | "endpoint"> | MailSettingsInput) =>
+  row.type === "SMTP" ? [row.type, row.host?.toLowerCase()] : [row.type, row.region, row.endpoint];
+
 /** GET /system-service/mail: the settings without their secret (null when none), and the ports to suggest. */
 export const getMailSettings = verb({ menu: MAIL_MENUS }, async (ctx) => {
   requireMailOwner(ctx);
@@ -83,8 +92,8 @@ export const updateMailSettings = verb({ menu: MAIL_MENUS, mutates: true }, asyn
   requireMailOwner(ctx);
   const input = mailSettingsInput.parse(raw);
   const before = await rowOf(ctx);
-  // A secret belongs to its kind of server: switching between SMTP and SES needs the new one.
-  const stored = before?.type === input.type ? before.secret : null;
+  // A secret belongs to its server: another kind, host or endpoint needs it entered again.
+  const stored = secretsKept(before && destinationOf(before), destinationOf(input), before?.secret ?? null, null);
   const given = input.type === "SMTP" ? input.password : input.secretAccessKey;
   const secret = await nextSecret(ctx.env, secretContext(ctx.operator.id), given, stored);
   if (input.type === "AMAZON" && !secret) {

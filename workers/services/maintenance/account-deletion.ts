@@ -1,4 +1,4 @@
-import { count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { count, desc, eq, exists, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
 import { accountDeletionRequests, customers, deletionCodes } from "../../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
@@ -6,7 +6,8 @@ import { accountDeletionConfirmInput, accountDeletionDecision, accountDeletionIn
 import { operatorByCode, operatorByHost, operatorById } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedBy, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
-import { systemCtx, type PublicCtx, type SystemCtx } from "../context";
+import { systemCtx, type Ctx, type PublicCtx, type SystemCtx } from "../context";
+import { translator } from "../../i18n";
 import { mailTransportOf } from "../mail/mail-settings";
 import { mailable } from "../mail/receipts";
 import { verb } from "../verb";
@@ -62,9 +63,16 @@ export const requestAccountDeletion = verb({ actors: ["public"] }, async (ctx: P
   } else {
     await recordRequest(system, request, row);
   }
+  // Without a mail server nothing proves the requester owns the account: the operator confirms it
+  // through another channel before deleting, and the driver is told to expect that.
   return withCode
     ? { received: true as const, operatorName: operator.name, confirmation: "CODE" as const, ticket, minutes: CODE_MINUTES }
-    : { received: true as const, operatorName: operator.name, confirmation: "OPERATOR" as const };
+    : {
+        received: true as const,
+        operatorName: operator.name,
+        confirmation: "OPERATOR" as const,
+        message: translator(ctx.lang)("maintenance.deletion.operatorWillConfirm", { operator: operator.name }),
+      };
 });
 
 /**
@@ -103,16 +111,30 @@ export const confirmAccountDeletion = verb({ actors: ["public"] }, async (ctx: P
 });
 
 type Row = typeof accountDeletionRequests.$inferSelect;
-const present = (r: Row) => ({
+const present = (r: Row, verified: boolean) => ({
   id: r.id,
   contact: r.contact,
   customerId: r.customerId,
   reason: r.reason,
   status: r.status,
+  /** Whether the driver typed the code mailed to the customer's address; otherwise nothing proves they own the account. */
+  verified,
   processedBy: r.processedBy,
   processedAt: r.processedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
 });
+
+/**
+ * Whether a request came through a mailed code the driver typed back (`confirmAccountDeletion`):
+ * one without a mail server, or for a customer without an e-mail, reached the operator unproven.
+ */
+const codeConfirmed = (ctx: Ctx) =>
+  sql<number>`${exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(deletionCodes)
+      .where(owned(ctx, deletionCodes, eq(deletionCodes.requestId, accountDeletionRequests.id), isNotNull(deletionCodes.confirmedAt))),
+  )}`;
 
 export const listAccountDeletions = verb({ menu: DELETION_MENUS }, async (ctx, raw: unknown) => {
   const q = accountDeletionListQuery.parse(raw);
@@ -120,7 +142,15 @@ export const listAccountDeletions = verb({ menu: DELETION_MENUS }, async (ctx, r
   return pageOf(
     q,
     async ({ limit, offset }) =>
-      (await ctx.db.select().from(accountDeletionRequests).where(where).orderBy(desc(accountDeletionRequests.createdAt), desc(accountDeletionRequests.id)).limit(limit).offset(offset)).map(present),
+      (
+        await ctx.db
+          .select({ request: accountDeletionRequests, verified: codeConfirmed(ctx) })
+          .from(accountDeletionRequests)
+          .where(where)
+          .orderBy(desc(accountDeletionRequests.createdAt), desc(accountDeletionRequests.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => present(r.request, Boolean(r.verified))),
     async () => (await ctx.db.select({ total: count() }).from(accountDeletionRequests).where(where))[0].total,
   );
 });
@@ -132,10 +162,21 @@ export const listAccountDeletions = verb({ menu: DELETION_MENUS }, async (ctx, r
  * charge records and money records keep their amounts and point at the anonymised customer.
  */
 export const decideAccountDeletion = verb({ menu: DELETION_MENUS, mutates: true }, async (ctx, id: number, raw: unknown) => {
-  const { result } = accountDeletionDecision.parse(raw);
-  const [before] = await ctx.db.select().from(accountDeletionRequests).where(owned(ctx, accountDeletionRequests, eq(accountDeletionRequests.id, id))).limit(1);
-  if (!before) throw new NotFound("maintenance.errors.deletionNotFound");
+  const { result, identityConfirmedBy } = accountDeletionDecision.parse(raw);
+  const [found] = await ctx.db
+    .select({ request: accountDeletionRequests, verified: codeConfirmed(ctx) })
+    .from(accountDeletionRequests)
+    .where(owned(ctx, accountDeletionRequests, eq(accountDeletionRequests.id, id)))
+    .limit(1);
+  if (!found) throw new NotFound("maintenance.errors.deletionNotFound");
+  const before = found.request;
+  const verified = Boolean(found.verified);
   if (before.status !== "PENDING") throw new Conflict("maintenance.errors.deletionDone");
+  // Nothing proved the requester owns the account: the operator confirms it through another
+  // channel first and says how, which the log keeps (docs/rules/maintenance.md "Account deletion").
+  if (result === "DONE" && !verified && !identityConfirmedBy) {
+    throw new Invalid("maintenance.validation.identityConfirmedBy", {}, { identityConfirmedBy: "maintenance.validation.identityConfirmedBy" });
+  }
   const at = new Date(ctx.now());
   const erase =
     result === "DONE" && before.customerId !== null
@@ -172,8 +213,14 @@ export const decideAccountDeletion = verb({ menu: DELETION_MENUS, mutates: true 
       .where(owned(ctx, accountDeletionRequests, eq(accountDeletionRequests.id, id), eq(accountDeletionRequests.status, "PENDING")))
       .returning(),
     ...erase,
-    auditRow(ctx, { table: "account_deletion_requests", module: "customer", type: "UPDATE", oldData: { id, status: before.status }, newData: { id, status: result, customerId: before.customerId } }),
+    auditRow(ctx, {
+      table: "account_deletion_requests",
+      module: "customer",
+      type: "UPDATE",
+      oldData: { id, status: before.status },
+      newData: { id, status: result, customerId: before.customerId, verified, ...(identityConfirmedBy && { identityConfirmedBy }) },
+    }),
   ]);
   if (!updated[0]) throw new Conflict("maintenance.errors.deletionDone");
-  return present(updated[0]);
+  return present(updated[0], verified);
 });

@@ -1,13 +1,13 @@
-import { count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { containingIf } from "../../../db/like";
 import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { accounts, faultCodes, maintainerDevices, maintainers, points, roles, stations, workOrders } from "../../../db/schema";
 import { batchOf, isUniqueViolation, slices } from "../../../db/statements";
-import { Conflict, Invalid, NotFound } from "../../../domain/errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../../domain/errors";
 import { maintainerInput, maintainerListQuery, type MaintainerInput } from "../../../domain/schemas/maintenance";
 import { isOcppFaultCode, OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
-import { owned, ownedRow, ownedRows } from "../../../tenants/scope";
+import { owned, ownedRow, ownedRows, visible } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, UserCtx } from "../context";
 import { faultCodesOf } from "../faults/fault-codes";
@@ -29,6 +29,46 @@ export const actsAsMaintainer = (ctx: Ctx) => ctx.actor.kind === "user" && (ctx 
 export async function ownMaintainerId(ctx: UserCtx): Promise<number | null> {
   const [row] = await ctx.db.select({ id: maintainers.id }).from(maintainers).where(owned(ctx, maintainers, eq(maintainers.accountId, ctx.actor.accountId))).limit(1);
   return row?.id ?? null;
+}
+
+/** The stations assigned to a maintainer row itself (not those it sees through its points). */
+async function heldStationIds(ctx: Ctx, maintainerId: number): Promise<Set<number>> {
+  const rows = await ctx.db
+    .select({ stationId: maintainerDevices.stationId })
+    .from(maintainerDevices)
+    .where(owned(ctx, maintainerDevices, eq(maintainerDevices.maintainerId, maintainerId), isNotNull(maintainerDevices.stationId)));
+  return new Set(rows.map((r) => r.stationId!));
+}
+
+/**
+ * The acting maintainer's row, for the devices it creates (docs/rules/maintenance.md "Maintainers"):
+ * null for anyone who is not maintenance staff. An account of a MAINTAINER role never made a
+ * maintainer sees no device, so it may not create one either (403).
+ */
+export async function creatingMaintainer(ctx: UserCtx): Promise<number | null> {
+  if (!actsAsMaintainer(ctx)) return null;
+  const id = await ownMaintainerId(ctx);
+  if (id === null) throw new Forbidden("maintenance.errors.notYetMaintainer");
+  return id;
+}
+
+/**
+ * The rows that make devices a maintainer just created its own, for the creating batch: a
+ * station, and each point whose station it does not already hold. Nothing for anyone else.
+ */
+export async function ownDeviceRows(
+  ctx: UserCtx,
+  maintainerId: number | null,
+  devices: { stationId?: number | SQL<number>; point?: { id: number | SQL<number>; stationId: number | null } }[],
+) {
+  if (maintainerId === null || devices.length === 0) return [];
+  const held = devices.some((d) => d.point) ? await heldStationIds(ctx, maintainerId) : new Set<number>();
+  const rows = devices.flatMap((d): { maintainerId: number; stationId: number | SQL<number> | null; pointId: number | SQL<number> | null }[] => {
+    if (d.stationId !== undefined) return [{ maintainerId, stationId: d.stationId, pointId: null }];
+    if (d.point && (d.point.stationId === null || !held.has(d.point.stationId))) return [{ maintainerId, stationId: null, pointId: d.point.id }];
+    return [];
+  });
+  return slices(rows, DEVICE_ROWS).map((slice) => ctx.db.insert(maintainerDevices).values(ownedRows(ctx, slice)));
 }
 
 type Row = typeof maintainers.$inferSelect;
@@ -108,6 +148,33 @@ export const getMaintainer = verb({ menu: MAINTAIN_MENU }, async (ctx, id: numbe
 });
 
 /**
+ * Nobody hands out devices they do not hold (docs/rules/access.md "No escalation"): an operator's
+ * staff hold all of the operator's; a maintainer only the stations assigned to it and the points
+ * it sees (its own and those of its stations). Devices the record already has may stay.
+ */
+async function checkHeld(ctx: UserCtx, stationIds: number[], pointIds: number[], before?: { stations: { id: number }[]; points: { id: number }[] }) {
+  if (!actsAsMaintainer(ctx)) return;
+  const had = { stations: new Set(before?.stations.map((s) => s.id)), points: new Set(before?.points.map((p) => p.id)) };
+  const addedStations = stationIds.filter((id) => !had.stations.has(id));
+  const addedPoints = pointIds.filter((id) => !had.points.has(id));
+  if (addedStations.length === 0 && addedPoints.length === 0) return;
+  const own = await ownMaintainerId(ctx);
+  const held = own === null ? new Set<number>() : await heldStationIds(ctx, own);
+  const seen = await rowsFor(addedPoints, (slice) => ctx.db.select({ id: points.id }).from(points).where(visible(ctx, points, points.id, inArray(points.id, slice))));
+  if (addedStations.some((id) => !held.has(id)) || seen.length !== addedPoints.length) throw new Forbidden("maintenance.errors.beyondOwnDevices");
+}
+
+/** Whether an edit changes what a maintainer answers for: its fault codes, stations or points. */
+function changesScope(before: { faultCodes: string[]; stations: { id: number }[]; points: { id: number }[] }, input: MaintainerInput) {
+  const same = (a: readonly (string | number)[], b: readonly (string | number)[]) => {
+    const left = new Set(a);
+    const right = new Set(b);
+    return left.size === right.size && [...left].every((x) => right.has(x));
+  };
+  return !same(before.faultCodes, input.faultCodes) || !same(before.stations.map((s) => s.id), input.stationIds) || !same(before.points.map((p) => p.id), input.pointIds);
+}
+
+/**
  * Checks a maintainer's input against the operator's records: the account must be of a MAINTAINER
  * role (400), the fault codes in the catalogue (400), the stations and points the operator's (404).
  */
@@ -144,7 +211,10 @@ function deviceRows(ctx: UserCtx, accountId: number, stationIds: number[], point
 
 export const createMaintainer = verb({ menu: MAINTAIN_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = maintainerInput.parse(raw);
+  // Nobody gives themselves a scope (docs/rules/access.md "No escalation").
+  if (input.accountId === ctx.actor.accountId) throw new Forbidden("maintenance.errors.ownScope");
   const { codes, stationIds, pointIds } = await checkInput(ctx, input);
+  await checkHeld(ctx, stationIds, pointIds);
   const [existing] = await ctx.db.select({ id: maintainers.id }).from(maintainers).where(owned(ctx, maintainers, eq(maintainers.accountId, input.accountId))).limit(1);
   if (existing) throw new Conflict("maintenance.errors.alreadyMaintainer");
   const values = { accountId: input.accountId, manufacturer: input.manufacturer || null, wardenAccount: input.wardenAccount || null, faultCodes: codes };
@@ -166,7 +236,10 @@ export const updateMaintainer = verb({ menu: MAINTAIN_MENU, mutates: true }, asy
   const input = maintainerInput.parse(raw);
   const before = await getMaintainer(ctx, id);
   if (before.accountId !== input.accountId) throw new Invalid("maintenance.validation.accountFixed", {}, { accountId: "maintenance.validation.accountFixed" });
+  // A maintainer may keep its own record's details up to date, never what it answers for.
+  if (before.accountId === ctx.actor.accountId && changesScope(before, input)) throw new Forbidden("maintenance.errors.ownScope");
   const { codes, stationIds, pointIds } = await checkInput(ctx, input);
+  await checkHeld(ctx, stationIds, pointIds, before);
   const values = { manufacturer: input.manufacturer || null, wardenAccount: input.wardenAccount || null, faultCodes: codes };
   await batchOf(ctx.db, [
     ctx.db.update(maintainers).set({ ...values, updatedAt: new Date(ctx.now()) }).where(owned(ctx, maintainers, eq(maintainers.id, id))),
@@ -260,9 +333,21 @@ const CHOICE_LIMIT = 500;
 
 /**
  * What the maintainer form offers: accounts of a MAINTAINER role, the fault-code catalogue (OCPP's
- * 14, then vendor codes), and the operator's stations and points.
+ * 14, then vendor codes), and the stations and points the actor may hand out: the operator's, or
+ * for a maintainer those it holds itself.
  */
 export const maintainerChoices = verb({ menu: MAINTAIN_MENU }, async (ctx) => {
+  const own = actsAsMaintainer(ctx) ? ((await ownMaintainerId(ctx)) ?? 0) : null;
+  const heldStations =
+    own === null
+      ? undefined
+      : inArray(
+          stations.id,
+          ctx.db
+            .select({ id: maintainerDevices.stationId })
+            .from(maintainerDevices)
+            .where(owned(ctx, maintainerDevices, eq(maintainerDevices.maintainerId, own), isNotNull(maintainerDevices.stationId))),
+        );
   const [staff, vendor, stationRows, pointRows] = await Promise.all([
     ctx.db
       .select({ id: accounts.id, username: accounts.username, name: accounts.name })
@@ -272,8 +357,13 @@ export const maintainerChoices = verb({ menu: MAINTAIN_MENU }, async (ctx) => {
       .orderBy(accounts.username)
       .limit(CHOICE_LIMIT),
     ctx.db.select({ code: faultCodes.code }).from(faultCodes).where(owned(ctx, faultCodes, eq(faultCodes.source, "VENDOR"))).orderBy(faultCodes.code),
-    ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(owned(ctx, stations)).orderBy(stations.name).limit(CHOICE_LIMIT),
-    ctx.db.select({ id: points.id, serialNumber: points.serialNumber, stationId: points.stationId }).from(points).where(owned(ctx, points)).orderBy(points.serialNumber).limit(CHOICE_LIMIT),
+    ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(owned(ctx, stations, heldStations)).orderBy(stations.name).limit(CHOICE_LIMIT),
+    ctx.db
+      .select({ id: points.id, serialNumber: points.serialNumber, stationId: points.stationId })
+      .from(points)
+      .where(own === null ? owned(ctx, points) : visible(ctx, points, points.id))
+      .orderBy(points.serialNumber)
+      .limit(CHOICE_LIMIT),
   ]);
   return { accounts: staff, faultCodes: [...OCPP_FAULT_CODES, ...vendor.map((v) => v.code)], stations: stationRows, points: pointRows };
 });

@@ -130,6 +130,8 @@ export const listCdrs = verb({ menu: "emsp.cdr" }, (ctx, raw: unknown) =>
       totalCost: r.totalCost,
       currency: r.currency,
       billingStatus: r.billingStatus,
+      /** Why billing held it for review (docs/rules/ocpi.md "What a CDR may bill"), null when never held. */
+      holdReason: r.holdReason,
       chargeRecordId: r.chargeRecordId,
     }),
     ocpiCdrs.billingStatus,

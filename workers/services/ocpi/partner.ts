@@ -11,6 +11,7 @@ import type { PartnerCtx, PublicCtx } from "../context";
 import { verb } from "../verb";
 import { clientApiError, PartnerFailure, workerFetch, type OcpiFetch } from "./client";
 import { negotiate, ourCredentials, ourIdentity, registeredStatements, sealPartnerToken } from "./identity";
+import { pullPartiesAfterRegistration } from "./pull-queue";
 
 /**
  * A partner calling us (docs/rules/ocpi.md "Tokens and registration"): its token names its
@@ -109,6 +110,7 @@ export const acceptCredentials = verb(partner, async (ctx, method: "POST" | "PUT
       newData: { id: platform.id, registerStatus: "Registered", versionsUrl: theirs.url, roles: theirs.roles.map((r) => `${r.country_code}*${r.party_id} ${r.role}`) },
     }),
   ]);
+  await pullPartiesAfterRegistration(ctx, platform.id);
   return ourCredentials(ctx, identity, ourToken);
 });
 

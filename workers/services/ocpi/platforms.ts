@@ -5,6 +5,7 @@ import { ocpiCdrs, ocpiCommands, ocpiLocations, ocpiParties, ocpiPlatforms, ocpi
 import { Conflict, NotFound } from "../../../domain/errors";
 import { credentials } from "../../../domain/schemas/ocpi/credentials";
 import { ocpiListQuery, platformInput } from "../../../domain/schemas/ocpi/console";
+import { secretsKept } from "../../../domain/secret-destinations";
 import { z } from "zod";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { generateToken, tokenId } from "../../auth/tokens";
@@ -13,6 +14,7 @@ import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { callPartner, PartnerFailure, workerFetch, type OcpiFetch } from "./client";
 import { endpointOf, negotiate, openPartnerToken, ourCredentials, ourIdentity, ourOrigin, registeredStatements, sealPartnerToken, VERSIONS_PATH } from "./identity";
+import { pullPartiesAfterRegistration } from "./pull-queue";
 
 /**
  * Partner platforms of an operator and the credentials handshake we start
@@ -84,7 +86,9 @@ export const updatePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id
   const before = await platformRow(ctx, id);
   const changesConnection = (input.versionsUrl ?? null) !== before.versionsUrl || input.token !== undefined;
   if (before.registerStatus === "Registered" && changesConnection) throw new Conflict("ocpi.errors.registeredFixed");
-  const partnerToken = input.token ? await sealPartnerToken(ctx, input.token) : before.partnerToken;
+  // The partner's token goes only to the versions URL it was entered for (docs/rules/settings.md "Secrets at rest").
+  const stored = secretsKept([before.versionsUrl], [input.versionsUrl], before.partnerToken, null);
+  const partnerToken = input.token ? await sealPartnerToken(ctx, input.token) : stored;
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(ocpiPlatforms)
@@ -182,6 +186,7 @@ export const registerPlatform = verb({ menu: MENU, mutates: true }, async (ctx, 
         newData: { id, registerStatus: "Registered", version, roles: answer.data.roles.map((r) => `${r.country_code}*${r.party_id} ${r.role}`) },
       }),
     ]);
+    await pullPartiesAfterRegistration(ctx, id);
     return present(await platformRow(ctx, id));
   } catch (error) {
     if (error instanceof PartnerFailure) return failed(ctx, id, error);

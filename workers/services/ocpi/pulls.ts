@@ -1,17 +1,19 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { rowsFor } from "../../../db/paging";
 import { ocpiPlatforms, ocpiPulls, operators } from "../../../db/schema";
 import { Conflict } from "../../../domain/errors";
 import { OcpiError, ocpiTime } from "../../../domain/ocpi/wire";
-import { PULL_MODULES, pullInput, type OcpiPullPush, type PullModule } from "../../../domain/schemas/ocpi/sync";
-import { acrossTenants, owned, ownedRow, type TenantFilter } from "../../../tenants/scope";
+import { PULL_MODULES, pullInput, type PullModule } from "../../../domain/schemas/ocpi/sync";
+import { acrossTenants, owned, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, PartnerCtx, SystemCtx } from "../context";
 import { verb } from "../verb";
 import { callPartner, PartnerFailure, workerFetch, type OcpiFetch } from "./client";
+import { putClientInfo } from "./hub";
 import { endpointOf, openPartnerToken, ourIdentity } from "./identity";
 import { platformRow } from "./platforms";
+import { offered, queuePulls, type Platform } from "./pull-queue";
 import { postCdr, putLocation, putSession, putTariff } from "./receivers";
 
 /**
@@ -28,14 +30,11 @@ import { postCdr, putLocation, putSession, putTariff } from "./receivers";
 export const PULL_PAGE_LIMIT = 100;
 /** Refused objects whose reasons are kept per pull. */
 const KEPT_PROBLEMS = 20;
-/** A pull that has not moved for this long lost its message: it may be queued again. */
-export const STALE_PULL_MS = 30 * 60 * 1000;
 /** The cron pulls each module of a registered platform at most this often. */
 export const PULL_EVERY_MS = 60 * 60 * 1000;
 /** A partner whose `Link` never ends is stopped here. */
 const MAX_PAGES = 10_000;
 
-type Platform = typeof ocpiPlatforms.$inferSelect;
 type Progress = typeof ocpiPulls.$inferSelect;
 
 /** The identity in a pulled object, so the receivers check it as they check a pushed one's URL. */
@@ -45,8 +44,15 @@ function pathOf(raw: unknown) {
   return { countryCode: text(o.country_code), partyId: text(o.party_id), id: text(o.id) };
 }
 
+/** How a refused object is named among the problems: its id, or a hub's party by its identity. */
+const nameOf = (module: PullModule, raw: unknown) => {
+  const path = pathOf(raw);
+  return (module === "hubclientinfo" ? path.countryCode && `${path.countryCode}*${path.partyId}` : path.id) || null;
+};
+
 /** Each module's receiver: the one place its objects are validated, merged and stored. */
 const STORE: Record<PullModule, (ctx: PartnerCtx, raw: unknown) => Promise<unknown>> = {
+  hubclientinfo: (ctx, raw) => putClientInfo(ctx, pathOf(raw).countryCode, pathOf(raw).partyId, raw),
   locations: (ctx, raw) => putLocation(ctx, pathOf(raw), raw),
   sessions: (ctx, raw) => putSession(ctx, pathOf(raw), raw),
   tariffs: (ctx, raw) => putTariff(ctx, pathOf(raw), raw),
@@ -65,35 +71,6 @@ const asPartner = (ctx: SystemCtx, platform: Platform): PartnerCtx => ({
 });
 
 const progressWhere = (ctx: Ctx, platformId: number, module: PullModule) => owned(ctx, ocpiPulls, eq(ocpiPulls.platformId, platformId), eq(ocpiPulls.module, module));
-
-/** The modules of `wanted` the platform offers as a sender. */
-const offered = (platform: Platform, wanted: readonly PullModule[]) =>
-  platform.registerStatus === "Registered" ? wanted.filter((m) => endpointOf(platform.endpoints, m, "SENDER")) : [];
-
-/**
- * Marks the modules QUEUED and hands their first pages to the push queue. A module already queued
- * or running is left alone unless it stopped moving (its message lost); `notWithin` (the cron)
- * also leaves a module pulled that recently.
- */
-async function queuePulls(ctx: Ctx, platform: Platform, modules: readonly PullModule[], notWithin?: number) {
-  const now = ctx.now();
-  const queued: PullModule[] = [];
-  for (const module of modules) {
-    const idle = sql`(${ocpiPulls.state} not in ('QUEUED', 'RUNNING') or ${ocpiPulls.updatedAt} < ${now - STALE_PULL_MS})`;
-    const due = notWithin === undefined ? undefined : sql`coalesce(${ocpiPulls.finishedAt}, 0) < ${now - notWithin}`;
-    const rows = await ctx.db
-      .insert(ocpiPulls)
-      .values(ownedRow(ctx, { platformId: platform.id, module, state: "QUEUED" as const, updatedAt: new Date(now) }))
-      .onConflictDoUpdate({ target: [ocpiPulls.operatorId, ocpiPulls.platformId, ocpiPulls.module], set: { state: "QUEUED", updatedAt: new Date(now) }, setWhere: and(idle, due) })
-      .returning({ id: ocpiPulls.id });
-    if (rows.length > 0) queued.push(module);
-  }
-  const messages = queued.map((module) => ({
-    body: { kind: "ocpiPull", operatorId: ctx.operator.id, operatorCode: ctx.operator.code, platformId: platform.id, module } satisfies OcpiPullPush,
-  }));
-  if (messages.length > 0) await ctx.env.PUSH.sendBatch(messages);
-  return queued;
-}
 
 const presentProgress = (p: Progress) => ({
   platformId: p.platformId,
@@ -187,11 +164,14 @@ async function failPull(ctx: SystemCtx, where: TenantFilter, reason: string) {
   return null;
 }
 
-/** Starts a QUEUED pull: its window ends now, it starts where the last complete pull ended. */
+/**
+ * Starts a QUEUED pull: its window ends now, it starts where the last complete pull ended. A hub's
+ * parties are read whole each time, as a handshake replaces them (docs/rules/ocpi.md "Hubs").
+ */
 async function startPage(ctx: SystemCtx, where: TenantFilter, progress: Progress, endpoint: string) {
   const windowTo = Math.floor(ctx.now() / 1000) * 1000;
   const first = new URL(endpoint);
-  if (progress.lastSuccessAt) first.searchParams.set("date_from", ocpiTime(progress.lastSuccessAt.getTime()));
+  if (progress.lastSuccessAt && progress.module !== "hubclientinfo") first.searchParams.set("date_from", ocpiTime(progress.lastSuccessAt.getTime()));
   first.searchParams.set("date_to", ocpiTime(windowTo));
   first.searchParams.set("offset", "0");
   first.searchParams.set("limit", String(PULL_PAGE_LIMIT));
@@ -253,7 +233,7 @@ export const pullPage = verb(
         await STORE[job.module](partner, raw);
       } catch (error) {
         if (!(error instanceof OcpiError)) throw error;
-        problems.push({ id: pathOf(raw).id || null, reason: error.message.slice(0, 300) });
+        problems.push({ id: nameOf(job.module, raw), reason: error.message.slice(0, 300) });
       }
     }
     const now = new Date(ctx.now());

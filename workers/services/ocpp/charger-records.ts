@@ -341,15 +341,16 @@ function idTagInfoOf(tag: RegistryTag | undefined, facts: Omit<TagFacts, "tag">)
 
 /**
  * The idTagInfo of Authorize and of StartTransaction at one point: the operator's registry (cards
- * with their holders, other tags), the charger's registration and the tag's running sessions,
- * decided by `authorizationStatus` for both.
+ * with their holders, other tags), the charger's registration and, for a start only, the tag's
+ * running sessions (OCPP 1.6 §7.2 keeps ConcurrentTx for StartTransaction), decided by
+ * `authorizationStatus` for both.
  */
-async function tagInfo(ctx: SystemCtx, pointId: number, idTag: string, chargerAccepted: boolean): Promise<IdTagInfo> {
+async function tagInfo(ctx: SystemCtx, pointId: number, idTag: string, chargerAccepted: boolean, asked: "Authorize" | "StartTransaction"): Promise<IdTagInfo> {
   const [{ tag, busy }, settings] = await Promise.all([registryFacts(ctx, pointId, idTag), settingsOf(ctx.db, ctx.operator.id)]);
-  return idTagInfoOf(tag, { chargerAccepted, busy, now: ctx.now(), cardsOnly: settings.parameters.rfCardRestriction });
+  return idTagInfoOf(tag, { chargerAccepted, busy: asked === "StartTransaction" && busy, now: ctx.now(), cardsOnly: settings.parameters.rfCardRestriction });
 }
 
-export const authorize = verb(system, (ctx, pointId: number, idTag: string, chargerAccepted: boolean) => tagInfo(ctx, pointId, idTag, chargerAccepted));
+export const authorize = verb(system, (ctx, pointId: number, idTag: string, chargerAccepted: boolean) => tagInfo(ctx, pointId, idTag, chargerAccepted, "Authorize"));
 
 export interface StartFacts {
   connectorId: number;
@@ -394,7 +395,7 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     eq(transactions.startAt, startAt),
   );
   const [idTagInfo, [repeat], settings] = await Promise.all([
-    tagInfo(ctx, pointId, start.idTag, chargerAccepted),
+    tagInfo(ctx, pointId, start.idTag, chargerAccepted, "StartTransaction"),
     ctx.db.select({ id: transactions.id, authStatus: transactions.authStatus, status: transactions.status }).from(transactions).where(key).limit(1),
     settingsOf(ctx.db, ctx.operator.id),
   ]);

@@ -12,10 +12,13 @@ import {
   typeFirst,
   type CredentialField,
 } from "../../../domain/schemas/payments";
+import { secretsKept } from "../../../domain/secret-destinations";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { seal, sealContext, unseal } from "../../auth/sealed";
 import { auditRow } from "../audit";
 import type { Ctx } from "../context";
+import { operatorSettings } from "../settings/parameter-settings";
 import { verb } from "../verb";
 
 /**
@@ -83,6 +86,18 @@ async function nextCredentials(ctx: Pick<Ctx, "env" | "operator">, given: Partia
   return { sealed: await seal(ctx.env, context, JSON.stringify(next)), clear: next };
 }
 
+/**
+ * A channel takes money in the operator's main currency and credits the wallet in it, so any other
+ * is refused (docs/rules/payments.md "Channels"): 400 on `currency`.
+ */
+async function checkCurrency(ctx: Pick<Ctx, "db" | "operator">, currency: string) {
+  const main = mainCurrencyOf(await operatorSettings(ctx)).code;
+  if (currency !== main) throw new Invalid("payments.validation.currencyNotMain", { currency: main }, { currency: "payments.validation.currencyNotMain" });
+}
+
+/** Where a channel's credentials are sent: its processor and gateway (docs/rules/settings.md "Secrets at rest"). */
+const destinationOf = (channel: { type: number; gateway: string }) => [channel.type, channel.gateway];
+
 export async function findChannel(ctx: Pick<Ctx, "db" | "operator">, id: number) {
   const [row] = await ctx.db.select().from(paymentChannels).where(owned(ctx, paymentChannels, eq(paymentChannels.id, id))).limit(1);
   if (!row) throw new NotFound();
@@ -128,6 +143,7 @@ export const createChannel = verb({ menu: CHANNEL_MENU, mutates: true }, async (
   const input = parseChannel(raw);
   const [taken] = await ctx.db.select({ id: paymentChannels.id }).from(paymentChannels).where(owned(ctx, paymentChannels, eq(paymentChannels.type, input.type))).limit(1);
   if (taken) throw exists();
+  await checkCurrency(ctx, input.currency);
   const credentials = await nextCredentials(ctx, input.credentials, {}, input.type);
   const now = new Date(ctx.now());
   const values = { ...columns(input), enabled: false, credentials: credentials.sealed, createdAt: now, updatedAt: now };
@@ -153,7 +169,10 @@ export const updateChannel = verb({ menu: CHANNEL_MENU, mutates: true }, async (
     const [taken] = await ctx.db.select({ id: paymentChannels.id }).from(paymentChannels).where(owned(ctx, paymentChannels, eq(paymentChannels.type, input.type))).limit(1);
     if (taken) throw exists();
   }
-  const credentials = await nextCredentials(ctx, input.credentials, await openCredentials(ctx, before), input.type);
+  await checkCurrency(ctx, input.currency);
+  // Another processor or gateway gets no stored credential: the body enters them anew or they are missing.
+  const stored = secretsKept(destinationOf(before), destinationOf(input), await openCredentials(ctx, before), {});
+  const credentials = await nextCredentials(ctx, input.credentials, stored, input.type);
   try {
     const [updated] = await ctx.db.batch([
       ctx.db

@@ -37,6 +37,9 @@ export interface PaymentEvent {
   type: "succeeded" | "failed" | "authorised" | "other";
   ref: string;
   captured: number;
+  /** What the payment is for and its currency (ISO 4217, any case), when the processor says: checked against ours. */
+  amount?: number;
+  currency?: string;
   error: string | null;
   metadata: Record<string, string>;
 }

@@ -148,7 +148,7 @@ const paymentView = async (ctx: Ctx, id: number) => (await ctx.db.select().from(
  * POST /finance-service/stripe-top-up `{customerId, amount, remark?}`: a `Recharge` bill in
  * `Paying` and its payment, written together; then Stripe is asked to charge the card on file.
  */
-export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true }, async (ctx, raw: unknown) => {
+export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true, movesMoney: true }, async (ctx, raw: unknown) => {
   const input = cardTopUpInput.parse(raw);
   const customer = await customerOf(ctx, input.customerId);
   const channel = await stripeChannel(ctx);
@@ -203,7 +203,7 @@ export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true }, async (
  * new idempotency key; the bill is `Paying` until the webhook answers (docs/rules/payments.md
  * "Retries"). A failed capture of a session is captured again.
  */
-export const retryBillPayment = verb({ menu: BILL_MENU, mutates: true }, async (ctx, billId: number) => {
+export const retryBillPayment = verb({ menu: BILL_MENU, mutates: true, movesMoney: true }, async (ctx, billId: number) => {
   const bill = await billView(ctx, billId);
   if (!bill) throw new NotFound();
   if (bill.type === "Charging" && bill.paymentMethod === "STRIPE" && bill.transactionId !== null) {
@@ -298,13 +298,28 @@ function topUpSucceededStatements(ctx: Ctx, payment: Payment, captured: number, 
   ];
 }
 
+/**
+ * Whether an event's money is the payment's (docs/rules/payments.md "Webhooks"): whole minor units
+ * (the adapter's parse), in the payment's currency, for the amount it was created for, and never
+ * more taken than that; a top-up's success takes it all.
+ */
+function asAskedFor(payment: Payment, event: PaymentEvent) {
+  if (event.currency !== undefined && event.currency.toUpperCase() !== payment.currency.toUpperCase()) return false;
+  if (event.amount !== undefined && event.amount !== payment.amount) return false;
+  if (event.captured > payment.amount) return false;
+  return !(payment.kind === "TOP_UP" && event.type === "succeeded" && event.captured !== payment.amount);
+}
+
 /** What a verified event changes (docs/rules/payments.md "Webhooks"). */
 async function applyEvent(ctx: Ctx, event: PaymentEvent) {
   const byRef = await ctx.db.select().from(payments).where(owned(ctx, payments, eq(payments.intentRef, event.ref))).limit(1);
   // The webhook can come before the create call's answer was recorded: the metadata names the payment.
   const paymentId = Number(event.metadata.paymentId);
-  const payment = byRef[0] ?? (Number.isSafeInteger(paymentId) && paymentId > 0 ? await paymentView(ctx, paymentId) : undefined);
+  const named = Number.isSafeInteger(paymentId) && paymentId > 0 ? await paymentView(ctx, paymentId) : undefined;
+  // A payment named by the metadata whose own intent is another is not this event's.
+  const payment = byRef[0] ?? (named && (named.intentRef === null || named.intentRef === event.ref) ? named : undefined);
   if (!payment) return "unknown";
+  if (!asAskedFor(payment, event)) return "mismatch";
   if (payment.kind === "TOP_UP") {
     if (event.type === "succeeded") {
       await ctx.db.batch([

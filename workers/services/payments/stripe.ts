@@ -21,8 +21,10 @@ export const SIGNATURE_TOLERANCE_S = 300;
 const intent = z.object({
   id: z.string(),
   status: z.string(),
-  amount: z.number().int(),
-  amount_received: z.number().int().optional().default(0),
+  // Stripe's amounts are whole minor units, never negative (docs/rules/payments.md "Webhooks").
+  amount: z.number().int().min(0),
+  amount_received: z.number().int().min(0).optional().default(0),
+  currency: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional().default({}),
   last_payment_error: z.object({ message: z.string().optional(), code: z.string().optional() }).nullish(),
 });
@@ -172,7 +174,7 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
             : parsed.data.type === "payment_intent.amount_capturable_updated"
               ? "authorised"
               : "other";
-      return { id: parsed.data.id, type, ref: pi.id, captured: pi.amount_received, error: pi.last_payment_error?.message ?? null, metadata: pi.metadata };
+      return { id: parsed.data.id, type, ref: pi.id, captured: pi.amount_received, amount: pi.amount, currency: pi.currency, error: pi.last_payment_error?.message ?? null, metadata: pi.metadata };
     },
   };
 }

@@ -23,9 +23,12 @@ import {
   type PointInput,
 } from "../../../domain/schemas/equipment";
 import { acrossTenants, owned, ownedRows } from "../../../tenants/scope";
-import { generateChargerKey, hashChargerKey, keyBytesOf } from "../../auth/charger-key";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { chosenKeyBytes } from "../../../domain/ocpp/authorization-key";
+import { generateChargerKeyBytes, hashChargerKey } from "../../auth/charger-key";
 import { chargerObject, registrationChanged } from "./charger-object";
 import { auditRow } from "../audit";
+import { creatingMaintainer, ownDeviceRows } from "../maintenance/maintainers";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { command } from "../remote/remote-control";
@@ -105,6 +108,8 @@ export function guardedPointInsert(ctx: UserCtx, input: Omit<PointInput, "connec
  */
 export const createPoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = pointInput.parse(raw);
+  // Maintenance staff whose role holds this screen answer for the points they add (docs/rules/maintenance.md "Maintainers").
+  const maintainerId = await creatingMaintainer(ctx);
   await findStation(ctx, input.stationId);
   if (await serialTaken(ctx, input.serialNumber)) throw taken();
   const kind = quotaKind(input.type);
@@ -118,6 +123,7 @@ export const createPoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
   try {
     await batchOf(ctx.db, [
       ...slices(connectorRows(created.id, connectorList(input)), CONNECTOR_ROWS).map((rows) => ctx.db.insert(connectors).values(ownedRows(ctx, rows))),
+      ...(await ownDeviceRows(ctx, maintainerId, [{ point: { id: created.id, stationId: input.stationId } }])),
       auditRow(ctx, { table: "points", module: "point", type: "CREATE", newData: { id: created.id, ...input } }),
     ]);
   } catch (error) {
@@ -344,18 +350,22 @@ export const enablePoints = verb({ menu: POINT_WRITE_MENU, mutates: true }, asyn
 });
 
 /**
- * A new charger key (20 random bytes), shown once as 40 hex characters; only its keyed hash is
- * kept and the old key stops working at once. With `push`, a connected charger first receives
+ * A new charger key, shown once as its hex digits (what AuthorizationKey is set to): 20 random
+ * bytes, or the key the operator chose (16 to 40 bytes, given as hex or text); only its keyed hash
+ * is kept and the old key stops working at once. With `push`, a connected charger first receives
  * the key through ChangeConfiguration AuthorizationKey; if it refuses or is offline, nothing
- * changes.
+ * changes (docs/rules/equipment.md "Charger keys").
  */
 export const rotateChargerKey = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
-  const { push } = keyInput.parse(raw);
+  const input = keyInput.parse(raw);
+  const { push } = input;
   const { point } = await findPoint(ctx, { id });
-  const key = generateChargerKey();
+  const chosen = input.key !== undefined && input.keyFormat ? chosenKeyBytes(input.key, input.keyFormat) : null;
+  const bytes = chosen ?? generateChargerKeyBytes();
+  const key = encodeHexLowerCase(bytes);
   if (push) await command(ctx, { id }, "ChangeConfiguration", { key: "AuthorizationKey", value: key });
   const now = new Date(ctx.now());
-  const keyHash = hashChargerKey(keyBytesOf(key)!, ctx.env.CHARGER_KEY_PEPPER);
+  const keyHash = hashChargerKey(bytes, ctx.env.CHARGER_KEY_PEPPER);
   // The charger's object keeps the key's hash: it forgets the old one before D1 changes, and
   // learns the new one after, so the old key is refused at once (docs/rules/equipment.md "Charger keys").
   const charger = chargerObject(ctx.env, point);
@@ -365,7 +375,7 @@ export const rotateChargerKey = verb({ menu: POINT_WRITE_MENU, mutates: true }, 
       .update(points)
       .set({ keyHash, keySetAt: now, updatedAt: now })
       .where(owned(ctx, points, eq(points.id, point.id))),
-    auditRow(ctx, { table: "points", module: "point", type: "UPDATE", newData: { id: point.id, key: "rotated", pushed: push } }),
+    auditRow(ctx, { table: "points", module: "point", type: "UPDATE", newData: { id: point.id, key: chosen ? "chosen" : "rotated", pushed: push } }),
   ]);
   await charger.keyChanged(keyHash);
   return { pointId: point.id, serialNumber: point.serialNumber, key, pushed: push };

@@ -11,8 +11,9 @@ import {
   standardFits,
   type PointImportRow,
 } from "../../../domain/schemas/equipment";
-import { acrossTenants, owned } from "../../../tenants/scope";
+import { acrossTenants, owned, visibleStations } from "../../../tenants/scope";
 import { auditRow } from "../audit";
+import { creatingMaintainer, ownDeviceRows } from "../maintenance/maintainers";
 import { verb } from "../verb";
 import { connectorList, guardedPointInsert } from "./point-admin";
 import { assertQuota, quotaExceeded, quotaOf } from "./quota";
@@ -53,10 +54,15 @@ export const importPoints = verb({ menu: "equipment.point", mutates: true }, asy
     good.push({ line, row: parsed.data });
   });
 
+  // Maintenance staff whose role holds this screen import into stations they see, and answer for what they import (docs/rules/maintenance.md "Maintainers").
+  const maintainerId = await creatingMaintainer(ctx);
   const names = [...new Set(named.flatMap((n) => (n.stationName ? [n.stationName] : [])))];
   const known = await Promise.all(
     slices(names, IN_LIST).map((slice) =>
-      ctx.db.select({ id: stations.id, name: stations.name }).from(stations).where(owned(ctx, stations, inArray(stations.name, slice))),
+      ctx.db
+        .select({ id: stations.id, name: stations.name })
+        .from(stations)
+        .where(maintainerId === null ? owned(ctx, stations, inArray(stations.name, slice)) : visibleStations(ctx, inArray(stations.name, slice))),
     ),
   );
   const stationIds = new Map(known.flat().map((s) => [s.name, s.id]));
@@ -124,6 +130,7 @@ export const importPoints = verb({ menu: "equipment.point", mutates: true }, asy
             ${good[index].row.chargeSpeed ?? fallback.chargeSpeed}, ${ctx.now()}
           FROM numbers`);
       }),
+      ...(await ownDeviceRows(ctx, maintainerId, inputs.map((input, i) => ({ point: { id: ids[i], stationId: input.stationId } })))).map((statement) => d1Statement(d1, statement)),
       d1Statement(d1, auditRow(ctx, { table: "points", module: "point", type: "CREATE", newData: { imported: inputs.map((input, i) => ({ id: ids[i], ...input })) } })),
     ]);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { invoiceSystems } from "../../../db/schema";
 import { invoiceSystemInput } from "../../../domain/schemas/settings";
+import { secretsKept } from "../../../domain/secret-destinations";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { nextSecret, sealContext, unseal } from "../../auth/sealed";
 import { auditRow } from "../audit";
@@ -46,12 +47,14 @@ export const getInvoiceSystem = verb({ menu: SETTINGS_MENU }, async (ctx) => vie
 export const updateInvoiceSystem = verb({ menu: SETTINGS_MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = invoiceSystemInput.parse(raw);
   const before = await rowOf(ctx);
+  // The password goes with the URL it was entered for (docs/rules/settings.md "Secrets at rest").
+  const stored = secretsKept(before && [before.url], [input.url], before?.password ?? null, null);
   const values = {
     enabled: input.enabled,
     url: input.url,
     account: input.account,
     pac: input.pac,
-    password: await nextSecret(ctx.env, passwordContext(ctx.operator.id), input.password, before?.password ?? null),
+    password: await nextSecret(ctx.env, passwordContext(ctx.operator.id), input.password, stored),
     updatedAt: new Date(ctx.now()),
   };
   const after = { ...values, operatorId: ctx.operator.id };

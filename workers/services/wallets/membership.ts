@@ -41,7 +41,7 @@ const notCovered = (ctx: UserCtx, settings: ParameterSettings, fee: number, bala
   new Conflict("wallets.errors.feeAboveBalance", { fee: moneyText(ctx, settings, fee), balance: moneyText(ctx, settings, balance) });
 
 /** PUT /customer-service/customer/{id}/member-level `{level, months?}`. */
-export const setMemberLevel = verb({ menu: CUSTOMER_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
+export const setMemberLevel = verb({ menu: CUSTOMER_MENU, mutates: true, movesMoney: true }, async (ctx, id: number, raw: unknown) => {
   const input = memberLevelInput.parse(raw);
   const [customer, settings] = await Promise.all([findCustomer(ctx, id), operatorSettings(ctx)]);
   const months = input.months ?? 1;

@@ -61,7 +61,7 @@ const insufficient = (ctx: UserCtx, settings: Awaited<ReturnType<typeof operator
  * and the balance move in one batch whose balances are read inside it, so concurrent recharges
  * all count (docs/decisions/0045-recharges-guarded-in-one-batch.md).
  */
-export const recharge = verb({ menu: RECHARGE_MENU, mutates: true }, async (ctx, raw: unknown) => {
+export const recharge = verb({ menu: RECHARGE_MENU, mutates: true, movesMoney: true }, async (ctx, raw: unknown) => {
   const input = rechargeInput.parse(raw);
   const [customer, settings] = await Promise.all([findCustomer(ctx, input.customerId), operatorSettings(ctx)]);
   if (input.amount > 0 && input.amount < settings.minimumRecharge) {

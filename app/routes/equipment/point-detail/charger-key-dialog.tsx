@@ -1,14 +1,19 @@
-import { Copy, KeyRound, ShieldCheck, TriangleAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { Copy, KeyRound, PenLine, ShieldCheck, TriangleAlert } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { KEY_FORMATS, type KeyFormat } from "../../../../domain/ocpp/authorization-key";
 import { chargerEndpoint, securityProfileOf } from "../../../../domain/ocpp/endpoint";
+import { keyInput } from "../../../../domain/schemas/equipment";
+import { FormField } from "~/components/form/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
-import { useApi } from "~/lib/api";
+import { ApiError, useApi } from "~/lib/api";
 import { cn } from "~/lib/cn";
 
 /** What the charger needs besides its key: its operator's code and the heartbeat interval the server answers at boot. */
@@ -18,10 +23,11 @@ export interface ChargerSetup {
 }
 
 /**
- * Generate or rotate the charger key (docs/rules/equipment.md): the new key is shown once, with
- * everything needed to configure the charger (endpoint, Basic-auth username, configuration keys),
- * each with a copy button; only its keyed hash is kept. Optionally it is pushed first to a
- * connected charger (ChangeConfiguration AuthorizationKey); when the charger refuses, nothing changes.
+ * Generate or rotate the charger key, or set the key the charger was delivered with, as hex or
+ * text (docs/rules/equipment.md "Charger keys"): the new key is shown once, with everything
+ * needed to configure the charger (endpoint, Basic-auth username, configuration keys), each with
+ * a copy button; only its keyed hash is kept. Optionally it is pushed first to a connected
+ * charger (ChangeConfiguration AuthorizationKey); when the charger refuses, nothing changes.
  */
 export function ChargerKeyDialog({
   pointId,
@@ -44,19 +50,35 @@ export function ChargerKeyDialog({
   const [push, setPush] = useState(false);
   const [busy, setBusy] = useState(false);
   const [issued, setIssued] = useState<{ key: string; pushed: boolean }>();
+  const [choosing, setChoosing] = useState(false);
+  const [chosen, setChosen] = useState<{ key: string; keyFormat: KeyFormat }>({ key: "", keyFormat: "hex" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const generate = async () => {
+  const issue = async (body: { push: boolean; key?: string; keyFormat?: KeyFormat }) => {
     setBusy(true);
     try {
-      const result = await api<{ key: string; pushed: boolean }>("POST", `/station-service/point/${pointId}/key`, { push: push && online });
+      const result = await api<{ key: string; pushed: boolean }>("POST", `/station-service/point/${pointId}/key`, body);
       setIssued(result);
       // The page behind the dialog shows the key as set, with its date, without a reload.
       void revalidator.revalidate();
-    } catch {
-      // The API client has shown why (a refusal leaves the old key working).
+    } catch (error) {
+      // The API client has shown why (a refusal leaves the old key working); a bad field says so.
+      if (error instanceof ApiError) setErrors(error.fields);
     } finally {
       setBusy(false);
     }
+  };
+
+  const setOwn = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { push: push && online, ...chosen };
+    const checked = keyInput.safeParse(body);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), t(issue.message)])));
+      return;
+    }
+    setErrors({});
+    void issue(body);
   };
 
   const close = (next: boolean) => {
@@ -64,8 +86,21 @@ export function ChargerKeyDialog({
     if (!next) {
       setIssued(undefined);
       setPush(false);
+      setChoosing(false);
+      setChosen({ key: "", keyFormat: "hex" });
+      setErrors({});
     }
   };
+
+  const pushChoice = (
+    <div className="flex items-start gap-3 rounded-md border p-3">
+      <Checkbox id={pushId} checked={push} onCheckedChange={(value) => setPush(value === true)} disabled={!online} className="mt-0.5" />
+      <div className="grid gap-1">
+        <Label htmlFor={pushId}>{t("points.key.push")}</Label>
+        <p className="text-xs text-muted-foreground">{t(online ? "points.key.pushHint" : "points.key.pushOffline")}</p>
+      </div>
+    </div>
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -97,24 +132,65 @@ export function ChargerKeyDialog({
               <Button onClick={() => close(false)}>{t("points.key.done")}</Button>
             </DialogFooter>
           </>
+        ) : choosing ? (
+          <form onSubmit={setOwn} noValidate className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>{t("points.key.setTitle")}</DialogTitle>
+              <DialogDescription>{t("points.key.setText")}</DialogDescription>
+            </DialogHeader>
+            <FormField id="charger-key-format" label={t("points.key.format")} error={errors.keyFormat}>
+              <NativeSelect
+                id="charger-key-format"
+                value={chosen.keyFormat}
+                onChange={(e) => setChosen({ ...chosen, keyFormat: e.target.value as KeyFormat })}
+                aria-invalid={errors.keyFormat ? true : undefined}
+              >
+                {KEY_FORMATS.map((format) => (
+                  <option key={format} value={format}>
+                    {t(`points.key.formats.${format}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id="charger-key-value" label={t("points.key.value")} hint={t("points.key.valueHint")} required error={errors.key}>
+              <Input
+                id="charger-key-value"
+                className="font-mono"
+                autoComplete="off"
+                spellCheck={false}
+                value={chosen.key}
+                onChange={(e) => setChosen({ ...chosen, key: e.target.value })}
+                aria-invalid={errors.key ? true : undefined}
+              />
+            </FormField>
+            {pushChoice}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setChoosing(false)}>
+                <KeyRound aria-hidden />
+                {t(hasKey ? "points.key.rotate" : "points.key.generate")}
+              </Button>
+              <Button type="submit" disabled={busy}>
+                <PenLine aria-hidden />
+                {t("points.key.setKey")}
+              </Button>
+            </DialogFooter>
+          </form>
         ) : (
           <>
             <DialogHeader>
               <DialogTitle>{t(hasKey ? "points.key.rotateTitle" : "points.key.generateTitle")}</DialogTitle>
               <DialogDescription>{t(hasKey ? "points.key.rotateText" : "points.key.generateText")}</DialogDescription>
             </DialogHeader>
-            <div className="flex items-start gap-3 rounded-md border p-3">
-              <Checkbox id={pushId} checked={push} onCheckedChange={(value) => setPush(value === true)} disabled={!online} className="mt-0.5" />
-              <div className="grid gap-1">
-                <Label htmlFor={pushId}>{t("points.key.push")}</Label>
-                <p className="text-xs text-muted-foreground">{t(online ? "points.key.pushHint" : "points.key.pushOffline")}</p>
-              </div>
-            </div>
+            {pushChoice}
             <DialogFooter>
               <Button variant="outline" onClick={() => close(false)}>
                 {t("common.cancel")}
               </Button>
-              <Button onClick={() => void generate()} disabled={busy}>
+              <Button variant="outline" onClick={() => setChoosing(true)}>
+                <PenLine aria-hidden />
+                {t("points.key.setOwn")}
+              </Button>
+              <Button onClick={() => void issue({ push: push && online })} disabled={busy}>
                 <KeyRound aria-hidden />
                 {t(hasKey ? "points.key.rotate" : "points.key.generate")}
               </Button>

@@ -23,7 +23,7 @@ const DIAGNOSIS_STATUS_VARIANT: Record<number, "destructive" | "muted" | "info" 
 
 /**
  * The diagnostics tab (docs/rules/equipment.md "Point pages"): ask the charger to upload its diagnostics to
- * an FTP address (GetDiagnostics), then follow each request's upload status.
+ * an FTP or HTTP address (GetDiagnostics), then follow each request's upload status.
  */
 export function DiagnosticsTab({ pointId, online }: { pointId: number; online: boolean }) {
   const { t } = useTranslation();
@@ -55,7 +55,7 @@ export function DiagnosticsTab({ pointId, online }: { pointId: number; online: b
 }
 
 /**
- * The request form (GetDiagnostics to an FTP address, with an optional period), shared by the
+ * The request form (GetDiagnostics to an FTP or HTTP address, with an optional period), shared by the
  * point's tab and the diagnostics screen across points (docs/rules/ocpp.md "Diagnostics").
  */
 export function DiagnosticsRequestForm({ pointId, online, onSent }: { pointId: number; online: boolean; onSent: () => void }) {
