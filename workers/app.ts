@@ -3,7 +3,7 @@ import { createRequestHandler } from "react-router";
 import { PayloadTooLarge } from "../domain/errors";
 import { api, isApiPath } from "./api";
 import { BENCH_COUNTERS_PATH, benchCounters } from "./http/bench-counters";
-import { limitBodies } from "./http/body-limit";
+import { limitBodies, signedInUploads } from "./http/body-limit";
 import { withPageErrors } from "./http/page-errors";
 import { markPrivate, newNonce, withSecurityHeaders } from "./http/security-headers";
 import { requestLanguage, translator } from "./i18n";
@@ -37,7 +37,7 @@ const requestHandler = createRequestHandler(
  * (docs/rules/input.md "Body size"): the login and account-deletion pages as much as any form.
  */
 const consolePages = new Hono<{ Bindings: Env }>();
-consolePages.use(limitBodies());
+consolePages.use(limitBodies(signedInUploads));
 consolePages.onError((error, c) => {
   if (!(error instanceof PayloadTooLarge)) throw error;
   const answer = c.text(translator(requestLanguage(c.req.raw))(error.key, error.params), 413);

@@ -37,6 +37,21 @@ describe("body limits outside the JSON API", () => {
     }
   });
 
+  it("gives a multipart body the upload allowance only when it names a session: 2 MB to the public pages and to OCPI is 413", async () => {
+    const multipart = () => {
+      const form = new FormData();
+      form.set("username", "demoadmin");
+      form.set("file", new File(["x".repeat(TWO_MB)], "big.txt"));
+      return form;
+    };
+    for (const path of ["/0PL002/login", "/app/delete/account"]) {
+      const res = await post(path, multipart(), {});
+      expect(res.status, path).toBe(413);
+    }
+    const ocpi = await post("/ocpi/2.2.1/tokens/TAG1/authorize", multipart(), { Authorization: "Token whatever" });
+    expect(ocpi.status).toBe(413);
+  });
+
   it("refuses a 2 MB form streamed without a Content-Length with 413", async () => {
     const res = await post("/0PL002/login", chunked(formBody()), { "Content-Type": "application/x-www-form-urlencoded" });
     expect(res.headers.get("Content-Length")).not.toBe(String(TWO_MB));

@@ -5,7 +5,7 @@ import { NotFound, Unauthorized } from "../../domain/errors";
 import { IDEMPOTENCY_HEADER } from "../../domain/idempotency";
 import type { Language } from "../../domain/languages";
 import { pathId } from "../../domain/schemas/numbers";
-import { limitBodies } from "../http/body-limit";
+import { limitBodies, signedInUploads } from "../http/body-limit";
 import { readCookie } from "../http/cookies";
 import { readJsonBody } from "../http/json-body";
 import { reportError } from "../http/report-error";
@@ -26,7 +26,7 @@ api.use(async (c, next) => {
   markPrivate(c.res.headers);
 });
 /** Every body, JSON or not (the payment webhook's raw text, uploads), is limited before it is read (docs/rules/input.md "Body size"). */
-api.use(limitBodies());
+api.use(limitBodies(signedInUploads));
 
 /** Typed errors become the envelope here and nowhere else (docs/architecture.md "Errors"). */
 api.onError((error, c) => {

@@ -77,7 +77,7 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
   const app = new Hono<OcpiEnv>();
 
   // Every body (the JSON of a push, the raw text of a token's authorization) is limited before it is read (docs/rules/input.md "Body size").
-  app.use(limitBodies(() => new OcpiError(413, OCPI_STATUS.invalidParameters, "Body over 1 MB")));
+  app.use(limitBodies(() => "none", () => new OcpiError(413, OCPI_STATUS.invalidParameters, "Body over 1 MB")));
 
   app.use(async (c, next) => {
     await next();
