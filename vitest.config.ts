@@ -1,6 +1,8 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { testPeppers } from "./tests/integration/support/peppers";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const alias = { "~": here("./app") };
@@ -14,6 +16,9 @@ const guard = "./tests/support/console-guard.ts";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // One test file per core for `unit` and `integration`, which run together (vitest's default
+    // keeps a core spare: a single worker on two cores). `e2e` runs its files one at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
@@ -36,12 +41,11 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
-                TEST_MIGRATIONS: await readD1Migrations(here("./db/migrations")),
                 DEV_CAPTCHA: "1234",
                 // As in local development: nothing vouches for CF-Connecting-IP.
                 BEHIND_CLOUDFLARE: "false",
-                PASSWORD_PEPPER: "test-pepper",
-                CHARGER_KEY_PEPPER: "test-charger-pepper",
+                // The seeded database's hashes are made with these (tests/integration/support/seeded-database.ts).
+                ...testPeppers,
                 SECRETS_KEY: "test-secrets-key",
                 // Short enough that the time-out path is tested without waiting 30 s.
                 OCPP_CALL_TIMEOUT_MS: "1500",
@@ -52,8 +56,10 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          // Local SMTP and HTTP servers standing in for mail, bill-push and invoice receivers.
-          globalSetup: ["./tests/integration/support/fakes.ts"],
+          // Local SMTP and HTTP servers standing in for mail, bill-push and invoice receivers, and
+          // the database every file starts from, migrated and seeded once per run
+          // (docs/testing.md "Integration tests").
+          globalSetup: ["./tests/integration/support/fakes.ts", "./tests/integration/support/seeded-database.ts"],
           setupFiles: ["./tests/integration/support/setup.ts", guard],
           // Generous bounds for a busy two-core machine; no test asserts on time.
           testTimeout: 30_000,
@@ -70,9 +76,10 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
           setupFiles: [guard, "./tests/e2e/support/server-errors.ts"],
           fileParallelism: false,
-          // A screen waited on with expect.poll gets as long as a slow, shared machine needs
-          // (vitest's default is one second); no test asserts on time.
-          expect: { poll: { timeout: 15_000, interval: 100 } },
+          // A screen or a charge waited on with expect.poll gets as long as a slow, shared machine
+          // needs (vitest's default is one second); a bound only a failing test reaches, no test
+          // asserts on time.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           testTimeout: 90_000,
           hookTimeout: 240_000,
         },

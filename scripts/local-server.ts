@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { run, stateDir } from "./local-state";
 
 /**
@@ -9,9 +12,81 @@ import { run, stateDir } from "./local-state";
  */
 export type Mode = "start" | "dev";
 
-/** The production build: `build/client` and `build/server`, with the `wrangler.json` and `.dev.vars` the Cloudflare plugin writes beside the worker. */
-export function build() {
-  return run("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+/**
+ * The production build: `build/client` and `build/server`, with the `wrangler.json` and `.dev.vars`
+ * the Cloudflare plugin writes beside the worker. Skipped when the build on disk was made by this
+ * function from exactly the sources there are now and has not been touched since (`buildStamp`);
+ * `PLUGDESK_BUILD=always` builds regardless. Resolves to whether it built.
+ */
+export async function build(): Promise<boolean> {
+  if (process.env.PLUGDESK_BUILD !== "always" && existsSync(stampFile) && readFileSync(stampFile, "utf8") === buildStamp()) return false;
+  // No stamp while the build runs: an interrupted build is never taken for a finished one.
+  rmSync(stampFile, { force: true });
+  await run("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  writeFileSync(stampFile, buildStamp());
+  return true;
+}
+
+/** Inside `build/server`, which every build empties first, so that any other build drops it. */
+const stampFile = "build/server/.plugdesk-build";
+
+/**
+ * Everything the build is made from: the folders the console and the worker import from, the
+ * configs the build reads (`wrangler.toml` becomes `build/server/wrangler.json`, `.dev.vars` is
+ * copied beside it), what is installed, and the environment Vite and the Cloudflare plugin read.
+ */
+const buildSources = {
+  folders: ["app", "workers", "domain", "db", "tenants"],
+  files: [
+    "package.json",
+    "package-lock.json",
+    "node_modules/.package-lock.json",
+    "vite.config.ts",
+    "react-router.config.ts",
+    "tsconfig.json",
+    "wrangler.toml",
+    "worker-configuration.d.ts",
+    ".dev.vars",
+  ],
+  env: (name: string) => name === "NODE_ENV" || name.startsWith("VITE_") || name.startsWith("CLOUDFLARE_"),
+};
+
+/**
+ * A content hash of the build's sources (their paths and bytes, so an added or deleted file
+ * counts), of any `.env*` file, of the environment that reaches the build, and of the output's
+ * own files with their sizes and times, so that a build someone else made or broke off since
+ * (`npm run build`) is never taken for this one. Hashing them takes a fraction of a second.
+ */
+function buildStamp() {
+  const hash = createHash("sha256");
+  const add = (path: string) => {
+    hash.update(`${path}\0`);
+    if (existsSync(path)) hash.update(readFileSync(path));
+    hash.update("\0");
+  };
+  for (const folder of buildSources.folders) for (const path of walk(folder)) add(path);
+  const dotEnv = readdirSync(".").filter((name) => name.startsWith(".env")).sort();
+  for (const path of [...buildSources.files, ...dotEnv]) add(path);
+  for (const name of Object.keys(process.env).filter(buildSources.env).sort()) hash.update(`${name}=${process.env[name]}\0`);
+  hash.update(process.version);
+  // wrangler dev writes its own bundle under build/server/.wrangler; that is not the build.
+  for (const path of walk("build", ["build/server/.wrangler", stampFile])) {
+    const { size, mtimeMs } = statSync(path);
+    hash.update(`${path} ${size} ${mtimeMs}\0`);
+  }
+  return hash.digest("hex");
+}
+
+/** The files under `dir`, sorted, leaving out `skip`. */
+function walk(dir: string, skip: string[] = []): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (skip.includes(path)) return [];
+      return entry.isDirectory() ? walk(path, skip) : [path];
+    });
 }
 
 /** The command that serves `mode` on 127.0.0.1:`port`. */

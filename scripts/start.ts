@@ -6,7 +6,8 @@ import { build, cronUrl, serverCommand, type Mode } from "./local-server";
 import { migrate, readWranglerConfig, seed, stateDir } from "./local-state";
 
 /**
- * `npm start`: migrate and seed the local state, build, and serve the production build with
+ * `npm start`: migrate and seed the local state, build (unless `build/` is already the build of
+ * these sources: scripts/local-server.ts `build`), and serve the production build with
  * `wrangler dev`. `npm run dev` (`--dev`): the same state served by the Vite dev server with hot
  * reload. Nothing listens before the state is migrated and seeded, the logins are printed once
  * the product answers, and the cron schedule of wrangler.toml is fired from here.
@@ -15,10 +16,11 @@ const mode: Mode = process.argv.includes("--dev") ? "dev" : "start";
 const port = Number(process.env.PORT ?? 8787);
 const origin = `http://127.0.0.1:${port}`;
 
-console.log(`Migrating and seeding ${stateDir}${mode === "start" ? ", building" : ""}…`);
+console.log(`Migrating and seeding ${stateDir}${mode === "start" ? ", building unless build/ is of these sources" : ""}…`);
 // Wrangler's module loads while the migrations and the build run.
 const config = readWranglerConfig();
-await Promise.all([migrate().then(seed), mode === "start" ? build() : undefined, config]);
+const [, built] = await Promise.all([migrate().then(seed), mode === "start" ? build() : undefined, config]);
+if (built === false) console.log("build/ was built from these very sources: not built again (PLUGDESK_BUILD=always builds anyway).");
 console.log(`${stateDir} is migrated and seeded; starting the server…`);
 
 const { command, args, env } = serverCommand(mode, port);

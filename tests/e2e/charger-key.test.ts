@@ -16,8 +16,6 @@ let browser: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
-
 beforeAll(async () => {
   browser = await openBrowser();
   await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
@@ -57,7 +55,7 @@ describe("the charger key dialog", () => {
     await page.getByRole("dialog").getByRole("button", { name: k.generate }).click();
     const dialog = page.getByRole("dialog");
     const keyText = dialog.getByTestId("charger-key");
-    await eventually(() => keyText.count()).toBe(1);
+    await expect.poll(() => keyText.count()).toBe(1);
     const key = (await keyText.textContent())?.trim() ?? "";
     expect(key).toMatch(/^[0-9a-f]{40}$/);
 
@@ -72,12 +70,12 @@ describe("the charger key dialog", () => {
     expect(heartbeat).toBeGreaterThan(0);
 
     await dialog.getByRole("button", { name: k.copyItem.replace("{{item}}", k.endpoint) }).click();
-    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(endpoint);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(endpoint);
     await dialog.getByRole("button", { name: k.copyItem.replace("{{item}}", "AuthorizationKey") }).click();
-    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
     await dialog.getByRole("button", { name: k.done }).click();
-    await eventually(() => page.getByTestId("key-state").textContent()).toMatch(new RegExp(`^${k.setAt.replace("{{at}}", "")}\\S`));
+    await expect.poll(() => page.getByTestId("key-state").textContent()).toMatch(new RegExp(`^${k.setAt.replace("{{at}}", "")}\\S`));
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.getByRole("button", { name: k.rotate }).count()).toBe(1);
 

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Api } from "../../scripts/sim/register";
 import { openBrowser } from "./support/browser";
-import { hydrated, logIn, text } from "./support/session";
+import { hydrated, logIn, logInThroughForm, text } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = text.en;
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe("console shell", () => {
   it("logs in at /0PL002/login, lands on the first leaf menu, speaks Polish, logs out", async () => {
-    await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
+    await logInThroughForm(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
     const sidebar = page.getByRole("complementary", { name: text.en.ui.nav.label });
     await expect.poll(() => sidebar.textContent()).toContain(text.en.menu.monitoring.title);

@@ -16,9 +16,6 @@ const OPERATOR = "Plugdesk Polska";
 let browser: BrowserContext;
 let page: Page;
 
-/** What a screen shows after a round trip to the server, however loaded the machine is. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
 beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
 
 afterAll(async () => {
@@ -35,11 +32,11 @@ describe("content screens", () => {
     await a.post("/user-service/role", { name, code: `E2E_${Date.now().toString(36)}`, type: "NORMAL", menuCodes: ["home"] });
     await expectScreen("/carrierSystem/operationLog?tableName=roles&operationType=CREATE", t.menu.carrier.operationLog);
     const link = page.getByRole("link", { name: new RegExp(`^${t.common.detail} ${c.log.openDetail.replace("{{id}}", "\\d+")}$`) }).first();
-    await eventually(() => link.count()).toBe(1);
+    await expect.poll(() => link.count()).toBe(1);
     await link.click();
-    await eventually(() => page.title()).toBe(`${t.page.detail} — ${OPERATOR}`);
+    await expect.poll(() => page.title()).toBe(`${t.page.detail} — ${OPERATOR}`);
     await hydrated(page);
-    await eventually(() => page.getByRole("region", { name: c.log.changes }).getByText(name).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("region", { name: c.log.changes }).getByText(name).count()).toBeGreaterThan(0);
   });
 
   it("writes the disclaimer in Polish and serves it on the public page in that language only", async () => {
@@ -49,15 +46,15 @@ describe("content screens", () => {
     await page.getByRole("button", { name: t.common.save }).click();
     // The screen reloads the text with who saved it.
     const saved = new RegExp(c.texts.lastSaved.replace("{{time}}", ".+").replace("{{account}}", "demoadmin"));
-    await eventually(() => page.getByText(saved).count()).toBe(1);
+    await expect.poll(() => page.getByText(saved).count()).toBe(1);
 
     const visitor = await browser.newPage();
     await visitor.goto(`${baseURL}/disclaimer/mobile?operatorCode=0PL002&lang=pl`);
     await hydrated(visitor);
-    await eventually(() => visitor.getByText(body).count()).toBe(1);
+    await expect.poll(() => visitor.getByText(body).count()).toBe(1);
     await visitor.goto(`${baseURL}/disclaimer/mobile?operatorCode=0PL002&lang=de`);
     await hydrated(visitor);
-    await eventually(() => visitor.getByRole("heading", { level: 1 }).count()).toBe(1);
+    await expect.poll(() => visitor.getByRole("heading", { level: 1 }).count()).toBe(1);
     expect(await visitor.getByText(body).count()).toBe(0);
     await visitor.close();
   });
@@ -66,7 +63,7 @@ describe("content screens", () => {
     await expectScreen("/carrierSystem/privacyPolicy?textLang=de", t.menu.carrier.privacyPolicy);
     await field(page, c.texts.content).fill("   ");
     await page.getByRole("button", { name: t.common.save }).click();
-    await eventually(() => page.getByText(c.validation.contentRequired).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(c.validation.contentRequired).count()).toBeGreaterThan(0);
   });
 
   it("answers a driver's feedback in its dialog, once", async () => {
@@ -74,10 +71,10 @@ describe("content screens", () => {
     await page.getByRole("button", { name: c.feedback.reply }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: c.feedback.replySubmit }).click();
-    await eventually(() => dialog.getByText(c.validation.replyRequired).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(c.validation.replyRequired).count()).toBe(1);
     await dialog.getByLabel(c.feedback.reply).fill("Thank you, we moved the cable holder.");
     await dialog.getByRole("button", { name: c.feedback.replySubmit }).click();
-    await eventually(() => page.getByRole("cell", { name: "Thank you, we moved the cable holder." }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("cell", { name: "Thank you, we moved the cable holder." }).count()).toBe(1);
     expect(await page.getByRole("button", { name: c.feedback.reply }).count()).toBe(0);
   });
 });

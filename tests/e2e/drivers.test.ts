@@ -38,8 +38,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
 /** A fake RF reader bridge on a free port that reads `uid` for every request. */
 async function fakeBridge(uid: string) {
   const ws = (await loadWs())!;
@@ -56,8 +54,8 @@ async function fakeBridge(uid: string) {
 
 async function expectScreen(path: string, screen: string, crumb = screen) {
   await page.goto(`${baseURL}${path}`);
-  await eventually(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
-  await eventually(() => page.getByRole("navigation", { name: t.ui.breadcrumb.label }).locator('[aria-current="page"]').textContent()).toBe(crumb);
+  await expect.poll(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
+  await expect.poll(() => page.getByRole("navigation", { name: t.ui.breadcrumb.label }).locator('[aria-current="page"]').textContent()).toBe(crumb);
 }
 
 describe("drivers", () => {
@@ -71,17 +69,17 @@ describe("drivers", () => {
     await expectScreen("/userManagement/userProfileManagement", t.menu.users.userProfile);
     await expectScreen("/userManagement/userProfileManagement/customerAdd", t.page.add);
     await expectScreen(`/userManagement/userProfileManagement/customerDetail/${anna.id}`, t.page.detail, anna.name);
-    await eventually(() => page.getByRole("table", { name: d.customers.sections.cards }).getByRole("cell", { name: "DEMO0001" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("table", { name: d.customers.sections.cards }).getByRole("cell", { name: "DEMO0001" }).count()).toBe(1);
     await expectScreen(`/userManagement/userProfileManagement/customerEdit/${anna.id}`, t.page.edit, t.ui.breadcrumb.modify);
     // Her group is shown whatever the group picker's matches (it searches the groups on the server).
     const groupSelect = page.getByRole("combobox", { name: d.customers.fields.group, exact: true });
-    await eventually(() => groupSelect.locator("option:checked").textContent()).toContain("(NOWAKFAM)");
+    await expect.poll(() => groupSelect.locator("option:checked").textContent()).toContain("(NOWAKFAM)");
     await expectScreen("/userManagement/userGroupManagement", t.menu.users.userGroup);
     await expectScreen("/userManagement/userGroupManagement/group", t.page.add);
     await expectScreen(`/userManagement/userGroupManagement/groupDetail/${group.id}`, t.page.detail, group.name);
     await expectScreen(`/userManagement/userGroupManagement/groupEdit/${group.id}`, t.page.edit, t.ui.breadcrumb.modify);
     await expectScreen("/userManagement/groupList", t.menu.users.groupList);
-    await eventually(() => page.getByRole("cell", { name: "NOWAKFAM" }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("cell", { name: "NOWAKFAM" }).count()).toBeGreaterThan(0);
   }, MANY_SCREENS_MS);
 
   it("issues a card to a new customer: the simulator's Authorize accepts it and it charges, and is refused once the card is blocked", async () => {
@@ -96,7 +94,7 @@ describe("drivers", () => {
     await page.goto(`${baseURL}/userManagement/userProfileManagement/customerAdd`);
     await hydrated(page);
     await page.getByRole("button", { name: t.common.save }).click();
-    await eventually(() => page.getByText(d.validation.evModel).count()).toBe(1);
+    await expect.poll(() => page.getByText(d.validation.evModel).count()).toBe(1);
     await field(page, d.customers.fields.firstName).fill("Ola");
     await field(page, d.customers.fields.lastName).fill("Wiśniewska");
     await field(page, d.customers.fields.gender, "combobox").click();
@@ -109,11 +107,11 @@ describe("drivers", () => {
     await field(page, d.customers.fields.zipCode).fill("02-001");
     await field(page, d.customers.fields.evModel).fill("Renault Zoe");
     await page.getByRole("button", { name: t.common.save }).click();
-    await eventually(() => page.getByText(d.validation.cpf).count()).toBe(1);
+    await expect.poll(() => page.getByText(d.validation.cpf).count()).toBe(1);
     await field(page, d.customers.fields.cpf).fill("");
     await page.getByRole("button", { name: t.common.save }).click();
     await page.waitForURL(/\/customerDetail\/\d+$/);
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Ola Wiśniewska");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Ola Wiśniewska");
 
     // A card for her, its number read from the desktop reader.
     await page.goto(`${baseURL}/user/rf-card`);
@@ -122,15 +120,15 @@ describe("drivers", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel(d.rfReader.port).fill(String(port));
     await dialog.getByRole("button", { name: d.rfReader.button }).click();
-    await eventually(() => field(page, d.cards.fields.idTag).inputValue()).toBe(uid);
+    await expect.poll(() => field(page, d.cards.fields.idTag).inputValue()).toBe(uid);
     await dialog.getByLabel(d.pickers.searchCustomer).fill(email);
-    await eventually(() => dialog.getByRole("option", { name: new RegExp(email) }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole("option", { name: new RegExp(email) }).count()).toBe(1);
     await dialog.getByRole("combobox", { name: d.cards.fields.owner }).selectOption({ label: `Ola Wiśniewska · ${email}` });
     await expectAccessible(page);
     await dialog.getByRole("button", { name: t.common.save }).click();
-    await eventually(() => page.getByText(d.cards.done.create).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(d.cards.done.create).count()).toBeGreaterThan(0);
     const row = page.getByRole("row", { name: new RegExp(uid) });
-    await eventually(() => row.getByText(d.cards.statuses.VALID).count()).toBe(1);
+    await expect.poll(() => row.getByText(d.cards.statuses.VALID).count()).toBe(1);
 
     // The simulator on a new point: a remote start with the card passes its Authorize and charges.
     const point = await newCharger();
@@ -142,17 +140,17 @@ describe("drivers", () => {
     await sim.start();
     const api = await peerApi();
     const connector1 = async () => (await api.get<PointRecord>(`/station-service/point/${point.id}`)).connectors[0].status;
-    await eventually(connector1).toBe("Available");
+    await expect.poll(connector1).toBe("Available");
     expect(await api.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1, idTag: uid })).toEqual({ status: "Accepted" });
-    await eventually(connector1).toBe("Charging");
+    await expect.poll(connector1).toBe("Charging");
     const started = new RegExp(`^connector 1: transaction \\d+ started for ${uid} `);
-    await eventually(async () => lines.some((line) => started.test(line))).toBe(true);
-    await eventually(async () => (await api.get<{ records: { idTag: string }[] }>(`/station-service/charge/record?pointId=${point.id}`)).records.map((r) => r.idTag)).toEqual([uid]);
+    await expect.poll(async () => lines.some((line) => started.test(line))).toBe(true);
+    await expect.poll(async () => (await api.get<{ records: { idTag: string }[] }>(`/station-service/charge/record?pointId=${point.id}`)).records.map((r) => r.idTag)).toEqual([uid]);
 
     // Blocked in the console, with a confirmation: the simulator's next Authorize is refused.
     await row.getByRole("button", { name: d.cards.block }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: d.cards.block }).click();
-    await eventually(() => row.getByText(d.cards.statuses.BLOCKED).count()).toBe(1);
+    await expect.poll(() => row.getByText(d.cards.statuses.BLOCKED).count()).toBe(1);
     expect(await sim.authorize(uid)).toMatchObject({ idTagInfo: { status: "Blocked" }, local: false });
   }, MANY_SCREENS_MS);
 
@@ -185,14 +183,14 @@ describe("drivers", () => {
     const started = await client.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: new Date(Date.now() - 600_000).toISOString() });
     const transactionId = started.transactionId;
     await client.call("StopTransaction", { transactionId, meterStop: 2_000, timestamp: new Date().toISOString(), idTag });
-    await eventually(async () => (await api.get<{ records: { status: string }[] }>(`/station-service/charge/record?customerId=${customer.id}`)).records.map((r) => r.status)).toEqual(["RECORD_COMPLETE"]);
+    await expect.poll(async () => (await api.get<{ records: { status: string }[] }>(`/station-service/charge/record?customerId=${customer.id}`)).records.map((r) => r.status)).toEqual(["RECORD_COMPLETE"]);
 
     await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
     await hydrated(page);
     const vehicles = page.getByRole("table", { name: d.customers.sections.vehicles });
-    await eventually(() => vehicles.getByRole("cell", { name: `WX${mark}`.slice(0, 16) }).count()).toBe(1);
+    await expect.poll(() => vehicles.getByRole("cell", { name: `WX${mark}`.slice(0, 16) }).count()).toBe(1);
     const sessions = page.getByRole("table", { name: d.customers.sections.sessions });
-    await eventually(() => sessions.getByRole("link", { name: `#${transactionId}` }).count()).toBe(1);
+    await expect.poll(() => sessions.getByRole("link", { name: `#${transactionId}` }).count()).toBe(1);
     expect(await sessions.getByRole("cell", { name: idTag }).count()).toBe(1);
     const expenses = page.getByRole("table", { name: d.customers.sections.expenses });
     expect(await expenses.getByRole("cell", { name: enWallets.wallets.bills.types.Charging }).count()).toBe(1);
@@ -221,7 +219,7 @@ describe("drivers", () => {
       await viewer.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
       await hydrated(viewer);
       const theirExpenses = viewer.getByRole("table", { name: d.customers.sections.expenses });
-      await eventually(() => theirExpenses.getByRole("cell", { name: enWallets.wallets.bills.types.Charging }).count()).toBe(1);
+      await expect.poll(() => theirExpenses.getByRole("cell", { name: enWallets.wallets.bills.types.Charging }).count()).toBe(1);
       expect(await viewer.getByRole("table", { name: d.customers.sections.vehicles }).count()).toBe(0);
       expect(await viewer.getByRole("table", { name: d.customers.sections.sessions }).count()).toBe(0);
       expect(await viewer.getByRole("heading", { name: d.customers.sections.sessions }).count()).toBe(0);
@@ -239,6 +237,6 @@ describe("drivers", () => {
     // Port 9 (discard) has no bridge behind it.
     await dialog.getByLabel(d.rfReader.port).fill("9");
     await dialog.getByRole("button", { name: d.rfReader.button }).click();
-    await eventually(() => page.getByText(d.rfReader.connectionFailed).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(d.rfReader.connectionFailed).count()).toBeGreaterThan(0);
   });
 });

@@ -14,8 +14,6 @@ import { openDemoAdmin, openScreen, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en, ...commandsEn };
 const OPERATOR = "Plugdesk Polska";
-/** A round trip through the product and the fake CPO on a busy two-core machine. */
-const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
 let browser: BrowserContext;
 let page: Page;
 let cpo: FakeCpoServer;
@@ -60,20 +58,20 @@ describe("roaming commands", () => {
     await dialog.getByLabel(t.ocpiCommands.dialog.connector).selectOption("1");
     await dialog.getByLabel(t.ocpiCommands.dialog.token).fill("NO-SUCH-CARD");
     await dialog.getByRole("button", { name: t.ocpiCommands.dialog.START_SESSION.send }).click();
-    await eventually(() => dialog.getByText(t.ocpiCommands.validation.unknownToken).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(t.ocpiCommands.validation.unknownToken).count()).toBe(1);
     expect(cpo.commands).toHaveLength(0);
     await dialog.getByLabel(t.ocpiCommands.dialog.token).fill("DEMO0001");
     await dialog.getByRole("button", { name: t.ocpiCommands.dialog.START_SESSION.send }).click();
-    await eventually(() => cpo.commands.length).toBe(1);
+    await expect.poll(() => cpo.commands.length).toBe(1);
     expect(cpo.commands[0]).toMatchObject({ command: "START_SESSION", body: { location_id: locationId, evse_uid: "E1", connector_id: "1", token: { uid: "DEMO0001" } } });
-    await eventually(() => page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
     await openScreen(page, `${baseURL}/emsp/emspSession`, `${t.menu.emsp.session} — ${OPERATOR}`);
     await page.getByRole("link", { name: t.page.emspCommands }).click();
-    await eventually(() => page.title()).toBe(`${t.page.emspCommands} — ${OPERATOR}`);
+    await expect.poll(() => page.title()).toBe(`${t.page.emspCommands} — ${OPERATOR}`);
     const sent = page.getByRole("row").filter({ hasText: locationId });
-    await eventually(() => sent.getByText(t.ocpiCommands.response.ACCEPTED, { exact: true }).count()).toBe(1);
+    await expect.poll(() => sent.getByText(t.ocpiCommands.response.ACCEPTED, { exact: true }).count()).toBe(1);
     // The result arrives on its own request; the page reads again while it waits for it.
-    await eventually(() => sent.getByText(t.ocpiCommands.result.ACCEPTED, { exact: true }).count()).toBe(1);
+    await expect.poll(() => sent.getByText(t.ocpiCommands.result.ACCEPTED, { exact: true }).count()).toBe(1);
   });
 });

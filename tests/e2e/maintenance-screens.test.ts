@@ -31,9 +31,6 @@ afterAll(async () => {
 
 const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 
-/** What a screen shows after a round trip to the server, however loaded the machine is. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
 const confirm = () => page.getByRole("alertdialog").getByRole("button").last().click();
 
 describe("maintenance screens", () => {
@@ -59,20 +56,20 @@ describe("maintenance screens", () => {
     // The alarm history offers Open work order; cancelling the confirmation opens nothing.
     await expectScreen(`/operationMaintenance/historicalAlarmInfo?serialNumber=${point.serialNumber}`, t.menu.operation.historicalAlarmInfo);
     const open = page.getByRole("button", { name: o.open });
-    await eventually(() => open.count()).toBe(1);
+    await expect.poll(() => open.count()).toBe(1);
     await open.click();
     const dialog = page.getByRole("alertdialog");
-    await eventually(() => dialog.textContent()).toContain(point.serialNumber);
+    await expect.poll(() => dialog.textContent()).toContain(point.serialNumber);
     await dialog.getByRole("button", { name: t.ui.confirm.cancel }).click();
-    await eventually(() => dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     expect((await a.get<{ total: number }>(`/maintain-service/work-order?serialNumber=${point.serialNumber}`)).total).toBe(0);
     // Confirmed: the order is opened once, and the alarm links to it instead of offering another.
     await open.click();
     await dialog.getByRole("button", { name: o.open }).click();
     const order = await until(async () => (await a.get<{ records: { id: number }[] }>(`/maintain-service/work-order?serialNumber=${point.serialNumber}`)).records[0], "the alarm's work order");
-    await eventually(() => page.getByText(o.opened.replace("{{id}}", String(order.id))).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(o.opened.replace("{{id}}", String(order.id))).count()).toBeGreaterThan(0);
     const link = page.getByRole("link", { name: o.workOrder.replace("{{id}}", String(order.id)) });
-    await eventually(() => link.getAttribute("href")).toBe(`/operationMaintenance/maintain/workOrder/${order.id}`);
+    await expect.poll(() => link.getAttribute("href")).toBe(`/operationMaintenance/maintain/workOrder/${order.id}`);
     expect(await open.count()).toBe(0);
     await link.click();
     await page.waitForURL(`${baseURL}/operationMaintenance/maintain/workOrder/${order.id}`);
@@ -81,18 +78,18 @@ describe("maintenance screens", () => {
 
     await page.getByRole("button", { name: m.ui.process }).click();
     await page.getByRole("dialog").getByRole("button", { name: m.ui.process }).click();
-    await eventually(() => page.getByText(m.validation.handlingProcessRequired).count()).toBe(1);
+    await expect.poll(() => page.getByText(m.validation.handlingProcessRequired).count()).toBe(1);
     await field(page, m.ui.handlingProcess).fill("Cleaned the fan filter");
     await field(page, m.ui.opinion).fill("Temperature back to normal");
     await page.getByRole("dialog").getByRole("button", { name: m.ui.process }).click();
-    await eventually(() => page.getByText(m.ui.statuses.PASS, { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(m.ui.statuses.PASS, { exact: true }).count()).toBeGreaterThan(0);
 
     await page.getByRole("button", { name: m.ui.audit }).click();
     await page.getByRole("dialog").getByLabel(m.ui.auditResult).selectOption("PASS");
     await field(page, m.ui.auditOpinion).fill("Checked on site");
     await page.getByRole("dialog").getByRole("button", { name: m.ui.audit }).click();
-    await eventually(() => page.getByText(m.ui.statuses.CLOSE, { exact: true }).count()).toBeGreaterThan(0);
-    await eventually(() => page.getByText(m.ui.actions.AUDIT_PASS).count()).toBe(1);
+    await expect.poll(() => page.getByText(m.ui.statuses.CLOSE, { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(m.ui.actions.AUDIT_PASS).count()).toBe(1);
     expect((await a.get<{ status: string }>(`/maintain-service/work-order/${order.id}`)).status).toBe("CLOSE");
   });
 
@@ -102,62 +99,62 @@ describe("maintenance screens", () => {
     expect(await keyword.inputValue()).toBe("nobody-such");
     await page.getByRole("button", { name: t.ui.action.reset }).click();
     await page.waitForURL(`${baseURL}/operationMaintenance/maintain?tab=maintainers`);
-    await eventually(() => page.getByRole("link", { name: m.ui.maintainers, exact: true }).getAttribute("aria-current")).toBe("page");
+    await expect.poll(() => page.getByRole("link", { name: m.ui.maintainers, exact: true }).getAttribute("aria-current")).toBe("page");
     expect(await page.getByRole("link", { name: m.ui.orders, exact: true }).getAttribute("aria-current")).toBeNull();
-    await eventually(() => keyword.inputValue()).toBe("");
+    await expect.poll(() => keyword.inputValue()).toBe("");
     await keyword.fill("demo");
     await page.getByRole("button", { name: t.ui.action.search }).click();
     await page.waitForURL(`${baseURL}/operationMaintenance/maintain?tab=maintainers&keyword=demo`);
-    await eventually(() => page.getByRole("link", { name: m.ui.maintainers, exact: true }).getAttribute("aria-current")).toBe("page");
+    await expect.poll(() => page.getByRole("link", { name: m.ui.maintainers, exact: true }).getAttribute("aria-current")).toBe("page");
   });
 
   it("uploads a banner, approves and enables it after confirmations", async () => {
     await expectScreen("/imageManagement/imageManagement", t.menu.users.imageManagement);
     const before = await page.getByRole("button", { name: m.images.approve }).count();
     await page.getByLabel(m.images.upload, { exact: true }).setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: Buffer.from(pngImage(120, 80)) });
-    await eventually(() => page.getByRole("button", { name: m.images.approve }).count()).toBe(before + 1);
+    await expect.poll(() => page.getByRole("button", { name: m.images.approve }).count()).toBe(before + 1);
     await page.getByRole("button", { name: m.images.approve }).last().click();
     await confirm();
-    await eventually(() => page.getByRole("button", { name: m.images.approve }).count()).toBe(before);
+    await expect.poll(() => page.getByRole("button", { name: m.images.approve }).count()).toBe(before);
     const enabled = await page.getByRole("button", { name: m.images.disable }).count();
     await page.getByRole("button", { name: m.images.enable, exact: true }).last().click();
     await confirm();
-    await eventually(() => page.getByRole("button", { name: m.images.disable }).count()).toBe(enabled + 1);
+    await expect.poll(() => page.getByRole("button", { name: m.images.disable }).count()).toBe(enabled + 1);
   });
 
   it("uploads a file, refuses one that is not what its name says, and deletes it after a confirmation", async () => {
     await expectScreen("/basicInfo/fileManagement", t.menu.users.fileManagement);
     const name = `e2e-${Date.now().toString(36)}.csv`;
     await page.getByLabel(m.files.upload, { exact: true }).setInputFiles({ name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
-    await eventually(() => page.getByText(m.validation.fileType).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(m.validation.fileType).count()).toBeGreaterThan(0);
     await page.getByLabel(m.files.upload, { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from("a;b\n1;2\n") });
-    await eventually(() => page.getByRole("cell", { name }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("cell", { name }).count()).toBe(1);
     await page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: t.common.delete }).click();
     await confirm();
-    await eventually(() => page.getByRole("cell", { name }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("cell", { name }).count()).toBe(0);
   });
 
   it("takes a driver's deletion request on the public page and lets the operator complete it", async () => {
     const visitor = await browser.newPage();
     const contact = `e2e-${Date.now().toString(36)}@example.com`;
     await visitor.goto(`${baseURL}/app/delete/account?operatorCode=0PL002`);
-    await eventually(() => visitor.title()).toBe(`${m.deletion.publicTitle} — Plugdesk`);
+    await expect.poll(() => visitor.title()).toBe(`${m.deletion.publicTitle} — Plugdesk`);
     await hydrated(visitor);
     await visitor.getByRole("button", { name: m.deletion.submit }).click();
-    await eventually(() => visitor.getByText(m.validation.contactRequired).count()).toBe(1);
+    await expect.poll(() => visitor.getByText(m.validation.contactRequired).count()).toBe(1);
     await visitor.getByLabel(m.deletion.contact).fill(contact);
     await visitor.getByRole("button", { name: m.deletion.submit }).click();
     // Nothing could confirm the request by mail: the driver is told the operator will get in touch.
-    await eventually(() => visitor.getByRole("status").textContent()).toBe(
+    await expect.poll(() => visitor.getByRole("status").textContent()).toBe(
       m.deletion.received.replace("{{operator}}", OPERATOR) + m.deletion.operatorWillConfirm.replace("{{operator}}", OPERATOR),
     );
     await visitor.close();
 
     await expectScreen("/userManagement/userProfileManagement/deletionRequests?status=PENDING", t.page.deletionRequests);
     const row = page.getByRole("row", { name: new RegExp(contact) });
-    await eventually(() => row.getByText(m.deletion.unverifiedHint).count()).toBe(1);
+    await expect.poll(() => row.getByText(m.deletion.unverifiedHint).count()).toBe(1);
     await row.getByRole("button", { name: m.deletion.reject }).click();
     await confirm();
-    await eventually(() => page.getByRole("row", { name: new RegExp(contact) }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("row", { name: new RegExp(contact) }).count()).toBe(0);
   });
 });

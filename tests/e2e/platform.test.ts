@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enPlatform from "../../domain/i18n/locales/en/platform.json";
 import enStations from "../../domain/i18n/locales/en/stations.json";
 import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, logIn, logInThroughForm, text } from "./support/session";
 
 /**
  * The platform in the console (docs/rules/platform.md): it provisions an operator whose admin
@@ -73,7 +73,7 @@ describe("provisioning in the console", () => {
     await expect.poll(() => page.getByRole("cell", { name: "0TS001" }).count()).toBe(1);
 
     await page.context().clearCookies();
-    await logIn(page, baseURL, "0TS001", "ts001admin", password);
+    await logInThroughForm(page, baseURL, "0TS001", "ts001admin", password);
     await changeInitialPassword("/rePassword", "0TS001", password, "Tess12345");
     await logIn(page, baseURL, "0TS001", "ts001admin", "Tess12345");
     await page.waitForURL(`${baseURL}/home`);
@@ -159,7 +159,7 @@ describe("the platform's and the sub-operators' screens", () => {
     await page.waitForURL(/authorizationBillingDetail\/\d+/);
 
     await page.context().clearCookies();
-    await logIn(page, baseURL, "0PL002E2E", "e2esubadmin", password);
+    await logInThroughForm(page, baseURL, "0PL002E2E", "e2esubadmin", password);
     await changeInitialPassword("/suboperators/rePassword", "0PL002E2E", password, "SubE2E123");
     await logIn(page, baseURL, "0PL002E2E", "e2esubadmin", "SubE2E123");
     await page.waitForURL(/\/suboperators\//);

@@ -26,9 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** What the screen shows, waited for: the machine may be busy, so longer than expect.poll's default second. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
-
 async function choose(label: string, option: string) {
   await field(page, label, "combobox").click();
   await page.getByRole("option", { name: option, exact: true }).click();
@@ -43,7 +40,7 @@ describe("charging points in the console", () => {
 
     await page.goto(`${baseURL}/equipmentManagement/point/pointAdd`);
     await page.getByRole("button", { name: t.common.save }).click();
-    await eventually(() => page.getByText(t.validation.required).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(t.validation.required).count()).toBeGreaterThan(0);
 
     await choose(t.points.fields.station, "Warszawa Centrum");
     await field(page, t.points.fields.name).fill("Entrance fast charger");
@@ -53,36 +50,36 @@ describe("charging points in the console", () => {
     await field(page, t.points.fields.ratedPower).fill("120");
     await field(page, t.points.fields.connectorCount).fill("3");
     // The rows follow the count; a DC point's connectors default to CCS2.
-    await eventually(() => page.getByRole("group", { name: /^Connector \d$/ }).count()).toBe(3);
-    await eventually(() => page.getByRole("combobox", { name: new RegExp(`^${t.points.fields.standard}`) }).first().textContent()).toContain(t.points.standards.IEC1);
+    await expect.poll(() => page.getByRole("group", { name: /^Connector \d$/ }).count()).toBe(3);
+    await expect.poll(() => page.getByRole("combobox", { name: new RegExp(`^${t.points.fields.standard}`) }).first().textContent()).toContain(t.points.standards.IEC1);
     await page.getByRole("button", { name: t.common.save }).click();
 
     await page.waitForURL(/\/equipmentManagement\/point\/pointDetail\/\d+$/);
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Entrance fast charger");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Entrance fast charger");
     const qr = page.getByTestId("point-qr");
     await qr.waitFor();
     expect(await qr.getAttribute("data-qr-value")).toBe(serialNumber);
     expect(await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.width, img.height])).toEqual([true, 88, 88]);
-    await eventually(() => page.getByTestId("connector-card").count()).toBe(3);
+    await expect.poll(() => page.getByTestId("connector-card").count()).toBe(3);
     expect(await page.getByTestId("connector-card").first().textContent()).toContain(t.monitoring.connectorStatus.offline);
     expect(await page.getByTestId("report-amount").textContent()).toContain(t.points.report.notPriced);
     expect(await page.getByTestId("report-count").textContent()).toContain("0");
 
     await page.getByRole("tab", { name: t.points.tabs.log }).click();
-    await eventually(() => page.getByText(t.points.log.empty).count()).toBe(1);
+    await expect.poll(() => page.getByText(t.points.log.empty).count()).toBe(1);
     expect(page.url()).toContain("tab=log");
     await page.getByRole("tab", { name: t.points.tabs.records }).click();
-    await eventually(() => page.getByText(t.points.records.empty).count()).toBe(1);
+    await expect.poll(() => page.getByText(t.points.records.empty).count()).toBe(1);
     await page.getByRole("tab", { name: t.points.tabs.configuration }).click();
-    await eventually(() => page.getByRole("button", { name: t.points.config.read }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: t.points.config.read }).isDisabled()).toBe(true);
     await page.getByRole("tab", { name: t.points.tabs.diagnostics }).click();
-    await eventually(() => page.getByRole("button", { name: t.points.diagnostics.request }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: t.points.diagnostics.request }).isDisabled()).toBe(true);
     expect(await page.getByRole("note").first().textContent()).toBe(t.errors.pointOffline);
     await page.getByRole("tab", { name: t.points.tabs.general }).click();
-    await eventually(() => page.getByTestId("connector-card").count()).toBe(3);
+    await expect.poll(() => page.getByTestId("connector-card").count()).toBe(3);
 
     await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
-    await eventually(() => page.getByRole("link", { name: serialNumber }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("link", { name: serialNumber }).count()).toBe(1);
     expect(await page.getByRole("row").filter({ hasText: serialNumber }).textContent()).toContain(t.common.statusValues.INVALID);
 
     expect(pageErrors).toEqual([]);
@@ -95,7 +92,7 @@ describe("charging points in the console", () => {
     await page.waitForURL(/\/pointDetail\/\d+$/);
     await page.getByRole("button", { name: t.common.enable, exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: t.common.enable }).click();
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(t.common.statusValues.VALID);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(t.common.statusValues.VALID);
     await page.getByRole("link", { name: t.common.edit }).click();
     await page.waitForURL(/\/pointEdit\/\d+$/);
     expect(await page.getByRole("note").textContent()).toBe(t.points.lockedHint);
@@ -103,7 +100,7 @@ describe("charging points in the console", () => {
     await field(page, t.points.fields.name).fill("Entrance fast charger A");
     await page.getByRole("button", { name: t.common.save }).click();
     await page.waitForURL(/\/pointDetail\/\d+$/);
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Entrance fast charger A");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Entrance fast charger A");
     expect(pageErrors).toEqual([]);
   });
 
@@ -139,15 +136,15 @@ describe("charging points in the console", () => {
     await dialog.locator("input[type=file]").setInputFiles(badPath);
     await page.getByRole("button", { name: t.points.import.submit.replace("{{count}}", "3") }).click();
     const report = dialog.getByRole("table", { name: t.points.import.report });
-    await eventually(() => report.getByRole("row").count()).toBe(3);
+    await expect.poll(() => report.getByRole("row").count()).toBe(3);
     expect(await report.textContent()).toContain(t.points.validation.stationUnknown);
     expect(await report.textContent()).toContain(t.validation.pointType);
 
     await dialog.locator("input[type=file]").setInputFiles(goodPath);
     await page.getByRole("button", { name: t.points.import.submit.replace("{{count}}", "2") }).click();
-    await eventually(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=IMP-${stamp}`);
-    await eventually(() => page.getByRole("link", { name: new RegExp(`^IMP-${stamp}-[12]$`) }).count()).toBe(2);
+    await expect.poll(() => page.getByRole("link", { name: new RegExp(`^IMP-${stamp}-[12]$`) }).count()).toBe(2);
 
     await page.getByRole("button", { name: t.points.excel }).click();
     const exportDownload = page.waitForEvent("download");

@@ -17,8 +17,6 @@ const baseURL = inject("baseURL");
 const r = enRecords.records;
 const session = consoleWithChargers(baseURL);
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
-
 interface ListedRecord {
   id: number;
   status: string;
@@ -44,11 +42,11 @@ async function finishedSession(status = "CHARGE_COMPLETE", priced = false) {
   await sim.start();
   const a = await api();
   await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 });
-  await eventually(() => sim.transactionId).toBeGreaterThan(0);
+  await expect.poll(() => sim.transactionId).toBeGreaterThan(0);
   const transactionId = sim.transactionId!;
   await a.put(`/station-service/remoteControl/${point.id}/remoteStop/${transactionId}`, {});
   let record: ListedRecord | undefined;
-  await eventually(async () => {
+  await expect.poll(async () => {
     record = (await a.get<{ records: ListedRecord[] }>(`/station-service/charge/record?transactionId=${transactionId}`)).records[0];
     return record?.status;
   }).toBe(status);
@@ -61,11 +59,11 @@ describe("a charge record and its receipt", () => {
     const { transactionId, record } = await finishedSession();
     await page.goto(`${baseURL}/financialManagement/chargeRecord?transactionId=${transactionId}`);
     await hydrated(page);
-    await eventually(() => page.getByRole("main").textContent()).toContain(`#${transactionId}`);
+    await expect.poll(() => page.getByRole("main").textContent()).toContain(`#${transactionId}`);
     expect(await page.getByRole("main").textContent()).toContain(r.status.CHARGE_COMPLETE);
     await page.getByRole("link", { name: r.fields.detail }).first().click();
     await page.waitForURL(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(String(transactionId));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(String(transactionId));
     const lines = page.getByTestId("cost-lines");
     for (const kind of ["electric", "service", "reservation", "occupancy", "discount", "tax", "total"] as const) {
       expect(await lines.textContent()).toContain(r.cost[kind]);
@@ -82,13 +80,13 @@ describe("a charge record and its receipt", () => {
       const html = await response!.text();
       expect(html).toContain('data-testid="receipt"');
       expect(html).toContain(plRecords.records.receipt.amountDue);
-      await eventually(() => tourist.getByRole("heading", { level: 1 }).textContent()).toBe(plRecords.records.receipt.title);
+      await expect.poll(() => tourist.getByRole("heading", { level: 1 }).textContent()).toBe(plRecords.records.receipt.title);
       expect(await tourist.getByTestId("receipt").textContent()).toContain(String(transactionId));
 
       const wrong = await tourist.goto(`${baseURL}/tourist/invoices/${"0".repeat(32)}`);
       expect(wrong!.status()).toBe(404);
       expect(tourist.url()).toBe(`${baseURL}/tourist/invoices/${"0".repeat(32)}`);
-      await eventually(() => tourist.getByText(text.en.notFound.lost).count()).toBe(1);
+      await expect.poll(() => tourist.getByText(text.en.notFound.lost).count()).toBe(1);
       const byNumber = await tourist.goto(`${baseURL}/tourist/chargingRecordDetails/${transactionId}`);
       expect(byNumber!.status()).toBe(404);
     } finally {
@@ -103,7 +101,7 @@ describe("a charge record and its receipt", () => {
     await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
     await hydrated(page);
     const lines = page.getByTestId("cost-lines");
-    await eventually(() => lines.textContent()).toContain(r.cost.service);
+    await expect.poll(() => lines.textContent()).toContain(r.cost.service);
     // Priced: every line has an amount, the service line the session's 2.00 fee.
     expect(await lines.textContent()).not.toContain(r.fields.notPriced);
     expect(await lines.getByRole("row").filter({ hasText: r.cost.service }).textContent()).toMatch(/2[.,]00/);
@@ -115,9 +113,9 @@ describe("a charge record and its receipt", () => {
     // Cancelled: nothing changes.
     await page.getByRole("button", { name: r.actions.complete }).click();
     const dialog = page.getByRole("alertdialog");
-    await eventually(() => dialog.textContent()).toContain(r.actions.confirm.complete.replace("{{id}}", String(transactionId)));
+    await expect.poll(() => dialog.textContent()).toContain(r.actions.confirm.complete.replace("{{id}}", String(transactionId)));
     await dialog.getByRole("button", { name: text.en.ui.confirm.cancel }).click();
-    await eventually(() => dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     const a = await api();
     const statusOf = async () => (await a.get<{ status: string }>(`/station-service/charge/record/${transactionId}`)).status;
     expect(await statusOf()).toBe("RECORD_UNSETTLED");
@@ -125,10 +123,10 @@ describe("a charge record and its receipt", () => {
     // Confirmed: the record is complete, the page shows it, and the action is gone.
     await page.getByRole("button", { name: r.actions.complete }).click();
     await dialog.getByRole("button", { name: r.actions.complete }).click();
-    await eventually(() => page.getByText(r.actions.done.complete).count()).toBeGreaterThan(0);
-    await eventually(() => page.getByRole("main").textContent()).toContain(r.status.RECORD_COMPLETE);
+    await expect.poll(() => page.getByText(r.actions.done.complete).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("main").textContent()).toContain(r.status.RECORD_COMPLETE);
     expect(await statusOf()).toBe("RECORD_COMPLETE");
-    await eventually(() => page.getByRole("button", { name: r.actions.complete }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: r.actions.complete }).count()).toBe(0);
   });
 
   it("shows the cashier states of a station's connectors and the last session's amount due", async () => {
@@ -136,10 +134,10 @@ describe("a charge record and its receipt", () => {
     const { record } = await finishedSession();
     await page.goto(`${baseURL}/station/cashier/${record.stationId}`);
     await hydrated(page);
-    await eventually(() => page.getByTestId("cashier-connector").count()).toBeGreaterThan(1);
+    await expect.poll(() => page.getByTestId("cashier-connector").count()).toBeGreaterThan(1);
     const states = await page.getByTestId("cashier-connector").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-state")));
     expect(states.every((s) => ["charging", "waiting", "fault", "offline", "free"].includes(s!))).toBe(true);
-    await eventually(() => page.getByRole("main").textContent()).toContain(r.cashier.lastSession.replace("{{id}}", String(record.id)));
+    await expect.poll(() => page.getByRole("main").textContent()).toContain(r.cashier.lastSession.replace("{{id}}", String(record.id)));
   });
 
   it("offers no record action to an account that only watches or to a sub-operator, while the finance screen does", async () => {
@@ -161,7 +159,7 @@ describe("a charge record and its receipt", () => {
     // The finance screen offers the actions of a billed record (the test can fail).
     await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
     await hydrated(page);
-    await eventually(() => page.getByRole("button", { name: r.actions.complete }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: r.actions.complete }).count()).toBe(1);
 
     const other = await openBrowser();
     try {
@@ -171,11 +169,11 @@ describe("a charge record and its receipt", () => {
       await viewer.waitForURL(/\/suboperators\//);
       await viewer.goto(`${baseURL}/suboperators/chargingBill/bill?transactionId=${transactionId}`);
       await hydrated(viewer);
-      await eventually(() => viewer.getByRole("main").textContent()).toContain(`#${transactionId}`);
+      await expect.poll(() => viewer.getByRole("main").textContent()).toContain(`#${transactionId}`);
       expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
       await viewer.goto(`${baseURL}/suboperators/chargingBill/billDetails/${transactionId}`);
       await hydrated(viewer);
-      await eventually(() => viewer.getByRole("heading", { level: 1 }).textContent()).toContain(String(transactionId));
+      await expect.poll(() => viewer.getByRole("heading", { level: 1 }).textContent()).toContain(String(transactionId));
       expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
 
       // The watcher sees the session, but the records screen is not theirs: no page, no action.
@@ -184,11 +182,11 @@ describe("a charge record and its receipt", () => {
       await viewer.waitForURL(`${baseURL}/home`);
       await viewer.goto(`${baseURL}/systemMonitoring/charging/detail/${transactionId}`);
       await hydrated(viewer);
-      await eventually(() => viewer.getByRole("main").textContent()).toContain(String(transactionId));
+      await expect.poll(() => viewer.getByRole("main").textContent()).toContain(String(transactionId));
       expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
       await viewer.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
       await viewer.waitForURL(/\/404\?msg=guard\.insufficient/);
-      await eventually(() => viewer.getByRole("heading", { level: 1 }).textContent()).toBe(text.en.statusPage.forbidden);
+      await expect.poll(() => viewer.getByRole("heading", { level: 1 }).textContent()).toBe(text.en.statusPage.forbidden);
       expect(await actionButtons(viewer)).toEqual([0, 0, 0, 0, 0]);
     } finally {
       await other.close();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openBrowser } from "./support/browser";
-import { field, logIn, text } from "./support/session";
+import { field, logIn, logInThroughForm, text } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = text.en;
@@ -47,7 +47,7 @@ describe("roles and accounts", () => {
     await expect.poll(() => page.getByRole("cell", { name: "monitor01" }).count()).toBe(1);
 
     await page.context().clearCookies();
-    await logIn(page, baseURL, "0PL002", "monitor01", password);
+    await logInThroughForm(page, baseURL, "0PL002", "monitor01", password);
     await page.waitForURL(`${baseURL}/rePassword`);
     await field(page, t.rePassword.old).fill(password);
     await field(page, t.rePassword.new).fill("Monitor123");

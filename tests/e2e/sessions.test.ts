@@ -21,8 +21,6 @@ let page: Page;
 const chargers: ReturnType<typeof simulatedCharger>[] = [];
 const pageErrors: string[] = [];
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
-
 /** A new enabled point of 0PL002 with its key, under its first location unless one is given. */
 async function connectedCharger(point?: Awaited<ReturnType<typeof newCharger>>) {
   const made = point ?? (await newCharger());
@@ -71,7 +69,7 @@ describe("remote start with an id tag", () => {
     await page.goto(`${baseURL}/equipmentManagement/station/startPoint?stationId=${own.stationId}`);
     await hydrated(page);
     const connector = page.getByRole("radio", { name: `${point.serialNumber} · ${s.start.connector.replace("{{no}}", "1")}` });
-    await eventually(() => connector.isEnabled()).toBe(true);
+    await expect.poll(() => connector.isEnabled()).toBe(true);
 
     const idTag = field(page, m.remote.idTag);
     expect(await idTag.inputValue()).toBe("PLREMOTE");
@@ -79,12 +77,12 @@ describe("remote start with an id tag", () => {
     await connector.click();
     await page.getByRole("button", { name: s.start.submit }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: s.start.submit }).click();
-    await eventually(() => page.getByTestId("start-outcome").textContent()).toContain("Accepted");
+    await expect.poll(() => page.getByTestId("start-outcome").textContent()).toContain("Accepted");
     expect(sim.remoteStarts.map((r) => r.idTag)).toEqual(["DEMO0001"]);
 
-    await eventually(() => sim.transactionId).toBeGreaterThan(0);
+    await expect.poll(() => sim.transactionId).toBeGreaterThan(0);
     await page.goto(`${baseURL}/systemMonitoring/charging/detail/${sim.transactionId}`);
-    await eventually(() => page.getByRole("main").textContent()).toContain("DEMO0001");
+    await expect.poll(() => page.getByRole("main").textContent()).toContain("DEMO0001");
   });
 
   it("starts from the remote-control panel with the operator's remote tag unless told otherwise", async () => {
@@ -92,13 +90,13 @@ describe("remote start with an id tag", () => {
     const { point, sim } = await connectedCharger(own);
     await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${own.stationId}`);
     const connector = page.getByTestId(`point-panel-${point.serialNumber}`).getByTestId("connector-1");
-    await eventually(() => connector.locator('[data-status="Available"]').count()).toBe(1);
+    await expect.poll(() => connector.locator('[data-status="Available"]').count()).toBe(1);
 
     await connector.getByRole("button", { name: m.remote.start }).click();
     const dialog = page.getByRole("dialog");
     expect(await dialog.getByLabel(m.remote.idTag).inputValue()).toBe("PLREMOTE");
     await dialog.getByRole("button", { name: m.remote.start }).click();
-    await eventually(() => page.getByText(m.remote.started).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(m.remote.started).count()).toBeGreaterThan(0);
     expect(sim.remoteStarts.map((r) => r.idTag)).toEqual(["PLREMOTE"]);
   });
 });
@@ -107,7 +105,7 @@ describe("stopping a session from its page", () => {
   it("stops a running session after a confirmation, and the page shows it ended", async () => {
     const { point, sim } = await connectedCharger();
     await (await api()).put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 });
-    await eventually(() => sim.transactionId).toBeGreaterThan(0);
+    await expect.poll(() => sim.transactionId).toBeGreaterThan(0);
     const transactionId = sim.transactionId;
 
     await page.goto(`${baseURL}/systemMonitoring/charging/detail/${transactionId}`);
@@ -117,10 +115,10 @@ describe("stopping a session from its page", () => {
     const confirm = page.getByRole("alertdialog");
     expect(await confirm.textContent()).toContain(point.serialNumber);
     await confirm.getByRole("button", { name: m.remote.stop }).click();
-    await eventually(() => page.getByText(m.remote.stopped).count()).toBeGreaterThan(0);
-    await eventually(() => sim.transactionId).toBeUndefined();
+    await expect.poll(() => page.getByText(m.remote.stopped).count()).toBeGreaterThan(0);
+    await expect.poll(() => sim.transactionId).toBeUndefined();
     // The session ends through the live view: the page shows it completed, and Stop is gone.
-    await eventually(() => page.getByText(m.transactionStatus.COMPLETED, { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText(m.transactionStatus.COMPLETED, { exact: true }).count()).toBe(1);
     expect(await stop.count()).toBe(0);
   });
 
@@ -144,7 +142,7 @@ describe("stopping a session from its page", () => {
 
     const { point, sim } = await connectedCharger();
     await admin.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 2 });
-    await eventually(() => sim.transactionId).toBeGreaterThan(0);
+    await expect.poll(() => sim.transactionId).toBeGreaterThan(0);
 
     await page.context().clearCookies();
     await logIn(page, baseURL, "0PL002", username, "Watch12345");
@@ -152,7 +150,7 @@ describe("stopping a session from its page", () => {
     await page.goto(`${baseURL}/systemMonitoring/charging/detail/${sim.transactionId}`);
     await hydrated(page);
     // The same running session that an operator could stop: live, with its tag, and no Stop.
-    await eventually(() => page.locator('[data-live="on"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
     expect(await page.getByRole("main").textContent()).toContain("PLREMOTE");
     expect(await page.getByRole("button", { name: m.remote.stop, exact: true }).count()).toBe(0);
   });

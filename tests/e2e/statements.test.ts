@@ -24,15 +24,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits on what the screen shows, as long as the other browser tests wait. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
-
 /** Today in Warsaw, as the statement's days are the operator's. */
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(new Date());
 
 async function open(path: string, title: string) {
   await page.goto(`${baseURL}${path}`);
-  await eventually(() => page.title()).toBe(`${title} — ${OPERATOR}`);
+  await expect.poll(() => page.title()).toBe(`${title} — ${OPERATOR}`);
   await hydrated(page);
 }
 
@@ -43,16 +40,16 @@ describe("financial statements", () => {
     const { transactionId } = await client.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 0, timestamp: new Date().toISOString() });
     await client.call("StopTransaction", { transactionId, meterStop: 4_200, timestamp: new Date().toISOString() });
     const a = await api();
-    await eventually(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${point.id}`)).totals.sessions).toBe(1);
+    await expect.poll(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${point.id}`)).totals.sessions).toBe(1);
 
     await open("/financialManagement/financialStatements", t.menu.finance.financialStatements);
     const table = page.getByTestId("statement-table");
-    await eventually(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.day);
+    await expect.poll(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.day);
     await page.getByRole("combobox", { name: s.groupBy }).selectOption("point");
     await page.getByRole("button", { name: t.ui.action.search }).click();
     await page.waitForURL(/groupBy=point/);
-    await eventually(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.point);
-    await eventually(() => table.getByRole("row", { name: new RegExp(point.serialNumber) }).count()).toBe(1);
+    await expect.poll(() => table.getByRole("columnheader").first().textContent()).toBe(s.groups.point);
+    await expect.poll(() => table.getByRole("row", { name: new RegExp(point.serialNumber) }).count()).toBe(1);
     expect(await table.getByRole("row", { name: new RegExp(point.serialNumber) }).textContent()).toContain("4.2");
 
     const download = page.waitForEvent("download");
@@ -62,7 +59,7 @@ describe("financial statements", () => {
 
   it("refuses a period over 366 days beside the filters", async () => {
     await open("/financialManagement/financialStatements?from=2024-01-01&to=2025-06-30", t.menu.finance.financialStatements);
-    await eventually(() => page.getByRole("alert").filter({ hasText: s.validation.periodTooLong }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: s.validation.periodTooLong }).count()).toBe(1);
   });
 });
 
@@ -75,7 +72,7 @@ describe("on a phone", () => {
         ["/financialManagement/financialAcount", s.collection.title],
       ]) {
         await open(path, title);
-        await eventually(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       }
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -89,10 +86,10 @@ describe("collection account", () => {
     const account = `PL${Date.now()}`;
     await field(page, s.collection.clearingAccount).fill(account);
     await page.getByRole("button", { name: s.collection.save }).click();
-    await eventually(() => page.getByText(s.collection.saved).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(s.collection.saved).count()).toBeGreaterThan(0);
     await open("/financialManagement/financialAcount", s.collection.title);
     expect(await field(page, s.collection.clearingAccount).inputValue()).toBe(account);
-    await eventually(() => page.getByRole("table", { name: s.collection.totals }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("table", { name: s.collection.totals }).count()).toBe(1);
   });
 });
 
@@ -101,8 +98,8 @@ describe("sub-operator finance", () => {
     await open("/SubOperator/operatorFinance?name=0PL002A", t.menu.subOperator.finance);
     await page.getByRole("link", { name: s.openStatement }).first().click();
     await page.waitForURL(/subOperatorId=\d+/);
-    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("0PL002A");
-    await eventually(() => page.getByTestId("statement-table").count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("0PL002A");
+    await expect.poll(() => page.getByTestId("statement-table").count()).toBe(1);
   });
 
   it("lets a logged-in sub-operator open the statement of its own devices from its menu", async () => {
@@ -117,7 +114,7 @@ describe("sub-operator finance", () => {
     const subOperator = (await a.get<{ records: { id: number; code: string }[] }>("/user-service/sub-operator-devices?size=100")).records.find((o) => o.code === "0PL002A")!;
     const assigned = await a.get<{ stationIds: number[]; pointIds: number[] }>(`/user-service/sub-operator/${subOperator.id}/devices`);
     await a.put(`/user-service/sub-operator/${subOperator.id}/devices`, { stationIds: assigned.stationIds, pointIds: [...assigned.pointIds, mine.id] });
-    await eventually(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${mine.id}`)).totals.sessions).toBe(1);
+    await expect.poll(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${mine.id}`)).totals.sessions).toBe(1);
 
     const subBrowser = await openBrowser();
     try {
@@ -130,13 +127,13 @@ describe("sub-operator finance", () => {
       await sidebar.getByRole("button", { name: t.menu.sub.finance.title, exact: true }).click();
       await sidebar.getByRole("link", { name: t.menu.sub.finance.financialStatements, exact: true }).click();
       await sub.waitForURL(`${baseURL}/suboperators/finance/financialStatements`);
-      await eventually(() => sub.title()).toBe(`${t.menu.sub.finance.financialStatements} — Plugdesk Kraków`);
+      await expect.poll(() => sub.title()).toBe(`${t.menu.sub.finance.financialStatements} — Plugdesk Kraków`);
       await hydrated(sub);
       const table = sub.getByTestId("statement-table");
       await sub.getByRole("combobox", { name: s.groupBy }).selectOption("point");
       await sub.getByRole("button", { name: t.ui.action.search }).click();
       await sub.waitForURL(/groupBy=point/);
-      await eventually(() => table.getByRole("row", { name: new RegExp(mine.serialNumber) }).count()).toBe(1);
+      await expect.poll(() => table.getByRole("row", { name: new RegExp(mine.serialNumber) }).count()).toBe(1);
       expect(await table.getByRole("row", { name: new RegExp(other.serialNumber) }).count()).toBe(0);
     } finally {
       await subBrowser.close();

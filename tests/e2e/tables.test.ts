@@ -19,9 +19,6 @@ let page: Page;
 let sim: ReturnType<typeof simulatedCharger> | undefined;
 const pageErrors: string[] = [];
 
-/** What the screen shows, waited for: the machine may be busy. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
-
 beforeAll(async () => {
   browser = await openBrowser();
   page = await browser.newPage();
@@ -51,7 +48,7 @@ describe("tables on a laptop screen", () => {
     const a = await api();
     // A running session for the sessions list, and an alarm for the alarm records.
     await a.put(`/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 });
-    await eventually(() => sim?.transactionId).toBeGreaterThan(0);
+    await expect.poll(() => sim?.transactionId).toBeGreaterThan(0);
     await sim.client.call("StatusNotification", { connectorId: 2, errorCode: "HighTemperature", status: "Faulted", timestamp: new Date().toISOString() });
 
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
@@ -65,7 +62,7 @@ describe("tables on a laptop screen", () => {
       // Wide enough for every column: the headings a narrower screen must still account for.
       await page.setViewportSize({ width: 2400, height: 900 });
       await page.goto(url);
-      await eventually(() => row.count()).toBe(1);
+      await expect.poll(() => row.count()).toBe(1);
       const all = await headings(table);
       expect(all, screen.name).toContain(screen.status);
       expect(all, screen.name).toContain(screen.actions);
@@ -76,7 +73,7 @@ describe("tables on a laptop screen", () => {
         await page.goto(url);
         // The server cannot measure the screen: the columns settle once the page runs.
         await hydrated(page);
-        await eventually(() => row.count()).toBe(1);
+        await expect.poll(() => row.count()).toBe(1);
 
         const box = table.locator("xpath=..");
         const frame = (await box.boundingBox())!;
@@ -95,7 +92,7 @@ describe("tables on a laptop screen", () => {
         if (moved.length === 0) continue;
         await row.getByRole("button", { name: t.ui.table.expand }).click();
         const details = page.getByTestId("row-details");
-        await eventually(() => details.count()).toBe(1);
+        await expect.poll(() => details.count()).toBe(1);
         const entries = await details.locator("dt").evaluateAll((terms) =>
           terms.map((term) => [term.textContent?.trim() ?? "", term.nextElementSibling?.textContent?.trim() ?? ""]),
         );

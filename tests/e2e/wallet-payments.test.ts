@@ -21,7 +21,6 @@ const r = enRecords.records;
 const JOURNEY_MS = 240_000;
 const session = consoleWithChargers(baseURL);
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 200 });
 /** Minor units as the demo operator's console writes them (PLN, two decimals). */
 const zl = (minor: number) => `${(minor / 100).toFixed(2)} zł`;
 
@@ -74,11 +73,11 @@ type Record_ = { status: string; totalCost: number; memberDiscountCost: number; 
 async function chargeWithCard(d: Awaited<ReturnType<typeof driverAtCharger>>, settledAs: string) {
   const a = await api();
   expect(await d.sim.tap(d.idTag)).toBe("Accepted");
-  await eventually(() => d.sim.transactionId).toBeGreaterThan(0);
+  await expect.poll(() => d.sim.transactionId).toBeGreaterThan(0);
   const transactionId = d.sim.transactionId!;
   await a.put(`/station-service/remoteControl/${d.point.id}/remoteStop/${transactionId}`, {});
   let record: Record_ | undefined;
-  await eventually(async () => (record = await a.get<Record_>(`/station-service/charge/record/${transactionId}`)).status).toBe(settledAs);
+  await expect.poll(async () => (record = await a.get<Record_>(`/station-service/charge/record/${transactionId}`)).status).toBe(settledAs);
   return { transactionId, record: record! };
 }
 
@@ -92,12 +91,12 @@ describe("a driver's money", () => {
     await page.getByRole("button", { name: w.recharge.open }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel(enDrivers.drivers.pickers.searchCustomer).fill(d.email);
-    await eventually(() => dialog.getByRole("option", { name: new RegExp(d.email) }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole("option", { name: new RegExp(d.email) }).count()).toBe(1);
     await dialog.getByRole("combobox", { name: w.recharge.customer }).selectOption({ label: `Marek Kierowca · ${d.email}` });
     await dialog.getByRole("textbox", { name: new RegExp(`^${w.recharge.amount}`) }).fill("100");
     await dialog.getByRole("button", { name: w.recharge.open }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: w.recharge.topUp }).click();
-    await eventually(() => page.getByText(`Done: the balance of Marek Kierowca is now ${zl(10_000)}`).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(`Done: the balance of Marek Kierowca is now ${zl(10_000)}`).count()).toBeGreaterThan(0);
     // SILVER for a month (its fee from the balance).
     const a = await api();
     const silver = await a.put<{ balance: number; memberLevel: string }>(`/customer-service/customer/${d.customer.id}/member-level`, { level: "SILVER" });
@@ -111,14 +110,14 @@ describe("a driver's money", () => {
     // The receipt: the membership discount, and the amount due.
     await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
     await hydrated(page);
-    await eventually(() => page.getByTestId("amount-due").textContent()).toBe(zl(record.totalCost));
+    await expect.poll(() => page.getByTestId("amount-due").textContent()).toBe(zl(record.totalCost));
     expect(await page.getByTestId("discount-MEMBER").textContent()).toBe(`−${zl(record.memberDiscountCost)}`);
     expect(await page.getByRole("main").textContent()).toContain(r.status.RECORD_COMPLETE);
 
     // The customer's page: the balance fell by that total.
     await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${d.customer.id}`);
     await hydrated(page);
-    await eventually(() => page.getByText(zl(before - record.totalCost), { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(zl(before - record.totalCost), { exact: true }).count()).toBeGreaterThan(0);
   }, JOURNEY_MS);
 
   it("retries a failed payment from the bill list and offers it on the bill's page, each after a confirmation", async () => {
@@ -135,10 +134,10 @@ describe("a driver's money", () => {
     await hydrated(page);
     await page.getByRole("button", { name: p.bills.retry }).click();
     const confirmation = page.getByRole("alertdialog");
-    await eventually(() => confirmation.textContent()).toContain(p.bills.retryConfirm.replace("{{id}}", String(failed.id)).replace("{{amount}}", zl(failed.cost)));
+    await expect.poll(() => confirmation.textContent()).toContain(p.bills.retryConfirm.replace("{{id}}", String(failed.id)).replace("{{amount}}", zl(failed.cost)));
     await expectAccessible(page);
     await confirmation.getByRole("button", { name: text.en.ui.confirm.cancel }).click();
-    await eventually(() => confirmation.count()).toBe(0);
+    await expect.poll(() => confirmation.count()).toBe(0);
     expect((await a.get<{ status: string }>(`/finance-service/bill/${failed.id}`)).status).toBe("PayFail");
 
     // The balance is topped up; the list's row retries it.
@@ -148,8 +147,8 @@ describe("a driver's money", () => {
     const row = page.getByRole("row").filter({ hasText: w.bills.statuses.PayFail });
     await row.getByRole("button", { name: p.bills.retry }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: p.bills.retry }).click();
-    await eventually(() => page.getByText(p.bills.retried).count()).toBeGreaterThan(0);
-    await eventually(() => page.getByRole("row").filter({ hasText: w.bills.statuses.PaySuccess }).count()).toBe(1);
+    await expect.poll(() => page.getByText(p.bills.retried).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: w.bills.statuses.PaySuccess }).count()).toBe(1);
     expect(await page.getByRole("button", { name: p.bills.retry }).count()).toBe(0);
     await expectAccessible(page);
     expect((await a.get<{ status: string }>(`/finance-service/bill/${failed.id}`)).status).toBe("PaySuccess");

@@ -5,7 +5,7 @@ import { housekeeping } from "../../workers/jobs/housekeeping";
 import { systemCtx } from "../../workers/services/context";
 import { authoriseSession, captureSession } from "../../workers/services/payments/capture";
 import { makeCard, makeCustomer } from "./support/drivers";
-import { eventually } from "./support/eventually";
+import { eventually } from "../support/eventually";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions, bill } from "./support/sessions";

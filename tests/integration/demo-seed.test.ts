@@ -1,12 +1,16 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../../db/client";
 import { seedDemo } from "../../db/seed";
 import { hashChargerKey, keyBytesOf } from "../../workers/auth/charger-key";
-import { hashPassword } from "../../workers/auth/password";
+import { hashPassword, verifyPassword } from "../../workers/auth/password";
 import { call, tokenFor } from "./support/http";
+import { snapshotOf } from "./support/snapshot";
 
-/** The demo platform `npm start` seeds (support/setup.ts seeds it the same way here). */
+/**
+ * The demo platform `npm start` seeds, seeded the same way for the tests: once per run by
+ * support/seeded-database.ts, then replayed into every file's database by support/setup.ts.
+ */
 const TABLES = ["operators", "accounts", "roles", "stations", "points", "connectors", "id_tags", "sub_operator_devices", "menus", "customers", "customer_groups", "rf_cards", "charge_strategies", "charge_strategy_versions", "ocpi_platforms"];
 
 async function rowCounts() {
@@ -14,6 +18,24 @@ async function rowCounts() {
   for (const table of TABLES) counts[table] = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
   return counts;
 }
+
+// First in the file: the tests below log in and seed again.
+describe("the database every integration file starts from", () => {
+  it("is the one migrated and seeded once per run, rows, AUTOINCREMENT counters and indexes alike", async () => {
+    expect(await snapshotOf(env.DB)).toEqual(inject("seededDatabase"));
+    const migrations = await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>();
+    expect(migrations.results.map((m) => m.name)).toEqual(
+      Object.keys(import.meta.glob("../../db/migrations/*.sql")).map((path) => path.split("/").pop()).sort(),
+    );
+  });
+
+  it("holds password hashes that verify with the pepper the Worker is given", async () => {
+    const admin = await env.DB.prepare("SELECT password_hash AS hash FROM accounts WHERE username = 'demoadmin'").first<{ hash: string }>();
+    expect(admin!.hash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(await verifyPassword("Demo12345", admin!.hash, env.PASSWORD_PEPPER)).toBe(true);
+    expect(await verifyPassword("Demo12345", admin!.hash, "another pepper")).toBe(false);
+  });
+});
 
 describe("the demo seed", () => {
   it("gives the demo sub-operator 0PL002A the points of 0PL002's first station, so subadmin1 sees devices at once", async () => {

@@ -8,7 +8,7 @@ import { consumePush } from "../../workers/jobs/push";
 import { contextFromToken } from "../../workers/services/context";
 import { registerPlatform } from "../../workers/services/ocpi/platforms";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
-import { eventually } from "./support/eventually";
+import { eventually } from "../support/eventually";
 import { fakeCpoWithSenders, routeFetchTo } from "./support/fake-cpo-senders";
 import { tokenWithMenus } from "./support/factories";
 import { call, ORIGIN, testCtx, tokenFor } from "./support/http";

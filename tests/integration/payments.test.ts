@@ -7,7 +7,7 @@ import { stripeGateway } from "../../workers/services/payments/stripe";
 import { payments } from "../../db/schema";
 import { insertAll } from "./support/bulk";
 import { makeCard, makeCustomer, uniqueTag } from "./support/drivers";
-import { eventually } from "./support/eventually";
+import { eventually } from "../support/eventually";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { addSessions, bill } from "./support/sessions";
 import { call, tokenFor } from "./support/http";

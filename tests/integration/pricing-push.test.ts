@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "../../workers/services/context";
 import { pushPrice } from "../../workers/services/pricing/price-push";
 import { connect, landed, type TestCharger } from "./support/charger";
-import { eventually } from "./support/eventually";
+import { eventually } from "../support/eventually";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, login, tokenFor } from "./support/http";
 

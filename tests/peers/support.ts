@@ -2,6 +2,7 @@ import { inject } from "vitest";
 import type { OcppRequest, OcppResponse, ServerAction } from "../../domain/ocpp";
 import { Api } from "../../scripts/sim/register";
 import { OcppClient, type ClientOptions } from "../../scripts/sim/rpc";
+import { eventually } from "../support/eventually";
 import { loadWs, type WsSocket } from "./ws";
 
 /**
@@ -107,15 +108,11 @@ export function answering<A extends ServerAction>(client: OcppClient, action: A,
   };
 }
 
-/** Polls `probe` until it answers something truthy. */
+/** Polls `probe` (tests/support/eventually.ts) until it answers something truthy; fails naming `what` otherwise. */
 export async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const value = await eventually(probe, Boolean, timeoutMs);
+  if (!value) throw new Error(`timed out waiting for ${what}`);
+  return value;
 }
 
 export interface LiveEvent {

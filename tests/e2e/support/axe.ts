@@ -1,25 +1,30 @@
 import axe from "axe-core";
-import type { BrowserContext, Page } from "playwright-core";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
 
 /**
  * WCAG 2.1 AA as axe-core measures it, on every screen the browser tests visit: each page of a
  * browser opened by `openBrowser()` is checked after every `goto` and `waitForURL`, in the light
  * and the dark theme, so a new test gets the check without asking for it. A screen is checked
- * once per browser (ids in the path do not make a new screen); any violation fails the test with
- * the rule, the element and what is wrong.
+ * once per run (docs/testing.md "Browser tests"): the global setup names a file that lists the
+ * screens checked so far, and test files run one after another, so a line appended there is seen
+ * by every later file. A screen is the path with its ids collapsed, as seen by one operator's
+ * accounts (a platform's /home is not an operator's). Any violation fails the test with the rule,
+ * the element and what is wrong.
  */
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const THEMES = ["light", "dark"] as const;
 /** Elements listed per rule: enough to find the cause without drowning the report. */
 const NODES_SHOWN = 5;
 
-const checked = new WeakMap<BrowserContext, Set<string>>();
 const instrumented = new WeakSet<Page>();
 
-/** The screen a URL shows: numeric ids do not make a different screen. */
-function screenOf(url: string): string {
-  const { pathname } = new URL(url);
-  return pathname.replace(/\/\d+(?=\/|$)/g, "/:id");
+/** The screen a page shows: numeric ids do not make a different screen; the operator whose login it used does. */
+async function screenOf(page: Page): Promise<string> {
+  const path = new URL(page.url()).pathname.replace(/\/\d+(?=\/|$)/g, "/:id");
+  const operator = (await page.context().cookies()).find((cookie) => cookie.name === "operatorCode")?.value ?? "-";
+  return `${operator} ${path}`;
 }
 
 type Violations = (Pick<axe.Result, "id" | "impact" | "help"> & { nodes: Pick<axe.NodeResult, "target" | "failureSummary">[] })[];
@@ -100,11 +105,11 @@ export async function expectAccessible(page: Page) {
 }
 
 async function checkScreen(page: Page) {
-  const seen = checked.get(page.context()) ?? new Set<string>();
-  checked.set(page.context(), seen);
-  const screen = screenOf(page.url());
-  if (seen.has(screen)) return;
-  seen.add(screen);
+  const checked = inject("axeChecked");
+  const screen = await screenOf(page);
+  if (existsSync(checked) && readFileSync(checked, "utf8").split("\n").includes(screen)) return;
+  // Written before the check, as before: a screen that fails is reported once, by the test that found it.
+  appendFileSync(checked, `${screen}\n`);
   await expectAccessible(page);
 }
 

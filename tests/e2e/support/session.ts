@@ -6,17 +6,25 @@ import en from "../../../domain/i18n/locales/en/translation.json";
 import enUi from "../../../domain/i18n/locales/en/ui.json";
 import pl from "../../../domain/i18n/locales/pl/translation.json";
 import plUi from "../../../domain/i18n/locales/pl/ui.json";
+import { DEV_CAPTCHA, logInByCookie } from "../../support/browser";
 import { openBrowser } from "./browser";
 
 /** The catalogues the console shows, so tests look for what a user reads. */
 export const text = { en: { ...en, ...enUi }, pl: { ...pl, ...plUi }, de: { ...de, ...deUi } };
 
-/** Logs in through the operator's login page with the development captcha. */
-export async function logIn(page: Page, baseURL: string, operatorCode: string, username: string, password: string) {
+/**
+ * Logs in by cookie (tests/support/browser.ts `logInByCookie`): the page ends where the form
+ * would have sent it, the account's first screen or its password page. The form itself is
+ * driven by the tests of logging in, with `logInThroughForm`.
+ */
+export const logIn = logInByCookie;
+
+/** Logs in through the operator's login page, as a user does, with the development captcha. */
+export async function logInThroughForm(page: Page, baseURL: string, operatorCode: string, username: string, password: string) {
   await page.goto(`${baseURL}/${operatorCode}/login`);
   await page.getByLabel(text.en.login.username).fill(username);
   await page.getByLabel(text.en.login.password, { exact: true }).fill(password);
-  await page.getByLabel(text.en.login.captcha, { exact: true }).fill("1234");
+  await page.getByLabel(text.en.login.captcha, { exact: true }).fill(DEV_CAPTCHA);
   await page.getByRole("button", { name: text.en.login.submit }).click();
 }
 

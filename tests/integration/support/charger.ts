@@ -93,7 +93,7 @@ export const boot = (charger: TestCharger) =>
 export const now = () => new Date().toISOString();
 
 /** Charger effects reach D1 in batches, at most about two seconds behind (docs/rules/ocpp.md "Hot path"). */
-export { eventually } from "./eventually";
+export { eventually } from "../../support/eventually";
 
 /** A point changed straight in D1, as the API's verbs tell its charger's object (docs/decisions/0016-charger-registration-kept-by-the-charger.md). */
 export async function pointChanged(operatorId: number, serialNumber: string) {

@@ -72,4 +72,4 @@ export async function makeAppTokenRow(operatorCode: string, customerId: number) 
 /** What the card screens do to a card: block it, or unbind it from its owner. */
 export const setCard = (id: number, values: Partial<typeof rfCards.$inferInsert>) => db().update(rfCards).set(values).where(eq(rfCards.id, id));
 
-export { eventually } from "./eventually";
+export { eventually } from "../../support/eventually";

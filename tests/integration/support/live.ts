@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { eventually } from "./eventually";
+import { eventually } from "../../support/eventually";
 
 /** A console's `/live` socket for the token's account, once its snapshot has arrived; `events` collects every message after it too. */
 export async function listenLive(token: string) {

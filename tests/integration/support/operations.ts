@@ -17,4 +17,4 @@ export async function makeSite(operatorCode: string, options: { count?: number; 
   return { stationId, chargers };
 }
 
-export { eventually } from "./eventually";
+export { eventually } from "../../support/eventually";

@@ -1,22 +1,10 @@
-import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
-import { createDb } from "../../../db/client";
-import { seedDemo } from "../../../db/seed";
-import { syncMenus } from "../../../tenants/menu-sync";
-import { hashChargerKey, keyBytesOf } from "../../../workers/auth/charger-key";
-import { hashPassword } from "../../../workers/auth/password";
+import { env } from "cloudflare:test";
+import { inject } from "vitest";
+import { restore } from "./snapshot";
 
-declare global {
-  namespace Cloudflare {
-    interface Env {
-      TEST_MIGRATIONS: D1Migration[];
-    }
-  }
-}
-
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-await syncMenus(createDb(env.DB));
-await seedDemo(
-  createDb(env.DB),
-  (password) => hashPassword(password, env.PASSWORD_PEPPER),
-  (key) => hashChargerKey(keyBytesOf(key)!, env.CHARGER_KEY_PEPPER),
-);
+/**
+ * Every test file starts from the same database: the one migrated and seeded once per run by the
+ * global setup (`tests/integration/support/seeded-database.ts`), replayed into this file's own
+ * empty D1 in one batch (docs/testing.md "Integration tests").
+ */
+await restore(env.DB, inject("seededDatabase"));

@@ -1,0 +1,102 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
+
+/**
+ * The browser and login preamble of the browser tests (docs/testing.md "Browser tests"): one
+ * Chromium per run, launched by the e2e global setup and reached over its WebSocket; a fresh
+ * context (own cookies and storage) per test file; a login that asks the console for a session
+ * and hands the browser its cookie instead of filling the form.
+ */
+
+/** CHROMIUM_PATH, else the system's Chromium, else the binary that @sparticuz/chromium ships. */
+export async function chromiumPath(): Promise<string> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const candidate of ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  const { default: packaged } = await import("@sparticuz/chromium");
+  return packaged.executablePath();
+}
+
+/** Headless, no sandbox (CI runs as root), and nothing that phones home while a test runs. */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const launchOptions = async (extraArgs: string[]) => ({
+  executablePath: await chromiumPath(),
+  headless: true,
+  args: [...CHROMIUM_ARGS, ...extraArgs],
+});
+
+/** The run's Chromium, for the global setup: tests reach it at its `wsEndpoint()`. */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer(await launchOptions([]));
+}
+
+export const VIEWPORT = { width: 1440, height: 900 };
+
+let shared: Promise<Browser> | undefined;
+let openContexts = 0;
+
+/**
+ * A fresh context of the run's Chromium at `wsEndpoint`; with `extraArgs` (a host resolver rule
+ * for branded domains) a Chromium of its own, closed with the context. A file's connection to
+ * the shared Chromium ends when its last context closes.
+ */
+export async function newBrowserContext(wsEndpoint: string, extraArgs: string[] = []): Promise<BrowserContext> {
+  if (extraArgs.length > 0) {
+    const own = await chromium.launch(await launchOptions(extraArgs));
+    return closingWith(await own.newContext({ viewport: VIEWPORT }), () => own.close());
+  }
+  shared ??= chromium.connect(wsEndpoint);
+  const browser = await shared;
+  openContexts++;
+  return closingWith(await browser.newContext({ viewport: VIEWPORT }), async () => {
+    if (--openContexts > 0) return;
+    shared = undefined;
+    await browser.close();
+  });
+}
+
+/** The context, whose `close()` also runs `after` before it resolves, so nothing is left pending when a file ends. */
+function closingWith(context: BrowserContext, after: () => Promise<void>): BrowserContext {
+  const close = context.close.bind(context);
+  context.close = async (...args: Parameters<BrowserContext["close"]>) => {
+    await close(...args);
+    await after();
+  };
+  return context;
+}
+
+/** The development captcha (docs/rules/sessions.md "Captcha"; DEV_CAPTCHA in .dev.vars). */
+export const DEV_CAPTCHA = "1234";
+
+/**
+ * Logs the page's context in without the form: the operator's login page is fetched as a first
+ * visit would (it sets the operator and language cookies), the console's own login action is
+ * posted with the development captcha (it sets the session cookie), then the page opens the
+ * login page, which the route guard turns into the account's first screen (or its password
+ * page) exactly as after the form (docs/rules/sessions.md "Login").
+ */
+export async function logInByCookie(page: Page, baseURL: string, operatorCode: string, username: string, password: string) {
+  const request = page.context().request;
+  const loginPage = `${baseURL}/${operatorCode}/login`;
+  await request.get(loginPage);
+  const captcha = await request.get(`${baseURL}/user-service/auth/captcha`);
+  const { captchaId } = ((await captcha.json()) as { data: { captchaId: string } }).data;
+  const answer = await request.post(loginPage, {
+    form: { username, password, captcha: DEV_CAPTCHA, captchaId },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  if (answer.status() !== 302) throw new Error(`login ${operatorCode}/${username} answered ${answer.status()}: ${(await answer.text()).slice(0, 500)}`);
+  await page.goto(loginPage);
+}
