@@ -21,6 +21,7 @@ import { publicCtxOf } from "../services/context";
 import { findCharger, type ChargerChange } from "../services/ocpp/charger-records";
 import { changeWriterName } from "./change-writer";
 import { HANDLERS } from "./handlers";
+import { answersFromOwnState } from "./answer-paths";
 import { chargerCtx, IDENTITY_HEADER, REGISTRATION_HEADER, STALE_ROUTE_HEADER, registrationOf, type ChargerIdentity } from "./identity";
 import { initialState, type ChargerSession, type ChargerState } from "./session";
 import { ChargerStore, type LogEntry } from "./store";
@@ -102,13 +103,6 @@ export const METER_PUSH_UNWATCHED_MS = 10_000;
  * Object woken from hibernation never hangs up on a charger that spoke in time.
  */
 const ATTACHMENT_REFRESH_MS = 10_000;
-
-/**
- * Actions answered from the charger's own state, whose D1 changes go through the outbox. Every
- * other handler writes D1 itself, so the outbox is drained before it runs: D1 sees a charger's
- * changes in the order it sent them (a status never lands before the stop that preceded it).
- */
-const ANSWERED_FROM_OWN_STATE: ReadonlySet<string> = new Set(["Heartbeat", "MeterValues", "StatusNotification", "BootNotification"]);
 
 /**
  * One charger: its OCPP 1.6J socket (hibernating), the answer to every CALL it sends, the calls
@@ -383,12 +377,13 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   /**
-   * Handlers that write D1 themselves come after the changes queued before them: a charger whose
-   * queued changes D1 does not take now gets an InternalError to retry later, never a reply that
-   * would land out of order, and never silence (OCPP-J 1.6 §4.2.3).
+   * Handlers that write D1 themselves (the "after-writes" ones of `ANSWER_PATHS`) come after the
+   * changes queued before them: a charger whose queued changes D1 does not take now gets an
+   * InternalError to retry later, never a reply that would land out of order, and never silence
+   * (OCPP-J 1.6 §4.2.3).
    */
   private async answerInOrder(action: string, payload: unknown): Promise<Answer> {
-    if (!ANSWERED_FROM_OWN_STATE.has(action) && this.outbox.pending()) {
+    if (!answersFromOwnState(action) && this.outbox.pending()) {
       try {
         await this.outbox.drain();
       } catch (error) {
