@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { operators, timestamps } from "./tenancy";
 
@@ -50,6 +51,9 @@ export const accounts = sqliteTable(
   (t) => [
     // Login looks an account up by operator and username.
     uniqueIndex("accounts_operator_username_uq").on(t.operatorId, t.username),
+    // An e-mail address also signs in, so it names one account per operator, whatever its case
+    // (docs/rules/sessions.md "Login").
+    uniqueIndex("accounts_operator_email_uq").on(t.operatorId, sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
     // Account list of one operator, newest first.
     index("accounts_operator_created_idx").on(t.operatorId, t.createdAt),
     index("accounts_operator_role_idx").on(t.operatorId, t.roleId),

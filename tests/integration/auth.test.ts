@@ -51,6 +51,34 @@ describe("login", () => {
     expect(unknownUser.body.msg).toBe(wrongPassword.body.msg);
   });
 
+  it("signs in with the account's e-mail address in any case, and an unknown e-mail answers like an unknown username", async () => {
+    const admin = await tokenFor("0PL002", "demoadmin");
+    const role = await makeRole(admin);
+    const account = await makeAccount("0PL002", admin, role.id);
+    const byEmail = await login("0PL002", `${account.username}@example.com`.toUpperCase(), account.password);
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.data.user.account).toBe(account.username);
+    const wrongPassword = await login("0PL002", `${account.username}@example.com`, "Wrong12345");
+    const unknownEmail = await login("0PL002", "nobody-here@example.com", "Demo12345");
+    expect(unknownEmail.status).toBe(400);
+    expect(unknownEmail.body.msg).toBe(wrongPassword.body.msg);
+    // An e-mail is looked up within the operator only.
+    expect((await login("0DE001", `${account.username}@example.com`, account.password)).body.msg).toBe(wrongPassword.body.msg);
+  });
+  it("prefers the account whose username is the identifier over another account with that e-mail", async () => {
+    const admin = await tokenFor("0PL002", "demoadmin");
+    const role = await makeRole(admin);
+    const other = await makeAccount("0PL002", admin, role.id);
+    const identifier = `${other.username}@x.io`;
+    const owner = await call("POST", "/user-service/account", { token: admin, body: { username: identifier, name: "Owner Name", roleId: role.id } });
+    expect(owner.status).toBe(200);
+    const edited = await call("PUT", `/user-service/account/${other.id}`, { token: admin, body: { name: "Other Name", email: identifier.toUpperCase(), roleId: role.id } });
+    expect(edited.status).toBe(200);
+    const asOwner = await login("0PL002", identifier, owner.body.data.initialPassword);
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.body.data.user.account).toBe(identifier);
+    expect((await login("0PL002", identifier, other.password)).status).toBe(400);
+  });
   it("says 'Verification code error' for a wrong captcha", async () => {
     const res = await login("0PL002", "demoadmin", "Demo12345", { captcha: "9999" });
     expect(res.status).toBe(400);
@@ -124,6 +152,20 @@ describe("login", () => {
     expect(forged.status).toBe(429);
   });
 
+  it("counts failures by e-mail and by username against the same account, whatever the case", async () => {
+    const admin = await tokenFor("0PL002", "demoadmin");
+    const role = await makeRole(admin);
+    const account = await makeAccount("0PL002", admin, role.id);
+    const client = freshClient();
+    const email = `${account.username}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await login("0PL002", email.toUpperCase(), "Wrong999", { client })).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await login("0PL002", account.username, "Wrong999", { client })).status).toBe(400);
+    expect((await login("0PL002", email, account.password, { client })).status).toBe(429);
+    expect((await login("0PL002", account.username, account.password, { client })).status).toBe(429);
+    // An unknown identifier locks the same way, whatever its case.
+    for (let i = 0; i < 10; i++) expect((await login("0PL002", i % 2 ? "ghost@example.com" : "GHOST@example.com", "Wrong999", { client })).status).toBe(400);
+    expect((await login("0PL002", "Ghost@Example.com", "Wrong999", { client })).status).toBe(429);
+  });
   it("behind Cloudflare, keys the lockout on the account and the client address Cloudflare vouches for", async () => {
     const admin = await tokenFor("0PL002", "demoadmin");
     const role = await makeRole(admin);

@@ -132,6 +132,26 @@ describe("accounts", () => {
     expect(refused.body.msg).toBe("This account is disabled");
   });
 
+  it("keeps one account per e-mail address within an operator, compared case-insensitively", async () => {
+    const pl = await tokenFor("0PL002", "demoadmin");
+    const de = await tokenFor("0DE001", "deadmin1");
+    const role = await makeRole(pl);
+    const first = await makeAccount("0PL002", pl, role.id, { changePassword: false });
+    const second = await makeAccount("0PL002", pl, role.id, { changePassword: false });
+    const email = `${first.username}@example.com`;
+    const created = await call("POST", "/user-service/account", { token: pl, body: { username: `x${first.username}`, name: "Same Email", email: email.toUpperCase(), roleId: role.id } });
+    expect(created.status).toBe(400);
+    expect(created.body.data.fields).toEqual({ email: "Another account already has this email address" });
+    const edited = await call("PUT", `/user-service/account/${second.id}?lang=pl`, { token: pl, body: { name: "Second Name", email: ` ${email.toUpperCase()} `, roleId: role.id } });
+    expect(edited.status).toBe(400);
+    expect(edited.body.data.fields.email).toBe("Inne konto ma już ten adres e-mail");
+    // Keeping one's own address is no duplicate.
+    expect((await call("PUT", `/user-service/account/${first.id}`, { token: pl, body: { name: "First Name", email: email.toUpperCase(), roleId: role.id } })).status).toBe(200);
+    // Another operator may have an account with the same address.
+    const deRole = await makeRole(de);
+    expect((await call("POST", "/user-service/account", { token: de, body: { username: `x${first.username}`, name: "Same Email", email, roleId: deRole.id } })).status).toBe(200);
+  });
+
   it("refuses an unknown status instead of reading it as a default", async () => {
     const admin = await tokenFor("0PL002", "demoadmin");
     const role = await makeRole(admin);

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
 import { accounts, roles } from "../../../db/schema";
+import { isUniqueViolation } from "../../../db/statements";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../../domain/errors";
 import { accountInput, accountListQuery, accountUpdateInput, enableInput } from "../../../domain/schemas/account-service";
 import { isSuper } from "../../../tenants/permissions";
@@ -105,6 +106,23 @@ export const getAccount = verb({ menu: MENU }, async (ctx, id: number) => {
   return present(row.account, row.role, row.owner);
 });
 
+const emailTaken = () => new Invalid("errors.accountEmailTaken", {}, { email: "errors.accountEmailTaken" });
+
+/**
+ * Whether another of the operator's accounts has this e-mail address, compared case-insensitively:
+ * an e-mail signs in too (docs/rules/sessions.md "Login"). A blank address is no address.
+ */
+async function emailUsed(ctx: UserCtx, email: string | undefined, exceptId?: number) {
+  const address = blankToNull(email);
+  if (address === null) return false;
+  const [row] = await ctx.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(owned(ctx, accounts, sql`lower(${accounts.email}) = lower(${address})`, exceptId === undefined ? undefined : ne(accounts.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * A new account gets an initial password, shown once in the answer, and must change it at its
  * first login. It is always a NORMAL account, with a role the actor may give.
@@ -112,6 +130,7 @@ export const getAccount = verb({ menu: MENU }, async (ctx, id: number) => {
 export const createAccount = verb({ menu: MENU, mutates: true }, async (ctx, raw: unknown) => {
   const input = accountInput.parse(raw);
   await checkRole(ctx, input.roleId);
+  if (await emailUsed(ctx, input.email)) throw emailTaken();
   const initialPassword = generateInitialPassword();
   const now = new Date(ctx.now());
   const [[created]] = await ctx.db.batch([
@@ -135,7 +154,9 @@ export const createAccount = verb({ menu: MENU, mutates: true }, async (ctx, raw
       .returning(),
     auditRow(ctx, { table: "accounts", module: "account", type: "CREATE", newData: input }),
   ]);
-  if (!created) throw new Conflict("errors.accountTaken");
+  // The insert skips on either unique index: a duplicate e-mail that raced past the check above
+  // says so, anything else is the username.
+  if (!created) throw (await emailUsed(ctx, input.email)) ? emailTaken() : new Conflict("errors.accountTaken");
   return { ...present(created), initialPassword, mailed: await mailInitialPassword(ctx, { to: created.email, username: input.username, password: initialPassword, operatorCode: ctx.operator.code }) };
 });
 
@@ -151,21 +172,27 @@ export const updateAccount = verb({ menu: MENU, mutates: true }, async (ctx, id:
   if (roleChanges && id === ctx.actor.accountId) throw new Forbidden("errors.ownAccountRights");
   if (roleChanges && before.owner) throw new Forbidden("errors.ownerProtected");
   if (roleChanges) await checkRole(ctx, input.roleId);
-  const [[updated]] = await ctx.db.batch([
-    ctx.db
-      .update(accounts)
-      .set({
-        name: input.name,
-        email: blankToNull(input.email),
-        phone: blankToNull(input.phone),
-        roleId: input.roleId,
-        updatedAt: new Date(ctx.now()),
-      })
-      .where(owned(ctx, accounts, eq(accounts.id, id)))
-      .returning(),
-    auditRow(ctx, { table: "accounts", module: "account", type: "UPDATE", oldData: present(before.account), newData: input }),
-  ]);
-  return present(updated);
+  if (await emailUsed(ctx, input.email, id)) throw emailTaken();
+  try {
+    const [[updated]] = await ctx.db.batch([
+      ctx.db
+        .update(accounts)
+        .set({
+          name: input.name,
+          email: blankToNull(input.email),
+          phone: blankToNull(input.phone),
+          roleId: input.roleId,
+          updatedAt: new Date(ctx.now()),
+        })
+        .where(owned(ctx, accounts, eq(accounts.id, id)))
+        .returning(),
+      auditRow(ctx, { table: "accounts", module: "account", type: "UPDATE", oldData: present(before.account), newData: input }),
+    ]);
+    return present(updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
 });
 
 /**

@@ -1,4 +1,4 @@
-import { count, eq, gt, lt } from "drizzle-orm";
+import { count, eq, gt, lt, or, sql } from "drizzle-orm";
 import { accounts, loginAttempts } from "../../../db/schema";
 import { loginInput } from "../../../domain/schemas/account-service";
 import { Forbidden, Invalid, TooManyAttempts } from "../../../domain/errors";
@@ -23,7 +23,8 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /**
  * POST /user-service/auth/login/operator. An account logs in only through its own operator:
  * the operator comes from the code (or the branded domain the request came through), and the
- * account is looked up inside it. Wrong username and wrong password give one message.
+ * account is looked up inside it, by username or e-mail. Wrong username and wrong password give
+ * one message.
  */
 export const login = verb({ actors: ["public"] }, async (ctx, raw: unknown, domainOperator?: OperatorRow) => {
   const input = loginInput.parse(raw);
@@ -38,21 +39,29 @@ export const login = verb({ actors: ["public"] }, async (ctx, raw: unknown, doma
   await assertInService(ctx, operator);
 
   const tenant = { operator };
-  const attemptKey = owned(tenant, loginAttempts, eq(loginAttempts.username, input.username), eq(loginAttempts.client, ctx.request.ip));
+  // The identifier is a username or an e-mail address; a username match wins over another
+  // account's e-mail (docs/rules/sessions.md "Login").
+  const identifier = input.username;
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(owned(tenant, accounts, or(eq(accounts.username, identifier), sql`lower(${accounts.email}) = lower(${identifier})`)))
+    .orderBy(sql`${accounts.username} = ${identifier} desc`)
+    .limit(1);
+  // Failures count against the account found, however it was named, else against the identifier
+  // lowercased, so neither switching case nor switching to the e-mail earns more attempts
+  // (docs/rules/sessions.md "Lockout"). Both paths cost the same queries.
+  const lockKey = (account?.username ?? identifier).toLowerCase();
+  const attemptKey = owned(tenant, loginAttempts, eq(loginAttempts.username, lockKey), eq(loginAttempts.client, ctx.request.ip));
   const [{ failures }] = await ctx.db
     .select({ failures: count() })
     .from(loginAttempts)
     .where(owned(tenant, loginAttempts, attemptKey, gt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS))));
   if (failures >= LOCKOUT_FAILURES) throw new TooManyAttempts("errors.locked", { minutes: 15 });
 
-  const [account] = await ctx.db
-    .select()
-    .from(accounts)
-    .where(owned(tenant, accounts, eq(accounts.username, input.username)))
-    .limit(1);
   const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH, ctx.env.PASSWORD_PEPPER);
   if (!account || !passwordOk) {
-    await ctx.db.insert(loginAttempts).values(ownedRow(tenant, { username: input.username, client: ctx.request.ip, createdAt: new Date(ctx.now()) }));
+    await ctx.db.insert(loginAttempts).values(ownedRow(tenant, { username: lockKey, client: ctx.request.ip, createdAt: new Date(ctx.now()) }));
     throw new Invalid("errors.badCredentials");
   }
   if (account.status !== "VALID") throw new Forbidden("errors.accountDisabled");
