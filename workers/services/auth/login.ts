@@ -1,4 +1,4 @@
-import { count, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, lt, or, sql } from "drizzle-orm";
 import { accounts, loginAttempts } from "../../../db/schema";
 import { loginInput } from "../../../domain/schemas/account-service";
 import { Forbidden, Invalid, TooManyAttempts } from "../../../domain/errors";
@@ -40,12 +40,13 @@ export const login = verb({ actors: ["public"] }, async (ctx, raw: unknown, doma
 
   const tenant = { operator };
   // The identifier is a username or an e-mail address; a username match wins over another
-  // account's e-mail (docs/rules/sessions.md "Login").
+  // account's e-mail (docs/rules/sessions.md "Login"). `email IS NOT NULL` lets the e-mail side
+  // use the partial index accounts_operator_email_uq.
   const identifier = input.username;
   const [account] = await ctx.db
     .select()
     .from(accounts)
-    .where(owned(tenant, accounts, or(eq(accounts.username, identifier), sql`lower(${accounts.email}) = lower(${identifier})`)))
+    .where(owned(tenant, accounts, or(eq(accounts.username, identifier), and(isNotNull(accounts.email), sql`lower(${accounts.email}) = lower(${identifier})`))))
     .orderBy(sql`${accounts.username} = ${identifier} desc`)
     .limit(1);
   // Failures count against the account found, however it was named, else against the identifier

@@ -136,14 +136,17 @@ async function billStop(ctx: Ctx, s: Session) {
     .update(chargeRecords)
     .set(priced ? pricedColumns(ctx, s, priced, payer) : { customerId: payer?.customerId ?? null, updatedAt: new Date(ctx.now()) })
     .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, tx.id), sql`exists (select 1 from ${transactions} where ${unbilled})`));
-  const results = await ctx.db.batch([
+  const before = [
     ctx.db.update(transactions).set({ energyWh, durationS }).where(unbilled),
     price,
     ...billedStatements(ctx, { transactionId: tx.id, startAt: tx.startAt, energyWh, durationS }, settings.timeZone),
+  ] as const;
+  const results = await ctx.db.batch([
+    ...before,
     ctx.db.update(transactions).set({ billedAt: new Date(ctx.now()) }).where(unbilled).returning({ id: transactions.id }),
     ...(priced && !priced.provisional ? [...discountStatements(ctx, tx.id, priced), ...settleStatements(ctx, tx.id, payer)] : []),
   ]);
-  const stamped = results[4] as { id: number }[];
+  const stamped = results[before.length] as { id: number }[];
   return { billed: stamped.length > 0, energyWh, durationS, priced };
 }
 
