@@ -37,8 +37,23 @@ const consoleReadsThroughVerbs = group(
   { allowTypeImports: true },
 );
 
+/**
+ * The money areas import one way (docs/architecture.md "Money areas"): billing → payments →
+ * wallets; billing, payments and statements → charge records, the lowest. A piece two of them
+ * need lives in the lower one (or in drivers/, who pays), never in a cycle.
+ */
+const moneyAreas = (area, ...above) =>
+  boundary(
+    [`workers/services/${area}/**`],
+    workersKeepOut,
+    group(
+      above.map((folder) => `**/${folder}/**`),
+      `the money areas import one way: billing → payments → wallets, and billing, payments, statements → charge-records; ${area}/ never imports ${above.join(", ")}`,
+    ),
+  );
+
 export default tseslint.config(
-  { ignores: ["build/**", ".react-router/**", ".wrangler/**", "node_modules/**", "worker-configuration.d.ts", "tests/unit/*.fixture.ts"] },
+  { ignores: ["build/**", ".react-router/**", "**/.wrangler/**", "node_modules/**", "worker-configuration.d.ts", "tests/unit/*.fixture.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,6 +75,10 @@ export default tseslint.config(
   boundary(["workers/**"], workersKeepOut),
   // Durable Objects, jobs and the live view call verbs; they never touch a table (docs/architecture.md "One door").
   { ...callVerbsOnly, rules: { ...callVerbsOnly.rules, "no-restricted-syntax": ["error", { selector: "MemberExpression[property.name='DB']", message: noTables }] } },
+  moneyAreas("charge-records", "billing", "payments", "wallets", "statements"),
+  moneyAreas("wallets", "billing", "payments", "statements", "charge-records"),
+  moneyAreas("payments", "billing", "statements"),
+  moneyAreas("statements", "billing", "payments", "wallets"),
   boundary(
     ["app/**"],
     group(["**/workers/**", "**/scripts/**", "**/tests/**"], "the console reaches workers/ only from *.server.ts modules", { allowTypeImports: true }),

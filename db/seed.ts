@@ -6,6 +6,7 @@ import {
   chargeStrategies,
   chargeStrategyVersions,
   connectors,
+  contentTexts,
   customerGroups,
   customers,
   discountCards,
@@ -15,6 +16,7 @@ import {
   idTags,
   loadBalancingPoints,
   loadBalancings,
+  operatorDomains,
   operators,
   parameterSettings,
   platforms,
@@ -86,8 +88,10 @@ export const DEMO_EQUIPMENT = [
     operator: "0PL002",
     station: { name: "Warszawa Centrum", address: "ul. Marszałkowska 100, 00-026 Warszawa", lat: "52.2297", lng: "21.0122", powerLimitW: 150_000 },
     points: [
-      { serialNumber: "PL002-CP01", name: "Centrum DC 1", type: "DC" as const, ratedPowerW: 60_000, standard: "IEC1" as const, connectorPowerW: 60_000, chargeSpeed: "QUICK" as const },
-      { serialNumber: "PL002-CP02", name: "Centrum AC 2", type: "AC" as const, ratedPowerW: 22_000, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const },
+      { serialNumber: "PL002-CP01", name: "Centrum DC 1", type: "DC" as const, ratedPowerW: 60_000, connectorCount: 2, standard: "IEC1" as const, connectorPowerW: 60_000, chargeSpeed: "QUICK" as const, ocppVersion: "AUTO" as const },
+      { serialNumber: "PL002-CP02", name: "Centrum AC 2", type: "AC" as const, ratedPowerW: 22_000, connectorCount: 2, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const, ocppVersion: "AUTO" as const },
+      // An OCPP 2.0.1 charger: two EVSEs with one CCS2 connector each, 2 × 75 kW (docs/rules/demo.md "Demo chargers").
+      { serialNumber: "PL002-CP03", name: "Centrum DC 3", type: "DC" as const, ratedPowerW: 150_000, connectorCount: 2, standard: "IEC1" as const, connectorPowerW: 75_000, chargeSpeed: "QUICK" as const, ocppVersion: "OCPP201" as const },
     ],
     remoteIdTag: "PLREMOTE",
     /** The demo sub-operator is given this station's points, so that it sees devices from the first start. */
@@ -97,7 +101,7 @@ export const DEMO_EQUIPMENT = [
     operator: "0DE001",
     station: { name: "Berlin Mitte", address: "Friedrichstraße 50, 10117 Berlin", lat: "52.5200", lng: "13.4050", powerLimitW: 50_000 },
     points: [
-      { serialNumber: "DE001-CP01", name: "Mitte AC 1", type: "AC" as const, ratedPowerW: 22_000, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const },
+      { serialNumber: "DE001-CP01", name: "Mitte AC 1", type: "AC" as const, ratedPowerW: 22_000, connectorCount: 2, standard: "IEC2" as const, connectorPowerW: 11_000, chargeSpeed: "SLOW" as const, ocppVersion: "AUTO" as const },
     ],
     remoteIdTag: "DEREMOTE",
     assignedTo: null,
@@ -132,7 +136,8 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
           name: p.name,
           type: p.type,
           ratedPowerW: p.ratedPowerW,
-          connectorCount: 2,
+          connectorCount: p.connectorCount,
+          ocppVersion: p.ocppVersion,
           status: "VALID",
           keyHash: hashKey(DEMO_CHARGER_KEY),
           keySetAt: new Date(),
@@ -143,7 +148,7 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
       await db
         .insert(connectors)
         .values(
-          [1, 2].map((connectorNo) => ({
+          Array.from({ length: p.connectorCount }, (_, i) => i + 1).map((connectorNo) => ({
             operatorId: operator.id,
             pointId: point.id,
             connectorNo,
@@ -183,7 +188,7 @@ const DEMO_STRATEGIES: { operator: string; name: string; currency: string; seria
     operator: "0PL002",
     name: "Taryfa dzienna i nocna",
     currency: "PLN",
-    serials: ["PL002-CP01", "PL002-CP02"],
+    serials: ["PL002-CP01", "PL002-CP02", "PL002-CP03"],
     prices: {
       electricity: {
         slots: [
@@ -380,6 +385,57 @@ export async function seedDemo(db: Db, hash: HashPassword, hashKey: HashChargerK
   await seedReservations(db);
   await seedDiscounts(db);
   await seedRoaming(db);
+  await seedDriverPages(db);
+}
+
+/**
+ * The drivers' pages of the demo (docs/rules/demo.md "Driver pages"): each main demo operator has
+ * a domain of its own under `localhost` (browsers and curl send `*.localhost` to this machine) and
+ * its disclaimer and privacy policy published in English and its country's language, so that the
+ * public pages open from the operator's domain or `?operatorCode=` without a code to know. Written
+ * once; a text the operator changed stays.
+ */
+export const DEMO_DRIVER_PAGES = [
+  {
+    operator: "0PL002",
+    domain: "polska.localhost",
+    texts: {
+      DISCLAIMER: {
+        en: "Plugdesk Polska operates the charging points shown in the app. Charging times, prices and availability may change; the price that applies is the one the app and the charger show when you start. We are not responsible for damage caused by vehicles, cables or adapters that are not ours. If a charger does not work, contact us from the app or by phone.",
+        pl: "Plugdesk Polska obsługuje punkty ładowania widoczne w aplikacji. Czas ładowania, ceny i dostępność mogą się zmieniać; obowiązuje cena pokazana w aplikacji i na ładowarce w chwili rozpoczęcia. Nie odpowiadamy za szkody spowodowane przez pojazdy, kable lub adaptery, które nie są nasze. Jeśli ładowarka nie działa, skontaktuj się z nami przez aplikację lub telefonicznie.",
+      },
+      PRIVACY_POLICY: {
+        en: "Plugdesk Polska keeps your name, contact details, cards and vehicles to let you charge and to bill your sessions. Charging records and payments are kept as the law requires for accounting. We share data only with payment providers and roaming partners needed for a session. You may ask for a copy of your data or for your account to be deleted at any time.",
+        pl: "Plugdesk Polska przechowuje Twoje imię i nazwisko, dane kontaktowe, karty i pojazdy, aby umożliwić ładowanie i rozliczać sesje. Historię ładowań i płatności przechowujemy tak długo, jak wymaga tego prawo dla celów księgowych. Dane udostępniamy tylko operatorom płatności i partnerom roamingowym potrzebnym do sesji. W każdej chwili możesz poprosić o kopię swoich danych lub o usunięcie konta.",
+      },
+    },
+  },
+  {
+    operator: "0DE001",
+    domain: "deutschland.localhost",
+    texts: {
+      DISCLAIMER: {
+        en: "Plugdesk Deutschland operates the charging points shown in the app. Prices and availability may change; the price that applies is the one the app and the charger show when you start. We are not liable for damage caused by vehicles, cables or adapters that are not ours.",
+        de: "Plugdesk Deutschland betreibt die in der App angezeigten Ladepunkte. Preise und Verfügbarkeit können sich ändern; es gilt der Preis, den App und Ladesäule beim Start anzeigen. Für Schäden durch Fahrzeuge, Kabel oder Adapter, die nicht uns gehören, haften wir nicht.",
+      },
+      PRIVACY_POLICY: {
+        en: "Plugdesk Deutschland keeps your name, contact details, cards and vehicles to let you charge and to bill your sessions. Records and payments are kept as accounting law requires. You may ask for a copy of your data or for your account to be deleted at any time.",
+        de: "Plugdesk Deutschland speichert Ihren Namen, Ihre Kontaktdaten, Karten und Fahrzeuge, um das Laden zu ermöglichen und Ihre Ladevorgänge abzurechnen. Ladevorgänge und Zahlungen bewahren wir so lange auf, wie es das Handelsrecht verlangt. Sie können jederzeit eine Kopie Ihrer Daten oder die Löschung Ihres Kontos verlangen.",
+      },
+    },
+  },
+] as const;
+
+async function seedDriverPages(db: Db) {
+  for (const demo of DEMO_DRIVER_PAGES) {
+    const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, demo.operator));
+    if (!operator) continue;
+    await db.insert(operatorDomains).values({ operatorId: operator.id, domain: demo.domain }).onConflictDoNothing();
+    const rows = (["DISCLAIMER", "PRIVACY_POLICY"] as const).flatMap((kind) =>
+      Object.entries(demo.texts[kind] as Record<string, string>).map(([lang, content]) => ({ operatorId: operator.id, kind, lang, content, updatedBy: "seed" })),
+    );
+    await db.insert(contentTexts).values(rows).onConflictDoNothing();
+  }
 }
 
 /**
@@ -537,8 +593,8 @@ async function seedDrivers(db: Db) {
 /**
  * The demo operators' parameter documents (docs/rules/demo.md "Demo operators",
  * docs/rules/settings.md "Defaults"): their currency set, tax, membership levels and the map view
- * of their city. No map keys: those are the operator's own. Written once, never over an operator's
- * own changes.
+ * of their city on OpenStreetMap's keyless tiles (map keys are the operator's own). Written
+ * once, never over an operator's own changes.
  */
 const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
   "0PL002": {
@@ -551,13 +607,13 @@ const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
     rechargeParameter: { presets: [2000, 5000, 10000] },
     minimumRecharge: 1000,
     balancePayment: true,
-    map: { provider: "google", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
+    map: { provider: "osm", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
   },
   "0PL002A": {
     mainCurrency: "PLN",
     currencies: [{ code: "PLN", sign: "zł", decimals: 2 }],
     decimals: 2,
-    map: { provider: "google", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
+    map: { provider: "osm", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
   },
   "0DE001": {
     mainCurrency: "EUR",
@@ -568,7 +624,7 @@ const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
     rechargeParameter: { presets: [1000, 2500, 5000] },
     minimumRecharge: 500,
     balancePayment: true,
-    map: { provider: "bing", keys: { bing: null, google: null }, centre: { lat: "52.52", lng: "13.405" }, zoom: 11, endpoint: null },
+    map: { provider: "osm", keys: { bing: null, google: null }, centre: { lat: "52.52", lng: "13.405" }, zoom: 11, endpoint: null },
   },
 };
 
@@ -590,7 +646,8 @@ async function seedSettings(db: Db) {
  */
 async function seedPlatformDemo(db: Db) {
   const codes = DEMO.operators.map((o) => o.code);
-  await db.update(operators).set({ edition: "ultimate" }).where(inArray(operators.code, codes));
+  // They join roaming too, so the demo shows the ocpi area (docs/rules/platform.md "Roaming").
+  await db.update(operators).set({ edition: "ultimate", joinOcpi: true }).where(inArray(operators.code, codes));
   for (const o of DEMO.operators.filter((d) => !d.parent)) {
     const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, o.code));
     const [existing] = await db.select({ id: pricePackages.id }).from(pricePackages).where(eq(pricePackages.operatorId, operator.id)).limit(1);

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { Cron } from "croner";
 import { DEMO } from "../db/seed";
+import { DEMO_HISTORY_PATH } from "../workers/http/demo-history";
 import { build, cronUrl, serverCommand, type Mode } from "./local-server";
 import { migrate, readWranglerConfig, seed, stateDir } from "./local-state";
 
@@ -45,6 +46,16 @@ async function waitUntilServing() {
 }
 
 await waitUntilServing();
+
+// The demo's month of history is written by the Worker itself, with the product's own verbs and
+// billing (docs/rules/demo.md "Demo history"); once written, later starts add nothing.
+const history = await fetch(`${origin}${DEMO_HISTORY_PATH}`, { method: "POST" });
+if (!history.ok) {
+  stop();
+  throw new Error(`the demo history could not be written: ${history.status} ${await history.text()}`);
+}
+const written = (await history.json()) as { sessions: number; recharges: number } | null;
+console.log(written ? `Demo history written: ${written.sessions} sessions and ${written.recharges} top-ups over 30 days.` : "Demo history: already there.");
 
 const crons = (await config).triggers.crons ?? [];
 for (const cron of crons) {

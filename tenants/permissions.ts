@@ -16,11 +16,16 @@ export interface CatalogueKey {
   sub: 0 | 1;
   kind: "PLATFORM" | "OPERATOR";
   edition: Edition;
+  /**
+   * `false`: the operator has not joined roaming, so the ocpi area is not its
+   * (docs/rules/platform.md "Roaming"). Left out where an operator row is not at hand (tests).
+   */
+  joinOcpi?: boolean;
 }
 
 /** The catalogue key of an operator row. */
-export function catalogueKeyOf(operator: { code: string; sub: number; kind: "PLATFORM" | "OPERATOR"; edition: Edition }): CatalogueKey {
-  return { operatorCode: operator.code, sub: operator.sub === 1 ? 1 : 0, kind: operator.kind, edition: operator.edition };
+export function catalogueKeyOf(operator: { code: string; sub: number; kind: "PLATFORM" | "OPERATOR"; edition: Edition; joinOcpi: boolean }): CatalogueKey {
+  return { operatorCode: operator.code, sub: operator.sub === 1 ? 1 : 0, kind: operator.kind, edition: operator.edition, joinOcpi: operator.joinOcpi };
 }
 
 /**
@@ -51,16 +56,16 @@ export function codesOf(entries: readonly MenuEntry[]): string[] {
 }
 
 /**
- * The part of the catalogue an operator can have at all: its area, its code prefixes, and the
- * menus of its edition (a group stays when a screen below it does). The platform's own area
- * knows no edition.
+ * The part of the catalogue an operator can have at all: its area, its code prefixes, the
+ * menus of its edition (a group stays when a screen below it does), and the roaming area only
+ * when it joined OCPI. The platform's own area knows no edition.
  */
 export function catalogueFor(key: CatalogueKey): MenuEntry[] {
   const area: MenuArea = key.kind === "PLATFORM" ? "PLATFORM" : key.sub === 1 ? "SUB" : "OPERATOR";
   const inEdition = (e: MenuEntry, ancestors: readonly string[]) =>
     area === "PLATFORM" || Boolean(e.children) || editionHas(key.edition, e.code, ancestors);
   return prune(
-    MENU_CATALOGUE.filter((e) => e.area === area),
+    MENU_CATALOGUE.filter((e) => e.area === area && (e.top !== "ocpi" || key.joinOcpi !== false)),
     (e, ancestors) => (!e.codePrefix || key.operatorCode.startsWith(e.codePrefix)) && inEdition(e, ancestors),
   );
 }

@@ -41,8 +41,7 @@ export async function operatorByHost(db: Db, host: string): Promise<OperatorRow 
     .select({ operator: operators })
     .from(operatorDomains)
     .innerJoin(operators, eq(operators.id, operatorDomains.operatorId))
-    // A host names at most one operator: the lookup that finds the tenant cannot be scoped to one.
-    .where(acrossTenants(eq(operatorDomains.domain, name)))
+    .where(acrossTenants("a host names at most one operator: the lookup that finds the tenant", eq(operatorDomains.domain, name)))
     .limit(1);
   return row?.operator;
 }

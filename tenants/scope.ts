@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
@@ -7,7 +8,7 @@ import { maintainerDevices, maintainers, points, stations, subOperatorDevices } 
  * Tenancy, structurally (docs/rules/tenancy.md). This module is the only way a service reads
  * or writes a table that has `operator_id`: every `where` of such a table is built by
  * `owned`, `ownedBy`, `visible` or `visibleStations`, every insert by `ownedRow(s)`, and the
- * few reads that must cross tenants say so with `acrossTenants`. A unit test
+ * few reads that must cross tenants say why with `acrossTenants(reason, …)`. A unit test
  * (tests/unit/tenancy.test.ts) fails when a query of a tenant-owned table is built any other
  * way, so a forgotten filter fails CI instead of leaking another operator's rows.
  */
@@ -54,11 +55,45 @@ export function ownedRows<T extends object>(scope: Owner, values: readonly T[]):
 }
 
 /**
- * A query that deliberately reads or writes across operators: the platform-wide charger
- * lookup by serial number (serials are unique across the platform), housekeeping of expired
- * sessions, transactions of silent chargers. Each use says why in a comment beside it.
+ * Who the verb running now acts for, set by every verb (workers/services/verb.ts) for the length
+ * of its call: `acrossTenants` reads it, so a cross-tenant query inside a verb a user can call is
+ * refused however deep the helper that builds it. Outside any verb (the session lookup that
+ * builds a user's context, a host's operator) nobody has been admitted yet, and nothing is read
+ * for a user.
  */
-export function acrossTenants(...conditions: (SQL | undefined)[]): SQL | undefined {
+export interface TenantCaller {
+  /** A logged-in user of some operator (the console, the API). */
+  user: boolean;
+  /** The platform's own tenant, whose screens manage every operator (docs/rules/tenancy.md "Operators"). */
+  platform: boolean;
+}
+const caller = new AsyncLocalStorage<TenantCaller>();
+
+/** Runs a verb's body as `who`: what `acrossTenants` refuses depends on it. */
+export function actingAs<T>(who: TenantCaller, run: () => T): T {
+  return caller.run(who, run);
+}
+
+/** A cross-tenant query attempted for a caller that may not make one: a bug, never a user's mistake. */
+export class TenantCrossingRefused extends Error {
+  constructor(reason: string) {
+    super(`acrossTenants is refused in a verb a user can call (${reason})`);
+    this.name = "TenantCrossingRefused";
+  }
+}
+
+/**
+ * A query that deliberately reads or writes across operators (docs/rules/tenancy.md "Crossing
+ * tenants"): the platform-wide charger lookup by serial number, housekeeping of every operator's
+ * expired rows, the lookups that find the tenant from a token or a host. `reason` says why, in
+ * words a reviewer can check; a verb a user of an operator calls never crosses (the platform's
+ * own screens manage every operator, so its users may), and is refused with
+ * `TenantCrossingRefused`: such a verb asks a system verb for the one fact it needs instead.
+ */
+export function acrossTenants(reason: string, ...conditions: (SQL | undefined)[]): SQL | undefined {
+  if (reason.trim().length < 10) throw new Error("acrossTenants needs a reason of at least ten characters");
+  const who = caller.getStore();
+  if (who?.user && !who.platform) throw new TenantCrossingRefused(reason);
   return and(...conditions);
 }
 

@@ -3,6 +3,7 @@ import { createRequestHandler } from "react-router";
 import { PayloadTooLarge } from "../domain/errors";
 import { api, isApiPath } from "./api";
 import { BENCH_COUNTERS_PATH, benchCounters } from "./http/bench-counters";
+import { DEMO_HISTORY_PATH, demoHistory } from "./http/demo-history";
 import { limitBodies, signedInUploads } from "./http/body-limit";
 import { withPageErrors } from "./http/page-errors";
 import { markPrivate, newNonce, withSecurityHeaders } from "./http/security-headers";
@@ -60,6 +61,7 @@ export default {
     if (pathname === "/live") return connectLive(request, env);
     if (isOcpiPath(pathname)) return ocpiApp.fetch(request, env, ctx);
     if (pathname === BENCH_COUNTERS_PATH) return benchCounters(env);
+    if (pathname === DEMO_HISTORY_PATH) return demoHistory(request, env);
     if (isApiPath(pathname)) return api.fetch(request, env, ctx);
     return consolePages.fetch(request, env, ctx);
   },

@@ -19,6 +19,7 @@ import {
   type NumberStyle,
 } from "../../domain/format";
 import { DEFAULT_LANGUAGE, parseLanguage } from "../../domain/languages";
+import type { TileSource } from "../../domain/map-tiles";
 
 /** The operator's display settings (docs/rules/console.md: format only at the edge). */
 interface FormatSettings {
@@ -35,6 +36,10 @@ export interface MapView {
   lat: number;
   lng: number;
   zoom: number;
+  /** Where the maps' tiles come from: OpenStreetMap unless a provider with a key replaces it. */
+  tiles: TileSource;
+  /** Whether an address can be located (the chosen provider has a key); else it is kept as typed. */
+  geocoder: boolean;
 }
 
 const FormatContext = createContext<FormatSettings>({ currency: DEFAULT_CURRENCY, timeZone: "UTC", decimalSeparator: null });

@@ -63,13 +63,13 @@ export async function applyGuard(request: Request, context: AppLoadContext, ctx:
     storedOperatorCode: rememberedOperator(request),
   });
   if (decision.kind === "redirect") {
-    const target = decision.messageKey ? `${decision.to}?msg=${decision.messageKey}` : decision.to;
+    // A cookie that names no live session is cleared on the way, as a 401 clears the login, and
+    // the login page says the sign-in expired (docs/rules/sessions.md "Session messages").
+    const ended = !ctx && Boolean(readCookie(request, context.cloudflare.env.SESSION_COOKIE));
+    const messageKey = ended ? "errors.sessionExpired" : decision.messageKey;
+    const target = messageKey ? `${decision.to}?msg=${messageKey}` : decision.to;
     const headers = new Headers();
-    // A cookie that names no live session is cleared on the way, as a 401 clears the login
-    // (docs/rules/sessions.md "Tokens and cookies").
-    if (!ctx && readCookie(request, context.cloudflare.env.SESSION_COOKIE)) {
-      headers.append("Set-Cookie", sessionCookie(request, context, ""));
-    }
+    if (ended) headers.append("Set-Cookie", sessionCookie(request, context, ""));
     throw redirect(target, { headers });
   }
 }

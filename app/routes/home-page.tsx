@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from "rea
 import { DocumentTitle, PRODUCT_NAME } from "~/components/shell/document-title";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/toast";
+import { showHandedMessage } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { applyGuard, optionalCtx } from "../lib/ctx.server";
 
@@ -29,8 +29,7 @@ export default function HomePage() {
   const api = useApi();
 
   useEffect(() => {
-    const msg = params.get("msg");
-    if (msg?.startsWith("guard.")) toast.warning(t(msg));
+    showHandedMessage(t, params.get("msg"));
   }, [params, t]);
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import { LanguageSwitcher } from "~/components/shell/language-switcher";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/toast";
+import { showHandedMessage, toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { loginAction, loginPage } from "./login.server";
 
@@ -43,11 +43,11 @@ export default function LoginPage() {
     form.setValue("captcha", "");
   }
 
-  // Messages that other pages hand to the login page (after a password change, from the guard).
+  // Messages that other pages hand to the login page (after a password change, from the guard, why a session ended).
   useEffect(() => {
     const msg = params.get("msg");
     if (msg === "login.passwordChanged") toast.success(t(msg));
-    else if (msg?.startsWith("guard.")) toast.warning(t(msg));
+    else showHandedMessage(t, msg);
   }, [params, t]);
 
   // A failed login used the captcha up: show the message and draw a new one.

@@ -158,8 +158,8 @@ export const reservations = sqliteTable(
     expiryDate: integer("expiry_date", { mode: "timestamp_ms" }).notNull(),
     /** The transaction that used it, or null. */
     transactionId: integer("transaction_id"),
-    /** Why it finished: used by a transaction, or expired. */
-    endReason: text("end_reason", { enum: ["used", "expired"] }),
+    /** Why it finished: used by a transaction, expired, or removed by the charger before its expiry (OCPP 2.0.1 H04). */
+    endReason: text("end_reason", { enum: ["used", "expired", "removed"] }),
     createdBy: integer("created_by").references(() => accounts.id),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),

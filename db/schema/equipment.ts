@@ -64,6 +64,13 @@ export const points = sqliteTable(
     privateType: text("private_type", { enum: ["Public", "Private", "PrivateHidden"] }).notNull().default("Public"),
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("INVALID"),
     online: integer("online", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Which OCPP versions the point's charger may connect with: AUTO takes what it offers
+     * (2.0.1 first), OCPP16 or OCPP201 refuse the other (docs/rules/ocpp.md "Connection").
+     */
+    ocppVersion: text("ocpp_version", { enum: ["AUTO", "OCPP16", "OCPP201"] }).notNull().default("AUTO"),
+    /** The version of the charger's connection, while it is connected ("1.6" | "2.0.1"); null offline. */
+    connectedVersion: text("connected_version", { enum: ["1.6", "2.0.1"] }),
     /** When the online flag last changed (offline-since for an offline point). */
     onlineChangedAt: integer("online_changed_at", { mode: "timestamp_ms" }),
     vendor: text("vendor"),
@@ -169,6 +176,11 @@ export const transactions = sqliteTable(
     operatorId: integer("operator_id").notNull().references(() => operators.id),
     pointId: integer("point_id").notNull().references(() => points.id),
     connectorNo: integer("connector_no").notNull(),
+    /**
+     * An OCPP 2.0.1 charger's own transaction id (a string it chose, E01); null for 1.6, where
+     * `id` is what the charger was told (docs/decisions/0078-one-charger-model-two-protocols.md).
+     */
+    chargerTransactionId: text("charger_transaction_id"),
     idTag: text("id_tag").notNull(),
     /** The AuthorizationStatus answered at start (a refused tag still gets an id). */
     authStatus: text("auth_status").notNull(),
@@ -197,6 +209,8 @@ export const transactions = sqliteTable(
     // Ongoing and recent transactions of one operator.
     index("transactions_operator_status_idx").on(t.operatorId, t.status, t.startAt),
     index("transactions_point_idx").on(t.pointId, t.status),
+    // A 2.0.1 event finds its transaction by the charger's id; a repeated Started finds the same row.
+    uniqueIndex("transactions_charger_tx_uq").on(t.pointId, t.chargerTransactionId),
   ],
 );
 
@@ -207,7 +221,8 @@ export const ocppReviews = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     operatorId: integer("operator_id").notNull().references(() => operators.id),
     pointId: integer("point_id").notNull().references(() => points.id),
-    kind: text("kind", { enum: ["UNKNOWN_STOP", "ABNORMAL", "REGISTER_BACKWARDS"] }).notNull(),
+    // BELOW_THRESHOLD: a tag refused for its strategy's minimum threshold (docs/rules/pricing.md "Minimum threshold").
+    kind: text("kind", { enum: ["UNKNOWN_STOP", "ABNORMAL", "REGISTER_BACKWARDS", "BELOW_THRESHOLD"] }).notNull(),
     transactionId: integer("transaction_id"),
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     createdAt: timestamps.createdAt(),
@@ -222,7 +237,9 @@ export const pointEvents = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     operatorId: integer("operator_id").notNull().references(() => operators.id),
     pointId: integer("point_id").notNull().references(() => points.id),
-    kind: text("kind", { enum: ["FirmwareStatus", "DiagnosticsStatus", "DataTransfer"] }).notNull(),
+    // Event: an OCPP 2.0.1 NotifyEvent that reports no problem (N07–N08; problems raise alarms).
+    // SecurityEvent, CertificateRequest, InstalledCertificates: the 1.6 security extension and 2.0.1's A02–A04 (docs/rules/ocpp.md "Security extension").
+    kind: text("kind", { enum: ["FirmwareStatus", "DiagnosticsStatus", "DataTransfer", "Event", "SecurityEvent", "CertificateRequest", "InstalledCertificates"] }).notNull(),
     status: text("status"),
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     createdAt: timestamps.createdAt(),
@@ -230,7 +247,7 @@ export const pointEvents = sqliteTable(
   (t) => [index("point_events_operator_point_idx").on(t.operatorId, t.pointId, t.createdAt)],
 );
 
-/** Alarms raised by StatusNotification error codes (docs/rules/monitoring.md "Alarms"). */
+/** Alarms raised by StatusNotification error codes and OCPP 2.0.1 events (docs/rules/monitoring.md "Alarms"). */
 export const alarms = sqliteTable(
   "alarms",
   {

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRICING_PHASES } from "../../domain/schemas/bills";
 import type { RoamingFacts } from "../../domain/ocpi/cdr-price";
-import { CHARGE_RECORD_SOURCES, CHARGE_RECORD_STATES } from "../../domain/schemas/records";
+import { CHARGE_RECORD_SOURCES, CHARGE_RECORD_STATES, UNSETTLED_REASONS } from "../../domain/schemas/records";
 import { operators, timestamps } from "./tenancy";
 
 /**
@@ -28,6 +28,8 @@ export const chargeRecords = sqliteTable(
       .references(() => operators.id),
     pointId: integer("point_id").notNull(),
     connectorNo: integer("connector_no").notNull(),
+    /** The OCPP 2.0.1 charger's own transaction id, as on its transaction; null for 1.6 and roaming. */
+    chargerTransactionId: text("charger_transaction_id"),
     idTag: text("id_tag").notNull(),
     /** The customer behind the tag, when one is known (customers come with the users' screens). */
     customerId: integer("customer_id"),
@@ -55,6 +57,8 @@ export const chargeRecords = sqliteTable(
     balanceAfter: integer("balance_after"),
     /** Who paid: the account debited, when one was. */
     paidBy: text("paid_by"),
+    /** Why a final price was left RECORD_UNSETTLED (docs/rules/billing.md "Paying from the balance off"); null otherwise. */
+    unsettledReason: text("unsettled_reason", { enum: UNSETTLED_REASONS }),
     unplugAt: integer("unplug_at", { mode: "timestamp_ms" }),
     reservationStartAt: integer("reservation_start_at", { mode: "timestamp_ms" }),
     reservationEndAt: integer("reservation_end_at", { mode: "timestamp_ms" }),

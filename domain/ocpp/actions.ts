@@ -1,7 +1,9 @@
 /**
  * The 28 actions of OCPP 1.6J (core, firmware management, local auth list management, reservation,
- * smart charging and remote trigger profiles), in the order the console lists them
- * (docs/rules/ocpp.md "Remote commands").
+ * smart charging and remote trigger profiles) and the 11 of its security extension ("Improved
+ * security for OCPP 1.6-J", edition 3), in the order the console lists them: each security
+ * message beside the 1.6 message it extends (docs/rules/ocpp.md "Remote commands", "Security
+ * extension").
  */
 export const OCPP_ACTIONS = [
   "Authorize",
@@ -12,6 +14,10 @@ export const OCPP_ACTIONS = [
   "MeterValues",
   "FirmwareStatusNotification",
   "DiagnosticsStatusNotification",
+  "LogStatusNotification",
+  "SignedFirmwareStatusNotification",
+  "SecurityEventNotification",
+  "SignCertificate",
   "DataTransfer",
   "RemoteStartTransaction",
   "RemoteStopTransaction",
@@ -23,20 +29,44 @@ export const OCPP_ACTIONS = [
   "ChangeConfiguration",
   "GetConfiguration",
   "TriggerMessage",
+  "ExtendedTriggerMessage",
   "UnlockConnector",
   "ClearChargingProfile",
   "SetChargingProfile",
   "GetCompositeSchedule",
   "UpdateFirmware",
+  "SignedUpdateFirmware",
   "GetDiagnostics",
+  "GetLog",
   "ReserveNow",
   "CancelReservation",
+  "InstallCertificate",
+  "GetInstalledCertificateIds",
+  "DeleteCertificate",
+  "CertificateSigned",
   "Heartbeat",
 ] as const;
 
 export type OcppAction = (typeof OCPP_ACTIONS)[number];
 
-/** Operations initiated by the charge point (OCPP 1.6 §4). */
+/** The messages of the security extension (edition 3 §4 use cases, §5 messages). */
+export const SECURITY_ACTIONS = [
+  "SecurityEventNotification",
+  "LogStatusNotification",
+  "SignedFirmwareStatusNotification",
+  "SignCertificate",
+  "ExtendedTriggerMessage",
+  "GetLog",
+  "SignedUpdateFirmware",
+  "InstallCertificate",
+  "GetInstalledCertificateIds",
+  "DeleteCertificate",
+  "CertificateSigned",
+] as const satisfies readonly OcppAction[];
+
+export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
+
+/** Operations initiated by the charge point (OCPP 1.6 §4; the security extension's four). */
 export const CHARGER_ACTIONS = [
   "Authorize",
   "BootNotification",
@@ -44,7 +74,11 @@ export const CHARGER_ACTIONS = [
   "DiagnosticsStatusNotification",
   "FirmwareStatusNotification",
   "Heartbeat",
+  "LogStatusNotification",
   "MeterValues",
+  "SecurityEventNotification",
+  "SignCertificate",
+  "SignedFirmwareStatusNotification",
   "StartTransaction",
   "StatusNotification",
   "StopTransaction",
@@ -53,26 +87,33 @@ export const CHARGER_ACTIONS = [
 export type ChargerAction = (typeof CHARGER_ACTIONS)[number];
 
 /**
- * Operations initiated by the central system (OCPP 1.6 §5). DataTransfer is in both lists: either
- * side may start it.
+ * Operations initiated by the central system (OCPP 1.6 §5; the security extension's seven).
+ * DataTransfer is in both lists: either side may start it.
  */
 export const SERVER_ACTIONS = [
   "CancelReservation",
+  "CertificateSigned",
   "ChangeAvailability",
   "ChangeConfiguration",
   "ClearCache",
   "ClearChargingProfile",
   "DataTransfer",
+  "DeleteCertificate",
+  "ExtendedTriggerMessage",
   "GetCompositeSchedule",
   "GetConfiguration",
   "GetDiagnostics",
+  "GetInstalledCertificateIds",
   "GetLocalListVersion",
+  "GetLog",
+  "InstallCertificate",
   "RemoteStartTransaction",
   "RemoteStopTransaction",
   "ReserveNow",
   "Reset",
   "SendLocalList",
   "SetChargingProfile",
+  "SignedUpdateFirmware",
   "TriggerMessage",
   "UnlockConnector",
   "UpdateFirmware",
@@ -90,4 +131,9 @@ export function isOcppAction(action: string): action is OcppAction {
 /** Whether a charge point may send this action (OCPP 1.6 §4). */
 export function isChargerAction(action: string): action is ChargerAction {
   return (CHARGER_ACTIONS as readonly string[]).includes(action);
+}
+
+/** Whether the central system may send this action (OCPP 1.6 §5): the console's `/command` for a 1.6 point. */
+export function isServerAction(action: string): action is ServerAction {
+  return (SERVER_ACTIONS as readonly string[]).includes(action);
 }

@@ -1,9 +1,10 @@
 /**
  * Request and response payloads of the 28 OCPP 1.6J actions, transcribed from the official JSON
  * schemas (OCPP 1.6 §6 messages, §7 types; the JSON files shipped by the Open Charge Alliance, as
- * bundled in `ocpp-rpc/lib/schemas/ocpp1_6.json`). Every object in those schemas says
- * `additionalProperties: false`, hence `z.strictObject` throughout. The cross-check against the
- * JSON files is in tests/unit/ocpp/schemas.test.ts.
+ * bundled in `ocpp-rpc/lib/schemas/ocpp1_6.json`), and of the 11 messages of the security
+ * extension (edition 3 §5, §6; its JSON files are in domain/ocpp/security-schemas/). Every object
+ * in those schemas says `additionalProperties: false`, hence `z.strictObject` throughout. The
+ * cross-check against the JSON files is in tests/unit/ocpp/schemas.test.ts.
  */
 import { z } from "zod";
 import type { OcppAction } from "./actions";
@@ -22,7 +23,7 @@ const ciString = (maxLength: 20 | 25 | 50 | 255 | 500) => z.string().max(maxLeng
  * lets `T` and `Z` be lower case (OCPP 1.6 errata v4.0 holds chargers to RFC 3339), so the value is
  * read upper-cased: what comes out is the form `Date.parse` and the rest of the code expect.
  */
-const dateTime = z
+export const dateTime = z
   .string()
   .transform((value) => value.toUpperCase())
   .pipe(z.iso.datetime({ offset: true }));
@@ -57,7 +58,7 @@ const RFC_3986_URI = (() => {
  * `format: uri`: an absolute URI (scheme included), as for firmware and diagnostics locations. The
  * metadata keeps `format: "uri"` in z.toJSONSchema output, next to the pattern.
  */
-const uri = z.string().regex(RFC_3986_URI, "Invalid URI").meta({ format: "uri" });
+export const uri = z.string().regex(RFC_3986_URI, "Invalid URI").meta({ format: "uri" });
 
 export const AuthorizationStatus = z.enum(["Accepted", "Blocked", "Expired", "Invalid", "ConcurrentTx"]);
 export type AuthorizationStatus = z.output<typeof AuthorizationStatus>;
@@ -221,6 +222,60 @@ export type FirmwareStatus = z.output<typeof FirmwareStatus>;
 
 export const DiagnosticsStatus = z.enum(["Idle", "Uploaded", "UploadFailed", "Uploading"]);
 export type DiagnosticsStatus = z.output<typeof DiagnosticsStatus>;
+
+/** Security extension §6 CertificateUseEnumType: the root certificates a charge point holds. */
+export const CertificateUse = z.enum(["CentralSystemRootCertificate", "ManufacturerRootCertificate"]);
+export type CertificateUse = z.output<typeof CertificateUse>;
+
+/** Security extension §6 HashAlgorithmEnumType. */
+export const HashAlgorithm = z.enum(["SHA256", "SHA384", "SHA512"]);
+
+/**
+ * Security extension §6 CertificateHashDataType: how a charge point names a certificate it holds
+ * (RFC 6960 CertID: hashes of the issuer's name and key, and the serial number, in hex).
+ */
+export const CertificateHashData = z.strictObject({
+  hashAlgorithm: HashAlgorithm,
+  issuerNameHash: z.string().max(128),
+  issuerKeyHash: z.string().max(128),
+  serialNumber: z.string().max(40),
+});
+export type CertificateHashData = z.output<typeof CertificateHashData>;
+
+/** Security extension §6 FirmwareStatusEnumType: 1.6's firmware states and the signed update's own. */
+export const SignedFirmwareStatus = z.enum([
+  "Downloaded",
+  "DownloadFailed",
+  "Downloading",
+  "DownloadScheduled",
+  "DownloadPaused",
+  "Idle",
+  "InstallationFailed",
+  "Installing",
+  "Installed",
+  "InstallRebooting",
+  "InstallScheduled",
+  "InstallVerificationFailed",
+  "InvalidSignature",
+  "SignatureVerified",
+]);
+export type SignedFirmwareStatus = z.output<typeof SignedFirmwareStatus>;
+
+/** Security extension §6 UploadLogStatusEnumType. */
+export const UploadLogStatus = z.enum(["BadMessage", "Idle", "NotSupportedOperation", "PermissionDenied", "Uploaded", "UploadFailure", "Uploading"]);
+export type UploadLogStatus = z.output<typeof UploadLogStatus>;
+
+/** Security extension §6 MessageTriggerEnumType: 1.6's list with the log and the certificate request. */
+export const ExtendedMessageTrigger = z.enum([
+  "BootNotification",
+  "LogStatusNotification",
+  "FirmwareStatusNotification",
+  "Heartbeat",
+  "MeterValues",
+  "SignChargePointCertificate",
+  "StatusNotification",
+]);
+export type ExtendedMessageTrigger = z.output<typeof ExtendedMessageTrigger>;
 
 /** Accepted/Rejected: the answer of RemoteStart/Stop, Reset, ClearCache, CancelReservation, GetCompositeSchedule. */
 const acceptedOrRejected = z.enum(["Accepted", "Rejected"]);
@@ -411,6 +466,44 @@ export const OCPP_REQUESTS = {
   }),
   CancelReservation: z.strictObject({ reservationId: integer }),
   Heartbeat: empty,
+  // The security extension (edition 3 §5).
+  SecurityEventNotification: z.strictObject({
+    type: z.string().max(50),
+    timestamp: dateTime,
+    techInfo: z.string().max(255).optional(),
+  }),
+  LogStatusNotification: z.strictObject({ status: UploadLogStatus, requestId: integer.optional() }),
+  SignedFirmwareStatusNotification: z.strictObject({ status: SignedFirmwareStatus, requestId: integer.optional() }),
+  SignCertificate: z.strictObject({ csr: z.string().max(5500) }),
+  ExtendedTriggerMessage: z.strictObject({ requestedMessage: ExtendedMessageTrigger, connectorId: integer.optional() }),
+  // The locations are plain strings of at most 512 characters in the extension (no `format: uri`).
+  GetLog: z.strictObject({
+    log: z.strictObject({
+      remoteLocation: z.string().max(512),
+      oldestTimestamp: dateTime.optional(),
+      latestTimestamp: dateTime.optional(),
+    }),
+    logType: z.enum(["DiagnosticsLog", "SecurityLog"]),
+    requestId: integer,
+    retries: integer.optional(),
+    retryInterval: integer.optional(),
+  }),
+  SignedUpdateFirmware: z.strictObject({
+    retries: integer.optional(),
+    retryInterval: integer.optional(),
+    requestId: integer,
+    firmware: z.strictObject({
+      location: z.string().max(512),
+      retrieveDateTime: dateTime,
+      installDateTime: dateTime.optional(),
+      signingCertificate: z.string().max(5500),
+      signature: z.string().max(800),
+    }),
+  }),
+  InstallCertificate: z.strictObject({ certificateType: CertificateUse, certificate: z.string().max(5500) }),
+  GetInstalledCertificateIds: z.strictObject({ certificateType: CertificateUse }),
+  DeleteCertificate: z.strictObject({ certificateHashData: CertificateHashData }),
+  CertificateSigned: z.strictObject({ certificateChain: z.string().max(10000) }),
 } as const satisfies Record<OcppAction, z.ZodType>;
 
 export const OCPP_RESPONSES = {
@@ -464,6 +557,25 @@ export const OCPP_RESPONSES = {
   }),
   CancelReservation: z.strictObject({ status: acceptedOrRejected }),
   Heartbeat: z.strictObject({ currentTime: dateTime }),
+  SecurityEventNotification: empty,
+  LogStatusNotification: empty,
+  SignedFirmwareStatusNotification: empty,
+  SignCertificate: z.strictObject({ status: acceptedOrRejected }),
+  ExtendedTriggerMessage: z.strictObject({ status: z.enum(["Accepted", "Rejected", "NotImplemented"]) }),
+  GetLog: z.strictObject({
+    status: z.enum(["Accepted", "Rejected", "AcceptedCanceled"]),
+    filename: z.string().max(255).optional(),
+  }),
+  SignedUpdateFirmware: z.strictObject({
+    status: z.enum(["Accepted", "Rejected", "AcceptedCanceled", "InvalidCertificate", "RevokedCertificate"]),
+  }),
+  InstallCertificate: z.strictObject({ status: z.enum(["Accepted", "Failed", "Rejected"]) }),
+  GetInstalledCertificateIds: z.strictObject({
+    certificateHashData: atLeastOne(CertificateHashData).optional(),
+    status: z.enum(["Accepted", "NotFound"]),
+  }),
+  DeleteCertificate: z.strictObject({ status: z.enum(["Accepted", "Failed", "NotFound"]) }),
+  CertificateSigned: z.strictObject({ status: acceptedOrRejected }),
 } as const satisfies Record<OcppAction, z.ZodType>;
 
 export type OcppRequest<A extends OcppAction> = z.output<(typeof OCPP_REQUESTS)[A]>;

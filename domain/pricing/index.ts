@@ -4,3 +4,5 @@ export * from "./slots";
 export * from "./strategy";
 export * from "./price-display";
 export * from "./sample";
+export * from "./tariff";
+export * from "./tariff-message";

@@ -34,6 +34,31 @@ export const pointType = z.enum(POINT_TYPES, { error: "validation.pointType" });
 export const PRIVATE_TYPES = ["Public", "Private", "PrivateHidden"] as const;
 export const privateType = z.enum(PRIVATE_TYPES, { error: "validation.privateType" });
 
+/**
+ * Which OCPP versions a point's charger may connect with (docs/rules/equipment.md "Points",
+ * docs/rules/ocpp.md "Two protocols"): AUTO takes what the charger offers, 2.0.1 first; OCPP16 or
+ * OCPP201 refuse the other.
+ */
+export const OCPP_VERSIONS = ["AUTO", "OCPP16", "OCPP201"] as const;
+export type OcppVersion = (typeof OCPP_VERSIONS)[number];
+export const ocppVersion = z.enum(OCPP_VERSIONS, { error: "points.validation.ocppVersion" });
+
+/** The version a connected charger speaks, as the API names it. */
+export type ConnectedVersion = "1.6" | "2.0.1";
+
+/**
+ * A point's protocol as the API shows it: the setting, and the version of its connection while it
+ * is online. The column may outlive a connection the offline check closed, so `online` decides.
+ */
+export const pointProtocol = (p: { ocppVersion: OcppVersion; connectedVersion: ConnectedVersion | null; online: boolean }) => ({
+  ocppVersion: p.ocppVersion,
+  connectedVersion: p.online ? p.connectedVersion : null,
+});
+
+/** Whether a point speaks OCPP 2.0.1: set to it, or connected in it. */
+export const speaks201 = (p: { ocppVersion: OcppVersion; connectedVersion: ConnectedVersion | null }) =>
+  p.ocppVersion === "OCPP201" || p.connectedVersion === "2.0.1";
+
 export const CHARGE_SPEEDS = ["QUICK", "SLOW"] as const;
 export const chargeSpeed = z.enum(CHARGE_SPEEDS, { error: "validation.chargeSpeed" });
 
@@ -98,6 +123,8 @@ export const pointFields = z.object({
   connectorCount,
   privateType: privateType.default("Public"),
   stationType: optionalText(32),
+  /** AUTO when a point is created without it; an edit without it keeps the point's setting. */
+  ocppVersion: ocppVersion.optional(),
   connectors: z.array(connectorInput).max(99).optional(),
 });
 

@@ -31,7 +31,8 @@ export const connectorListQuery = pageQuery.extend({
 const stationId = recordId("monitoring.validation.stationRequired");
 export const stationPickerQuery = z.object({ name: z.string().trim().max(64).optional() });
 export const loadQuery = z.object({ stationId });
-export const panelQuery = pageQuery.extend({ stationId });
+/** Without a station, the panel opens on the first one (docs/rules/monitoring.md "Remote-control panel"). */
+export const panelQuery = pageQuery.extend({ stationId: stationId.optional() });
 
 /** Alarms: Undisposed → AutoRecovery or ManualDisposed. */
 export const ALARM_STATUSES = ["Undisposed", "AutoRecovery", "ManualDisposed"] as const;

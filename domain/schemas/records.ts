@@ -6,7 +6,8 @@ import { recordId } from "./numbers";
 /**
  * Charge record states (docs/rules/records.md "Record states"): CHARGING while the session runs,
  * then CHARGE_COMPLETE (priced, not settled), RECORD_COMPLETE (paid), RECORD_UNSETTLED (nobody
- * to debit), PAY_FAIL (not enough balance), ABNORMAL (no proper stop).
+ * to debit, or left for the cashier: `UNSETTLED_REASONS`), PAY_FAIL (not enough balance),
+ * ABNORMAL (no proper stop).
  */
 export const CHARGE_RECORD_STATES = ["CHARGING", "CHARGE_COMPLETE", "RECORD_COMPLETE", "RECORD_UNSETTLED", "PAY_FAIL", "ABNORMAL"] as const;
 export type ChargeRecordState = (typeof CHARGE_RECORD_STATES)[number];
@@ -15,6 +16,15 @@ export type ChargeRecordState = (typeof CHARGE_RECORD_STATES)[number];
  * Where a record comes from: a session at our chargers (OCPP), or a partner's CDR billed to one of
  * our drivers (OCPI; docs/decisions/0063-roaming-charge-records.md).
  */
+/**
+ * Why a finally priced record was left unsettled, for the operator to read
+ * (docs/rules/billing.md "Who pays", "Paying from the balance off"): nobody is behind the tag, or
+ * the operator's settings turned paying from the balance off and no card paid the session, so the
+ * cashier settles it.
+ */
+export const UNSETTLED_REASONS = ["NO_PAYER", "BALANCE_PAYMENT_OFF"] as const;
+export type UnsettledReason = (typeof UNSETTLED_REASONS)[number];
+
 export const CHARGE_RECORD_SOURCES = ["OCPP", "OCPI"] as const;
 export type ChargeRecordSource = (typeof CHARGE_RECORD_SOURCES)[number];
 

@@ -11,7 +11,7 @@ import { latitude, longitude } from "./stations";
  * An operator's parameter settings as one validated document (docs/rules/settings.md
  * "Parameter settings"), shared by the console form and `PUT /system-service/parameter-settings`.
  * Money is integer minor units of the main currency (docs/decisions/0005-money-in-minor-units.md).
- * Secrets (the bill-push signature key, the Apple certificate's password) are write-only: an
+ * Secrets (the bill-push signature key) are write-only: an
  * answer says whether one is set (`…Set`), a body sets one with a string, keeps it with null or
  * by leaving it out, and removes it with "". Messages are catalogue keys
  * (domain/i18n/locales/<lang>/settings.json).
@@ -49,8 +49,14 @@ export const membership = z
   })
   .refine((m) => m.goldFee > m.silverFee, { error: v("goldAboveSilver"), path: ["goldFee"] });
 
-export const MAP_PROVIDERS = ["bing", "google"] as const;
+/**
+ * The map under the console's maps: OpenStreetMap's public tiles need no key, so a new operator
+ * has a map at once (docs/rules/settings.md "Map"); Bing and Google need the operator's key.
+ */
+export const MAP_PROVIDERS = ["osm", "bing", "google"] as const;
 export type MapProvider = (typeof MAP_PROVIDERS)[number];
+/** The providers that take a key, and geocode with it. */
+export type KeyedMapProvider = Exclude<MapProvider, "osm">;
 
 const mapKey = z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), text(200, "mapKey").nullable());
 
@@ -88,10 +94,6 @@ export const taxSettings = z.object({
 });
 export type TaxSettings = z.infer<typeof taxSettings>;
 
-/** A certificate file kept encrypted in R2: what the answer shows of it. */
-const certificateFile = z.object({ fileName: z.string(), size: z.number(), uploadedAt: z.string() }).nullable();
-export type CertificateFile = z.infer<typeof certificateFile>;
-
 const httpsUrl = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? null : value),
   z.url({ protocol: /^https?$/, error: v("url") }).max(500, { error: v("tooLong") }).nullable(),
@@ -115,6 +117,11 @@ const documentFields = {
   }),
   mainCurrency: z.string({ error: v("mainCurrency") }).trim().regex(/^[A-Z]{3}$/, { error: v("mainCurrency") }),
   currencies: z.array(currencySet, { error: v("currencies") }).min(1, { error: v("currencies") }).max(3, { error: v("currencies") }),
+  /**
+   * On: billing debits sessions from the payer's balance. Off: no wallet is debited; a session
+   * pre-authorised on a card is paid by the card, any other is left RECORD_UNSETTLED for the
+   * cashier with its reason (docs/rules/billing.md "Paying from the balance off").
+   */
   balancePayment: flag("flag"),
   minimumRecharge: minor("minimumRecharge"),
   /**
@@ -146,11 +153,6 @@ const documentFields = {
     .min(1, { error: v("areaCodes") })
     .max(10, { error: v("areaCodes") }),
   tax: taxSettings,
-  apple: z.object({
-    password: secret(200),
-    topic: text(200, "appleTopic"),
-    environment: z.enum(["production", "test"], { error: v("appleEnvironment") }),
-  }),
   billPush: z.object({ url: httpsUrl, signatureKey: secret(200) }),
   hideZeroCosts: flag("flag"),
   ocpi: z.object({
@@ -182,6 +184,15 @@ function crossChecks(doc: Partial<Fields>, ctx: z.RefinementCtx) {
   if (doc.billPush?.signatureKey && doc.billPush.signatureKey.length < 16) {
     ctx.addIssue({ code: "custom", message: v("signatureKeyShort"), path: ["billPush", "signatureKey"] });
   }
+}
+
+/**
+ * Every connector standard in the operator's order, for the console's lists and forms
+ * (docs/rules/settings.md "Display switches"): those it placed first, then any it left out in the
+ * usual order, so a new standard or a short list never hides one.
+ */
+export function orderedStandards(order: readonly ConnectorStandard[]): ConnectorStandard[] {
+  return [...new Set([...order, ...CONNECTOR_STANDARDS])];
 }
 
 /** `PUT /system-service/parameter-settings` for an operator: the whole document. */
@@ -217,14 +228,6 @@ export interface ParameterSettings {
   hideEnergyPrice: boolean;
   areaCodes: string[];
   tax: TaxSettings;
-  apple: {
-    certificate: CertificateFile;
-    /** Sealed (docs/rules/settings.md "Secrets at rest"). */
-    password: string | null;
-    topic: string;
-    environment: "production" | "test";
-  };
-  google: { certificate: CertificateFile };
   billPush: { url: string | null; /** Sealed. */ signatureKey: string | null };
   hideZeroCosts: boolean;
   ocpi: { countryCode: string | null; partyId: string | null };
@@ -232,17 +235,24 @@ export interface ParameterSettings {
   decimals: number;
 }
 
+/**
+ * Items a stored document may still carry but nothing reads: the app notification certificates
+ * (docs/decisions/0080-no-app-notification-certificates.md). The next save leaves them out.
+ */
+export const RETIRED_ITEMS = ["apple", "google"] as const;
+
 /** The settings an operator has before anyone changed them. */
 export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
   rechargeParameter: { presets: [] },
   mainCurrency: "USD",
   currencies: [{ code: "USD", sign: "$", decimals: 0 }],
-  balancePayment: false,
+  // Billing has always debited the balance: an operator who never chose keeps that.
+  balancePayment: true,
   minimumRecharge: 0,
   minimumChargeBalance: 0,
   roamingCdrLimit: DEFAULT_CDR_LIMIT,
   membership: { silverFee: 0, goldFee: 1, silverDiscount: 0, goldDiscount: 0 },
-  map: { provider: "bing", keys: { bing: null, google: null }, centre: { lat: "0", lng: "0" }, zoom: 2, endpoint: null },
+  map: { provider: "osm", keys: { bing: null, google: null }, centre: { lat: "0", lng: "0" }, zoom: 2, endpoint: null },
   rfCardRestriction: false,
   connectorTypeOrder: [...CONNECTOR_STANDARDS],
   timeZone: "UTC",
@@ -250,8 +260,6 @@ export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
   hideEnergyPrice: false,
   areaCodes: ["86"],
   tax: { mark: "", inclusive: true, rate: "0" },
-  apple: { certificate: null, password: null, topic: "", environment: "production" },
-  google: { certificate: null },
   billPush: { url: null, signatureKey: null },
   hideZeroCosts: false,
   ocpi: { countryCode: null, partyId: null },
@@ -261,8 +269,6 @@ export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
 
 const stored = {
   ...documentFields,
-  apple: documentFields.apple.extend({ certificate: certificateFile, password: z.string().nullable() }),
-  google: z.object({ certificate: certificateFile }),
   billPush: documentFields.billPush.extend({ signatureKey: z.string().nullable() }),
 };
 
@@ -301,9 +307,11 @@ export function mainCurrencyOf(settings: Pick<ParameterSettings, "mainCurrency" 
 }
 
 /** Map settings that can geocode: the default provider has a key. */
-export function geocoderOf(settings: ParameterSettings): { provider: MapProvider; key: string; endpoint: string | null } | null {
-  const key = settings.map.keys[settings.map.provider];
-  return key ? { provider: settings.map.provider, key, endpoint: settings.map.endpoint ?? null } : null;
+export function geocoderOf(settings: ParameterSettings): { provider: KeyedMapProvider; key: string; endpoint: string | null } | null {
+  const provider = settings.map.provider;
+  if (provider === "osm") return null;
+  const key = settings.map.keys[provider];
+  return key ? { provider, key, endpoint: settings.map.endpoint ?? null } : null;
 }
 
 // ── Mail ─────────────────────────────────────────────────────────────────────────────────────
@@ -368,9 +376,3 @@ export const invoiceSystemInput = z
   });
 export type InvoiceSystemInput = z.infer<typeof invoiceSystemInput>;
 
-/** `POST /system-service/parameter-settings/certificate?kind=`. */
-export const certificateKind = z.enum(["apple", "google"], { error: v("certificateKind") });
-export type CertificateKind = z.infer<typeof certificateKind>;
-export const certificateQuery = z.object({ kind: certificateKind });
-/** A certificate is a small file: an Apple .p12 or a Google service-account JSON. */
-export const CERTIFICATE_MAX_BYTES = 64 * 1024;

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type {
   ChargePointStatus,
   ChargerAction,
@@ -12,11 +11,13 @@ import type {
   StopReason,
 } from "../../domain/ocpp";
 import { Configuration, type ConfigChange } from "./config";
+import { httpStatus, pause, refusalStatus, REPLACED } from "./connection";
 import { LocalList } from "./local-list";
 import type { FaultCode } from "./faults";
 import { Car, meterValue, registerValue, type Electrics } from "./meter";
 import { ChargingProfiles } from "./profiles";
 import { OcppClient, type CloseInfo } from "./rpc";
+import type { SimulatedCharger } from "./simulated-charger";
 
 export interface ChargerSpec {
   serialNumber: string;
@@ -33,7 +34,7 @@ export interface ChargerOptions {
   endpoint: string;
   meterIntervalS: number;
   log: (line: string) => void;
-  /** The server set a new AuthorizationKey through ChangeConfiguration. */
+  /** The server set a new key: AuthorizationKey through ChangeConfiguration (1.6), SecurityCtrlr.BasicAuthPassword through SetVariables (2.0.1). */
   onKeyChange?: (key: string) => void;
   /** The server refused the key (HTTP 401): a new key to try, if one can be had. */
   renewKey?: () => Promise<string | undefined>;
@@ -84,22 +85,17 @@ const sameTag = (a: string | undefined, b: string | undefined) => a !== undefine
 const mayUse = (reservation: { idTag: string; parentIdTag?: string }, idTag: string, parentIdTag: string | undefined) =>
   sameTag(reservation.idTag, idTag) || sameTag(reservation.parentIdTag, parentIdTag);
 
-const REPLACED = "Replaced by a new connection";
 const FINISHING_MS = 2_000;
 const REBOOT_MS = 2_000;
 const PROGRESS_LOG_MS = 30_000;
 
-const httpStatus = (error: unknown): number | undefined => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "number" ? code : undefined;
-};
 
 /**
  * One simulated OCPP 1.6J charge point on ocpp-rpc's strict client: it boots, heartbeats at the
  * interval the server gives, reports its connectors, and answers every action the central system
  * may send as a charger would, running charging sessions with rising meter readings.
  */
-export class SimCharger {
+export class SimCharger implements SimulatedCharger {
   private client?: OcppClient;
   private readonly connectors: Connector[];
   private readonly config: Configuration;
@@ -243,7 +239,7 @@ export class SimCharger {
         this.firstAttemptDone();
         return;
       } catch (error) {
-        const status = httpStatus(error) ?? (await this.refusalStatus(error));
+        const status = httpStatus(error) ?? (await refusalStatus(error, this.options.endpoint, this.spec.serialNumber, this.spec.key));
         if (status === 401 && this.options.renewKey && !renewed) {
           renewed = true;
           const key = await this.options.renewKey().catch(() => undefined);
@@ -266,32 +262,9 @@ export class SimCharger {
     }
   }
 
-  /**
-   * Why an upgrade was cut off without an HTTP status. The local server (the Cloudflare Vite
-   * plugin in front of workerd) drops the socket when the worker refuses an upgrade, so the
-   * worker's 401 or 404 never arrives; the same URL without the upgrade answers it.
-   */
-  private async refusalStatus(error: unknown): Promise<number | undefined> {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code !== "ECONNRESET" && !/socket hang up/i.test((error as Error).message)) return undefined;
-    const url = `${this.options.endpoint.replace(/^ws/, "http")}/${encodeURIComponent(this.spec.serialNumber)}`;
-    const basic = Buffer.from(`${this.spec.serialNumber}:${this.spec.key}`).toString("base64");
-    try {
-      const res = await fetch(url, { headers: { Authorization: `Basic ${basic}` } });
-      return res.status === 401 || res.status === 404 ? res.status : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
   /** Waits unless the charger is stopped meanwhile (then answers false). */
   private async pause(ms: number): Promise<boolean> {
-    try {
-      await sleep(ms, undefined, { signal: this.stopSignal.signal });
-      return true;
-    } catch {
-      return false;
-    }
+    return pause(ms, this.stopSignal.signal);
   }
 
   private async open() {

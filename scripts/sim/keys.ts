@@ -1,4 +1,4 @@
-import type { SimCharger } from "./charger";
+import type { SimulatedCharger } from "./simulated-charger";
 import { FAULT_CODES, type FaultCode } from "./faults";
 
 /** The keys the simulator answers in its terminal, as it prints them at start. */
@@ -9,7 +9,7 @@ export const KEY_HELP = [
   ["c", "clear the selected connector's fault"],
   ["s", "show every connector"],
   ["h", "show these keys"],
-  ["q / Ctrl-C", "stop (running sessions end with StopTransaction)"],
+  ["q / Ctrl-C", "stop (running sessions end: StopTransaction, or TransactionEvent Ended in 2.0.1)"],
 ] as const;
 
 interface KeyOptions {
@@ -22,7 +22,7 @@ interface KeyOptions {
  * Does nothing when stdin is not a terminal (piped, or under a test runner); answers a function
  * that gives the terminal back.
  */
-export function listenToKeys(chargers: readonly SimCharger[], { log, quit }: KeyOptions): () => void {
+export function listenToKeys(chargers: readonly SimulatedCharger[], { log, quit }: KeyOptions): () => void {
   const stdin = process.stdin;
   if (!stdin.isTTY || chargers.length === 0) return () => {};
   const targets = chargers.flatMap((charger) => Array.from({ length: charger.connectorCount }, (_, i) => ({ charger, connectorId: i + 1 })));

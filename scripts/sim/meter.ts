@@ -1,4 +1,5 @@
 import type { ChargingProfile, MeterValue, ReadingContext, SampledValue } from "../../domain/ocpp";
+import type { Ocpp201Request } from "../../domain/ocpp/v201";
 
 /**
  * The electrical side of a simulated connector: an energy register that rises at the power being
@@ -31,11 +32,28 @@ export function fromWatts(e: Electrics, watts: number, unit: "A" | "W"): number 
 }
 
 /**
+ * What a limit in force is read from: a 1.6 ChargingProfile as it is, or a 2.0.1 one with its
+ * first chargingSchedule in place of the array (the fields have the same names and meaning).
+ */
+export interface ScheduledLimit {
+  validFrom?: string;
+  validTo?: string;
+  chargingProfileKind: ChargingProfile["chargingProfileKind"];
+  recurrencyKind?: ChargingProfile["recurrencyKind"];
+  chargingSchedule: {
+    startSchedule?: string;
+    duration?: number;
+    chargingRateUnit: "A" | "W";
+    chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+  };
+}
+
+/**
  * The period of a profile in force at `now` (OCPP 1.6 §3.13.1): none outside its validity or
  * before its schedule starts; a Recurring profile's schedule repeats daily or weekly from
  * `startSchedule`; a Relative one (no start) uses its first period.
  */
-export function periodAt(p: ChargingProfile, now: number) {
+export function periodAt(p: ScheduledLimit, now: number) {
   if ((p.validFrom && now < Date.parse(p.validFrom)) || (p.validTo && now >= Date.parse(p.validTo))) return undefined;
   const { chargingSchedulePeriod: periods, startSchedule, duration } = p.chargingSchedule;
   if (!startSchedule || p.chargingProfileKind === "Relative") return periods[0];
@@ -47,7 +65,7 @@ export function periodAt(p: ChargingProfile, now: number) {
 }
 
 /** The limit in force of several profiles, in W: the lowest wins (a simple stacking). */
-export function profileLimitW(e: Electrics, profiles: readonly ChargingProfile[], now = Date.now()): number {
+export function profileLimitW(e: Electrics, profiles: readonly ScheduledLimit[], now = Date.now()): number {
   let limit = e.maxPowerW;
   for (const p of profiles) {
     const period = periodAt(p, now);
@@ -92,17 +110,40 @@ export interface Reading {
   soc?: number;
 }
 
-/** One MeterValue with the measurands the simulator reports. */
-export function meterValue(e: Electrics, reading: Reading, context: ReadingContext, at = new Date()): MeterValue {
+/** A measurand the simulator reports; 1.6 and 2.0.1 spell these the same. */
+export type Measurand = "Energy.Active.Import.Register" | "Power.Active.Import" | "Current.Import" | "Voltage" | "SoC";
+
+/** One sample: the value rounded as a meter shows it, where it is measured, in which unit. */
+export interface Sample {
+  measurand: Measurand;
+  value: number;
+  location: "Outlet" | "EV";
+  unit: "Wh" | "W" | "A" | "V" | "Percent";
+}
+
+/** What the meter shows now, the SoC only while a car reports it. */
+export function samples(e: Electrics, reading: Reading): Sample[] {
   const v = volts(e);
   const amps = e.type === "AC" ? reading.powerW / (v * 3) : reading.powerW / v;
-  const sampled: SampledValue[] = [
-    { value: String(Math.round(reading.registerWh)), context, measurand: "Energy.Active.Import.Register", location: "Outlet", unit: "Wh" },
-    { value: String(Math.round(reading.powerW)), context, measurand: "Power.Active.Import", location: "Outlet", unit: "W" },
-    { value: amps.toFixed(1), context, measurand: "Current.Import", location: "Outlet", unit: "A" },
-    { value: v.toFixed(1), context, measurand: "Voltage", location: "Outlet", unit: "V" },
+  const list: Sample[] = [
+    { measurand: "Energy.Active.Import.Register", value: Math.round(reading.registerWh), location: "Outlet", unit: "Wh" },
+    { measurand: "Power.Active.Import", value: Math.round(reading.powerW), location: "Outlet", unit: "W" },
+    { measurand: "Current.Import", value: Math.round(amps * 10) / 10, location: "Outlet", unit: "A" },
+    { measurand: "Voltage", value: v, location: "Outlet", unit: "V" },
   ];
-  if (reading.soc !== undefined) sampled.push({ value: String(Math.floor(reading.soc)), context, measurand: "SoC", location: "EV", unit: "Percent" });
+  if (reading.soc !== undefined) list.push({ measurand: "SoC", value: Math.floor(reading.soc), location: "EV", unit: "Percent" });
+  return list;
+}
+
+/** One MeterValue with the measurands the simulator reports. */
+export function meterValue(e: Electrics, reading: Reading, context: ReadingContext, at = new Date()): MeterValue {
+  const sampled: SampledValue[] = samples(e, reading).map(({ measurand, value, location, unit }) => ({
+    value: measurand === "Current.Import" || measurand === "Voltage" ? value.toFixed(1) : String(value),
+    context,
+    measurand,
+    location,
+    unit,
+  }));
   return { timestamp: at.toISOString(), sampledValue: sampled };
 }
 
@@ -112,4 +153,18 @@ export function registerValue(registerWh: number, context: ReadingContext, at = 
     timestamp: at.toISOString(),
     sampledValue: [{ value: String(Math.round(registerWh)), context, measurand: "Energy.Active.Import.Register", location: "Outlet", unit: "Wh" }],
   };
+}
+
+export type MeterValue201 = Ocpp201Request<"MeterValues">["meterValue"][number];
+export type ReadingContext201 = NonNullable<MeterValue201["sampledValue"][number]["context"]>;
+
+/**
+ * One OCPP 2.0.1 MeterValue of the measurands a SampledDataCtrlr list asks for (J01, J02):
+ * numbers, with their unit of measure. Undefined when the list asks for none the meter has.
+ */
+export function meterValue201(e: Electrics, reading: Reading, context: ReadingContext201, measurands: readonly string[], at = new Date()): MeterValue201 | undefined {
+  const sampled = samples(e, reading)
+    .filter((s) => measurands.includes(s.measurand))
+    .map(({ measurand, value, location, unit }) => ({ value, context, measurand, location, unitOfMeasure: { unit } }));
+  return sampled.length > 0 ? { timestamp: at.toISOString(), sampledValue: sampled } : undefined;
 }

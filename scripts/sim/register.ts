@@ -124,7 +124,7 @@ export class Api {
     return page.records.find((p) => p.serialNumber === serialNumber);
   }
 
-  createPoint(input: { stationId: number; name: string; serialNumber: string; pointNo: string; type: "AC" | "DC" | "MIXED"; ratedPower: number; connectorCount: number }) {
+  createPoint(input: { stationId: number; name: string; serialNumber: string; pointNo: string; type: "AC" | "DC" | "MIXED"; ratedPower: number; connectorCount: number; ocppVersion?: "AUTO" | "OCPP16" | "OCPP201" }) {
     return this.post<PointRecord>("/station-service/point", input);
   }
 

@@ -2,9 +2,9 @@ import { RPCClient } from "ocpp-rpc";
 import type { ChargerAction, OcppRequest, OcppResponse, ServerAction } from "../../domain/ocpp";
 
 /**
- * A typed face for ocpp-rpc's `RPCClient` speaking OCPP 1.6J. ocpp-rpc's own declarations make
+ * A typed face for ocpp-rpc's `RPCClient` speaking OCPP 1.6J (rpc201.ts: 2.0.1). ocpp-rpc's own declarations make
  * every constructor option required and type payloads as `any`; this wrapper takes only the
- * options a charger needs and types each action's payloads with the 1.6 message types. Strict
+ * options a charger needs and types each action's payloads with the version's message types. Strict
  * mode is on unless asked otherwise: every CALL and answer in both directions is checked against
  * the official JSON schemas, and every violation is kept in `validationFailures`.
  */
@@ -16,7 +16,7 @@ export interface ClientOptions {
   identity: string;
   /** The Basic-auth password (the charger key, 40 hex characters). */
   password?: string;
-  /** Subprotocols offered; `["ocpp1.6"]` unless told. */
+  /** Subprotocols offered; the client's own version (`["ocpp1.6"]` or `["ocpp2.0.1"]`) unless told. */
   protocols?: string[];
   strictMode?: boolean;
   callTimeoutMs?: number;
@@ -44,16 +44,21 @@ type RawOptions = ConstructorParameters<typeof RPCClient>[0];
 
 export type Handler<A extends ServerAction> = (payload: OcppRequest<A>) => OcppResponse<A> | Promise<OcppResponse<A>>;
 
-export class OcppClient {
-  private readonly rpc: RPCClient;
+/**
+ * The socket, strict-mode bookkeeping and lifecycle both protocol versions share; the typed
+ * `call` and `handle` of each version are in its subclass (OcppClient here, Ocpp201Client in
+ * rpc201.ts).
+ */
+export class RpcConnection {
+  protected readonly rpc: RPCClient;
   /** Every strict-mode violation seen, in either direction. */
   readonly validationFailures: ValidationFailure[] = [];
   /** Frames that were not well-formed OCPP-J at all. */
   readonly badMessages: string[] = [];
 
-  constructor(options: ClientOptions) {
+  constructor(options: ClientOptions, defaultProtocol: string) {
     const raw: Partial<RawOptions> = {
-      protocols: [OCPP16],
+      protocols: [defaultProtocol],
       strictMode: true,
       reconnect: false,
       callTimeoutMs: 30_000,
@@ -82,15 +87,15 @@ export class OcppClient {
     await this.rpc.connect();
   }
 
-  /** Sends a CALL a charge point may send and resolves with the server's answer. */
-  async call<A extends ChargerAction>(action: A, payload: OcppRequest<A>, options: { timeoutMs?: number } = {}): Promise<OcppResponse<A>> {
+  /** Sends a CALL and resolves with the answer; strict mode has checked both against the schemas. */
+  protected async callRaw(action: string, payload: unknown, options: { timeoutMs?: number }): Promise<unknown> {
     const callOptions = options.timeoutMs === undefined ? {} : { callTimeoutMs: options.timeoutMs };
-    return (await this.rpc.call(action, payload, callOptions)) as OcppResponse<A>;
+    return this.rpc.call(action, payload, callOptions);
   }
 
-  /** Answers a CALL the central system sends. */
-  handle<A extends ServerAction>(action: A, handler: Handler<A>): void {
-    this.rpc.handle(action, async ({ params }) => handler(params as OcppRequest<A>));
+  /** Answers a CALL of one action; strict mode has checked the request against its schema first. */
+  protected handleRaw(action: string, handler: (params: unknown) => Record<string, unknown> | Promise<Record<string, unknown>>): void {
+    this.rpc.handle(action, async ({ params }) => handler(params));
   }
 
   /** Once the socket is gone for good (this client does not reconnect by itself). */
@@ -115,5 +120,23 @@ export class OcppClient {
   async close(code = 1000, reason = ""): Promise<CloseInfo | undefined> {
     const result = await this.rpc.close({ code, reason });
     return result ? { code: result.code ?? code, reason: result.reason ?? reason } : undefined;
+  }
+}
+
+/** An OCPP 1.6J charge point's side of the connection. */
+export class OcppClient extends RpcConnection {
+  constructor(options: ClientOptions) {
+    super(options, OCPP16);
+  }
+
+  /** Sends a CALL a charge point may send and resolves with the server's answer. */
+  async call<A extends ChargerAction>(action: A, payload: OcppRequest<A>, options: { timeoutMs?: number } = {}): Promise<OcppResponse<A>> {
+    // Strict mode has validated the answer against this action's response schema.
+    return (await this.callRaw(action, payload, options)) as OcppResponse<A>;
+  }
+
+  /** Answers a CALL the central system sends. */
+  handle<A extends ServerAction>(action: A, handler: Handler<A>): void {
+    this.handleRaw(action, (params) => handler(params as OcppRequest<A>));
   }
 }

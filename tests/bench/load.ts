@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ServedProduct } from "../support/serve-product";
-import type { BenchCharger, ClientCommand, ClientReport } from "./protocol";
+import type { BenchCharger, ClientCommand, ClientReport, OcppVersion } from "./protocol";
 
 /** The machine has two cores: connects in flight across all load processes. */
 export const CONNECTS_IN_FLIGHT = 50;
@@ -46,8 +46,9 @@ export class Load {
     };
   }
 
-  connect(url: string, chargers: BenchCharger[]) {
-    return this.run((i, of) => ({ kind: "connect", url, chargers: chargers.filter((_, n) => n % of === i), inFlight: Math.ceil(CONNECTS_IN_FLIGHT / of) }));
+  /** `chargers` connect and boot speaking `version`, spread over the processes. */
+  connect(url: string, chargers: BenchCharger[], version: OcppVersion) {
+    return this.run((i, of) => ({ kind: "connect", url, chargers: chargers.filter((_, n) => n % of === i), inFlight: Math.ceil(CONNECTS_IN_FLIGHT / of), version }));
   }
 }
 

@@ -2,13 +2,16 @@
  * `npm run bench:ocpp` (docs/performance.md): figures for the OCPP edge with 100, 1 000 and
  * 5 000 chargers (`--quick`: 100 only; `--size N`: N only, to try a change), each beside a bare hibernating echo Durable Object served
  * the same way in the same run (tests/bench/echo, `wrangler dev`), with its ratio to it, and a
- * bare Node `ws` echo as the machine's ceiling.
+ * bare Node `ws` echo as the machine's ceiling. Each size runs a fleet of OCPP 1.6 chargers,
+ * then the same phases with a fleet of OCPP 2.0.1 ones (their readings as TransactionEvent
+ * Updated, OCPP 2.0.1 Part 2 E02), whose connect is also set beside the 1.6 fleet's
+ * (`--version V`: one version's fleet only).
  *
  * The product is served as `npm start` serves it (the build under `wrangler dev`, own state
  * folder, free port); its chargers are written into that state before it starts, and connect,
  * like the echo DO's, to the workerd that runs the worker, past wrangler's proxy. Load comes from
- * light clients in several processes (tests/bench/load-client.ts); a strict ocpp-rpc client checks
- * a sample for correctness. D1 statements are counted by the worker itself
+ * light clients in several processes (tests/bench/load-client.ts); a strict ocpp-rpc client of
+ * each version checks a sample for correctness. D1 statements are counted by the worker itself
  * (workers/http/bench-counters.ts) and workerd's CPU time is read from /proc. It prints figures,
  * never fails on speed, and stops everything it started.
  */
@@ -17,11 +20,12 @@ import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Api, inBatches } from "../../scripts/sim/register";
-import { OcppClient } from "../../scripts/sim/rpc";
+import { OcppClient, type RpcConnection } from "../../scripts/sim/rpc";
+import { Ocpp201Client } from "../../scripts/sim/rpc201";
 import { freePort, serveProduct } from "../support/serve-product";
 import { prepareBenchState, type BenchPoint } from "./fleet";
 import { CONNECTS_IN_FLIGHT, Load, started } from "./load";
-import type { BenchCharger } from "./protocol";
+import { BOOT_STATUSES, READING, type BenchCharger, type OcppVersion } from "./protocol";
 import { workerdCpuSeconds, workerdOpenFiles, workerOrigin, type OpenFiles } from "./workerd";
 
 const QUICK = process.argv.includes("--quick");
@@ -63,6 +67,16 @@ const ECHO_READ_PIECES = 4;
 /** Product reads, one at a time, whose workerd CPU the echo DO's yardstick spends. */
 const READ_CPU_SAMPLES = 100;
 const TRANSACTIONS = 50;
+const ALL_VERSIONS: readonly OcppVersion[] = ["1.6", "2.0.1"];
+/** `--version V`: that version's fleet only, to try a change. */
+const versionArg = process.argv.indexOf("--version");
+/** The OCPP versions the bench runs a fleet of, each beside the echo DO (OCPP 2.0.1's readings ride on TransactionEvent). */
+const VERSIONS = versionArg > 0 ? ALL_VERSIONS.filter((v) => v === process.argv[versionArg + 1]) : ALL_VERSIONS;
+/**
+ * The demo operator's remote-start id tag (db/seed.ts): accepted at every start, however many
+ * sessions it already has (domain/ocpp/authorization.ts), as a fleet's transactions need.
+ */
+const OPERATOR_ID_TOKEN = "PLREMOTE";
 /** Batched D1 writes land at most about two seconds after the message (docs/rules/ocpp.md "Hot path"). */
 const SETTLE_MS = 3000;
 const IDLE_WAIT_MS = 30_000;
@@ -168,6 +182,10 @@ async function serveNodeEcho(): Promise<string> {
 interface Figures {
   connectS?: number;
   connectFailed?: number;
+  /** Each charger's WebSocket upgrade and BootNotification, with CONNECTS_IN_FLIGHT in flight. */
+  connectBoot?: { p50: number; p99: number };
+  /** The transactions the readings belong to, where the version needs one (2.0.1). */
+  begun?: { done: number; failed: number; firstError?: string };
   hb?: { p50: number; p99: number };
   burst?: { p50: number; p99: number; s: number; n: number };
   steady?: { p50: number; p99: number; n: number };
@@ -253,11 +271,20 @@ const medianRound = (rounds: Round[]) => [...rounds].sort((a, b) => a.p50 - b.p5
  * in pairs"). Each worker's figures are its round with the median p50; the first worker's
  * `pairs` holds the medians of the pairs' ratios. Ends with the first worker's fleet connected
  * and the second's set aside.
+ * `version`: the OCPP version the chargers speak (tests/bench/load-client.ts frames each phase in it).
  * `awake`: how many of the chargers' Durable Objects the server's workerd can hold awake at once.
- * `meter`: whether MeterValues are measured here (the Node echo's; the two workers' run in
+ * `meter`: whether readings are measured here (the Node echo's; the two workers' run in
  * pairs, `meterPairs`).
  */
-async function measure(load: Load, targets: Target[], chargers: BenchCharger[], steadyState: boolean, awake: number, meter = false): Promise<Figures[]> {
+async function measure(
+  load: Load,
+  targets: Target[],
+  chargers: BenchCharger[],
+  version: OcppVersion,
+  steadyState: boolean,
+  awake: number,
+  meter = false,
+): Promise<Figures[]> {
   const figures: Figures[] = targets.map(() => ({}));
   let current = 0;
   const turnTo = async (t: number) => {
@@ -268,8 +295,14 @@ async function measure(load: Load, targets: Target[], chargers: BenchCharger[], 
   for (const [t, { url, server }] of targets.entries()) {
     if (t > 0) await load.run(() => ({ kind: "swap" }));
     current = t;
-    const connect = await load.connect(url, chargers);
-    Object.assign(figures[t], { connectS: connect.ms / 1000, connectFailed: connect.failed, firstError: connect.firstError, openFiles: server.files?.() });
+    const connect = await load.connect(url, chargers, version);
+    Object.assign(figures[t], {
+      connectS: connect.ms / 1000,
+      connectBoot: { p50: percentile(connect.samples, 50), p99: percentile(connect.samples, 99) },
+      connectFailed: connect.failed,
+      firstError: connect.firstError,
+      openFiles: server.files?.(),
+    });
   }
   const settledAll = async () => {
     for (const { server } of targets) await settled(server);
@@ -332,7 +365,7 @@ async function measure(load: Load, targets: Target[], chargers: BenchCharger[], 
   return figures;
 }
 
-/** One round of MeterValues from the fleet connected now, after the warm-up that wakes its objects; with the server's workerd CPU seconds per 1 000. */
+/** One round of readings (MeterValues, or 2.0.1's TransactionEvent Updated) from the fleet connected now, after the warm-up that wakes its objects; with the server's workerd CPU seconds per 1 000. */
 async function meterRound(load: Load, server: Server) {
   await settled(server);
   await load.run(() => ({ kind: "meter", seconds: METER_WARMUP_SECONDS }));
@@ -343,12 +376,12 @@ async function meterRound(load: Load, server: Server) {
 }
 
 /**
- * MeterValues of the product and of the echo DO in turn, P E P E P E, each round after a warm-up
+ * Readings of the product and of the echo DO in turn, P E P E P E, each round after a warm-up
  * that wakes the objects: the machine's speed drifts over the minutes between the two workers'
  * other phases, and three runs of the same code, MeterValues measured once on each worker
  * minutes apart, put the product at 0.74 to 0.98 of the echo DO. The ratio shown is the median
  * of the pairs' ratios (docs/performance.md "MeterValues in pairs"). Starts with the echo DO's
- * fleet connected and the product's set aside; ends with both closed.
+ * fleet connected and the product's set aside; ends with both closed, their transactions ended.
  */
 async function meterPairs(load: Load, servers: { product: Server; echo: Server }, product: Figures, echo: Figures) {
   const rounds: Record<"product" | "echo", { perSecond: number; failed: number; cpu?: number }[]> = { product: [], echo: [] };
@@ -365,9 +398,11 @@ async function meterPairs(load: Load, servers: { product: Server; echo: Server }
     if (f.cpuPer1000 && cpus.length) f.cpuPer1000.meter = median(cpus);
   }
   product.meterRatios = rounds.product.map((r, i) => r.perSecond / rounds.echo[i].perSecond);
-  await load.run(() => ({ kind: "close" }));
-  await load.run(() => ({ kind: "swap" }));
-  await load.run(() => ({ kind: "close" }));
+  for (const side of ["echo", "product"]) {
+    await load.run(() => ({ kind: "end" }));
+    await load.run(() => ({ kind: "close" }));
+    if (side === "echo") await load.run(() => ({ kind: "swap" }));
+  }
 }
 
 // ── the product's own figures ───────────────────────────────────────────────────────────────
@@ -469,14 +504,15 @@ async function echoStarts(origin: string, server: Server, points: BenchCharger[]
   return { ...figures, spin, readCpuMs: echoReadCpuMs };
 }
 
-/** A strict ocpp-rpc client (every frame checked both ways against the 1.6 schemas) runs a whole session. */
-async function strictSample(endpoint: string, points: BenchPoint[]) {
-  let valid = 0;
-  const errors: string[] = [];
-  for (const p of points) {
+/**
+ * A strict ocpp-rpc client of each version (every frame checked both ways against the version's
+ * official schemas) runs a whole session on each of `points`: what the light clients send, and
+ * the transaction around it.
+ */
+const STRICT_SESSIONS: Record<OcppVersion, (p: BenchPoint, endpoint: string) => { client: RpcConnection; session: () => Promise<void> }> = {
+  "1.6": (p, endpoint) => {
     const client = new OcppClient({ endpoint, identity: p.serial, password: p.key, strictMode: true, callTimeoutMs: 60_000 });
-    try {
-      await client.connect();
+    const session = async () => {
       const boot = await client.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "Bench" });
       if (boot.status !== "Accepted") throw new Error(`boot ${boot.status}`);
       await client.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available" });
@@ -484,6 +520,67 @@ async function strictSample(endpoint: string, points: BenchPoint[]) {
       const { transactionId } = await client.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: new Date().toISOString() });
       await client.call("MeterValues", { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: "100" }] }] });
       await client.call("StopTransaction", { transactionId, meterStop: 200, timestamp: new Date().toISOString() });
+    };
+    return { client, session };
+  },
+  "2.0.1": (p, endpoint) => {
+    const client = new Ocpp201Client({ endpoint, identity: p.serial, password: p.key, strictMode: true, callTimeoutMs: 60_000 });
+    const at = () => new Date().toISOString();
+    const energy = (wh: number, context: "Transaction.Begin" | "Sample.Periodic" | "Transaction.End") => ({
+      value: wh,
+      context,
+      measurand: "Energy.Active.Import.Register" as const,
+      unitOfMeasure: { unit: "Wh" },
+    });
+    const session = async () => {
+      // B01, G01, G02, then E03 (card first, the operator's token), E02 with J02 (periodic readings), E06.
+      const boot = await client.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Plugdesk", model: "Bench" } });
+      if (boot.status !== "Accepted") throw new Error(`boot ${boot.status}`);
+      await client.call("StatusNotification", { timestamp: at(), connectorStatus: "Available", evseId: 1, connectorId: 1 });
+      await client.call("Heartbeat", {});
+      const transactionId = crypto.randomUUID();
+      const started = await client.call("TransactionEvent", {
+        eventType: "Started",
+        timestamp: at(),
+        triggerReason: "Authorized",
+        seqNo: 0,
+        transactionInfo: { transactionId, chargingState: "Charging" },
+        idToken: { idToken: OPERATOR_ID_TOKEN, type: "Central" },
+        evse: { id: 1, connectorId: 1 },
+        meterValue: [{ timestamp: at(), sampledValue: [energy(0, "Transaction.Begin")] }],
+      });
+      if (started.idTokenInfo?.status !== "Accepted") throw new Error(`idToken ${started.idTokenInfo?.status ?? "without an answer"}`);
+      await client.call("TransactionEvent", {
+        eventType: "Updated",
+        timestamp: at(),
+        triggerReason: "MeterValuePeriodic",
+        seqNo: 1,
+        transactionInfo: { transactionId },
+        meterValue: [{ timestamp: at(), sampledValue: [energy(100, "Sample.Periodic"), { value: 11_000, measurand: "Power.Active.Import", unitOfMeasure: { unit: "W" } }] }],
+      });
+      await client.call("TransactionEvent", {
+        eventType: "Ended",
+        timestamp: at(),
+        triggerReason: "StopAuthorized",
+        seqNo: 2,
+        transactionInfo: { transactionId, chargingState: "Idle", stoppedReason: "Local" },
+        meterValue: [{ timestamp: at(), sampledValue: [energy(200, "Transaction.End")] }],
+      });
+    };
+    return { client, session };
+  },
+};
+
+async function strictSample(version: OcppVersion, endpoint: string, points: BenchPoint[]) {
+  let valid = 0;
+  const errors: string[] = [];
+  for (const p of points) {
+    const { client, session } = STRICT_SESSIONS[version](p, endpoint);
+    try {
+      await client.connect();
+      await session();
+      // Strict mode turns an invalid frame of ours into a rejected call, and one of the server's into a recorded failure.
+      if (client.validationFailures.length) throw new Error(client.validationFailures.map((f) => `${f.method}: ${f.error.message}`).join(", "));
       valid++;
     } catch (error) {
       errors.push(`${p.serial}: ${error instanceof Error ? error.message : String(error)}`);
@@ -496,48 +593,79 @@ async function strictSample(endpoint: string, points: BenchPoint[]) {
 
 // ── the run ─────────────────────────────────────────────────────────────────────────────────
 
-function printSize(size: number, product: Figures, echo: Figures | undefined, node: Figures | undefined, extra: string[]) {
-  const row = (label: string, p: string, e: string, r: string, n: string) =>
+/** The figures of one size and one version; `of16`: the 1.6 fleet's of the same size, beside a 2.0.1 fleet's. */
+function printSize(
+  version: OcppVersion,
+  size: number,
+  { product, echo, node, of16 }: { product: Figures; echo?: Figures; node?: Figures; of16?: { product: Figures; echo?: Figures } },
+  extra: string[],
+) {
+  const row = (label: string, p: string, e: string, r: string, n = "") =>
     console.log(`  ${label.padEnd(40)} ${p.padStart(18)} ${e.padStart(18)} ${r.padStart(9)} ${n.padStart(18)}`);
-  console.log(`── ${size} chargers ${"─".repeat(90)}`);
-  row("", "product", "echo DO", "÷ echo", "Node ws echo");
+  console.log(`── ${size} chargers, OCPP ${version} ${"─".repeat(80)}`);
+  row("", "product", "echo DO", "÷ echo", node ? "Node ws echo" : of16 ? "2.0.1 ÷ 1.6" : "");
   const failed = (f?: Figures) => (f?.connectFailed ? ` (${f.connectFailed} failed)` : "");
+  const pair = (x?: { p50: number; p99: number }) => `${fmt(x?.p50)} / ${fmt(x?.p99)} ms`;
+  const pairRatio = (a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => `${ratio(a?.p50, b?.p50)}/${ratio(a?.p99, b?.p99)}`;
+  /** The Node echo's figure where it ran (with the 1.6 fleet: it is the machine's ceiling, whatever the version). */
+  const atNode = (figure: (n: Figures) => string) => (node ? figure(node) : "");
   row(
-    `connect + boot + 3 statuses (${CONNECTS_IN_FLIGHT} in flight)`,
+    `connect + boot + ${BOOT_STATUSES[version].length} statuses (${CONNECTS_IN_FLIGHT} in flight)`,
     `${fmt(product.connectS, 2)} s${failed(product)}`,
     `${fmt(echo?.connectS, 2)} s${failed(echo)}`,
     ratio(product.connectS, echo?.connectS),
-    `${fmt(node?.connectS, 2)} s`,
+    of16 ? ratio(product.connectS, of16.product.connectS) : atNode((n) => `${fmt(n.connectS, 2)} s`),
   );
-  const pair = (x?: { p50: number; p99: number }) => `${fmt(x?.p50)} / ${fmt(x?.p99)} ms`;
-  const pairRatio = (a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => `${ratio(a?.p50, b?.p50)}/${ratio(a?.p99, b?.p99)}`;
+  row(
+    `  connect + boot per charger, p50/p99`,
+    pair(product.connectBoot),
+    pair(echo?.connectBoot),
+    pairRatio(product.connectBoot, echo?.connectBoot),
+    of16 ? pairRatio(product.connectBoot, of16.product.connectBoot) : atNode((n) => pair(n.connectBoot)),
+  );
+  if (of16) {
+    console.log(
+      `    the 1.6 fleet of this size: product ${fmt(of16.product.connectS, 2)} s, per charger ${pair(of16.product.connectBoot)}; ` +
+        `echo DO ${fmt(of16.echo?.connectS, 2)} s, per charger ${pair(of16.echo?.connectBoot)}`,
+    );
+  }
   // Run in pairs: each worker's median round, and the median of the pairs' ratios.
   const inPairs = (key: keyof NonNullable<Figures["pairs"]>, a?: { p50: number; p99: number }, b?: { p50: number; p99: number }) => {
     const pairs = product.pairs?.[key];
     return pairs ? `${fmt(pairs.p50, 2)}/${fmt(pairs.p99, 2)}` : pairRatio(a, b);
   };
   const rounds = product.pairs ? `, ${roundsFor(size)} pairs` : roundsFor(size) > 1 ? `, median of ${roundsFor(size)}` : "";
-  row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight${rounds}`, pair(product.hb), pair(echo?.hb), inPairs("hb", product.hb, echo?.hb), pair(node?.hb));
+  row(`Heartbeat p50/p99, ${HEARTBEATS_IN_FLIGHT} in flight${rounds}`, pair(product.hb), pair(echo?.hb), inPairs("hb", product.hb, echo?.hb), atNode((n) => pair(n.hb)));
   const atOnce = (n?: number) => (n === undefined || n >= size ? `all ${size}` : `${n} of ${size}`);
-  row(`Heartbeat p50/p99, ${atOnce(product.burst?.n)} at once${rounds}`, pair(product.burst), pair(echo?.burst), inPairs("burst", product.burst, echo?.burst), pair(node?.burst));
+  row(`Heartbeat p50/p99, ${atOnce(product.burst?.n)} at once${rounds}`, pair(product.burst), pair(echo?.burst), inPairs("burst", product.burst, echo?.burst), atNode((n) => pair(n.burst)));
   if (product.steady) {
-    row(`Heartbeat p50/p99, every ${STEADY_INTERVAL_S} s (steady)`, pair(product.steady), pair(echo?.steady), pairRatio(product.steady, echo?.steady), "");
+    row(`Heartbeat p50/p99, every ${STEADY_INTERVAL_S} s (steady)`, pair(product.steady), pair(echo?.steady), pairRatio(product.steady, echo?.steady));
   }
-  row(`StatusNotification p50/p99, ${atOnce(product.status?.n)} at once${rounds}`, pair(product.status), pair(echo?.status), inPairs("status", product.status, echo?.status), pair(node?.status));
+  row(
+    `StatusNotification p50/p99, ${atOnce(product.status?.n)} at once${rounds}`,
+    pair(product.status),
+    pair(echo?.status),
+    inPairs("status", product.status, echo?.status),
+    atNode((n) => pair(n.status)),
+  );
   row(
     `  the same, answered per second`,
     `${fmt(product.status?.perSecond, 0)} /s`,
     `${fmt(echo?.status?.perSecond, 0)} /s`,
     ratio(product.status?.perSecond, echo?.status?.perSecond),
-    `${fmt(node?.status?.perSecond, 0)} /s`,
+    atNode((n) => `${fmt(n.status?.perSecond, 0)} /s`),
   );
+  if (product.begun) {
+    const { done, failed: refused, firstError } = product.begun;
+    console.log(`  TransactionEvent Started, the readings' transactions: ${done} accepted${refused ? `, ${refused} failed (${firstError})` : ""}`);
+  }
   if (product.meter) {
     row(
-      `MeterValues/s (4 values), all at once, ${METER_PAIRS} pairs`,
+      `${READING[version]}/s (4 values), all at once, ${METER_PAIRS} pairs`,
       `${fmt(product.meter.perSecond, 0)} /s${product.meter.failed ? ` (${product.meter.failed} failed)` : ""}`,
       `${fmt(echo?.meter?.perSecond, 0)} /s`,
       product.meterRatios ? fmt(median(product.meterRatios), 2) : ratio(product.meter.perSecond, echo?.meter?.perSecond),
-      `${fmt(node?.meter?.perSecond, 0)} /s`,
+      atNode((n) => `${fmt(n.meter?.perSecond, 0)} /s`),
     );
     if (product.meterRatios) console.log(`    each pair, product ÷ echo DO, in turn: ${product.meterRatios.map((r) => fmt(r, 2)).join(", ")} (the median above)`);
   }
@@ -545,21 +673,16 @@ function printSize(size: number, product: Figures, echo: Figures | undefined, no
   const refused = (r?: RemoteStarts) => (r?.refused ? ` (${r.refused} refused)` : "");
   if (product.remoteStarts) {
     const [a, b] = [added(product.remoteStarts), added(echo?.remoteStarts)];
-    row(`remote start (${product.remoteStarts.count}, ${REMOTE_STARTS_IN_FLIGHT} in flight), p50/p99`, pair(product.remoteStarts), pair(echo?.remoteStarts), pairRatio(product.remoteStarts, echo?.remoteStarts), "");
-    row(`  added over a read, p50/p99`, `${pair(a)}${refused(product.remoteStarts)}`, `${pair(b)}${refused(echo?.remoteStarts)}`, pairRatio(a, b), "");
+    row(`remote start (${product.remoteStarts.count}, ${REMOTE_STARTS_IN_FLIGHT} in flight), p50/p99`, pair(product.remoteStarts), pair(echo?.remoteStarts), pairRatio(product.remoteStarts, echo?.remoteStarts));
+    row(`  added over a read, p50/p99`, `${pair(a)}${refused(product.remoteStarts)}`, `${pair(b)}${refused(echo?.remoteStarts)}`, pairRatio(a, b));
   }
-  row(
-    `workerd CPU s per 1 000 Heartbeats`,
-    fmt(product.cpuPer1000?.heartbeat, 2),
-    fmt(echo?.cpuPer1000?.heartbeat, 2),
-    ratio(product.cpuPer1000?.heartbeat, echo?.cpuPer1000?.heartbeat),
-    "",
-  );
+  row(`workerd CPU s per 1 000 Heartbeats`, fmt(product.cpuPer1000?.heartbeat, 2), fmt(echo?.cpuPer1000?.heartbeat, 2), ratio(product.cpuPer1000?.heartbeat, echo?.cpuPer1000?.heartbeat));
   if (product.cpuPer1000?.meter !== undefined) {
-    row(`workerd CPU s per 1 000 MeterValues`, fmt(product.cpuPer1000.meter, 2), fmt(echo?.cpuPer1000?.meter, 2), ratio(product.cpuPer1000.meter, echo?.cpuPer1000?.meter), "");
+    row(`workerd CPU s per 1 000 ${READING[version]}`, fmt(product.cpuPer1000.meter, 2), fmt(echo?.cpuPer1000?.meter, 2), ratio(product.cpuPer1000.meter, echo?.cpuPer1000?.meter));
   }
   for (const line of extra) console.log(`  ${line}`);
   if (product.firstError) console.log(`  first failure (product): ${product.firstError}`);
+  if (echo?.firstError) console.log(`  first failure (echo DO): ${echo.firstError}`);
   console.log("");
 }
 
@@ -602,6 +725,63 @@ function plan(planned: number, limit: number, base: number, per: PerCharger): { 
   return { size, awake: awakeAt(size) };
 }
 
+/** The two workers a fleet is measured on, and the product's D1 counters. */
+interface Workers {
+  product: Target;
+  echo: Target;
+  counters: () => Promise<Counters>;
+}
+
+/** Every charger connected now starts the transaction its readings belong to, where its version wants one (2.0.1); undefined where none does. */
+async function begin(load: Load): Promise<Figures["begun"]> {
+  const { done, failed, firstError } = await load.run(() => ({ kind: "begin", idToken: OPERATOR_ID_TOKEN }));
+  return done + failed > 0 ? { done, failed, firstError } : undefined;
+}
+
+/**
+ * One version's fleet of one size on the product and on the echo DO: the phases of `measure` on
+ * both (in pairs for a small fleet, else one worker after the other), `productOnly` on the
+ * product's fleet before it is set aside (1.6: whole sessions and remote starts), `echoOnly` on
+ * the echo DO's once its phases are measured, then, up to METER_UP_TO chargers, both fleets'
+ * readings in pairs (`meterPairs`), each fleet's transactions started first where its version
+ * puts readings in one (2.0.1: a TransactionEvent Started naming the operator's id token, OCPP
+ * 2.0.1 Part 2 E03). Ends with both fleets closed. The product's D1 use per charger is over the
+ * phases of `measure`, boots included.
+ */
+async function onBothWorkers(
+  load: Load,
+  workers: Workers,
+  version: OcppVersion,
+  chargers: BenchPoint[],
+  { steadyState, awake, productOnly, echoOnly }: { steadyState: boolean; awake: number; productOnly?: (p: Figures) => Promise<void>; echoOnly?: (e: Figures) => Promise<void> },
+) {
+  const size = chargers.length;
+  const before = await workers.counters();
+  // A small fleet's phases run on both workers in turn; a large one's on each in its own time,
+  // as two fleets of it would not fit the open-file limit.
+  const inPairs = roundsFor(size) > 1;
+  const [product, pairedEcho] = await measure(load, inPairs ? [workers.product, workers.echo] : [workers.product], chargers, version, steadyState, awake);
+  await settled(workers.product.server);
+  // Read after the boots' batches landed.
+  const d1PerCharger = perEach(before, await workers.counters(), size);
+  await productOnly?.(product);
+  // With readings to measure, the product's fleet stays connected, set aside, for `meterPairs`.
+  const paired = size <= METER_UP_TO;
+  if (paired) product.begun = await begin(load);
+  await load.run(() => ({ kind: paired ? "swap" : "close" }));
+  const [echo] = pairedEcho ? [pairedEcho] : await measure(load, [workers.echo], chargers, version, steadyState, awake);
+  await echoOnly?.(echo);
+  if (paired) {
+    echo.begun = await begin(load);
+    await meterPairs(load, { product: workers.product.server, echo: workers.echo.server }, product, echo);
+  } else {
+    await load.run(() => ({ kind: "close" }));
+  }
+  // The whole fleet phase, boots included, divided per charger (its Heartbeats and readings add nothing if the hot path keeps off D1).
+  const d1Line = `D1 per charger for the whole fleet phase (boot, ${BOOT_STATUSES[version].length} statuses, online flag, every burst above): ${fmt(d1PerCharger.statements)} statements, ${fmt(d1PerCharger.roundTrips)} round trips`;
+  return { product, echo, d1Line };
+}
+
 async function main(limit: number) {
   const sizes = SIZES.filter((size) => size * 2 + 2000 <= limit);
   const largest = Math.max(...sizes);
@@ -610,10 +790,9 @@ async function main(limit: number) {
   console.log(`load average before: ${loadBefore}\n`);
   const t0 = performance.now();
 
-  // The product's state, with the bench's chargers, prepared before it is served.
-  const fleet = await prepareBenchState(STATE, largest + STRICT_SAMPLE);
-  const strictPoints = fleet.slice(largest);
-  console.log(`state: ${STATE}, ${fleet.length} bench chargers written in ${fmt(ms(t0) / 1000)} s`);
+  // The product's state, with the bench's chargers of each version, prepared before it is served.
+  const fleets = await prepareBenchState(STATE, largest + STRICT_SAMPLE, VERSIONS);
+  console.log(`state: ${STATE}, ${VERSIONS.map((v) => `${fleets[v].length} OCPP ${v}`).join(" and ")} bench chargers written in ${fmt(ms(t0) / 1000)} s`);
 
   const [product, echoDo, nodeEcho, load] = await Promise.all([
     serveProduct(STATE, { keepState: true, env: { PLUGDESK_BENCH_COUNTERS: "on" } }),
@@ -635,8 +814,11 @@ async function main(limit: number) {
   );
   console.log(`everything up after ${fmt(ms(t0) / 1000)} s\n`);
 
-  const strict = await strictSample(endpoint, strictPoints);
-  console.log(`strict ocpp-rpc sample: ${strict.valid}/${strict.of} whole sessions valid both ways${strict.errors.length ? ` (${strict.errors.join("; ")})` : ""}\n`);
+  for (const version of VERSIONS) {
+    const strict = await strictSample(version, endpoint, fleets[version].slice(largest));
+    console.log(`strict ocpp-rpc sample, OCPP ${version}: ${strict.valid}/${strict.of} whole sessions valid both ways${strict.errors.length ? ` (${strict.errors.join("; ")})` : ""}`);
+  }
+  console.log("");
   const api = await Api.login(product.origin);
 
   const productServer: Server = { cpu: () => workerdCpuSeconds(product.group), files: () => workerdOpenFiles(product.group) };
@@ -644,85 +826,85 @@ async function main(limit: number) {
   const baseFiles = { product: productServer.files!(), echo: echoServer.files!() };
   productServer.resting = baseFiles.product.files - baseFiles.product.sockets;
   echoServer.resting = baseFiles.echo.files - baseFiles.echo.sockets;
+  const workers: Workers = { product: { url: endpoint, server: productServer }, echo: { url: echoEndpoint, server: echoServer }, counters: () => counters(product.origin) };
   let perCharger: PerCharger | undefined;
   let previous = 0;
   for (const [index, planned] of sizes.entries()) {
     const { size, awake } = plan(planned, limit, Math.max(baseFiles.product.files, baseFiles.echo.files), perCharger ?? PER_CHARGER_UNMEASURED);
     if (size <= previous) continue;
     previous = size;
-    const chargers = fleet.slice(0, size);
-    const before = await counters(product.origin);
-    // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
-    const steadyState = !QUICK && !ONE_SIZE && index === sizes.length - 1;
-    const productTarget = { url: endpoint, server: productServer };
-    const echoTarget = { url: echoEndpoint, server: echoServer };
-    // A small fleet's phases run on both workers in turn; a large one's on each in its own time,
-    // as two fleets of it would not fit the open-file limit.
-    const inPairs = roundsFor(size) > 1;
-    const [p, pairedEcho] = await measure(load, inPairs ? [productTarget, echoTarget] : [productTarget], chargers, steadyState, awake);
-    await settled(productServer);
-    const afterFleet = await counters(product.origin);
-    // Boot counts: connect, boot and three statuses per charger, read after the batches landed.
-    const extra: string[] = [];
-    const txBefore = afterFleet;
-    const tx = await load.run((i, of) => ({ kind: "transactions", count: Math.ceil(Math.min(TRANSACTIONS, size) / of), inFlight: 10, idTag: "PLREMOTE" }));
-    await settled(productServer);
-    const txAfter = await counters(product.origin);
-    const tPer = perEach(txBefore, txAfter, Math.max(1, tx.done));
-    extra.push(
-      `D1 per transaction (Authorize, start, 1 MeterValues, stop, 4 statuses; ${tx.done} sessions${tx.failed ? `, ${tx.failed} failed: ${tx.firstError}` : ""}): ${fmt(tPer.statements)} statements, ${fmt(tPer.roundTrips)} round trips`,
-    );
-    // The objects the phases before woke go to sleep first: a thousand of them going to sleep in the
-    // same seconds stop workerd for one to three seconds while it checkpoints each one's SQLite
-    // (docs/performance.md "Fourth full run: 5 000 chargers, every phase from sleep"), not what a start costs.
-    await asleep(productServer, size);
-    const points = chargers as BenchPoint[];
-    // The read a start is compared with, and whose CPU the echo DO's yardstick spends.
-    const readPoint = (point: BenchPoint) => api.request("GET", `/station-service/point/${point.id}`);
-    // Before the starts: objects they wake write their logs and go to sleep in the seconds after.
-    const readCpuMs = await cpuPerRequest(productServer, READ_CPU_SAMPLES, (i) => readPoint(points[i % size]));
-    p.remoteStarts = await remoteStarts(
-      points,
-      async (point) => (await api.request("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 })).status === 200,
-      readPoint,
-      () => asleep(productServer, size),
-    );
-    // With MeterValues to measure, the product's fleet stays connected, set aside, for `meterPairs`.
-    const paired = size <= METER_UP_TO;
-    await load.run(() => ({ kind: paired ? "swap" : "close" }));
-    // The whole fleet phase, boots included, divided per charger (its Heartbeats and MeterValues add nothing if the hot path keeps off D1).
-    const bootPer = perEach(before, afterFleet, size);
-    extra.unshift(`D1 per charger for the whole fleet phase (boot, 3 statuses, online flag, every burst above): ${fmt(bootPer.statements)} statements, ${fmt(bootPer.roundTrips)} round trips`);
-
-    const [e] = pairedEcho ? [pairedEcho] : await measure(load, [echoTarget], chargers, steadyState, awake);
-    // The echo DO's fleet is connected (set aside or not): its starts, from sleep too.
-    const echoRs = await echoStarts(echoWorker, echoServer, chargers, readCpuMs);
-    e.remoteStarts = echoRs;
-    extra.push(
-      `remote start, an API read of the same point in the same lanes p50/p99: product ${fmt(p.remoteStarts.readP50)} / ${fmt(p.remoteStarts.readP99)} ms, ` +
-        `echo DO ${fmt(echoRs.readP50)} / ${fmt(echoRs.readP99)} ms; a read's workerd CPU one at a time: product ${fmt(readCpuMs, 2)} ms, echo DO ${fmt(echoRs.readCpuMs, 2)} ms (${echoRs.spin} steps)`,
-    );
-    if (paired) await meterPairs(load, { product: productServer, echo: echoServer }, p, e);
-    else await load.run(() => ({ kind: "close" }));
-    const [n] = await measure(load, [{ url: nodeEcho, server: {} }], chargers, false, size, true);
-    await load.run(() => ({ kind: "close" }));
     // Measured right after the connects, when the objects of the last ten seconds are awake; the
     // largest figure so far plans the next size.
     const measured = (f: Figures, base: OpenFiles, key: keyof OpenFiles) => (f.openFiles ? (f.openFiles[key] - base[key]) / size : 0);
-    const seen: PerCharger = {
-      asleep: Math.max(measured(p, baseFiles.product, "sockets"), measured(e, baseFiles.echo, "sockets")),
-      awake: Math.max(measured(p, baseFiles.product, "files"), measured(e, baseFiles.echo, "files")),
-    };
-    perCharger = perCharger ? { asleep: Math.max(perCharger.asleep, seen.asleep), awake: Math.max(perCharger.awake, seen.awake) } : seen;
     const files = (f: Figures) => (f.openFiles ? `${f.openFiles.files} (${f.openFiles.sockets} sockets)` : "–");
-    extra.push(
-      `open files of the worker's workerd with every charger connected: product ${files(p)}, echo DO ${files(e)}; per charger asleep ${fmt(seen.asleep)}, awake ${fmt(seen.awake)} at most`,
-    );
-    printSize(size, p, e, n, extra);
+    const openFiles = (p: Figures, e: Figures) => {
+      const seen: PerCharger = {
+        asleep: Math.max(measured(p, baseFiles.product, "sockets"), measured(e, baseFiles.echo, "sockets")),
+        awake: Math.max(measured(p, baseFiles.product, "files"), measured(e, baseFiles.echo, "files")),
+      };
+      perCharger = perCharger ? { asleep: Math.max(perCharger.asleep, seen.asleep), awake: Math.max(perCharger.awake, seen.awake) } : seen;
+      return `open files of the worker's workerd with every charger connected: product ${files(p)}, echo DO ${files(e)}; per charger asleep ${fmt(seen.asleep)}, awake ${fmt(seen.awake)} at most`;
+    };
+    let of16: { product: Figures; echo: Figures } | undefined;
+    if (VERSIONS.includes("1.6")) {
+      const chargers = fleets["1.6"].slice(0, size);
+      // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
+      const steadyState = !QUICK && !ONE_SIZE && index === sizes.length - 1;
+      const extra: string[] = [];
+      let readCpuMs = 0;
+      const { product: p, echo: e, d1Line } = await onBothWorkers(load, workers, "1.6", chargers, {
+        steadyState,
+        awake,
+        async productOnly(p) {
+          const txBefore = await workers.counters();
+          const tx = await load.run((i, of) => ({ kind: "transactions", count: Math.ceil(Math.min(TRANSACTIONS, size) / of), inFlight: 10, idTag: OPERATOR_ID_TOKEN }));
+          await settled(productServer);
+          const tPer = perEach(txBefore, await workers.counters(), Math.max(1, tx.done));
+          extra.push(
+            `D1 per transaction (Authorize, start, 1 MeterValues, stop, 4 statuses; ${tx.done} sessions${tx.failed ? `, ${tx.failed} failed: ${tx.firstError}` : ""}): ${fmt(tPer.statements)} statements, ${fmt(tPer.roundTrips)} round trips`,
+          );
+          // The objects the phases before woke go to sleep first: a thousand of them going to sleep in the
+          // same seconds stop workerd for one to three seconds while it checkpoints each one's SQLite
+          // (docs/performance-history.md "Fourth full run: 5 000 chargers, every phase from sleep"), not what a start costs.
+          await asleep(productServer, size);
+          // The read a start is compared with, and whose CPU the echo DO's yardstick spends.
+          const readPoint = (point: BenchPoint) => api.request("GET", `/station-service/point/${point.id}`);
+          // Before the starts: objects they wake write their logs and go to sleep in the seconds after.
+          readCpuMs = await cpuPerRequest(productServer, READ_CPU_SAMPLES, (i) => readPoint(chargers[i % size]));
+          p.remoteStarts = await remoteStarts(
+            chargers,
+            async (point) => (await api.request("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, { connectorId: 1 })).status === 200,
+            readPoint,
+            () => asleep(productServer, size),
+          );
+        },
+        // The echo DO's fleet is connected (set aside or not): its starts, from sleep too.
+        async echoOnly(e) {
+          const echoRs = await echoStarts(echoWorker, echoServer, chargers, readCpuMs);
+          e.remoteStarts = echoRs;
+          extra.push(
+            `remote start, an API read of the same point in the same lanes p50/p99: product ${fmt(p.remoteStarts?.readP50)} / ${fmt(p.remoteStarts?.readP99)} ms, ` +
+              `echo DO ${fmt(echoRs.readP50)} / ${fmt(echoRs.readP99)} ms; a read's workerd CPU one at a time: product ${fmt(readCpuMs, 2)} ms, echo DO ${fmt(echoRs.readCpuMs, 2)} ms (${echoRs.spin} steps)`,
+          );
+        },
+      });
+      extra.unshift(d1Line);
+      const [n] = await measure(load, [{ url: nodeEcho, server: {} }], chargers, "1.6", false, size, true);
+      await load.run(() => ({ kind: "close" }));
+      extra.push(openFiles(p, e));
+      printSize("1.6", size, { product: p, echo: e, node: n }, extra);
+      of16 = { product: p, echo: e };
+    }
+    // The same phases with the 2.0.1 fleet, its readings as TransactionEvent Updated (E02).
+    if (VERSIONS.includes("2.0.1")) {
+      const { product: p, echo: e, d1Line } = await onBothWorkers(load, workers, "2.0.1", fleets["2.0.1"].slice(0, size), { steadyState: false, awake });
+      printSize("2.0.1", size, { product: p, echo: e, of16 }, [d1Line, openFiles(p, e)]);
+    }
   }
   console.log(
-    `"÷ echo" is the product's figure divided by the echo DO's in the same run (times: lower is better, so 1.25 means 25 % slower; rates: higher is better).\n` +
-      `The echo DO writes one SQLite row per MeterValues and StatusNotification and nothing for a Heartbeat; the product's D1 figures are the worker's own count.\n` +
+    `"÷ echo" is the product's figure divided by the echo DO's in the same run (times: lower is better, so 1.25 means 25 % slower; rates: higher is better); ` +
+      `"2.0.1 ÷ 1.6" is the product's 2.0.1 fleet's figure divided by its 1.6 fleet's.\n` +
+      `The echo DO writes one SQLite row per MeterValues, TransactionEvent and StatusNotification and nothing for a Heartbeat; the product's D1 figures are the worker's own count.\n` +
       `Heartbeat and StatusNotification phases start with every Durable Object asleep, as a charger's next Heartbeat finds it.\n` +
       `load average before: ${loadBefore}; after: ${loadAverage()}; total ${fmt(ms(t0) / 1000)} s.`,
   );

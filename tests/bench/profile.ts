@@ -5,7 +5,9 @@
  * send Heartbeats, then MeterValues, then one Heartbeat each to objects asleep (docs/performance.md
  * "Waking up, again"), then remote starts to objects asleep, a read of the same points, and an
  * authenticated read. It prints, per message, the CPU time spent inside the functions that make
- * up the answer (inclusive) and the functions that cost most by themselves.
+ * up the answer (inclusive) and the functions that cost most by themselves. `--version 2.0.1`
+ * profiles a fleet of OCPP 2.0.1 chargers instead, whose readings are TransactionEvent Updated
+ * in a transaction each started first (OCPP 2.0.1 Part 2 E02, E03).
  */
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -13,6 +15,7 @@ import { loadWs, type WsModule } from "../peers/ws";
 import { freePort, serveProduct } from "../support/serve-product";
 import { prepareBenchState } from "./fleet";
 import { Load, started } from "./load";
+import { READING, type OcppVersion } from "./protocol";
 import { Api, inBatches } from "../../scripts/sim/register";
 
 const STATE = ".wrangler/bench-profile-state";
@@ -20,6 +23,7 @@ const STATE = ".wrangler/bench-profile-state";
 const chargersArg = process.argv.indexOf("--chargers");
 const CHARGERS = chargersArg > 0 ? Number(process.argv[chargersArg + 1]) : 100;
 const MESSAGES = 4000;
+const VERSION: OcppVersion = process.argv.includes("--version") && process.argv[process.argv.indexOf("--version") + 1] === "2.0.1" ? "2.0.1" : "1.6";
 
 interface ProfileNode {
   id: number;
@@ -90,14 +94,14 @@ function summarise(profile: Profile, messages: number) {
   const per = (v: number) => `${((v / messages) * 1000).toFixed(0).padStart(6)} µs`;
   console.log(`  busy CPU ${per(total)} per message (${messages} messages)`);
   console.log("  inclusive, per message:");
-  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf", "park", "adopt", "restore", "releaseParked", "answered", "ChargePoint", "ChargerStore", "ChargerOutbox", "get", "put", "relay", "remember", "alarm", "fetch", "remoteStart", "commandTo", "findPoint", "callCharger", "afterAnswer", "authenticate", "dispatch", "send", "socket", "isCurrent", "readKv", "settingsOf", "remoteIdTagOf", "claim", "settle", "webSocketClose", "getWebSockets", "all", "first", "run", "raw", "execute"];
+  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "transactionEvent", "checkRequest201", "checkResponse201", "meterValuesAs16", "energyRegisterWh", "meterReadings", "v201State", "saveState", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf", "park", "adopt", "restore", "releaseParked", "answered", "ChargePoint", "ChargerStore", "ChargerOutbox", "get", "put", "relay", "remember", "alarm", "fetch", "remoteStart", "commandTo", "findPoint", "callCharger", "afterAnswer", "authenticate", "dispatch", "send", "socket", "isCurrent", "readKv", "settingsOf", "remoteIdTagOf", "claim", "settle", "webSocketClose", "getWebSockets", "all", "first", "run", "raw", "execute"];
   for (const name of named) if (inclusiveBy.has(name)) console.log(`    ${name.padEnd(32)} ${per(inclusiveBy.get(name)!)}`);
   console.log("  most self time, per message:");
   for (const [name, v] of [...selfBy].filter(([n]) => n !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${name.slice(0, 70).padEnd(72)} ${per(v)}`);
 }
 
 async function main() {
-  const fleet = await prepareBenchState(STATE, CHARGERS);
+  const { [VERSION]: fleet } = await prepareBenchState(STATE, CHARGERS, [VERSION]);
   const inspectorPort = await freePort();
   const product = await serveProduct(STATE, { keepState: true, env: { PLUGDESK_INSPECTOR_PORT: String(inspectorPort) } });
   started.product = product;
@@ -108,11 +112,14 @@ async function main() {
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   const load = await Load.start(1);
-  const connected = await load.connect(`${product.origin.replace(/^http/, "ws")}/ocpp`, fleet);
+  const connected = await load.connect(`${product.origin.replace(/^http/, "ws")}/ocpp`, fleet, VERSION);
   console.log(`${connected.done} chargers connected, ${connected.failed} failed${connected.firstError ? ` (${connected.firstError})` : ""}`);
   // The boots' and statuses' D1 batches land before anything is profiled (as in bench:ocpp).
   await new Promise((r) => setTimeout(r, 3000 + CHARGERS * 3));
-  for (const action of ["Heartbeat", "MeterValues"] as const) {
+  // A 2.0.1 charger's readings belong to a transaction: each starts one with the demo operator's remote-start tag.
+  const begun = await load.run(() => ({ kind: "begin", idToken: "PLREMOTE" }));
+  if (begun.done + begun.failed > 0) console.log(`transactions started: ${begun.done}, ${begun.failed} failed${begun.firstError ? ` (${begun.firstError})` : ""}`);
+  for (const action of ["Heartbeat", READING[VERSION]]) {
     await inspector.send("Profiler.start");
     console.log(`${action}: profiler started`);
     const start = performance.now();
@@ -123,7 +130,7 @@ async function main() {
     console.log(`${action}: ${run.done} sent, ${run.failed} failed; stopping the profiler`);
     const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
     // The whole profile, for Chrome's DevTools (Performance → Load profile) or a closer look.
-    if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/${action}.cpuprofile`, JSON.stringify(profile));
+    if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/${action.replace(" ", "-")}.cpuprofile`, JSON.stringify(profile));
     console.log(`\n${action}: ${run.done} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
     summarise(profile, run.done);
   }

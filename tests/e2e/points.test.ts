@@ -104,6 +104,40 @@ describe("charging points in the console", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("sets a point to OCPP 2.0.1 in the form and shows it on the list and the detail", async () => {
+    await page.goto(`${baseURL}/equipmentManagement/point/pointAdd`);
+    await hydrated(page);
+    // A new point accepts either protocol until told otherwise.
+    expect(await field(page, t.points.fields.ocppVersion, "combobox").textContent()).toContain(t.points.ocppVersions.AUTO);
+
+    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: serialNumber }).click();
+    await page.waitForURL(/\/pointDetail\/\d+$/);
+    expect(await page.getByTestId("ocpp-version").textContent()).toBe(t.points.ocppVersions.AUTO);
+    await page.getByRole("link", { name: t.common.edit }).click();
+    await page.waitForURL(/\/pointEdit\/\d+$/);
+    // An enabled point keeps its equipment locked, not its protocol.
+    expect(await field(page, t.points.fields.ocppVersion, "combobox").isDisabled()).toBe(false);
+    await choose(t.points.fields.ocppVersion, t.points.ocppVersions.OCPP201);
+    await page.getByRole("button", { name: t.common.save }).click();
+    await page.waitForURL(/\/pointDetail\/\d+$/);
+
+    // The detail shows the setting and that no charger is connected with it; the header shows the setting.
+    await expect.poll(() => page.getByTestId("ocpp-version").textContent()).toBe(t.points.ocppVersions.OCPP201);
+    expect(await page.getByTestId("connected-version").textContent()).toBe(t.points.notConnected);
+    expect(await page.getByRole("heading", { level: 1 }).getByTestId("protocol").textContent()).toBe(t.points.ocppVersions.OCPP201);
+    // The OCPP log filter offers 2.0.1's actions, not 1.6's.
+    await page.getByRole("tab", { name: t.points.tabs.log }).click();
+    const actions = page.getByRole("combobox", { name: t.points.log.action });
+    await expect.poll(() => actions.locator("option", { hasText: "TransactionEvent" }).count()).toBe(1);
+    expect(await actions.locator("option", { hasText: /^StartTransaction$/ }).count()).toBe(0);
+
+    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: serialNumber }).getByTestId("protocol").textContent()).toBe(t.points.ocppVersions.OCPP201);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("imports points from Excel all or nothing, lists each bad cell, and exports the list", async () => {
     const folder = mkdtempSync(join(tmpdir(), "plugdesk-points-"));
     await page.goto(`${baseURL}/equipmentManagement/point`);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { flatStrategy } from "./support/strategies";
 import { housekeeping } from "../../workers/jobs/housekeeping";
-import { applyChargersChanges } from "../../workers/services/ocpp/charger-records";
+import { applyChargersChanges } from "../../workers/services/ocpp/charger-changes";
 import { consumeBilling } from "../../workers/jobs/billing";
 import { billTransaction, FINAL_PRICING_AFTER_MS } from "../../workers/services/billing/billing";
 import { receiptByToken } from "../../workers/services/charge-records/receipts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "../../workers/live/events";
 import { tenantHubName } from "../../workers/live/events";
 import { systemCtx } from "../../workers/services/context";
-import { findCharger } from "../../workers/services/ocpp/charger-records";
+import { findCharger } from "../../workers/services/ocpp/charger-lookup";
 import { registrationOf } from "../../workers/ocpp/identity";
 import { eventually } from "./support/charger";
 import { listenLive } from "./support/live";

@@ -2,7 +2,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ChargerStore, LOG_RETENTION_MS, LOG_RETENTION_ROWS, type Sample } from "../../workers/ocpp/store";
 import { ChargerOutbox } from "../../workers/ocpp/outbox";
-import type { ChargerChange } from "../../workers/services/ocpp/charger-records";
+import type { ChargerChange } from "../../workers/services/ocpp/charger-changes";
 
 /**
  * A charger's own SQLite (docs/rules/ocpp.md "Hot path"): one row per MeterValues, the schema made

@@ -18,9 +18,9 @@ describe("OCPP connection", () => {
     expect(res.response.headers.get("WWW-Authenticate")).toContain("Basic");
   });
 
-  it("accepts the key as 40 hex characters or as the 20 raw bytes, and echoes ocpp1.6", async () => {
+  it("accepts the key as 40 hex characters or as the 20 raw bytes, and echoes the subprotocol it chose", async () => {
     const { serialNumber, key } = await makeCharger("0PL002");
-    const hex = await connect(serialNumber, { key, protocols: "ocpp2.0.1, ocpp1.6" });
+    const hex = await connect(serialNumber, { key, protocols: "ocpp1.5, ocpp1.6" });
     expect(hex.status).toBe(101);
     expect(hex.response.headers.get("Sec-WebSocket-Protocol")).toBe("ocpp1.6");
     hex.charger!.close();
@@ -35,7 +35,7 @@ describe("OCPP connection", () => {
 
   it("refuses a client that offers only other subprotocols", async () => {
     const { serialNumber, key } = await makeCharger("0PL002");
-    expect((await connect(serialNumber, { key, protocols: "ocpp2.0.1" })).status).toBe(400);
+    expect((await connect(serialNumber, { key, protocols: "ocpp1.5, ocpp2.1" })).status).toBe(400);
     expect((await connect(serialNumber, { key, protocols: "" })).status).toBe(400);
   });
 

@@ -195,7 +195,7 @@ describe("points and the OCPP log", () => {
     expect(list.body.data.records[0]).toMatchObject({ id: pointId, serialNumber, online: true, connectors: [{ connectorId: 1 }, { connectorId: 2 }] });
     expect((await call("GET", `/station-service/point/detail/${pointId}`, { token })).body.data.serialNumber).toBe(serialNumber);
     const demo = await call("GET", "/station-service/point?serialNumber=PL002-CP", { token });
-    expect(demo.body.data.records.map((p: { serialNumber: string }) => p.serialNumber)).toEqual(["PL002-CP01", "PL002-CP02"]);
+    expect(demo.body.data.records.map((p: { serialNumber: string }) => p.serialNumber)).toEqual(["PL002-CP01", "PL002-CP02", "PL002-CP03"]);
     const de = await tokenFor("0DE001", "deadmin1");
     expect((await call("GET", "/station-service/point?serialNumber=PL002", { token: de })).body.data.total).toBe(0);
   });

@@ -2,9 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import en from "../../domain/i18n/locales/en/settings.json";
 import pl from "../../domain/i18n/locales/pl/settings.json";
-import { authorize } from "../../workers/services/ocpp/charger-records";
+import { authorize } from "../../workers/services/ocpp/tag-answers";
 import { systemCtx } from "../../workers/services/context";
-import { readCertificate } from "../../workers/services/settings/parameter-settings";
 import { makeAccount, makeRole } from "./support/factories";
 import { call, ORIGIN, tokenFor } from "./support/http";
 
@@ -33,13 +32,11 @@ describe("parameter settings: one document per operator", () => {
       tax: { mark: "VAT", inclusive: true, rate: "0" },
       timeZone: "Europe/Warsaw",
       defaultLanguage: "en",
-      map: { provider: "google", centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11 },
+      map: { provider: "osm", centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11 },
       rfCardRestriction: false,
       hideZeroCosts: false,
       decimalSeparator: null,
       decimals: 2,
-      apple: { certificate: null, password: null, passwordSet: false, environment: "production" },
-      google: { certificate: null },
       billPush: { url: null, signatureKey: null, signatureKeySet: false },
       // The seed gives the demo operator its OCPI identity (docs/rules/demo.md "Demo roaming").
       ocpi: { countryCode: "PL", partyId: "PLD" },
@@ -61,7 +58,7 @@ describe("parameter settings: one document per operator", () => {
       timeZone: "Europe/Berlin",
       membership: { silverFee: 0, goldFee: 1, silverDiscount: 0, goldDiscount: 0 },
       tax: { mark: "", inclusive: true, rate: "0" },
-      map: { provider: "bing", keys: { bing: null, google: null }, zoom: 2 },
+      map: { provider: "osm", keys: { bing: null, google: null }, zoom: 2 },
       rechargeParameter: { presets: [] },
       billPush: { url: null, signatureKeySet: false },
     });
@@ -126,7 +123,7 @@ describe("parameter settings: one document per operator", () => {
     ["an area code with a plus", (d) => (d.areaCodes = ["+48"]), "areaCodes.0", V.areaCode],
     ["a tax rate with three decimals", (d) => (d.tax.rate = "23.456"), "tax.rate", V.taxRate],
     ["a tax rate above 100", (d) => (d.tax.rate = 101), "tax.rate", V.taxRate],
-    ["an unknown map", (d) => (d.map.provider = "osm"), "map.provider", V.mapProvider],
+    ["an unknown map", (d) => (d.map.provider = "here"), "map.provider", V.mapProvider],
     ["a zoom of 0", (d) => (d.map.zoom = 0), "map.zoom", V.zoom],
     ["a bill push URL without a signature key", (d) => (d.billPush = { url: "https://example.com/bills", signatureKey: null }), "billPush.signatureKey", V.signatureKeyRequired],
     ["a signature key shorter than 16 characters", (d) => (d.billPush = { url: "https://example.com/bills", signatureKey: "short" }), "billPush.signatureKey", V.signatureKeyShort],
@@ -135,7 +132,6 @@ describe("parameter settings: one document per operator", () => {
     ["a decimal separator other than a dot or a comma", (d) => (d.decimalSeparator = ";"), "decimalSeparator", V.decimalSeparator],
     ["an OCPI country code of three letters", (d) => (d.ocpi.countryCode = "POL"), "ocpi.countryCode", V.countryCode],
     ["a flag given as text", (d) => (d.balancePayment = "yes"), "balancePayment", V.flag],
-    ["an unknown Apple environment", (d) => (d.apple.environment = "staging"), "apple.environment", V.appleEnvironment],
   ];
 
   it.each(rules)("refuses %s with its message, and changes nothing", async (_what, change, field, message) => {
@@ -163,40 +159,34 @@ describe("parameter settings: one document per operator", () => {
     expect((await call("PUT", PATH, { token, body: partial })).status).toBe(400);
   });
 
-  it("keeps the signature key and the Apple password sealed: set by a string, kept by null, removed by an empty string", async () => {
+  it("keeps the signature key sealed: set by a string, kept by null, removed by an empty string", async () => {
     const token = await tokenFor("0DE001", "deadmin1");
     const key = "push-signature-key-0123456789";
     const set = await call("PUT", PATH, {
       token,
       body: await documentOf(token, (d) => {
         d.billPush = { url: "https://bills.example.com/in", signatureKey: key };
-        d.apple = { password: "p12-secret", topic: "com.example.app", environment: "test" };
       }),
     });
     expect(set.status).toBe(200);
     expect(set.body.data.billPush).toEqual({ url: "https://bills.example.com/in", signatureKey: null, signatureKeySet: true });
-    expect(set.body.data.apple).toMatchObject({ password: null, passwordSet: true, topic: "com.example.app" });
     const { id } = await operatorOf("0DE001");
     const stored = (await env.DB.prepare("SELECT document FROM parameter_settings WHERE operator_id = ?").bind(id).first<{ document: string }>())!.document;
     expect(stored).not.toContain(key);
-    expect(stored).not.toContain("p12-secret");
     const log = await env.DB.prepare("SELECT new_data, request_body FROM operation_logs WHERE table_name = 'parameter_settings' ORDER BY id DESC LIMIT 1").first<{ new_data: string; request_body: string }>();
     expect(`${log!.new_data}${log!.request_body}`).not.toContain(key);
 
-    // The GET answer sent back as it is keeps both secrets.
+    // The GET answer sent back as it is keeps the secret.
     const kept = await call("PUT", PATH, { token, body: await documentOf(token) });
     expect(kept.body.data.billPush.signatureKeySet).toBe(true);
-    expect(kept.body.data.apple.passwordSet).toBe(true);
 
     const removed = await call("PUT", PATH, {
       token,
       body: await documentOf(token, (d) => {
         d.billPush = { url: null, signatureKey: "" };
-        d.apple.password = "";
       }),
     });
     expect(removed.body.data.billPush).toEqual({ url: null, signatureKey: null, signatureKeySet: false });
-    expect(removed.body.data.apple.passwordSet).toBe(false);
   });
 });
 
@@ -214,9 +204,8 @@ describe("parameter settings: who may see and change them", () => {
       ["POST", "/system-service/mail/test"],
       ["GET", "/system-service/invoice-system"],
       ["PUT", "/system-service/invoice-system"],
-      ["DELETE", `${PATH}/certificate?kind=apple`],
     ] as const) {
-      const res = await call(method, path, { token, body: method === "GET" || method === "DELETE" ? undefined : {} });
+      const res = await call(method, path, { token, body: method === "GET" ? undefined : {} });
       expect([method, path, res.status]).toEqual([method, path, 403]);
     }
     const withMenu = await makeRole(admin, { menuCodes: ["carrier.parameterSettings"] });
@@ -257,49 +246,26 @@ describe("parameter settings: who may see and change them", () => {
   });
 });
 
-describe("certificates: kept encrypted in R2", () => {
-  const upload = (token: string, kind: string, file: File) => {
-    const form = new FormData();
-    form.append("file", file);
-    return SELF.fetch(`${ORIGIN}${PATH}/certificate?kind=${kind}`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
-  };
-
-  it("stores the Apple certificate sealed, outside the served files, and reads it back in clear for the operator only", async () => {
+describe("retired items: no app notification certificates", () => {
+  it("drops the retired app certificate items: a body may still carry them, the next save leaves them out", async () => {
     const token = await tokenFor("0DE001", "deadmin1");
-    const p12 = new Uint8Array([0x30, 0x82, 0x01, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
-    const res = await upload(token, "apple", new File([p12], "push.p12"));
-    expect(res.status).toBe(200);
-    const data = ((await res.json()) as { data: { fileName: string; size: number } }).data;
-    expect(data).toMatchObject({ fileName: "push.p12", size: p12.length });
-    expect((await call("GET", PATH, { token })).body.data.apple.certificate).toMatchObject({ fileName: "push.p12" });
+    const { id } = await operatorOf("0DE001");
+    // A document saved before the items were retired (docs/decisions/0080-no-app-notification-certificates.md).
+    await env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.apple', json(?), '$.google', json(?)) WHERE operator_id = ?")
+      .bind(JSON.stringify({ certificate: { fileName: "push.p12", size: 12, uploadedAt: "2025-01-01T00:00:00.000Z" }, password: null, topic: "com.example.app", environment: "test" }), JSON.stringify({ certificate: null }), id)
+      .run();
+    const read = (await call("GET", PATH, { token })).body.data;
+    expect(read).not.toHaveProperty("apple");
+    expect(read).not.toHaveProperty("google");
 
-    const operator = await operatorOf("0DE001");
-    const stored = await env.FILES.get(`secure/operators/${operator.id}/certificates/apple`);
-    const bytes = new Uint8Array(await stored!.arrayBuffer());
-    expect(bytes).not.toEqual(p12);
-    expect(await readCertificate({ env, operator: { ...operator, sub: 0, parentId: null } }, "apple")).toEqual(p12);
-    // Another operator's context cannot open it.
-    const other = await operatorOf("0PL002");
-    expect(await readCertificate({ env, operator: { ...other, sub: 0, parentId: null } }, "apple")).toBeNull();
-    // The file route never serves it.
-    const shown = await call("GET", `/user-service/file/show?key=${encodeURIComponent(`secure/operators/${operator.id}/certificates/apple`)}`, { token });
-    expect(shown.status).toBeGreaterThanOrEqual(400);
-
-    expect((await call("DELETE", `${PATH}/certificate?kind=apple`, { token })).status).toBe(200);
-    expect((await call("GET", PATH, { token })).body.data.apple.certificate).toBeNull();
-    expect(await env.FILES.get(`secure/operators/${operator.id}/certificates/apple`)).toBeNull();
-  });
-
-  it("refuses a file that is not a certificate of its kind, an empty one and an unknown kind", async () => {
-    const token = await tokenFor("0DE001", "deadmin1");
-    const notJson = await upload(token, "google", new File(["hello"], "key.json"));
-    expect(notJson.status).toBe(400);
-    expect(((await notJson.json()) as { msg: string }).msg).toBe(V.certificate.google);
-    const google = await upload(token, "google", new File([JSON.stringify({ type: "service_account", private_key: "k", client_email: "a@b.c" })], "key.json"));
-    expect(google.status).toBe(200);
-    expect((await upload(token, "apple", new File(["{}"], "x.p12"))).status).toBe(400);
-    expect((await upload(token, "apple", new File([], "x.p12"))).status).toBe(400);
-    expect((await upload(token, "windows", new File([new Uint8Array([0x30])], "x.p12"))).status).toBe(400);
+    const saved = await call("PUT", PATH, { token, body: { ...read, apple: { password: "p12-secret", topic: "com.example.app", environment: "test" } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).not.toHaveProperty("apple");
+    const stored = (await env.DB.prepare("SELECT document FROM parameter_settings WHERE operator_id = ?").bind(id).first<{ document: string }>())!.document;
+    expect(JSON.parse(stored)).not.toHaveProperty("apple");
+    expect(JSON.parse(stored)).not.toHaveProperty("google");
+    expect(stored).not.toContain("p12-secret");
+    expect((await call("DELETE", `${PATH}/certificate?kind=apple`, { token })).status).toBe(404);
   });
 });
 
@@ -328,4 +294,3 @@ describe("RF-card restriction", () => {
     expect(await statusOf("CARD-PL-ONLY")).toBe("Invalid");
   });
 });
-

@@ -221,7 +221,8 @@ describe("editions", () => {
     const beyond = await call("POST", "/user-service/role", { token, body: { name: "Finance desk", code: "FIN", type: "NORMAL", menuCodes: ["finance.chargeRecord"] } });
     expect(beyond.status).toBe(400);
 
-    const upgraded = await call("PUT", `/platform-service/operator/${data.id}`, { token: platform, body: { ...body, code: undefined, admin: undefined, edition: "ultimate" } });
+    // Joining OCPI as well: the roaming area is only for operators that joined (docs/rules/platform.md "Roaming").
+    const upgraded = await call("PUT", `/platform-service/operator/${data.id}`, { token: platform, body: { ...body, code: undefined, admin: undefined, edition: "ultimate", joinOcpi: true } });
     expect(upgraded.body.data.edition).toBe("ultimate");
     expect(await menus()).toEqual(expect.arrayContaining(["finance.chargeRecord", "emsp.platform", "subOperator.account"]));
     const role = await call("POST", "/user-service/role", { token, body: { name: "Finance desk", code: "FIN", type: "NORMAL", menuCodes: ["finance.chargeRecord"] } });

@@ -265,7 +265,7 @@ describe("tenancy and permission", () => {
 
   it("shows a sub-operator its parent's strategies to assign among its own devices, and never lets it write one", async () => {
     const sub = await tokenFor("0PL002A", "subadmin1");
-    const serials = ["PL002-CP01", "PL002-CP02"];
+    const serials = ["PL002-CP01", "PL002-CP02", "PL002-CP03"];
     const [cp01, cp02] = await Promise.all(serials.map((serial) => row<{ id: number; charge_strategy_id: number | null }>("SELECT id, charge_strategy_id FROM points WHERE serial_number = ?", serial)));
     const strategy = await create();
     const parentPoint = await makeCharger("0PL002");

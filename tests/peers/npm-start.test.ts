@@ -4,6 +4,7 @@ import { DEMO, DEMO_CHARGER_KEY } from "../../db/seed";
 import { cronUrl } from "../../scripts/local-server";
 import { readWranglerConfig } from "../../scripts/local-state";
 import { Api } from "../../scripts/sim/register";
+import { DEMO_HISTORY_PATH } from "../../workers/http/demo-history";
 import { baseURL, closeClients, strictClient, until } from "./support";
 
 /**
@@ -46,6 +47,17 @@ describe("npm start on the wire", () => {
     ]) {
       expect(printed).toMatch(login);
     }
+  });
+
+  it("writes the demo's month of history before it prints the logins, and adds nothing when asked again (docs/rules/demo.md \"Demo history\")", async () => {
+    const printed = readFileSync(serverLog, "utf8");
+    const history = printed.search(/Demo history (written: \d+ sessions|: already there)/);
+    expect(history).toBeGreaterThan(-1);
+    expect(printed.indexOf("/0PL002/login")).toBeGreaterThan(history);
+    const again = await fetch(`${baseURL}${DEMO_HISTORY_PATH}`, { method: "POST" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toBeNull();
+    expect((await fetch(`${baseURL}${DEMO_HISTORY_PATH}`)).status).toBe(404);
   });
 
   it("refuses an unknown charger with 404 and a wrong key with 401", async () => {

@@ -54,16 +54,30 @@ let openContexts = 0;
 export async function newBrowserContext(wsEndpoint: string, extraArgs: string[] = []): Promise<BrowserContext> {
   if (extraArgs.length > 0) {
     const own = await chromium.launch(await launchOptions(extraArgs));
-    return closingWith(await own.newContext({ viewport: VIEWPORT }), () => own.close());
+    return closingWith(await withLocalTiles(await own.newContext({ viewport: VIEWPORT })), () => own.close());
   }
   shared ??= chromium.connect(wsEndpoint);
   const browser = await shared;
   openContexts++;
-  return closingWith(await browser.newContext({ viewport: VIEWPORT }), async () => {
+  return closingWith(await withLocalTiles(await browser.newContext({ viewport: VIEWPORT })), async () => {
     if (--openContexts > 0) return;
     shared = undefined;
     await browser.close();
   });
+}
+
+/** The map tile hosts the console's CSP admits (domain/map-tiles.ts `TILE_HOSTS`). */
+export const TILE_URLS = /^https:\/\/(tile\.openstreetmap\.org|[^/]+\.tiles\.virtualearth\.net|mt\d\.google\.com)\//;
+/** A 1 × 1 transparent PNG. */
+export const BLANK_TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+/**
+ * There is no network here: map tiles are answered with a blank tile, so a map draws without
+ * failed requests (a test that checks the tiles routes them on its page, which comes first).
+ */
+async function withLocalTiles(context: BrowserContext): Promise<BrowserContext> {
+  await context.route(TILE_URLS, (route) => route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }));
+  return context;
 }
 
 /** The context, whose `close()` also runs `after` before it resolves, so nothing is left pending when a file ends. */

@@ -76,4 +76,20 @@ describe("import boundaries", { timeout: FIRST_LINT_MS }, () => {
     ]);
     expect(await boundaryMessages('import { slices } from "../domain/slices";\nexport const s = slices;\n', "db/example.ts")).toEqual([]);
   });
+
+  it("keeps the money areas importing one way: payments never reaches billing, charge records never reach billing or statements", async () => {
+    const billing = 'import { settleStatements } from "../billing/settlement";\nexport const s = settleStatements;\n';
+    expect(await boundaryMessages(billing, "workers/services/payments/example.ts")).toEqual([expect.stringMatching(/the money areas import one way: .*payments\/ never imports billing/)]);
+    expect(await boundaryMessages(billing, "workers/services/charge-records/example.ts")).toEqual([expect.stringMatching(/charge-records\/ never imports billing/)]);
+    const statements = 'import { STATEMENT_MENUS } from "../statements/statements";\nexport const m = STATEMENT_MENUS;\n';
+    expect(await boundaryMessages(statements, "workers/services/charge-records/example.ts")).toEqual([expect.stringMatching(/the money areas import one way/)]);
+    const payments = 'import { capture } from "../payments/capture";\nexport const c = capture;\n';
+    expect(await boundaryMessages(payments, "workers/services/wallets/example.ts")).toEqual([expect.stringMatching(/wallets\/ never imports billing, payments/)]);
+    expect(await boundaryMessages(payments, "workers/services/billing/example.ts")).toEqual([]);
+  });
+
+  it("still keeps a money area off the console, scripts and tests", async () => {
+    const code = 'import { seed } from "../../../scripts/seed";\nexport const s = seed;\n';
+    expect(await boundaryMessages(code, "workers/services/payments/example.ts")).toEqual([expect.stringMatching(/workers\/ never imports the console, scripts or tests/)]);
+  });
 });

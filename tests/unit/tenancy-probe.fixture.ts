@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { operators, points, stations } from "../../db/schema";
-import { owned, type TenantScope } from "../../tenants/scope";
+import { acrossTenants, owned, type TenantScope } from "../../tenants/scope";
 
 export async function leaky(db: Db, id: number) {
   await db.select().from(points).where(eq(points.id, id));
@@ -33,4 +33,22 @@ export async function raw(db: Db, scope: TenantScope, id: number, name: string) 
 export async function copies(db: Db, id: number) {
   await db.insert(stations).select(db.select().from(operators).where(eq(operators.id, id)) as never);
   await db.insert(stations).select(sql`select null, ${id}, 'x'`);
+}
+
+/** drizzle's relational queries and counts, unscoped; then scoped, which pass. */
+export async function relational(db: Db, scope: TenantScope, id: number) {
+  await db.query.points.findMany();
+  await db.query.stations.findFirst({ where: eq(stations.id, id) });
+  await db.$count(points);
+  await db.query.points.findMany({ where: owned(scope, points, eq(points.id, id)) });
+  const where = owned(scope, stations);
+  await db.query.stations.findFirst({ where });
+  await db.$count(points, owned(scope, points));
+}
+
+/** A crossing without a written reason; then one with a reason, which passes. */
+export async function crossing(db: Db, why: string) {
+  await db.select().from(points).where(acrossTenants(" "));
+  await db.select().from(points).where(acrossTenants(why));
+  await db.select().from(points).where(acrossTenants("serial numbers are unique across the platform"));
 }

@@ -4,6 +4,8 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { acrossTenants, TenantCrossingRefused } from "../../tenants/scope";
+import { verb } from "../../workers/services/verb";
 
 /**
  * Tenancy is structural (docs/rules/tenancy.md): every query of a table with `operator_id`, in
@@ -191,6 +193,37 @@ function readsTenantTable(expr: ts.Node, tables: Map<string, string>, decls: Map
   return found;
 }
 
+/**
+ * `db.query.<table>.findMany(…)` or `.findFirst(…)` of a tenant table (its relational name is its
+ * export name): the table, the method, and the `where` of its options, if it has one.
+ */
+function relationalQuery(node: ts.Node, tables: Map<string, string>) {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return undefined;
+  const method = node.expression.name.text;
+  const owner = node.expression.expression;
+  if (!["findMany", "findFirst"].includes(method) || !ts.isPropertyAccessExpression(owner)) return undefined;
+  if (!ts.isPropertyAccessExpression(owner.expression) || owner.expression.name.text !== "query") return undefined;
+  const table = tables.get(owner.name.text);
+  if (!table) return undefined;
+  const [options] = node.arguments;
+  let where: ts.Node | undefined;
+  if (options && ts.isObjectLiteralExpression(options)) {
+    for (const property of options.properties) {
+      if (property.name && ts.isIdentifier(property.name) && property.name.text === "where") {
+        // `{ where: … }`, or `{ where }` naming a local filter.
+        where = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+      }
+    }
+  }
+  return { table, method, where };
+}
+
+/** `acrossTenants("<why>", …)`: a written reason of at least ten characters comes first. */
+const hasReason = (node: ts.CallExpression) => {
+  const [reason] = node.arguments;
+  return Boolean(reason && (ts.isStringLiteral(reason) || ts.isNoSubstitutionTemplateLiteral(reason)) && reason.text.trim().length >= 10);
+};
+
 function check(path: string): Finding[] {
   const text = readFileSync(path, "utf8");
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
@@ -226,6 +259,21 @@ function check(path: string): Finding[] {
         else if (!values || !builtBy(values.arguments[0], STAMPS, decls)) findings.push({ where: at(node), table, problem: "insert not stamped by ownedRow(s)" });
       }
     }
+    // drizzle's relational queries: `db.query.<table>.findMany/findFirst({ where })`.
+    const relational = relationalQuery(node, tables);
+    if (relational) {
+      const where = relational.where;
+      if (!where) findings.push({ where: at(node), table: relational.table, problem: `query.${relational.method} without where` });
+      else if (!builtBy(where, FILTERS, decls)) findings.push({ where: at(node), table: relational.table, problem: "where not built by tenants/scope.ts" });
+    }
+    // `db.$count(table, filter)`: the filter is the count's `where`.
+    if (ts.isCallExpression(node) && calleeName(node) === "$count") {
+      const [first, filter] = node.arguments;
+      const table = first && ts.isIdentifier(first) ? tables.get(first.text) : undefined;
+      if (table && (!filter || !builtBy(filter, FILTERS, decls))) findings.push({ where: at(node), table, problem: "$count without a tenant filter" });
+    }
+    // A crossing of tenants says why, in words (docs/rules/tenancy.md "Crossing tenants").
+    if (ts.isCallExpression(node) && calleeName(node) === "acrossTenants" && !hasReason(node)) findings.push({ where: at(node), table: "-", problem: "acrossTenants without a reason" });
     // A raw statement that reads or writes a tenant table carries its own tenant filter.
     const raw = sqlTemplate(node);
     if (raw) {
@@ -265,6 +313,42 @@ describe("tenancy is structural", () => {
       "raw sql without a tenant filter or the operator id",
       "insert-select not read from a tenant table",
       "insert-select rows without a tenant filter or the operator id",
+      // db.query.points.findMany() with no options, db.query.stations.findFirst with a bare eq
+      "query.findMany without where",
+      "where not built by tenants/scope.ts",
+      "$count without a tenant filter",
+      // acrossTenants with a blank reason, and with a reason held in a variable
+      "acrossTenants without a reason",
+      "acrossTenants without a reason",
     ]);
+  });
+});
+
+describe("crossing tenants", () => {
+  const REASON = "serial numbers are unique across the platform";
+  const cross = async () => acrossTenants(REASON);
+  const userOf = (kind: "OPERATOR" | "PLATFORM") => ({ operator: { id: 7, kind }, actor: { kind: "user" as const, mustChangePassword: false } }) as never;
+  const system = { operator: { id: 7 }, actor: { kind: "system" as const, name: "cron" } } as never;
+
+  const userVerb = verb({ menu: "session" }, cross);
+  const systemVerb = verb({ actors: ["system"] }, cross);
+
+  it("refuses a cross-tenant query in a verb an operator's user calls", async () => {
+    await expect(userVerb(userOf("OPERATOR"))).rejects.toBeInstanceOf(TenantCrossingRefused);
+  });
+
+  it("lets the system, the platform's own users and code outside any verb cross, with a reason", async () => {
+    await expect(systemVerb(system)).resolves.toBeUndefined();
+    await expect(userVerb(userOf("PLATFORM"))).resolves.toBeUndefined();
+    expect(acrossTenants(REASON)).toBeUndefined();
+  });
+
+  it("lets a user's verb ask a system verb, which crosses as the system", async () => {
+    const asks = verb({ menu: "session" }, async () => systemVerb(system));
+    await expect(asks(userOf("OPERATOR"))).resolves.toBeUndefined();
+  });
+
+  it("refuses a crossing without a reason", () => {
+    expect(() => acrossTenants("  ")).toThrow(/needs a reason/);
   });
 });

@@ -4,6 +4,7 @@ import { z, type ZodType } from "zod";
 import { NotFound, Unauthorized } from "../../domain/errors";
 import { IDEMPOTENCY_HEADER } from "../../domain/idempotency";
 import type { Language } from "../../domain/languages";
+import type { SessionRefusal } from "../../domain/session-refusals";
 import { pathId } from "../../domain/schemas/numbers";
 import { limitBodies, signedInUploads } from "../http/body-limit";
 import { readCookie } from "../http/cookies";
@@ -51,11 +52,13 @@ export function sessionToken(c: Context<ApiEnv>): { token: string; viaCookie: bo
  * declaration (403: initial password, menu). Only then is any input read, so an unauthenticated
  * caller never learns which fields a route takes.
  */
-export async function userContext(c: Context<ApiEnv>, access: VerbAccess, unsafe: boolean): Promise<UserCtx> {
+export async function userContext(c: Context<ApiEnv>, access: VerbAccess, unsafe: boolean, refusedAs?: SessionRefusal): Promise<UserCtx> {
   const session = sessionToken(c);
-  if (!session) throw new Unauthorized();
+  if (!session) throw new Unauthorized(refusedAs);
   if (session.viaCookie && (unsafe || access.mutates)) assertSameOrigin(c.req.raw);
-  const ctx = await contextFromToken(publicCtxOf(c.req.raw, c.env, undefined, (work) => c.executionCtx.waitUntil(work)), session.token);
+  const ctx = await contextFromToken(publicCtxOf(c.req.raw, c.env, undefined, (work) => c.executionCtx.waitUntil(work)), session.token).catch((error: unknown) => {
+    throw refusedAs && error instanceof Unauthorized ? new Unauthorized(refusedAs) : error;
+  });
   assertAdmitted(access, ctx);
   return ctx;
 }
@@ -76,6 +79,8 @@ interface RouteSpec<V extends AnyVerb, P extends ZodType, Q extends ZodType, B e
   query?: Q;
   /** A JSON body; declaring it makes it required (docs/rules/input.md). */
   body?: B;
+  /** The 401's message when the session is refused, if not the usual one (docs/rules/sessions.md "Session messages"). */
+  refusedAs?: SessionRefusal;
 }
 
 type Input<P, Q, B> = { params: P; query: Q; body: B };
@@ -134,7 +139,7 @@ export function route<V extends AnyVerb, P extends ZodType = ZodType<unknown>, Q
   });
   const honoPath = spec.path.replace(/\{(\w+)\}/g, ":$1");
   api.on(spec.method.toUpperCase(), honoPath, async (c) => {
-    const ctx = isPublic ? publicCtxOf(c.req.raw, c.env) : await userContext(c, access, !isSafeMethod(spec.method));
+    const ctx = isPublic ? publicCtxOf(c.req.raw, c.env) : await userContext(c, access, !isSafeMethod(spec.method), spec.refusedAs);
     const params = spec.params ? spec.params.parse(c.req.param()) : c.req.param();
     const query = spec.query ? spec.query.parse(c.req.query()) : c.req.query();
     const rawBody = spec.body ? await readJsonBody(c.req.raw) : undefined;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { ZodError } from "zod";
 import { AppError, Invalid } from "../../domain/errors";
 import type { Language } from "../../domain/languages";
+import { sessionRefusalOf } from "../../domain/session-refusals";
 import { translator } from "../i18n";
 
 /**
@@ -37,13 +38,23 @@ const STATUS_KEYS: Record<number, string> = {
 export function errorBody(error: unknown, lang: Language) {
   const t = translator(lang);
   const appError =
-    error instanceof AppError ? error : error instanceof ZodError ? invalidFromZod(error) : new AppError(500, "errors.server");
+    error instanceof AppError
+      ? error
+      : error instanceof ZodError
+        ? invalidFromZod(error)
+        : // Our own failure, not a refusal: the user can only report it (docs/rules/console.md "Messages and toasts").
+          new AppError(500, "errors.serverContact");
   const fields = appError.fields
     ? Object.fromEntries(Object.entries(appError.fields).map(([k, v]) => [k, t(v, appError.params)]))
     : undefined;
   const key = appError.key || STATUS_KEYS[appError.status] || "errors.server";
   return {
     status: appError.status,
-    body: { code: appError.status, msg: t(key, appError.params), data: fields ? { fields } : (appError.data ?? null) },
+    body: {
+      code: appError.status,
+      msg: t(key, appError.params),
+      // A 401 names its reason, which the console carries to the login page (docs/rules/sessions.md "Session messages").
+      data: fields ? { fields } : appError.status === 401 ? { reason: sessionRefusalOf(key) ?? "errors.unauthorized" } : (appError.data ?? null),
+    },
   };
 }

@@ -3,7 +3,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 /**
  * Secrets at rest (docs/rules/settings.md "Secrets at rest",
  * docs/decisions/0036-secrets-sealed-with-aes-gcm.md): passwords the product must later use in
- * clear (SMTP, SES, the invoice system, the Apple certificate) and the bill-push signature key are
+ * clear (SMTP, SES, the invoice system) and the bill-push signature key are
  * sealed with AES-256-GCM under the deployment's `SECRETS_KEY`. The additional data names the
  * operator and the purpose, so a sealed value copied into another operator's row, or into another
  * field, does not open.

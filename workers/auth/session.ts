@@ -67,5 +67,5 @@ export function invalidateOperatorSessions(db: Db, operatorId: number) {
 
 /** Housekeeping of every operator's expired sessions. */
 export function purgeExpiredSessions(db: Db, now = Date.now()) {
-  return db.delete(sessions).where(acrossTenants(lt(sessions.expiresAt, new Date(now))));
+  return db.delete(sessions).where(acrossTenants("housekeeping ends every operator's expired sessions alike", lt(sessions.expiresAt, new Date(now))));
 }

@@ -1,3 +1,5 @@
+import { TILE_HOSTS } from "../../domain/map-tiles";
+
 /**
  * Headers of every console page (docs/rules/input.md): a CSP with a per-request nonce,
  * nosniff, no framing and no caching. The Vite dev server's module graph needs eval and its own
@@ -17,7 +19,8 @@ export function withSecurityHeaders(response: Response, nonce: string, dev: bool
       "default-src 'self'",
       `script-src ${scriptSrc}`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      // Map tiles come from the operator's map provider, OpenStreetMap by default (docs/rules/settings.md "Map").
+      `img-src 'self' data: blob: ${TILE_HOSTS.join(" ")}`,
       "font-src 'self' data:",
       "connect-src 'self' ws: wss:",
       "object-src 'none'",

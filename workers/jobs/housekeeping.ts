@@ -1,7 +1,7 @@
 import { groupBy } from "../../db/paging";
 import { platformCtx, systemCtx } from "../services/context";
 import { purgeExpired } from "../services/auth/expiry";
-import { markSilent, silentTransactions } from "../services/ocpp/charger-records";
+import { markSilent, silentTransactions } from "../services/ocpp/transaction-reviews";
 import { billPackagesForDay } from "../services/platform/package-billing";
 import { duePushItems } from "../services/driver-services/local-list-delivery";
 import { expireReservations } from "../services/driver-services/reservations";

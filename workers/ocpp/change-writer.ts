@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { systemCtx } from "../services/context";
-import { applyChargersChanges, type ChargerChange, type RaisedAlarm } from "../services/ocpp/charger-records";
+import { applyChargersChanges, type ChargerChange, type RaisedAlarm } from "../services/ocpp/charger-changes";
 import { reportError } from "../http/report-error";
 import { chargerCtx, type ChargerIdentity } from "./identity";
 

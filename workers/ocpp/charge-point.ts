@@ -1,31 +1,22 @@
 import { DurableObject } from "cloudflare:workers";
-import {
-  callFrame,
-  checkRequest,
-  checkResponse,
-  errorFrame,
-  isChargerAction,
-  isOcppAction,
-  newMessageId,
-  parseFrame,
-  resultFrame,
-  type OcppErrorCode,
-  type OcppRequest,
-  type OcppResponse,
-  type ServerAction,
-} from "../../domain/ocpp";
+import { checkRequest, errorFrame, MessageType, newMessageId, parseFrame, type OcppRequest, type OcppResponse, type ServerAction } from "../../domain/ocpp";
+import { checkRequest201, isServerAction201, type Ocpp201Request, type Ocpp201Response, type ServerAction201 } from "../../domain/ocpp/v201";
 import { tenantHubName, type HubReceipt, type LiveEvent } from "../live/events";
 import type { TenantHub } from "../live/tenant-hub";
 import { basicCredentials } from "../auth/charger-key";
 import { publicCtxOf } from "../services/context";
-import { findCharger, type ChargerChange } from "../services/ocpp/charger-records";
+import { findCharger } from "../services/ocpp/charger-lookup";
+import { type ChargerChange } from "../services/ocpp/charger-changes";
 import { changeWriterName } from "./change-writer";
-import { HANDLERS } from "./handlers";
-import { answersFromOwnState } from "./answer-paths";
+import { CODECS, type Codec } from "./codecs";
+import type { Answer, OcppVersion } from "./protocol";
+import { commandIn201 } from "./v201/commands";
+import { deviceModelPage, learnFromReply, reportRequested } from "./v201/device-model";
+import { nextRequestId } from "./v201/transactions";
 import { chargerCtx, IDENTITY_HEADER, REGISTRATION_HEADER, STALE_ROUTE_HEADER, registrationOf, type ChargerIdentity } from "./identity";
 import { initialState, type ChargerSession, type ChargerState } from "./session";
 import { ChargerStore, type LogEntry } from "./store";
-import { OCPP_SUBPROTOCOL, upgradeRefusal } from "./connect";
+import { upgradeVersion } from "./connect";
 import { reportError } from "../http/report-error";
 import { HotWrites } from "./hot-writes";
 import { ChargerOutbox, OUTBOX_FLUSH_MS } from "./outbox";
@@ -44,27 +35,43 @@ interface Attachment {
   log?: LogEntry[];
   /** Who the charger is, so that a Heartbeat after a hibernation needs no storage (absent on sockets accepted before it was kept here). */
   identity?: ChargerIdentity;
+  /** The protocol the connection speaks (absent on sockets accepted before 2.0.1: 1.6). */
+  version?: OcppVersion;
 }
 
 /** How many bytes of log frames a socket's attachment holds at most (its limit is 2 KB with the identity and the rest; `parkedBytes`). */
 const PARKED_LOG_BYTES = 1400;
 
-/** The answer to a charger's CALL, its message id still to be filled in. */
-interface Answer {
-  type: "CALLRESULT" | "CALLERROR";
-  frame: (id: string) => string;
-}
-
 /** The answer of an outgoing call, as the API maps it: the reply, or why there is none. */
 export type CallOutcome<A extends ServerAction> =
   | { ok: true; response: OcppResponse<A> }
   | { ok: false; reason: "offline" | "timeout" | "notAccepted" }
+  | { ok: false; reason: "error"; code: string; description: string }
+  /** The charger speaks 2.0.1 and the command has no 2.0.1 twin (workers/ocpp/v201/commands.ts); no frame went out. */
+  | { ok: false; reason: "noTwin"; description: string };
+
+/** Outcomes of either protocol's calls: the action names differ, the shape does not. */
+type AnyOutcome = CallOutcome<ServerAction> | CallOutcome201<ServerAction201>;
+
+/** The answer of a 2.0.1 call sent as such (`/command` of a 2.0.1 point). */
+export type CallOutcome201<A extends ServerAction201> =
+  | { ok: true; response: Ocpp201Response<A> }
+  | { ok: false; reason: "offline" | "timeout" | "notAccepted" | "otherVersion" }
   | { ok: false; reason: "error"; code: string; description: string };
 
 interface Waiting {
-  action: ServerAction;
-  resolve: (outcome: CallOutcome<ServerAction>) => void;
+  action: string;
+  /** The reply, checked against the response schema of what was sent and read as the caller expects. */
+  read: (payload: unknown) => AnyOutcome;
+  resolve: (outcome: AnyOutcome) => void;
   timer: ReturnType<typeof setTimeout>;
+}
+
+/** What goes on the wire for a call, and how its reply is read. */
+interface Outgoing {
+  action: string;
+  payload: unknown;
+  read: (payload: unknown) => AnyOutcome;
 }
 
 /** The largest frame a charger may send, as the Workers runtime bounds a WebSocket message (1 MiB). */
@@ -87,8 +94,8 @@ function notUtf8(text: string): boolean {
   return text.includes("\uFFFD");
 }
 
-/** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2: not while Pending or Rejected). */
-const IN_SERVICE_ONLY: ReadonlySet<ServerAction> = new Set(["RemoteStartTransaction", "RemoteStopTransaction"]);
+/** Calls a charger takes only once its boot was Accepted (OCPP 1.6 §4.2, 2.0.1 B02: not while Pending or Rejected). */
+const IN_SERVICE_ONLY: ReadonlySet<string> = new Set(["RemoteStartTransaction", "RemoteStopTransaction", "RequestStartTransaction", "RequestStopTransaction"]);
 
 /**
  * How often a charger's meter readings go to the live view at most: about once a second while a
@@ -119,8 +126,8 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly outbox: ChargerOutbox;
   private readonly hubPusher: HubPusher;
   private sessionCache: ChargerSession | undefined;
-  /** Per socket: when its attachment was last written, and when it last spoke. */
-  private readonly seen = new WeakMap<WebSocket, { attached: number; last: number; connectionId: string }>();
+  /** Per socket: when its attachment was last written, when it last spoke, and its protocol. */
+  private readonly seen = new WeakMap<WebSocket, { attached: number; last: number; connectionId: string; version: OcppVersion }>();
   /** Sockets whose attachment holds log frames that are also in memory. */
   private readonly parkedOn = new Set<WebSocket>();
   private readonly waiting = new Map<string, Waiting>();
@@ -226,8 +233,9 @@ export class ChargePoint extends DurableObject<Env> {
     if (credentials?.username !== identity.serialNumber || !this.registration.keyMatches(credentials.password, this.env.CHARGER_KEY_PEPPER)) {
       return new Response("Unauthorized", { status: 401, headers: { "Content-Type": "text/plain", "WWW-Authenticate": 'Basic realm="OCPP", charset="UTF-8"' } });
     }
-    const refused = upgradeRefusal(request);
-    if (refused) return refused;
+    const upgrade = upgradeVersion(request, registration.ocppVersion);
+    if ("refused" in upgrade) return upgrade.refused;
+    const { version } = upgrade;
 
     const known = { ...identity, enabled: registration.enabled };
     if (JSON.stringify(known) !== JSON.stringify(this.identity)) {
@@ -248,15 +256,12 @@ export class ChargePoint extends DurableObject<Env> {
     const connectionId = crypto.randomUUID();
     this.ctx.acceptWebSocket(server);
     const now = Date.now();
-    server.serializeAttachment({ connectionId, lastSeen: now, identity: known } satisfies Attachment);
-    this.seen.set(server, { attached: now, last: now, connectionId });
+    server.serializeAttachment({ connectionId, lastSeen: now, identity: known, version } satisfies Attachment);
+    this.seen.set(server, { attached: now, last: now, connectionId, version });
     this.store.put("connection", connectionId);
-    this.markOnline(true);
+    this.markOnline(true, version);
     await this.scheduleAlarm(now + this.offlineAfterMs);
-
-    const offered = request.headers.get("Sec-WebSocket-Protocol") ?? "";
-    const headers = offered.split(",").map((p) => p.trim()).includes(OCPP_SUBPROTOCOL) ? { "Sec-WebSocket-Protocol": OCPP_SUBPROTOCOL } : undefined;
-    return new Response(null, { status: 101, webSocket: client, headers });
+    return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Protocol": CODECS[version].subprotocol } });
   }
 
   /** The key was rotated (docs/rules/equipment.md "Charger keys"): before the change, nothing is kept; after it, the new hash. */
@@ -307,13 +312,16 @@ export class ChargePoint extends DurableObject<Env> {
     }
   }
 
-  private markOnline(online: boolean) {
+  /** The connection's protocol comes with its coming online: a charger that reconnects in the other version is recorded again. */
+  private markOnline(online: boolean, version?: OcppVersion) {
     if (!this.identity) return;
     const was = this.store.get<boolean>("online") ?? false;
-    if (was === online) return;
+    const wasVersion = this.store.get<OcppVersion>("version") ?? "1.6";
+    if (was === online && (!online || wasVersion === version)) return;
     this.store.put("online", online);
+    if (version) this.store.put("version", version);
     const now = Date.now();
-    this.record({ kind: "online", online, at: now });
+    this.record({ kind: "online", online, at: now, ...(online && version && { version }) });
     const { pointId, serialNumber } = this.identity;
     this.publish({ type: "point", pointId, serialNumber, online, at: now });
   }
@@ -357,33 +365,39 @@ export class ChargePoint extends DurableObject<Env> {
     if (tooLarge(message)) return this.hangUp(ws, 1009, `Frames are limited to ${MAX_FRAME_BYTES} bytes`);
     if (notUtf8(message)) return this.hangUp(ws, 1007, "Text frames must be UTF-8");
     this.touch(ws);
-    const parsed = parseFrame(message);
+    const codec = this.codecOf(ws);
+    const parsed = parseFrame(message, codec.dialect);
     if (!parsed.ok) {
-      const reply = parsed.messageType === 3 || parsed.messageType === 4;
-      this.log("IN", parsed.messageType === 4 ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, message);
+      const reply = parsed.messageType === MessageType.CALLRESULT || parsed.messageType === MessageType.CALLERROR;
+      this.log("IN", parsed.messageType === MessageType.CALLERROR ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, message);
       // A broken answer is never answered (OCPP-J 1.6 §4.2.3), but the call it answers has failed.
       if (reply) return this.fail(parsed.id, parsed.code, parsed.description);
-      return this.reply(ws, errorFrame(parsed.id, parsed.code, parsed.description), parsed.id, "CALLERROR", null);
+      return this.reply(ws, errorFrame(parsed.id, parsed.code as never, parsed.description), parsed.id, "CALLERROR", null);
     }
     const frame = parsed.frame;
-    if (frame[0] === 3 || frame[0] === 4) {
-      this.log("IN", frame[0] === 3 ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], message);
-      return this.settle(frame);
+    if (frame[0] === MessageType.CALLRESULT || frame[0] === MessageType.CALLERROR) {
+      this.log("IN", frame[0] === MessageType.CALLRESULT ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], message);
+      return frame[0] === MessageType.CALLERROR ? this.fail(frame[1], frame[2], frame[3]) : this.settle(frame[1], frame[2]);
     }
     const [, id, action, payload] = frame;
     this.log("IN", "CALL", action, id, message, true);
-    const answer = await this.answerInOrder(action, payload);
+    const answer = await this.answerInOrder(codec, action, payload);
     this.reply(ws, answer.frame(id), id, answer.type, action);
   }
 
+  /** The codec of a socket's protocol: memory while awake, its attachment after hibernation (1.6 on sockets from before 2.0.1). */
+  private codecOf(ws: WebSocket): Codec {
+    return CODECS[this.adopt(ws).version];
+  }
+
   /**
-   * Handlers that write D1 themselves (the "after-writes" ones of `ANSWER_PATHS`) come after the
-   * changes queued before them: a charger whose queued changes D1 does not take now gets an
-   * InternalError to retry later, never a reply that would land out of order, and never silence
-   * (OCPP-J 1.6 §4.2.3).
+   * Handlers that write D1 themselves (the "after-writes" ones of workers/ocpp/answer-paths.ts)
+   * come after the changes queued before them: a charger whose queued changes D1 does not take now
+   * gets an InternalError to retry later, never a reply that would land out of order, and never
+   * silence (OCPP-J 1.6 §4.2.3, 2.0.1 Part 4 §4.2).
    */
-  private async answerInOrder(action: string, payload: unknown): Promise<Answer> {
-    if (!answersFromOwnState(action) && this.outbox.pending()) {
+  private async answerInOrder(codec: Codec, action: string, payload: unknown): Promise<Answer> {
+    if (!codec.answersFromOwnState(action, payload) && this.outbox.pending()) {
       try {
         await this.outbox.drain();
       } catch (error) {
@@ -391,30 +405,7 @@ export class ChargePoint extends DurableObject<Env> {
         return { type: "CALLERROR", frame: (id) => errorFrame(id, "InternalError", "The server could not handle this message now") };
       }
     }
-    return this.answer(action, payload);
-  }
-
-  /** Every CALL gets exactly one answer: a CALLRESULT, or a CALLERROR with a 1.6 code. */
-  private async answer(action: string, payload: unknown): Promise<Answer> {
-    const fail = (code: OcppErrorCode, description: string, details: Record<string, unknown> = {}) => ({
-      type: "CALLERROR" as const,
-      frame: (id: string) => errorFrame(id, code, description, details),
-    });
-    if (!isOcppAction(action)) return fail("NotImplemented", `Unknown action ${action}`);
-    if (!isChargerAction(action)) return fail("NotSupported", `${action} is sent by the central system, not by a charge point`);
-    const checked = checkRequest(action, payload);
-    if (!checked.ok) return fail(checked.code, checked.description, checked.details);
-    try {
-      const handler = HANDLERS[action] as (s: ChargerSession, r: unknown) => Promise<unknown>;
-      const response = await handler(this.session(), checked.value);
-      // What the server sends passes the response schema too (docs/rules/ocpp.md "Framing").
-      const valid = checkResponse(action, response);
-      if (!valid.ok) return fail("InternalError", "The server built an invalid response", valid.details);
-      return { type: "CALLRESULT", frame: (id) => resultFrame(id, valid.value) };
-    } catch (error) {
-      reportError("ocpp", error, { action, serialNumber: this.identity?.serialNumber });
-      return fail("InternalError", "The server could not handle this message");
-    }
+    return codec.answer(this.session(), action, payload);
   }
 
   /**
@@ -425,7 +416,7 @@ export class ChargePoint extends DurableObject<Env> {
     let seen = this.seen.get(ws);
     if (seen) return seen;
     const attachment = ws.deserializeAttachment() as Attachment | null;
-    seen = { attached: attachment?.lastSeen ?? 0, last: attachment?.lastSeen ?? 0, connectionId: attachment?.connectionId ?? "" };
+    seen = { attached: attachment?.lastSeen ?? 0, last: attachment?.lastSeen ?? 0, connectionId: attachment?.connectionId ?? "", version: attachment?.version ?? "1.6" };
     this.seen.set(ws, seen);
     if (this.identityKnown === undefined && attachment?.identity) this.identityKnown = attachment.identity;
     if (attachment?.log?.length) {
@@ -454,7 +445,7 @@ export class ChargePoint extends DurableObject<Env> {
     const seen = this.adopt(ws);
     const now = Date.now();
     const { identity } = ws.deserializeAttachment() as Attachment;
-    ws.serializeAttachment({ connectionId: seen.connectionId, lastSeen: now, identity, log: [...frames] } satisfies Attachment);
+    ws.serializeAttachment({ connectionId: seen.connectionId, lastSeen: now, identity, version: seen.version, log: [...frames] } satisfies Attachment);
     seen.attached = now;
     this.parkedOn.add(ws);
     return true;
@@ -686,52 +677,132 @@ export class ChargePoint extends DurableObject<Env> {
     this.claim(id)?.resolve({ ok: false, reason: "error", code, description });
   }
 
-  private settle(frame: [3, string, unknown] | [4, string, string, string, Record<string, unknown>]) {
-    if (frame[0] === 4) return this.fail(frame[1], frame[2], frame[3]);
-    const waiting = this.claim(frame[1]);
-    if (!waiting) return;
-    const checked = checkResponse(waiting.action, frame[2]);
-    waiting.resolve(
-      checked.ok
-        ? { ok: true, response: checked.value }
-        : { ok: false, reason: "error", code: checked.code, description: checked.description },
-    );
+  private settle(id: string, payload: unknown) {
+    const waiting = this.claim(id);
+    if (waiting) waiting.resolve(waiting.read(payload));
   }
 
   /**
-   * Sends a CALL and waits for its answer. At most one call is unanswered per charger; the
-   * others queue in order. The payload must pass its request schema before it leaves, and a
-   * charger not accepted at its last boot (or never booted here) gets no remote start or stop.
+   * Sends a CALL in the product's command words (OCPP 1.6's, which every verb speaks) and waits for
+   * its answer. For a 2.0.1 connection the command goes as its 2.0.1 twin and the reply is read back
+   * into the 1.6 answer (workers/ocpp/v201/commands.ts); a word with no twin is answered NotSupported
+   * without a frame. The payload must pass its request schema before it leaves.
    */
   async send<A extends ServerAction>(action: A, payload: OcppRequest<A>): Promise<CallOutcome<A>> {
     const checked = checkRequest(action, payload);
     if (!checked.ok) return { ok: false, reason: "error", code: checked.code, description: checked.description };
-    const run = async (): Promise<CallOutcome<A>> => {
+    return this.queueCall(action, (codec) => {
+      if (codec.version === "1.6") return { action, payload: checked.value, read: (reply) => this.readReply(codec, action, reply) };
+      const translated = commandIn201(this.session(), action, checked.value);
+      if (!translated.ok) return { refusal: { ok: false, reason: "noTwin", description: translated.description } };
+      return {
+        action: translated.action,
+        payload: translated.payload,
+        read: (reply) => {
+          const read = this.readReply(codec, translated.action, reply, translated.payload);
+          if (!read.ok) return read;
+          const back = translated.reply(read.response);
+          return back.ok ? back : { ok: false, reason: "error", code: back.code, description: back.description };
+        },
+      };
+    }) as Promise<CallOutcome<A>>;
+  }
+
+  /**
+   * Sends a 2.0.1 message as such (the console's `/command` for a 2.0.1 point): refused without a
+   * frame when the charger is connected in 1.6 meanwhile.
+   */
+  async send201<A extends ServerAction201>(action: A, payload: Ocpp201Request<A>): Promise<CallOutcome201<A>> {
+    if (!isServerAction201(action)) return { ok: false, reason: "error", code: "NotSupported", description: `${action} is not sent to a charging station` };
+    const checked = checkRequest201(action, payload);
+    if (!checked.ok) return { ok: false, reason: "error", code: checked.code, description: checked.description };
+    return this.queueCall(action, (codec) =>
+      codec.version === "2.0.1"
+        ? { action, payload: checked.value, read: (reply) => this.readReply(codec, action, reply, checked.value) }
+        : { refusal: { ok: false, reason: "otherVersion" } },
+    ) as Promise<CallOutcome201<A>>;
+  }
+
+  /**
+   * The protocol the charger is connected with now, null when it is not: `/command` writes in it.
+   * D1's `connected_version` trails a new connection by a batch; this does not.
+   */
+  async connectedVersion(): Promise<OcppVersion | null> {
+    const ws = this.socket();
+    return ws ? this.codecOf(ws).version : null;
+  }
+
+  /**
+   * A reply against the response schema of what was sent, in the connection's dialect. A 2.0.1
+   * reply of GetVariables or SetVariables keeps the device model current (`request`: what was sent).
+   */
+  private readReply(codec: Codec, action: string, reply: unknown, request?: unknown): AnyOutcome {
+    const checked = codec.checkReply(action, reply);
+    if (checked.ok && codec.version === "2.0.1") learnFromReply(this.store, action, request, checked.value);
+    return checked.ok
+      ? ({ ok: true, response: checked.value } as AnyOutcome)
+      : { ok: false, reason: "error", code: checked.code, description: checked.description };
+  }
+
+  /**
+   * At most one call is unanswered per charger; the others queue in order. What goes out is decided
+   * when the call's turn comes, by the protocol of the connection then; a charger not accepted at
+   * its last boot (or never booted here) gets no remote start or stop.
+   */
+  private queueCall(name: string, build: (codec: Codec) => Outgoing | { refusal: AnyOutcome }): Promise<AnyOutcome> {
+    const run = async (): Promise<AnyOutcome> => {
       const ws = this.socket();
       if (!ws) return { ok: false, reason: "offline" };
-      if (IN_SERVICE_ONLY.has(action) && !this.state.accepted) return { ok: false, reason: "notAccepted" };
+      if (IN_SERVICE_ONLY.has(name) && !this.state.accepted) return { ok: false, reason: "notAccepted" };
       // Frames parked before a hibernation come first in the log.
-      this.adopt(ws);
+      const codec = this.codecOf(ws);
+      const outgoing = build(codec);
+      if ("refusal" in outgoing) return outgoing.refusal;
       const id = newMessageId();
       const deadline = Date.now() + this.callTimeoutMs;
-      const frame = callFrame(id, action, checked.value);
-      const outcome = new Promise<CallOutcome<ServerAction>>((resolve) => {
+      const frame = JSON.stringify([MessageType.CALL, id, outgoing.action, outgoing.payload]);
+      const outcome = new Promise<AnyOutcome>((resolve) => {
         const timer = setTimeout(() => {
           this.waiting.delete(id);
           resolve({ ok: false, reason: "timeout" });
         }, this.callTimeoutMs);
-        this.waiting.set(id, { action, resolve, timer });
+        this.waiting.set(id, { action: outgoing.action, read: outgoing.read, resolve, timer });
       });
       // The frame leaves before the call is stored: a frame sent after a write waits for its
       // commit (output gate). Nothing can answer it before this synchronous code has stored it.
       ws.send(frame);
-      this.store.addPendingCall(id, action, deadline);
-      this.log("OUT", "CALL", action, id, frame);
-      return (await outcome) as CallOutcome<A>;
+      this.store.addPendingCall(id, outgoing.action, deadline);
+      this.log("OUT", "CALL", outgoing.action, id, frame);
+      return outcome;
     };
     const result = this.outgoing.then(run, run);
     this.outgoing = result.catch(() => undefined);
     return result;
+  }
+
+  /** A page of an OCPP 2.0.1 charger's device model as it last reported it (B07; read-only, empty until a report has come). */
+  async deviceModel(page: { current: number; size: number; search?: string }) {
+    return deviceModelPage(this.store, page);
+  }
+
+  /**
+   * The requestId of a new GetBaseReport (B07), remembered with its base so that the report it
+   * brings lands as it should (workers/ocpp/v201/device-model.ts); null for a charger never connected.
+   */
+  async deviceModelRequest(reportBase: "FullInventory" | "ConfigurationInventory"): Promise<number | null> {
+    if (!this.identity) return null;
+    const requestId = nextRequestId(this.session());
+    reportRequested(this.store, requestId, reportBase);
+    return requestId;
+  }
+
+  /**
+   * The final cost billing priced for one of this charger's 2.0.1 transactions (Part 2 I03), sent as
+   * CostUpdated under the charger's own transaction id after this returns: billing never waits on
+   * the charger, and a charger offline or on 1.6 meanwhile is not sent it.
+   */
+  async finalCost(transactionId: string, totalCost: number) {
+    this.ctx.waitUntil(this.send201("CostUpdated", { transactionId, totalCost }));
   }
 
   /** The connector statuses reported while a transaction ran, oldest first, for its billing (read-only). */

@@ -1,9 +1,8 @@
 import { publicCtxOf } from "../services/context";
-import { findCharger } from "../services/ocpp/charger-records";
+import { findCharger } from "../services/ocpp/charger-lookup";
 import { chargePointName, IDENTITY_HEADER, REGISTRATION_HEADER, registrationOf, STALE_ROUTE_HEADER, type ChargerIdentity } from "./identity";
+import { chooseVersion, type AdmittedVersions, type OcppVersion } from "./protocol";
 import type { Registration } from "./registration";
-
-export const OCPP_SUBPROTOCOL = "ocpp1.6";
 
 /** `/ocpp/<chargeBoxId>` or `/ocpp/<operatorCode>/<chargeBoxId>`. */
 export function parseOcppPath(pathname: string): { operatorCode?: string; serialNumber: string } | null {
@@ -22,16 +21,26 @@ export function parseOcppPath(pathname: string): { operatorCode?: string; serial
 const plain = (status: number, text: string, headers: HeadersInit = {}) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain", ...headers } });
 
-/** Why a charger's upgrade cannot be taken (after its key was accepted), or nothing. */
-export function upgradeRefusal(request: Request): Response | undefined {
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return plain(426, "Expected a WebSocket upgrade", { Upgrade: "websocket" });
+const REFUSED_VERSIONS: Record<AdmittedVersions, string> = {
+  AUTO: "Unsupported subprotocol: this server speaks ocpp2.0.1 and ocpp1.6",
+  OCPP16: "Unsupported subprotocol: this charge point is set to ocpp1.6",
+  OCPP201: "Unsupported subprotocol: this charge point is set to ocpp2.0.1",
+};
+
+/**
+ * The version a charger's upgrade is taken in (after its key was accepted), or why it cannot be:
+ * not an upgrade 426; none of the subprotocols offered admitted by the point 400 (OCPP-J 1.6
+ * §3.1.2, 2.0.1 Part 4 §3.1.2: the client offers, the server chooses; docs/rules/ocpp.md
+ * "Connection").
+ */
+export function upgradeVersion(request: Request, admitted: AdmittedVersions = "AUTO"): { version: OcppVersion } | { refused: Response } {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return { refused: plain(426, "Expected a WebSocket upgrade", { Upgrade: "websocket" }) };
   const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "")
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  // OCPP-J 1.6 §3.1.2: the client offers the subprotocol; this server speaks only ocpp1.6.
-  if (!offered.includes(OCPP_SUBPROTOCOL)) return plain(400, "Unsupported subprotocol: this server speaks ocpp1.6");
-  return undefined;
+  const version = chooseVersion(offered, admitted);
+  return version ? { version } : { refused: plain(400, REFUSED_VERSIONS[admitted]) };
 }
 
 /**
@@ -67,7 +76,7 @@ function handOver(request: Request, env: Env, identity: Omit<ChargerIdentity, "e
  * The Worker's side of a charger's connection (docs/rules/ocpp.md "Connection"): find the point
  * (404 before any key is checked), then hand the upgrade to the ChargePoint Durable Object of
  * that charger, which checks HTTP Basic auth against the key it keeps (401) and the upgrade and
- * the `ocpp1.6` subprotocol.
+ * the subprotocol (`ocpp2.0.1` or `ocpp1.6`, as the point admits).
  */
 export async function connectCharger(request: Request, env: Env): Promise<Response> {
   const target = parseOcppPath(new URL(request.url).pathname);

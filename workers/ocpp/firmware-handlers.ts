@@ -1,6 +1,6 @@
 import type { OcppRequest, OcppResponse } from "../../domain/ocpp";
 import { recordFirmwareStatus } from "../services/firmware/firmware";
-import { recordPointEvent } from "../services/ocpp/charger-records";
+import { recordPointEvent } from "../services/ocpp/point-events";
 import type { ChargerSession } from "./session";
 
 /**

@@ -1,5 +1,5 @@
 import { systemCtx, type SystemCtx } from "../services/context";
-import type { findCharger } from "../services/ocpp/charger-records";
+import type { findCharger } from "../services/ocpp/charger-lookup";
 import { liveShardOf } from "../live/shards";
 import type { Registration } from "./registration";
 
@@ -43,4 +43,5 @@ export const registrationOf = (row: NonNullable<Awaited<ReturnType<typeof findCh
   heartbeatIntervalS: row.heartbeatIntervalS,
   disabledPointBoot: row.disabledPointBoot,
   liveShard: liveShardOf(row.operatorPoints, row.point.stationId),
+  ocppVersion: row.point.ocppVersion,
 });

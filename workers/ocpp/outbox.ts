@@ -1,4 +1,4 @@
-import type { ChargerChange } from "../services/ocpp/charger-records";
+import type { ChargerChange } from "../services/ocpp/charger-changes";
 
 /** How long a change may wait for the next ones before its batch goes to D1 (docs/rules/ocpp.md "Hot path"). */
 export const OUTBOX_FLUSH_MS = 1000;

@@ -18,6 +18,11 @@ export interface Registration {
   operatorValidity?: { status: "VALID" | "INVALID"; validFrom: number | null; validUntil: number | null };
   heartbeatIntervalS: number;
   disabledPointBoot: "Pending" | "Rejected";
+  /**
+   * The OCPP versions the point admits (docs/rules/ocpp.md "Two protocols"); absent in a
+   * registration kept from before 2.0.1: AUTO.
+   */
+  ocppVersion?: "AUTO" | "OCPP16" | "OCPP201";
   /** The hub shard its live events go to (workers/live/shards.ts); absent in a registration kept from before: 0. */
   liveShard?: number;
 }

@@ -1,7 +1,7 @@
 import type { SystemCtx } from "../services/context";
 import type { LiveEvent } from "../live/events";
 import type { ChargerIdentity } from "./identity";
-import type { ChargerChange } from "../services/ocpp/charger-records";
+import type { ChargerChange } from "../services/ocpp/charger-changes";
 import type { Registration } from "./registration";
 import type { ChargerStore, Sample } from "./store";
 
@@ -17,6 +17,51 @@ export interface ChargerState {
   activeTransactions: Record<string, number>;
   heartbeatIntervalS: number;
   accepted: boolean;
+  /** What an OCPP 2.0.1 charger's transactions need kept between events (workers/ocpp/v201/transactions.ts). */
+  v201?: V201State;
+  /** What an OCPP 2.0.1 charger's events need kept (N07–N08, workers/ocpp/v201/events.ts). */
+  events?: EventState;
+}
+
+export interface EventState {
+  /** The NotifyEvent part last taken (`generatedAt`, `seqNo`): a repeat of it changes nothing twice. */
+  last?: { generatedAt: string; seqNo: number };
+  /** Connector number → the problems its events report open: source (component.variable) → fault code. */
+  problems: Record<string, Record<string, string>>;
+}
+
+/** An OCPP 2.0.1 transaction as its events come in (E01–E13). */
+export interface Transaction201 {
+  /** Ours, once the transaction is in D1 (it needs an id token first: E02 starts on a plug-in). */
+  id?: number;
+  /** The EVSE, which is the product's connector number (docs/decisions/0078-one-charger-model-two-protocols.md). */
+  evseId: number;
+  /** The connector of the EVSE it charges on (for UnlockConnector, F05). */
+  connectorId?: number;
+  startedAt: string;
+  meterStartWh?: number;
+  idToken?: string;
+  remoteStartId?: number;
+  reservationId?: number;
+  /** The last seqNo taken: an event at or below it is a repeat and changes nothing twice. */
+  seqNo: number;
+  status?: string;
+  /**
+   * The running cost the charger was last told (I02), in major units, and when it was priced
+   * (server clock); present only while the transaction has a tariff (workers/ocpp/v201/cost.ts).
+   */
+  cost?: { at: number; totalCost: number };
+}
+
+export interface V201State {
+  /** By the charger's transaction id, while they run. */
+  transactions: Record<string, Transaction201>;
+  /** The last transactions that ended, so that a late or repeated Ended changes nothing. */
+  ended: string[];
+  /** remoteStartId → the id tag of the console's start (F01: the Started event names the remoteStartId). */
+  remoteStarts: Record<string, { idTag: string; at: number }>;
+  /** The next requestId/remoteStartId this object hands out. */
+  nextRequestId: number;
 }
 
 export const initialState = (): ChargerState => ({

@@ -52,8 +52,11 @@ interface PackedSample {
  * insert. A MeterValues is one row, its samples packed as JSON, like the one row the design pays
  * for, and its id lies in its transaction's range (`meterRange`), so that no index is written
  * beside it; the log has no index but its rowid, which is also its time order.
+ * Versions: 2 packed samples into `meter_values`, 3 put its rows into ranges, 4 added the
+ * device model of an OCPP 2.0.1 charger (workers/ocpp/v201/device-model.ts). An upgrade runs
+ * only the steps past the version it finds.
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 const SCHEMA_KEY = "schema";
 /** Not a key of `kv`: the row the opening read adds when the outbox holds rows. */
 const OUTBOX_WAITING = "#outbox";
@@ -72,6 +75,15 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS pending_calls (
     id TEXT PRIMARY KEY, action TEXT NOT NULL, deadline INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'waiting');
   CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY, change TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS device_model (
+    component TEXT NOT NULL COLLATE NOCASE, component_instance TEXT NOT NULL COLLATE NOCASE,
+    evse_id INTEGER NOT NULL, connector_id INTEGER NOT NULL,
+    variable TEXT NOT NULL COLLATE NOCASE, variable_instance TEXT NOT NULL COLLATE NOCASE,
+    attributes TEXT NOT NULL, characteristics TEXT,
+    PRIMARY KEY (component, evse_id, connector_id, component_instance, variable, variable_instance));
+  CREATE TABLE IF NOT EXISTS device_model_parts (
+    request_id INTEGER NOT NULL, seq_no INTEGER NOT NULL, at INTEGER NOT NULL, tbc INTEGER NOT NULL, report_data TEXT NOT NULL,
+    PRIMARY KEY (request_id, seq_no));
 `;
 
 /** Samples stored one row each (schema version 1) move into one row each of the new table, in order. */
@@ -168,11 +180,15 @@ export class ChargerStore {
     return this.outboxAtOpen;
   }
 
+  /** New tables come with SCHEMA; the moves of old rows run only from a version before them (a ranged table is not ranged again). */
   private upgrade() {
+    const from = Number(this.kv.get(SCHEMA_KEY) ?? 0);
     this.sql.exec(SCHEMA);
-    const oldSamples = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meter_samples'").toArray().length > 0;
-    if (oldSamples) this.sql.exec(SAMPLES_FROM_VERSION_1);
-    if (this.sql.exec("SELECT 1 FROM meter_values LIMIT 1").toArray().length > 0) this.sql.exec(METER_VALUES_INTO_RANGES);
+    if (from < 3) {
+      const oldSamples = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meter_samples'").toArray().length > 0;
+      if (oldSamples) this.sql.exec(SAMPLES_FROM_VERSION_1);
+      if (this.sql.exec("SELECT 1 FROM meter_values LIMIT 1").toArray().length > 0) this.sql.exec(METER_VALUES_INTO_RANGES);
+    }
     this.put(SCHEMA_KEY, SCHEMA_VERSION);
   }
 

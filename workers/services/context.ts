@@ -197,8 +197,7 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
     .leftJoin(roles, and(eq(roles.id, accounts.roleId), eq(roles.operatorId, accounts.operatorId)))
     .innerJoin(operators, eq(operators.id, sessions.operatorId))
     .leftJoin(parentOperators, eq(parentOperators.id, operators.parentId))
-    // The token names its session: the one lookup that must come before any tenant is known.
-    .where(acrossTenants(eq(sessions.id, tokenId(token))))
+    .where(acrossTenants("the token names its session, the session its operator: the lookup that finds the tenant", eq(sessions.id, tokenId(token))))
     .limit(1);
   if (!row) throw new Unauthorized();
   const { account, role, operator, parent } = row;
@@ -206,7 +205,8 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
   if (account.status !== "VALID" || !inService(operator, now)) throw new Unauthorized();
   if (operator.sub === 1 && operator.parentId && (!parent || !inService(parent, now))) throw new Unauthorized();
   const session = await keepSessionAlive(base.db, row.session, now);
-  if (!session) throw new Unauthorized();
+  // A session found but past its expiry says so (docs/rules/sessions.md "Session messages").
+  if (!session) throw new Unauthorized("errors.sessionExpired");
   const sub = operator.sub === 1 ? 1 : 0;
   const activeRole = role && role.status === "VALID" ? { id: role.id, type: role.type, menuCodes: role.menuCodes } : null;
   return {

@@ -92,5 +92,5 @@ async function runClaimed<T>(ctx: UserCtx, id: number, run: () => Promise<T>): P
 /** Housekeeping: keys older than 24 h are forgotten, as a statement of its batch. */
 export function purgeIdempotencyKeys(ctx: Pick<SystemCtx, "db" | "now">) {
   // Every operator's keys expire alike; the sweep reads by age alone (idempotency_keys_created_idx).
-  return ctx.db.delete(idempotencyKeys).where(acrossTenants(lt(idempotencyKeys.createdAt, new Date(ctx.now() - IDEMPOTENCY_TTL_MS))));
+  return ctx.db.delete(idempotencyKeys).where(acrossTenants("every operator's idempotency keys expire alike, read by age alone", lt(idempotencyKeys.createdAt, new Date(ctx.now() - IDEMPOTENCY_TTL_MS))));
 }

@@ -1,4 +1,5 @@
 import { Forbidden } from "../../domain/errors";
+import { actingAs, type TenantCaller } from "../../tenants/scope";
 import type { ActorKind, PartnerCtx, PublicCtx, SystemCtx, UserCtx } from "./context";
 import { requireMenu } from "./context";
 
@@ -57,6 +58,12 @@ export function assertAdmitted(access: VerbAccess, ctx: { actor: { kind: ActorKi
   if (access.menu !== "session") requireMenu(user, access.menu);
 }
 
+/** Who a context acts for, as tenants/scope.ts needs to know it. */
+function callerOf(ctx: { actor: { kind: ActorKind } }): TenantCaller {
+  const user = ctx.actor.kind === "user";
+  return { user, platform: user && (ctx as UserCtx).operator.kind === "PLATFORM" };
+}
+
 /** Whether a context may call a verb: the console offers what the verb would refuse no button. */
 export function admits(access: VerbAccess, ctx: { actor: { kind: ActorKind } }): boolean {
   try {
@@ -86,7 +93,8 @@ export function verb<K extends ActorKind = "user", A extends unknown[] = [], R =
   };
   const checked = async (ctx: CtxOf<K>, ...args: A) => {
     assertAdmitted(access, ctx);
-    return run(ctx, ...args);
+    // The body runs as its caller, so that a user's verb cannot cross tenants (docs/rules/tenancy.md "Crossing tenants").
+    return actingAs(callerOf(ctx), () => run(ctx, ...args));
   };
   return Object.assign(checked, { access });
 }

@@ -1,8 +1,11 @@
-import { ChevronDown, LoaderCircle, LockOpen, Play, RefreshCw, RotateCcw, Square, Tag } from "lucide-react";
+import { ChevronDown, LoaderCircle, LockOpen, Play, RefreshCw, RotateCcw, Square, Tag, Wrench } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { canStart, canStop, deviceState } from "../../../domain/connector-status";
+import { commandProtocol } from "../../../domain/schemas/remote-control";
+import { PointOperations, useMenuOpens, type CommandAction } from "~/components/operations/point-operations";
 import { orDash, useFormat } from "~/components/format";
+import { ProtocolBadge, type PointProtocol } from "~/components/protocol-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -21,7 +24,7 @@ import { IdTagField, remoteStartBody } from "./remote-start";
 import { ConnectorStatusBadge, DeviceStateBadge } from "./status-badges";
 
 /** A point as the station panel's loader answers it. */
-export interface PanelPoint {
+export interface PanelPoint extends PointProtocol {
   id: number;
   serialNumber: string;
   name: string;
@@ -60,6 +63,7 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
   const online = liveOnline(live, point.online);
   const [busy, setBusy] = useState(false);
   const [starting, setStarting] = useState<PanelPoint["connectors"][number] | null>(null);
+  const [operation, setOperation] = useState<CommandAction | null>(null);
 
   const statuses = point.connectors.map((c) => liveStatus(live, point.online, c.connectorId, c.status));
   const state = deviceState(online, [...statuses, live?.connectors[0]?.status]);
@@ -119,6 +123,7 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
           <div className="flex flex-wrap items-center gap-2">
             <span className="truncate font-mono text-sm font-semibold">{point.serialNumber}</span>
             <DeviceStateBadge state={state} />
+            <ProtocolBadge point={point} online={online} />
             {point.status === "INVALID" && <Badge variant="muted">{t("monitoring.remote.disabledPoint")}</Badge>}
           </div>
           <p className="truncate text-sm text-muted-foreground">
@@ -163,6 +168,22 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
           <Tag aria-hidden />
           {t("monitoring.remote.refreshVersion")}
         </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm">
+              <Wrench aria-hidden />
+              {t("pointOperations.more")}
+              <ChevronDown className="opacity-60" aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            {PANEL_OPERATIONS.map((action) => (
+              <DropdownMenuItem key={action} onSelect={() => setOperation(action)}>
+                {action}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
       </div>
 
       {!online && <p className="border-b bg-muted/40 px-4 py-2 text-xs text-muted-foreground">{t("monitoring.remote.offlineNote")}</p>}
@@ -228,6 +249,8 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
         </div>
       )}
 
+      <OperationDialog point={point} online={online} action={operation} onClose={() => setOperation(null)} />
+
       <StartDialog
         point={point}
         connector={starting}
@@ -239,6 +262,42 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
         }}
       />
     </Card>
+  );
+}
+
+/**
+ * Sent from the panel through the point's generic command, with their answers shown: these have no
+ * button of their own (docs/rules/equipment.md "Point pages"). Both protocols name them alike.
+ */
+const PANEL_OPERATIONS = ["ClearChargingProfile", "DataTransfer", "GetCompositeSchedule"] as const satisfies readonly CommandAction[];
+
+/** One of the panel's operations as the point page's Operations form, prefilled with the action chosen. */
+function OperationDialog({ point, online, action, onClose }: { point: PanelPoint; online: boolean; action: CommandAction | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const protocol = commandProtocol(point.ocppVersion, online ? point.connectedVersion : null);
+  const pointPage = `/equipmentManagement/point/pointDetail/${point.id}`;
+  // The call shows in the point page's OCPP log, for those whose menu opens that page.
+  const logHref = useMenuOpens(pointPage) ? `${pointPage}?tab=log` : undefined;
+  return (
+    <Dialog open={action !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-5xl">
+        <DialogHeader>
+          <DialogTitle>{t("pointOperations.dialogTitle", { serial: point.serialNumber })}</DialogTitle>
+          <DialogDescription>{t("pointOperations.dialogText")}</DialogDescription>
+        </DialogHeader>
+        {action && (
+          <PointOperations
+            pointId={point.id}
+            protocol={protocol ?? "1.6"}
+            assumed={!protocol}
+            online={online}
+            actions={PANEL_OPERATIONS}
+            initialAction={action}
+            logHref={logHref}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
 

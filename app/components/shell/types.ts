@@ -1,6 +1,8 @@
 import type { CurrencyFormat, DecimalSeparator, MoneyStyle } from "../../../domain/format";
 import type { Language } from "../../../domain/languages";
+import type { ConnectorStandard } from "../../../domain/schemas/equipment";
 import type { MenuEntry } from "../../../tenants/menu-catalogue";
+import type { MapView } from "../format";
 
 /** What the console layout needs from the layout route's loader. */
 export interface ShellData {
@@ -22,6 +24,8 @@ export interface ShellData {
   /** Decimals money is shown with, and whether zero costs are hidden (docs/rules/settings.md "Formatting"). */
   money: Required<MoneyStyle>;
   /** Where a map opens when it has nothing to show (docs/rules/settings.md "Map"). */
-  mapView: { lat: number; lng: number; zoom: number };
+  mapView: MapView;
+  /** Every connector standard, in the operator's order (docs/rules/settings.md "Display switches"). */
+  connectorTypeOrder: ConnectorStandard[];
   lang: Language;
 }

@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { CircleCheck, CircleX, TriangleExclamationPoint, X } from "lucide-react";
 import { cn } from "~/lib/cn";
+import { sessionRefusalOf } from "../../../domain/session-refusals";
 
 /**
  * A small toast store that lives at module level, so loaders' callers, fetch wrappers and event
@@ -102,6 +103,14 @@ export function notifyHttpError(t: TFunction, failure: HttpFailure, message?: st
     lastUnauthorizedAt = now;
   }
   toast.error(message?.trim() ? message : t(httpMessageKey(failure)));
+}
+
+/**
+ * A message another page handed over as `?msg=`: the guard's, and why a session was refused
+ * (docs/rules/console.md "Messages and toasts"), show as a warning.
+ */
+export function showHandedMessage(t: TFunction, msg: string | null) {
+  if (msg && (msg.startsWith("guard.") || sessionRefusalOf(msg))) toast.warning(t(msg));
 }
 
 function subscribe(listener: () => void) {

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Outlet, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { AppShell } from "~/components/shell/app-shell";
-import { toast } from "~/components/ui/toast";
+import { showHandedMessage } from "~/components/ui/toast";
 import { LiveProvider } from "~/lib/live";
 import { requireCtx } from "../../lib/ctx.server";
 import { renewedSessionHeaders, shellData } from "./shell.server";
@@ -21,8 +21,7 @@ export default function ConsoleLayout() {
   const [params] = useSearchParams();
   const { t } = useTranslation();
   useEffect(() => {
-    const msg = params.get("msg");
-    if (msg?.startsWith("guard.")) toast.warning(t(msg));
+    showHandedMessage(t, params.get("msg"));
   }, [params, t]);
   return (
     <LiveProvider>

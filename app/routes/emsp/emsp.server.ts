@@ -11,7 +11,7 @@ import {
   unregisterPlatform,
   updatePlatform,
 } from "../../../workers/services/ocpi/platforms";
-import { listTokensForConsole } from "../../../workers/services/ocpi/tokens";
+import { listTokensForConsole } from "../../../workers/services/ocpi/token-push";
 import { pullsOfPlatforms, startPull } from "../../../workers/services/ocpi/pulls";
 import { forcePushTokens } from "../../../workers/services/ocpi/token-push";
 import { rejectCdr, releaseCdr } from "../../../workers/services/ocpi/cdr-billing";

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
 import { CONNECTOR_STANDARDS, STANDARD_CURRENT, type ConnectorStandard } from "../../../domain/schemas/equipment";
 import GBT1 from "~/assets/standards/GBT1.svg";
 import GBT2 from "~/assets/standards/GBT2.svg";
@@ -11,6 +12,7 @@ import SAE1 from "~/assets/standards/SAE1.svg";
 import SAE2 from "~/assets/standards/SAE2.svg";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
+import type { loader as layoutLoader } from "../console/layout";
 
 /** Each of the nine connector standards has an image, drawn for Plugdesk, face-on (docs/rules/equipment.md "Connectors"). */
 export const STANDARD_IMAGES: Record<ConnectorStandard, string> = { SAE1, SAE2, IIS, IEC1, IEC2, IEC3, GBT1, GBT2, GBT3 };
@@ -38,12 +40,21 @@ export function StandardLabel({ standard, size = 28 }: { standard: ConnectorStan
   );
 }
 
+/**
+ * The standards in the operator's connector type order (docs/rules/settings.md "Display
+ * switches"), as the console layout's shell carries it; the usual order outside the console.
+ */
+export function useConnectorStandards(): readonly ConnectorStandard[] {
+  return useRouteLoaderData<typeof layoutLoader>("routes/console/layout")?.connectorTypeOrder ?? CONNECTOR_STANDARDS;
+}
+
 /** The nine standards side by side, the ones that fit the chosen point type highlighted. */
 export function StandardGallery({ fits }: { fits?: (standard: ConnectorStandard) => boolean }) {
   const { t } = useTranslation();
+  const standards = useConnectorStandards();
   return (
     <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 xl:grid-cols-9" aria-label={t("points.standardsTitle")}>
-      {CONNECTOR_STANDARDS.map((standard) => {
+      {standards.map((standard) => {
         const fitting = fits ? fits(standard) : true;
         return (
           <li

@@ -10,7 +10,9 @@ export async function loadPointDetail({ request, context, params }: LoaderFuncti
   const ctx = await requireCtx(request, context);
   const id = routeId(params.id);
   const [point, report, setup] = await Promise.all([pointDetail(ctx, { id }), reportByPoint(ctx, { pointId: id }), chargerSetup(ctx)]);
-  return { point, report, setup };
+  // The charger's address is given as this request reached the console (docs/rules/ocpp.md "Connection").
+  const { protocol, host } = new URL(request.url);
+  return { point, report, setup, origin: { protocol, host } };
 }
 
 /** The detail page's action: enable or disable the point. */

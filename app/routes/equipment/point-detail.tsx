@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
+import { ProtocolBadge } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Badge } from "~/components/ui/badge";
@@ -20,18 +21,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toast";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { useLivePoint } from "~/lib/live";
+import { speaks201 } from "../../../domain/schemas/equipment";
+import { commandProtocol } from "../../../domain/schemas/remote-control";
 import { OnlineBadge } from "./point-parts";
 import { loadPointDetail, setPointStatusAction } from "./point-detail.server";
+import { CertificatesTab } from "./point-detail/certificates-tab";
 import { ChargerKeyDialog } from "./point-detail/charger-key-dialog";
+import { ConnectionCard } from "./point-detail/connection-card";
 import { ConfigurationTab, LocalListTab } from "./point-detail/configuration-tab";
+import { DeviceModelTab } from "./point-detail/device-model-tab";
+import { DisplayMessageDialog } from "./point-detail/display-message-dialog";
 import { DiagnosticsTab } from "./point-detail/diagnostics-tab";
 import { GeneralTab } from "./point-detail/general-tab";
 import { OcppLogTab } from "./point-detail/ocpp-log-tab";
+import { OperationsTab } from "./point-detail/operations-tab";
 import { RecordsTab } from "./point-detail/records-tab";
 
 /**
  * Equipment › Charging point detail: general, charge record, OCPP log, configuration, local list,
- * diagnostics (docs/rules/equipment.md "Point pages").
+ * diagnostics, certificates, operations (docs/rules/equipment.md "Point pages").
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadPointDetail(args);
@@ -57,11 +65,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
 }
 
-const TABS = ["general", "records", "log", "configuration", "localList", "diagnostics"] as const;
+const TABS = ["general", "records", "log", "configuration", "localList", "diagnostics", "certificates", "operations"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function PointDetail() {
-  const { point, report, setup } = useLoaderData<typeof loader>();
+  const { point, report, setup, origin } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { power } = useFormat();
   const [params, setParams] = useSearchParams();
@@ -91,6 +99,7 @@ export default function PointDetail() {
             {point.name}
             <StatusBadge status={point.status} />
             <OnlineBadge online={online} />
+            <ProtocolBadge point={point} online={online} />
           </span>
         }
         description={
@@ -110,6 +119,10 @@ export default function PointDetail() {
                 {t("common.back")}
               </Link>
             </Button>
+            {/* Display messages are 2.0.1's (O01): a 1.6 point has none. */}
+            {commandProtocol(point.ocppVersion, online ? point.connectedVersion : null) === "2.0.1" && (
+              <DisplayMessageDialog pointId={point.id} evseCount={point.connectorCount} online={online} />
+            )}
             <ChargerKeyDialog pointId={point.id} serialNumber={point.serialNumber} setup={setup} hasKey={point.hasKey} online={online} />
             <Button asChild variant="outline">
               <Link to={`/equipmentManagement/point/pointConfig/${point.id}`}>
@@ -151,23 +164,34 @@ export default function PointDetail() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="general">
+        <TabsContent value="general" className="flex flex-col gap-4">
+          <ConnectionCard point={point} operatorCode={setup.operatorCode} origin={origin} />
           <GeneralTab point={point} online={online} connectorsLive={live?.connectors} report={report} />
         </TabsContent>
         <TabsContent value="records">
           <RecordsTab pointId={point.id} />
         </TabsContent>
         <TabsContent value="log">
-          <OcppLogTab serialNumber={point.serialNumber} />
+          <OcppLogTab serialNumber={point.serialNumber} protocol={{ ocppVersion: point.ocppVersion, connectedVersion: online ? point.connectedVersion : null }} />
         </TabsContent>
         <TabsContent value="configuration">
-          <ConfigurationTab pointId={point.id} online={online} />
+          {speaks201({ ocppVersion: point.ocppVersion, connectedVersion: online ? point.connectedVersion : null }) ? (
+            <DeviceModelTab pointId={point.id} online={online} />
+          ) : (
+            <ConfigurationTab pointId={point.id} online={online} />
+          )}
         </TabsContent>
         <TabsContent value="localList">
           <LocalListTab pointId={point.id} online={online} />
         </TabsContent>
         <TabsContent value="diagnostics">
           <DiagnosticsTab pointId={point.id} online={online} />
+        </TabsContent>
+        <TabsContent value="certificates">
+          <CertificatesTab pointId={point.id} online={online} />
+        </TabsContent>
+        <TabsContent value="operations">
+          <OperationsTab point={point} online={online} />
         </TabsContent>
       </Tabs>
     </div>

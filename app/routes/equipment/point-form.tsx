@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import {
   CHARGE_SPEEDS,
-  CONNECTOR_STANDARDS,
   defaultConnector,
+  OCPP_VERSIONS,
   POINT_TYPES,
   pointInput,
   PRIVATE_TYPES,
@@ -20,7 +20,7 @@ import { NumberField, SelectField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
-import { StandardGallery, StandardLabel } from "./connector-standards";
+import { StandardGallery, StandardLabel, useConnectorStandards } from "./connector-standards";
 import { TemporaryPackageDialog, type TemporaryOffer } from "../platform/temporary-package-dialog";
 import { QuotaSummary } from "./point-parts";
 import { loadPointForm, savePoint } from "./points.server";
@@ -55,6 +55,8 @@ const newConnector = (type: PointType, connectorId: number, power: string): Conn
 export default function PointForm() {
   const { point, stations, quota, stationId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // Connector standards in the operator's order (docs/rules/settings.md "Display switches").
+  const standards = useConnectorStandards();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
   const locked = point?.status === "VALID";
@@ -80,6 +82,7 @@ export default function PointForm() {
           connectorCount: String(point.connectorCount),
           privateType: point.privateType,
           stationType: point.stationType ?? "",
+          ocppVersion: point.ocppVersion,
           connectors: point.connectors.map((c) => ({
             connectorId: c.connectorId,
             standard: c.standard,
@@ -99,6 +102,7 @@ export default function PointForm() {
           connectorCount: "2",
           privateType: "Public",
           stationType: "",
+          ocppVersion: "AUTO",
           connectors: [newConnector("AC", 1, "11"), newConnector("AC", 2, "11")],
         },
   });
@@ -191,6 +195,15 @@ export default function PointForm() {
             options={PRIVATE_TYPES.map((value) => ({ value, label: t(`points.privateTypes.${value}`) }))}
           />
           <TextField control={form.control} name="stationType" label={t("points.fields.stationType")} hint={t("points.hints.stationType")} maxLength={32} />
+          {/* Not locked on an enabled point: it chooses the wire, not the equipment (docs/rules/equipment.md "Points"). */}
+          <SelectField
+            control={form.control}
+            name="ocppVersion"
+            label={t("points.fields.ocppVersion")}
+            hint={t("points.hints.ocppVersion")}
+            required
+            options={OCPP_VERSIONS.map((value) => ({ value, label: t(`points.ocppVersions.${value}`) }))}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -242,7 +255,7 @@ export default function PointForm() {
                 label={t("points.fields.standard")}
                 required
                 disabled={locked}
-                options={CONNECTOR_STANDARDS.map((value) => ({ value, label: <StandardLabel standard={value} size={24} />, disabled: !standardFits(type, value) }))}
+                options={standards.map((value) => ({ value, label: <StandardLabel standard={value} size={24} />, disabled: !standardFits(type, value) }))}
               />
               <NumberField control={form.control} name={`connectors.${index}.power`} label={t("points.fields.power")} required disabled={locked} decimals={2} suffix="kW" />
               <SelectField

@@ -9,6 +9,7 @@ import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
+import { ProtocolBadge } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Badge } from "~/components/ui/badge";
@@ -138,13 +139,18 @@ export default function Points() {
     {
       accessorKey: "status",
       header: t("common.status"),
-      meta: { width: 180 },
-      cell: ({ row }) => (
-        <span className="inline-flex items-center gap-1.5">
-          <StatusBadge status={row.original.status} />
-          <OnlineBadge online={live.get(row.original.id)?.online ?? row.original.online} />
-        </span>
-      ),
+      meta: { width: 220 },
+      cell: ({ row }) => {
+        const online = live.get(row.original.id)?.online ?? row.original.online;
+        // The protocol beside the connection it describes (docs/rules/equipment.md "Points").
+        return (
+          <span className="inline-flex flex-wrap items-center gap-1.5">
+            <StatusBadge status={row.original.status} />
+            <OnlineBadge online={online} />
+            <ProtocolBadge point={row.original} online={online} />
+          </span>
+        );
+      },
     },
     {
       accessorKey: "pricePushStatus",

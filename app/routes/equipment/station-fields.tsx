@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 /**
- * Yes or no as two segments, for a choice that must be made either way: the parking fee is a
- * required field, so nothing is preselected on a new station (docs/rules/console.md "Forms").
+ * Yes or no as two segments, for a required choice; the form preselects its usual answer (free
+ * parking on a new station), so the choice never blocks saving unseen (docs/rules/console.md "Forms").
  */
 export function ChoiceField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
   control,

@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, LocateFixed, Lock } from "lucide-react";
+import { Info, LoaderCircle, LocateFixed, Lock } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { amountInput, stationForm, type StationFormOutput, type StationFormValues } from "../../../domain/schemas/stations";
 import { AmountField, NumberField, TextareaField, TextField } from "~/components/form/fields";
+import { useFormProblems } from "~/components/form/form-problems";
+import { useMapView } from "~/components/format";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -44,6 +46,9 @@ export default function StationForm() {
   // still travel with the form.
   const locked = station?.status === "VALID";
   const schema = useMemo(() => stationForm(decimals), [decimals]);
+  const problems = useFormProblems();
+  // Without a geocoder the address is kept as typed (docs/rules/equipment.md "Station coordinates").
+  const geocoder = useMapView()?.geocoder ?? false;
   const form = useForm<StationFormValues, unknown, StationFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -51,13 +56,13 @@ export default function StationForm() {
       address: station?.address ?? "",
       lat: station?.lat ?? "",
       lng: station?.lng ?? "",
-      parkingFee: station?.parkingFee,
+      parkingFee: station?.parkingFee ?? false,
       parkingFeeAmount: amountInput(station?.parkingFeeAmount ?? null, decimals),
       servicePhone: station?.servicePhone ?? "",
       maintainer: station?.maintainer ?? "",
       rank: station ? String(station.rank) : "0",
       price: station?.price ?? "",
-      businessHours: station?.businessHours ?? "",
+      businessHours: station?.businessHours ?? (station ? "" : "00:00-24:00"),
       description: station?.description ?? "",
       logoKey: station?.logoKey ?? "",
       powerLimit: station?.powerLimit === null || station?.powerLimit === undefined ? "" : String(station.powerLimit),
@@ -72,7 +77,10 @@ export default function StationForm() {
       toast.success(t("stations.saved"));
       navigate(`/equipmentManagement/station/stationDetail/${data.id}`);
     },
-    (name, message) => form.setError(name as keyof StationFormValues, { message }),
+    (name, message) => {
+      form.setError(name as keyof StationFormValues, { message });
+      problems.show();
+    },
   );
   useActionOutcome<{ key: string | null; url: string | null }>(upload, (data) => {
     form.setValue("logoKey", data.key ?? "", { shouldDirty: true });
@@ -82,9 +90,10 @@ export default function StationForm() {
   });
 
   const [lat, lng, parkingFee] = form.watch(["lat", "lng", "parkingFee"]);
-  const submit = form.handleSubmit((values) =>
-    save.submit(JSON.stringify(values), { method: "post", encType: "application/json", action: `${listUrl}/stationAdd${station ? `?id=${station.id}` : ""}` }),
-  );
+  const submit = form.handleSubmit((values) => {
+    problems.clear();
+    save.submit(JSON.stringify(values), { method: "post", encType: "application/json", action: `${listUrl}/stationAdd${station ? `?id=${station.id}` : ""}` });
+  }, problems.onInvalid);
 
   const locate = async () => {
     const address = String(form.getValues("address") ?? "").trim();
@@ -118,12 +127,13 @@ export default function StationForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={problems.ref} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormHeader
         title={station ? t("stations.edit") : t("stations.add")}
         cancelTo={station ? `${listUrl}/stationDetail/${station.id}` : listUrl}
         saving={save.state !== "idle"}
       />
+      {problems.summary}
       <Card>
         <CardHeader>
           <CardTitle>{t("stations.sections.general")}</CardTitle>
@@ -166,16 +176,24 @@ export default function StationForm() {
                 className="flex-1"
                 autoComplete="street-address"
               />
-              <Button type="button" variant="outline" onClick={locate} disabled={locating || locked}>
-                {locating ? <LoaderCircle className="animate-spin" aria-hidden /> : <LocateFixed aria-hidden />}
-                {t("stations.map.locate")}
-              </Button>
+              {geocoder && (
+                <Button type="button" variant="outline" onClick={locate} disabled={locating || locked}>
+                  {locating ? <LoaderCircle className="animate-spin" aria-hidden /> : <LocateFixed aria-hidden />}
+                  {t("stations.map.locate")}
+                </Button>
+              )}
             </div>
+            {!geocoder && !locked && (
+              <p className="-mt-2 flex items-start gap-2 text-xs text-muted-foreground" data-testid="no-geocoder">
+                <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                {t("stations.map.noGeocoder")}
+              </p>
+            )}
             <div className="grid items-start gap-4 sm:grid-cols-2">
               <NumberField control={form.control} name="lat" label={t("stations.fields.lat")} decimals={7} allowNegative readOnly={locked} />
               <NumberField control={form.control} name="lng" label={t("stations.fields.lng")} decimals={7} allowNegative readOnly={locked} />
             </div>
-            {!locked && <p className="-mt-2 text-xs text-muted-foreground">{t("stations.hints.coordinates")}</p>}
+            {!locked && geocoder && <p className="-mt-2 text-xs text-muted-foreground">{t("stations.hints.coordinates")}</p>}
             <div className="grid items-start gap-4 sm:grid-cols-2">
               <TextField
                 control={form.control}

@@ -26,6 +26,7 @@ export interface Draft {
   after: DraftIdle & { capAmount: string };
   minimumThreshold: string;
   preAuthAmount: string;
+  /** Not in the form: an older strategy's value is carried through an edit unchanged (docs/decisions/0079-no-subscription-price-on-strategies.md). */
   subscriptionPrice: string;
 }
 

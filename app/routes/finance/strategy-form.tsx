@@ -151,8 +151,9 @@ export default function StrategyForm() {
       </Section>
 
       <Section title={t("pricing.extra.title")} description={t("pricing.extra.hint")}>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {(["minimumThreshold", "preAuthAmount", "subscriptionPrice"] as const).map((field) => (
+        {/* No subscription price: nothing in the product subscribes a driver to a strategy (docs/decisions/0079-no-subscription-price-on-strategies.md). */}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(["minimumThreshold", "preAuthAmount"] as const).map((field) => (
             <FormField key={field} id={`strategy-${field}`} label={t(`pricing.extra.${field}`, { currency: currency.code })} error={message(field)}>
               <Input id={`strategy-${field}`} inputMode="decimal" value={draft[field]} onChange={(e) => set({ [field]: e.target.value })} />
             </FormField>

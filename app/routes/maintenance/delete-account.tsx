@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { useActionOutcome } from "~/components/page-actions";
@@ -7,12 +7,14 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { useApi } from "~/lib/api";
 import { loadDeletePage, requestDeletionAction } from "./media.server";
 
 /**
  * The public page /app/delete/account (docs/rules/maintenance.md "Account deletion"): a driver asks
  * their operator to delete their account, without a login, mobile first; when the operator has a
- * mail server, a second step takes the code mailed to the customer.
+ * mail server, a second step takes the code mailed to the customer. The operator is the one of the
+ * domain or of the app's link; else the driver chooses it by its name, never by a code.
  */
 export function loader(args: LoaderFunctionArgs) {
   return loadDeletePage(args);
@@ -28,9 +30,41 @@ type Outcome =
   | { step: "done"; operatorName: string }
   | { step: "code"; operatorName: string; ticket: string; minutes: number };
 
+interface OperatorChoice {
+  operatorCode: string;
+  name: string;
+}
+
+/** Finds operators by name, as the operator picker does (GET /user-service/operator/homepage). */
+function useOperatorSearch(keyword: string) {
+  const api = useApi();
+  const [choices, setChoices] = useState<OperatorChoice[]>([]);
+  useEffect(() => {
+    const term = keyword.trim();
+    if (!term) return setChoices([]);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api<OperatorChoice[]>("GET", `/user-service/operator/homepage?keyword=${encodeURIComponent(term)}`)
+        .then((found) => {
+          if (!controller.signal.aborted) setChoices(found);
+        })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [keyword, api]);
+  return choices;
+}
+
 export default function DeleteAccount() {
-  const { operatorCode } = useLoaderData<typeof loader>();
+  const { operator } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const [keyword, setKeyword] = useState("");
+  const [chosen, setChosen] = useState<OperatorChoice | null>(null);
+  const choices = useOperatorSearch(chosen ? "" : keyword);
+  const operatorCode = operator?.code ?? chosen?.operatorCode ?? "";
   const fetcher = useFetcher<typeof action>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -49,7 +83,7 @@ export default function DeleteAccount() {
     if (form.intent === "confirm") {
       if (!/^[0-9]{6}$/.test(form.code?.trim() ?? "")) missing.code = t("mail.validation.code");
     } else {
-      if (!form.operatorCode?.trim()) missing.operatorCode = t("maintenance.validation.operatorRequired");
+      if (!form.operatorCode?.trim()) missing.operatorCode = t("maintenance.validation.operatorChoose");
       if (!form.contact?.trim()) missing.contact = t("maintenance.validation.contactRequired");
     }
     setErrors(missing);
@@ -94,7 +128,45 @@ export default function DeleteAccount() {
         ) : (
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             <p className="text-sm text-muted-foreground">{t("maintenance.deletion.publicText")}</p>
-            {field("operatorCode", t("maintenance.deletion.operatorCode"), <Input {...aria("operatorCode")} defaultValue={operatorCode} autoComplete="off" />)}
+            <input type="hidden" name="operatorCode" value={operatorCode} />
+            {operator ? (
+              <p className="text-sm">
+                <span className="text-muted-foreground">{t("maintenance.deletion.operator")}: </span>
+                <span className="font-medium">{operator.name}</span>
+              </p>
+            ) : (
+              field(
+                "operatorCode",
+                t("maintenance.deletion.operatorSearch"),
+                <div className="flex flex-col gap-2">
+                  <Input
+                    id="del-operatorCode"
+                    aria-invalid={errors.operatorCode !== undefined}
+                    aria-describedby={errors.operatorCode ? "del-operatorCode-error" : "del-operatorCode-hint"}
+                    value={chosen ? chosen.name : keyword}
+                    onChange={(e) => {
+                      setChosen(null);
+                      setKeyword(e.target.value);
+                    }}
+                    autoComplete="organization"
+                  />
+                  <p id="del-operatorCode-hint" className="text-xs text-muted-foreground">
+                    {t("maintenance.deletion.operatorSearchHint")}
+                  </p>
+                  {choices.length > 0 && (
+                    <ul className="divide-y rounded-lg border" aria-label={t("maintenance.deletion.operatorSearch")}>
+                      {choices.map((o) => (
+                        <li key={o.operatorCode}>
+                          <button type="button" className="w-full px-3 py-2 text-left text-sm hover:bg-muted" onClick={() => setChosen(o)}>
+                            {o.name}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>,
+              )
+            )}
             {field("contact", t("maintenance.deletion.contact"), <Input {...aria("contact")} autoComplete="email" />)}
             {field("reason", t("maintenance.deletion.reason"), <Textarea {...aria("reason")} maxLength={500} rows={3} />)}
             <Button type="submit" variant="destructive" disabled={busy}>

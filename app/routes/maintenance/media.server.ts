@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { confirmAccountDeletion, decideAccountDeletion, listAccountDeletions, requestAccountDeletion } from "../../../workers/services/maintenance/account-deletion";
+import { confirmAccountDeletion, decideAccountDeletion, deletionPageOperator, listAccountDeletions, requestAccountDeletion } from "../../../workers/services/maintenance/account-deletion";
 import { auditBanner, deleteBanner, listBanners, orderBanners, setBannerEnabled, uploadBanner } from "../../../workers/services/media/banners";
 import { deleteFile, listFiles, uploadFile } from "../../../workers/services/media/files";
 import type { Upload } from "../../../workers/services/files/images";
@@ -89,9 +89,10 @@ export async function deletionAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The public page: the operator code from the address, else typed by the driver. */
-export function loadDeletePage({ request }: LoaderFunctionArgs) {
-  return { operatorCode: new URL(request.url).searchParams.get("operatorCode") ?? "" };
+/** The public page: its operator from the domain or the address's `operatorCode`, else none (the driver chooses it by name). */
+export async function loadDeletePage({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return { operator: await deletionPageOperator(publicCtx(request, context), url.host, url.searchParams.get("operatorCode")) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { useLivePoints, type PointLive } from "~/lib/live";
 import { cn } from "~/lib/cn";
 import { loadHome } from "./home.server";
+import { OnboardingChecklist } from "./onboarding-checklist";
 
 /**
  * Home, the dashboard, also for a big screen (docs/rules/monitoring.md "Home dashboard"): points
@@ -36,7 +37,7 @@ function deviceNow(device: Device, point: PointLive | undefined) {
 }
 
 export default function Home() {
-  const { dashboard: data, now: loadedAt } = useLoaderData<typeof loader>();
+  const { dashboard: data, onboarding, now: loadedAt } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { energy, time, power, money } = useFormat();
   const live = useLivePoints();
@@ -124,6 +125,8 @@ export default function Home() {
           </Button>
         </div>
       </header>
+
+      {onboarding && <OnboardingChecklist checklist={onboarding} />}
 
       <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("monitoring.home.points")}>
         <Tile testId="home-online" icon={CirclePower} tone="success" label={t("monitoring.deviceState.online")} value={points.online} foot={`${t("monitoring.home.points")}: ${points.total}`} strong />

@@ -10,6 +10,7 @@ import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, liveStatus, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
+import { ProtocolBadge } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -73,6 +74,12 @@ export default function Piles() {
           </div>
         );
       },
+    },
+    {
+      id: "protocol",
+      header: t("points.fields.protocol"),
+      meta: { priority: 3, width: 120 },
+      cell: ({ row }) => <ProtocolBadge point={row.original} online={liveOnline(live.get(row.original.id), row.original.online)} />,
     },
     { accessorKey: "type", header: t("monitoring.common.type"), meta: { priority: 4, width: 90 } },
     { accessorKey: "ratedPower", header: t("monitoring.common.ratedPower"), meta: { priority: 3, align: "right" }, cell: ({ row }) => power(row.original.ratedPower) },

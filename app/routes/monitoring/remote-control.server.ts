@@ -8,8 +8,7 @@ import { searchParamsObject } from "../../lib/search-params";
 export async function loadRemoteControl({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const [stations, remoteIdTag] = await Promise.all([stationOptions(ctx, {}), defaultRemoteIdTag(ctx)]);
-  const query = searchParamsObject(request);
-  const stationId = Number(query.stationId) || stations[0]?.id;
-  const panel = stationId ? await stationPanel(ctx, { ...query, stationId }) : null;
+  // Without a chosen station the verb opens the first; with none at all there is no panel to show.
+  const panel = stations.length > 0 ? await stationPanel(ctx, searchParamsObject(request)) : null;
   return { stations, panel, remoteIdTag };
 }

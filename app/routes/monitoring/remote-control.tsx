@@ -28,7 +28,8 @@ export default function RemoteControl() {
     <div className="flex flex-col gap-4">
       <PageHeader title={t("menu.equipment.remoteControl")} description={t("monitoring.remote.description")} actions={<LiveIndicator />} />
       {stations.length === 0 || !panel ? (
-        <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("monitoring.remote.noStations")}</p>
+        // The panel needs a base, a location, to manage from (docs/rules/monitoring.md "Remote-control panel").
+        <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("errors.noBase")}</p>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3">

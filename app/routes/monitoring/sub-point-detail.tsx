@@ -8,6 +8,7 @@ import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
 import { QrCode } from "~/components/live/qr-code";
 import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
+import { useConnectedVersionLabel } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -31,6 +32,7 @@ export default function SubPointDetail() {
   const live = useLivePoint(point.id);
   const online = liveOnline(live, point.online);
   const statuses = point.connectors.map((c) => liveStatus(live, point.online, c.connectorId, c.status));
+  const connectedVersion = useConnectedVersionLabel();
 
   return (
     <div className="flex flex-col gap-4">
@@ -58,6 +60,8 @@ export default function SubPointDetail() {
                 [t("monitoring.common.state"), <DeviceStateBadge state={deviceState(online, statuses)} />],
                 [t("monitoring.common.station"), point.stationName ?? "—"],
                 [t("monitoring.common.type"), point.type],
+                [t("points.fields.ocppVersion"), t(`points.ocppVersions.${point.ocppVersion}`)],
+                [t("points.fields.connectedVersion"), connectedVersion(online ? point.connectedVersion : null)],
                 [t("monitoring.common.ratedPower"), power(point.ratedPower)],
                 [t("monitoring.common.firmware"), point.firmwareVersion ?? "—"],
                 [t("monitoring.common.vendorModel"), [point.vendor, point.model].filter(Boolean).join(" ") || "—"],

@@ -8,10 +8,11 @@ import { useFormat } from "~/components/format";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
 import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
 import { RowLink } from "~/components/page-actions";
+import { ProtocolBadge, type PointProtocol } from "~/components/protocol-badge";
 import { useLivePoints } from "~/lib/live";
 
 /** A charging point as the sub-operator's lists answer it. */
-export interface SubPoint {
+export interface SubPoint extends PointProtocol {
   id: number;
   serialNumber: string;
   name: string;
@@ -77,6 +78,12 @@ export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<Su
         const w = row.original.connectors.reduce((sum, c) => sum + (liveReadings(point, c.connectorId).powerW ?? 0), 0);
         return <span className="tabular-nums">{liveOnline(point, row.original.online) ? `${number(w / 1000, 2)} / ${power(row.original.ratedPower)}` : "—"}</span>;
       },
+    },
+    {
+      id: "protocol",
+      header: t("points.fields.protocol"),
+      meta: { priority: 3, width: 120 },
+      cell: ({ row }) => <ProtocolBadge point={row.original} online={liveOnline(live.get(row.original.id), row.original.online)} />,
     },
     { accessorKey: "type", header: t("monitoring.common.type"), meta: { priority: 4, width: 90 } },
     {

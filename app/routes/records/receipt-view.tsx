@@ -68,7 +68,8 @@ function ReceiptBody({ receipt: r }: { receipt: Receipt }) {
       />
       <Section
         rows={[
-          [t("records.receipt.energyFee"), amount(r.energyFee)],
+          // The operator may hide its energy price (docs/rules/settings.md "Display switches").
+          ...(r.energyPriceHidden ? [] : ([[t("records.receipt.energyFee"), amount(r.energyFee)]] as [string, ReactNode][])),
           [t("records.receipt.serviceFee"), amount(r.serviceFee)],
           [`${t("records.receipt.parkingFees")} · ${t("records.receipt.parkingInCharging")}`, amount(r.parkingInCharging)],
           [`${t("records.receipt.parkingFees")} · ${t("records.receipt.parkingReservation")}`, amount(r.parkingReservation)],

@@ -169,6 +169,7 @@ export default function RecordDetail() {
                 [t("records.fields.balanceBefore"), amount(record.balanceBefore)],
                 [t("records.fields.balanceAfter"), amount(record.balanceAfter)],
                 [t("records.fields.currency"), record.currency],
+                ...(record.unsettledReason ? [[t("records.fields.unsettledReason"), t(`records.unsettledReason.${record.unsettledReason}`)] as [string, string]] : []),
               ]}
             />
           </CardContent>

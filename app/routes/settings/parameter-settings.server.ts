@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { getMailSettings, testMail, updateMailSettings } from "../../../workers/services/mail/mail-settings";
 import { getInvoiceSystem, updateInvoiceSystem } from "../../../workers/services/settings/invoice-system";
-import { getParameterSettings, removeCertificate, updateParameterSettings, uploadCertificate } from "../../../workers/services/settings/parameter-settings";
+import { getParameterSettings, updateParameterSettings } from "../../../workers/services/settings/parameter-settings";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson } from "../../lib/input.server";
 
@@ -17,27 +17,21 @@ export async function loadParameterSettings({ request, context }: LoaderFunction
   return { sub: false as const, settings, mail, invoice };
 }
 
-type Intent = "settings" | "mail" | "mailTest" | "invoice" | "certificate" | "removeCertificate";
+type Intent = "settings" | "mail" | "mailTest" | "invoice";
 
-/** One action for the screen's forms: `{ intent, values }` as JSON, or a certificate as multipart. */
+/** One action for the screen's forms: `{ intent, values }` as JSON. */
 export async function saveParameterSettings({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
-      const form = await request.formData();
-      const certificate = await uploadCertificate(ctx, form.get("kind"), async () => form.get("file"));
-      return { ok: true as const, intent: "certificate" as Intent, data: certificate };
-    }
     const { intent, values } = await actionJson<{ intent: Intent; values: unknown }>(request);
-    const run: Record<Exclude<Intent, "certificate">, () => Promise<unknown>> = {
+    const run: Record<Intent, () => Promise<unknown>> = {
       settings: () => updateParameterSettings(ctx, values),
       mail: () => updateMailSettings(ctx, values),
       mailTest: () => testMail(ctx, values),
       invoice: () => updateInvoiceSystem(ctx, values),
-      removeCertificate: () => removeCertificate(ctx, (values as { kind?: unknown } | null)?.kind),
     };
     if (!(intent in run)) throw new Error(`unknown intent ${String(intent)}`);
-    return { ok: true as const, intent, data: await run[intent as Exclude<Intent, "certificate">]() };
+    return { ok: true as const, intent, data: await run[intent]() };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

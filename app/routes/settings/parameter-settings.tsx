@@ -1,8 +1,8 @@
-import { ArrowDown, ArrowUp, FileKey, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useController, useFieldArray, useForm, type Control, type FieldPath, type FieldValues, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../domain/languages";
 import { CONNECTOR_STANDARDS } from "../../../domain/schemas/equipment";
 import type { CurrencySet } from "../../../domain/schemas/settings";
@@ -17,7 +17,7 @@ import { toast } from "~/components/ui/toast";
 import type { SettingsView } from "../../../workers/services/settings/parameter-settings";
 import { MailForm } from "./mail-form";
 import { loadParameterSettings, saveParameterSettings } from "./parameter-settings.server";
-import { Section, useIntent, type IntentResult } from "./settings-kit";
+import { Section, useIntent } from "./settings-kit";
 
 /**
  * Parameter settings (docs/rules/settings.md "The console screen"): the operator's document in
@@ -137,7 +137,7 @@ function CurrencyFields({ control, decimals, values }: { control: Control<Settin
         <NumberField control={control} name={"decimals" as never} label={t("settings.fields.decimals")} required hint={t("settings.hints.decimals")} maxLength={1} />
       </Section>
       <Section title={t("settings.sections.balance")}>
-        <CheckField control={control} name={"balancePayment" as never} label={t("settings.fields.balancePayment")} />
+        <CheckField control={control} name={"balancePayment" as never} label={t("settings.fields.balancePayment")} hint={t("settings.hints.balancePayment")} />
         <NumberField control={control} name="minimumRecharge" label={t("settings.fields.minimumRecharge")} required {...money} messageParams={{ decimals }} />
         <NumberField
           control={control}
@@ -199,54 +199,6 @@ function ConnectorOrder({ control }: { control: Control<SettingsForm> }) {
   );
 }
 
-function CertificateUpload({ kind, certificate }: { kind: "apple" | "google"; certificate: { fileName: string; uploadedAt: string } | null }) {
-  const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useFetcher<IntentResult>();
-  const remove = useIntent(() => toast.success(t("settings.certificateRemoved")));
-  useEffect(() => {
-    if (upload.state !== "idle" || !upload.data) return;
-    if (upload.data.ok) toast.success(t("settings.certificateSaved"));
-    else toast.error(upload.data.message);
-  }, [upload.state, upload.data, t]);
-  const send = (file: File) => {
-    const data = new FormData();
-    data.append("kind", kind);
-    data.append("file", file);
-    upload.submit(data, { method: "post", encType: "multipart/form-data" });
-  };
-  return (
-    <div className="grid gap-2 sm:col-span-2 lg:col-span-3">
-      <span className="text-sm font-medium">{t(`settings.fields.${kind}Certificate`)}</span>
-      <div className="flex flex-wrap items-center gap-2">
-        <FileKey className="size-4 text-muted-foreground" aria-hidden />
-        <span className="text-sm">{certificate ? certificate.fileName : t("settings.noCertificate")}</span>
-        <Button type="button" variant="outline" size="sm" disabled={upload.state !== "idle"} onClick={() => input.current?.click()}>
-          {t(certificate ? "settings.actions.replaceCertificate" : "settings.actions.uploadCertificate")}
-        </Button>
-        {certificate && (
-          <Button type="button" variant="ghost" size="sm" disabled={remove.busy} onClick={() => remove.submit("removeCertificate", { kind })}>
-            {t("settings.actions.removeCertificate")}
-          </Button>
-        )}
-        <input
-          ref={input}
-          type="file"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={t(`settings.fields.${kind}Certificate`)}
-          accept={kind === "apple" ? ".p12,application/x-pkcs12" : ".json,application/json"}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) send(file);
-            event.target.value = "";
-          }}
-        />
-      </div>
-    </div>
-  );
-}
-
 type LoaderData = Awaited<ReturnType<typeof loadParameterSettings>>;
 type OperatorData = Extract<LoaderData, { sub: false }>;
 
@@ -262,17 +214,15 @@ function SettingsTabs({ data }: { data: OperatorData }) {
   const decimals = formDecimals(values);
   const save = form.handleSubmit((v) => {
     const { input } = toSettingsInput(v);
-    const apple = input.apple as { password?: string | null };
     const billPush = input.billPush as { signatureKey?: string | null };
     // An empty secret field keeps the stored secret (docs/rules/settings.md "Secrets at rest").
     submit("settings", {
       ...input,
-      apple: { ...apple, password: apple.password || null },
       billPush: { ...billPush, signatureKey: billPush.signatureKey || null },
     });
   });
   const keepHint = (set: boolean) => (set ? t("settings.hints.secretKept") : undefined);
-  const tabs = ["general", "currency", "membership", "tax", "map", "apps", "billPush", "ocpi", "mail", "invoice"] as const;
+  const tabs = ["general", "currency", "membership", "tax", "map", "billPush", "ocpi", "mail", "invoice"] as const;
   const [tab, setTab] = useState<string>("general");
   return (
     <Tabs value={tab} onValueChange={setTab}>
@@ -309,6 +259,7 @@ function SettingsTabs({ data }: { data: OperatorData }) {
               label={t("settings.fields.mapProvider")}
               required
               options={[
+                { value: "osm", label: t("settings.map.osm") },
                 { value: "bing", label: "Bing" },
                 { value: "google", label: "Google" },
               ]}
@@ -318,21 +269,6 @@ function SettingsTabs({ data }: { data: OperatorData }) {
             <TextField control={form.control} name={"map.centre.lat" as never} label={t("settings.fields.centreLat")} required inputMode="decimal" />
             <TextField control={form.control} name={"map.centre.lng" as never} label={t("settings.fields.centreLng")} required inputMode="decimal" />
             <NumberField control={form.control} name={"map.zoom" as never} label={t("settings.fields.zoom")} required maxLength={2} />
-          </Section>
-        </TabsContent>
-        <TabsContent value="apps">
-          <Section title={t("settings.tabs.apps")} description={t("settings.hints.apps")}>
-            <CertificateUpload kind="apple" certificate={doc.apple.certificate} />
-            <PasswordField control={form.control} name={"apple.password" as never} label={t("settings.fields.applePassword")} autoComplete="new-password" hint={keepHint(doc.apple.passwordSet)} />
-            <TextField control={form.control} name={"apple.topic" as never} label={t("settings.fields.appleTopic")} />
-            <SelectField
-              control={form.control}
-              name={"apple.environment" as never}
-              label={t("settings.fields.appleEnvironment")}
-              required
-              options={(["production", "test"] as const).map((value) => ({ value, label: t(`settings.options.${value}`) }))}
-            />
-            <CertificateUpload kind="google" certificate={doc.google.certificate} />
           </Section>
         </TabsContent>
         <TabsContent value="billPush">

@@ -3,9 +3,11 @@ import { useEffect, useId, useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { amountInput } from "../../../domain/schemas/stations";
 import { RECHARGE_KINDS, rechargeForm, toRechargeInput, type RechargeFormValues } from "../../../domain/schemas/wallets";
 import { AmountField, SelectField, TextareaField } from "~/components/form/fields";
 import { FormField } from "~/components/form/form-field";
+import { Button } from "~/components/ui/button";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -18,10 +20,10 @@ import { useIdempotentSubmit } from "~/lib/idempotency";
 
 /**
  * Top up or deduct (docs/rules/wallets.md "Recharges"): a customer, the operation and the amount
- * in the currency's display units; confirmed with the customer's name and the amount before it
+ * in the currency's display units, or one of the operator's top-up amounts; confirmed with the customer's name and the amount before it
  * is sent. The server answers the new balance, or why it refused (minimum, balance).
  */
-export function RechargeDialog({ open, onClose, minimumRecharge }: { open: boolean; onClose: () => void; minimumRecharge: number }) {
+export function RechargeDialog({ open, onClose, minimumRecharge, presets }: { open: boolean; onClose: () => void; minimumRecharge: number; presets: readonly number[] }) {
   const { t } = useTranslation();
   const { currency, money } = useFormat();
   const confirm = useConfirm();
@@ -86,6 +88,26 @@ export function RechargeDialog({ open, onClose, minimumRecharge }: { open: boole
             options={RECHARGE_KINDS.map((k) => ({ value: k, label: t(k === "TOP_UP" ? "wallets.recharge.topUp" : "wallets.recharge.deduct") }))}
           />
           <AmountField control={form.control} name="amount" label={t("wallets.recharge.amount")} required />
+          {presets.length > 0 && (
+            // The operator's top-up amounts, one click each (docs/rules/wallets.md "Recharges").
+            <div role="group" aria-label={t("wallets.recharge.presets")} className="-mt-2 flex flex-wrap gap-2">
+              {presets.map((preset) => (
+                <Button
+                  key={preset}
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-pressed={form.watch("kind") === "TOP_UP" && form.watch("amount") === amountInput(preset, currency.decimals)}
+                  onClick={() => {
+                    form.setValue("kind", "TOP_UP", { shouldValidate: true });
+                    form.setValue("amount", amountInput(preset, currency.decimals), { shouldValidate: true });
+                  }}
+                >
+                  {money(preset)}
+                </Button>
+              ))}
+            </div>
+          )}
           <TextareaField control={form.control} name="remark" label={t("wallets.recharge.remark")} rows={2} />
           <FormDialogFooter onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel={t("wallets.recharge.open")} />
         </form>

@@ -27,7 +27,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserRecharge() {
-  const { page, filterError, customer, minimumRecharge } = useLoaderData<typeof loader>();
+  const { page, filterError, customer, minimumRecharge, rechargePresets } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -94,7 +94,7 @@ export default function UserRecharge() {
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("wallets.recharge.empty")} label={t("wallets.recharge.title")} />
-      <RechargeDialog open={recharging} onClose={() => setRecharging(false)} minimumRecharge={minimumRecharge} />
+      <RechargeDialog open={recharging} onClose={() => setRecharging(false)} minimumRecharge={minimumRecharge} presets={rechargePresets} />
     </div>
   );
 }

@@ -26,11 +26,11 @@ async function listPage<T>(ctx: UserCtx, query: Record<string, string>, list: (c
   }
 }
 
-/** User recharge: the recharge records, and the minimum top-up for the dialog's hint. */
+/** User recharge: the recharge records, the minimum top-up for the dialog's hint and the amounts it offers. */
 export async function loadRecharges({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const [list, settings] = await Promise.all([listPage(ctx, searchParamsObject(request), listRecharges), walletSettings(ctx)]);
-  return { ...list, minimumRecharge: settings.minimumRecharge };
+  return { ...list, minimumRecharge: settings.minimumRecharge, rechargePresets: settings.rechargePresets };
 }
 
 /** Tops up or deducts (the dialog posts the API's JSON body, once per idempotency key: docs/rules/input.md "Idempotency keys"). */

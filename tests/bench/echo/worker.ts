@@ -4,7 +4,9 @@ import { DurableObject } from "cloudflare:workers";
  * The bench's yardstick (docs/performance.md): one bare hibernating Durable Object per socket,
  * served by `wrangler dev` like the product, answering each OCPP CALL with the smallest valid
  * CALLRESULT and doing the storage writes the product's design pays for: none for a Heartbeat,
- * one SQLite row for a MeterValues or a StatusNotification. No validation, no log, no D1.
+ * one SQLite row for a MeterValues, a TransactionEvent or a StatusNotification. No validation, no
+ * log, no D1. It speaks OCPP 2.0.1 to a charger that offers it (the smallest answers of the
+ * messages the bench sends are the same words in both versions) and 1.6 otherwise.
  *
  * A remote start's yardstick too: `/start/<charger>` wakes the charger's object, which sends one
  * CALL on its socket and answers with the charger's reply, and `/read` stands for the API read
@@ -22,8 +24,9 @@ export class EchoPoint extends DurableObject<unknown> {
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server);
-    const offered = request.headers.get("Sec-WebSocket-Protocol") ?? "";
-    return new Response(null, { status: 101, webSocket: client, headers: offered.includes("ocpp1.6") ? { "Sec-WebSocket-Protocol": "ocpp1.6" } : undefined });
+    const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
+    const chosen = ["ocpp2.0.1", "ocpp1.6"].find((p) => offered.includes(p));
+    return new Response(null, { status: 101, webSocket: client, headers: chosen ? { "Sec-WebSocket-Protocol": chosen } : undefined });
   }
 
   /** A RemoteStartTransaction on the charger's socket, and its answer. */
@@ -49,7 +52,7 @@ export class EchoPoint extends DurableObject<unknown> {
     let payload: unknown = {};
     if (frame[2] === "BootNotification") payload = { status: "Accepted", currentTime: now, interval: 60 };
     else if (frame[2] === "Heartbeat") payload = { currentTime: now };
-    else if (frame[2] === "MeterValues" || frame[2] === "StatusNotification") {
+    else if (frame[2] === "MeterValues" || frame[2] === "TransactionEvent" || frame[2] === "StatusNotification") {
       const sql = this.ctx.storage.sql;
       if (!this.tableMade) sql.exec("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, body TEXT NOT NULL)");
       this.tableMade = true;

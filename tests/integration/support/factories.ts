@@ -45,7 +45,7 @@ export { tokenFor };
 /** A fresh enabled charger of an operator, with its own key (equipment screens come later). */
 export async function makeCharger(
   operatorCode: string,
-  options: { enabled?: boolean; type?: "AC" | "DC"; connectors?: number } = {},
+  options: { enabled?: boolean; type?: "AC" | "DC"; connectors?: number; ocppVersion?: "AUTO" | "OCPP16" | "OCPP201" } = {},
 ) {
   const { env } = await import("cloudflare:test");
   const { createDb } = await import("../../../db/client");
@@ -70,6 +70,7 @@ export async function makeCharger(
       ratedPowerW: 22_000,
       connectorCount: count,
       status: options.enabled === false ? "INVALID" : "VALID",
+      ocppVersion: options.ocppVersion ?? "AUTO",
       keyHash: hashChargerKey(keyBytesOf(key)!, env.CHARGER_KEY_PEPPER),
     })
     .returning();

@@ -6,6 +6,7 @@ import {
   OCPP_ERROR_CODES,
   OCPP_REQUESTS,
   OCPP_RESPONSES,
+  SECURITY_ACTIONS,
   SERVER_ACTIONS,
   callFrame,
   checkPayload,
@@ -21,14 +22,15 @@ import {
 const ID_36 = "0123456789abcdef0123456789abcdef0123";
 
 describe("actions", () => {
-  it("lists the 28 actions of OCPP 1.6J once each", () => {
-    expect(OCPP_ACTIONS).toHaveLength(28);
-    expect(new Set(OCPP_ACTIONS).size).toBe(28);
+  it("lists the 28 actions of OCPP 1.6J and the 11 of its security extension once each", () => {
+    expect(OCPP_ACTIONS).toHaveLength(39);
+    expect(new Set(OCPP_ACTIONS).size).toBe(39);
+    expect(SECURITY_ACTIONS.filter((a) => !(OCPP_ACTIONS as readonly string[]).includes(a))).toEqual([]);
   });
 
   it("splits them by who sends them, with DataTransfer going both ways", () => {
-    expect(CHARGER_ACTIONS).toHaveLength(10);
-    expect(SERVER_ACTIONS).toHaveLength(19);
+    expect(CHARGER_ACTIONS).toHaveLength(14);
+    expect(SERVER_ACTIONS).toHaveLength(26);
     expect(new Set([...CHARGER_ACTIONS, ...SERVER_ACTIONS])).toEqual(new Set(OCPP_ACTIONS));
     expect(CHARGER_ACTIONS.filter((a) => (SERVER_ACTIONS as readonly string[]).includes(a))).toEqual(["DataTransfer"]);
   });
@@ -36,7 +38,9 @@ describe("actions", () => {
   it("recognises action names exactly", () => {
     expect(isOcppAction("Heartbeat")).toBe(true);
     expect(isOcppAction("heartbeat")).toBe(false);
-    expect(isOcppAction("SignCertificate")).toBe(false);
+    expect(isOcppAction("SignCertificate")).toBe(true);
+    expect(isOcppAction("signCertificate")).toBe(false);
+    expect(isOcppAction("Get15118EVCertificate")).toBe(false);
   });
 });
 

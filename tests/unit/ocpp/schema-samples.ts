@@ -1,6 +1,7 @@
 /**
- * Sample payloads for every OCPP 1.6J schema (28 actions × request/response), validated both by
- * the official JSON schemas and by domain/ocpp/schemas.ts in schemas.test.ts. Each invalid sample
+ * Sample payloads for every OCPP 1.6J schema (28 actions and the security extension's 11, each
+ * request and response), validated both by the official JSON schemas and by
+ * domain/ocpp/schemas.ts in schemas.test.ts. Each invalid sample
  * breaks exactly one rule, named by its kind, so that the error code it earns is known too.
  */
 import type { OcppAction } from "../../../domain/ocpp";
@@ -877,6 +878,259 @@ export const SCHEMA_SAMPLES: Record<OcppAction, { request: SampleTable; response
         ["extra", { currentTime: T, interval: 300 }],
       ],
     },
+  },
+
+  SecurityEventNotification: {
+    request: {
+      valid: [
+        ["minimal", { type: "StartupOfTheDevice", timestamp: T }],
+        ["full", { type: text(50), timestamp: T_OFFSET, techInfo: text(255) }],
+        ["an event type outside the appendix (the list is open)", { type: "VendorTamperSwitch", timestamp: T }],
+      ],
+      invalid: [
+        ["notObject", "StartupOfTheDevice"],
+        ["missing", { timestamp: T }],
+        ["missing", { type: "StartupOfTheDevice" }],
+        ["wrongType", { type: 1, timestamp: T }],
+        ["tooLong", { type: text(51), timestamp: T }],
+        ["tooLong", { type: "ResetOrReboot", timestamp: T, techInfo: text(256) }],
+        ["badDateTime", { type: "ResetOrReboot", timestamp: "yesterday" }],
+        ["extra", { type: "ResetOrReboot", timestamp: T, critical: true }],
+      ],
+    },
+    response: EMPTY,
+  },
+
+  LogStatusNotification: {
+    request: {
+      valid: [
+        ["minimal", { status: "Idle" }],
+        ["full", { status: "Uploaded", requestId: 42 }],
+      ],
+      invalid: [
+        ["notObject", "Uploaded"],
+        ["missing", { requestId: 42 }],
+        ["wrongType", { status: "Uploading", requestId: "42" }],
+        ["badEnum", { status: "UploadFailed" }],
+        ["extra", { status: "Uploading", fileName: "log.zip" }],
+      ],
+    },
+    response: EMPTY,
+  },
+
+  SignedFirmwareStatusNotification: {
+    request: {
+      valid: [
+        ["minimal", { status: "Downloading" }],
+        ["full", { status: "SignatureVerified", requestId: 7 }],
+      ],
+      invalid: [
+        ["notObject", "Installed"],
+        ["missing", { requestId: 7 }],
+        ["wrongType", { status: "Installed", requestId: 7.5 }],
+        ["badEnum", { status: "SignatureInvalid" }],
+        ["extra", { status: "Installed", firmwareVersion: "2.0" }],
+      ],
+    },
+    response: EMPTY,
+  },
+
+  SignCertificate: {
+    request: {
+      valid: [
+        ["minimal", { csr: "" }],
+        ["full", { csr: text(5500) }],
+      ],
+      invalid: [
+        ["notObject", "-----BEGIN CERTIFICATE REQUEST-----"],
+        ["missing", {}],
+        ["wrongType", { csr: 1 }],
+        ["tooLong", { csr: text(5501) }],
+        ["extra", { csr: "x", certificateType: "ChargePointCertificate" }],
+      ],
+    },
+    response: statusTable("Accepted", "Rejected", "Pending"),
+  },
+
+  ExtendedTriggerMessage: {
+    request: {
+      valid: [
+        ["minimal", { requestedMessage: "SignChargePointCertificate" }],
+        ["full", { requestedMessage: "StatusNotification", connectorId: 2 }],
+        ["the log's notification", { requestedMessage: "LogStatusNotification" }],
+      ],
+      invalid: [
+        ["notObject", "Heartbeat"],
+        ["missing", { connectorId: 1 }],
+        ["wrongType", { requestedMessage: "MeterValues", connectorId: "1" }],
+        ["badEnum", { requestedMessage: "DiagnosticsStatusNotification" }],
+        ["extra", { requestedMessage: "Heartbeat", evseId: 1 }],
+      ],
+    },
+    response: statusTable("Accepted", "NotImplemented", "NotSupported"),
+  },
+
+  GetLog: {
+    request: {
+      valid: [
+        ["minimal", { log: { remoteLocation: "ftp://logs.example.com/" }, logType: "DiagnosticsLog", requestId: 1 }],
+        [
+          "full",
+          {
+            log: { remoteLocation: `https://logs.example.com/${text(487)}`, oldestTimestamp: T, latestTimestamp: T_FRACTION },
+            logType: "SecurityLog",
+            requestId: 2,
+            retries: 3,
+            retryInterval: 60,
+          },
+        ],
+      ],
+      invalid: [
+        ["notObject", "SecurityLog"],
+        ["missing", { logType: "DiagnosticsLog", requestId: 1 }],
+        ["missing", { log: { oldestTimestamp: T }, logType: "DiagnosticsLog", requestId: 1 }],
+        ["wrongType", { log: { remoteLocation: "ftp://x/" }, logType: "DiagnosticsLog", requestId: "1" }],
+        ["badEnum", { log: { remoteLocation: "ftp://x/" }, logType: "AuditLog", requestId: 1 }],
+        ["tooLong", { log: { remoteLocation: `https://${text(505)}` }, logType: "DiagnosticsLog", requestId: 1 }],
+        ["badDateTime", { log: { remoteLocation: "ftp://x/", oldestTimestamp: "2026-11-21" }, logType: "DiagnosticsLog", requestId: 1 }],
+        ["extra", { log: { remoteLocation: "ftp://x/", format: "zip" }, logType: "DiagnosticsLog", requestId: 1 }],
+      ],
+    },
+    response: {
+      valid: [
+        ["minimal", { status: "Accepted" }],
+        ["full", { status: "AcceptedCanceled", filename: text(255) }],
+      ],
+      invalid: [
+        ["notObject", "Accepted"],
+        ["missing", { filename: "log.zip" }],
+        ["wrongType", { status: "Accepted", filename: 1 }],
+        ["badEnum", { status: "Canceled" }],
+        ["tooLong", { status: "Accepted", filename: text(256) }],
+        ["extra", { status: "Accepted", fileName: "log.zip" }],
+      ],
+    },
+  },
+
+  SignedUpdateFirmware: {
+    request: {
+      valid: [
+        ["minimal", { requestId: 1, firmware: { location: "https://fw.example.com/2.0.bin", retrieveDateTime: T, signingCertificate: "PEM", signature: "c2ln" } }],
+        [
+          "full",
+          {
+            retries: 2,
+            retryInterval: 30,
+            requestId: 9,
+            firmware: { location: text(512), retrieveDateTime: T_OFFSET, installDateTime: T_FRACTION, signingCertificate: text(5500), signature: text(800) },
+          },
+        ],
+      ],
+      invalid: [
+        ["notObject", []],
+        ["missing", { firmware: { location: "https://x/", retrieveDateTime: T, signingCertificate: "PEM", signature: "c2ln" } }],
+        ["missing", { requestId: 1, firmware: { location: "https://x/", retrieveDateTime: T, signingCertificate: "PEM" } }],
+        ["wrongType", { requestId: 1, firmware: "https://x/" }],
+        ["tooLong", { requestId: 1, firmware: { location: "https://x/", retrieveDateTime: T, signingCertificate: "PEM", signature: text(801) } }],
+        ["badDateTime", { requestId: 1, firmware: { location: "https://x/", retrieveDateTime: "now", signingCertificate: "PEM", signature: "c2ln" } }],
+        ["extra", { requestId: 1, firmware: { location: "https://x/", retrieveDateTime: T, signingCertificate: "PEM", signature: "c2ln", hash: "abc" } }],
+      ],
+    },
+    response: statusTable("Accepted", "InvalidCertificate", "Scheduled"),
+  },
+
+  InstallCertificate: {
+    request: {
+      valid: [
+        ["minimal", { certificateType: "CentralSystemRootCertificate", certificate: "-----BEGIN CERTIFICATE-----" }],
+        ["full", { certificateType: "ManufacturerRootCertificate", certificate: text(5500) }],
+      ],
+      invalid: [
+        ["notObject", "-----BEGIN CERTIFICATE-----"],
+        ["missing", { certificateType: "CentralSystemRootCertificate" }],
+        ["wrongType", { certificateType: "CentralSystemRootCertificate", certificate: ["PEM"] }],
+        ["badEnum", { certificateType: "CSMSRootCertificate", certificate: "PEM" }],
+        ["tooLong", { certificateType: "CentralSystemRootCertificate", certificate: text(5501) }],
+        ["extra", { certificateType: "CentralSystemRootCertificate", certificate: "PEM", certificateGroup: "root" }],
+      ],
+    },
+    response: statusTable("Accepted", "Failed", "NotSupported"),
+  },
+
+  GetInstalledCertificateIds: {
+    request: {
+      valid: [
+        ["minimal", { certificateType: "CentralSystemRootCertificate" }],
+        ["full", { certificateType: "ManufacturerRootCertificate" }],
+      ],
+      invalid: [
+        ["notObject", "CentralSystemRootCertificate"],
+        ["missing", {}],
+        ["wrongType", { certificateType: 1 }],
+        ["badEnum", { certificateType: "V2GRootCertificate" }],
+        ["extra", { certificateType: "CentralSystemRootCertificate", all: true }],
+      ],
+    },
+    response: {
+      valid: [
+        ["minimal", { status: "NotFound" }],
+        [
+          "full",
+          {
+            certificateHashData: [
+              { hashAlgorithm: "SHA256", issuerNameHash: text(128), issuerKeyHash: text(128), serialNumber: text(40) },
+              { hashAlgorithm: "SHA512", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: "01" },
+            ],
+            status: "Accepted",
+          },
+        ],
+      ],
+      invalid: [
+        ["notObject", "Accepted"],
+        ["missing", {}],
+        ["missing", { status: "Accepted", certificateHashData: [{ hashAlgorithm: "SHA256", issuerNameHash: "ab", issuerKeyHash: "cd" }] }],
+        ["wrongType", { status: "Accepted", certificateHashData: { hashAlgorithm: "SHA256", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: "01" } }],
+        ["badEnum", { status: "Accepted", certificateHashData: [{ hashAlgorithm: "MD5", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: "01" }] }],
+        ["tooLong", { status: "Accepted", certificateHashData: [{ hashAlgorithm: "SHA256", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: text(41) }] }],
+        ["extra", { status: "Accepted", certificateHashData: [{ hashAlgorithm: "SHA256", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: "01", subject: "CN=x" }] }],
+      ],
+    },
+  },
+
+  DeleteCertificate: {
+    request: {
+      valid: [
+        ["minimal", { certificateHashData: { hashAlgorithm: "SHA256", issuerNameHash: "", issuerKeyHash: "", serialNumber: "" } }],
+        ["full", { certificateHashData: { hashAlgorithm: "SHA384", issuerNameHash: text(128), issuerKeyHash: text(128), serialNumber: text(40) } }],
+      ],
+      invalid: [
+        ["notObject", null],
+        ["missing", {}],
+        ["missing", { certificateHashData: { hashAlgorithm: "SHA256", issuerKeyHash: "cd", serialNumber: "01" } }],
+        ["wrongType", { certificateHashData: { hashAlgorithm: "SHA256", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: 1 } }],
+        ["badEnum", { certificateHashData: { hashAlgorithm: "SHA1", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: "01" } }],
+        ["tooLong", { certificateHashData: { hashAlgorithm: "SHA256", issuerNameHash: text(129), issuerKeyHash: "cd", serialNumber: "01" } }],
+        ["extra", { certificateHashData: { hashAlgorithm: "SHA256", issuerNameHash: "ab", issuerKeyHash: "cd", serialNumber: "01" }, certificateType: "CentralSystemRootCertificate" }],
+      ],
+    },
+    response: statusTable("Accepted", "NotFound", "Rejected"),
+  },
+
+  CertificateSigned: {
+    request: {
+      valid: [
+        ["minimal", { certificateChain: "-----BEGIN CERTIFICATE-----" }],
+        ["full", { certificateChain: text(10000) }],
+      ],
+      invalid: [
+        ["notObject", "-----BEGIN CERTIFICATE-----"],
+        ["missing", {}],
+        ["wrongType", { certificateChain: 1 }],
+        ["tooLong", { certificateChain: text(10001) }],
+        ["extra", { certificateChain: "PEM", certificateType: "ChargingStationCertificate" }],
+      ],
+    },
+    response: statusTable("Accepted", "Rejected", "Failed"),
   },
 };
 

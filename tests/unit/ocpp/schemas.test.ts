@@ -7,16 +7,25 @@ import {
   OCPP_ACTIONS,
   OCPP_REQUESTS,
   OCPP_RESPONSES,
+  SECURITY_ACTIONS,
   checkPayload,
   type OcppAction,
   type PayloadViolation,
 } from "../../../domain/ocpp";
 import { KNOWN_DIVERGENCES, SCHEMA_SAMPLES, type InvalidKind } from "./schema-samples";
 
-/** The official OCPP 1.6 JSON schemas, as bundled by ocpp-rpc (ids like `urn:Authorize.req`). */
-const officialSchemas = z
-  .array(z.looseObject({ $id: z.string() }))
-  .parse(createRequire(import.meta.url)("ocpp-rpc/lib/schemas/ocpp1_6.json"));
+const officialBundle = (path: string) => z.array(z.looseObject({ $id: z.string() })).parse(createRequire(import.meta.url)(path));
+
+/**
+ * The official OCPP 1.6 JSON schemas, as bundled by ocpp-rpc (ids like `urn:Authorize.req`), and
+ * those of the security extension, edition 3, kept in the repository since ocpp-rpc lacks them
+ * (ids like `urn:OCPP:Cp:1.6:2020:3:GetLog.req`).
+ */
+const officialSchemas = [
+  ...officialBundle("ocpp-rpc/lib/schemas/ocpp1_6.json"),
+  ...officialBundle("../../../domain/ocpp/security-schemas/ocpp1_6-security.json"),
+];
+const inExtension: ReadonlySet<string> = new Set(SECURITY_ACTIONS);
 
 /**
  * ajv set up as ocpp-rpc's createValidator sets it up (the client of the peer tests, in strict
@@ -25,6 +34,8 @@ const officialSchemas = z
  */
 const ajv = new Ajv({ strictSchema: false });
 addFormats(ajv);
+// The extension's schemas name draft-06, which ajv 8 knows but does not load by default.
+ajv.addMetaSchema(createRequire(import.meta.url)("ajv/dist/refs/json-schema-draft-06.json"));
 ajv.addSchema(officialSchemas);
 ajv.removeKeyword("multipleOf");
 ajv.addKeyword({
@@ -40,7 +51,8 @@ ajv.addKeyword({
 
 type Side = "request" | "response";
 const SIDES: readonly Side[] = ["request", "response"];
-const schemaId = (action: OcppAction, side: Side) => `urn:${action}.${side === "request" ? "req" : "conf"}`;
+const schemaId = (action: OcppAction, side: Side) =>
+  `urn:${inExtension.has(action) ? "OCPP:Cp:1.6:2020:3:" : ""}${action}.${side === "request" ? "req" : "conf"}`;
 const ours = (action: OcppAction, side: Side): z.ZodType => (side === "request" ? OCPP_REQUESTS : OCPP_RESPONSES)[action];
 
 function official(action: OcppAction, side: Side): ValidateFunction {
@@ -49,14 +61,23 @@ function official(action: OcppAction, side: Side): ValidateFunction {
   return validate;
 }
 
+/** The official schema with its `#/definitions/…` references put in place (the extension's schemas use them). */
 function officialJson(action: OcppAction, side: Side): Record<string, unknown> {
   const schema = officialSchemas.find((s) => s.$id === schemaId(action, side));
   if (!schema) throw new Error(`no official schema ${schemaId(action, side)}`);
-  return schema;
+  const { definitions, ...rest } = schema;
+  return inlined(rest, isNode(definitions) ? definitions : {}) as Record<string, unknown>;
 }
 
 type JsonNode = Record<string, unknown>;
 const isNode = (value: unknown): value is JsonNode => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function inlined(node: unknown, definitions: JsonNode): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlined(item, definitions));
+  if (!isNode(node)) return node;
+  if (typeof node.$ref === "string") return inlined(definitions[node.$ref.replace("#/definitions/", "")], definitions);
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlined(value, definitions)]));
+}
 
 /** Every JSON-schema node below (and including) `node`. */
 function nodesOf(node: unknown): JsonNode[] {
@@ -135,7 +156,8 @@ const EXPECTED_CODE: Record<InvalidKind, PayloadViolation> = {
 };
 
 describe("the zod schemas against the official OCPP 1.6 JSON schemas", () => {
-  it("cover the 28 actions, each with a request and a response schema", () => {
+  it("cover the 28 actions and the security extension's 11, each with a request and a response schema", () => {
+    expect(OCPP_ACTIONS).toHaveLength(39);
     expect(Object.keys(OCPP_REQUESTS).sort()).toEqual([...OCPP_ACTIONS].sort());
     expect(Object.keys(OCPP_RESPONSES).sort()).toEqual([...OCPP_ACTIONS].sort());
     for (const action of OCPP_ACTIONS) for (const side of SIDES) expect(official(action, side)).toBeTypeOf("function");

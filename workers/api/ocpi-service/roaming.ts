@@ -12,7 +12,7 @@ import {
   unregisterPlatform,
   updatePlatform,
 } from "../../services/ocpi/platforms";
-import { listTokensForConsole } from "../../services/ocpi/tokens";
+import { listTokensForConsole } from "../../services/ocpi/token-push";
 import { rejectCdr, releaseCdr } from "../../services/ocpi/cdr-billing";
 import { getPullProgress, startPull } from "../../services/ocpi/pulls";
 import { forcePushTokens } from "../../services/ocpi/token-push";

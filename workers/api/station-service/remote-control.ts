@@ -13,7 +13,8 @@ import {
 import { pathId } from "../../../domain/schemas/numbers";
 import { listMonitoredPoints } from "../../services/points/points";
 import { pointListQuery } from "../../../domain/schemas/equipment";
-import { anyCommand, remoteCommand, remoteStart, remoteStop } from "../../services/remote/remote-control";
+import { anyCommand } from "../../services/remote/any-command";
+import { remoteCommand, remoteStart, remoteStop } from "../../services/remote/remote-control";
 import { remoteDiagnostics } from "../../services/points/diagnostics";
 import { idParam, route } from "../app";
 
@@ -156,7 +157,8 @@ route(
   {
     method: "post",
     path: "/station-service/point/{id}/command",
-    summary: "Any server-initiated OCPP action with a schema-checked payload",
+    summary:
+      "Any server-initiated OCPP action in the point's protocol: 1.6 names (ChangeConfiguration, …) for a 1.6 point, 2.0.1 names (GetVariables, SetDisplayMessage, …) for a 2.0.1 point; the other protocol's names are 400, the payload is checked against the protocol's schema",
     tag,
     verb: anyCommand,
     params: idParam,

@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { certificateQuery, invoiceSystemInput, mailSettingsInput, mailTestInput } from "../../../domain/schemas/settings";
+import { invoiceSystemInput, mailSettingsInput, mailTestInput } from "../../../domain/schemas/settings";
 import { getMailSettings, testMail, updateMailSettings } from "../../services/mail/mail-settings";
 import { getInvoiceSystem, updateInvoiceSystem } from "../../services/settings/invoice-system";
-import { getParameterSettings, removeCertificate, updateParameterSettings, uploadCertificate } from "../../services/settings/parameter-settings";
-import { api, documentUpload, route, userContext } from "../app";
-import { ok } from "../envelope";
+import { getParameterSettings, updateParameterSettings } from "../../services/settings/parameter-settings";
+import { route } from "../app";
 
 /**
- * The system service (docs/rules/settings.md): parameter settings, mail, the invoice system and
- * the certificates of app notifications. A sub-operator's parameter settings are its part of the
- * document, so the body is parsed by the verb, which knows who calls.
+ * The system service (docs/rules/settings.md): parameter settings, mail and the invoice system.
+ * A sub-operator's parameter settings are its part of the document, so the body is parsed by the
+ * verb, which knows who calls.
  */
 const tag = "System service: settings";
 
@@ -31,10 +30,6 @@ route(
   },
   (ctx, { body }) => updateParameterSettings(ctx, body),
 );
-route(
-  { method: "delete", path: "/system-service/parameter-settings/certificate", summary: "Remove the Apple or Google certificate", tag, verb: removeCertificate, query: certificateQuery },
-  (ctx, { query }) => removeCertificate(ctx, query.kind),
-);
 route({ method: "get", path: "/system-service/mail", summary: "The mail server (without its secret) and the SMTP ports to suggest", tag, verb: getMailSettings }, (ctx) =>
   getMailSettings(ctx),
 );
@@ -53,27 +48,3 @@ route(
   { method: "put", path: "/system-service/invoice-system", summary: "Set the Serbian invoice system", tag, verb: updateInvoiceSystem, body: invoiceSystemInput },
   (ctx, { body }) => updateInvoiceSystem(ctx, body),
 );
-
-/**
- * POST /system-service/parameter-settings/certificate?kind=apple|google: the certificate file as
- * multipart form data (field `file`), sealed into R2. Declared by hand because `route()` reads JSON
- * bodies; the checks are the same (session, console origin for a cookie, the verb's declaration).
- */
-documentUpload({
-  path: "/system-service/parameter-settings/certificate",
-  summary: "Upload the Apple (.p12) or Google (service-account JSON) certificate, at most 64 KB; kept encrypted",
-  tag,
-  access: uploadCertificate.access,
-  query: certificateQuery,
-  ok: "`{ code: 200, msg, data: { fileName, size, uploadedAt } }`",
-  refused: "No file, too large, or not a certificate of that kind",
-});
-
-api.post("/system-service/parameter-settings/certificate", async (c) => {
-  const kind = c.req.query("kind");
-  const ctx = await userContext(c, uploadCertificate.access, true);
-  ctx.request.body = { kind };
-  const stored = await uploadCertificate(ctx, kind, async () => (await c.req.formData().catch(() => null))?.get("file"));
-  return ok(c, stored, ctx.lang);
-});
-

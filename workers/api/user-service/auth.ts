@@ -24,7 +24,15 @@ route(
 );
 
 route(
-  { method: "get", path: "/user-service/auth/token/refresh", summary: "A new access token; the old one ends", tag, verb: refreshToken },
+  {
+    method: "get",
+    path: "/user-service/auth/token/refresh",
+    summary: "A new access token; the old one ends",
+    tag,
+    verb: refreshToken,
+    // A token that can no longer be refreshed says so (docs/rules/sessions.md "Session messages").
+    refusedAs: "errors.refreshFailed",
+  },
   (ctx) => refreshToken(ctx),
 );
 

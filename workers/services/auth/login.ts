@@ -102,5 +102,5 @@ async function assertInService(ctx: PublicCtx, operator: OperatorRow) {
 
 /** Housekeeping of every operator's old failures. */
 export function purgeOldLoginAttempts(ctx: Pick<PublicCtx, "db" | "now">) {
-  return ctx.db.delete(loginAttempts).where(acrossTenants(lt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS))));
+  return ctx.db.delete(loginAttempts).where(acrossTenants("housekeeping forgets every operator's old login failures alike", lt(loginAttempts.createdAt, new Date(ctx.now() - LOCKOUT_WINDOW_MS))));
 }

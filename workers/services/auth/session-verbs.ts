@@ -19,7 +19,7 @@ export const logout = verb({ actors: ["public"] }, async (ctx, token: string) =>
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .innerJoin(operators, eq(operators.id, sessions.operatorId))
-    .where(acrossTenants(eq(sessions.id, tokenId(token)), eq(accounts.operatorId, sessions.operatorId)))
+    .where(acrossTenants("the token names its session, the session its operator: logout before any tenant is known", eq(sessions.id, tokenId(token)), eq(accounts.operatorId, sessions.operatorId)))
     .limit(1);
   if (!row) return null;
   await ctx.db.batch([

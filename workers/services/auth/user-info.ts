@@ -1,5 +1,6 @@
 import { catalogueKeyOf, menuCodes } from "../../../tenants/permissions";
-import { mainCurrencyOf } from "../../../domain/schemas/settings";
+import { geocoderOf, mainCurrencyOf, orderedStandards } from "../../../domain/schemas/settings";
+import { tileSourceOf } from "../../../domain/map-tiles";
 import { settingsOf } from "../../../tenants/resolve";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
@@ -58,6 +59,15 @@ export const consoleShell = verb({ menu: "session", beforePasswordChange: true }
     currency: mainCurrencyOf(parameters),
     decimalSeparator: parameters.decimalSeparator,
     money: { decimals: parameters.decimals, hideZeroCosts: parameters.hideZeroCosts },
-    mapView: { lat: Number(parameters.map.centre.lat), lng: Number(parameters.map.centre.lng), zoom: parameters.map.zoom },
+    // The maps' tiles, and whether an address can be looked up (docs/rules/settings.md "Map").
+    mapView: {
+      lat: Number(parameters.map.centre.lat),
+      lng: Number(parameters.map.centre.lng),
+      zoom: parameters.map.zoom,
+      tiles: tileSourceOf(parameters.map),
+      geocoder: geocoderOf(parameters) !== null,
+    },
+    // Lists and forms offer connector standards in the operator's order (docs/rules/settings.md "Display switches").
+    connectorTypeOrder: orderedStandards(parameters.connectorTypeOrder),
   };
 });

@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { chargeRecords, chargeStrategyVersions, operators, points, stations, transactions } from "../../../db/schema";
-import { priceSession, type PricedSession, type RegisterSample, type StatusSample } from "../../../domain/pricing";
-import { mainCurrencyOf, type ParameterSettings } from "../../../domain/schemas/settings";
+import { majorUnits, priceWith, registerSamplesOf, type PricedSession, type RegisterSample, type StatusSample } from "../../../domain/pricing";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned } from "../../../tenants/scope";
+import { reportError } from "../../http/report-error";
 import { chargePointName } from "../../ocpp/identity";
 import type { StoredSample } from "../monitoring/meter-curve";
 import { billedStatements, ensureChargeRecord } from "../charge-records/lifecycle";
@@ -11,7 +12,9 @@ import type { Ctx } from "../context";
 import { verb } from "../verb";
 import { queueSettlement } from "./deliveries";
 import { cardsFor, discountStatements } from "../discounts/billing";
-import { costColumns, payerOf, repricedTotalsStatement, settleStatements, type Payer } from "./settlement";
+import { payerOf, type Payer } from "../drivers/payer";
+import { tariffOf } from "../pricing/tariffs";
+import { costColumns, repricedTotalsStatement, settleStatements } from "./settlement";
 
 /**
  * The billing of a stopped session (docs/rules/billing.md): the engine prices it with the strategy
@@ -56,10 +59,7 @@ async function chargerHistory(ctx: Ctx, s: Session): Promise<{ samples: Register
   if (!s.serialNumber) return { samples: [], statuses: [] };
   const charger = ctx.env.CHARGE_POINT.getByName(chargePointName(s.tx.operatorId, s.serialNumber));
   const [stored, statuses]: [StoredSample[], StatusSample[]] = await Promise.all([charger.meterSamples(s.tx.id), charger.sessionStatuses(s.tx.id)]);
-  const samples = stored
-    .filter((x) => x.measurand === "Energy.Active.Import.Register" && x.phase === null && !x.flagged)
-    .map((x) => ({ at: Date.parse(x.ts), wh: x.value }));
-  return { samples, statuses };
+  return { samples: registerSamplesOf(stored), statuses };
 }
 
 /**
@@ -74,12 +74,11 @@ async function priceOf(ctx: Ctx, s: Session, payer: Payer | null, finalAt: numbe
     chargerHistory(ctx, s),
     payer ? cardsFor(ctx, payer.payerId, stopAt) : Promise.resolve([]),
   ]);
-  const p = settings.parameters;
-  const discount = memberDiscountOf(p, payer?.memberLevel ?? "NORMAL");
   const unplugAt = s.record?.unplugAt?.getTime() ?? finalAt;
-  return priceSession({
-    prices: s.prices,
-    session: {
+  // The same tariff a 2.0.1 charger's object took at the start for its running cost (workers/services/pricing/tariffs.ts).
+  return priceWith(
+    tariffOf(settings, s.stationTimeZone, s.prices, payer?.memberLevel ?? "NORMAL"),
+    {
       startAt: s.tx.startAt.getTime(),
       stopAt: s.tx.stopAt.getTime(),
       meterStartWh: s.tx.meterStartWh,
@@ -89,21 +88,8 @@ async function priceOf(ctx: Ctx, s: Session, payer: Payer | null, finalAt: numbe
       reservationStartAt: s.record?.reservationStartAt?.getTime() ?? null,
       unplugAt: unplugAt === null ? null : Math.max(unplugAt, s.tx.stopAt.getTime()),
     },
-    timeZone: s.stationTimeZone || settings.timeZone,
-    currencyDecimals: mainCurrencyOf(p).decimals,
-    tax: { rate: p.tax.rate, inclusive: p.tax.inclusive },
-    discountPercent: discount > 0 ? String(discount) : null,
     cards,
-  });
-}
-
-/**
- * The payment discount of the payer's membership level, from the parameter settings
- * (docs/rules/settings.md "Parameter settings"): the first of the discounts
- * (docs/rules/discounts.md "Billing order").
- */
-export function memberDiscountOf(p: ParameterSettings, level: Payer["memberLevel"]) {
-  return level === "GOLD" ? p.membership.goldDiscount : level === "SILVER" ? p.membership.silverDiscount : 0;
+  );
 }
 
 /** The record's new price: its cost columns, the version and the customer, and whether it is final. */
@@ -116,6 +102,20 @@ function pricedColumns(ctx: Ctx, s: Session, priced: PricedSession, payer: Payer
     pricedAt: new Date(ctx.now()),
     updatedAt: new Date(ctx.now()),
   };
+}
+
+/**
+ * The final price to the OCPP 2.0.1 charger the session ran on (Part 2 I03): a CostUpdated with
+ * the record's total under the charger's own transaction id, so that what its screen shows last is
+ * the receipt's amount to the minor unit, discounts and the idle fee after charging included. The
+ * charger's object sends it after this call returns: billing never waits on the charger, and a
+ * charger that is offline or gone misses it (docs/rules/pricing.md "Running and final cost").
+ */
+async function finalCostToCharger(ctx: Ctx, s: Session, priced: PricedSession, decimals: number) {
+  if (!s.serialNumber || s.tx.chargerTransactionId === null) return;
+  const charger = ctx.env.CHARGE_POINT.getByName(chargePointName(s.tx.operatorId, s.serialNumber));
+  // The record is priced whatever becomes of the message: a failed call is reported, not retried.
+  await charger.finalCost(s.tx.chargerTransactionId, majorUnits(priced.totalCost, decimals)).catch((e: unknown) => reportError("final cost to the charger", e, { transactionId: s.tx.id }));
 }
 
 /**
@@ -144,9 +144,10 @@ async function billStop(ctx: Ctx, s: Session) {
   const results = await ctx.db.batch([
     ...before,
     ctx.db.update(transactions).set({ billedAt: new Date(ctx.now()) }).where(unbilled).returning({ id: transactions.id }),
-    ...(priced && !priced.provisional ? [...discountStatements(ctx, tx.id, priced), ...settleStatements(ctx, tx.id, payer)] : []),
+    ...(priced && !priced.provisional ? [...discountStatements(ctx, tx.id, priced), ...settleStatements(ctx, tx.id, payer, settings.parameters.balancePayment)] : []),
   ]);
   const stamped = results[before.length] as { id: number }[];
+  if (stamped.length > 0 && priced && !priced.provisional) await finalCostToCharger(ctx, s, priced, mainCurrencyOf(settings.parameters).decimals);
   return { billed: stamped.length > 0, energyWh, durationS, priced };
 }
 
@@ -170,8 +171,9 @@ async function billFinal(ctx: Ctx, s: Session, now: boolean) {
       .set({ ...pricedColumns(ctx, s, priced, payer), pricingPhase: "FINAL" })
       .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, s.tx.id), eq(chargeRecords.pricingPhase, "PROVISIONAL"))),
     ...discountStatements(ctx, s.tx.id, priced),
-    ...settleStatements(ctx, s.tx.id, payer),
+    ...settleStatements(ctx, s.tx.id, payer, settings.parameters.balancePayment),
   ]);
+  await finalCostToCharger(ctx, s, priced, mainCurrencyOf(settings.parameters).decimals);
   return { billed: true as const, final: true as const, priced };
 }
 
@@ -230,6 +232,7 @@ export const dueFinalPricings = verb({ actors: ["system"] }, async (ctx) =>
     .innerJoin(operators, eq(operators.id, chargeRecords.operatorId))
     .where(
       acrossTenants(
+        "the cron finds every operator's provisional records due for their final price; each is priced as its own operator",
         eq(chargeRecords.pricingPhase, "PROVISIONAL"),
         or(isNotNull(chargeRecords.unplugAt), lte(transactions.billedAt, new Date(ctx.now() - FINAL_PRICING_AFTER_MS))),
       ),

@@ -10,7 +10,8 @@ import { findRecord, presentRecord } from "../charge-records/charge-records";
 import type { UserCtx } from "../context";
 import { admits, verb } from "../verb";
 import { billSession } from "./billing";
-import { payerOf, settleStatements } from "./settlement";
+import { payerOf } from "../drivers/payer";
+import { settleStatements } from "./settlement";
 
 /**
  * The operator's actions on a charge record (docs/rules/billing.md "Record actions"), none with a
@@ -114,6 +115,9 @@ async function walletCurrency(ctx: UserCtx, record: { source: string; currency: 
   if (record.currency !== main.code) throw new Conflict("billing.errors.otherCurrency", { currency: record.currency, main: main.code });
 }
 
+/** The operator's parameter setting: off, a settlement or retry moves no balance (docs/rules/billing.md "Paying from the balance off"). */
+const balancePaymentOf = async (ctx: UserCtx) => (await settingsOf(ctx.db, ctx.operator.id)).parameters.balancePayment;
+
 /** PUT …/settle: price for good now (an idle fee counts until now) and debit whoever is behind the tag today. */
 export const settleRecord = verb(DEBIT, (ctx, rawId: unknown) =>
   rebill(ctx, rawId, "settle", async (id) => {
@@ -121,7 +125,7 @@ export const settleRecord = verb(DEBIT, (ctx, rawId: unknown) =>
     if (record.pricingPhase === "PROVISIONAL") return billSession(ctx, id, true);
     if (record.pricingPhase !== "FINAL") throw new Conflict("billing.errors.notPriced");
     await walletCurrency(ctx, record);
-    await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag)) as never);
+    await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag), await balancePaymentOf(ctx)) as never);
   }),
 );
 
@@ -130,7 +134,7 @@ export const retryRecord = verb(DEBIT, (ctx, rawId: unknown) =>
   rebill(ctx, rawId, "retry", async (id) => {
     const { record } = await findRecord(ctx, id);
     await walletCurrency(ctx, record);
-    await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag)) as never);
+    await ctx.db.batch(settleStatements(ctx, id, await payerOf(ctx, record.idTag), await balancePaymentOf(ctx)) as never);
   }),
 );
 

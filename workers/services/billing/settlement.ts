@@ -1,11 +1,10 @@
-import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import { bills, chargeRecords, customerGroups, customers, dailyChargeTotals, idTags, payments, rfCards } from "../../../db/schema";
-import type { ChargeRecordState } from "../../../domain/schemas/records";
-import { levelAt } from "../../../domain/schemas/wallets";
+import { eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { bills, chargeRecords, customers, dailyChargeTotals, payments } from "../../../db/schema";
 import { dayKey, localDate } from "../../../domain/time";
 import { owned } from "../../../tenants/scope";
+import { PAYABLE } from "../charge-records/states";
 import type { Ctx } from "../context";
-import { sameTag } from "../drivers/registry";
+import type { Payer } from "../drivers/payer";
 import type { PricedSession } from "../../../domain/pricing";
 
 /**
@@ -13,55 +12,6 @@ import type { PricedSession } from "../../../domain/pricing";
  * function answers statements for one D1 batch: the balance, the bill and the record's state move
  * together or not at all.
  */
-
-/** The account a session is charged to: the customer behind the tag, or its group's leader. */
-export interface Payer {
-  /** The customer behind the tag (shown on the record). */
-  customerId: number;
-  /** The customer debited: the same, or the group's leader when the customer pays by LEADER. */
-  payerId: number;
-  payerName: string;
-  memberLevel: "NORMAL" | "SILVER" | "GOLD";
-}
-
-/**
- * The customer behind an id tag (docs/rules/drivers.md "RFID cards"): the card's holder, else the
- * customer a tag that is not a card names; null for the operator's remote tag and unknown tags.
- * A customer whose `payWay` is LEADER is charged to the leader of its group, when it has one.
- */
-export async function payerOf(ctx: Ctx, idTag: string): Promise<Payer | null> {
-  const [cards, tags] = await ctx.db.batch([
-    ctx.db.select({ customerId: rfCards.customerId }).from(rfCards).where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag))).limit(1),
-    ctx.db.select({ customerId: idTags.customerId }).from(idTags).where(owned(ctx, idTags, sameTag(idTags.idTag, idTag))).limit(1),
-  ]);
-  const customerId = cards[0]?.customerId ?? tags[0]?.customerId ?? null;
-  if (customerId === null) return null;
-  const [holder] = await ctx.db
-    .select({
-      id: customers.id,
-      payWay: customers.payWay,
-      leaderId: customerGroups.leaderId,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      memberLevel: customers.memberLevel,
-      memberUntil: customers.memberUntil,
-    })
-    .from(customers)
-    .leftJoin(customerGroups, and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id)))
-    .where(owned(ctx, customers, eq(customers.id, customerId)))
-    .limit(1);
-  if (!holder) return null;
-  const payerId = holder.payWay === "LEADER" && holder.leaderId !== null ? holder.leaderId : holder.id;
-  // A paid level whose period ended is NORMAL from then on, before the housekeeping lowers it (docs/rules/wallets.md "Membership").
-  if (payerId === holder.id) return { customerId, payerId, payerName: `${holder.firstName} ${holder.lastName}`, memberLevel: levelAt(holder, ctx.now()) };
-  const [leader] = await ctx.db
-    .select({ firstName: customers.firstName, lastName: customers.lastName, memberLevel: customers.memberLevel, memberUntil: customers.memberUntil })
-    .from(customers)
-    .where(owned(ctx, customers, eq(customers.id, payerId)))
-    .limit(1);
-  if (!leader) return { customerId, payerId: holder.id, payerName: `${holder.firstName} ${holder.lastName}`, memberLevel: levelAt(holder, ctx.now()) };
-  return { customerId, payerId, payerName: `${leader.firstName} ${leader.lastName}`, memberLevel: levelAt(leader, ctx.now()) };
-}
 
 /** The cost columns of a record, from the engine's answer. */
 export function costColumns(priced: PricedSession) {
@@ -108,9 +58,6 @@ export function repricedTotalsStatement(ctx: Ctx, t: { transactionId: number; po
     );
 }
 
-/** The states a final price may still be settled from (the job, a retry, a settlement the operator starts). */
-export const PAYABLE: ChargeRecordState[] = ["CHARGE_COMPLETE", "PAY_FAIL", "RECORD_UNSETTLED"];
-
 /**
  * The debit of a finally priced record (docs/decisions/0043-one-debit-per-transaction-and-phase.md):
  *
@@ -123,16 +70,33 @@ export const PAYABLE: ChargeRecordState[] = ["CHARGE_COMPLETE", "PAY_FAIL", "REC
  *    before and after, or PAY_FAIL; RECORD_UNSETTLED when nobody is behind the tag.
  *
  * Only a record in CHARGE_COMPLETE, PAY_FAIL or RECORD_UNSETTLED with its final price is settled.
+ *
+ * `balancePayment`: the operator's parameter setting. Off, no balance moves: a session paid by
+ * card still follows its card bills, any other record is RECORD_UNSETTLED with the reason
+ * `BALANCE_PAYMENT_OFF`, for the cashier (docs/rules/billing.md "Paying from the balance off").
  */
-export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer | null) {
+export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer | null, balancePayment: boolean) {
   const now = ctx.now();
   const finalRecord = recordOf(ctx, transactionId, inArray(chargeRecords.status, PAYABLE), eq(chargeRecords.pricingPhase, "FINAL"));
   if (!payer) {
-    return [ctx.db.update(chargeRecords).set({ status: "RECORD_UNSETTLED", customerId: null, paidBy: null, updatedAt: new Date(now) }).where(finalRecord)];
+    return [
+      ctx.db
+        .update(chargeRecords)
+        .set({ status: "RECORD_UNSETTLED", customerId: null, paidBy: null, unsettledReason: "NO_PAYER", updatedAt: new Date(now) })
+        .where(finalRecord),
+    ];
   }
-  const total = sql`(select ${chargeRecords.totalCost} from ${chargeRecords} where ${finalRecord})`;
   // A session pre-authorised on a card is paid by its capture, not from the balance (docs/rules/payments.md "Sessions paid by card").
   const cardPaid = owned(ctx, payments, eq(payments.transactionId, transactionId), eq(payments.kind, "PRE_AUTH"), inArray(payments.status, ["AUTHORISED", "SUCCEEDED"]));
+  if (!balancePayment) {
+    return [
+      ctx.db
+        .update(chargeRecords)
+        .set({ status: "RECORD_UNSETTLED", customerId: payer.customerId, paidBy: null, unsettledReason: "BALANCE_PAYMENT_OFF", updatedAt: new Date(now) })
+        .where(recordOf(ctx, transactionId, inArray(chargeRecords.status, PAYABLE), eq(chargeRecords.pricingPhase, "FINAL"), sql`not exists (select 1 from ${payments} where ${cardPaid})`)),
+    ];
+  }
+  const total = sql`(select ${chargeRecords.totalCost} from ${chargeRecords} where ${finalRecord})`;
   const enough = sql`${customers.balance} - ${total} >= -${customers.overdraftCredit}`;
   const billOf = owned(ctx, bills, eq(bills.transactionId, transactionId), eq(bills.phase, "FINAL"));
   const billWhere = (...conditions: SQL[]) => owned(ctx, bills, eq(bills.transactionId, transactionId), eq(bills.phase, "FINAL"), ...conditions);
@@ -183,6 +147,7 @@ export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer |
       paidCost: sql`case ${billColumn(bills.status)} when 'PaySuccess' then ${billColumn(bills.cost)} else 0 end`,
       balanceBefore: billColumn(bills.balanceBefore),
       balanceAfter: billColumn(bills.balanceAfter),
+      unsettledReason: null,
       updatedAt: new Date(now),
     })
     .where(

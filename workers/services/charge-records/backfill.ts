@@ -5,7 +5,7 @@ import { dayKey, dayRange, localDate } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned } from "../../../tenants/scope";
 import type { SystemCtx } from "../context";
-import { localStartDay } from "../statements/statements";
+import { localStartDay } from "./charge-records";
 import { verb } from "../verb";
 
 /**
@@ -27,11 +27,11 @@ export const BACKFILL_WINDOWS_PER_RUN = 24;
 export const recordCountGaps = verb({ actors: ["system"] }, async (ctx) => {
   // Across operators on purpose: housekeeping looks for every operator whose counts fell behind.
   const [records, counted] = await Promise.all([
-    ctx.db.select({ operatorId: chargeRecords.operatorId, n: count() }).from(chargeRecords).where(acrossTenants()).groupBy(chargeRecords.operatorId),
+    ctx.db.select({ operatorId: chargeRecords.operatorId, n: count() }).from(chargeRecords).where(acrossTenants("housekeeping looks for every operator whose daily record counts fell behind")).groupBy(chargeRecords.operatorId),
     ctx.db
       .select({ operatorId: dailyChargeTotals.operatorId, n: sql<number>`coalesce(sum(${dailyChargeTotals.records}), 0)` })
       .from(dailyChargeTotals)
-      .where(acrossTenants())
+      .where(acrossTenants("housekeeping looks for every operator whose daily record counts fell behind"))
       .groupBy(dailyChargeTotals.operatorId),
   ]);
   const countedBy = new Map(counted.map((r) => [r.operatorId, Number(r.n)]));

@@ -4,7 +4,7 @@ import { chargeRecords, dailyChargeTotals, points, stations, transactions } from
 import { NotFound } from "../../../domain/errors";
 import { chargeRecordFilters, chargeRecordQuery, reportQuery, type ChargeRecordQuery } from "../../../domain/schemas/records";
 import { pathId } from "../../../domain/schemas/numbers";
-import { dayKey, localDate, monthOf, monthRange } from "../../../domain/time";
+import { dayKey, localDate, monthOf, monthRange, offsetSegments } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
 import { deviceOwner, ownedBy, owned, visible, visibleStations, type TenantFilter } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
@@ -35,6 +35,28 @@ export const CHARGE_RECORD_MENUS = [
 export const energyWh = sql<number>`COALESCE(${transactions.energyWh}, CASE WHEN ${transactions.meterStopWh} >= ${transactions.meterStartWh} THEN ${transactions.meterStopWh} - ${transactions.meterStartWh} ELSE 0 END)`;
 /** Charging time in ms of a transaction that has stopped. */
 export const durationMs = sql<number>`CASE WHEN ${transactions.stopAt} > ${transactions.startAt} THEN ${transactions.stopAt} - ${transactions.startAt} ELSE 0 END`;
+
+/**
+ * The start's local wall-clock instant, read as UTC: `start + offset`, the offset chosen by the
+ * segment the start falls in (docs/rules/statements.md "Statements", local days): statements group by it, and the
+ * daily totals file a record under its day.
+ */
+export function localStart(from: number, to: number, timeZone: string) {
+  const segments = offsetSegments(from, to, timeZone);
+  if (segments.length === 1) return sql`(${chargeRecords.startAt} + ${segments[0].offsetMs})`;
+  const cases = sql.join(
+    segments.slice(0, -1).map((s) => sql`WHEN ${chargeRecords.startAt} < ${s.until} THEN ${s.offsetMs}`),
+    sql` `,
+  );
+  return sql`(${chargeRecords.startAt} + CASE ${cases} ELSE ${segments[segments.length - 1].offsetMs} END)`;
+}
+
+/**
+ * A record's local start day (`yyyy-MM-dd`) in SQL, for starts within [from, to): the day the
+ * daily totals file it under (docs/rules/records.md "Daily totals").
+ */
+export const localStartDay = (from: number, to: number, timeZone: string) =>
+  sql<string>`strftime('%Y-%m-%d', ${localStart(from, to, timeZone)} / 1000, 'unixepoch')`;
 
 const columns = {
   record: chargeRecords,
@@ -162,6 +184,8 @@ export function presentRecord(row: RecordRow) {
     balanceAfter: r.balanceAfter,
     /** The record's state (docs/rules/records.md "Record states"). */
     status: r.status,
+    /** Why a final price was left RECORD_UNSETTLED: `NO_PAYER` or `BALANCE_PAYMENT_OFF` (docs/rules/billing.md "Paying from the balance off"). */
+    unsettledReason: r.unsettledReason,
     transactionStatus: facts.transactionStatus,
     stopReason: facts.stopReason,
     abnormalReason: facts.abnormalReason,

@@ -28,6 +28,8 @@ export interface OpenedTransaction {
   idTag: string;
   startAt: Date;
   abnormal: boolean;
+  /** An OCPP 2.0.1 charger's own transaction id. */
+  chargerTransactionId?: string | null;
 }
 
 /**
@@ -54,6 +56,7 @@ export function openRecordStatements(ctx: Ctx, t: OpenedTransaction, currency: s
         pointId: t.pointId,
         connectorNo: t.connectorNo,
         idTag: t.idTag,
+        chargerTransactionId: t.chargerTransactionId ?? null,
         startAt: t.startAt,
         status: t.abnormal ? ("ABNORMAL" as const) : ("CHARGING" as const),
         currency,
@@ -76,7 +79,15 @@ export const ensureChargeRecord = verb({ actors: ["system"] }, async (ctx, trans
   await ctx.db.batch(
     openRecordStatements(
       ctx,
-      { transactionId: t.id, pointId: t.pointId, connectorNo: t.connectorNo, idTag: t.idTag, startAt: t.startAt, abnormal: t.status === "ABNORMAL" },
+      {
+        transactionId: t.id,
+        pointId: t.pointId,
+        connectorNo: t.connectorNo,
+        idTag: t.idTag,
+        chargerTransactionId: t.chargerTransactionId,
+        startAt: t.startAt,
+        abnormal: t.status === "ABNORMAL",
+      },
       settings.currencyCode,
       settings.timeZone,
     ),

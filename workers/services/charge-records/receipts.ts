@@ -26,6 +26,10 @@ export function receiptOf(row: RecordRow, operator: { name: string }, settings: 
   // Cost lines are net; tax is its own line (docs/decisions/0005-money-in-minor-units.md).
   const cost = sumOrNull(r.electricCost, r.serviceCost, r.reservationCost, r.occupancyCost);
   const net = cost === null ? null : cost - (r.discountCost ?? 0);
+  // The operator may keep its energy price to itself: the receipt then carries no energy line at
+  // all, its own or a partner's, and the cost stays whole (docs/rules/settings.md "Display switches").
+  const energyPriceHidden = settings.parameters.hideEnergyPrice;
+  const roaming = r.roaming && energyPriceHidden ? { ...r.roaming, costLines: r.roaming.costLines.filter((line) => line.kind !== "ENERGY") } : r.roaming;
   return {
     operatorName: operator.name,
     format: {
@@ -44,7 +48,7 @@ export function receiptOf(row: RecordRow, operator: { name: string }, settings: 
     location: r.stationName,
     address: row.stationAddress ?? (record.roaming ? `${record.roaming.address}, ${record.roaming.city}` : null),
     /** A partner's CDR: who charged, its id, and the partner's own cost lines (docs/rules/ocpi.md "CDRs billed to the wallet"). */
-    roaming: r.roaming,
+    roaming,
     startAt: r.startAt,
     stopAt: r.stopAt,
     unplugAt: r.unplugAt,
@@ -55,7 +59,9 @@ export function receiptOf(row: RecordRow, operator: { name: string }, settings: 
     priced: r.priced,
     /** Energy, service, reservation and idle fees before discount and tax. */
     cost,
-    energyFee: r.electricCost,
+    energyPriceHidden,
+    /** Null when the operator hides its energy price. */
+    energyFee: energyPriceHidden ? null : r.electricCost,
     serviceFee: r.serviceCost,
     parkingInCharging: record.idleDuringCost,
     parkingReservation: r.reservationCost,
@@ -91,6 +97,12 @@ async function operatorName(db: Db, operatorId: number) {
 export const recordReceipt = verb({ menu: CHARGE_RECORD_MENUS }, async (ctx, rawId: unknown) => {
   const row = await findRecord(ctx, rawId);
   const [operator, settings] = await Promise.all([operatorName(ctx.db, row.record.operatorId), settingsOf(ctx.db, row.record.operatorId)]);
+  // A sub-operator reading its parent's record hides the energy price when either of them does
+  // (docs/rules/settings.md "Display switches").
+  if (ctx.operator.id !== row.record.operatorId && !settings.parameters.hideEnergyPrice) {
+    const own = await settingsOf(ctx.db, ctx.operator.id);
+    if (own.parameters.hideEnergyPrice) return receiptOf(row, operator, { ...settings, parameters: { ...settings.parameters, hideEnergyPrice: true } });
+  }
   return receiptOf(row, operator, settings);
 });
 
@@ -104,8 +116,7 @@ async function publicReceipt(db: Db, column: "receiptToken" | "billCode", raw: u
   const [found] = await db
     .select({ id: chargeRecords.transactionId, operatorId: chargeRecords.operatorId })
     .from(chargeRecords)
-    // The token names its record, the record its operator: the lookup that finds the tenant.
-    .where(acrossTenants(eq(chargeRecords[column], code.data)))
+    .where(acrossTenants("a public code names its record, the record its operator: the lookup that finds the tenant", eq(chargeRecords[column], code.data)))
     .limit(1);
   if (!found) throw new NotFound("records.errors.receiptNotFound");
   const [[row], operator, settings] = await Promise.all([

@@ -145,9 +145,9 @@ export const duePushItems = verb(system, async (ctx, now: Date, staleBefore: Dat
     .select({ itemId: offlineListPushItems.id, operatorId: offlineListPushItems.operatorId, operatorCode: operators.code })
     .from(offlineListPushItems)
     .innerJoin(operators, eq(operators.id, offlineListPushItems.operatorId))
-    // The cron looks at every operator's waiting items; each is delivered as its own operator.
     .where(
       acrossTenants(
+        "the cron finds every operator's waiting local-list items; each is delivered as its own operator",
         eq(offlineListPushItems.status, "PENDING"),
         or(lte(offlineListPushItems.notBefore, now), and(isNull(offlineListPushItems.notBefore), lte(offlineListPushItems.createdAt, staleBefore))),
       ),

@@ -265,13 +265,28 @@ export const useReservation = verb(system, async (ctx: SystemCtx, pointId: numbe
   return true;
 });
 
+/**
+ * A charger ended one of its reservations itself (OCPP 2.0.1 H04 ReservationStatusUpdate): Expired
+ * finishes it as the cron does at its expiry; Removed (the charger dropped it, e.g. its EVSE became
+ * inoperative) finishes it with that reason. Only a reservation of this point still held changes;
+ * the charger frees the connector with its own StatusNotification, as a 1.6 charger does.
+ */
+export const endReservation = verb(system, async (ctx: SystemCtx, pointId: number, reservationId: number, reason: "expired" | "removed") => {
+  const now = new Date(ctx.now());
+  const ended = await ctx.db
+    .update(reservations)
+    .set({ status: "finished", endReason: reason, updatedAt: now })
+    .where(owned(ctx, reservations, eq(reservations.id, reservationId), eq(reservations.pointId, pointId), inArray(reservations.status, HOLDING)))
+    .returning({ id: reservations.id });
+  return ended.length > 0;
+});
+
 /** Held reservations whose expiry has passed become `finished`, for every operator (cron). */
 export const expireReservations = verb(system, async (ctx: Ctx, now: Date) => {
   const done = await ctx.db
     .update(reservations)
     .set({ status: "finished", endReason: "expired", updatedAt: now })
-    // Housekeeping ends every operator's expired reservations; each row keeps its own operator.
-    .where(acrossTenants(inArray(reservations.status, HOLDING), lte(reservations.expiryDate, now)))
+    .where(acrossTenants("housekeeping ends every operator's expired reservations; each row keeps its own operator", inArray(reservations.status, HOLDING), lte(reservations.expiryDate, now)))
     .returning({ id: reservations.id });
   return done.length;
 });

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { chargeRecords, customers, mailSettings, receiptMails } from "../../../db/schema";
 import { outboxMessage } from "../../../domain/schemas/outbox";
 import { owned, ownedRow } from "../../../tenants/scope";
-import { payerOf } from "../billing/settlement";
+import { payerOf } from "../drivers/payer";
 import { recordRows } from "../charge-records/charge-records";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";

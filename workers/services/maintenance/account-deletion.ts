@@ -32,6 +32,18 @@ async function recordRequest(system: SystemCtx, request: { contact: string; cust
 }
 
 /**
+ * The operator the public deletion page is for: the one whose own domain the page was opened
+ * through, else the `operatorCode` of its address (the app's link); null when neither names one,
+ * and the page then asks the driver to choose the operator by name (docs/rules/maintenance.md
+ * "Account deletion"). Only what the page shows: the code and the name.
+ */
+export const deletionPageOperator = verb({ actors: ["public"] }, async (ctx: PublicCtx, host: string, operatorCode: string | null) => {
+  const operator = (await operatorByHost(ctx.db, host)) ?? (operatorCode ? await operatorByCode(ctx.db, operatorCode) : undefined);
+  if (!operator || operator.kind === "PLATFORM") return null;
+  return { code: operator.code, name: operator.name };
+});
+
+/**
  * Records a request from the public page. The operator is the one whose own domain the request
  * came through, else the code typed. The answer never says whether a customer has this contact,
  * so the page cannot be used to learn who drives with the operator.
@@ -85,7 +97,7 @@ export const confirmAccountDeletion = verb({ actors: ["public"] }, async (ctx: P
   const wrong = () => new Invalid("mail.errors.deletionCodeWrong", {}, { code: "mail.errors.deletionCodeWrong" });
   // The ticket (128 random bits) names its row across operators, as a public receipt code does
   // (docs/decisions/0026-public-receipt-codes.md); everything after is done within that operator.
-  const [found] = await ctx.db.select().from(deletionCodes).where(acrossTenants(eq(deletionCodes.ticket, input.ticket))).limit(1);
+  const [found] = await ctx.db.select().from(deletionCodes).where(acrossTenants("a deletion ticket (128 random bits) names its row, the row its operator", eq(deletionCodes.ticket, input.ticket))).limit(1);
   if (!usable(found, ctx.now())) throw wrong();
   const operator = await operatorById(ctx.db, found.operatorId);
   if (!operator) throw wrong();

@@ -46,8 +46,7 @@ export async function assertUnderLimit(system: SystemCtx, contact: string, clien
   const since = new Date(system.now() - LIMIT_WINDOW_MS);
   const [[byContact], [byClient]] = await system.db.batch([
     system.db.select({ n: count() }).from(deletionCodes).where(owned(system, deletionCodes, eq(deletionCodes.contact, contact), gt(deletionCodes.createdAt, since))),
-    // One client asking of many operators is still one client: counted across operators on purpose.
-    system.db.select({ n: count() }).from(deletionCodes).where(acrossTenants(eq(deletionCodes.client, client), gt(deletionCodes.createdAt, since))),
+    system.db.select({ n: count() }).from(deletionCodes).where(acrossTenants("one client asking many operators for deletion codes is still one client", eq(deletionCodes.client, client), gt(deletionCodes.createdAt, since))),
   ]);
   if (byContact.n >= REQUEST_LIMIT || (client !== UNKNOWN_CLIENT && byClient.n >= REQUEST_LIMIT)) {
     throw new TooManyAttempts("mail.errors.tooManyDeletionRequests", { minutes: LIMIT_WINDOW_MS / 60_000 });

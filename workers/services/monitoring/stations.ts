@@ -2,7 +2,8 @@ import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
-import { NotFound } from "../../../domain/errors";
+import { Conflict, NotFound } from "../../../domain/errors";
+import { pointProtocol } from "../../../domain/schemas/equipment";
 import { loadQuery, panelQuery, stationPickerQuery } from "../../../domain/schemas/monitoring";
 import { chargePointName } from "../../ocpp/identity";
 import type { UserCtx } from "../context";
@@ -65,6 +66,16 @@ export const stationOptions = verb({ menu: STATION_PICKER_MENUS }, async (ctx, r
   return rows;
 });
 
+/**
+ * The station the panel opens on when none is chosen: the first of the picker's order. The panel
+ * needs a base, a location, to manage from (docs/rules/monitoring.md "Remote-control panel").
+ */
+async function firstPanelStation(ctx: UserCtx) {
+  const [station] = await ctx.db.select().from(stations).where(visibleStations(ctx)).orderBy(desc(stations.rank), asc(stations.name)).limit(1);
+  if (!station) throw new Conflict("errors.noBase");
+  return station;
+}
+
 export async function scopedStation(ctx: UserCtx, id: number) {
   const [station] = await ctx.db.select().from(stations).where(visibleStations(ctx, eq(stations.id, id))).limit(1);
   if (!station) throw new NotFound("errors.stationNotFound");
@@ -115,6 +126,7 @@ export async function stationPoints(ctx: UserCtx, stationId: number, request: { 
       ratedPower: p.ratedPowerW / 1000,
       status: p.status,
       online: p.online,
+      ...pointProtocol(p),
       firmwareVersion: p.firmwareVersion,
       connectors: (connectorsOf.get(p.id) ?? []).map((c) => presentConnector(c, p.online, runningHere.get(c.connectorNo))),
     };
@@ -129,7 +141,7 @@ export async function stationPoints(ctx: UserCtx, stationId: number, request: { 
  */
 export const stationPanel = verb({ menu: PANEL_MENUS }, async (ctx, raw: unknown) => {
   const q = panelQuery.parse(raw);
-  const station = await scopedStation(ctx, q.stationId);
+  const station = q.stationId === undefined ? await firstPanelStation(ctx) : await scopedStation(ctx, q.stationId);
   const { running: _, ...page } = await stationPoints(ctx, station.id, q);
   return { station: { id: station.id, name: station.name, address: station.address, status: station.status }, ...page };
 });

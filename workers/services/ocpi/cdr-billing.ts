@@ -11,7 +11,8 @@ import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned } from "../../../tenants/scope";
 import { reportError } from "../../http/report-error";
-import { payerOf, settleStatements, type Payer } from "../billing/settlement";
+import { settleStatements } from "../billing/settlement";
+import { payerOf, type Payer } from "../drivers/payer";
 import { openRecordStatements } from "../charge-records/lifecycle";
 import { auditRow } from "../audit";
 import type { Ctx, PartnerCtx, UserCtx } from "../context";
@@ -244,7 +245,7 @@ async function settleCdr(
       .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, id), eq(chargeRecords.status, "CHARGING"))),
     ...(sameCurrency
       ? [
-          ...settleStatements(ctx, id, driver),
+          ...settleStatements(ctx, id, driver, settings.parameters.balancePayment),
           // The bill says which CDR it paid (docs/rules/wallets.md "Bills").
           ctx.db
             .update(bills)
@@ -313,6 +314,6 @@ export const pendingCdrs = verb({ actors: ["system"] }, async (ctx) =>
     .select({ id: ocpiCdrs.id, operatorId: ocpiCdrs.operatorId, operatorCode: operators.code })
     .from(ocpiCdrs)
     .innerJoin(operators, eq(operators.id, ocpiCdrs.operatorId))
-    .where(acrossTenants(eq(ocpiCdrs.billingStatus, "PENDING"), lte(ocpiCdrs.receivedAt, new Date(ctx.now() - PENDING_CDR_AFTER_MS))))
+    .where(acrossTenants("the cron finds every operator's roaming CDRs still waiting to be billed; each is billed as its own operator", eq(ocpiCdrs.billingStatus, "PENDING"), lte(ocpiCdrs.receivedAt, new Date(ctx.now() - PENDING_CDR_AFTER_MS))))
     .limit(500),
 );

@@ -30,12 +30,13 @@ export const partnerOf = verb({ actors: ["public"] }, async (ctx: PublicCtx, tok
   const [platform] = await ctx.db
     .select()
     .from(ocpiPlatforms)
-    .where(acrossTenants(inArray(ocpiPlatforms.ourTokenHash, hashes)))
+    .where(acrossTenants("a partner's token names its platform, the platform its operator: the lookup that finds the tenant", inArray(ocpiPlatforms.ourTokenHash, hashes)))
     .limit(1);
   if (!platform || !platform.ourTokenKind) throw unauthorized();
   const operator = await operatorById(ctx.db, platform.operatorId);
-  // An operator out of service has no roaming either (docs/rules/platform.md "Validity").
-  if (!operator || operator.status !== "VALID" || !inService(operator, ctx.now())) throw unauthorized();
+  // An operator out of service has no roaming either (docs/rules/platform.md "Validity"), nor one
+  // that has not joined OCPI: its partners are answered as an unknown party (docs/rules/platform.md "Roaming").
+  if (!operator || operator.status !== "VALID" || !inService(operator, ctx.now()) || !operator.joinOcpi) throw unauthorized();
   return {
     ...ctx,
     operator: { id: operator.id, code: operator.code, sub: operator.sub, parentId: operator.parentId },

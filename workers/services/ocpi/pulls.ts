@@ -134,8 +134,8 @@ export const duePullPlatforms = verb({ actors: ["system"] }, async (ctx) =>
     .select({ platformId: ocpiPlatforms.id, operatorId: ocpiPlatforms.operatorId, operatorCode: operators.code })
     .from(ocpiPlatforms)
     .innerJoin(operators, eq(operators.id, ocpiPlatforms.operatorId))
-    // The cron looks at every operator's registered partners; each is pulled as its own operator.
-    .where(acrossTenants(eq(ocpiPlatforms.registerStatus, "Registered")))
+    // An operator that has not joined OCPI pulls nothing (docs/rules/platform.md "Roaming").
+    .where(acrossTenants("the cron finds every operator's registered partners; each is pulled as its own operator", eq(ocpiPlatforms.registerStatus, "Registered"), eq(operators.joinOcpi, true)))
     .limit(1000),
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { idTags, ocpiPlatforms, ocpiTokenPushes, operators, rfCards } from "../../../db/schema";
 import { rowsFor } from "../../../db/paging";
@@ -6,10 +6,11 @@ import { slices } from "../../../db/statements";
 import { Conflict, Invalid } from "../../../domain/errors";
 import type { OcpiToken } from "../../../domain/schemas/ocpi/tokens";
 import { tokenPushInput, type OcpiTokenPush } from "../../../domain/schemas/ocpi/sync";
+import { pageQuery } from "../../../domain/schemas/account-service";
 import { acrossTenants, owned, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { reportError } from "../../http/report-error";
-import { afterAnswer, type Ctx, type SystemCtx } from "../context";
+import { afterAnswer, type Ctx, type SystemCtx, type UserCtx } from "../context";
 import { verb } from "../verb";
 import { callPartner, PartnerFailure, workerFetch, type OcpiFetch } from "./client";
 import { endpointOf, openPartnerToken, ourIdentity } from "./identity";
@@ -36,10 +37,12 @@ const PUSH_ROWS = 12;
 /** The operator's registered platforms that take tokens. */
 async function tokenReceivers(ctx: Ctx, platformId?: number) {
   const rows = await ctx.db
-    .select()
+    .select({ platform: ocpiPlatforms })
     .from(ocpiPlatforms)
+    // An operator that has not joined OCPI sends partners nothing (docs/rules/platform.md "Roaming").
+    .innerJoin(operators, and(eq(operators.id, ocpiPlatforms.operatorId), eq(operators.joinOcpi, true)))
     .where(owned(ctx, ocpiPlatforms, eq(ocpiPlatforms.registerStatus, "Registered"), platformId ? eq(ocpiPlatforms.id, platformId) : undefined));
-  return rows.filter((p) => endpointOf(p.endpoints, "tokens", "RECEIVER"));
+  return rows.map((r) => r.platform).filter((p) => endpointOf(p.endpoints, "tokens", "RECEIVER"));
 }
 
 /** Marks each token PENDING for each platform (a new change: attempts start again) and queues one message per row. */
@@ -129,8 +132,15 @@ export const lostTokenPushes = verb({ actors: ["system"] }, async (ctx, queuedBe
     .select({ pushId: ocpiTokenPushes.id, operatorId: ocpiTokenPushes.operatorId, operatorCode: operators.code })
     .from(ocpiTokenPushes)
     .innerJoin(operators, eq(operators.id, ocpiTokenPushes.operatorId))
-    // The cron looks at every operator's waiting pushes; each is delivered as its own operator.
-    .where(acrossTenants(eq(ocpiTokenPushes.state, "PENDING"), lt(ocpiTokenPushes.queuedAt, queuedBefore)))
+    // An operator that has not joined OCPI sends partners nothing (docs/rules/platform.md "Roaming").
+    .where(
+      acrossTenants(
+        "the cron finds every operator's waiting token pushes; each is delivered as its own operator",
+        eq(ocpiTokenPushes.state, "PENDING"),
+        lt(ocpiTokenPushes.queuedAt, queuedBefore),
+        eq(operators.joinOcpi, true),
+      ),
+    )
     .limit(1000),
 );
 
@@ -155,6 +165,45 @@ export async function pushesOf(ctx: Ctx, uids: readonly string[]) {
   }));
 }
 export type TokenPushStatus = Awaited<ReturnType<typeof pushesOf>>[number];
+
+/**
+ * Our tokens as partners see them, for the console (`emspToken`): the same registry and the same
+ * OCPI Token each partner pulls, paged.
+ */
+export const listTokensForConsole = verb({ menu: "emsp.token" }, async (ctx: UserCtx, raw: unknown) => {
+  const q = pageQuery.parse(raw);
+  const identity = await ourIdentity(ctx).catch(() => ({ countryCode: "", partyId: "", name: ctx.operator.name }));
+  const { cards, tags } = registry(ctx, {});
+  const counts = registry(ctx, {});
+  const [rows, [cardCount], [tagCount]] = await Promise.all([
+    cards.unionAll(tags).orderBy(desc(sql`updated_at`), asc(sql`uid`)).limit(q.size).offset((q.current - 1) * q.size) as Promise<RegistryEntry[]>,
+    ctx.db.select({ n: count() }).from(counts.cards.as("c")),
+    ctx.db.select({ n: count() }).from(counts.tags.as("t")),
+  ]);
+  const now = ctx.now();
+  // Each token's push to each partner (docs/rules/ocpi.md "Token pushes").
+  const pushes = await pushesOf(ctx, rows.map((r) => r.uid));
+  return {
+    records: rows.map((r) => {
+      const token = tokenOf(r, identity, now);
+      return {
+        uid: token.uid,
+        type: token.type,
+        contractId: token.contract_id,
+        valid: token.valid,
+        whitelist: token.whitelist,
+        countryCode: token.country_code,
+        partyId: token.party_id,
+        lastUpdated: token.last_updated,
+        pushes: pushes.filter((p) => p.uid === r.uid),
+      };
+    }),
+    total: cardCount.n + tagCount.n,
+    current: q.current,
+    size: q.size,
+  };
+});
+
 
 /**
  * Delivers one push (the queue, as the system): the token as the registry holds it now, or, if it

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { customers, idTags, rfCards } from "../../../db/schema";
 import { authorizationStatus, type AuthorizationStatus } from "../../../domain/ocpp";
@@ -6,15 +6,13 @@ import { invalidParameters, ocpiTime, reasonOf, unknownToken } from "../../../do
 import { instantOf, tokenType } from "../../../domain/schemas/ocpi/common";
 import { locationReferences, tokensQuery, type AllowedType, type OcpiToken } from "../../../domain/schemas/ocpi/tokens";
 import { owned } from "../../../tenants/scope";
-import { pageQuery } from "../../../domain/schemas/account-service";
 import { settingsOf } from "../../../tenants/resolve";
-import { payerOf } from "../billing/settlement";
+import { payerOf } from "../drivers/payer";
 import { systemCtx, type PartnerCtx, type SystemCtx, type UserCtx } from "../context";
 import { registryFacts, sameTag } from "../drivers/registry";
 import { verb } from "../verb";
 import { ourIdentity, type OurIdentity } from "./identity";
 import { registeredCaller } from "./partner";
-import { pushesOf } from "./token-push";
 
 /**
  * Our tokens, of which we are the sender (docs/rules/ocpi.md "Tokens", OCPI 2.2.1 §12): the
@@ -174,45 +172,6 @@ export const authorizeOurToken = verb({ actors: ["partner"] }, async (ctx, uid: 
     token: tokenOf(entry, identity, ctx.now()),
     ...(location?.data && { location: location.data }),
     ...(allowed === "ALLOWED" && { authorization_reference: crypto.randomUUID() }),
-  };
-});
-
-
-/**
- * Our tokens as partners see them, for the console (`emspToken`): the same registry and the same
- * OCPI Token each partner pulls, paged.
- */
-export const listTokensForConsole = verb({ menu: "emsp.token" }, async (ctx: UserCtx, raw: unknown) => {
-  const q = pageQuery.parse(raw);
-  const identity = await ourIdentity(ctx).catch(() => ({ countryCode: "", partyId: "", name: ctx.operator.name }));
-  const { cards, tags } = registry(ctx, {});
-  const counts = registry(ctx, {});
-  const [rows, [cardCount], [tagCount]] = await Promise.all([
-    cards.unionAll(tags).orderBy(desc(sql`updated_at`), asc(sql`uid`)).limit(q.size).offset((q.current - 1) * q.size) as Promise<Entry[]>,
-    ctx.db.select({ n: count() }).from(counts.cards.as("c")),
-    ctx.db.select({ n: count() }).from(counts.tags.as("t")),
-  ]);
-  const now = ctx.now();
-  // Each token's push to each partner (docs/rules/ocpi.md "Token pushes").
-  const pushes = await pushesOf(ctx, rows.map((r) => r.uid));
-  return {
-    records: rows.map((r) => {
-      const token = tokenOf(r, identity, now);
-      return {
-        uid: token.uid,
-        type: token.type,
-        contractId: token.contract_id,
-        valid: token.valid,
-        whitelist: token.whitelist,
-        countryCode: token.country_code,
-        partyId: token.party_id,
-        lastUpdated: token.last_updated,
-        pushes: pushes.filter((p) => p.uid === r.uid),
-      };
-    }),
-    total: cardCount.n + tagCount.n,
-    current: q.current,
-    size: q.size,
   };
 });
 

@@ -6,13 +6,14 @@ import type { BillPhase, BillStatus } from "../../../domain/schemas/bills";
 import { STRIPE } from "../../../domain/schemas/payments";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { reportError } from "../../http/report-error";
-import { PAYABLE, payerOf } from "../billing/settlement";
+import { PAYABLE } from "../charge-records/states";
+import { payerOf } from "../drivers/payer";
 import { auditRow } from "../audit";
 import type { Ctx } from "../context";
 import { verb } from "../verb";
 import { enabledChannel, findChannel } from "./channels";
 import type { PaymentOutcome } from "./gateway";
-import { cardOnFile, chargeCard, gatewayOf, keyOf } from "./payments";
+import { cardOnFile, chargeCard, gatewayOf, keyOf } from "./cards";
 
 /**
  * Sessions paid by card (docs/rules/payments.md "Sessions paid by card"): a pre-authorisation of

@@ -10,9 +10,9 @@ import { transactionCode } from "../wallets/ledger";
 import { systemCtx, type Ctx } from "../context";
 import { verb } from "../verb";
 import { preAuthOf, retrySessionPayment, settleRemainder } from "./capture";
-import { enabledChannel, findChannel, openCredentials } from "./channels";
-import type { PaymentEvent, PaymentGateway, PaymentOutcome } from "./gateway";
-import { stripeGateway } from "./stripe";
+import { cardOnFile, chargeCard, gatewayOf } from "./cards";
+import { enabledChannel, findChannel } from "./channels";
+import type { PaymentEvent, PaymentOutcome } from "./gateway";
 
 /**
  * Card payments through a channel's gateway (docs/rules/payments.md "Payments"): top-ups charged
@@ -26,16 +26,6 @@ export const CARD_MENU = "users.userProfile";
 
 type Channel = Awaited<ReturnType<typeof findChannel>>;
 type Payment = typeof payments.$inferSelect;
-
-/** The adapter of a channel (only Stripe has one: docs/rules/payments.md "Gateways"). */
-export async function gatewayOf(ctx: Pick<Ctx, "env" | "operator">, channel: Channel): Promise<PaymentGateway> {
-  if (channel.type !== STRIPE) throw new Conflict("payments.errors.noAdapter");
-  const credentials = await openCredentials(ctx, channel);
-  return stripeGateway({ secretApiKey: credentials.secretApiKey ?? "", webhookSecret: credentials.sharedSecret ?? "", apiBase: channel.gateway });
-}
-
-/** The idempotency key of a payment's call: the same attempt repeats the same request. */
-export const keyOf = (ctx: Pick<Ctx, "operator">, p: Pick<Payment, "id" | "attempt">, what: string) => `plugdesk-${ctx.operator.id}-${p.id}-${what}-${p.attempt}`;
 
 const paymentWhere = (ctx: Ctx, id: number, ...conditions: SQL[]) => owned(ctx, payments, eq(payments.id, id), ...conditions);
 const billWhere = (ctx: Ctx, id: number, ...conditions: SQL[]) => owned(ctx, bills, eq(bills.id, id), ...conditions);
@@ -101,32 +91,6 @@ async function requestTopUp(ctx: Ctx, payment: Payment, channel: Channel, card: 
   ]);
   if (outcome.status === "FAILED") await failTopUp(ctx, payment.id, outcome.error);
   return outcome;
-}
-
-/**
- * Charges a payment to the card on file, captured at once, under the payment's attempt's key
- * (docs/rules/payments.md "Stripe"): a top-up, or a session's charge above its pre-authorisation.
- */
-export async function chargeCard(ctx: Ctx, payment: Payment, channel: Channel, card: typeof paymentCards.$inferSelect, metadata: Record<string, string> = {}) {
-  return (await gatewayOf(ctx, channel)).createPayment({
-    amount: payment.amount,
-    currency: payment.currency,
-    customerRef: card.customerRef,
-    paymentMethodRef: card.paymentMethodRef,
-    authoriseOnly: false,
-    idempotencyKey: keyOf(ctx, payment, "pay"),
-    metadata: { operatorId: String(ctx.operator.id), paymentId: String(payment.id), kind: payment.kind, ...metadata },
-  });
-}
-
-/** The customer's Stripe card on file, if any. */
-export async function cardOnFile(ctx: Ctx, customerId: number) {
-  const [card] = await ctx.db
-    .select()
-    .from(paymentCards)
-    .where(owned(ctx, paymentCards, eq(paymentCards.customerId, customerId), eq(paymentCards.channelType, STRIPE)))
-    .limit(1);
-  return card;
 }
 
 async function cardOf(ctx: Ctx, customerId: number) {

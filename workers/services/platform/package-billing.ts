@@ -30,11 +30,11 @@ export const billPackagesForDay = verb({ actors: ["system"] }, async (ctx: Syste
       dc: sql<number>`COALESCE(SUM(CASE WHEN ${points.type} <> 'AC' THEN ${points.connectorCount} END), 0)`,
     })
     .from(points)
-    // The enabled connectors of every operator that has an effective package.
     .where(
       acrossTenants(
+        "the daily run counts the enabled connectors of every operator with an effective package",
         eq(points.status, "VALID"),
-        inArray(points.operatorId, ctx.db.select({ id: pricePackages.operatorId }).from(pricePackages).where(acrossTenants(eq(pricePackages.status, "effective")))),
+        inArray(points.operatorId, ctx.db.select({ id: pricePackages.operatorId }).from(pricePackages).where(acrossTenants("the operators that have an effective package, whichever they are", eq(pricePackages.status, "effective")))),
       ),
     )
     .groupBy(points.operatorId);

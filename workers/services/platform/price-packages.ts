@@ -108,8 +108,8 @@ async function currencyOf(ctx: Ctx, operatorId: number) {
 export const listPackages = verb({ menu: PACKAGE_MENU }, async (ctx, raw: unknown) => {
   requirePlatformSuper(ctx);
   const q = packageListQuery.parse(raw);
-  // The platform manages every operator's packages: its list crosses tenants by design.
   const where = acrossTenants(
+    "the platform's own screen manages every operator's packages",
     q.operatorCode ? startingWith(operators.code, q.operatorCode) : undefined,
     q.type ? eq(pricePackages.type, q.type) : undefined,
     q.status ? eq(pricePackages.status, q.status) : undefined,
@@ -138,8 +138,7 @@ async function findPackage(ctx: UserCtx, id: number) {
     .select({ pkg: pricePackages, code: operators.code, name: operators.name })
     .from(pricePackages)
     .innerJoin(operators, eq(operators.id, pricePackages.operatorId))
-    // The platform reads any operator's package by its id.
-    .where(acrossTenants(eq(pricePackages.id, id)))
+    .where(acrossTenants("the platform reads any operator's package by its id", eq(pricePackages.id, id)))
     .limit(1);
   if (!row) throw new NotFound("platform.errors.packageNotFound");
   return row;
@@ -233,8 +232,7 @@ export const setBillFlags = verb({ menu: PACKAGE_MENU, mutates: true }, async (c
   const [bill] = await ctx.db
     .select()
     .from(packageBills)
-    // The platform settles any operator's bill by its id.
-    .where(acrossTenants(eq(packageBills.id, billId)))
+    .where(acrossTenants("the platform settles any operator's package bill by its id", eq(packageBills.id, billId)))
     .limit(1);
   if (!bill) throw new NotFound("platform.errors.billNotFound");
   const tenant = { operator: { id: bill.operatorId } };
@@ -351,17 +349,16 @@ export const acceptTemporary = verb({ menu: TEMPORARY_PACKAGE_MENUS, mutates: tr
 /** Moves packages to the state their dates give; answers the operators whose quota changes. */
 export async function advanceStates(ctx: Ctx): Promise<number[]> {
   const now = new Date(ctx.now());
-  // The daily run looks after every operator's packages.
   const [begun, ended] = await ctx.db.batch([
     ctx.db
       .update(pricePackages)
       .set({ status: "effective", updatedAt: now })
-      .where(acrossTenants(eq(pricePackages.status, "ineffective"), lte(pricePackages.beginAt, now), gt(pricePackages.endAt, now)))
+      .where(acrossTenants("the daily run starts every operator's packages whose period began", eq(pricePackages.status, "ineffective"), lte(pricePackages.beginAt, now), gt(pricePackages.endAt, now)))
       .returning({ operatorId: pricePackages.operatorId }),
     ctx.db
       .update(pricePackages)
       .set({ status: "expired", updatedAt: now })
-      .where(acrossTenants(or(eq(pricePackages.status, "ineffective"), eq(pricePackages.status, "effective")), lte(pricePackages.endAt, now)))
+      .where(acrossTenants("the daily run ends every operator's packages whose period ended", or(eq(pricePackages.status, "ineffective"), eq(pricePackages.status, "effective")), lte(pricePackages.endAt, now)))
       .returning({ operatorId: pricePackages.operatorId }),
   ]);
   return [...new Set([...begun, ...ended].map((r) => r.operatorId))];
@@ -369,11 +366,10 @@ export async function advanceStates(ctx: Ctx): Promise<number[]> {
 
 /** Each operator's effective packages, across operators, ordered by operator. */
 export function effectivePackages(ctx: Ctx): Promise<PackageRow[]> {
-  // The daily run bills every operator's effective packages.
   return ctx.db
     .select()
     .from(pricePackages)
-    .where(acrossTenants(eq(pricePackages.status, "effective")))
+    .where(acrossTenants("the daily run bills every operator's effective packages", eq(pricePackages.status, "effective")))
     .orderBy(asc(pricePackages.operatorId), asc(pricePackages.id));
 }
 

@@ -187,8 +187,7 @@ export async function assertDomainsFree(ctx: UserCtx, domains: readonly string[]
     const [row] = await ctx.db
       .select({ operatorId: operatorDomains.operatorId })
       .from(operatorDomains)
-      // A host names at most one operator across the platform: the check must see them all.
-      .where(acrossTenants(eq(operatorDomains.domain, domain)))
+      .where(acrossTenants("a host names at most one operator across the platform: the check must see them all", eq(operatorDomains.domain, domain)))
       .limit(1);
     if (row && row.operatorId !== exceptOperatorId) throw new Conflict("platform.errors.domainTaken", { domain });
   }

@@ -18,7 +18,7 @@ import { findPoint, POINT_READ_MENUS } from "./points";
  * 2 uploading, 3 uploaded). A request gets its row, waiting, before GetDiagnostics goes out: the
  * charger may send its first DiagnosticsStatusNotification before its answer, and that
  * notification must find the request. The charger's notifications then move the point's newest
- * request while it is in progress (workers/services/ocpp/charger-records.ts).
+ * request while it is in progress (workers/services/ocpp/point-events.ts).
  */
 
 type DiagnosisRow = typeof diagnostics.$inferSelect;

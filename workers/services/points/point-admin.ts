@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import {
   alarms,
   connectors,
@@ -22,7 +22,8 @@ import {
   type ConnectorInput,
   type PointInput,
 } from "../../../domain/schemas/equipment";
-import { acrossTenants, owned, ownedRows } from "../../../tenants/scope";
+import { owned, ownedRows } from "../../../tenants/scope";
+import { serialNumbersTaken } from "../platform/serial-numbers";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { chosenKeyBytes } from "../../../domain/ocpp/authorization-key";
 import { generateChargerKeyBytes, hashChargerKey } from "../../auth/charger-key";
@@ -53,13 +54,7 @@ const taken = () => new Invalid("validation.serialTaken", {}, { serialNumber: "v
 
 /** Whether a serial number (the chargeBoxId, unique across the platform) is used by another point. */
 async function serialTaken(ctx: UserCtx, serial: string, exceptId?: number) {
-  const [row] = await ctx.db
-    .select({ id: points.id })
-    .from(points)
-    // Serial numbers are unique across every operator: the chargers' URLs carry them alone.
-    .where(acrossTenants(eq(points.serialNumber, serial), exceptId === undefined ? undefined : ne(points.id, exceptId)))
-    .limit(1);
-  return Boolean(row);
+  return (await serialNumbersTaken(ctx, [serial], exceptId)).size > 0;
 }
 
 /** Connectors 1..count: those given, else one per connector with the type's default and an even share of the power. */
@@ -92,9 +87,9 @@ const connectorRows = (pointId: number, list: ConnectorInput[]) =>
 export function guardedPointInsert(ctx: UserCtx, input: Omit<PointInput, "connectors">): SQL {
   const now = ctx.now();
   return sql`
-    INSERT INTO points (operator_id, station_id, serial_number, point_no, name, code, type, rated_power_w, connector_count, private_type, station_type, status, created_at, updated_at)
+    INSERT INTO points (operator_id, station_id, serial_number, point_no, name, code, type, rated_power_w, connector_count, private_type, station_type, ocpp_version, status, created_at, updated_at)
     SELECT ${ctx.operator.id}, ${input.stationId}, ${input.serialNumber}, ${input.pointNo}, ${input.name}, ${input.code ?? null}, ${input.type},
-      ${Math.round(input.ratedPower * 1000)}, ${input.connectorCount}, ${input.privateType}, ${input.stationType ?? null}, 'INVALID', ${now}, ${now}
+      ${Math.round(input.ratedPower * 1000)}, ${input.connectorCount}, ${input.privateType}, ${input.stationType ?? null}, ${input.ocppVersion ?? "AUTO"}, 'INVALID', ${now}, ${now}
     WHERE ${withinQuota(ctx, quotaKind(input.type), input.connectorCount)}
     ON CONFLICT DO NOTHING
     RETURNING id`;
@@ -208,6 +203,7 @@ export const updatePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
           connectorCount: input.connectorCount,
           privateType: input.privateType,
           stationType: input.stationType ?? null,
+          ocppVersion: input.ocppVersion ?? point.ocppVersion,
           updatedAt: now,
         })
         .where(owned(ctx, points, eq(points.id, id))),
@@ -238,6 +234,9 @@ export const updatePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
     if (error instanceof Error && /UNIQUE constraint failed: points\.serial_number/.test(error.message)) throw taken();
     throw error;
   }
+  // The charger's object keeps the registration it judged the connection by, the version allowed
+  // included: it reads it again at the next connect (docs/rules/ocpp.md "Two protocols").
+  if (input.ocppVersion !== undefined && input.ocppVersion !== point.ocppVersion) await registrationChanged(ctx.env, point);
   return pointDetail(ctx, { id });
 });
 

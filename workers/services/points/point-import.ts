@@ -11,7 +11,8 @@ import {
   standardFits,
   type PointImportRow,
 } from "../../../domain/schemas/equipment";
-import { acrossTenants, owned, visibleStations } from "../../../tenants/scope";
+import { owned, visibleStations } from "../../../tenants/scope";
+import { serialNumbersTaken } from "../platform/serial-numbers";
 import { auditRow } from "../audit";
 import { creatingMaintainer, ownDeviceRows } from "../maintenance/maintainers";
 import { verb } from "../verb";
@@ -66,13 +67,7 @@ export const importPoints = verb({ menu: "equipment.point", mutates: true }, asy
     ),
   );
   const stationIds = new Map(known.flat().map((s) => [s.name, s.id]));
-  const found = await Promise.all(
-    slices(named.flatMap((n) => (n.serialNumber ? [n.serialNumber] : [])), IN_LIST).map((slice) =>
-      // Serial numbers are unique across every operator.
-      ctx.db.select({ serialNumber: points.serialNumber }).from(points).where(acrossTenants(inArray(points.serialNumber, slice))),
-    ),
-  );
-  const registered = new Set(found.flat().map((p) => p.serialNumber));
+  const registered = await serialNumbersTaken(ctx, named.flatMap((n) => (n.serialNumber ? [n.serialNumber] : [])));
   const seen = new Set<string>();
   for (const { line, stationName, serialNumber: serial } of named) {
     if (stationName && !stationIds.has(stationName)) fields[`${line}.stationName`] = "points.validation.stationUnknown";

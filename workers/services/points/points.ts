@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
-import { ocppLogQuery, pointListQuery } from "../../../domain/schemas/equipment";
+import { ocppLogQuery, pointListQuery, pointProtocol } from "../../../domain/schemas/equipment";
 import { owned, visible } from "../../../tenants/scope";
 import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
@@ -36,6 +36,7 @@ export function presentPoint(p: PointRow, stationName: string | null, list: read
     status: p.status,
     online: p.online,
     onlineChangedAt: p.onlineChangedAt?.toISOString() ?? null,
+    ...pointProtocol(p),
     vendor: p.vendor,
     model: p.model,
     firmwareVersion: p.firmwareVersion,

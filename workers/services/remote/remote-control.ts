@@ -1,19 +1,18 @@
 import { checkRequest, type OcppRequest, type OcppResponse, type ServerAction } from "../../../domain/ocpp";
+import { checkRequest201, type Ocpp201Request, type Ocpp201Response, type ServerAction201 } from "../../../domain/ocpp/v201";
 import { eq } from "drizzle-orm";
 import { parameterSettings, points } from "../../../db/schema";
 import { ChargerTimeout, Conflict, Invalid, NotFound } from "../../../domain/errors";
-import { commandInput, remoteStartInput } from "../../../domain/schemas/remote-control";
+import { remoteStartInput } from "../../../domain/schemas/remote-control";
 import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
 import { settingsOf } from "../../../tenants/resolve";
 import { ownedBy, visible } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
 import { afterAnswer, type Ctx, type UserCtx } from "../context";
-import type { CallOutcome } from "../../ocpp/charge-point";
+import type { CallOutcome, CallOutcome201 } from "../../ocpp/charge-point";
 import { verb } from "../verb";
 import { findPoint } from "../points/points";
-// A cycle the module bodies never use at load time: diagnostics sends through `command`.
-import { diagnose } from "../points/diagnostics";
 
 /**
  * Commands from the console to a charger (monitoring and remote control). `command` is the
@@ -23,7 +22,12 @@ import { diagnose } from "../points/diagnostics";
  * at once, no answer in time a 504 (docs/rules/ocpp.md "Remote commands").
  */
 
-/** Replies that mean the charger did not do what was asked. */
+/**
+ * Replies that mean the charger did not do what was asked, in either protocol's words. 2.0.1's
+ * answers that only say there is nothing to report (NoProfiles, EmptyResultSet, NotFound of
+ * GetInstalledCertificateIds) are replies, not refusals; GetVariables and SetVariables refuse per
+ * variable (UnknownComponent, UnknownVariable in each result), so their reply is answered as is.
+ */
 const REFUSALS = new Set([
   "Rejected",
   "UnlockFailed",
@@ -37,9 +41,33 @@ const REFUSALS = new Set([
   "UnknownMessageId",
   "VersionMismatch",
   "Unknown",
+  // OCPP 2.0.1 (Part 2): F05 UnlockConnector, O01 SetDisplayMessage, L01 UpdateFirmware, N09 CustomerInformation, L04 UnpublishFirmware.
+  "UnknownConnector",
+  "OngoingAuthorizedTransaction",
+  "NotSupportedMessageFormat",
+  "NotSupportedPriority",
+  "NotSupportedState",
+  "UnknownTransaction",
+  "InvalidCertificate",
+  "RevokedCertificate",
+  "Invalid",
+  "DownloadOngoing",
+  "NoFirmware",
 ]);
 
 export type PointRef = { id: number } | { serialNumber: string };
+
+/**
+ * A payload that fails its action's schema: 400 naming the first problem, under `payload` and
+ * under the field it is at (`payload.<path>`, arrays as `[i]`), so that a form built from the
+ * schema shows it at that field (docs/rules/ocpp.md "Remote commands").
+ */
+export function payloadInvalid(checked: { description: string; details: Record<string, unknown> }) {
+  const path = typeof checked.details.path === "string" ? checked.details.path : "";
+  const fields: Record<string, string> = { payload: "validation.ocppPayload" };
+  if (path) fields[`payload.${path}`] = "validation.ocppPayload";
+  return new Invalid("validation.ocppPayload", { description: checked.description }, fields);
+}
 
 /**
  * Sends a found point's charger a CALL through its Durable Object and answers the outcome as is:
@@ -52,14 +80,32 @@ export function callCharger<A extends ServerAction>(
   action: A,
   payload: OcppRequest<A>,
 ): Promise<CallOutcome<A>> {
-  return ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber)).send(action, payload) as Promise<CallOutcome<A>>;
+  return chargePointOf(ctx, point).send(action, payload) as Promise<CallOutcome<A>>;
 }
+
+const chargePointOf = (ctx: Pick<Ctx, "env">, point: { operatorId: number; serialNumber: string }) =>
+  ctx.env.CHARGE_POINT.getByName(chargePointName(point.operatorId, point.serialNumber));
+
+/** The protocol a point's charger is connected with now (its object's word, ahead of D1), null offline. */
+export const connectedVersionOf = (ctx: Pick<Ctx, "env">, point: { operatorId: number; serialNumber: string }) => chargePointOf(ctx, point).connectedVersion();
 
 export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRef, action: A, payload: OcppRequest<A>): Promise<OcppResponse<A>> {
   const checked = checkRequest(action, payload);
-  if (!checked.ok) throw new Invalid("validation.ocppPayload", { description: checked.description }, { payload: "validation.ocppPayload" });
+  if (!checked.ok) throw payloadInvalid(checked);
   const { point } = await findPoint(ctx, ref);
   return commandTo(ctx, point, action, payload);
+}
+
+/** `command` for a point already read (`/command`, which reads it to know its protocol). */
+export async function commandPoint<A extends ServerAction>(
+  ctx: UserCtx,
+  point: { operatorId: number; serialNumber: string },
+  action: A,
+  payload: unknown,
+): Promise<OcppResponse<A>> {
+  const checked = checkRequest(action, payload);
+  if (!checked.ok) throw payloadInvalid(checked);
+  return commandTo(ctx, point, action, checked.value);
 }
 
 /**
@@ -73,16 +119,47 @@ async function commandTo<A extends ServerAction>(
   action: A,
   payload: OcppRequest<A>,
 ): Promise<OcppResponse<A>> {
-  const outcome = await callCharger(ctx, point, action, payload);
+  return answerOf(ctx, point, action, payload, await callCharger(ctx, point, action, payload));
+}
+
+/**
+ * A 2.0.1 message sent as such to a point that speaks 2.0.1 (`/command`; docs/rules/ocpp.md
+ * "Remote commands"): its payload passes 2.0.1's request schema before anything is sent, and the
+ * reply is answered as a 1.6 command's is. A charger that reconnected in 1.6 meanwhile gets no frame.
+ */
+export async function command201<A extends ServerAction201>(
+  ctx: UserCtx,
+  point: { operatorId: number; serialNumber: string },
+  action: A,
+  payload: unknown,
+): Promise<Ocpp201Response<A>> {
+  const checked = checkRequest201(action, payload);
+  if (!checked.ok) throw payloadInvalid(checked);
+  const outcome = (await chargePointOf(ctx, point).send201(action, checked.value as Ocpp201Request<A>)) as CallOutcome201<A>;
+  return answerOf(ctx, point, action, checked.value, outcome);
+}
+
+/** The outcome of a call as the API answers it: the reply, or the error that says why there is none. */
+async function answerOf<R>(
+  ctx: UserCtx,
+  point: { operatorId: number; serialNumber: string },
+  action: ServerAction | ServerAction201,
+  payload: unknown,
+  outcome: { ok: true; response: R } | Exclude<CallOutcome<ServerAction> | CallOutcome201<ServerAction201>, { ok: true }>,
+): Promise<R> {
   if (!outcome.ok) {
     if (outcome.reason === "error") {
       const reply = { code: outcome.code, description: outcome.description };
       throw new Conflict("errors.chargerError", reply, reply);
     }
     if (outcome.reason === "notAccepted") throw new Conflict("errors.pointDisabled");
+    // A 1.6 word a 2.0.1 charger has no twin for: the request is wrong for this point, not the charger.
+    if (outcome.reason === "noTwin") throw new Invalid("errors.noOcpp201Twin", { action, description: outcome.description });
+    // The point was found speaking 2.0.1, and its charger has come back in 1.6 since: nothing went out.
+    if (outcome.reason === "otherVersion") throw new Conflict("errors.reconnectedIn16", { action });
     throw outcome.reason === "offline" ? new Conflict("errors.pointOffline") : new ChargerTimeout();
   }
-  const response = outcome.response as OcppResponse<A>;
+  const response = outcome.response;
   await afterAnswer(
     ctx,
     auditRow(ctx, {
@@ -171,14 +248,6 @@ export const remoteCommand = verb(
 export const remoteStop = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, transactionId: number) =>
   command(ctx, { id: pointId }, "RemoteStopTransaction", { transactionId }),
 );
-
-/** Any server-initiated action with a schema-checked payload (POST /station-service/point/{id}/command). */
-export const anyCommand = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
-  const input = commandInput.parse(raw);
-  // A diagnostics request is recorded before it goes out, whichever way it is sent (docs/rules/ocpp.md "Diagnostics").
-  if (input.action === "GetDiagnostics") return (await diagnose(ctx, { id: pointId }, input.payload)).reply;
-  return command(ctx, { id: pointId }, input.action, input.payload as OcppRequest<typeof input.action>);
-});
 
 /** Whether a reply's status means the charger did not do what was asked. */
 export const isRefusal = (response: unknown) => {

@@ -2,10 +2,10 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { chargeRecords, operators, points, stations, transactions } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { statementQuery, type StatementGroup } from "../../../domain/schemas/statements";
-import { dayKey, dayRange, localDate, offsetSegments } from "../../../domain/time";
+import { dayKey, dayRange, localDate } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
 import { visible, visibleStations, type TenantScope } from "../../../tenants/scope";
-import { ownsOne } from "../charge-records/charge-records";
+import { localStart, ownsOne } from "../charge-records/charge-records";
 import { counted, present, sums, ZERO, type Sums } from "./sums";
 import { requireMenu, type UserCtx } from "../context";
 import { SUB_FINANCE_MENU } from "../sub-operators/accounts";
@@ -21,20 +21,6 @@ import { COLLECTION_MENU } from "./collection-account";
 const OWN_STATEMENT_MENUS = ["finance.financialStatements", "sub.finance.financialStatements", "sub.finance.bill", "sub.finance.chargeRecord"];
 export const STATEMENT_MENUS = [...OWN_STATEMENT_MENUS, SUB_FINANCE_MENU];
 
-/**
- * The start's local wall-clock instant, read as UTC: `start + offset`, the offset chosen by the
- * segment the start falls in (docs/rules/statements.md "Statements", local days).
- */
-function localStart(from: number, to: number, timeZone: string) {
-  const segments = offsetSegments(from, to, timeZone);
-  if (segments.length === 1) return sql`(${chargeRecords.startAt} + ${segments[0].offsetMs})`;
-  const cases = sql.join(
-    segments.slice(0, -1).map((s) => sql`WHEN ${chargeRecords.startAt} < ${s.until} THEN ${s.offsetMs}`),
-    sql` `,
-  );
-  return sql`(${chargeRecords.startAt} + CASE ${cases} ELSE ${segments[segments.length - 1].offsetMs} END)`;
-}
-
 function groupKey(groupBy: StatementGroup, local: SQL) {
   switch (groupBy) {
     case "day":
@@ -47,12 +33,6 @@ function groupKey(groupBy: StatementGroup, local: SQL) {
       return sql<string>`CAST(${chargeRecords.pointId} AS TEXT)`;
   }
 }
-
-/**
- * A record's local start day (`yyyy-MM-dd`) in SQL, for starts within [from, to): the day the
- * daily totals file it under (docs/rules/records.md "Daily totals").
- */
-export const localStartDay = (from: number, to: number, timeZone: string) => groupKey("day", localStart(from, to, timeZone));
 
 /** Every local day (or month) of the period, so that the chart shows a quiet day as a zero. */
 function calendarKeys(groupBy: "day" | "month", from: string, to: string) {

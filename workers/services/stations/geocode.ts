@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Conflict, Invalid } from "../../../domain/errors";
-import { geocoderOf, type MapProvider } from "../../../domain/schemas/settings";
+import { geocoderOf, type KeyedMapProvider } from "../../../domain/schemas/settings";
 import { geocodeQuery, latitude, longitude } from "../../../domain/schemas/stations";
 import { operatorSettings } from "../settings/parameter-settings";
 import type { UserCtx } from "../context";
@@ -13,7 +13,7 @@ import { verb } from "../verb";
 
 type Geocoder = NonNullable<ReturnType<typeof geocoderOf>>;
 
-const PUBLIC_ENDPOINTS: Record<MapProvider, string> = {
+const PUBLIC_ENDPOINTS: Record<KeyedMapProvider, string> = {
   bing: "https://dev.virtualearth.net/REST/v1/Locations",
   google: "https://maps.googleapis.com/maps/api/geocode/json",
 };
@@ -73,7 +73,19 @@ const unresolved = () => new Invalid("stations.validation.unresolved", {}, { add
  * "Station coordinates").
  */
 export async function resolveAddress(ctx: UserCtx, address: string): Promise<{ lat: string; lng: string }> {
-  const settings = await mapSettingsOf(ctx);
+  return resolveWith(await mapSettingsOf(ctx), address);
+}
+
+/**
+ * A saved station's coordinates from its address, or none when the operator has no geocoder:
+ * the address is then kept as typed (docs/rules/equipment.md "Station coordinates").
+ */
+export async function coordinatesOfAddress(ctx: UserCtx, address: string): Promise<{ lat: string | null; lng: string | null }> {
+  const geocoder = geocoderOf(await operatorSettings(ctx));
+  return geocoder ? resolveWith(geocoder, address) : { lat: null, lng: null };
+}
+
+async function resolveWith(settings: Geocoder, address: string): Promise<{ lat: string; lng: string }> {
   let body: unknown;
   try {
     const response = await fetch(requestUrl(settings, address), { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(TIMEOUT_MS) });

@@ -12,7 +12,7 @@ import { creatingMaintainer, ownDeviceRows } from "../maintenance/maintainers";
 import { quotaOf } from "../points/quota";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
-import { resolveAddress } from "./geocode";
+import { coordinatesOfAddress } from "./geocode";
 
 /**
  * Equipment › Locations (docs/rules/equipment.md "Stations"). Reading is open to the screens that
@@ -162,10 +162,10 @@ async function checkLogo(ctx: UserCtx, key: string | undefined) {
 async function coordinatesFor(ctx: UserCtx, input: StationInput, before?: StationRow) {
   if (input.lat !== undefined && input.lng !== undefined) return { lat: input.lat, lng: input.lng };
   if (before && before.address === input.address && before.lat !== null && before.lng !== null) return { lat: before.lat, lng: before.lng };
-  return resolveAddress(ctx, input.address);
+  return coordinatesOfAddress(ctx, input.address);
 }
 
-function rowValues(input: StationInput, coordinates: { lat: string; lng: string }) {
+function rowValues(input: StationInput, coordinates: { lat: string | null; lng: string | null }) {
   return {
     name: input.name,
     address: input.address,

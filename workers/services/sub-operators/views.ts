@@ -4,6 +4,7 @@ import { pageOf } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { deviceState, shownStatus } from "../../../domain/connector-status";
 import { NotFound } from "../../../domain/errors";
+import { pointProtocol } from "../../../domain/schemas/equipment";
 import { subPointQuery, subStationQuery, type SubPointQuery } from "../../../domain/schemas/sub-operators";
 import type { UserCtx } from "../context";
 import { pointsWithConnectors } from "../points/point-page";
@@ -37,6 +38,7 @@ const presentPoint = (p: PointRow, stationName: string | null, list: readonly Co
   status: p.status,
   online: p.online,
   onlineChangedAt: p.onlineChangedAt?.toISOString() ?? null,
+  ...pointProtocol(p),
   state: deviceState(p.online, list.map((c) => c.status)),
   vendor: p.vendor,
   model: p.model,

@@ -86,7 +86,7 @@ export const operatorsWithExpiredLevels = verb({ actors: ["system"] }, async (ct
     .selectDistinct({ id: operators.id, code: operators.code })
     .from(customers)
     .innerJoin(operators, eq(operators.id, customers.operatorId))
-    .where(acrossTenants(ne(customers.memberLevel, "NORMAL"), lte(customers.memberUntil, new Date(ctx.now()))))
+    .where(acrossTenants("housekeeping finds every operator whose customers' paid levels ended", ne(customers.memberLevel, "NORMAL"), lte(customers.memberUntil, new Date(ctx.now()))))
     .limit(500),
 );
 

@@ -21,11 +21,16 @@ export const filterCustomer = verb({ menu: WALLET_READ_MENUS }, async (ctx, id: 
   return customer && { id: customer.id, label: `${customerName(customer)} · ${customer.email}` };
 });
 
-/** What the wallet dialogs show beside their fields: the minimum top-up, each paid level's monthly fee. */
+/**
+ * What the wallet dialogs show beside their fields: the minimum top-up, the top-up amounts offered
+ * (the settings' `rechargeParameter.presets`, docs/rules/wallets.md "Recharges"), each paid
+ * level's monthly fee.
+ */
 export const walletSettings = verb({ menu: WALLET_READ_MENUS }, async (ctx) => {
   const settings = await operatorSettings(ctx);
   return {
     minimumRecharge: settings.minimumRecharge,
+    rechargePresets: settings.rechargeParameter.presets,
     membershipFees: { SILVER: memberFee(settings, "SILVER"), GOLD: memberFee(settings, "GOLD"), NORMAL: 0 },
   };
 });

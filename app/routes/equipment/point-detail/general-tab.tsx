@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DetailList } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
+import { useConnectedVersionLabel } from "~/components/protocol-badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -161,6 +162,7 @@ export function GeneralTab({
 }) {
   const { t } = useTranslation();
   const { dateTime, power } = useFormat();
+  const connectedVersion = useConnectedVersionLabel();
   const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : value);
   return (
     <div className="flex flex-col gap-4">
@@ -186,6 +188,8 @@ export function GeneralTab({
                 [t("points.fields.connectorCount"), point.connectorCount],
                 [t("points.fields.privateType"), t(`points.privateTypes.${point.privateType}`)],
                 [t("points.fields.stationType"), dash(point.stationType)],
+                [t("points.fields.ocppVersion"), <span data-testid="ocpp-version">{t(`points.ocppVersions.${point.ocppVersion}`)}</span>],
+                [t("points.fields.connectedVersion"), <span data-testid="connected-version">{connectedVersion(online ? point.connectedVersion : null)}</span>],
                 [t("points.fields.vendor"), dash(point.vendor)],
                 [t("points.fields.model"), dash(point.model)],
                 [t("points.fields.firmwareVersion"), dash(point.firmwareVersion)],

@@ -3,6 +3,9 @@ import { ArrowDownLeft, ArrowUpRight, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OCPP_ACTIONS } from "../../../../domain/ocpp/actions";
+import { OCPP201_ACTIONS } from "../../../../domain/ocpp/v201/actions";
+import { speaks201 } from "../../../../domain/schemas/equipment";
+import type { PointProtocol } from "~/components/protocol-badge";
 import { DataTable } from "~/components/data-table/data-table";
 import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
@@ -22,8 +25,11 @@ function pretty(message: string) {
 
 const TYPE_VARIANT = { CALL: "info", CALLRESULT: "success", CALLERROR: "destructive" } as const;
 
-/** The OCPP log tab: action, type, message, sender, newest first (docs/rules/ocpp.md "Message log"). */
-export function OcppLogTab({ serialNumber }: { serialNumber: string }) {
+/**
+ * The OCPP log tab: action, type, message, sender, newest first (docs/rules/ocpp.md "Message log").
+ * The action filter lists the actions of the point's protocol (docs/rules/ocpp.md "Two protocols").
+ */
+export function OcppLogTab({ serialNumber, protocol }: { serialNumber: string; protocol: PointProtocol }) {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const [action, setAction] = useState("");
@@ -68,7 +74,7 @@ export function OcppLogTab({ serialNumber }: { serialNumber: string }) {
           className="w-64"
         >
           <option value="">{t("points.log.allActions")}</option>
-          {OCPP_ACTIONS.map((name) => (
+          {(speaks201(protocol) ? OCPP201_ACTIONS : OCPP_ACTIONS).map((name) => (
             <option key={name} value={name}>
               {name}
             </option>

@@ -1,0 +1,288 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { Download, Lock, Pencil, RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Page } from "../../../../domain/paging";
+import { DataTable } from "~/components/data-table/data-table";
+import { useFormat } from "~/components/format";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toast";
+import { useApi } from "~/lib/api";
+import { OfflineNote } from "./configuration-tab";
+import { useApiPage } from "./use-api-page";
+
+/** A variable of the device model as GET /station-service/point/{id}/deviceModel answers it (OCPP 2.0.1 Part 2 B07). */
+interface DeviceVariable {
+  component: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
+  variable: { name: string; instance?: string };
+  attributes: { type: string; value?: string; mutability: "ReadOnly" | "WriteOnly" | "ReadWrite" }[];
+  characteristics?: { unit?: string; dataType: string; minLimit?: number; maxLimit?: number; valuesList?: string; supportsMonitoring: boolean };
+}
+
+type ModelPage = Page<DeviceVariable> & { reportedAt: string | null };
+
+/** What a read or a set sends and the charger answers per variable (B05, B06). */
+type Target = Pick<DeviceVariable, "component" | "variable"> & { attributeType?: string };
+interface VariableResult extends Target {
+  attributeStatus: string;
+  attributeValue?: string;
+}
+
+const actualOf = (v: DeviceVariable) => v.attributes.find((a) => a.type === "Actual") ?? v.attributes[0];
+const targetOf = (v: DeviceVariable): Target => ({ component: v.component, variable: v.variable, attributeType: actualOf(v)?.type ?? "Actual" });
+const rowId = (v: DeviceVariable) =>
+  [v.component.name, v.component.instance, v.component.evse?.id, v.component.evse?.connectorId, v.variable.name, v.variable.instance].join("/");
+
+/**
+ * The configuration tab of a point that speaks OCPP 2.0.1: its device model as the charger last
+ * reported it (B07), paged and searched on the server; "Refresh from the charger" asks for a new
+ * report (GetBaseReport), "Read" reads a variable live (B06 GetVariables) and "Set" sets a writable
+ * one (B05 SetVariables), showing the charger's status (docs/rules/equipment.md "Point pages").
+ */
+export function DeviceModelTab({ pointId, online }: { pointId: number; online: boolean }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat();
+  const api = useApi();
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  const [requesting, setRequesting] = useState(false);
+  const [reading, setReading] = useState<string>();
+  const [editing, setEditing] = useState<{ variable: DeviceVariable; value: string }>();
+  const [saving, setSaving] = useState(false);
+  const { page, loading, onPageChange, reload, firstPage } = useApiPage<DeviceVariable>(`/station-service/point/${pointId}/deviceModel`, { search });
+  const reportedAt = (page as ModelPage | undefined)?.reportedAt ?? null;
+
+  // The search goes to the server once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (typed.trim() === search) return;
+      setSearch(typed.trim());
+      firstPage();
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed, search, firstPage]);
+
+  const label = (v: Target) => `${v.component.name}${v.component.instance ? `[${v.component.instance}]` : ""}.${v.variable.name}${v.variable.instance ? `[${v.variable.instance}]` : ""}`;
+  const statusText = (status: string) => t(`points.deviceModel.statuses.${status}`, { defaultValue: status });
+
+  const refresh = async () => {
+    setRequesting(true);
+    try {
+      await api("POST", `/station-service/point/${pointId}/deviceModel/report`, { reportBase: "FullInventory" });
+      toast.success(t("points.deviceModel.requested"));
+      // The report follows in NotifyReport messages; the table shows it once it has landed.
+      setTimeout(reload, 3000);
+    } catch {
+      // The API client has shown the reason (offline, refused, no answer).
+    } finally {
+      setRequesting(false);
+    }
+  };
+
+  const read = async (v: DeviceVariable) => {
+    setReading(rowId(v));
+    try {
+      const { results } = await api<{ results: VariableResult[] }>("POST", `/station-service/point/${pointId}/variables/get`, { variables: [targetOf(v)] });
+      const result = results[0];
+      if (result?.attributeStatus === "Accepted") toast.success(t("points.deviceModel.readValue", { variable: label(v), value: result.attributeValue ?? "" }));
+      else toast.warning(t("points.deviceModel.result", { variable: label(v), status: statusText(result?.attributeStatus ?? "Rejected") }));
+      reload();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setReading(undefined);
+    }
+  };
+
+  const save = async () => {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      const { results } = await api<{ results: VariableResult[] }>("POST", `/station-service/point/${pointId}/variables/set`, {
+        variables: [{ ...targetOf(editing.variable), value: editing.value }],
+      });
+      const status = results[0]?.attributeStatus ?? "Rejected";
+      const message = t("points.deviceModel.result", { variable: label(editing.variable), status: statusText(status) });
+      if (status === "Accepted") toast.success(message);
+      else toast.warning(message);
+      if (status === "Accepted" || status === "RebootRequired") setEditing(undefined);
+      reload();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: ColumnDef<DeviceVariable>[] = [
+    {
+      id: "component",
+      header: t("points.deviceModel.component"),
+      cell: ({ row: { original: v } }) => (
+        <span className="flex flex-col">
+          <span className="font-mono text-xs font-medium">
+            {v.component.name}
+            {v.component.instance && <span className="text-muted-foreground">[{v.component.instance}]</span>}
+          </span>
+          {v.component.evse && (
+            <span className="text-xs text-muted-foreground">
+              {t("points.deviceModel.evse", { id: v.component.evse.id })}
+              {v.component.evse.connectorId !== undefined && ` · ${t("points.deviceModel.connector", { id: v.component.evse.connectorId })}`}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: "variable",
+      header: t("points.deviceModel.variable"),
+      cell: ({ row: { original: v } }) => (
+        <span className="font-mono text-xs">
+          {v.variable.name}
+          {v.variable.instance && <span className="text-muted-foreground">[{v.variable.instance}]</span>}
+        </span>
+      ),
+    },
+    {
+      id: "value",
+      header: t("points.deviceModel.value"),
+      cell: ({ row: { original: v } }) => {
+        const actual = actualOf(v);
+        return (
+          <span className="font-mono text-xs break-all whitespace-normal">
+            {actual?.value ?? "—"}
+            {v.characteristics?.unit && <span className="text-muted-foreground"> {v.characteristics.unit}</span>}
+          </span>
+        );
+      },
+    },
+    {
+      id: "characteristics",
+      header: t("points.deviceModel.characteristics"),
+      meta: { priority: 3 },
+      cell: ({ row: { original: v } }) => {
+        const c = v.characteristics;
+        if (!c) return <span className="text-muted-foreground">—</span>;
+        const range = c.minLimit !== undefined || c.maxLimit !== undefined ? t("points.deviceModel.range", { min: c.minLimit ?? "…", max: c.maxLimit ?? "…" }) : "";
+        return (
+          <span className="flex flex-col text-xs text-muted-foreground">
+            <span>
+              {c.dataType}
+              {range && ` · ${range}`}
+            </span>
+            {c.valuesList && <span className="break-all whitespace-normal">{t("points.deviceModel.values", { values: c.valuesList })}</span>}
+          </span>
+        );
+      },
+    },
+    {
+      id: "mutability",
+      header: t("points.deviceModel.mutability"),
+      meta: { priority: 2, width: 130 },
+      cell: ({ row: { original: v } }) => {
+        const mutability = actualOf(v)?.mutability ?? "ReadWrite";
+        return (
+          <Badge variant={mutability === "ReadOnly" ? "muted" : "success"}>
+            {mutability === "ReadOnly" && <Lock className="size-3" aria-hidden />}
+            {t(`points.deviceModel.mutabilities.${mutability}`)}
+          </Badge>
+        );
+      },
+    },
+    {
+      id: "actions",
+      header: "",
+      meta: { width: 180 },
+      cell: ({ row: { original: v } }) => {
+        const mutability = actualOf(v)?.mutability ?? "ReadWrite";
+        return (
+          <span className="flex gap-1">
+            {mutability !== "WriteOnly" && (
+              <Button variant="ghost" size="sm" disabled={!online || reading === rowId(v)} onClick={() => void read(v)} aria-label={t("points.deviceModel.readVariable", { variable: label(v) })}>
+                <Download aria-hidden />
+                {t("points.deviceModel.read")}
+              </Button>
+            )}
+            {mutability !== "ReadOnly" && (
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={!online}
+                onClick={() => setEditing({ variable: v, value: mutability === "WriteOnly" ? "" : (actualOf(v)?.value ?? "") })}
+                aria-label={t("points.deviceModel.setVariable", { variable: label(v) })}
+              >
+                <Pencil aria-hidden />
+                {t("points.deviceModel.set")}
+              </Button>
+            )}
+          </span>
+        );
+      },
+    },
+  ];
+
+  const allowed = editing?.variable.characteristics?.valuesList;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("points.deviceModel.title")}</CardTitle>
+        <CardDescription>
+          {t("points.deviceModel.description")}{" "}
+          {reportedAt ? t("points.deviceModel.reportedAt", { time: dateTime(reportedAt) }) : t("points.deviceModel.neverReported")}
+        </CardDescription>
+        <CardAction>
+          <Button onClick={() => void refresh()} disabled={!online || requesting}>
+            <RefreshCw aria-hidden />
+            {t("points.deviceModel.refresh")}
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {!online && <OfflineNote />}
+        <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t("points.deviceModel.search")} aria-label={t("points.deviceModel.search")} maxLength={50} className="max-w-xs" />
+        <DataTable
+          columns={columns}
+          page={page}
+          loading={loading}
+          onPageChange={onPageChange}
+          getRowId={rowId}
+          emptyHint={t(search ? "points.deviceModel.noMatch" : "points.deviceModel.empty")}
+          label={t("points.deviceModel.title")}
+          heightOffset={460}
+        />
+      </CardContent>
+      <Dialog open={Boolean(editing)} onOpenChange={(open) => !open && setEditing(undefined)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t("points.deviceModel.setTitle")}</DialogTitle>
+            <DialogDescription className="font-mono">{editing && label(editing.variable)}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor="device-variable-value">{t("points.deviceModel.value")}</Label>
+            <Input
+              id="device-variable-value"
+              value={editing?.value ?? ""}
+              maxLength={1000}
+              onChange={(e) => setEditing((current) => current && { ...current, value: e.target.value })}
+            />
+            {allowed && <p className="text-xs text-muted-foreground">{t("points.deviceModel.values", { values: allowed })}</p>}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setEditing(undefined)}>
+              {t("common.cancel")}
+            </Button>
+            <Button onClick={() => void save()} disabled={saving}>
+              {t("points.deviceModel.send")}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

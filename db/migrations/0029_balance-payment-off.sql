@@ -1,0 +1,1 @@
+ALTER TABLE `charge_records` ADD `unsettled_reason` text;

@@ -1,0 +1,266 @@
+import { eq, inArray } from "drizzle-orm";
+import { alarms, connectors, points, transactions } from "../../../db/schema";
+import type { BatchItem } from "drizzle-orm/batch";
+import { batchOf } from "../../../db/statements";
+import { slices } from "../../../domain/slices";
+import type { BillingMessage } from "../../../domain/schemas/billing";
+import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
+import { owned, ownedRow } from "../../../tenants/scope";
+import { unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
+import type { SystemCtx } from "../context";
+import { verb } from "../verb";
+import { openWorkOrdersForAlarms } from "../maintenance/work-orders";
+import { system } from "./charger-scope";
+import { type AbnormalReason, abnormalStatements } from "./transaction-reviews";
+
+/**
+ * The changes a charger's object queues for D1 after its answers (boot facts, statuses, alarms, the
+ * online flag), landed in ordered batches with the operator's other chargers' (docs/rules/ocpp.md
+ * "Hot path", docs/decisions/0015, 0076); the alarms they raise open work orders.
+ */
+
+/** The charger's own point, within its operator (kept local: the tenancy check reads each module's own filters). */
+const ofPoint = (ctx: SystemCtx, pointId: number) => owned(ctx, points, eq(points.id, pointId));
+
+export interface BootFacts {
+  vendor: string;
+  model: string;
+  firmwareVersion?: string;
+  boxSerialNumber?: string;
+  iccid?: string;
+  imsi?: string;
+  meterSerialNumber?: string;
+  meterType?: string;
+}
+
+function nullable(facts: BootFacts) {
+  return {
+    vendor: facts.vendor,
+    model: facts.model,
+    firmwareVersion: facts.firmwareVersion ?? null,
+    boxSerialNumber: facts.boxSerialNumber ?? null,
+    iccid: facts.iccid ?? null,
+    imsi: facts.imsi ?? null,
+    meterSerialNumber: facts.meterSerialNumber ?? null,
+    meterType: facts.meterType ?? null,
+  };
+}
+
+export interface StatusChange {
+  connectorId: number;
+  status: string;
+  errorCode: string;
+  info?: string;
+  vendorErrorCode?: string;
+  at: number;
+}
+
+/**
+ * An alarm raised or cleared by what a charger reports without a status (OCPP 2.0.1 N07–N08
+ * NotifyEvent): one fault code on one connector (0 the charger itself), raised when none of its
+ * code is open there, and only that code's alarm closed when it clears (docs/rules/maintenance.md).
+ */
+export interface AlarmChange {
+  connectorId: number;
+  type: string;
+  raised: boolean;
+  message?: string;
+  at: number;
+}
+
+/**
+ * A change a charger's Durable Object hands to D1 after it has answered, in batches and in the
+ * order the charger sent them (docs/rules/ocpp.md "Hot path"): the online flag, a boot (what the
+ * charger says of itself; its open transactions cannot survive a reboot), a connector's status,
+ * an alarm raised or cleared on its own.
+ */
+export type ChargerChange =
+  | { kind: "online"; online: boolean; at: number; /** The protocol of the connection that came up (absent: kept from before 2.0.1, 1.6). */ version?: "1.6" | "2.0.1" }
+  | { kind: "boot"; facts: BootFacts; at: number }
+  | { kind: "status"; status: StatusChange }
+  | { kind: "alarm"; alarm: AlarmChange };
+
+/** An alarm a status change raised, for the live view. */
+export interface RaisedAlarm {
+  connectorId: number;
+  level: string;
+  type: string;
+  at: number;
+}
+
+/** One charger's changes in a batch of several chargers: its context names the charger in the log. */
+export interface ChargerChanges {
+  ctx: SystemCtx;
+  pointId: number;
+  changes: ChargerChange[];
+}
+
+type ActiveTransaction = { id: number; connectorNo: number };
+type OpenAlarm = { connectorNo: number; type: string };
+
+/** The running transactions and open alarms of these points, in one read batch (100 bound parameters per statement). */
+async function pointFacts(ctx: SystemCtx, pointIds: number[]) {
+  const active = new Map<number, ActiveTransaction[]>();
+  const open = new Map<number, OpenAlarm[]>();
+  if (pointIds.length === 0) return { active, open };
+  const reads = slices(pointIds, 90).flatMap((ids) => [
+    ctx.db
+      .select({ pointId: transactions.pointId, id: transactions.id, connectorNo: transactions.connectorNo })
+      .from(transactions)
+      .where(owned(ctx, transactions, inArray(transactions.pointId, ids), eq(transactions.status, "ACTIVE"))),
+    ctx.db
+      .select({ pointId: alarms.pointId, connectorNo: alarms.connectorNo, type: alarms.type })
+      .from(alarms)
+      .where(owned(ctx, alarms, inArray(alarms.pointId, ids), eq(alarms.status, "Undisposed"))),
+  ]);
+  const results = (await ctx.db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as ({ pointId: number } & (ActiveTransaction | OpenAlarm))[][];
+  // The reads alternate per slice: running transactions, then open alarms.
+  results.forEach((rows, i) => {
+    const into = (i % 2 === 0 ? active : open) as Map<number, unknown[]>;
+    for (const { pointId, ...row } of rows) into.set(pointId, [...(into.get(pointId) ?? []), row]);
+  });
+  return { active, open };
+}
+
+/**
+ * The statements of one charger's changes, in their order, given its running transactions and
+ * open alarms as D1 had them before the batch:
+ *
+ * - online: the point's flag and when it changed;
+ * - boot: the point's facts, and every running transaction marked ABNORMAL (`rebooted`);
+ * - status: the connector row (connector 0 is the point itself), alarms raised by an error code
+ *   and closed when it clears (AutoRecovery), and a transaction the charger forgot to stop when
+ *   the connector comes back Available marked ABNORMAL (`availableWithoutStop`);
+ * - alarm: one code's alarm on one connector raised, or closed when it clears (AutoRecovery).
+ */
+function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChange[], activeBefore: ActiveTransaction[], open: OpenAlarm[]) {
+  let active = activeBefore;
+  const openAlarms = new Set(open.map((a) => `${a.connectorNo}:${a.type}`));
+  const statements: BatchItem<"sqlite">[] = [];
+  const raised: RaisedAlarm[] = [];
+  let unplugged = false;
+  const markAbnormalLater = (ids: number[], reason: AbnormalReason) => statements.push(...(abnormalStatements(ctx, ids, reason) ?? []));
+  for (const change of changes) {
+    if (change.kind === "online") {
+      const connectedVersion = change.online ? (change.version ?? "1.6") : null;
+      statements.push(ctx.db.update(points).set({ online: change.online, onlineChangedAt: new Date(change.at), connectedVersion }).where(ofPoint(ctx, pointId)));
+    } else if (change.kind === "boot") {
+      const at = new Date(change.at);
+      statements.push(ctx.db.update(points).set({ ...nullable(change.facts), lastBootAt: at, updatedAt: at }).where(ofPoint(ctx, pointId)));
+      markAbnormalLater(
+        active.map((t) => t.id),
+        "rebooted",
+      );
+      active = [];
+    } else if (change.kind === "alarm") {
+      const a = change.alarm;
+      const key = `${a.connectorId}:${a.type}`;
+      if (a.raised && !openAlarms.has(key)) {
+        openAlarms.add(key);
+        const level = OCPP_ERROR_LEVEL.has(a.type) ? ("ERROR" as const) : ("WARN" as const);
+        raised.push({ connectorId: a.connectorId, level, type: a.type, at: a.at });
+        statements.push(
+          ctx.db.insert(alarms).values(ownedRow(ctx, { pointId, connectorNo: a.connectorId, level, type: a.type, message: a.message ?? null, occurredAt: new Date(a.at) })),
+        );
+      } else if (!a.raised && openAlarms.has(key)) {
+        openAlarms.delete(key);
+        statements.push(
+          ctx.db
+            .update(alarms)
+            .set({ status: "AutoRecovery", recoveredAt: new Date(a.at) })
+            .where(owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.connectorNo, a.connectorId), eq(alarms.type, a.type), eq(alarms.status, "Undisposed"))),
+        );
+      }
+    } else {
+      const s = change.status;
+      const at = new Date(s.at);
+      if (s.connectorId > 0) {
+        statements.push(
+          ctx.db
+            .update(connectors)
+            .set({ status: s.status, errorCode: s.errorCode, statusAt: at })
+            .where(owned(ctx, connectors, eq(connectors.pointId, pointId), eq(connectors.connectorNo, s.connectorId))),
+        );
+      }
+      const onConnector = [...openAlarms].filter((key) => key.startsWith(`${s.connectorId}:`));
+      if (s.errorCode === "NoError") {
+        // Only when one is open: most statuses clear nothing, and each statement costs the batch.
+        if (onConnector.length > 0) {
+          statements.push(
+            ctx.db
+              .update(alarms)
+              .set({ status: "AutoRecovery", recoveredAt: at })
+              .where(owned(ctx, alarms, eq(alarms.pointId, pointId), eq(alarms.connectorNo, s.connectorId), eq(alarms.status, "Undisposed"))),
+          );
+        }
+        for (const key of onConnector) openAlarms.delete(key);
+      } else if (!openAlarms.has(`${s.connectorId}:${s.errorCode}`)) {
+        openAlarms.add(`${s.connectorId}:${s.errorCode}`);
+        const level = OCPP_ERROR_LEVEL.has(s.errorCode) || s.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
+        raised.push({ connectorId: s.connectorId, level, type: s.errorCode, at: s.at });
+        statements.push(
+          ctx.db.insert(alarms).values(
+            ownedRow(ctx, {
+              pointId,
+              connectorNo: s.connectorId,
+              level,
+              type: s.errorCode,
+              message: [s.info, s.vendorErrorCode].filter(Boolean).join(" · ") || null,
+              occurredAt: at,
+            }),
+          ),
+        );
+      }
+      if (s.status === "Available" && s.connectorId > 0) {
+        unplugged = true;
+        statements.push(unplugStatement(ctx, pointId, s.connectorId, at));
+        markAbnormalLater(
+          active.filter((t) => t.connectorNo === s.connectorId).map((t) => t.id),
+          "availableWithoutStop",
+        );
+        active = active.filter((t) => t.connectorNo !== s.connectorId);
+      }
+    }
+  }
+  return { statements, raised, unplugged };
+}
+
+/**
+ * Applies the pending changes of several chargers of one operator, each in its order, with one
+ * read and one write batch for all of them (docs/rules/ocpp.md "Hot path"; a charger's
+ * ChangeWriter gathers them, workers/ocpp/change-writer.ts). Applying the same changes twice
+ * changes nothing more (a flush cut short by an eviction is applied again): flags are set, not
+ * toggled, an alarm is raised only when none of its type is open, and only ACTIVE transactions
+ * are marked. Answers, per charger, the alarms it raised.
+ */
+export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChanges[]): Promise<RaisedAlarm[][]> => {
+  if (batch.some((b) => b.ctx.operator.id !== ctx.operator.id)) throw new Error("A batch of charger changes belongs to one operator");
+  const { active, open } = await pointFacts(
+    ctx,
+    batch.filter((b) => b.changes.some((c) => c.kind !== "online")).map((b) => b.pointId),
+  );
+  const planned = batch.map((b) => changeStatements(b.ctx, b.pointId, b.changes, active.get(b.pointId) ?? [], open.get(b.pointId) ?? []));
+  await batchOf(
+    ctx.db,
+    planned.flatMap((p) => p.statements),
+  );
+  for (const [i, { unplugged, raised }] of planned.entries()) {
+    const { ctx: own, pointId } = batch[i];
+    if (unplugged) await queueFinalPricing(own, pointId);
+    // docs/rules/maintenance.md "Automatic work orders": after the alarms are written.
+    if (raised.length > 0) await openWorkOrdersForAlarms(own, pointId, raised);
+  }
+  return planned.map((p) => p.raised);
+});
+
+/**
+ * Sends the records an unplug made ready to the billing queue for their final price
+ * (docs/rules/billing.md "Provisional and final"); a record missed here is priced by the cron.
+ */
+async function queueFinalPricing(ctx: SystemCtx, pointId: number) {
+  const ready = await unpluggedRecords(ctx, pointId);
+  if (ready.length === 0) return;
+  await ctx.env.BILLING.sendBatch(
+    ready.map(({ id }) => ({ body: { transactionId: id, operatorId: ctx.operator.id, operatorCode: ctx.operator.code } satisfies BillingMessage })),
+  );
+}
