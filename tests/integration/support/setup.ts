@@ -8,3 +8,13 @@ import { restore } from "./snapshot";
  * empty D1 in one batch (docs/testing.md "Integration tests").
  */
 await restore(env.DB, inject("seededDatabase"));
+
+/**
+ * Payment ids become Stripe idempotency keys (`keyOf` in workers/services/payments/cards.ts), and
+ * the Stripe fake is one for the files that run side by side, each on its own copy of the
+ * database: each file's payments start at an id of its own, as they are unique in one database.
+ */
+const firstPaymentId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+// sqlite_sequence has no key on its name: a row is updated when there is one, else added.
+const moved = await env.DB.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'payments'").bind(firstPaymentId).run();
+if (moved.meta.changes === 0) await env.DB.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('payments', ?)").bind(firstPaymentId).run();
