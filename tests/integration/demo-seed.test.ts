@@ -24,9 +24,16 @@ async function rowCounts() {
 }
 
 // First in the file: the tests below log in and seed again.
+/**
+ * Every file's payments start at an id of its own (tests/integration/support/setup.ts): the
+ * restored database is compared with that one counter left out.
+ */
+const withoutPaymentsCounter = (statements: readonly string[]) =>
+  statements.map((s) => (s.startsWith("INSERT INTO sqlite_sequence") ? s.replace(/\('payments', \d+\)(, )?/, "").replace(/, $/, "") : s));
+
 describe("the database every integration file starts from", () => {
   it("is the one migrated and seeded once per run, rows, AUTOINCREMENT counters and indexes alike", async () => {
-    expect(await snapshotOf(env.DB)).toEqual(inject("seededDatabase"));
+    expect(withoutPaymentsCounter(await snapshotOf(env.DB))).toEqual(withoutPaymentsCounter(inject("seededDatabase")));
     const migrations = await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>();
     expect(migrations.results.map((m) => m.name)).toEqual(
       Object.keys(import.meta.glob("../../db/migrations/*.sql")).map((path) => path.split("/").pop()).sort(),
