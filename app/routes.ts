@@ -15,11 +15,11 @@ import { driverServiceScreens } from "./routes/driver-services/route-map";
 import { statementScreens } from "./routes/statements/route-map";
 import { maintenanceScreens } from "./routes/maintenance/route-map";
 import { emspScreens } from "./routes/emsp/route-map";
+import { cpoScreens } from "./routes/cpo/route-map";
 
 /**
- * Screens with their own module. Every other URL of the menu catalogue is served by the
- * generic screen module, so that every URL of the catalogue has a route until its screen is
- * built (docs/rules/console.md "Route guard").
+ * Every URL of the menu catalogue and the module of its screen (docs/rules/console.md "Route
+ * guard"): a catalogue URL without one fails the build, so no menu entry leads to a placeholder.
  */
 const dedicated: Record<string, string> = {
   "/carrierSystem/role": "routes/carrier/roles.tsx",
@@ -45,6 +45,7 @@ const dedicated: Record<string, string> = {
   ...maintenanceScreens,
   ...paymentScreens,
   ...emspScreens,
+  ...cpoScreens,
 };
 
 const paths = flattenCatalogue().flatMap(({ entry }) => [
@@ -52,8 +53,11 @@ const paths = flattenCatalogue().flatMap(({ entry }) => [
   ...(entry.pages ?? []).map((p) => p.path),
 ]);
 
-const screen = (path: string) =>
-  route(path.slice(1), dedicated[path] ?? "routes/console/screen.tsx", { id: `screen:${path}` });
+function screen(path: string) {
+  const module = dedicated[path];
+  if (!module) throw new Error(`The menu catalogue's ${path} has no screen module in app/routes.ts`);
+  return route(path.slice(1), module, { id: `screen:${path}` });
+}
 
 export default [
   index("routes/index.tsx"),
@@ -73,6 +77,8 @@ export default [
   route("privacy/mobile", "routes/content/public-text.tsx", { id: "privacyMobile" }),
   // Drivers ask to delete their account, without login (docs/rules/maintenance.md "Account deletion").
   route("app/delete/account", "routes/maintenance/delete-account.tsx", { id: "deleteAccount" }),
+  // A charger's public page, the one its QR code opens, without login (docs/rules/public-charger.md "The charger page").
+  route("charge/:serialNumber", "routes/charge/charger-page.tsx", { id: "publicCharger" }),
   layout("routes/console/layout.tsx", [
     layout("routes/console/screen-frame.tsx", [...new Set(paths)].map(screen)),
     route("station/cashier/:id", "routes/records/cashier.tsx", { id: "cashier" }),

@@ -439,18 +439,18 @@ async function seedDriverPages(db: Db) {
 }
 
 /**
- * The demo operator's roaming (docs/rules/demo.md "Demo roaming"): its OCPI identity PL*PLD when
- * it has none, and one unregistered partner platform, so the roaming screens show something before
+ * The demo operator's roaming (docs/rules/demo.md "Demo roaming"): its OCPI identity PL*PLD, as
+ * a CPO and an eMSP, when it has none, and one unregistered partner platform, so the roaming screens show something before
  * any partner is registered. Never over the operator's own changes.
  */
-export const DEMO_OCPI = { operator: "0PL002", countryCode: "PL", partyId: "PLD", platform: "Demo CPO (not registered)" };
+export const DEMO_OCPI = { operator: "0PL002", countryCode: "PL", partyId: "PLD", roles: ["CPO", "EMSP"], platform: "Demo CPO (not registered)" };
 
 async function seedRoaming(db: Db) {
   const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.code, DEMO_OCPI.operator));
   if (!operator) return;
   await db
     .update(parameterSettings)
-    .set({ document: sql`json_set(${parameterSettings.document}, '$.ocpi', json(${JSON.stringify({ countryCode: DEMO_OCPI.countryCode, partyId: DEMO_OCPI.partyId })}))` })
+    .set({ document: sql`json_set(${parameterSettings.document}, '$.ocpi', json(${JSON.stringify({ countryCode: DEMO_OCPI.countryCode, partyId: DEMO_OCPI.partyId, roles: DEMO_OCPI.roles })}))` })
     .where(and(eq(parameterSettings.operatorId, operator.id), sql`json_extract(${parameterSettings.document}, '$.ocpi.countryCode') is null`));
   const [existing] = await db.select({ id: ocpiPlatforms.id }).from(ocpiPlatforms).where(eq(ocpiPlatforms.operatorId, operator.id)).limit(1);
   if (!existing) await db.insert(ocpiPlatforms).values({ operatorId: operator.id, name: DEMO_OCPI.platform });

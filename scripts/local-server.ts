@@ -27,8 +27,14 @@ export async function build(): Promise<boolean> {
   return true;
 }
 
-/** Inside `build/server`, which every build empties first, so that any other build drops it. */
-const stampFile = "build/server/.plugdesk-build";
+/**
+ * Where the build goes: `build/` unless `PLUGDESK_BUILD_DIR` says otherwise (react-router.config.ts
+ * reads it too), so that `npm run chaos` never rebuilds the folder a running `npm start` serves.
+ */
+export const buildDir = process.env.PLUGDESK_BUILD_DIR ?? "build";
+
+/** Inside `<build>/server`, which every build empties first, so that any other build drops it. */
+const stampFile = `${buildDir}/server/.plugdesk-build`;
 
 /**
  * Everything the build is made from: the folders the console and the worker import from, the
@@ -48,7 +54,7 @@ const buildSources = {
     "worker-configuration.d.ts",
     ".dev.vars",
   ],
-  env: (name: string) => name === "NODE_ENV" || name.startsWith("VITE_") || name.startsWith("CLOUDFLARE_"),
+  env: (name: string) => name === "NODE_ENV" || name === "PLUGDESK_BUILD_DIR" || name.startsWith("VITE_") || name.startsWith("CLOUDFLARE_"),
 };
 
 /**
@@ -70,7 +76,7 @@ function buildStamp() {
   for (const name of Object.keys(process.env).filter(buildSources.env).sort()) hash.update(`${name}=${process.env[name]}\0`);
   hash.update(process.version);
   // wrangler dev writes its own bundle under build/server/.wrangler; that is not the build.
-  for (const path of walk("build", ["build/server/.wrangler", stampFile])) {
+  for (const path of walk(buildDir, [`${buildDir}/server/.wrangler`, stampFile])) {
     const { size, mtimeMs } = statSync(path);
     hash.update(`${path} ${size} ${mtimeMs}\0`);
   }
@@ -105,7 +111,7 @@ export function serverCommand(mode: Mode, port: number): { command: string; args
       "wrangler",
       "dev",
       "--config",
-      "build/server/wrangler.json",
+      `${buildDir}/server/wrangler.json`,
       // The plugin's output says `no_bundle`; bundling it again lets wrangler wrap the built
       // worker with its dev middleware, without which `--test-scheduled` has no `/__scheduled`.
       "--bundle",

@@ -4,7 +4,9 @@ import { Cron } from "croner";
 import { DEMO } from "../db/seed";
 import { DEMO_HISTORY_PATH } from "../workers/http/demo-history";
 import { build, cronUrl, serverCommand, type Mode } from "./local-server";
-import { migrate, readWranglerConfig, seed, stateDir } from "./local-state";
+import { migrate, readWranglerConfig, seed, stateDir, withLocalDb } from "./local-state";
+import { seedDemoStripeChannel } from "./stripe-double/demo-channel";
+import { startStripeDouble } from "./stripe-double/server";
 
 /**
  * `npm start`: migrate and seed the local state, build (unless `build/` is already the build of
@@ -17,16 +19,28 @@ const mode: Mode = process.argv.includes("--dev") ? "dev" : "start";
 const port = Number(process.env.PORT ?? 8787);
 const origin = `http://127.0.0.1:${port}`;
 
+// The Stripe test double on loopback, which the demo operator's Stripe channel points at (docs/rules/payments.md "Ad-hoc payment").
+// Its port: PLUGDESK_STRIPE_PORT, else the server's next one, else any free one (the channel follows it).
+const stripeDouble = await startStripeDouble(Number(process.env.PLUGDESK_STRIPE_PORT ?? port + 1)).catch(() => startStripeDouble(0));
 console.log(`Migrating and seeding ${stateDir}${mode === "start" ? ", building unless build/ is of these sources" : ""}…`);
 // Wrangler's module loads while the migrations and the build run.
 const config = readWranglerConfig();
-const [, built] = await Promise.all([migrate().then(seed), mode === "start" ? build() : undefined, config]);
+const [, built] = await Promise.all([
+  migrate()
+    .then(seed)
+    .then(() => withLocalDb((db) => seedDemoStripeChannel(db, stripeDouble.origin))),
+  mode === "start" ? build() : undefined,
+  config,
+]);
 if (built === false) console.log("build/ was built from these very sources: not built again (PLUGDESK_BUILD=always builds anyway).");
 console.log(`${stateDir} is migrated and seeded; starting the server…`);
 
 const { command, args, env } = serverCommand(mode, port);
 const server = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
-const stop = () => server.kill("SIGTERM");
+const stop = () => {
+  server.kill("SIGTERM");
+  stripeDouble.server.close();
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 server.on("exit", (code) => process.exit(code ?? 0));
@@ -71,6 +85,7 @@ Plugdesk is running at ${origin} (${mode === "start" ? "production build, wrangl
 ${DEMO.operators.map((o) => `  ${o.code.padEnd(10)} ${origin}/${o.code}/login   ${o.account} / ${o.password}`).join("\n")}
 
   Captcha in local development: type 1234 (DEV_CAPTCHA in .dev.vars)
+  Stripe test double (TEST MODE, card 4242 4242 4242 4242): ${stripeDouble.origin}
   API description: ${origin}/openapi.json
   Local state: ${stateDir}
   Cron: ${crons.join(", ")} fired locally

@@ -126,11 +126,16 @@ const operatorArea: [MenuTop, Spec][] = [
       code: "monitoring",
       icon: "activity",
       children: [
-        leaf("monitoring.charging", "/systemMonitoring/charging", [["/systemMonitoring/charging/detail/:id", "chargingDetail"]]),
+        leaf("monitoring.charging", "/systemMonitoring/charging", [
+          ["/systemMonitoring/charging/detail/:id", "chargingDetail"],
+          // docs/rules/monitoring.md "Suspect sessions"; closing one needs an operating menu besides.
+          ["/systemMonitoring/charging/suspect", "suspectSessions"],
+        ]),
         leaf("monitoring.chargingPile", "/systemMonitoring/chargingPile"),
         leaf("monitoring.connector", "/systemMonitoring/Connector"),
         leaf("monitoring.alarmRecord", "/systemMonitoring/alarmRecord"),
         leaf("monitoring.loadMonitoring", "/systemMonitoring/loadMonitoring"),
+        leaf("monitoring.reliability", "/systemMonitoring/reliability"),
       ],
     },
   ],
@@ -283,6 +288,22 @@ const operatorArea: [MenuTop, Spec][] = [
         leaf("emsp.cdr", "/emsp/emspCdr"),
         leaf("emsp.location", "/emsp/emspLocation"),
         leaf("emsp.tariff", "/emsp/emspTariff"),
+      ],
+    },
+  ],
+  [
+    "ocpi",
+    {
+      // What the operator publishes as a CPO (docs/rules/ocpi.md "CPO role").
+      code: "cpo",
+      icon: "plug",
+      children: [
+        leaf("cpo.location", "/cpo/cpoLocation"),
+        leaf("cpo.tariff", "/cpo/cpoTariff"),
+        // Partners' drivers at our chargers (docs/rules/ocpi.md "Partners' drivers at our chargers").
+        leaf("cpo.session", "/cpo/cpoSession", [["/cpo/cpoSession/commands", "cpoCommands"]]),
+        leaf("cpo.cdr", "/cpo/cpoCdr"),
+        leaf("cpo.token", "/cpo/cpoToken"),
       ],
     },
   ],

@@ -141,6 +141,39 @@ export function hasMenuCode(tree: readonly MenuEntry[], code: string): boolean {
  */
 export const REMOTE_CONTROL_MENUS = ["equipment.remoteControl", "equipment.point"] as const;
 
+/**
+ * The menus whose screens listen live on `/live` (the monitoring screens, the home dashboard,
+ * the equipment screens that show live state): the socket's own permission, and whether the
+ * console opens it at all, so a user without them (the platform's staff) opens no socket it may
+ * not use (docs/rules/console.md "Shell").
+ */
+export const LIVE_MENUS = [
+  "home",
+  "monitoring.charging",
+  "monitoring.chargingPile",
+  "monitoring.connector",
+  "monitoring.alarmRecord",
+  "monitoring.loadMonitoring",
+  "equipment.station",
+  "equipment.point",
+  "equipment.remoteControl",
+  "equipment.loadingBalance",
+  "operation.historicalAlarmInfo",
+  "operation.ocppUpdateConfig",
+  "sub.monitoring.charging",
+  "sub.monitoring.chargingPile",
+  "sub.monitoring.connector",
+  "sub.monitoring.alarm",
+  "sub.monitoring.loadMonitoring",
+  "sub.equipment.station",
+  "sub.equipment.point",
+] as const;
+
+/** Whether a menu tree may listen live. */
+export function mayListenLive(tree: readonly MenuEntry[]): boolean {
+  return LIVE_MENUS.some((code) => hasMenuCode(tree, code));
+}
+
 /** Whether a menu tree may send a charger generic remote commands. */
 export function mayOperateChargers(tree: readonly MenuEntry[]): boolean {
   return REMOTE_CONTROL_MENUS.some((code) => hasMenuCode(tree, code));

@@ -71,5 +71,8 @@ export function guard({ path, user, operatorDomain, storedOperatorCode }: GuardI
   }
   if (isEntryPage(path, false) || on(["/disclaimer/mobile", "/404"], path)) return { kind: "allow" };
   if (storedOperatorCode) return { kind: "redirect", to: `/${storedOperatorCode}/login` };
+  // The site's root is where a newcomer starts: the operator picker, with nothing to warn about
+  // (docs/rules/console.md "Route guard").
+  if (path === "/") return { kind: "redirect", to: "/homePage" };
   return { kind: "redirect", to: "/homePage", messageKey: "guard.noLogin" };
 }

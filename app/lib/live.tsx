@@ -131,10 +131,12 @@ export class LiveStore {
 const LiveContext = createContext<LiveStore | null>(null);
 
 /** Opens `/live` for the console and reconnects with back-off when the socket drops. */
-export function LiveProvider({ children }: { children: ReactNode }) {
+export function LiveProvider({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
   const store = useMemo(() => new LiveStore(), []);
   const attempt = useRef(0);
   useEffect(() => {
+    // A user whose menus listen to nothing live opens no socket it would be refused.
+    if (!enabled) return;
     let socket: WebSocket | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -164,7 +166,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       clearTimeout(timer);
       socket?.close();
     };
-  }, [store]);
+  }, [store, enabled]);
   return <LiveContext value={store}>{children}</LiveContext>;
 }
 

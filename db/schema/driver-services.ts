@@ -161,6 +161,12 @@ export const reservations = sqliteTable(
     /** Why it finished: used by a transaction, expired, or removed by the charger before its expiry (OCPP 2.0.1 H04). */
     endReason: text("end_reason", { enum: ["used", "expired", "removed"] }),
     createdBy: integer("created_by").references(() => accounts.id),
+    /**
+     * A roaming driver's reservation: the eMSP (OCPI platform) whose RESERVE_NOW made it and its
+     * `reservation_id` (OCPI 2.2.1 §13.3.3); null for the operator's own.
+     */
+    roamingPlatformId: integer("roaming_platform_id"),
+    roamingReservationId: text("roaming_reservation_id"),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),
   },
@@ -170,6 +176,8 @@ export const reservations = sqliteTable(
     index("reservations_operator_point_idx").on(t.operatorId, t.pointId, t.connectorId, t.status),
     // Reservations still held, for the cron that finishes the expired ones.
     index("reservations_status_expiry_idx").on(t.status, t.expiryDate),
+    // A partner's CANCEL_RESERVATION or repeated RESERVE_NOW finds its reservation.
+    index("reservations_operator_roaming_idx").on(t.operatorId, t.roamingPlatformId, t.roamingReservationId),
     check("reservations_id_int32", sql`${t.id} <= ${sql.raw(String(MAX_RESERVATION_ID))}`),
   ],
 );

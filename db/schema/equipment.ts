@@ -25,10 +25,14 @@ export const stations = sqliteTable(
     businessHours: text("business_hours"),
     description: text("description"),
     logoKey: text("logo_key"),
+    /** The station's map marker, an upload of the operator's (at most 80 KB, docs/rules/equipment.md "Images"). */
+    mapIconKey: text("map_icon_key"),
     timeZone: text("time_zone"),
     /** The station's load limit in W, for load monitoring. */
     powerLimitW: integer("power_limit_w"),
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("INVALID"),
+    /** Published to roaming partners as an OCPI Location (docs/rules/ocpi.md "Locations we publish"). */
+    publishToRoaming: integer("publish_to_roaming", { mode: "boolean" }).notNull().default(false),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),
   },
@@ -36,6 +40,8 @@ export const stations = sqliteTable(
     // Station list of one operator, highest rank first (docs/rules/lists.md "Filters and sorting").
     index("stations_operator_rank_idx").on(t.operatorId, t.rank),
     index("stations_operator_status_idx").on(t.operatorId, t.status),
+    // The locations sender's pages: an operator's published stations by last change.
+    index("stations_published_idx").on(t.operatorId, t.publishToRoaming, t.updatedAt),
   ],
 );
 
@@ -73,6 +79,13 @@ export const points = sqliteTable(
     connectedVersion: text("connected_version", { enum: ["1.6", "2.0.1"] }),
     /** When the online flag last changed (offline-since for an offline point). */
     onlineChangedAt: integer("online_changed_at", { mode: "timestamp_ms" }),
+    /**
+     * Until when the charger is quarantined for reconnecting too often, as its object last said
+     * (docs/rules/ocpp.md "A charger that keeps reconnecting"); null, or past, when it is not.
+     */
+    quarantinedUntil: integer("quarantined_until", { mode: "timestamp_ms" }),
+    /** How many connections within the hour began that quarantine. */
+    quarantineConnections: integer("quarantine_connections"),
     vendor: text("vendor"),
     model: text("model"),
     firmwareVersion: text("firmware_version"),
@@ -157,7 +170,8 @@ export const idTags = sqliteTable(
     status: text("status", { enum: ["Accepted", "Blocked", "Expired", "Invalid"] }).notNull().default("Accepted"),
     expiryDate: integer("expiry_date", { mode: "timestamp_ms" }),
     parentIdTag: text("parent_id_tag"),
-    kind: text("kind", { enum: ["RFID", "APP", "REMOTE", "OCPI"] }).notNull().default("RFID"),
+    // AD_HOC: an ad-hoc session's one-time tag (docs/rules/payments.md "Ad-hoc payment").
+    kind: text("kind", { enum: ["RFID", "APP", "REMOTE", "OCPI", "AD_HOC"] }).notNull().default("RFID"),
     customerId: integer("customer_id").references(() => customers.id),
     createdAt: timestamps.createdAt(),
   },
@@ -209,6 +223,8 @@ export const transactions = sqliteTable(
     // Ongoing and recent transactions of one operator.
     index("transactions_operator_status_idx").on(t.operatorId, t.status, t.startAt),
     index("transactions_point_idx").on(t.pointId, t.status),
+    // Suspect sessions of one operator: the open transactions, oldest first (docs/rules/monitoring.md "Suspect sessions").
+    index("transactions_open_idx").on(t.operatorId, t.startAt).where(sql`${t.stopAt} is null`),
     // A 2.0.1 event finds its transaction by the charger's id; a repeated Started finds the same row.
     uniqueIndex("transactions_charger_tx_uq").on(t.pointId, t.chargerTransactionId),
   ],
@@ -222,12 +238,17 @@ export const ocppReviews = sqliteTable(
     operatorId: integer("operator_id").notNull().references(() => operators.id),
     pointId: integer("point_id").notNull().references(() => points.id),
     // BELOW_THRESHOLD: a tag refused for its strategy's minimum threshold (docs/rules/pricing.md "Minimum threshold").
-    kind: text("kind", { enum: ["UNKNOWN_STOP", "ABNORMAL", "REGISTER_BACKWARDS", "BELOW_THRESHOLD"] }).notNull(),
+    // METER_JUMP: a register reading beyond the connector's power over the time since the last (docs/rules/monitoring.md "Suspect sessions").
+    kind: text("kind", { enum: ["UNKNOWN_STOP", "ABNORMAL", "REGISTER_BACKWARDS", "BELOW_THRESHOLD", "METER_JUMP"] }).notNull(),
     transactionId: integer("transaction_id"),
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     createdAt: timestamps.createdAt(),
   },
-  (t) => [index("ocpp_reviews_operator_created_idx").on(t.operatorId, t.createdAt)],
+  (t) => [
+    index("ocpp_reviews_operator_created_idx").on(t.operatorId, t.createdAt),
+    // The reviews of one transaction: whether a suspect session's meter was flagged.
+    index("ocpp_reviews_transaction_idx").on(t.operatorId, t.transactionId).where(sql`${t.transactionId} is not null`),
+  ],
 );
 
 /** Firmware, diagnostics and data-transfer notifications, recorded against the point. */

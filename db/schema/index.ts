@@ -21,3 +21,8 @@ export * from "./mail";
 export * from "./ocpi-commands";
 export * from "./ocpi-sync";
 export * from "./idempotency";
+export * from "./ocpi-cpo";
+export * from "./ocpi-cpo-sessions";
+export * from "./ad-hoc";
+export * from "./uptime";
+export * from "./retention";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CDR_BILLING_STATUSES } from "../../domain/ocpi/cdr-price";
 import { CDR_HOLD_REASONS } from "../../domain/ocpi/cdr-checks";
+import { PARTNER_ROLES } from "../../domain/ocpi/roles";
 import { operators, timestamps } from "./tenancy";
 
 /**
@@ -31,6 +32,11 @@ export const ocpiPlatforms = sqliteTable(
     /** `A`: registration only (OCPI 2.2.1 §7.1); `B`: a registered partner's token. */
     ourTokenKind: text("our_token_kind", { enum: ["A", "B"] }),
     registerStatus: text("register_status", { enum: ["Registered", "Unregistered"] }).notNull().default("Unregistered"),
+    /**
+     * The partner's role, which decides which of our modules its token reaches (docs/rules/ocpi.md
+     * "CPO role"); its credentials must name it when it registers.
+     */
+    role: text("role", { enum: PARTNER_ROLES }).notNull().default("CPO"),
     version: text("version"),
     partnerCountryCode: text("partner_country_code"),
     partnerPartyId: text("partner_party_id"),

@@ -71,6 +71,9 @@ export const firmwares = sqliteTable(
     retryIntervalS: integer("retry_interval_s"),
     retrieveDate: integer("retrieve_date", { mode: "timestamp_ms" }),
     description: text("description"),
+    /** A signed version's certificate (PEM) and signature (base64): sent as a signed update (docs/rules/operations.md "Firmware"). */
+    signingCertificate: text("signing_certificate"),
+    signature: text("signature"),
     /** Set at the first issue; an issued version is never deleted. */
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt(),

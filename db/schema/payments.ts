@@ -106,3 +106,26 @@ export const payments = sqliteTable(
     index("payments_operator_customer_idx").on(t.operatorId, t.customerId, t.createdAt),
   ],
 );
+
+/**
+ * The processors' webhook events an operator has applied, by the processor's event id
+ * (docs/rules/payments.md "PayPal"): a delivery repeated or replayed is answered and changes
+ * nothing. One row per event.
+ */
+export const paymentWebhookEvents = sqliteTable(
+  "payment_webhook_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    channelType: integer("channel_type").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** What applying it did: `succeeded`, `mismatch`, `unknown`, … */
+    outcome: text("outcome").notNull(),
+    createdAt: timestamps.createdAt(),
+  },
+  // The webhook's lookup of a delivery seen before, and what refuses a second row for it.
+  (t) => [uniqueIndex("payment_webhook_events_operator_event_uq").on(t.operatorId, t.channelType, t.eventId)],
+);

@@ -80,6 +80,8 @@ export const chargeRecords = sqliteTable(
     billPushedAt: integer("bill_pushed_at", { mode: "timestamp_ms" }),
     billPushError: text("bill_push_error"),
     billPushAttempts: integer("bill_push_attempts").notNull().default(0),
+    /** While a delivery of the push is under way: two deliveries of one queue message never both push (workers/services/billing/deliveries.ts `claimAttempt`). */
+    billPushClaimedAt: integer("bill_push_claimed_at", { mode: "timestamp_ms" }),
     /**
      * The fiscal invoice of the settled record (docs/rules/settings.md "Invoice system"): the
      * number the invoice system answered, else its last error, and the attempts so far.
@@ -88,10 +90,17 @@ export const chargeRecords = sqliteTable(
     invoicedAt: integer("invoiced_at", { mode: "timestamp_ms" }),
     invoiceError: text("invoice_error"),
     invoiceAttempts: integer("invoice_attempts").notNull().default(0),
+    /** While a delivery of the invoice request is under way (as `billPushClaimedAt`). */
+    invoiceClaimedAt: integer("invoice_claimed_at", { mode: "timestamp_ms" }),
     /** `OCPP`: a session at our chargers; `OCPI`: a partner's CDR (docs/rules/ocpi.md "CDRs billed to the wallet"). */
     source: text("source", { enum: CHARGE_RECORD_SOURCES }).notNull().default("OCPP"),
     /** A roaming record's partner, CDR, place and the partner's cost lines; null for our own sessions. */
     roaming: text("roaming", { mode: "json" }).$type<RoamingFacts>(),
+    /**
+     * A session at our charger by a partner's driver: the eMSP platform that owes it, never a
+     * wallet (docs/rules/billing.md "Roaming at our chargers"); null otherwise.
+     */
+    roamingPlatformId: integer("roaming_platform_id"),
     createdAt: timestamps.createdAt(),
     updatedAt: timestamps.updatedAt(),
   },
@@ -103,6 +112,8 @@ export const chargeRecords = sqliteTable(
     index("charge_records_operator_tag_idx").on(t.operatorId, t.idTag, t.startAt),
     index("charge_records_operator_status_idx").on(t.operatorId, t.status, t.startAt),
     index("charge_records_operator_customer_idx").on(t.operatorId, t.customerId, t.startAt),
+    // A partner's sessions at our chargers, by month (the roaming settlement).
+    index("charge_records_operator_roaming_idx").on(t.operatorId, t.roamingPlatformId, t.startAt),
     // The cron's provisional records awaiting their final price, across operators.
     index("charge_records_pricing_phase_idx").on(t.pricingPhase),
     uniqueIndex("charge_records_receipt_token_uq").on(t.receiptToken),

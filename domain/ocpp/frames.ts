@@ -73,6 +73,12 @@ export interface FramingDialect<Code extends string = string> {
   readonly occurrence: Code;
   readonly type: Code;
   readonly property: Code;
+  /**
+   * A CALL refused because its charger sends more than its operator's rate (docs/rules/ocpp.md
+   * "A charger that floods"): neither version has a code of its own for it, so both answer the
+   * code for "any other error" (OCPP-J 1.6 §4.2.3, 2.0.1 Part 4 §4.3 GenericError).
+   */
+  readonly throttled: Code;
 }
 
 /** OCPP-J 1.6 §4.2.3: an unreadable frame is a FormationViolation, a frame of the wrong shape a ProtocolError. */
@@ -86,6 +92,7 @@ export const OCPP16_DIALECT = {
   occurrence: "OccurenceConstraintViolation",
   type: "TypeConstraintViolation",
   property: "PropertyConstraintViolation",
+  throttled: "GenericError",
 } as const satisfies FramingDialect<OcppErrorCode>;
 
 /**
@@ -104,6 +111,7 @@ export const OCPP201_DIALECT = {
   occurrence: "OccurrenceConstraintViolation",
   type: "TypeConstraintViolation",
   property: "PropertyConstraintViolation",
+  throttled: "GenericError",
 } as const satisfies FramingDialect<Ocpp201ErrorCode>;
 
 export type Ocpp16Dialect = typeof OCPP16_DIALECT;

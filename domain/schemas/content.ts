@@ -60,3 +60,22 @@ export const feedbackReplyInput = z.object({
     .min(1, { error: "content.validation.replyRequired" })
     .max(2000, { error: "content.validation.replyLength" }),
 });
+
+/**
+ * What a driver sends from a charger's page or a receipt (POST /public-service/feedback;
+ * docs/rules/content.md "Feedback"): about one charger (its serial number) or one session (its
+ * receipt token), the text, and how to answer if the driver wants an answer.
+ */
+export const publicFeedbackInput = z
+  .strictObject({
+    serialNumber: z.string({ error: "content.validation.feedbackAbout" }).trim().min(1, { error: "content.validation.feedbackAbout" }).max(64, { error: "content.validation.feedbackAbout" }).optional(),
+    receiptToken: z.string({ error: "content.validation.feedbackAbout" }).trim().min(1, { error: "content.validation.feedbackAbout" }).max(64, { error: "content.validation.feedbackAbout" }).optional(),
+    content: z
+      .string({ error: "content.validation.feedbackRequired" })
+      .trim()
+      .min(1, { error: "content.validation.feedbackRequired" })
+      .max(1000, { error: "content.validation.feedbackLength" }),
+    contact: z.string({ error: "content.validation.contactLength" }).trim().max(100, { error: "content.validation.contactLength" }).optional(),
+  })
+  .refine((f) => (f.serialNumber === undefined) !== (f.receiptToken === undefined), { error: "content.validation.feedbackAbout", path: ["serialNumber"] });
+export type PublicFeedbackInput = z.infer<typeof publicFeedbackInput>;

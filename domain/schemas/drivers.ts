@@ -8,7 +8,8 @@ import { recordId, wholeNumber } from "./numbers";
  * Drivers: customers, customer groups and RFID cards (docs/rules/drivers.md). The enums are shared
  * by the database schema, the API's bodies and the console's forms.
  */
-export const GENDERS = ["MALE", "FEMALE", "OTHER"] as const;
+/** UNSTATED: the customer did not say, the default where the operator does not require a gender (ISO/IEC 5218 "not known"). */
+export const GENDERS = ["MALE", "FEMALE", "OTHER", "UNSTATED"] as const;
 export const MEMBER_LEVELS = ["NORMAL", "SILVER", "GOLD"] as const;
 export const PAY_WAYS = ["PERSONAL", "LEADER"] as const;
 /** A customer's user status: ABNORMAL may not charge (docs/rules/drivers.md "Who may charge"). */
@@ -44,6 +45,16 @@ const optionalText = (max: number) =>
 
 const requiredText = (key: string, max: number) =>
   z.string({ error: key }).trim().min(1, { error: key }).max(max, { error: "drivers.validation.tooLong" });
+
+/** Text an operator may or may not require: blank is stored as "" (the column is NOT NULL). */
+const askedText = (key: string, max: number, pattern?: RegExp) =>
+  z
+    .string({ error: key })
+    .trim()
+    .max(max, { error: "drivers.validation.tooLong" })
+    .refine((v) => v === "" || !pattern || pattern.test(v), { error: key })
+    .nullish()
+    .transform((v) => v ?? "");
 
 /**
  * CPF, the Brazilian tax id: eleven digits (dots and dash allowed) whose last two are check
@@ -91,7 +102,7 @@ const minorUnits = (key: string) => wholeNumber(key, (n) => n.min(0, { error: ke
 export const customerFields = z.object({
     firstName: requiredText("drivers.validation.firstName", 40),
     lastName: requiredText("drivers.validation.lastName", 40),
-    gender,
+    gender: gender.default("UNSTATED"),
     email,
     phone,
     country: z
@@ -100,7 +111,7 @@ export const customerFields = z.object({
       .toUpperCase()
       .refine(isCountryCode, { error: "drivers.validation.country" }),
     city: optionalText(64),
-    zipCode: requiredText("drivers.validation.zipCode", 16).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,15}$/, { error: "drivers.validation.zipCode" }),
+    zipCode: askedText("drivers.validation.zipCode", 16, /^[A-Za-z0-9][A-Za-z0-9 -]{1,15}$/),
     district: optionalText(64),
     street: optionalText(120),
     houseNumber: optionalText(16),
@@ -114,7 +125,7 @@ export const customerFields = z.object({
       .transform((v) => (v ? v.replace(/\D/g, "") : null)),
     idCard: optionalText(32),
     avatarKey: optionalText(300),
-    evModel: requiredText("drivers.validation.evModel", 64),
+    evModel: askedText("drivers.validation.evModel", 64),
     carPlate: optionalText(16),
     carBrand: optionalText(40),
     carModel: optionalText(40),
@@ -139,8 +150,44 @@ function checkCustomer(c: { chargeAllPoint: boolean; chargePointList: number[]; 
   }
 }
 
+/** The body's shape; what the operator asks for on top is `customerInputFor`'s. */
 export const customerInput = customerFields.superRefine(checkCustomer);
 export type CustomerInput = z.infer<typeof customerInput>;
+
+/**
+ * What an operator's customer form asks for (docs/rules/drivers.md "What the customer form asks"):
+ * the CPF only where the operator is in Brazil, where it is required; gender, zip code and EV model
+ * only when its settings require them.
+ */
+export interface CustomerRules {
+  cpf: boolean;
+  gender: boolean;
+  zipCode: boolean;
+  evModel: boolean;
+}
+
+export const customerRulesOf = (country: string | null, required: Omit<CustomerRules, "cpf">): CustomerRules => ({
+  cpf: country === "BR",
+  gender: required.gender,
+  zipCode: required.zipCode,
+  evModel: required.evModel,
+});
+
+function checkAsked(c: { gender: Gender; zipCode: string; evModel: string; cpf?: string | null }, rules: CustomerRules, ctx: z.RefinementCtx) {
+  if (rules.gender && c.gender === "UNSTATED") ctx.addIssue({ code: "custom", message: "drivers.validation.gender", path: ["gender"] });
+  if (rules.zipCode && c.zipCode === "") ctx.addIssue({ code: "custom", message: "drivers.validation.zipCode", path: ["zipCode"] });
+  if (rules.evModel && c.evModel === "") ctx.addIssue({ code: "custom", message: "drivers.validation.evModel", path: ["evModel"] });
+  if (rules.cpf && !c.cpf) ctx.addIssue({ code: "custom", message: "drivers.validation.cpf", path: ["cpf"] });
+}
+
+/** A customer body under the operator's rules; without a CPF to ask, a CPF sent is not taken (an edit keeps the stored one). */
+export const customerInputFor = (rules: CustomerRules) =>
+  customerFields
+    .superRefine((c, ctx) => {
+      checkCustomer(c, ctx);
+      checkAsked(c, rules, ctx);
+    })
+    .transform((c) => ({ ...c, cpf: rules.cpf ? c.cpf : undefined }));
 
 const AMOUNT_MESSAGES = {
   required: "drivers.validation.overdraftCredit",
@@ -153,9 +200,10 @@ const AMOUNT_MESSAGES = {
  * The customer form: the credit limit as typed, in the operator's currency decimals
  * (docs/rules/console.md "Forms"); `toCustomerInput` turns it into minor units for the API.
  */
-export function customerForm(decimals: number) {
+export function customerForm(decimals: number, rules: CustomerRules) {
   return customerFields.extend({ overdraftCredit: z.string().default("0") }).superRefine((value, ctx) => {
     checkCustomer(value, ctx);
+    checkAsked(value, rules, ctx);
     const problem = checkAmount(value.overdraftCredit, decimals);
     if (problem || value.overdraftCredit.startsWith("-")) {
       ctx.addIssue({ code: "custom", path: ["overdraftCredit"], message: AMOUNT_MESSAGES[problem ?? "number"] });

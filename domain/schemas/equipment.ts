@@ -55,6 +55,16 @@ export const pointProtocol = (p: { ocppVersion: OcppVersion; connectedVersion: C
   connectedVersion: p.online ? p.connectedVersion : null,
 });
 
+/**
+ * A point's quarantine as the API shows it (docs/rules/ocpp.md "A charger that keeps
+ * reconnecting"): `quarantinedUntil` an ISO instant while it lasts, else null (a past one in the
+ * column is a quarantine that ran out); `quarantineConnections` the count that began it.
+ */
+export const pointQuarantine = (p: { quarantinedUntil: Date | null; quarantineConnections: number | null }, now: number) => {
+  const on = p.quarantinedUntil !== null && p.quarantinedUntil.getTime() > now;
+  return { quarantinedUntil: on ? p.quarantinedUntil!.toISOString() : null, quarantineConnections: on ? p.quarantineConnections : null };
+};
+
 /** Whether a point speaks OCPP 2.0.1: set to it, or connected in it. */
 export const speaks201 = (p: { ocppVersion: OcppVersion; connectedVersion: ConnectedVersion | null }) =>
   p.ocppVersion === "OCPP201" || p.connectedVersion === "2.0.1";
@@ -114,7 +124,7 @@ export type ConnectorInput = z.infer<typeof connectorInput>;
  */
 export const pointFields = z.object({
   stationId: recordId("validation.stationRequired"),
-  name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(64, { error: "points.validation.tooLong" }),
+  name: z.string({ error: "formsHelp.validation.name" }).trim().min(1, { error: "formsHelp.validation.name" }).max(64, { error: "points.validation.tooLong" }),
   serialNumber,
   pointNo: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(32, { error: "points.validation.tooLong" }),
   code: optionalText(32),

@@ -111,6 +111,27 @@ export const firmwareInput = z.object({
   /** When the charger should fetch it; a date in the past means at once. */
   retrieveDate: instant.optional(),
   description: z.string().trim().max(500, v("descriptionLength")).optional(),
+  /**
+   * A signed version (OCPP 2.0.1 L02; the 1.6 security extension's SignedUpdateFirmware): the PEM
+   * certificate that signed the file and the base64 signature, both or neither, within the
+   * message's own limits (5 500 and 800 characters).
+   */
+  signingCertificate: z
+    .string(v("signingCertificate"))
+    .trim()
+    .max(5500, v("signingCertificate"))
+    .regex(/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/, v("signingCertificate"))
+    .optional(),
+  signature: z
+    .string(v("signature"))
+    .trim()
+    .max(800, v("signature"))
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, v("signature"))
+    .optional(),
+}).superRefine((input, issues) => {
+  if (!input.signingCertificate !== !input.signature) {
+    issues.addIssue({ code: "custom", path: [input.signingCertificate ? "signature" : "signingCertificate"], message: "operations.validation.signedPair" });
+  }
 });
 export type FirmwareInput = z.infer<typeof firmwareInput>;
 

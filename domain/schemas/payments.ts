@@ -15,6 +15,14 @@ const v = (key: string) => `payments.validation.${key}`;
 export const CHANNEL_TYPES = ["PayPal", "PSiGate", "GlobalPayments", "KKB", "Stripe", "Cardcom", "HUB2", "MPU", "MSU"] as const;
 export type ChannelTypeName = (typeof CHANNEL_TYPES)[number];
 export const STRIPE = CHANNEL_TYPES.indexOf("Stripe");
+export const PAYPAL = CHANNEL_TYPES.indexOf("PayPal");
+/**
+ * The types with a gateway adapter (docs/rules/payments.md "Gateways"); the others are configured
+ * and stored, and a payment through them answers "not supported yet".
+ */
+export const SUPPORTED_CHANNEL_TYPES: readonly number[] = [STRIPE, PAYPAL];
+/** The recharge way (domain/schemas/wallets.ts RECHARGE_WAYS) a supported type's top-ups are recorded with. */
+export const wayOfChannel = (type: number) => (type === PAYPAL ? ("PAYPAL" as const) : ("STRIPE" as const));
 export const ENVIRONMENTS = ["sandbox", "live"] as const;
 
 /** Every credential a channel type may need (docs/rules/payments.md "Credentials"). */
@@ -35,6 +43,8 @@ export const CREDENTIAL_FIELDS = [
   "cardKey",
   "securityCode",
   "cardType",
+  /** PayPal: the id of the webhook the operator registered, which its signatures are checked against. */
+  "webhookId",
 ] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
@@ -91,13 +101,28 @@ export const typeFirst = z.object({ type: channelType }, { error: v("typeFirst")
 
 export const channelEnableInput = z.object({ enabled: z.boolean({ error: v("enabled") }) }).strict();
 
-/** PUT /customer-service/customer/{id}/payment-card: the Stripe customer and card it keeps on file. */
+/**
+ * PUT /customer-service/customer/{id}/payment-card: the processor's customer and the card (or
+ * PayPal vault) it keeps on file. `channelType` 4 Stripe (the default: `cus_…`, `pm_…`) or 0
+ * PayPal (its customer id and the vault's payment token id, docs/rules/payments.md "PayPal").
+ */
+const paypalRef = /^[A-Za-z0-9_-]{1,64}$/;
 export const paymentCardInput = z
   .object({
-    customerRef: z.string({ error: v("customerRef") }).trim().regex(/^cus_\w{1,250}$/, { error: v("customerRef") }),
-    paymentMethodRef: z.string({ error: v("paymentMethodRef") }).trim().regex(/^pm_\w{1,250}$/, { error: v("paymentMethodRef") }),
+    channelType: z.union([z.literal(STRIPE), z.literal(PAYPAL)], { error: "paypal.validation.cardChannelType" }).default(STRIPE),
+    customerRef: z.string({ error: v("customerRef") }).trim(),
+    paymentMethodRef: z.string({ error: v("paymentMethodRef") }).trim(),
   })
-  .strict();
+  .strict()
+  .superRefine((card, ctx) => {
+    const paypal = card.channelType === PAYPAL;
+    if (!(paypal ? paypalRef : /^cus_\w{1,250}$/).test(card.customerRef)) {
+      ctx.addIssue({ code: "custom", path: ["customerRef"], message: paypal ? "paypal.validation.customerRef" : v("customerRef") });
+    }
+    if (!(paypal ? paypalRef : /^pm_\w{1,250}$/).test(card.paymentMethodRef)) {
+      ctx.addIssue({ code: "custom", path: ["paymentMethodRef"], message: paypal ? "paypal.validation.vaultRef" : v("paymentMethodRef") });
+    }
+  });
 
 /** POST /finance-service/stripe-top-up: a top-up charged to the customer's card on file. */
 export const cardTopUpInput = z
@@ -107,6 +132,12 @@ export const cardTopUpInput = z
     remark: text(200, "remark").optional(),
   })
   .strict();
+
+/**
+ * POST /finance-service/card-top-up: a top-up charged through the operator's channel of a type
+ * (docs/rules/payments.md "Top-ups"): Stripe or PayPal; the other types answer "not supported yet".
+ */
+export const channelTopUpInput = cardTopUpInput.extend({ channelType }).strict();
 
 /** A top-up, a session's pre-authorisation, or the charge of what a session cost above it. */
 export const PAYMENT_KINDS = ["TOP_UP", "PRE_AUTH", "REMAINDER"] as const;

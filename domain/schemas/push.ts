@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { localListPush } from "./driver-services";
 import { ocpiPullPush, ocpiTokenPush } from "./ocpi/sync";
+import { ocpiCpoPush } from "./ocpi/cpo";
+import { ocpiCpoDelivery } from "./ocpi/cpo-sessions";
 import { chargingProfilePush } from "./operations";
 
 /**
@@ -18,7 +20,8 @@ export type PricePush = z.infer<typeof pricePush>;
 
 /**
  * Every kind of push job, told apart by `kind`: a point's price, a charging profile to set or
- * clear, an offline-list item, a page of an OCPI pull, one of our tokens to an OCPI partner.
+ * clear, an offline-list item, a page of an OCPI pull, one of our tokens to an OCPI partner, a
+ * roaming session or CDR to its eMSP, a location or tariff we publish to an eMSP.
  */
-export const pushMessage = z.discriminatedUnion("kind", [pricePush, chargingProfilePush, localListPush, ocpiPullPush, ocpiTokenPush]);
+export const pushMessage = z.discriminatedUnion("kind", [pricePush, chargingProfilePush, localListPush, ocpiPullPush, ocpiTokenPush, ocpiCpoDelivery, ocpiCpoPush]);
 export type PushMessage = z.infer<typeof pushMessage>;

@@ -22,7 +22,7 @@ export type ChargeRecordState = (typeof CHARGE_RECORD_STATES)[number];
  * the operator's settings turned paying from the balance off and no card paid the session, so the
  * cashier settles it.
  */
-export const UNSETTLED_REASONS = ["NO_PAYER", "BALANCE_PAYMENT_OFF"] as const;
+export const UNSETTLED_REASONS = ["NO_PAYER", "BALANCE_PAYMENT_OFF", "ROAMING_PARTNER"] as const;
 export type UnsettledReason = (typeof UNSETTLED_REASONS)[number];
 
 export const CHARGE_RECORD_SOURCES = ["OCPP", "OCPI"] as const;

@@ -19,6 +19,7 @@ export type SettingsDocument = CurrencyItems & {
   membership: { silverFee: number; goldFee: number; silverDiscount: number; goldDiscount: number };
   minimumRecharge: number;
   minimumChargeBalance: number;
+  adHocHold?: number | null;
   rechargeParameter: { presets: number[] };
   areaCodes: string[];
 } & { [item: string]: unknown };
@@ -27,6 +28,8 @@ export type SettingsForm = CurrencyItems & {
   membership: { silverFee: string; goldFee: string; silverDiscount: string; goldDiscount: string };
   minimumRecharge: string;
   minimumChargeBalance: string;
+  /** Empty: the default hold (docs/rules/payments.md "Ad-hoc payment"). */
+  adHocHold: string;
   rechargeParameter: { presets: string };
   areaCodes: string;
 } & { [item: string]: unknown };
@@ -58,6 +61,7 @@ export function toSettingsForm(doc: SettingsDocument): SettingsForm {
     },
     minimumRecharge: money(doc.minimumRecharge),
     minimumChargeBalance: money(doc.minimumChargeBalance),
+    adHocHold: doc.adHocHold == null ? "" : money(doc.adHocHold),
     rechargeParameter: { presets: doc.rechargeParameter.presets.map(money).join(" ") },
     areaCodes: doc.areaCodes.join(", "),
   };
@@ -88,6 +92,7 @@ export function toSettingsInput(form: SettingsForm): { input: Record<string, unk
     },
     minimumRecharge: amount("minimumRecharge", form.minimumRecharge, "settings.validation.minimumRecharge"),
     minimumChargeBalance: amount("minimumChargeBalance", form.minimumChargeBalance, "settings.validation.minimumChargeBalance"),
+    adHocHold: (form.adHocHold ?? "").trim() === "" ? null : amount("adHocHold", form.adHocHold, "settings.validation.adHocHold"),
     rechargeParameter: {
       presets: presets.map((text) => {
         const value = amount("rechargeParameter.presets", text, "settings.validation.rechargePreset");

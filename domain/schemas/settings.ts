@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../languages";
 import { DEFAULT_CDR_LIMIT, type CdrLimit } from "../ocpi/cdr-checks";
+import { DEFAULT_OPERATOR_ROLES, OPERATOR_ROLES, type OperatorRole } from "../ocpi/roles";
 import { isPriceText } from "../pricing/decimal";
+import { DEFAULT_CHARGER_LIMITS, DEFAULT_STUCK_SESSION_HOURS } from "../ocpp/resilience";
 import { isTimeZone } from "../time";
 import { CONNECTOR_STANDARDS, connectorStandard, type ConnectorStandard } from "./equipment";
 import { wholeNumber } from "./numbers";
@@ -105,6 +107,35 @@ const cdrLimitPrice = z.preprocess(
   z.string({ error: v("roamingCdrLimit") }).trim().refine(isPriceText, { error: v("roamingCdrLimit") }),
 );
 
+/** The roles an operator takes on the OCPI wire: CPO, eMSP or both, each once. */
+const ocpiRoles = z
+  .array(z.enum(OPERATOR_ROLES, { error: v("ocpiRoles") }), { error: v("ocpiRoles") })
+  .min(1, { error: v("ocpiRoles") })
+  .max(OPERATOR_ROLES.length, { error: v("ocpiRoles") })
+  .refine((roles) => new Set(roles).size === roles.length, { error: v("ocpiRoles") });
+
+/** Messages of the resilience items are in their own catalogue (domain/i18n/locales/<lang>/resilience.json). */
+const rv = (key: string) => `resilience.validation.${key}`;
+const bounded = (key: string, min: number, max: number) => wholeNumber(rv(key), (n) => n.min(min, { error: rv(key) }).max(max, { error: rv(key) }));
+
+/** An operator's charger limits and stuck-session threshold (domain/ocpp/resilience.ts). */
+export const resilienceSettings = z.object(
+  {
+    messagesPerSecond: bounded("messagesPerSecond", 1, 1000),
+    connectionsPerHour: bounded("connectionsPerHour", 1, 10_000),
+    quarantineMinutes: bounded("quarantineMinutes", 1, 7 * 24 * 60),
+    stuckSessionHours: bounded("stuckSessionHours", 1, 24 * 30),
+  },
+  { error: rv("limits") },
+);
+export type ResilienceSettings = z.infer<typeof resilienceSettings>;
+
+/** Which of the optional customer fields an operator makes required (the CPF follows its country instead). */
+export const customerFieldRules = z.object({ gender: flag("flag"), zipCode: flag("flag"), evModel: flag("flag") }, { error: v("flag") });
+export type CustomerFieldRules = z.infer<typeof customerFieldRules>;
+
+export const DEFAULT_RESILIENCE: ResilienceSettings = { ...DEFAULT_CHARGER_LIMITS, stuckSessionHours: DEFAULT_STUCK_SESSION_HOURS };
+
 /** Every field of the document a body carries; `parameterSettingsInput` adds the cross-field rules. */
 const documentFields = {
   /** Quick amounts offered for a top-up, in minor units. */
@@ -124,6 +155,12 @@ const documentFields = {
    */
   balancePayment: flag("flag"),
   minimumRecharge: minor("minimumRecharge"),
+  /**
+   * What a card is held for when a driver pays ad hoc on a charger's public page and the
+   * strategy names no `preAuthAmount`, minor units; null: 100.00 in the main currency
+   * (docs/rules/payments.md "Ad-hoc payment"). Optional in a body: left out, the stored one stays.
+   */
+  adHocHold: wholeNumber(v("adHocHold"), (n) => n.min(1, { error: v("adHocHold") }).max(1_000_000_000, { error: v("adHocHold") })).nullable().optional(),
   /**
    * The balance plus overdraft credit a driver needs to start charging on a partner's network; 0
    * asks for none (docs/rules/ocpi.md "Tokens": NO_CREDIT).
@@ -158,11 +195,24 @@ const documentFields = {
   ocpi: z.object({
     countryCode: z.preprocess((x) => (x === "" ? null : x), z.string().regex(/^[A-Z]{2}$/, { error: v("countryCode") }).nullable()),
     partyId: z.preprocess((x) => (x === "" ? null : x), z.string().regex(/^[A-Z0-9]{3}$/, { error: v("partyId") }).nullable()),
+    /** The roles the operator takes on the wire (docs/rules/ocpi.md "CPO role"); left out of a body, the stored ones stay. */
+    roles: ocpiRoles.optional(),
   }),
   /** null: numbers are written the interface language's way (docs/rules/console.md "Formatting"). */
   decimalSeparator: z.preprocess((x) => (x === "" ? null : x), z.enum([".", ","], { error: v("decimalSeparator") }).nullable()),
   /** Decimals money is shown with: at most the main currency's own. */
   decimals: wholeNumber(v("decimals"), (n) => n.min(0, { error: v("decimals") }).max(4, { error: v("decimals") })),
+  /**
+   * How much a charger may misbehave and when a session counts as stuck (docs/rules/ocpp.md
+   * "A charger that floods", "A charger that keeps reconnecting"; docs/rules/monitoring.md
+   * "Suspect sessions"). Optional in a body: left out, the stored limits stay.
+   */
+  resilience: resilienceSettings.optional(),
+  /**
+   * Customer fields the operator requires (docs/rules/drivers.md "What the customer form asks");
+   * optional in a body: left out, the stored choice stays.
+   */
+  customerFields: customerFieldRules.optional(),
 };
 
 type Fields = { [K in keyof typeof documentFields]: z.output<(typeof documentFields)[K]> };
@@ -217,6 +267,8 @@ export interface ParameterSettings {
   currencies: CurrencySet[];
   balancePayment: boolean;
   minimumRecharge: number;
+  /** Minor units; null or absent: 100.00 in the main currency. */
+  adHocHold?: number | null;
   minimumChargeBalance: number;
   roamingCdrLimit: CdrLimit;
   membership: { silverFee: number; goldFee: number; silverDiscount: number; goldDiscount: number };
@@ -230,9 +282,11 @@ export interface ParameterSettings {
   tax: TaxSettings;
   billPush: { url: string | null; /** Sealed. */ signatureKey: string | null };
   hideZeroCosts: boolean;
-  ocpi: { countryCode: string | null; partyId: string | null };
+  ocpi: { countryCode: string | null; partyId: string | null; roles: OperatorRole[] };
   decimalSeparator: "." | "," | null;
   decimals: number;
+  resilience: ResilienceSettings;
+  customerFields: CustomerFieldRules;
 }
 
 /**
@@ -249,6 +303,7 @@ export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
   // Billing has always debited the balance: an operator who never chose keeps that.
   balancePayment: true,
   minimumRecharge: 0,
+  adHocHold: null,
   minimumChargeBalance: 0,
   roamingCdrLimit: DEFAULT_CDR_LIMIT,
   membership: { silverFee: 0, goldFee: 1, silverDiscount: 0, goldDiscount: 0 },
@@ -262,14 +317,17 @@ export const DEFAULT_PARAMETER_SETTINGS: ParameterSettings = {
   tax: { mark: "", inclusive: true, rate: "0" },
   billPush: { url: null, signatureKey: null },
   hideZeroCosts: false,
-  ocpi: { countryCode: null, partyId: null },
+  ocpi: { countryCode: null, partyId: null, roles: DEFAULT_OPERATOR_ROLES },
   decimalSeparator: null,
   decimals: 0,
+  resilience: DEFAULT_RESILIENCE,
+  customerFields: { gender: false, zipCode: false, evModel: false },
 };
 
 const stored = {
   ...documentFields,
   billPush: documentFields.billPush.extend({ signatureKey: z.string().nullable() }),
+  ocpi: documentFields.ocpi.extend({ roles: ocpiRoles.default(DEFAULT_OPERATOR_ROLES) }),
 };
 
 /** Before map keys per provider, a document kept one `key` for its provider. */

@@ -72,6 +72,16 @@ const logoKey = z.preprocess(
     .optional(),
 );
 
+/** The R2 key of an uploaded map icon (POST /user-service/file/upload?kind=mapIcon): the marker of the station on maps. */
+const mapIconKey = z.preprocess(
+  blank,
+  z
+    .string({ error: "stations.validation.mapIcon" })
+    .max(300, { error: "stations.validation.mapIcon" })
+    .regex(/^operators\/\d+\/public\/stations\/map-icons\/[A-Za-z0-9/_.-]+$/, { error: "stations.validation.mapIcon" })
+    .optional(),
+);
+
 const fields = {
   name: requiredText(64, "stations.validation.nameRequired"),
   address: requiredText(200, "stations.validation.addressRequired"),
@@ -89,6 +99,7 @@ const fields = {
   businessHours: requiredText(100, "stations.validation.businessHoursRequired"),
   description: requiredText(1000, "stations.validation.descriptionRequired"),
   logoKey,
+  mapIconKey,
   /** kW with at most two decimals (docs/rules/equipment.md "Stations"); the table keeps W. */
   powerLimit: z.preprocess(blank, powerKw.optional()),
   /**

@@ -51,7 +51,7 @@ describe("discount strategies in the console", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("dialog").getByRole("button", { name: d.actions.generate }).click();
     const file = await download;
-    await page.getByText(d.toasts.generated.replace("{{count}}", "5")).waitFor();
+    await page.getByText(d.toasts.generated_other.replace("{{count}}", "5")).waitFor();
     const path = join(mkdtempSync(join(tmpdir(), "plugdesk-discounts-")), "cards.xlsx");
     await file.saveAs(path);
     const sheet = await readSheet(path);

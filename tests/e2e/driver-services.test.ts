@@ -2,7 +2,8 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/driver-services.json";
 import enDrivers from "../../domain/i18n/locales/en/drivers.json";
-import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
+import enEnds from "../../domain/i18n/locales/en/reservation-ends.json";
+import enForms from "../../domain/i18n/locales/en/forms-help.json";
 import { answering, api, bootedClient, closeClients, newCharger } from "../peers/support";
 import { field, hydrated, openDemoAdmin, text } from "./support/session";
 
@@ -14,7 +15,7 @@ const baseURL = inject("baseURL");
 const t = text.en;
 const ds = en.driverServices;
 const dr = enDrivers.drivers;
-const mon = enMonitoring.monitoring;
+const range = enForms.formsHelp.range;
 const ANNA = "Anna Nowak · anna.nowak@plugdesk.example";
 let browser: BrowserContext;
 let page: Page;
@@ -160,6 +161,13 @@ describe("driver services in the console", () => {
       .toBe(1);
   });
 
+  it("shows why a finished reservation ended: the demo's past reservation was used by a session", async () => {
+    await page.goto(`${baseURL}/operationMaintenance/reservation?status=finished`);
+    await hydrated(page);
+    const used = page.getByRole("row", { name: new RegExp(`${ds.reservations.statuses.finished}.*${enEnds.driverServices.reservations.endReasons.used}`) });
+    await used.first().waitFor();
+  });
+
   it("reserves a connector for a tag, filters the list by expiry, cancels after a confirmation, and reserves for a customer found by searching", async () => {
     const point = await newCharger();
     const { client } = await bootedClient(point.serialNumber, point.key);
@@ -175,16 +183,18 @@ describe("driver services in the console", () => {
     await page.getByText(ds.reservations.reserved).waitFor();
     const row = page.getByRole("row", { name: new RegExp(`${point.serialNumber}.*${ds.reservations.statuses.reserved}`) });
     await row.waitFor();
-    // The expiry filter: a range after the expiry hides the reservation, one around it shows it.
-    const search = page.getByRole("search");
-    await search.getByLabel(mon.common.from).fill("2099-01-02T00:00");
-    await search.getByRole("button", { name: t.ui.action.search }).click();
+    // The expiry filter, through the date-range picker: a range after the expiry hides the reservation, one around it shows it.
+    const period = page.getByRole("search").getByRole("button", { name: new RegExp(`^${range.label}:`) });
+    await period.click();
+    await page.getByLabel(range.fromDay).fill("2099-01-02");
+    await page.getByRole("button", { name: range.apply }).click();
     await page.waitForURL(/from=2099-01-02/);
     await page.getByText(ds.reservations.empty).waitFor();
-    await search.getByLabel(mon.common.from).fill("2098-12-31T00:00");
-    await search.getByLabel(mon.common.to).fill("2099-01-02T00:00");
-    await search.getByRole("button", { name: t.ui.action.search }).click();
-    await page.waitForURL(/to=2099-01-02/);
+    await period.click();
+    await page.getByLabel(range.fromDay).fill("2098-12-31");
+    await page.getByLabel(range.toDay).fill("2099-01-01");
+    await page.getByRole("button", { name: range.apply }).click();
+    await page.waitForURL(/to=2099-01-01/);
     await row.waitFor();
     await row.getByRole("button", { name: ds.reservations.cancel }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: ds.reservations.cancel }).click();

@@ -69,7 +69,7 @@ describe("operations screens", () => {
     await hydrated(page);
     await page.getByRole("button", { name: t.operations.fw.issue }).click();
     await page.getByRole("checkbox", { name: new RegExp(point.serialNumber) }).click();
-    await page.getByRole("button", { name: t.operations.fw.issueTo.replace("{{count}}", "1") }).click();
+    await page.getByRole("button", { name: t.operations.fw.issueTo_one.replace("{{count}}", "1") }).click();
     await updates.next();
     await expect.poll(() => page.getByTestId(`rollout-${point.serialNumber}`).textContent()).toBe(t.operations.fw.statuses.Issued);
     await client.call("FirmwareStatusNotification", { status: "Downloading" });

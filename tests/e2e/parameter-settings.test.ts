@@ -85,7 +85,9 @@ describe("parameter settings screen", () => {
     await page.waitForURL(/\/suboperators\//);
     await page.goto(`${baseURL}/suboperators/parameterSettings`);
     await hydrated(page);
-    await expect.poll(() => field(page, s.fields.timeZone).inputValue()).toBe("Europe/Warsaw");
+    await expect.poll(() => field(page, s.fields.timeZone, "combobox").inputValue()).toBe("Europe/Warsaw");
+    // The zone is picked from the IANA list as one types (docs/rules/console.md "Forms").
+    await expect.poll(() => page.locator('datalist option[value="Europe/Lisbon"]').count()).toBe(1);
     expect(await page.getByRole("tab").count()).toBe(0);
     expect(await page.getByText(s.fields.silverFee).count()).toBe(0);
   });

@@ -58,7 +58,10 @@ describe("charging points in the console", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Entrance fast charger");
     const qr = page.getByTestId("point-qr");
     await qr.waitFor();
-    expect(await qr.getAttribute("data-qr-value")).toBe(serialNumber);
+    // The QR code opens the point's public page on the operator's branded domain (docs/rules/public-charger.md "QR codes").
+    const branded = new URL(baseURL);
+    branded.hostname = "polska.localhost";
+    expect(await qr.getAttribute("data-qr-value")).toBe(`${branded.origin}/charge/${serialNumber}`);
     expect(await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.width, img.height])).toEqual([true, 88, 88]);
     await expect.poll(() => page.getByTestId("connector-card").count()).toBe(3);
     expect(await page.getByTestId("connector-card").first().textContent()).toContain(t.monitoring.connectorStatus.offline);
@@ -168,14 +171,14 @@ describe("charging points in the console", () => {
     await page.getByRole("menuitem", { name: t.points.import.open }).click();
     const dialog = page.getByRole("dialog");
     await dialog.locator("input[type=file]").setInputFiles(badPath);
-    await page.getByRole("button", { name: t.points.import.submit.replace("{{count}}", "3") }).click();
+    await page.getByRole("button", { name: t.points.import.submit_other.replace("{{count}}", "3") }).click();
     const report = dialog.getByRole("table", { name: t.points.import.report });
     await expect.poll(() => report.getByRole("row").count()).toBe(3);
     expect(await report.textContent()).toContain(t.points.validation.stationUnknown);
     expect(await report.textContent()).toContain(t.validation.pointType);
 
     await dialog.locator("input[type=file]").setInputFiles(goodPath);
-    await page.getByRole("button", { name: t.points.import.submit.replace("{{count}}", "2") }).click();
+    await page.getByRole("button", { name: t.points.import.submit_other.replace("{{count}}", "2") }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=IMP-${stamp}`);
     await expect.poll(() => page.getByRole("link", { name: new RegExp(`^IMP-${stamp}-[12]$`) }).count()).toBe(2);

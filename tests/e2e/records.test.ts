@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import enRecords from "../../domain/i18n/locales/en/records.json";
+import plFeedback from "../../domain/i18n/locales/pl/public-feedback.json";
 import plRecords from "../../domain/i18n/locales/pl/records.json";
 import { Api } from "../../scripts/sim/register";
 import { api, newCharger } from "../peers/support";
@@ -82,6 +83,11 @@ describe("a charge record and its receipt", () => {
       expect(html).toContain(plRecords.records.receipt.amountDue);
       await expect.poll(() => tourist.getByRole("heading", { level: 1 }).textContent()).toBe(plRecords.records.receipt.title);
       expect(await tourist.getByTestId("receipt").textContent()).toContain(String(transactionId));
+      // The driver tells the operator about this session from the receipt (docs/rules/content.md "Feedback").
+      await hydrated(tourist);
+      await tourist.getByLabel(plFeedback.content.publicFeedback.content).fill("Czy zapłaciłem dwa razy?");
+      await tourist.getByRole("button", { name: plFeedback.content.publicFeedback.send }).click();
+      await tourist.getByRole("status").filter({ hasText: plFeedback.content.publicFeedback.sent }).waitFor();
 
       const wrong = await tourist.goto(`${baseURL}/tourist/invoices/${"0".repeat(32)}`);
       expect(wrong!.status()).toBe(404);

@@ -79,6 +79,7 @@ describe("every screen", () => {
       ["/systemMonitoring/Connector", t.menu.monitoring.connector],
       ["/systemMonitoring/alarmRecord", t.menu.monitoring.alarmRecord],
       ["/systemMonitoring/loadMonitoring", t.menu.monitoring.loadMonitoring],
+      ["/systemMonitoring/reliability", t.menu.monitoring.reliability],
       ["/operationMaintenance/historicalAlarmInfo", t.menu.operation.historicalAlarmInfo],
       ["/equipmentManagement/remoteControl", t.menu.equipment.remoteControl],
       ["/equipmentManagement/station", t.menu.equipment.station],

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
+import enMapIcon from "../../domain/i18n/locales/en/map-icon.json";
 import en from "../../domain/i18n/locales/en/stations.json";
 import { pngImage } from "../unit/stations-image-samples";
 import { openBrowser } from "./support/browser";
@@ -47,14 +48,18 @@ describe("locations", () => {
     await page.getByRole("radio", { name: s.parking.paid }).click();
     await field(page, s.fields.parkingFeeAmount).fill("7.5");
     await field(page, s.fields.description).fill("Beside the pier, four bays reserved for charging.");
-    await page.locator("input[type=file]").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(pngImage(64, 64)) });
+    await page.getByLabel(s.logo.upload, { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(pngImage(64, 64)) });
     await poll(() => page.getByText(s.logo.uploaded).count()).toBeGreaterThan(0);
+    // The map icon beside it: the station's marker on the dashboard's map (docs/rules/equipment.md "Images").
+    await page.getByLabel(enMapIcon.stations.mapIcon.upload, { exact: true }).setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: Buffer.from(pngImage(32, 32)) });
+    await poll(() => page.getByText(enMapIcon.stations.mapIcon.uploaded).count()).toBeGreaterThan(0);
     await page.getByRole("button", { name: t.common.save }).click();
 
     await page.waitForURL(/\/equipmentManagement\/station\/stationDetail\/\d+$/);
     await poll(() => page.getByRole("heading", { name: /Sopot Molo/ }).count()).toBe(1);
     expect(await page.getByText("7.50 zł").count()).toBe(1);
     expect(await page.getByRole("img", { name: s.fields.logo, exact: true }).count()).toBe(1);
+    expect(await page.getByRole("img", { name: enMapIcon.stations.fields.mapIcon, exact: true }).count()).toBe(1);
     const detailUrl = page.url();
 
     await page.goto(LIST);

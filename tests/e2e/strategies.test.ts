@@ -68,9 +68,9 @@ describe("charging strategies", () => {
     await dialog.getByRole("textbox", { name: p.assign.search }).fill(point.serialNumber);
     // The point's own box, by its label: the first box may still be another point's until the search lands.
     await dialog.getByRole("checkbox", { name: new RegExp(point.serialNumber) }).click();
-    await dialog.getByRole("button", { name: fill(p.assign.save, { count: "1" }) }).click();
+    await dialog.getByRole("button", { name: fill(p.assign.save_one, { count: "1" }) }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.getByText(fill(p.assign.saved, { count: "1", name })).count()).toBe(1);
+    await expect.poll(() => page.getByText(fill(p.assign.saved_one, { count: "1", name })).count()).toBe(1);
 
     const a = await api();
     const saved = await a.get<{ chargeStrategyId: number }>(`/station-service/point/${point.id}`);

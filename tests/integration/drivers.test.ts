@@ -53,7 +53,8 @@ describe("customers (docs/rules/drivers.md \"Customers\")", () => {
       houseNumber: "12",
       state: "SP",
       complement: "apto 3",
-      cpf: "52998224725",
+      // A Polish operator does not take a CPF (tests/integration/customer-fields.test.ts asks a Brazilian one).
+      cpf: null,
       idCard: "ID-77",
       evModel: "Kia EV6",
       carPlate: "ABC1D23",
@@ -69,23 +70,20 @@ describe("customers (docs/rules/drivers.md \"Customers\")", () => {
       status: "NORMAL",
     });
     const detail = await call("GET", `/customer-service/customer/${res.body.data.id}`, { token: pl });
-    expect(detail.body.data).toMatchObject({ customer: { id: res.body.data.id, cpf: "52998224725" }, group: null, cards: [], paysFrom: { kind: "PERSONAL", balance: 0 } });
+    expect(detail.body.data).toMatchObject({ customer: { id: res.body.data.id, cpf: null }, group: null, cards: [], paysFrom: { kind: "PERSONAL", balance: 0 } });
   });
 
-  it("requires EV model, gender, country and zip code, and checks email, phone and the CPF's check digits", async () => {
+  it("requires a country and checks email, phone and the CPF's check digits (gender, zip code and EV model as the settings say)", async () => {
     const res = await call("POST", "/customer-service/customer", {
       token: pl,
       body: { firstName: "A", lastName: "B", email: "not-an-email", phone: "600 000 000", cpf: "529.982.247-24" },
     });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toEqual({
-      gender: "Please choose a gender",
       email: "Please enter a valid email address",
       phone: "Please enter a valid phone number",
       country: "Please choose a country",
-      zipCode: "Please enter a valid zip code",
       cpf: "This CPF is not valid (check digits)",
-      evModel: "Please enter the EV model",
     });
     const polish = await call("POST", "/customer-service/customer?lang=pl", { token: pl, body: customerBody({ country: "XX", cpf: "111.111.111-11" }) });
     expect(polish.body.data.fields).toEqual({ country: "Wybierz kraj", cpf: "Ten CPF jest nieprawidłowy (cyfry kontrolne)" });

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import billingEn from "../../domain/i18n/locales/en/billing.json";
 import roamingEn from "../../domain/i18n/locales/en/roaming.json";
 import settingsEn from "../../domain/i18n/locales/en/settings.json";
@@ -58,6 +58,42 @@ beforeAll(async () => {
 afterAll(async () => {
   await setIdentity("0PL002", { countryCode: null, partyId: null });
   await setMinimum(0);
+});
+
+describe("a roaming record's deliveries", () => {
+  it("goes to the operator's bill-push URL like its own records once billed, with the partner's facts, once", async () => {
+    const { httpOrigin } = inject("fakes");
+    const path = `/roaming-bills-${Date.now().toString(36)}`;
+    const doc = (await call("GET", "/system-service/parameter-settings", { token: admin })).body.data;
+    expect((await call("PUT", "/system-service/parameter-settings", { token: admin, body: { ...doc, billPush: { url: `${httpOrigin}${path}`, signatureKey: "roaming-push-key-0123456789" } } })).status).toBe(200);
+    try {
+      const { token } = await registeredCpo(admin);
+      const driver = await makeCustomerRow("0PL002", { balance: 10_000 });
+      const card = await makeCardRow("0PL002", driver.id);
+      const cdr = cdrFor(card.idTag);
+      const { stored } = await postCdr(token, cdr);
+      const pushes = await eventually(
+        async () => (await (await fetch(`${httpOrigin}/__fake/requests?path=${encodeURIComponent(path)}`)).json()) as { body: string }[],
+        (list) => list.length > 0,
+      );
+      expect(JSON.parse(pushes[0].body)).toMatchObject({
+        event: "chargeRecord.settled",
+        transactionId: stored.charge_record_id,
+        serialNumber: "DE*CPO*E1",
+        idTag: card.idTag,
+        energyWh: 12_500,
+        currency: { code: "PLN", decimals: 2 },
+        totalCost: 2460,
+        roaming: { countryCode: "DE", partyId: "CPO", cdrId: cdr.id, evseId: "DE*CPO*E1" },
+      });
+      // The billing message again changes nothing: one push per record.
+      await deliverAgain(stored.id);
+      const after = (await (await fetch(`${httpOrigin}/__fake/requests?path=${encodeURIComponent(path)}`)).json()) as unknown[];
+      expect(after).toHaveLength(1);
+    } finally {
+      await call("PUT", "/system-service/parameter-settings", { token: admin, body: { ...doc, billPush: { url: null, signatureKey: null } } });
+    }
+  });
 });
 
 describe("CDRs billed to the wallet", () => {

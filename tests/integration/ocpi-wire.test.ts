@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import enForms from "../../domain/i18n/locales/en/forms-help.json";
 import en from "../../domain/i18n/locales/en/ocpi.json";
 import { utcToZoned } from "../../domain/time";
 import { registerPlatform, unregisterPlatform } from "../../workers/services/ocpi/platforms";
@@ -408,7 +409,8 @@ describe("the console's platforms", () => {
     expect((await call("POST", "/ocpi-service/platform", { token: without, body: { name: "x" } })).status).toBe(403);
     const invalid = await call("POST", "/ocpi-service/platform", { token: admin, body: { name: "", versionsUrl: "ftp://x" } });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.data.fields).toMatchObject({ name: en.ocpi.validation.name, versionsUrl: en.ocpi.validation.versionsUrl });
+    // An empty name says what is missing, not its length (docs/rules/console.md "Forms").
+    expect(invalid.body.data.fields).toMatchObject({ name: enForms.formsHelp.validation.name, versionsUrl: en.ocpi.validation.versionsUrl });
   });
 
   it("keeps a registered platform's URL and token fixed, deletes only unregistered ones, and never answers the token", async () => {

@@ -130,6 +130,48 @@ describe("the running and final cost (I02–I03)", () => {
     expect(costUpdates).toEqual([{ transactionId, totalCost: 5.89 }]);
   });
 
+  it("sends the final cost again on the charger's next connection when it could not take it", async () => {
+    const { charger, operatorId, serialNumber, key } = await pricedCharger();
+    const idTag = await driverCard("PL");
+    const transactionId = crypto.randomUUID();
+    const event = (seqNo: number, eventType: string, wh: number, extra: Record<string, unknown> = {}) =>
+      charger.call("TransactionEvent", {
+        eventType,
+        timestamp: at(),
+        triggerReason: eventType === "Started" ? "Authorized" : "StopAuthorized",
+        seqNo,
+        transactionInfo: { transactionId, chargingState: eventType === "Ended" ? "Idle" : "Charging" },
+        evse: { id: 1, connectorId: 1 },
+        meterValue: energy(wh, eventType === "Started" ? "Transaction.Begin" : "Transaction.End"),
+        ...extra,
+      });
+    await event(0, "Started", 1_000, { idToken: { idToken: idTag, type: "ISO14443" } });
+    const ended = await event(1, "Ended", 2_000, { transactionInfo: { transactionId, chargingState: "Idle", stoppedReason: "Local" } });
+    // The charger is silent: billing's CostUpdated goes unanswered and times out.
+    const missed = await charger.nextCall();
+    expect(missed[2]).toBe("CostUpdated");
+    const stub = env.CHARGE_POINT.getByName(chargePointName(operatorId, serialNumber));
+    const waiting = () => runInDurableObject(stub, (instance) => (instance as unknown as { store: { get(key: string): unknown } }).store.get("finalCosts") as Record<string, { totalCost: number }> | undefined);
+    await eventually(waiting, (kept) => kept?.[transactionId] !== undefined);
+    charger.close();
+
+    const again = (await connect(serialNumber, { key, protocols: OCPP201 })).charger!;
+    const costUpdates: unknown[] = [];
+    again.answer("CostUpdated", (payload) => {
+      costUpdates.push(payload);
+      return {};
+    });
+    await again.call("Heartbeat", {});
+    await eventually(
+      async () => costUpdates,
+      (updates) => updates.length > 0,
+    );
+    expect(costUpdates).toEqual([{ transactionId, totalCost: ended.totalCost }]);
+    // Taken: nothing waits any more, and a third connection is sent nothing.
+    await eventually(waiting, (kept) => kept?.[transactionId] === undefined);
+    again.close();
+  });
+
   it("leaves the cost out at a point without a strategy", async () => {
     const made = await makeCharger("0PL002", { type: "DC" });
     const charger = (await connect(made.serialNumber, { key: made.key, protocols: OCPP201 })).charger!;

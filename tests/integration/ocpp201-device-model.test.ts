@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
 import { makeCharger, tokenWithMenus } from "./support/factories";
-import { connect, type TestCharger } from "./support/charger";
+import { connect, landed, type TestCharger } from "./support/charger";
 import { call, tokenFor } from "./support/http";
 
 /**
@@ -274,5 +274,36 @@ describe("the charger's key on a 2.0.1 charger (A01)", () => {
     expect((await connect(serialNumber, { key: oldKey, protocols: OCPP201 })).status).toBe(401);
     // The charger sends the value it was given (the key's hex digits) as its password.
     expect((await connect(serialNumber, { key: res.body.data.key, protocols: OCPP201 })).status).toBe(101);
+  });
+});
+
+describe("an EVSE with several connectors (G01), shown as the charger reports it", () => {
+  it("keeps each connector's status and type, and the EVSE's status is the one that speaks for them all", async () => {
+    const { charger, pointId } = await online201();
+    const token = await tokenFor("0PL002", "demoadmin");
+    const requestId = await requestReport(charger, token, pointId);
+    const connectorType = (evse: number, connector: number, type: string) =>
+      reported({ name: "Connector", evse: { id: evse, connectorId: connector } }, { name: "ConnectorType" }, { value: type, mutability: "ReadOnly" }, "OptionList");
+    expect(
+      await charger.call("NotifyReport", { requestId, generatedAt: at(), seqNo: 0, tbc: false, reportData: [connectorType(1, 1, "cCCS2"), connectorType(1, 2, "cChaoJi")] }),
+    ).toEqual({});
+
+    const status = (connectorId: number, connectorStatus: string) => charger.call("StatusNotification", { timestamp: at(), connectorStatus, evseId: 1, connectorId });
+    await status(1, "Available");
+    await status(2, "Available");
+    // The driver plugs the second connector in: the charger reports its sibling Unavailable meanwhile.
+    await status(2, "Occupied");
+    await status(1, "Unavailable");
+    await landed();
+
+    const page = await modelPage(token, pointId);
+    expect(page.body.data.evses).toEqual([
+      { evseId: 1, connectorId: 1, status: "Unavailable", connectorType: "cCCS2" },
+      { evseId: 1, connectorId: 2, status: "Occupied", connectorType: "cChaoJi" },
+    ]);
+    // The product's connector 1 (the EVSE) stays busy, not Unavailable from the last report.
+    const stored = await env.DB.prepare("SELECT status FROM connectors WHERE point_id = ? AND connector_no = 1").bind(pointId).first<{ status: string }>();
+    expect(stored).toEqual({ status: "Preparing" });
+    charger.close();
   });
 });

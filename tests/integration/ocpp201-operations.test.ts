@@ -9,7 +9,7 @@ import { makeSite } from "./support/operations";
 /**
  * OCPP 2.0.1 operations beside 1.6J (docs/rules/ocpp.md "Two protocols"): events raise and clear
  * alarms like a 1.6 error code (N07–N08), a charger ends its reservations (H01–H04), and a fleet of
- * both protocols shares one load-balancing group (K01, K08, K10) and one firmware rollout (L01).
+ * both protocols shares one load-balancing group (K01, K08, K10) and one firmware rollout (L01), a signed version too (L02).
  */
 
 const OCPP201 = "ocpp2.0.1";
@@ -375,5 +375,49 @@ describe("a fleet of both protocols (K01, K08, K10, L01)", { timeout: QUEUE_ROUN
     expect(await statusOf()).toEqual({ [a.pointId]: "InstallationFailed", [b.pointId]: "Installed" });
     old.close();
     young.close();
+  });
+  it("rolls a signed version out as SignedUpdateFirmware to 1.6 and UpdateFirmware with its signature to 2.0.1 (L02)", async () => {
+    const site = await makeSite("0PL002", { count: 3 });
+    const [a, b, c] = site.chargers;
+    const old = await online16(a);
+    const young = await online201(b);
+    const doubter = await online16(c);
+    const asked16 = recording(old, "SignedUpdateFirmware", { status: "Accepted" });
+    const asked201 = recording(young, "UpdateFirmware", { status: "Accepted" });
+    recording(doubter, "SignedUpdateFirmware", { status: "InvalidCertificate" });
+    const FIRMWARE = "/maintain-service/firmware";
+    const signingCertificate = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUSigned\n-----END CERTIFICATE-----";
+    const signature = "c2lnbmVkIGZpcm13YXJl";
+    const version = `4.${Date.now() % 100000}.0`;
+    const location = "ftps://firmware.example.com/signed.bin";
+
+    const half = await call("POST", FIRMWARE, { token: admin, body: { version, location, signingCertificate } });
+    expect(half.status).toBe(400);
+    expect(JSON.stringify(half.body)).toContain("signature");
+    const notPem = await call("POST", FIRMWARE, { token: admin, body: { version, location, signingCertificate: "MIIB", signature } });
+    expect(notPem.status).toBe(400);
+
+    const created = await call("POST", FIRMWARE, { token: admin, body: { version, location, signingCertificate, signature, retries: 1 } });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ signed: true, signingCertificate, signature });
+    const id = created.body.data.id;
+    expect((await call("POST", `${FIRMWARE}/${id}/issue`, { token: admin, body: { pointIds: [a.pointId, b.pointId, c.pointId] } })).status).toBe(200);
+    const delivered = await eventually(
+      () => call("GET", `${FIRMWARE}/${id}`, { token: admin }),
+      (res) => res.body.data.rollout.every((r: { delivery: string }) => r.delivery !== "Queued"),
+    );
+    const deliveryOf = Object.fromEntries(delivered.body.data.rollout.map((r: { pointId: number; delivery: string }) => [r.pointId, r.delivery]));
+    // A charger that refuses the certificate never fetches the file: its rollout is Failed, not Sent.
+    expect(deliveryOf).toEqual({ [a.pointId]: "Sent", [b.pointId]: "Sent", [c.pointId]: "Failed" });
+    const signed = { location, retrieveDateTime: expect.any(String), signingCertificate, signature };
+    expect(asked16).toEqual([{ requestId: expect.any(Number), firmware: signed, retries: 1 }]);
+    expect(asked201).toEqual([{ requestId: expect.any(Number), firmware: signed, retries: 1 }]);
+
+    await old.call("SignedFirmwareStatusNotification", { status: "SignatureVerified", requestId: asked16[0].requestId });
+    await young.call("FirmwareStatusNotification", { status: "InvalidSignature", requestId: asked201[0].requestId });
+    const detail = await call("GET", `${FIRMWARE}/${id}`, { token: admin });
+    const statusOf = Object.fromEntries(detail.body.data.rollout.map((r: { pointId: number; status: string }) => [r.pointId, r.status]));
+    expect(statusOf).toMatchObject({ [a.pointId]: "Installing", [b.pointId]: "InstallationFailed" });
+    for (const charger of [old, young, doubter]) charger.close();
   });
 });

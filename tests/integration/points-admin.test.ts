@@ -293,7 +293,7 @@ describe("deleting points", () => {
       .run();
     const refused = await call("DELETE", `/station-service/point/${used.id}?lang=pl`, { token });
     expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe("Ten punkt ładowania ma 1 rekordów ładowania i nie można go usunąć; wyłącz go zamiast tego");
+    expect(refused.body.msg).toBe("Ten punkt ładowania ma 1 rekord ładowania i nie można go usunąć; wyłącz go zamiast tego");
   });
 });
 

@@ -210,7 +210,7 @@ describe("assigning points", () => {
     await call("PUT", `${BASE}/${strategy.id}/assign`, { token: pl, body: { pointIds: [point.pointId] } });
     const refused = await call("DELETE", `${BASE}/${strategy.id}`, { token: pl });
     expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe("This strategy is assigned to 1 charging points: assign them another strategy before deleting it");
+    expect(refused.body.msg).toBe("This strategy is assigned to 1 charging point: assign it another strategy before deleting it");
     await call("PUT", `${BASE}/${strategy.id}/assign`, { token: pl, body: { pointIds: [] } });
     expect((await call("DELETE", `${BASE}/${strategy.id}`, { token: pl })).status).toBe(200);
     expect((await call("GET", `${BASE}/${strategy.id}`, { token: pl })).status).toBe(404);

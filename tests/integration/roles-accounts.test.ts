@@ -90,7 +90,7 @@ describe("roles", () => {
     await makeAccount("0PL002", admin, role.id, { changePassword: false });
     const res = await call("DELETE", `/user-service/role/${role.id}`, { token: admin });
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe("This role is given to 1 accounts and cannot be deleted");
+    expect(res.body.msg).toBe("This role is given to 1 account and cannot be deleted");
   });
 });
 

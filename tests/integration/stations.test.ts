@@ -423,6 +423,34 @@ describe("logo upload", () => {
   });
 });
 
+describe("the map icon", () => {
+  it("takes a map icon the operator uploaded, shows it with the station and on the dashboard's map, and refuses a logo or another operator's file", async () => {
+    const plToken = await tokenFor("0PL002", "demoadmin");
+    const deToken = await tokenFor("0DE001", "deadmin1");
+    const icon = await upload(plToken, "mapIcon", pngImage(32, 32));
+    expect(icon.status).toBe(200);
+    expect(icon.body.data.key).toMatch(/\/public\/stations\/map-icons\//);
+    const created = await call("POST", "/station-service/station", { token: plToken, body: stationBody({ mapIconKey: icon.body.data.key, lat: "52.2297", lng: "21.0122" }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const detail = await call("GET", `/station-service/station/${created.body.data.id}`, { token: plToken });
+    expect(detail.body.data).toMatchObject({ mapIconKey: icon.body.data.key, mapIconUrl: `/user-service/file/show?key=${encodeURIComponent(icon.body.data.key)}` });
+    const shown = await SELF.fetch(`${ORIGIN}${detail.body.data.mapIconUrl}`);
+    expect(shown.status).toBe(200);
+    const home = await call("GET", "/station-service/dashboard/home", { token: plToken });
+    expect(home.body.data.stations.find((s: { id: number }) => s.id === created.body.data.id)).toMatchObject({ mapIconUrl: detail.body.data.mapIconUrl });
+
+    // A logo is not a map icon, and another operator's icon is not this operator's.
+    const logo = await upload(plToken, "logo", pngImage(32, 32));
+    const asIcon = await call("POST", "/station-service/station", { token: plToken, body: stationBody({ mapIconKey: logo.body.data.key }) });
+    expect(asIcon.status).toBe(400);
+    expect(asIcon.body.data.fields.mapIconKey).toBe("Upload the map icon again: it must be a JPG or PNG this operator uploaded");
+    const german = await upload(deToken, "mapIcon", pngImage(32, 32));
+    const foreign = await call("POST", "/station-service/station", { token: plToken, body: stationBody({ mapIconKey: german.body.data.key }) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.data.fields.mapIconKey).toBe("Upload the map icon again: it must be a JPG or PNG this operator uploaded");
+  });
+});
+
 describe("tenancy and permissions", () => {
   it("never lets another operator read or change a station (404)", async () => {
     const plToken = await tokenFor("0PL002", "demoadmin");

@@ -123,3 +123,84 @@ describe("the charger simulator in 2.0.1", () => {
     expect(sim.validationFailures).toEqual([]);
   });
 });
+
+describe("a strict OCPP 2.0.1 client and the console's commands", () => {
+  it("takes every command the console sends a 2.0.1 point, and every report it sends back, with every frame valid both ways", async () => {
+    const made = await newCharger();
+    const client = client201(made.serialNumber, made.key);
+    await client.connect();
+    await client.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "PeerTest", model: "ocpp-rpc strict" } });
+    for (const evseId of [1, 2]) {
+      await client.call("StatusNotification", { timestamp: new Date().toISOString(), connectorStatus: "Available", evseId, connectorId: 1 });
+    }
+    await until(async () => (await point(made.id)).connectedVersion === "2.0.1", "the point connected in 2.0.1");
+    const asked: Record<string, unknown[]> = {};
+    const answer = (action: string, reply: (request: any) => Record<string, unknown>) =>
+      client.handle(action as never, ((request: unknown) => {
+        (asked[action] ??= []).push(request);
+        return reply(request);
+      }) as never);
+    answer("Reset", () => ({ status: "Accepted" }));
+    answer("TriggerMessage", () => ({ status: "Accepted" }));
+    answer("UnlockConnector", () => ({ status: "Unlocked" }));
+    answer("ClearChargingProfile", () => ({ status: "Accepted" }));
+    answer("GetCompositeSchedule", (r) => ({
+      status: "Accepted",
+      schedule: { evseId: r.evseId, duration: r.duration, scheduleStart: new Date().toISOString(), chargingRateUnit: "W", chargingSchedulePeriod: [{ startPeriod: 0, limit: 22_000 }] },
+    }));
+    answer("DataTransfer", () => ({ status: "Accepted", data: "pong" }));
+    answer("GetLog", () => ({ status: "Accepted", filename: "log.tar.gz" }));
+    answer("GetLocalListVersion", () => ({ versionNumber: 0 }));
+    answer("ReserveNow", () => ({ status: "Accepted" }));
+    answer("CancelReservation", () => ({ status: "Accepted" }));
+
+    const a = await api();
+    const serial = made.serialNumber;
+    await a.put(`/station-service/monitoring/reset/point/${serial}`, { type: "Hard" });
+    await a.put(`/station-service/monitoring/point/triggerMessage/${serial}`, { requestedMessage: "StatusNotification", connectorId: 2 });
+    await a.put(`/station-service/remoteControl/unlockConnector/${made.id}`, { connectorId: 1 });
+    await a.put(`/station-service/monitoring/clearChargingProfile/${serial}`, { connectorId: 1, chargingProfilePurpose: "TxDefaultProfile" });
+    await a.get(`/station-service/monitoring/getCompositeSchedule/${serial}?connectorId=1&duration=3600`);
+    await a.put(`/station-service/monitoring/dataTransfer/${serial}`, { vendorId: "com.example", messageId: "ping", data: "ping" });
+    await a.get(`/station-service/monitoring/getDiagnostics/${serial}?location=${encodeURIComponent("ftp://logs.example.com/upload")}`);
+    await a.get(`/station-service/monitoring/getLocalListVersion/${serial}`);
+    // H01: a reservation of EVSE 2 for a demo tag, then its cancellation (H02).
+    const reservation = await a.post<{ id: number }>("/station-service/reservation", {
+      pointId: made.id,
+      connectorId: 2,
+      idTag: "PLREMOTE",
+      expiryDate: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
+    await until(async () => asked.ReserveNow?.length, "ReserveNow sent");
+    await a.put(`/station-service/reservation/${reservation.id}/cancel`, {});
+    await until(async () => asked.CancelReservation?.length, "CancelReservation sent");
+
+    // Each 1.6 word went as its 2.0.1 twin (docs/rules/ocpp.md "Two protocols").
+    expect(asked.Reset).toEqual([{ type: "Immediate" }]);
+    expect(asked.TriggerMessage).toEqual([{ requestedMessage: "StatusNotification", evse: { id: 2 } }]);
+    expect(asked.UnlockConnector).toEqual([{ evseId: 1, connectorId: 1 }]);
+    expect(asked.GetCompositeSchedule).toEqual([expect.objectContaining({ evseId: 1, duration: 3600 })]);
+    expect(asked.DataTransfer).toEqual([{ vendorId: "com.example", messageId: "ping", data: "ping" }]);
+    expect(asked.GetLog).toEqual([expect.objectContaining({ logType: "DiagnosticsLog", log: expect.objectContaining({ remoteLocation: "ftp://logs.example.com/upload" }) })]);
+    expect(asked.ReserveNow).toEqual([expect.objectContaining({ evseId: 2, idToken: expect.objectContaining({ idToken: "PLREMOTE" }) })]);
+    expect(Object.keys(asked).sort()).toEqual(
+      ["CancelReservation", "ClearChargingProfile", "DataTransfer", "GetCompositeSchedule", "GetLocalListVersion", "GetLog", "ReserveNow", "Reset", "TriggerMessage", "UnlockConnector"].sort(),
+    );
+
+    // What a station reports back on its own is answered, valid both ways.
+    const now = () => new Date().toISOString();
+    await client.call("LogStatusNotification", { status: "Uploading", requestId: (asked.GetLog[0] as { requestId: number }).requestId });
+    await client.call("FirmwareStatusNotification", { status: "Idle" });
+    await client.call("SecurityEventNotification", { type: "SettingSystemTime", timestamp: now() });
+    await client.call("NotifyEvent", {
+      generatedAt: now(),
+      seqNo: 0,
+      eventData: [
+        { eventId: 1, timestamp: now(), trigger: "Delta", actualValue: "true", eventNotificationType: "HardWiredNotification", component: { name: "Connector", evse: { id: 1, connectorId: 1 } }, variable: { name: "Problem" } },
+      ],
+    });
+    await client.call("MeterValues", { evseId: 1, meterValue: [{ timestamp: now(), sampledValue: [{ value: 1234, measurand: "Energy.Active.Import.Register" }] }] });
+    await client.call("DataTransfer", { vendorId: "com.example" });
+    expect(client.validationFailures).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardInput, cpfValid, customerForm, groupInput, toCustomerInput } from "../../domain/schemas/drivers";
+import { cardInput, cpfValid, customerForm, customerRulesOf, groupInput, toCustomerInput } from "../../domain/schemas/drivers";
 
 describe("customer and card rules shared by the forms and the API (docs/rules/drivers.md)", () => {
   it.each([
@@ -16,7 +16,7 @@ describe("customer and card rules shared by the forms and the API (docs/rules/dr
   });
 
   it("takes the credit limit as typed in the currency's decimals and sends minor units", () => {
-    const form = customerForm(2);
+    const form = customerForm(2, customerRulesOf("PL", { gender: true, zipCode: true, evModel: true }));
     const base = { firstName: "A", lastName: "B", gender: "MALE", email: "a@example.com", country: "pl", zipCode: "00-001", evModel: "Zoe" };
     const parsed = form.parse({ ...base, overdraftCredit: "12.50" });
     expect(toCustomerInput(parsed, 2)).toMatchObject({ overdraftCredit: 1250, country: "PL" });

@@ -74,6 +74,11 @@ describe("route guard", () => {
     }
   });
 
+  it("sends a visitor without a session from / to the operator picker without a warning", () => {
+    expect(decide("/")).toEqual({ kind: "redirect", to: "/homePage" });
+    expect(decide("/", { storedOperatorCode: "0PL002" })).toEqual({ kind: "redirect", to: "/0PL002/login" });
+  });
+
   it("on an operator's own domain sends carrierList to the root login", () => {
     expect(decide("/carrierList", { operatorDomain: true })).toEqual({ kind: "redirect", to: "/" });
     expect(decide("/", { operatorDomain: true })).toEqual({ kind: "allow" });

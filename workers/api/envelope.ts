@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { Context } from "hono";
 import { ZodError } from "zod";
 import { AppError, Invalid } from "../../domain/errors";
@@ -26,6 +27,19 @@ export function invalidFromZod(error: ZodError): Invalid {
   return new Invalid(first, {}, fields);
 }
 
+/**
+ * "Data validation failed" naming the fields at fault (docs/rules/console.md "Forms"): each by its
+ * catalogue label (formsHelp.fields), else by its name in the body; list indexes dropped.
+ */
+export function namedInvalid(paths: string[], t: TFunction): string {
+  const names = paths.map((path) => {
+    const leaf = path.split(".").filter((part) => !/^\d+$/.test(part)).pop() ?? path;
+    return leaf === "_" ? null : t(`formsHelp.fields.${leaf}`, { defaultValue: leaf });
+  });
+  const listed = [...new Set(names.filter((n): n is string => n !== null))];
+  return listed.length === 0 ? t("validation.invalid") : t("formsHelp.validation.invalidNamed", { fields: listed.join(", ") });
+}
+
 const STATUS_KEYS: Record<number, string> = {
   400: "errors.invalid",
   401: "errors.unauthorized",
@@ -52,7 +66,7 @@ export function errorBody(error: unknown, lang: Language) {
     status: appError.status,
     body: {
       code: appError.status,
-      msg: t(key, appError.params),
+      msg: appError.fields && key === "validation.invalid" ? namedInvalid(Object.keys(appError.fields), t) : t(key, appError.params),
       // A 401 names its reason, which the console carries to the login page (docs/rules/sessions.md "Session messages").
       data: fields ? { fields } : appError.status === 401 ? { reason: sessionRefusalOf(key) ?? "errors.unauthorized" } : (appError.data ?? null),
     },

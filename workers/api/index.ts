@@ -13,7 +13,9 @@ import "./station-service/remote-control";
 import "./station-service/certificates";
 import "./station-service/monitoring";
 import "./station-service/alarms";
+import "./station-service/resilience";
 import "./station-service/dashboard";
+import "./station-service/uptime";
 import "./user-service/sub-operators";
 import "./station-service/charge-records";
 import "./customer-service/avatar";
@@ -41,9 +43,15 @@ import "./maintain-service/work-orders";
 import "./customer-service/account-deletion";
 import "./system-service/media";
 import "./system-service/payment-channels";
+import "./system-service/retention";
 import "./finance-service/payments";
 import "./ocpi-service/roaming";
 import "./ocpi-service/commands";
+import "./ocpi-service/cpo-publish";
+import "./ocpi-service/cpo-sessions";
+import "./public-service/ad-hoc";
+import "./public-service/charger";
+import "./public-service/feedback";
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 api.doc31("/openapi.json", {
@@ -56,7 +64,7 @@ api.doc31("/openapi.json", {
 });
 
 /** Path prefixes that the API answers; everything else is the console. */
-export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/system-service/", "/maintain-service/", "/platform-service/", "/ocpi-service/", "/openapi.json"];
+export const API_PREFIXES = ["/user-service/", "/station-service/", "/customer-service/", "/finance-service/", "/system-service/", "/maintain-service/", "/platform-service/", "/ocpi-service/", "/public-service/", "/openapi.json"];
 export const isApiPath = (pathname: string) => API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
 
 export { api };

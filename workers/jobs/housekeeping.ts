@@ -1,4 +1,5 @@
 import { groupBy } from "../../db/paging";
+import { sweepAdHoc } from "../services/payments/ad-hoc";
 import { platformCtx, systemCtx } from "../services/context";
 import { purgeExpired } from "../services/auth/expiry";
 import { markSilent, silentTransactions } from "../services/ocpp/transaction-reviews";
@@ -13,11 +14,29 @@ import type { CdrBillingMessage } from "../../domain/schemas/billing";
 import { backfillRecordCounts, recordCountGaps } from "../services/charge-records/backfill";
 import { duePullPlatforms, queueDuePulls } from "../services/ocpi/pulls";
 import { lostTokenPushes } from "../services/ocpi/token-push";
+import { lostCpoPushes } from "../services/ocpi/cpo-push";
+import type { OcpiCpoPush } from "../../domain/schemas/ocpi/cpo";
+import { cpoRoamingRound } from "../services/ocpi/cpo/rounds";
 import type { OcpiTokenPush } from "../../domain/schemas/ocpi/sync";
 import { slices } from "../../domain/slices";
+import { reportError } from "../http/report-error";
+import { DEFAULT_BUDGET, retentionOperators, runRetention, type RetentionBudget } from "../services/retention/archive";
 
 /** The daily trigger of wrangler.toml: price packages are billed then (docs/rules/platform.md "Daily billing"). */
 export const DAILY_CRON = "0 1 * * *";
+
+/**
+ * The minute trigger of wrangler.toml: only what runs while someone watches it, each round light
+ * (a query for what is due, then one call per due item): roaming sessions at our chargers PATCHed
+ * with their energy and cost about once a minute (docs/rules/ocpi.md "Sessions and CDRs we send"),
+ * and ad-hoc sessions whose page was closed (docs/rules/payments.md "Ad-hoc payment").
+ */
+export const MINUTE_CRON = "* * * * *";
+
+async function minuteRound(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, now: () => number) {
+  await cpoRoamingRound(env, ctx, `cron ${MINUTE_CRON}`);
+  await sweepAdHoc(env, now);
+}
 
 /** A push item still waiting this long after it was queued is handed to the queue again. */
 export const STALE_PUSH_MS = 10 * 60 * 1000;
@@ -35,6 +54,7 @@ export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
 export async function housekeeping(env: Env, cron: string, scheduledTime: number) {
   const now = () => scheduledTime;
   const ctx = await platformCtx(env, `cron ${cron}`, now);
+  if (cron === MINUTE_CRON) return minuteRound(env, ctx, now);
   await purgeExpired(ctx);
   const silent = await silentTransactions(ctx, new Date(scheduledTime - SILENT_TRANSACTION_MS));
   for (const rows of groupBy(silent, (t) => t.operatorId).values()) {
@@ -57,8 +77,13 @@ export async function housekeeping(env: Env, cron: string, scheduledTime: number
     for (const { id } of rows) await billTransaction(operatorCtx, id);
   }
   await pendingCdrBilling(env, ctx);
+  // Ad-hoc sessions whose page was closed: released, stopped at the hold, finished (docs/rules/payments.md "Ad-hoc payment").
+  await sweepAdHoc(env, now);
   await backfillRecordCountsOf(env, ctx, cron);
   await roamingPulls(env, ctx, `cron ${cron}`);
+  // Our CPO side: CDRs due for another try, running roaming sessions' energy (docs/rules/ocpi.md "Sessions and CDRs we send").
+  await cpoRoamingRound(env, ctx, `cron ${cron}`);
+  await archiveHistory(env, ctx, cron);
   console.log(`housekeeping (${cron}) done`);
 }
 
@@ -97,6 +122,9 @@ async function roamingPulls(env: Env, ctx: Awaited<ReturnType<typeof platformCtx
   const lost = await lostTokenPushes(ctx, new Date(ctx.now() - STALE_PUSH_MS));
   const messages = lost.map((p) => ({ body: { kind: "ocpiToken", pushId: p.pushId, operatorId: p.operatorId, operatorCode: p.operatorCode } satisfies OcpiTokenPush }));
   await sendAll(env.PUSH, messages);
+  // So do pushes of what we publish as a CPO (docs/rules/ocpi.md "Pushes of what we publish").
+  const lostPublished = await lostCpoPushes(ctx, new Date(ctx.now() - STALE_PUSH_MS));
+  await sendAll(env.PUSH, lostPublished.map((p) => ({ body: { kind: "ocpiCpoPush", pushId: p.pushId, operatorId: p.operatorId, operatorCode: p.operatorCode } satisfies OcpiCpoPush })));
 }
 
 /**
@@ -109,4 +137,19 @@ async function driverServices(env: Env, ctx: Awaited<ReturnType<typeof platformC
   const due = await duePushItems(ctx, new Date(now), new Date(now - STALE_PUSH_MS));
   const messages = due.map((d) => ({ body: { kind: "localList", itemId: d.itemId, operatorId: d.operatorId, operatorCode: d.operatorCode } satisfies LocalListPush }));
   await sendAll(env.PUSH, messages);
+}
+
+/**
+ * History past each operator's retention goes to R2 and leaves D1 and the chargers' objects, in
+ * batches within a budget per operator and run; what is left waits for the next run
+ * (docs/rules/settings.md "Retention"). One operator's failure does not stop the others.
+ */
+export async function archiveHistory(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, cron: string, budget: RetentionBudget = DEFAULT_BUDGET) {
+  for (const operator of await retentionOperators(ctx)) {
+    try {
+      await runRetention(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, ctx.now), budget);
+    } catch (error) {
+      reportError(`retention of operator ${operator.code}`, error);
+    }
+  }
 }

@@ -8,6 +8,9 @@ import { pushPrice } from "../services/pricing/price-push";
 import { sendFirstPages } from "../services/ocpi/pull-queue";
 import { pullPage } from "../services/ocpi/pulls";
 import { deliverTokenPush } from "../services/ocpi/token-push";
+import { deliverCpoPush } from "../services/ocpi/cpo-delivery";
+import { deliverCpoSession } from "../services/ocpi/cpo/sessions";
+import { deliverCpoCdr } from "../services/ocpi/cpo/cdrs";
 
 /** Who the system acts as, per kind of push (the operation log's actor). */
 const ACTOR: Record<PushMessage["kind"], string> = {
@@ -16,6 +19,8 @@ const ACTOR: Record<PushMessage["kind"], string> = {
   localList: "local list push",
   ocpiPull: "ocpi pull",
   ocpiToken: "ocpi token push",
+  ocpiCpoDelivery: "ocpi cpo push",
+  ocpiCpoPush: "ocpi cpo publish",
 };
 
 /** A charger offline or silent is tried again after this long (docs/rules/pricing.md "Price push"). */
@@ -67,6 +72,10 @@ async function deliver(ctx: SystemCtx, env: Env, body: PushMessage): Promise<boo
   }
   // OCPI (docs/rules/ocpi.md "Pulls", "Token pushes"): a pull goes on page by page, one message each.
   if (body.kind === "ocpiToken") return deliverTokenPush(ctx, body.pushId);
+  // A location or tariff we publish; it retries itself with backoff (docs/rules/ocpi.md "Pushes of what we publish").
+  if (body.kind === "ocpiCpoPush") return deliverCpoPush(ctx, body.pushId);
+  // A roaming session or CDR at our chargers to its eMSP (docs/rules/ocpi.md "Sessions and CDRs we send").
+  if (body.kind === "ocpiCpoDelivery") return body.object === "session" ? deliverCpoSession(ctx, body.id) : deliverCpoCdr(ctx, body.id);
   if (body.kind === "ocpiPull") {
     const next = await pullPage(ctx, body);
     if (next) await env.PUSH.send({ ...body, url: next });

@@ -5,9 +5,8 @@ import { envelopeOf, invalidParameters, OcpiError, tokensOfHeader } from "../../
 import { OCPI_STATUS } from "../../domain/schemas/ocpi/common";
 import { OUR_VERSION } from "../../domain/schemas/ocpi/versions";
 import { limitBodies } from "../http/body-limit";
-import { readJsonBody } from "../http/json-body";
 import { reportError } from "../http/report-error";
-import { publicCtxOf, type PartnerCtx } from "../services/context";
+import { publicCtxOf } from "../services/context";
 import { workerFetch, type OcpiFetch } from "../services/ocpi/client";
 import { ourIdentity, VERSION_PATH, VERSIONS_PATH } from "../services/ocpi/identity";
 import { acceptCredentials, callerPlatform, dropCredentials, getOurCredentials, isCallerParty, partnerOf, registeredCaller } from "../services/ocpi/partner";
@@ -29,19 +28,25 @@ import {
 import { authorizeOurToken, listOurTokens } from "../services/ocpi/tokens";
 import { callerIsHub, getClientInfo, putClientInfo } from "../services/ocpi/hub";
 import { COMMANDS_PATH, receiveCommandResult } from "../services/ocpi/commands";
+import { CPO_MODULES } from "./cpo";
+import { ocpiBody as body, reply, type OcpiEnv } from "./reply";
+import { cpoModulePath, sidesOf, sideGate } from "./roles";
 
 /**
  * The partner side of the Worker, under `/ocpi/` (docs/rules/ocpi.md "On the wire"): OCPI 2.2.1
- * as an eMSP. Every answer is the OCPI envelope with an OCPI status code; the token names the
+ * as an eMSP and, for an operator that takes the role, as a CPO under `/ocpi/2.2.1/cpo/`
+ * (docs/rules/ocpi.md "CPO role"). Every answer is the OCPI envelope with an OCPI status code; the token names the
  * partner and its operator; X-Request-ID and X-Correlation-ID are echoed. `send` is how we call
  * partners back (the credentials handshake): injected, so tests play the partner.
  */
-type OcpiEnv = { Bindings: Env; Variables: { partner: PartnerCtx; token: string } };
-
 /** Our modules in 2.2.1 and our role in each (OCPI 2.2.1 §6.2.2 Endpoint). */
-const OUR_ENDPOINTS = [
+const CREDENTIALS_ENDPOINTS = [
   ["credentials", "SENDER"],
   ["credentials", "RECEIVER"],
+] as const;
+
+/** Our eMSP modules; the CPO ones are `CPO_MODULES`. */
+const OUR_ENDPOINTS = [
   ["locations", "RECEIVER"],
   ["sessions", "RECEIVER"],
   ["cdrs", "RECEIVER"],
@@ -50,20 +55,8 @@ const OUR_ENDPOINTS = [
   ["commands", "SENDER"],
 ] as const;
 
-const reply = (c: Context<OcpiEnv>, data: unknown, statusMessage?: string, status = 200) =>
-  c.json(envelopeOf(data, Date.now(), OCPI_STATUS.success, statusMessage), status as 200);
-
 /** A PUT or PATCH left alone because a newer version is stored still succeeds (OCPI 2.2.1 §3.4). */
 const applied = (c: Context<OcpiEnv>, result: { applied: boolean }) => reply(c, undefined, result.applied ? undefined : STALE);
-
-async function body(c: Context<OcpiEnv>) {
-  try {
-    return await readJsonBody(c.req.raw);
-  } catch (error) {
-    if (error instanceof AppError) throw new OcpiError(error.status === 413 ? 413 : 400, OCPI_STATUS.invalidParameters, error.status === 413 ? "Body over 1 MB" : "A JSON body is required");
-    throw error;
-  }
-}
 
 const locationPath = (c: Context<OcpiEnv>) => ({
   countryCode: c.req.param("cc")!,
@@ -137,9 +130,13 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
 
   app.get(VERSIONS_PATH, (c) => reply(c, [{ version: OUR_VERSION, url: `${origin(c)}${VERSION_PATH}` }]));
   app.get(VERSION_PATH, async (c) => {
+    // Only the modules the caller may call: the sides the operator takes and the partner's role reaches (docs/rules/ocpi.md "CPO role").
+    const sides = await sidesOf(c.var.partner);
+    const emsp = sides.includes("EMSP") ? [...OUR_ENDPOINTS, ...((await callerIsHub(c.var.partner)) ? ([["hubclientinfo", "RECEIVER"]] as const) : [])] : [];
     // hubclientinfo is offered to a hub only (OCPI 2.2.1 §17).
-    const endpoints = (await callerIsHub(c.var.partner)) ? [...OUR_ENDPOINTS, ["hubclientinfo", "RECEIVER"] as const] : OUR_ENDPOINTS;
-    return reply(c, { version: OUR_VERSION, endpoints: endpoints.map(([identifier, role]) => ({ identifier, role, url: `${origin(c)}${VERSION_PATH}/${identifier}` })) });
+    const endpoints = [...CREDENTIALS_ENDPOINTS, ...emsp].map(([identifier, role]) => ({ identifier, role, url: `${origin(c)}${VERSION_PATH}/${identifier}` }));
+    const cpo = sides.includes("CPO") ? CPO_MODULES.map((m) => ({ identifier: m.identifier, role: m.role, url: `${origin(c)}${cpoModulePath(m.identifier)}` })) : [];
+    return reply(c, { version: OUR_VERSION, endpoints: [...endpoints, ...cpo] });
   });
 
   const base = VERSION_PATH;
@@ -149,6 +146,9 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
     if (c.req.path !== `${base}/credentials`) await registeredCaller(c.var.partner);
     await next();
   });
+  // Which partners reach which of our sides, in one place (docs/decisions/0082-ocpi-role-gate.md).
+  app.use(`${base}/*`, sideGate);
+  for (const module of CPO_MODULES) module.mount(app, { base: cpoModulePath(module.identifier), send });
   app.get(`${base}/credentials`, async (c) => reply(c, await getOurCredentials(c.var.partner, c.var.token)));
   app.post(`${base}/credentials`, async (c) => reply(c, await acceptCredentials(c.var.partner, "POST", await body(c), send)));
   app.put(`${base}/credentials`, async (c) => reply(c, await acceptCredentials(c.var.partner, "PUT", await body(c), send)));

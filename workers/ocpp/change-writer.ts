@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { systemCtx } from "../services/context";
 import { applyChargersChanges, type ChargerChange, type RaisedAlarm } from "../services/ocpp/charger-changes";
 import { reportError } from "../http/report-error";
+import { connectorStatusesChanged } from "../services/ocpi/cpo-push";
 import { chargerCtx, type ChargerIdentity } from "./identity";
 
 /** How many chargers' changes go to D1 in one batch at most (a D1 batch counts every statement). */
@@ -52,17 +53,31 @@ export class ChangeWriter extends DurableObject<Env> {
     try {
       const raised = await this.applyAll(batch);
       batch.forEach((w, i) => w.resolve(raised[i]));
+      this.statusesLanded(batch);
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);
       reportError("ocpp changes to D1, retried per charger", error, { chargers: batch.length });
       for (const w of batch) {
         try {
           w.resolve((await this.applyAll([w]))[0]);
+          this.statusesLanded([w]);
         } catch (alone) {
           w.reject(alone);
         }
       }
     }
+  }
+
+  /**
+   * Connector states now in D1 go to roaming partners, batched (docs/rules/ocpi.md "Pushes of what
+   * we publish"): after the chargers have their answer, never on their path.
+   */
+  private statusesLanded(batch: Waiting[]) {
+    const changed = batch.flatMap((w) => w.changes.flatMap((c) => (c.kind === "status" ? [{ pointId: w.identity.pointId, connectorNo: c.status.connectorId }] : [])));
+    if (changed.length === 0) return;
+    const { operatorId, operatorCode } = batch[0].identity;
+    const ctx = systemCtx(this.env, { id: operatorId, code: operatorCode, sub: 0, parentId: null }, "ocpi location push");
+    this.ctx.waitUntil(connectorStatusesChanged(ctx, changed).catch((error: unknown) => reportError("ocpi location push", error)));
   }
 
   private applyAll(batch: Waiting[]) {

@@ -8,6 +8,7 @@ import { publicCtxOf } from "../services/context";
 import { findCharger } from "../services/ocpp/charger-lookup";
 import { type ChargerChange } from "../services/ocpp/charger-changes";
 import { changeWriterName } from "./change-writer";
+import { signedMeterOf } from "./charger-model";
 import { CODECS, type Codec } from "./codecs";
 import type { Answer, OcppVersion } from "./protocol";
 import { commandIn201 } from "./v201/commands";
@@ -22,6 +23,31 @@ import { HotWrites } from "./hot-writes";
 import { ChargerOutbox, OUTBOX_FLUSH_MS } from "./outbox";
 import { RegistrationCache, type Registration } from "./registration";
 import { HubPusher } from "../live/hub-pusher";
+import {
+  admitConnection,
+  DEFAULT_CHARGER_LIMITS,
+  floodEnded,
+  freshBucket,
+  noConnections,
+  takeCall,
+  type ChargerLimits,
+  type ConnectionRecord,
+  type FloodBucket,
+} from "../../domain/ocpp/resilience";
+
+/** The alarm types a misbehaving charger raises (docs/rules/ocpp.md "A charger that floods", "A charger that keeps reconnecting"). */
+export const FLOOD_ALARM = "MessageFlood";
+export const QUARANTINE_ALARM = "ReconnectQuarantine";
+/** Where a charger's object keeps its recent connections and quarantine (domain/ocpp/resilience.ts `ConnectionRecord`). */
+const CONNECTIONS_KEY = "connections";
+/**
+ * Final costs (I03) a 2.0.1 charger has not taken yet, by its transaction id: sent again on its
+ * next connection. Kept a day at most, and at most FINAL_COSTS_KEPT of them.
+ */
+const FINAL_COSTS_KEY = "finalCosts";
+const FINAL_COSTS_KEPT = 32;
+const FINAL_COST_KEPT_MS = 24 * 60 * 60 * 1000;
+type WaitingCosts = Record<string, { totalCost: number; at: number }>;
 
 /**
  * What the socket carries through hibernation (at most 2 KB): who it is, when it last spoke and
@@ -133,11 +159,16 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly waiting = new Map<string, Waiting>();
   private outgoing: Promise<unknown> = Promise.resolve();
   private readonly lastEnergyWh = new Map<number, number>();
+  private readonly lastEnergyAt = new Map<number, { wh: number; at: number }>();
   private lastMeterPush = 0;
   /** Whether a page listens, as the hub last answered (a wake-up assumes one does until told). */
   private watched = true;
   private pendingMeter = new Map<number, Extract<LiveEvent, { type: "meter" }>>();
   private meterTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The flood guard's bucket, in memory only: an object made afresh starts with a full one. */
+  private flood: FloodBucket | undefined;
+  /** Whether final costs wait for this connection: read from storage when a charger connects. */
+  private finalCostsWaiting = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -244,6 +275,9 @@ export class ChargePoint extends DurableObject<Env> {
       this.store.put("identity", known);
     }
 
+    const refused = this.countConnection();
+    if (refused) return refused;
+
     // The newest connection wins; the old socket is closed (docs/rules/ocpp.md "Connection").
     for (const old of this.ctx.getWebSockets()) {
       // Frames parked with it come back to memory first, so closing it loses none.
@@ -259,9 +293,99 @@ export class ChargePoint extends DurableObject<Env> {
     server.serializeAttachment({ connectionId, lastSeen: now, identity: known, version } satisfies Attachment);
     this.seen.set(server, { attached: now, last: now, connectionId, version });
     this.store.put("connection", connectionId);
+    this.finalCostsWaiting = version === "2.0.1" && Object.keys(this.store.get<WaitingCosts>(FINAL_COSTS_KEY) ?? {}).length > 0;
     this.markOnline(true, version);
     await this.scheduleAlarm(now + this.offlineAfterMs);
     return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Protocol": CODECS[version].subprotocol } });
+  }
+
+  private get limits(): ChargerLimits {
+    return this.registration.get()?.limits ?? DEFAULT_CHARGER_LIMITS;
+  }
+
+  /**
+   * Counts a connection whose key was accepted (docs/rules/ocpp.md "A charger that keeps
+   * reconnecting"): in this object's storage, which survives an eviction, one write per connect.
+   * A quarantined charger is answered 429 with `Retry-After`; the connection that goes over the
+   * operator's limit starts the quarantine, mirrored to D1 and raising an alarm through the outbox.
+   */
+  private countConnection(): Response | undefined {
+    const now = Date.now();
+    const kept = this.store.get<ConnectionRecord>(CONNECTIONS_KEY) ?? noConnections();
+    const verdict = admitConnection(kept, this.limits, now);
+    this.store.put(CONNECTIONS_KEY, verdict.record);
+    if (verdict.admitted) {
+      if (verdict.released) this.quarantineEnded(now);
+      return undefined;
+    }
+    if (verdict.started) {
+      const { until } = verdict;
+      this.record({ kind: "quarantine", until, connections: verdict.record.connections, at: now });
+      this.record({ kind: "alarm", alarm: { connectorId: 0, type: QUARANTINE_ALARM, raised: true, message: `${verdict.record.connections}`, at: now } });
+    }
+    return new Response("Too many connections: this charge point is quarantined", {
+      status: 429,
+      headers: { "Content-Type": "text/plain", "Retry-After": String(verdict.retryAfterS) },
+    });
+  }
+
+  private quarantineEnded(now: number) {
+    this.record({ kind: "quarantine", until: null, connections: null, at: now });
+    this.record({ kind: "alarm", alarm: { connectorId: 0, type: QUARANTINE_ALARM, raised: false, at: now } });
+  }
+
+  /**
+   * An operator lifts the quarantine (`DELETE /station-service/point/{id}/quarantine`): the count
+   * starts afresh, and the mirror and the alarm are cleared in D1 before this answers, after any
+   * change queued before them. Answers whether the charger was quarantined.
+   */
+  async liftQuarantine(): Promise<boolean> {
+    const now = Date.now();
+    const kept = this.store.get<ConnectionRecord>(CONNECTIONS_KEY) ?? noConnections();
+    const was = kept.quarantinedUntil !== null && kept.quarantinedUntil > now;
+    this.store.put(CONNECTIONS_KEY, noConnections());
+    if (this.identity && kept.quarantinedUntil !== null) this.quarantineEnded(now);
+    await this.changesLanded();
+    return was;
+  }
+
+  /**
+   * An operator closed one of this charger's transactions as a suspect session
+   * (docs/rules/monitoring.md "Suspect sessions"): it no longer runs here, so readings that come
+   * on its connector are not counted to it. A late stop from the charger is still answered as usual.
+   */
+  async suspectClosed(transactionId: number) {
+    if (!this.identity) return;
+    const running = this.state.activeTransactions;
+    const connectors = Object.keys(running).filter((c) => running[c] === transactionId);
+    if (connectors.length === 0) return;
+    for (const c of connectors) delete running[c];
+    this.store.put("state", this.state);
+    this.lastEnergyWh.delete(transactionId);
+  }
+
+  /** The operator changed its limits (docs/rules/ocpp.md "A charger that floods"): they apply from the next message. */
+  async limitsChanged(limits: ChargerLimits) {
+    this.registration.limitsChanged(limits);
+    this.flood = undefined;
+  }
+
+  /**
+   * Whether a CALL is taken under the operator's rate (a token bucket in memory: no storage, no
+   * D1). A flood episode's first refusal and its end each queue one alarm change.
+   */
+  private takeCall(): { taken: boolean; episodeStarted: boolean } {
+    const now = Date.now();
+    const limits = this.limits;
+    this.flood ??= freshBucket(limits, now);
+    const taken = takeCall(this.flood, limits, now);
+    if (taken.episodeStarted) this.record({ kind: "alarm", alarm: { connectorId: 0, type: FLOOD_ALARM, raised: true, message: `> ${limits.messagesPerSecond}/s`, at: now } });
+    if (taken.episodeEnded) this.floodOver(now);
+    return taken;
+  }
+
+  private floodOver(now: number) {
+    this.record({ kind: "alarm", alarm: { connectorId: 0, type: FLOOD_ALARM, raised: false, at: now } });
   }
 
   /** The key was rotated (docs/rules/equipment.md "Charger keys"): before the change, nothing is kept; after it, the new hash. */
@@ -380,9 +504,30 @@ export class ChargePoint extends DurableObject<Env> {
       return frame[0] === MessageType.CALLERROR ? this.fail(frame[1], frame[2], frame[3]) : this.settle(frame[1], frame[2]);
     }
     const [, id, action, payload] = frame;
+    const call = this.takeCall();
+    if (!call.taken) {
+      // Over the rate: refused without a handler, a D1 read or a write; the first refusal of a
+      // flood is logged, the rest would only flood the log (docs/rules/ocpp.md "A charger that floods").
+      const refusal = errorFrame(id, codec.dialect.throttled as never, `More than ${this.limits.messagesPerSecond} messages a second: throttled`);
+      if (!call.episodeStarted) {
+        try {
+          ws.send(refusal);
+        } catch {
+          // gone meanwhile
+        }
+        return;
+      }
+      this.log("IN", "CALL", action, id, message, true);
+      return this.reply(ws, refusal, id, "CALLERROR", action);
+    }
     this.log("IN", "CALL", action, id, message, true);
     const answer = await this.answerInOrder(codec, action, payload);
     this.reply(ws, answer.frame(id), id, answer.type, action);
+    // The first call answered on a new connection of an accepted charger: the final costs it missed go now.
+    if (this.finalCostsWaiting && this.state.accepted) {
+      this.finalCostsWaiting = false;
+      this.ctx.waitUntil(this.resendFinalCosts());
+    }
   }
 
   /** The codec of a socket's protocol: memory while awake, its attachment after hibernation (1.6 on sockets from before 2.0.1). */
@@ -500,6 +645,8 @@ export class ChargePoint extends DurableObject<Env> {
       publish: (event) => this.publish(event),
       publishMeter: (event) => this.publishMeter(event),
       lastEnergyWh: this.lastEnergyWh,
+      lastEnergyAt: this.lastEnergyAt,
+      connectorPowerW: (connectorId) => this.registration.get()?.connectorPowerW?.[String(connectorId)],
       waitUntil: (promise) => this.ctx.waitUntil(promise.catch((e) => reportError("ocpp after answer", e))),
       registration: () => this.currentRegistration(),
       record: (change) => this.record(change),
@@ -636,6 +783,7 @@ export class ChargePoint extends DurableObject<Env> {
     // wake-up (docs/performance.md "Waking up").
     this.store.pruneLog(now);
     this.store.expirePendingCalls(now);
+    if (this.flood && floodEnded(this.flood, now)) this.floodOver(now);
     // Changes still queued (an eviction, a failed batch) go now; a failure is tried again.
     await this.drainOutbox();
     const ws = this.socket();
@@ -782,7 +930,7 @@ export class ChargePoint extends DurableObject<Env> {
 
   /** A page of an OCPP 2.0.1 charger's device model as it last reported it (B07; read-only, empty until a report has come). */
   async deviceModel(page: { current: number; size: number; search?: string }) {
-    return deviceModelPage(this.store, page);
+    return deviceModelPage(this.store, page, this.state.v201?.plugs);
   }
 
   /**
@@ -799,10 +947,31 @@ export class ChargePoint extends DurableObject<Env> {
   /**
    * The final cost billing priced for one of this charger's 2.0.1 transactions (Part 2 I03), sent as
    * CostUpdated under the charger's own transaction id after this returns: billing never waits on
-   * the charger, and a charger offline or on 1.6 meanwhile is not sent it.
+   * the charger. A charger offline or silent now is sent it again on its next connection, once it
+   * has been answered a call (docs/rules/pricing.md "Running and final cost"); one that refuses it,
+   * or is on 1.6 meanwhile, is not.
    */
   async finalCost(transactionId: string, totalCost: number) {
-    this.ctx.waitUntil(this.send201("CostUpdated", { transactionId, totalCost }));
+    this.ctx.waitUntil(this.deliverFinalCost(transactionId, totalCost));
+  }
+
+  /** Sends one final cost; keeps it for the next connection when the charger could not take it. */
+  private async deliverFinalCost(transactionId: string, totalCost: number, pricedAt = Date.now()): Promise<boolean> {
+    const outcome = await this.send201("CostUpdated", { transactionId, totalCost });
+    const missed = !outcome.ok && (outcome.reason === "offline" || outcome.reason === "timeout" || outcome.reason === "notAccepted");
+    const now = Date.now();
+    const kept = Object.entries(this.store.get<WaitingCosts>(FINAL_COSTS_KEY) ?? {}).filter(([id, cost]) => id !== transactionId && now - cost.at < FINAL_COST_KEPT_MS);
+    if (missed && now - pricedAt < FINAL_COST_KEPT_MS) kept.push([transactionId, { totalCost, at: pricedAt }]);
+    this.store.put(FINAL_COSTS_KEY, Object.fromEntries(kept.slice(-FINAL_COSTS_KEPT)));
+    return !missed;
+  }
+
+  /** The final costs kept while the charger was away, oldest first, until one is missed again. */
+  private async resendFinalCosts() {
+    const waiting = Object.entries(this.store.get<WaitingCosts>(FINAL_COSTS_KEY) ?? {}).sort(([, a], [, b]) => a.at - b.at);
+    for (const [transactionId, { totalCost, at }] of waiting) {
+      if (!(await this.deliverFinalCost(transactionId, totalCost, at))) return;
+    }
   }
 
   /** The connector statuses reported while a transaction ran, oldest first, for its billing (read-only). */
@@ -814,5 +983,30 @@ export class ChargePoint extends DurableObject<Env> {
   async meterSamples(transactionId: number) {
     // Samples are stored before their answer leaves (workers/ocpp/hot-writes.ts): nothing to flush.
     return this.store.samplesOf(transactionId, 20_000);
+  }
+
+  /** A transaction's kept signed readings, its start's and its end's, for its CDR (read-only; docs/rules/ocpi.md "Sessions and CDRs we send"). */
+  async signedMeter(transactionId: number) {
+    return signedMeterOf(this.store, transactionId);
+  }
+
+  /**
+   * The oldest frames and MeterValues rows past the operator's retention, for housekeeping to
+   * archive to R2 before it asks this object to forget them (docs/rules/settings.md "Retention").
+   * Frames still in memory are written first, so the log read is whole.
+   */
+  async retentionBatch(page: { framesBefore: number; samplesBefore: number; limit: number }) {
+    this.adoptCurrent();
+    this.hot.flush();
+    return {
+      frames: this.store.framesBefore(page.framesBefore, page.limit),
+      samples: this.store.samplesBefore(new Date(page.samplesBefore).toISOString(), page.limit),
+    };
+  }
+
+  /** Forgets what housekeeping archived: frames up to an id (only those before the cut-off), samples by id. */
+  async retentionForget(archived: { framesThrough: number | null; framesBefore: number; sampleIds: number[] }) {
+    if (archived.framesThrough !== null) this.store.forgetFrames(archived.framesThrough, archived.framesBefore);
+    this.store.forgetSamples(archived.sampleIds);
   }
 }

@@ -2,13 +2,16 @@ import type { IdTagInfo, MeterValue } from "../../domain/ocpp";
 import { liveReadings, normaliseMeterValues, registerWentBackwards } from "../../domain/ocpp";
 import type { BillingMessage } from "../../domain/schemas/billing";
 import { recordRegisterBackwards } from "../services/ocpp/transaction-reviews";
+import { recordMeterJump } from "../services/ocpp/meter-jumps";
+import { meterJumped } from "../../domain/ocpp/resilience";
+import { keptSigned, signedReadings16, type SignedPair, type SignedReading } from "../../domain/ocpp/signed-meter";
 import { startTransaction, stopTransaction, type StartFacts, type StopFacts } from "../services/ocpp/transactions";
 import { type BootFacts } from "../services/ocpp/charger-changes";
 import type { ThresholdShortfall } from "../services/ocpp/threshold";
 import { operatorInService } from "./registration";
 import { useReservationOnStart } from "./reservation-use";
 import type { ChargerSession } from "./session";
-import type { Sample } from "./store";
+import type { ChargerStore, Sample } from "./store";
 
 /**
  * The one charger model both protocols translate into (docs/decisions/0078-one-charger-model-two-protocols.md):
@@ -121,11 +124,34 @@ function samplesOf(session: ChargerSession, connectorId: number, transactionId: 
   });
 }
 
+/** The kv key of the signed readings kept per transaction, and how many recent transactions keep theirs. */
+const SIGNED_KEY = "signedMeter";
+const SIGNED_KEPT = 16;
+
+/**
+ * A transaction's signed readings (docs/rules/ocpi.md "Sessions and CDRs we send"): its first and
+ * latest only, in this object's own storage, one small write when a message carries any; the
+ * transactions kept are the most recent few, long enough for their CDR to be made after the stop.
+ */
+function keepSigned(session: ChargerSession, transactionId: number | null, readings: readonly SignedReading[]) {
+  if (transactionId === null || readings.length === 0) return;
+  const kept = session.store.get<Record<string, SignedPair>>(SIGNED_KEY) ?? {};
+  const next = keptSigned(kept[transactionId], readings);
+  if (!next) return;
+  // Integer keys iterate in ascending order: the oldest transactions go first.
+  session.store.put(SIGNED_KEY, Object.fromEntries(Object.entries({ ...kept, [transactionId]: next }).slice(-SIGNED_KEPT)));
+}
+
+/** The signed readings kept for a transaction, for its CDR (read-only). */
+export const signedMeterOf = (store: ChargerStore, transactionId: number): SignedPair | null => store.get<Record<string, SignedPair>>(SIGNED_KEY)?.[transactionId] ?? null;
+
 /**
  * Meter readings (1.6 MeterValues, 2.0.1 J01–J02 and the meter values of TransactionEvents): kept
- * in the charger's own storage with the log, never awaited from D1, shown live at a pace.
+ * in the charger's own storage with the log, never awaited from D1, shown live at a pace. Signed
+ * readings (1.6 format SignedData; a 2.0.1 codec passes its signedMeterValue ones) are kept aside.
  */
-export function meterReadings(session: ChargerSession, connectorId: number, transactionId: number | null, meterValue: readonly MeterValue[]) {
+export function meterReadings(session: ChargerSession, connectorId: number, transactionId: number | null, meterValue: readonly MeterValue[], signed = signedReadings16(meterValue)) {
+  keepSigned(session, transactionId, signed);
   const samples = samplesOf(session, connectorId, transactionId, meterValue);
   if (samples.length === 0) return;
   session.writeSamples(samples);
@@ -135,9 +161,28 @@ export function meterReadings(session: ChargerSession, connectorId: number, tran
   if (samples.some((s) => s.flagged) && transactionId !== null) {
     session.waitUntil(recordRegisterBackwards(session.ctx, session.identity.pointId, transactionId, connectorId));
   }
+  if (energy && transactionId !== null) jumpReview(session, connectorId, transactionId, energy);
   const live = liveReadings(good);
   const { pointId, serialNumber } = session.identity;
   session.publishMeter({ type: "meter", pointId, serialNumber, connectorId, transactionId, ...live, at: session.now() });
+}
+
+/**
+ * A register reading beyond what the connector's power could deliver since the last one is kept
+ * for review (METER_JUMP; docs/rules/monitoring.md "Suspect sessions"), and billed as read: the
+ * review lists the session as suspect, an operator decides. Compared in memory only, so the first
+ * reading after an eviction has nothing to compare to.
+ */
+function jumpReview(session: ChargerSession, connectorId: number, transactionId: number, energy: { value: number; timestamp: string }) {
+  if (!session.lastEnergyAt) return;
+  const next = { wh: energy.value, at: Date.parse(energy.timestamp) };
+  if (!Number.isFinite(next.at)) return;
+  const previous = session.lastEnergyAt.get(transactionId);
+  session.lastEnergyAt.set(transactionId, next);
+  const powerW = session.connectorPowerW?.(connectorId);
+  if (previous && powerW !== undefined && meterJumped(previous, next, powerW)) {
+    session.waitUntil(recordMeterJump(session.ctx, session.identity.pointId, transactionId, { connectorId, fromWh: previous.wh, toWh: next.wh, seconds: Math.round((next.at - previous.at) / 1000), powerW }));
+  }
 }
 
 /** The energy register last read for a running transaction (its start's when nothing came since). */
@@ -150,10 +195,11 @@ export function lastEnergyOf(session: ChargerSession, transactionId: number): nu
  * answer, its last readings kept, billed through the queue (idempotent, so a repeated stop may
  * enqueue again without harm: docs/architecture.md "Jobs").
  */
-export async function transactionStopped(session: ChargerSession, stop: StopFacts, transactionData: readonly MeterValue[]) {
+export async function transactionStopped(session: ChargerSession, stop: StopFacts, transactionData: readonly MeterValue[], signed = signedReadings16(transactionData)) {
   const result = await stopTransaction(session.ctx, session.identity.pointId, stop);
   if (result.known && result.billable) {
     const connectorId = result.connectorId;
+    keepSigned(session, stop.transactionId, signed);
     const samples = samplesOf(session, connectorId, stop.transactionId, transactionData);
     if (samples.length > 0) session.writeSamples(samples);
     if (session.state.activeTransactions[String(connectorId)] === stop.transactionId) {

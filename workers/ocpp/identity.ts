@@ -44,4 +44,6 @@ export const registrationOf = (row: NonNullable<Awaited<ReturnType<typeof findCh
   disabledPointBoot: row.disabledPointBoot,
   liveShard: liveShardOf(row.operatorPoints, row.point.stationId),
   ocppVersion: row.point.ocppVersion,
+  limits: row.limits,
+  connectorPowerW: row.connectorPowerW,
 });

@@ -1,6 +1,7 @@
 import { inService } from "../../domain/operator-validity";
 import { chargerKeyMatches } from "../auth/charger-key";
 import type { ChargerStore } from "./store";
+import type { ChargerLimits } from "../../domain/ocpp/resilience";
 
 /**
  * What a charger's Durable Object keeps of its registration in its own storage, so that a
@@ -25,6 +26,13 @@ export interface Registration {
   ocppVersion?: "AUTO" | "OCPP16" | "OCPP201";
   /** The hub shard its live events go to (workers/live/shards.ts); absent in a registration kept from before: 0. */
   liveShard?: number;
+  /**
+   * The operator's limits for its chargers (docs/rules/ocpp.md "A charger that floods"); absent in
+   * a registration kept from before: the defaults. Updated in place when the operator changes them.
+   */
+  limits?: ChargerLimits;
+  /** Each connector's power in W, by connector number (the meter-jump review); absent: not checked. */
+  connectorPowerW?: Record<string, number>;
 }
 
 const KEY = "registration";
@@ -60,6 +68,12 @@ export class RegistrationCache {
   keyChanged(keyHash: string) {
     const current = this.get();
     if (current) this.set({ ...current, keyHash });
+  }
+
+  /** The operator changed its charger limits: kept when the registration is, else the next connect reads them from D1. */
+  limitsChanged(limits: ChargerLimits) {
+    const current = this.get();
+    if (current) this.set({ ...current, limits });
   }
 
   keyMatches(password: string, pepper: string): boolean {

@@ -62,6 +62,12 @@ export interface V201State {
   remoteStarts: Record<string, { idTag: string; at: number }>;
   /** The next requestId/remoteStartId this object hands out. */
   nextRequestId: number;
+  /**
+   * EVSE id → connectorId → the last status of each connector as the charger reports it (G01): an
+   * EVSE with several connectors is shown as reported, its product connector status the one that
+   * speaks for them all (`evseStatusOf`).
+   */
+  plugs?: Record<string, Record<string, string>>;
 }
 
 export const initialState = (): ChargerState => ({
@@ -88,6 +94,13 @@ export interface ChargerSession {
   publishMeter(event: Extract<LiveEvent, { type: "meter" }>): void;
   /** Last energy register per transaction, cached in memory. */
   lastEnergyWh: Map<number, number>;
+  /**
+   * Last energy register per transaction with the charger's time of it, in memory only, for the
+   * meter-jump review (docs/rules/monitoring.md "Suspect sessions"); absent: not checked.
+   */
+  lastEnergyAt?: Map<number, { wh: number; at: number }>;
+  /** A connector's power in W as registered, undefined when not known (the meter-jump review is then skipped). */
+  connectorPowerW?(connectorId: number): number | undefined;
   /** Runs after the answer has gone out. */
   waitUntil(promise: Promise<unknown>): void;
   /** What decides a boot's answer, from this charger's own storage; D1 only on a miss. */

@@ -23,9 +23,36 @@ export interface Sample extends MeterSample {
   flagged: boolean;
 }
 
-/** The log keeps this many frames, and none older than this (docs/rules/ocpp.md "Message log"). */
-export const LOG_RETENTION_ROWS = 20_000;
-export const LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * The object's own bound on its log (docs/rules/ocpp.md "Message log"): housekeeping archives
+ * frames past the operator's retention to R2 and removes them (docs/rules/settings.md
+ * "Retention"); this cut only keeps one charger's storage bounded should that fall far behind, so
+ * it lies past the longest retention an operator may choose (365 days) and past a busy charger's
+ * 90 days of frames (about 2 900 a day with a MeterValues a minute).
+ */
+export const LOG_RETENTION_ROWS = 300_000;
+export const LOG_RETENTION_MS = 400 * 24 * 60 * 60 * 1000;
+
+/** A frame of the log as housekeeping archives it. */
+export interface ArchivableFrame {
+  id: number;
+  at: number;
+  direction: string;
+  type: string;
+  action: string | null;
+  messageId: string;
+  message: string;
+}
+
+/** A stored MeterValues row as housekeeping archives it; `at` is its first sample's time. */
+export interface ArchivableSamples {
+  id: number;
+  at: number;
+  transactionId: number | null;
+  connectorId: number;
+  /** The row's samples as stored (`PackedSample`: ts, measurand, phase, location, context, value, unit, flagged). */
+  samples: Record<string, string | number>[];
+}
 
 /** A stored sample as the readers get it (the meter curve, billing): one per sample, with its context. */
 export type StoredSampleRow = StoredSample & { context: string };
@@ -60,7 +87,7 @@ const SCHEMA_VERSION = 4;
 const SCHEMA_KEY = "schema";
 /** Not a key of `kv`: the row the opening read adds when the outbox holds rows. */
 const OUTBOX_WAITING = "#outbox";
-const SCHEMA = `
+export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS meter_values (
     id INTEGER PRIMARY KEY, transaction_id INTEGER, connector_id INTEGER NOT NULL, samples TEXT NOT NULL);
@@ -106,7 +133,7 @@ const SAMPLES_FROM_VERSION_1 = `
  * read further. The shifts are SQLite's, on 64-bit integers.
  */
 const METER_RANGES = 2 ** 31;
-const meterRange = (transactionId: number | null) =>
+export const meterRange = (transactionId: number | null) =>
   transactionId !== null && Number.isSafeInteger(transactionId) && transactionId > 0 && transactionId < METER_RANGES ? transactionId : 0;
 const IN_METER_RANGE = "id BETWEEN ?1 << 32 AND (?1 << 32) + 4294967295";
 
@@ -314,6 +341,50 @@ export class ChargerStore {
       LOG_RETENTION_ROWS,
       now - LOG_RETENTION_MS,
     );
+  }
+
+  /**
+   * The oldest frames logged before `before`, at most `limit`, oldest first. The rowid is the
+   * log's time order, so they are the head of the table: read without an index, stopping at the
+   * first younger frame.
+   */
+  framesBefore(before: number, limit: number): ArchivableFrame[] {
+    const out: ArchivableFrame[] = [];
+    const cursor = this.sql.exec<{ id: number; at: number; direction: string; type: string; action: string | null; message_id: string; message: string }>(
+      "SELECT id, at, direction, type, action, message_id, message FROM ocpp_log ORDER BY id LIMIT ?",
+      limit,
+    );
+    for (const r of cursor) {
+      if (r.at >= before) break;
+      out.push({ id: r.id, at: r.at, direction: r.direction, type: r.type, action: r.action, messageId: r.message_id, message: r.message });
+    }
+    return out;
+  }
+
+  /** Removes archived frames: those up to `throughId` logged before `before`. */
+  forgetFrames(throughId: number, before: number) {
+    this.sql.exec("DELETE FROM ocpp_log WHERE id <= ? AND at < ?", throughId, before);
+  }
+
+  /**
+   * Stored MeterValues rows whose first sample is older than `before` (an ISO instant: samples
+   * are stored in UTC ISO form, so text order is time order), at most `limit`, in id order. A scan
+   * of the table, run by housekeeping about once a day.
+   */
+  samplesBefore(before: string, limit: number): ArchivableSamples[] {
+    return this.sql
+      .exec<{ id: number; transaction_id: number | null; connector_id: number; samples: string; ts: string }>(
+        "SELECT id, transaction_id, connector_id, samples, json_extract(samples, '$[0].ts') AS ts FROM meter_values WHERE json_extract(samples, '$[0].ts') < ? ORDER BY id LIMIT ?",
+        before,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({ id: r.id, at: Date.parse(r.ts), transactionId: r.transaction_id, connectorId: r.connector_id, samples: JSON.parse(r.samples) as Record<string, string | number>[] }));
+  }
+
+  /** Removes archived MeterValues rows by id. */
+  forgetSamples(ids: readonly number[]) {
+    if (ids.length > 0) this.sql.exec("DELETE FROM meter_values WHERE id IN (SELECT value FROM json_each(?))", JSON.stringify(ids));
   }
 
   logPage(current: number, size: number, action?: string) {

@@ -17,6 +17,7 @@ import {
 import { useFormat } from "~/components/format";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/cn";
+import type { LimitLine } from "./limit-lines";
 import { useMounted } from "./live-state";
 
 /**
@@ -105,16 +106,17 @@ export function MeterCurveChart({ curve, height = 320 }: { curve: readonly Curve
   );
 }
 
-/** A station's load (kW) over time against its limit. */
-export function LoadChart({ series, limitKw, height = 300 }: { series: readonly { at: string; powerW: number }[]; limitKw: number | null; height?: number }) {
+/** A station's load (kW) over time against its limits, one labelled line per configuration (`limitLines`). */
+export function LoadChart({ series, limits, height = 300 }: { series: readonly { at: string; powerW: number }[]; limits: readonly LimitLine[]; height?: number }) {
   const { t } = useTranslation();
   const { time, power } = useFormat();
   const tick = useTickNumber();
   const clock = (at: number) => time(at);
   const data = series.map((p) => ({ at: Date.parse(p.at), load: kw(p.powerW) }));
   const peak = Math.max(0, ...data.map((d) => d.load ?? 0));
-  const top = niceCeil(Math.max(peak, limitKw ?? 0) * 1.1 || 10);
-  const over = limitKw !== null && peak > limitKw;
+  const lowest = limits.length ? Math.min(...limits.map((l) => l.kw)) : null;
+  const top = niceCeil(Math.max(peak, ...limits.map((l) => l.kw)) * 1.1 || 10);
+  const over = lowest !== null && peak > lowest;
   const colour = over ? "var(--destructive)" : "var(--primary)";
   return (
     <ChartFrame height={height} label={t("monitoring.load.chart")}>
@@ -129,14 +131,15 @@ export function LoadChart({ series, limitKw, height = 300 }: { series: readonly 
         <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={clock} {...axis} minTickGap={48} />
         <YAxis {...axis} width={56} domain={[0, top]} ticks={[0, top / 4, top / 2, (top * 3) / 4, top]} tickFormatter={tick} label={{ value: "kW", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
         <Tooltip {...tooltipStyle} labelFormatter={(v) => clock(Number(v))} formatter={(value) => [power(Number(value)), t("monitoring.load.series")]} />
-        {limitKw !== null && (
+        {limits.map((line) => (
           <ReferenceLine
-            y={limitKw}
-            stroke="var(--destructive)"
+            key={line.key}
+            y={line.kw}
+            stroke={line.key === "station" ? "var(--destructive)" : "var(--warning)"}
             strokeDasharray="6 4"
-            label={{ value: `${t("monitoring.load.limitSeries")} ${power(limitKw)}`, position: "insideTopRight", fill: "var(--destructive)", fontSize: 11 }}
+            label={{ value: `${line.label} ${power(line.kw)}`, position: line.labelAt, fill: line.key === "station" ? "var(--destructive)" : "var(--warning)", fontSize: 11 }}
           />
-        )}
+        ))}
         <Area type="stepAfter" dataKey="load" stroke={colour} strokeWidth={2} fill="url(#load-fill)" isAnimationActive={false} />
       </AreaChart>
     </ChartFrame>

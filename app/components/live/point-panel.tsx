@@ -19,6 +19,7 @@ import { ApiError, useApi } from "~/lib/api";
 import { cn } from "~/lib/cn";
 import { useLivePoint } from "~/lib/live";
 import { liveOnline, liveReadings, liveStatus } from "./live-state";
+import { useChargePageUrl } from "~/lib/charge-page-url";
 import { QrCode } from "./qr-code";
 import { IdTagField, remoteStartBody } from "./remote-start";
 import { ConnectorStatusBadge, DeviceStateBadge } from "./status-badges";
@@ -56,6 +57,7 @@ const POWER = /^\d+(\.\d{1,2})?$/;
  */
 export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoint; remoteIdTag: string; onChanged?: () => void }) {
   const { t } = useTranslation();
+  const qrValue = useChargePageUrl(point.serialNumber);
   const { number, power, livePower, current, voltage } = useFormat();
   const api = useApi();
   const confirm = useConfirm();
@@ -118,7 +120,7 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
   return (
     <Card className="relative gap-0 overflow-hidden py-0" data-testid={`point-panel-${point.serialNumber}`} aria-busy={busy}>
       <div className="flex gap-4 border-b p-4">
-        <QrCode value={point.serialNumber} label={t("monitoring.remote.qr", { serial: point.serialNumber })} className="shrink-0 border p-0.5" />
+        <QrCode value={qrValue} label={t("monitoring.remote.qr", { serial: point.serialNumber })} className="shrink-0 border p-0.5" />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <span className="truncate font-mono text-sm font-semibold">{point.serialNumber}</span>

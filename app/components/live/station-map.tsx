@@ -18,6 +18,8 @@ export interface MapStation {
   lat: number;
   lng: number;
   health: StationHealth;
+  /** The station's map icon, when the operator uploaded one. */
+  iconUrl?: string | null;
   pointsTotal: number;
   pointsOnline: number;
   charging: number;
@@ -51,6 +53,7 @@ export function StationMap({ stations, centre, className }: { stations: readonly
     lat: s.lat,
     lng: s.lng,
     colour: COLOUR[s.health],
+    iconUrl: s.iconUrl ?? undefined,
     detail: [s.address, t("monitoring.home.stationPoints", { online: s.pointsOnline, total: s.pointsTotal })].filter(Boolean).join(" · "),
   }));
   return (

@@ -12,6 +12,8 @@ export interface MapSpot {
   colour?: string;
   /** Shown on hover and focus. */
   detail?: string;
+  /** The place's own icon (a station's map icon), ringed in `colour`; a dot without one. */
+  iconUrl?: string;
 }
 
 export interface TileMapProps {
@@ -36,7 +38,8 @@ const PLACE_ZOOM = 15;
 /**
  * A tiled map (docs/rules/settings.md "Map"). Leaflet touches `window`, so it is loaded in the
  * browser only, when the map is first drawn, and never in the server's bundle; until then the
- * frame keeps its size. Markers are drawn as vectors, not images, so nothing else is fetched.
+ * frame keeps its size. Markers are drawn as vectors, not images, so nothing else is fetched, but for a
+ * station's own map icon (docs/rules/equipment.md "Images").
  */
 export function TileMap({ tiles, centre, marker, spots = [], onPick, focusSignal, label, className }: TileMapProps) {
   const frame = useRef<HTMLDivElement>(null);
@@ -96,7 +99,9 @@ export function TileMap({ tiles, centre, marker, spots = [], onPick, focusSignal
     const { marker: m, spots: s } = latest.current;
     current.spots.clearLayers();
     for (const spot of s) {
-      const dot = L.circleMarker([spot.lat, spot.lng], { radius: 7, weight: 2, color: "#fff", fillColor: spot.colour ?? "#64748b", fillOpacity: 1 });
+      const dot = spot.iconUrl
+        ? L.marker([spot.lat, spot.lng], { icon: L.divIcon({ html: iconElement(spot.iconUrl, spot.colour ?? "#64748b"), className: "", iconSize: [32, 32], iconAnchor: [16, 16] }), keyboard: false })
+        : L.circleMarker([spot.lat, spot.lng], { radius: 7, weight: 2, color: "#fff", fillColor: spot.colour ?? "#64748b", fillOpacity: 1 });
       dot.bindTooltip(spot.detail ? `${escapeHtml(spot.name)}<br>${escapeHtml(spot.detail)}` : escapeHtml(spot.name));
       current.spots.addLayer(dot);
       // Each spot is an image named like its tooltip, so the map reads as a list of places (docs/rules/console.md "Accessibility").
@@ -137,4 +142,20 @@ export function TileMap({ tiles, centre, marker, spots = [], onPick, focusSignal
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A place's own icon in a ring of its colour. Built as elements with their style set from script,
+ * not as an HTML string, so the console's content security policy lets it be drawn
+ * (docs/rules/input.md "Response headers").
+ */
+function iconElement(url: string, colour: string): HTMLElement {
+  const ring = document.createElement("span");
+  Object.assign(ring.style, { display: "block", width: "32px", height: "32px", borderRadius: "9999px", border: `3px solid ${colour}`, background: "#fff", overflow: "hidden", boxSizing: "border-box" });
+  const image = document.createElement("img");
+  image.src = url;
+  image.alt = "";
+  Object.assign(image.style, { width: "100%", height: "100%", objectFit: "contain" });
+  ring.appendChild(image);
+  return ring;
 }

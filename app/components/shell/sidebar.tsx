@@ -144,7 +144,7 @@ function SidebarLink({ entry, depth, context }: { entry: MenuEntry; depth: numbe
       )}
     >
       {depth === 0 && <MenuIcon name={entry.icon} />}
-      <span className={cn("min-w-0 break-words hyphens-auto", context.collapsed && "sr-only")}>{title}</span>
+      <span className={cn("min-w-0 break-words text-pretty", context.collapsed && "sr-only")}>{title}</span>
     </NavLink>
   );
   if (!context.collapsed) return link;
@@ -164,7 +164,7 @@ function ExpandedGroup({ entry, depth, context }: { entry: MenuEntry; depth: num
     <Collapsible.Root open={isOpen} onOpenChange={(next) => context.toggle(entry.code, next)}>
       <Collapsible.Trigger className={cn(itemClass, holdsActive && "font-medium text-sidebar-foreground", depth > 0 && "min-h-8 px-2.5")}>
         {depth === 0 && <MenuIcon name={entry.icon} />}
-        <span className="min-w-0 flex-1 break-words hyphens-auto">{t(entry.titleKey)}</span>
+        <span className="min-w-0 flex-1 break-words text-pretty">{t(entry.titleKey)}</span>
         <ChevronRight className={cn("opacity-60 transition-transform duration-200", isOpen && "rotate-90")} aria-hidden />
       </Collapsible.Trigger>
       <Collapsible.Content>

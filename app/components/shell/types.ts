@@ -27,5 +27,7 @@ export interface ShellData {
   mapView: MapView;
   /** Every connector standard, in the operator's order (docs/rules/settings.md "Display switches"). */
   connectorTypeOrder: ConnectorStandard[];
+  /** Where points' QR codes lead: the operator's branded domain, else the console's address (docs/rules/public-charger.md "QR codes"). */
+  chargePageOrigin: string;
   lang: Language;
 }

@@ -3,12 +3,12 @@ import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
+import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/status-badge";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
@@ -67,25 +67,24 @@ export default function Roles() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 300 },
+      meta: { width: 260 },
       cell: ({ row }) => (
-        <div className="flex gap-1">
-          <RowLink to={`/carrierSystem/role/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-          <RowLink to={`/carrierSystem/role/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            onClick={async () => {
-              if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-                fetcher.submit({ id: row.original.id }, { method: "post" });
-              }
-            }}
-          >
-            <Trash2 aria-hidden />
-            {t("common.delete")}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            { label: t("common.detail"), icon: Eye, to: `/carrierSystem/role/detail/${row.original.id}` },
+            { label: t("common.edit"), icon: Pencil, to: `/carrierSystem/role/edit/${row.original.id}` },
+            {
+              label: t("common.delete"),
+              icon: Trash2,
+              destructive: true,
+              onSelect: async () => {
+                if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+                  fetcher.submit({ id: row.original.id }, { method: "post" });
+                }
+              },
+            },
+          ]}
+        />
       ),
     },
   ];

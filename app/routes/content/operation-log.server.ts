@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { zonedToUtc } from "../../../domain/time";
 import { getOperationLog, listOperationLogs, operationLogFacets } from "../../../workers/services/content/operation-log";
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { refusal, requireCtx } from "../../lib/ctx.server";
 import { routeId } from "../../lib/input.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { localPeriodParams, searchParamsObject } from "../../lib/search-params";
 
 /**
  * A page of the operation log with the filters' choices; the times are typed in the operator's
@@ -14,12 +13,8 @@ export async function loadOperationLogs({ request, context }: LoaderFunctionArgs
   const ctx = await requireCtx(request, context);
   const [{ timeZone }, facets] = await Promise.all([operatorInfo(ctx), operationLogFacets(ctx)]);
   const raw = searchParamsObject(request);
-  const utc = (text: string | undefined) => {
-    const at = text ? zonedToUtc(text, timeZone) : undefined;
-    return at === undefined ? text : new Date(at).toISOString();
-  };
   try {
-    return { page: await listOperationLogs(ctx, { ...raw, from: utc(raw.from), to: utc(raw.to) }), facets, filterError: null };
+    return { page: await listOperationLogs(ctx, { ...raw, ...localPeriodParams(raw, timeZone) }), facets, filterError: null };
   } catch (error) {
     const empty = { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listOperationLogs>>;
     return { page: empty, facets, filterError: refusal(error, ctx.lang).body.msg };

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { OPERATION_TYPES } from "../../../domain/schemas/content";
 import { DataTable } from "~/components/data-table/data-table";
-import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -91,7 +92,7 @@ export default function OperationLog() {
           ))}
         </NativeSelect>
         <Input name="account" placeholder={t("content.log.account")} aria-label={t("content.log.account")} defaultValue={params.get("account") ?? ""} />
-        <TimeRangeFilter />
+        <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("content.log.empty")} label={t("menu.carrier.operationLog")} />

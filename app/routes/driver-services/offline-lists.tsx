@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CHARGEABLE_TYPES } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
-import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
-import { Button } from "~/components/ui/button";
+import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -49,25 +49,24 @@ export default function OfflineLists() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 300 },
+      meta: { width: 260 },
       cell: ({ row }) => (
-        <div className="flex gap-1">
-          <RowLink to={`/userManagement/offlineUserList/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-          <RowLink to={`/userManagement/offlineUserList/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            onClick={async () => {
-              if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-                fetcher.submit({ id: row.original.id }, { method: "post" });
-              }
-            }}
-          >
-            <Trash2 aria-hidden />
-            {t("common.delete")}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            { label: t("common.detail"), icon: Eye, to: `/userManagement/offlineUserList/detail/${row.original.id}` },
+            { label: t("common.edit"), icon: Pencil, to: `/userManagement/offlineUserList/edit/${row.original.id}` },
+            {
+              label: t("common.delete"),
+              icon: Trash2,
+              destructive: true,
+              onSelect: async () => {
+                if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+                  fetcher.submit({ id: row.original.id }, { method: "post" });
+                }
+              },
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { zonedToUtc } from "../../../domain/time";
 import { pointChoices } from "../../../workers/services/driver-services/pickers";
 import { cancelReservation, createReservation, listReservations } from "../../../workers/services/driver-services/reservations";
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId } from "../../lib/input.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { localPeriodParams, searchParamsObject } from "../../lib/search-params";
 
 /**
  * Reservations and the points the form may pick (docs/rules/driver-services.md "Reservations"); the
@@ -19,12 +18,8 @@ export async function loadReservations({ request, context }: LoaderFunctionArgs)
   const mayReserve = ctx.operator.sub !== 1;
   const raw = searchParamsObject(request);
   const [{ timeZone }, targets] = await Promise.all([operatorInfo(ctx), pointChoices(ctx)]);
-  const utc = (text: string | undefined) => {
-    const at = text ? zonedToUtc(text, timeZone) : undefined;
-    return at === undefined ? text : new Date(at).toISOString();
-  };
   try {
-    const page = await listReservations(ctx, { ...raw, from: utc(raw.from), to: utc(raw.to) });
+    const page = await listReservations(ctx, { ...raw, ...localPeriodParams(raw, timeZone) });
     return { ...page, points: targets.points, mayReserve, filterError: null };
   } catch (error) {
     const empty = { records: [], total: 0, current: 1, size: 10 } as Awaited<ReturnType<typeof listReservations>>;

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { RESERVATION_STATUSES } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
-import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
@@ -60,14 +61,20 @@ export default function Reservations() {
     { accessorKey: "connectorId", header: t("driverServices.reservations.connector"), meta: { priority: 2, width: 120 } },
     { accessorKey: "idTag", header: t("driverServices.reservations.idTag"), meta: { priority: 2 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
     ...(page.mayReserve
-      ? [{ accessorKey: "customerName", header: t("driverServices.reservations.customer"), meta: { priority: 3 }, cell: ({ row }) => row.original.customerName ?? "—" } satisfies ColumnDef<Reservation>]
+      ? [{ accessorKey: "customerName", header: t("driverServices.reservations.customer"), meta: { priority: 3 }, cell: ({ row }) => row.original.customerName ?? (row.original.roamingPartner ? t("ocpiCpoSessions.roamingReservation", { partner: row.original.roamingPartner }) : "—") } satisfies ColumnDef<Reservation>]
       : []),
     { accessorKey: "startDate", header: t("driverServices.reservations.start"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.startDate) },
     { accessorKey: "expiryDate", header: t("driverServices.reservations.expiry"), cell: ({ row }) => dateTime(row.original.expiryDate) },
     {
       accessorKey: "status",
       header: t("common.status"),
-      cell: ({ row }) => <Badge variant={VARIANT[row.original.status]}>{t(`driverServices.reservations.statuses.${row.original.status}`)}</Badge>,
+      // A finished reservation says why it ended: used by a session, expired, or removed by the charger (docs/rules/driver-services.md "Reservations").
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <Badge variant={VARIANT[row.original.status]}>{t(`driverServices.reservations.statuses.${row.original.status}`)}</Badge>
+          {row.original.endReason && <span className="text-xs text-muted-foreground">{t(`driverServices.reservations.endReasons.${row.original.endReason}`)}</span>}
+        </span>
+      ),
     },
     { accessorKey: "transactionId", header: t("driverServices.reservations.transaction"), meta: { priority: 3 }, cell: ({ row }) => orDash(row.original.transactionId, String) },
     {
@@ -123,7 +130,7 @@ export default function Reservations() {
             </option>
           ))}
         </NativeSelect>
-        <TimeRangeFilter />
+        <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={page.filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("driverServices.reservations.empty")} label={t("driverServices.reservations.title")} />

@@ -7,11 +7,12 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { vehicleInput, type VehicleFormValues } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { TextField } from "~/components/form/fields";
 import { errorId, FormField } from "~/components/form/form-field";
-import { RowLink, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -63,28 +64,24 @@ export default function Vehicles() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 320 },
+      meta: { width: 260 },
       cell: ({ row }) => (
-        <div className="flex gap-1">
-          <RowLink to={`/vehicleManage/list/accountBill/${row.original.id}`} icon={FileText} label={t("driverServices.vehicles.bills")} />
-          <Button variant="ghost" size="sm" onClick={() => setEditing(row.original)}>
-            <Pencil aria-hidden />
-            {t("common.edit")}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            onClick={async () => {
-              if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-                fetcher.submit(JSON.stringify({ intent: "delete", id: row.original.id }), { method: "post", encType: "application/json" });
-              }
-            }}
-          >
-            <Trash2 aria-hidden />
-            {t("common.delete")}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            { label: t("driverServices.vehicles.bills"), icon: FileText, to: `/vehicleManage/list/accountBill/${row.original.id}` },
+            { label: t("common.edit"), icon: Pencil, onSelect: () => setEditing(row.original) },
+            {
+              label: t("common.delete"),
+              icon: Trash2,
+              destructive: true,
+              onSelect: async () => {
+                if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
+                  fetcher.submit(JSON.stringify({ intent: "delete", id: row.original.id }), { method: "post", encType: "application/json" });
+                }
+              },
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { BIND_STATUSES, CARD_STATUSES } from "../../../domain/schemas/drivers";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -114,63 +115,44 @@ export default function Cards() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 420 },
+      meta: { width: 260 },
       cell: ({ row }) => {
         const card = row.original;
-        if (card.status === "LOST") {
-          return (
-            <Button variant="ghost" size="sm" onClick={() => void ask(t("drivers.cards.confirmDelete", { idTag: card.idTag }), { intent: "delete", id: card.id }, true, t("common.delete"))}>
-              <Trash2 aria-hidden />
-              {t("common.delete")}
-            </Button>
-          );
-        }
+        const remove = {
+          label: t("common.delete"),
+          icon: Trash2,
+          destructive: true,
+          onSelect: () => void ask(t("drivers.cards.confirmDelete", { idTag: card.idTag }), { intent: "delete", id: card.id }, true, t("common.delete")),
+        };
+        if (card.status === "LOST") return <RowActions actions={[remove]} />;
         const blocked = card.status === "BLOCKED";
         return (
-          <div className="flex flex-wrap gap-1">
-            <Button variant="ghost" size="sm" onClick={() => setEditing({ card })}>
-              <Pencil aria-hidden />
-              {t("common.edit")}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() =>
-                void ask(
-                  t(blocked ? "drivers.cards.confirmUnblock" : "drivers.cards.confirmBlock", { idTag: card.idTag }),
-                  { intent: "status", id: card.id, status: blocked ? "VALID" : "BLOCKED" },
-                  !blocked,
-                  t(blocked ? "drivers.cards.unblock" : "drivers.cards.block"),
-                )
-              }
-            >
-              {blocked ? <CircleCheck aria-hidden /> : <Ban aria-hidden />}
-              {t(blocked ? "drivers.cards.unblock" : "drivers.cards.block")}
-            </Button>
-            {card.bindStatus === "BIND" ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => void ask(t("drivers.cards.confirmUnbind", { idTag: card.idTag, owner: card.customerName }), { intent: "unbind", id: card.id }, true, t("drivers.cards.unbind"))}
-              >
-                <Link2Off aria-hidden />
-                {t("drivers.cards.unbind")}
-              </Button>
-            ) : (
-              <Button variant="ghost" size="sm" onClick={() => setBinding(card)}>
-                <Link2 aria-hidden />
-                {t("drivers.cards.bind")}
-              </Button>
-            )}
-            <Button variant="ghost" size="sm" onClick={() => setLosing(card)}>
-              <SearchX aria-hidden />
-              {t("drivers.cards.lost")}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => void ask(t("drivers.cards.confirmDelete", { idTag: card.idTag }), { intent: "delete", id: card.id }, true, t("common.delete"))}>
-              <Trash2 aria-hidden />
-              {t("common.delete")}
-            </Button>
-          </div>
+          <RowActions
+            actions={[
+              { label: t("common.edit"), icon: Pencil, onSelect: () => setEditing({ card }) },
+              {
+                label: t(blocked ? "drivers.cards.unblock" : "drivers.cards.block"),
+                icon: blocked ? CircleCheck : Ban,
+                onSelect: () =>
+                  void ask(
+                    t(blocked ? "drivers.cards.confirmUnblock" : "drivers.cards.confirmBlock", { idTag: card.idTag }),
+                    { intent: "status", id: card.id, status: blocked ? "VALID" : "BLOCKED" },
+                    !blocked,
+                    t(blocked ? "drivers.cards.unblock" : "drivers.cards.block"),
+                  ),
+              },
+              card.bindStatus === "BIND"
+                ? {
+                    label: t("drivers.cards.unbind"),
+                    icon: Link2Off,
+                    onSelect: () =>
+                      void ask(t("drivers.cards.confirmUnbind", { idTag: card.idTag, owner: card.customerName }), { intent: "unbind", id: card.id }, true, t("drivers.cards.unbind")),
+                  }
+                : { label: t("drivers.cards.bind"), icon: Link2, onSelect: () => setBinding(card) },
+              { label: t("drivers.cards.lost"), icon: SearchX, onSelect: () => setLosing(card) },
+              remove,
+            ]}
+          />
         );
       },
     },

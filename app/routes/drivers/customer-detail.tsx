@@ -12,6 +12,7 @@ import { CustomerHistory } from "./customer-history";
 import { loadCustomerDetail } from "./customers.server";
 import { MembershipCard } from "../wallets/membership-card";
 import { loadCustomerWallet, memberLevelAction } from "../wallets/wallets.server";
+import { genderLabel } from "./gender";
 
 /**
  * A customer (docs/rules/drivers.md "Customer detail"): profile, balance and who pays, group,
@@ -50,7 +51,7 @@ export default function CustomerDetail() {
             items={[
               [t("drivers.customers.fields.email"), customer.email],
               [t("drivers.customers.fields.phone"), dash(customer.phone)],
-              [t("drivers.customers.fields.gender"), t(`drivers.customers.genders.${customer.gender}`)],
+              [t("drivers.customers.fields.gender"), genderLabel(t, customer.gender)],
               [t("common.status"), <CustomerStatusBadge key="status" status={customer.status} />],
               [t("drivers.customers.fields.memberLevel"), t(`drivers.customers.levels.${customer.memberLevel}`)],
               [t("drivers.customers.fields.cpf"), dash(customer.cpf)],

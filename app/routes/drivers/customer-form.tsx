@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { ChoiceField, LogoField } from "../equipment/station-fields";
 import { loadCustomerForm, saveCustomer } from "./customers.server";
+import { genderLabel } from "./gender";
 import { GroupSelect, MultiPicker, pointLabel, type Option } from "./pickers";
 
 /** Add and edit a customer (docs/rules/drivers.md "Customers"): profile, address, vehicle, account and where it may charge. */
@@ -36,7 +37,7 @@ function useCountries() {
 }
 
 export default function CustomerForm() {
-  const { customer, chargePoints, group } = useLoaderData<typeof loader>();
+  const { customer, chargePoints, group, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
@@ -44,14 +45,14 @@ export default function CustomerForm() {
   const countries = useCountries();
   const pointsId = useId();
   const groupId = useId();
-  const schema = useMemo(() => customerForm(currency.decimals), [currency.decimals]);
+  const schema = useMemo(() => customerForm(currency.decimals, rules), [currency.decimals, rules]);
   const [points, setPoints] = useState<Option[]>(chargePoints.map((p) => ({ id: p.id, label: `${p.serialNumber} · ${p.name}` })));
   const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
       firstName: customer?.firstName ?? "",
       lastName: customer?.lastName ?? "",
-      gender: customer?.gender,
+      gender: customer?.gender ?? "UNSTATED",
       email: customer?.email ?? "",
       phone: customer?.phone ?? "",
       country: customer?.country ?? "",
@@ -131,10 +132,10 @@ export default function CustomerForm() {
         <CardContent className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <TextField control={form.control} name="firstName" label={t("drivers.customers.fields.firstName")} required autoComplete="off" />
           <TextField control={form.control} name="lastName" label={t("drivers.customers.fields.lastName")} required autoComplete="off" />
-          <SelectField control={form.control} name="gender" label={t("drivers.customers.fields.gender")} required options={GENDERS.map((g) => ({ value: g, label: t(`drivers.customers.genders.${g}`) }))} />
+          <SelectField control={form.control} name="gender" label={t("drivers.customers.fields.gender")} required={rules.gender} options={GENDERS.filter((g) => !rules.gender || g !== "UNSTATED").map((g) => ({ value: g, label: genderLabel(t, g) }))} />
           <TextField control={form.control} name="email" label={t("drivers.customers.fields.email")} required type="email" autoComplete="off" />
           <TextField control={form.control} name="phone" label={t("drivers.customers.fields.phone")} type="tel" hint={t("drivers.customers.phoneHint")} />
-          <TextField control={form.control} name="cpf" label={t("drivers.customers.fields.cpf")} />
+          {rules.cpf && <TextField control={form.control} name="cpf" label={t("drivers.customers.fields.cpf")} required />}
           <TextField control={form.control} name="idCard" label={t("drivers.customers.fields.idCard")} />
           <LogoField
             control={form.control}
@@ -157,7 +158,7 @@ export default function CustomerForm() {
           <TextField control={form.control} name="state" label={t("drivers.customers.fields.state")} />
           <TextField control={form.control} name="city" label={t("drivers.customers.fields.city")} />
           <TextField control={form.control} name="district" label={t("drivers.customers.fields.district")} />
-          <TextField control={form.control} name="zipCode" label={t("drivers.customers.fields.zipCode")} required />
+          <TextField control={form.control} name="zipCode" label={t("drivers.customers.fields.zipCode")} required={rules.zipCode} />
           <TextField control={form.control} name="street" label={t("drivers.customers.fields.street")} />
           <TextField control={form.control} name="houseNumber" label={t("drivers.customers.fields.houseNumber")} />
           <TextField control={form.control} name="complement" label={t("drivers.customers.fields.complement")} className="sm:col-span-2" />
@@ -168,7 +169,7 @@ export default function CustomerForm() {
           <CardTitle>{t("drivers.customers.sections.vehicle")}</CardTitle>
         </CardHeader>
         <CardContent className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <TextField control={form.control} name="evModel" label={t("drivers.customers.fields.evModel")} required />
+          <TextField control={form.control} name="evModel" label={t("drivers.customers.fields.evModel")} required={rules.evModel} />
           <TextField control={form.control} name="carBrand" label={t("drivers.customers.fields.carBrand")} />
           <TextField control={form.control} name="carModel" label={t("drivers.customers.fields.carModel")} />
           <TextField control={form.control} name="carPlate" label={t("drivers.customers.fields.carPlate")} />

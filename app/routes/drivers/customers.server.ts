@@ -9,6 +9,7 @@ import { listBills } from "../../../workers/services/wallets/bills";
 import {
   createCustomer,
   customerDetail,
+  customerRules,
   deleteCustomer,
   listCustomers,
   setCustomerStatus,
@@ -91,7 +92,8 @@ export async function loadCustomerDetail({ request, context, params }: LoaderFun
 export async function loadCustomerForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const detail = params.id ? await customerDetail(ctx, routeId(params.id)) : null;
-  return { customer: detail?.customer ?? null, chargePoints: detail?.chargePoints ?? [], group: detail?.group ? groupChoice(detail.group) : null };
+  const rules = await customerRules(ctx);
+  return { customer: detail?.customer ?? null, chargePoints: detail?.chargePoints ?? [], group: detail?.group ? groupChoice(detail.group) : null, rules };
 }
 
 /** Uploads the avatar (a multipart post), or creates or updates the customer from the form's JSON. */

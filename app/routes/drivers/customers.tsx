@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CUSTOMER_STATUSES, MEMBER_LEVELS } from "../../../domain/schemas/drivers";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
-import { Button } from "~/components/ui/button";
+import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -68,20 +68,20 @@ export default function Customers() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 380 },
+      meta: { width: 260 },
       cell: ({ row }) => (
-        <div className="flex flex-wrap gap-1">
-          <RowLink to={`/userManagement/userProfileManagement/customerDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-          <RowLink to={`/userManagement/userProfileManagement/customerEdit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <Button variant="ghost" size="sm" onClick={() => void toggle(row.original)}>
-            {row.original.status === "NORMAL" ? <Ban aria-hidden /> : <CircleCheck aria-hidden />}
-            {t(row.original.status === "NORMAL" ? "drivers.customers.block" : "drivers.customers.unblock")}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => void remove(row.original)}>
-            <Trash2 aria-hidden />
-            {t("common.delete")}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            { label: t("common.detail"), icon: Eye, to: `/userManagement/userProfileManagement/customerDetail/${row.original.id}` },
+            { label: t("common.edit"), icon: Pencil, to: `/userManagement/userProfileManagement/customerEdit/${row.original.id}` },
+            {
+              label: t(row.original.status === "NORMAL" ? "drivers.customers.block" : "drivers.customers.unblock"),
+              icon: row.original.status === "NORMAL" ? Ban : CircleCheck,
+              onSelect: () => toggle(row.original),
+            },
+            { label: t("common.delete"), icon: Trash2, destructive: true, onSelect: () => remove(row.original) },
+          ]}
+        />
       ),
     },
   ];

@@ -3,10 +3,10 @@ import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
-import { Button } from "~/components/ui/button";
+import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -47,16 +47,15 @@ export default function Groups() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 300 },
+      meta: { width: 260 },
       cell: ({ row }) => (
-        <div className="flex flex-wrap gap-1">
-          <RowLink to={`/userManagement/userGroupManagement/groupDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-          <RowLink to={`/userManagement/userGroupManagement/groupEdit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <Button variant="ghost" size="sm" onClick={() => void remove(row.original)}>
-            <Trash2 aria-hidden />
-            {t("common.delete")}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            { label: t("common.detail"), icon: Eye, to: `/userManagement/userGroupManagement/groupDetail/${row.original.id}` },
+            { label: t("common.edit"), icon: Pencil, to: `/userManagement/userGroupManagement/groupEdit/${row.original.id}` },
+            { label: t("common.delete"), icon: Trash2, destructive: true, onSelect: () => remove(row.original) },
+          ]}
+        />
       ),
     },
   ];

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { COMMAND_TYPES, RESULT_FILTERS } from "../../../domain/schemas/ocpi/commands";
 import { DataTable } from "~/components/data-table/data-table";
-import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -160,7 +161,7 @@ export default function CommandsScreen() {
         <FilterSelect name="command" label={t("ocpiCommands.list.command")} all={t("ocpiCommands.list.allCommands")} options={COMMAND_TYPES.map((c) => [c, t(`ocpiCommands.command.${c}`)] as const)} />
         <FilterSelect name="result" label={t("ocpiCommands.list.result")} all={t("ocpiCommands.list.allResults")} options={RESULT_FILTERS.map((r) => [r, t(`ocpiCommands.result.${r}`)] as const)} />
         <Input name="q" placeholder={t("ocpiCommands.list.search")} aria-label={t("ocpiCommands.list.search")} defaultValue={params.get("q") ?? ""} />
-        <TimeRangeFilter />
+        <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("ocpiCommands.list.empty")} label={title} />

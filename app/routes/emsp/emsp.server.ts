@@ -71,7 +71,7 @@ export async function loadPlatforms({ request, context }: LoaderFunctionArgs) {
 export async function platformAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
-  const input = { name: form.get("name") ?? undefined, versionsUrl: form.get("versionsUrl") ?? undefined, token: form.get("token") ?? undefined };
+  const input = { name: form.get("name") ?? undefined, versionsUrl: form.get("versionsUrl") ?? undefined, token: form.get("token") ?? undefined, role: form.get("role") ?? undefined };
   // Every intent but create names its platform (docs/rules/input.md "Whole numbers").
   const id = () => bodyId(form.get("id"));
   try {

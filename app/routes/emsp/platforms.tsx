@@ -17,6 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { PARTNER_ROLES } from "../../../domain/ocpi/roles";
 import { toast } from "~/components/ui/toast";
 import { loadPlatforms, platformAction } from "./emsp.server";
 import { FormDialogFooter } from "~/components/form/dialog-footer";
@@ -65,6 +66,8 @@ export default function PlatformsScreen() {
 
   const columns: ColumnDef<Platform>[] = [
     { accessorKey: "name", header: t("ocpi.platform.name") },
+    // The partner's role decides which of our modules it calls (docs/rules/ocpi.md "CPO role").
+    { accessorKey: "role", header: t("ocpi.cpo.role.label"), meta: { width: 90, priority: 3 }, cell: ({ row }) => t(`ocpi.cpo.role.${row.original.role}`) },
     { accessorKey: "versionsUrl", header: t("ocpi.platform.versionsUrl"), meta: { priority: 3 }, cell: ({ row }) => <span className="break-all">{row.original.versionsUrl ?? "—"}</span> },
     {
       accessorKey: "registerStatus",
@@ -251,6 +254,19 @@ function PlatformDialog({ platform, onClose }: { platform: Platform | "new" | nu
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
           {editing && <input type="hidden" name="id" value={editing.id} />}
           {field("name", { defaultValue: editing?.name ?? "" })}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="platform-role">{t("ocpi.cpo.role.label")}</Label>
+            <NativeSelect id="platform-role" name="role" defaultValue={editing?.role ?? "CPO"} disabled={locked} aria-describedby="platform-role-hint">
+              {PARTNER_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`ocpi.cpo.role.${role}`)}
+                </option>
+              ))}
+            </NativeSelect>
+            <p id="platform-role-hint" className="text-xs text-muted-foreground">
+              {t("ocpi.cpo.role.hint")}
+            </p>
+          </div>
           {field("versionsUrl", { defaultValue: editing?.versionsUrl ?? "", type: "url", placeholder: "https://cpo.example/ocpi/versions" })}
           {!locked && field("token", { type: "password", placeholder: editing?.hasToken ? t("ocpi.platform.tokenKept") : "" })}
           {!locked && editing?.hasToken && <p className="text-xs text-muted-foreground">{t("common.secretFollowsAddress")}</p>}

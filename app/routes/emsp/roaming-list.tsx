@@ -8,7 +8,8 @@ import { TARIFF_TYPES, type OcpiTariff } from "../../../domain/schemas/ocpi/tari
 import type { OcpiLocation } from "../../../domain/schemas/ocpi/locations";
 import { ROLES } from "../../../domain/schemas/ocpi/credentials";
 import { DataTable } from "~/components/data-table/data-table";
-import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -335,7 +336,7 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
               ))}
             </NativeSelect>
           )}
-          {kind !== "party" && <TimeRangeFilter />}
+          {kind !== "party" && <DateRangePicker />}
         </DataTableToolbar>
       )}
       <FilterError message={filterError} />

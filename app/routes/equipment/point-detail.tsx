@@ -33,6 +33,7 @@ import { DeviceModelTab } from "./point-detail/device-model-tab";
 import { DisplayMessageDialog } from "./point-detail/display-message-dialog";
 import { DiagnosticsTab } from "./point-detail/diagnostics-tab";
 import { GeneralTab } from "./point-detail/general-tab";
+import { QuarantineCard } from "./point-detail/quarantine-card";
 import { OcppLogTab } from "./point-detail/ocpp-log-tab";
 import { OperationsTab } from "./point-detail/operations-tab";
 import { RecordsTab } from "./point-detail/records-tab";
@@ -165,6 +166,7 @@ export default function PointDetail() {
           ))}
         </TabsList>
         <TabsContent value="general" className="flex flex-col gap-4">
+          <QuarantineCard point={point} />
           <ConnectionCard point={point} operatorCode={setup.operatorCode} origin={origin} />
           <GeneralTab point={point} online={online} connectorsLive={live?.connectors} report={report} />
         </TabsContent>

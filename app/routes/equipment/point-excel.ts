@@ -99,7 +99,8 @@ export async function exportPoints(t: TFunction, points: ExportedPoint[], fileNa
         t(`points.types.${p.type}`),
         p.ratedPower,
         p.connectorCount,
-        p.connectors.map((c) => `${c.standard} ${c.power} kW`).join(", "),
+        // The standard's one name, as every screen shows it (docs/rules/console.md "Names").
+        p.connectors.map((c) => `${t(`points.standards.${c.standard}`)} ${c.power} kW`).join(", "),
         t(`points.privateTypes.${p.privateType}`),
         t(`common.statusValues.${p.status}`),
         t(p.online ? "points.online" : "points.offline"),

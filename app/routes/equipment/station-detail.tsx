@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { MapPicker } from "./map-picker";
+import { PublishToggle } from "../cpo/publish-toggle";
 import { StatusToggle, useStationActions } from "./station-actions";
 import { loadStationDetail, stationAction } from "./stations.server";
 
@@ -94,6 +95,7 @@ export default function StationDetail() {
                     AC {station.connectors.ac} · DC {station.connectors.dc}
                   </span>,
                 ],
+                [t("ocpi.cpo.location.toggle"), <PublishToggle station={station} />],
                 [t("common.createdAt"), dateTime(station.createdAt)],
                 [t("stations.fields.updatedAt"), dateTime(station.updatedAt)],
               ]}
@@ -125,6 +127,11 @@ export default function StationDetail() {
               <ImageOff className="size-6 text-muted-foreground" aria-label={t("stations.logo.none")} />
             )}
           </div>
+          {station.mapIconUrl && (
+            <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/40">
+              <img src={station.mapIconUrl} alt={t("stations.fields.mapIcon")} className="size-12 object-contain" />
+            </div>
+          )}
           <p className="text-sm whitespace-pre-line">{station.description ?? dash}</p>
         </CardContent>
       </Card>

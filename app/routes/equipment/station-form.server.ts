@@ -28,23 +28,25 @@ export async function loadStationForm({ request, context }: LoaderFunctionArgs) 
   return { station, others: others.filter((o) => o.id !== station?.id), decimals, operatorTimeZone: timeZone };
 }
 
-/** Uploads the logo (a multipart post), or creates or updates the station from the form's JSON. */
+/** Uploads the logo or the map icon (a multipart post), or creates or updates the station from the form's JSON. */
 export async function saveStation({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
     if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
       const length = Number(request.headers.get("Content-Length"));
-      const stored = await uploadStationImage(ctx, "logo", {
+      // The logo, or with ?kind=mapIcon the map icon (docs/rules/equipment.md "Images").
+      const kind = new URL(request.url).searchParams.get("kind") === "mapIcon" ? "mapIcon" : "logo";
+      const stored = await uploadStationImage(ctx, kind, {
         declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined,
         readFile: async () => (await request.formData()).get("file"),
       });
-      return { ok: true as const, intent: "upload" as const, key: stored.key, url: stored.url, id: null };
+      return { ok: true as const, intent: "upload" as const, kind, key: stored.key, url: stored.url, id: null };
     }
     const id = editedId(request);
     const decimals = await currencyDecimals(ctx);
     const input = toStationInput(stationForm(decimals).parse(await actionJson(request)), decimals);
     const station = id ? await updateStation(ctx, id, input) : await createStation(ctx, input);
-    return { ok: true as const, intent: "save" as const, key: null, url: null, id: station.id };
+    return { ok: true as const, intent: "save" as const, kind: null, key: null, url: null, id: station.id };
   } catch (error) {
     return actionError(error, ctx.lang);
   }

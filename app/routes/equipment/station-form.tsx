@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { amountInput, stationForm, type StationFormOutput, type StationFormValues } from "../../../domain/schemas/stations";
 import { AmountField, NumberField, TextareaField, TextField } from "~/components/form/fields";
+import { TimeZoneField } from "~/components/form/time-zone-field";
 import { useFormProblems } from "~/components/form/form-problems";
 import { useMapView } from "~/components/format";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
@@ -41,6 +42,8 @@ export default function StationForm() {
   const [locating, setLocating] = useState(false);
   const [focusSignal, setFocusSignal] = useState(0);
   const [logoUrl, setLogoUrl] = useState<string | null>(station?.logoUrl ?? null);
+  const iconUpload = useFetcher<typeof action>();
+  const [mapIconUrl, setMapIconUrl] = useState<string | null>(station?.mapIconUrl ?? null);
   // An enabled station keeps what defines it as equipment (LOCKED_WHEN_ENABLED, docs/rules/equipment.md
   // "Enabled equipment is locked"); those inputs are read-only rather than disabled, so their values
   // still travel with the form.
@@ -65,6 +68,7 @@ export default function StationForm() {
       businessHours: station?.businessHours ?? (station ? "" : "00:00-24:00"),
       description: station?.description ?? "",
       logoKey: station?.logoKey ?? "",
+      mapIconKey: station?.mapIconKey ?? "",
       powerLimit: station?.powerLimit === null || station?.powerLimit === undefined ? "" : String(station.powerLimit),
       timeZone: station?.timeZone ?? "",
     },
@@ -88,6 +92,16 @@ export default function StationForm() {
     setLogoUrl(data.url);
     toast.success(t("stations.logo.uploaded"));
   });
+  useActionOutcome<{ key: string | null; url: string | null }>(
+    iconUpload,
+    (data) => {
+      form.setValue("mapIconKey", data.key ?? "", { shouldDirty: true });
+      form.clearErrors("mapIconKey");
+      setMapIconUrl(data.url);
+      toast.success(t("stations.mapIcon.uploaded"));
+    },
+    (_name, message) => form.setError("mapIconKey", { message }),
+  );
 
   const [lat, lng, parkingFee] = form.watch(["lat", "lng", "parkingFee"]);
   const submit = form.handleSubmit((values) => {
@@ -124,6 +138,12 @@ export default function StationForm() {
     const data = new FormData();
     data.append("file", file);
     upload.submit(data, { method: "post", encType: "multipart/form-data", action: `${listUrl}/stationAdd${station ? `?id=${station.id}` : ""}` });
+  };
+
+  const uploadMapIcon = (file: File) => {
+    const data = new FormData();
+    data.append("file", file);
+    iconUpload.submit(data, { method: "post", encType: "multipart/form-data", action: `${listUrl}/stationAdd?kind=mapIcon${station ? `&id=${station.id}` : ""}` });
   };
 
   return (
@@ -195,7 +215,7 @@ export default function StationForm() {
             </div>
             {!locked && geocoder && <p className="-mt-2 text-xs text-muted-foreground">{t("stations.hints.coordinates")}</p>}
             <div className="grid items-start gap-4 sm:grid-cols-2">
-              <TextField
+              <TimeZoneField
                 control={form.control}
                 name="timeZone"
                 label={t("stations.fields.timeZone")}
@@ -253,6 +273,19 @@ export default function StationForm() {
               form.setValue("logoKey", "", { shouldDirty: true });
               setLogoUrl(null);
             }}
+          />
+          <LogoField
+            control={form.control}
+            name="mapIconKey"
+            url={mapIconUrl}
+            uploading={iconUpload.state !== "idle"}
+            onFile={uploadMapIcon}
+            onRemove={() => {
+              form.setValue("mapIconKey", "", { shouldDirty: true });
+              setMapIconUrl(null);
+            }}
+            texts="stations.mapIcon"
+            label="stations.fields.mapIcon"
           />
         </CardContent>
       </Card>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { setStationPublished } from "../../../workers/services/ocpi/cpo-locations";
 import { listPoints } from "../../../workers/services/points/points";
 import { defaultRemoteIdTag } from "../../../workers/services/remote/remote-control";
 import {
@@ -42,6 +43,11 @@ async function runStationAction(ctx: UserCtx, form: FormData) {
   if (form.get("intent") === "delete") {
     await deleteStation(ctx, id);
     return { ok: true as const, intent: "delete" as const, status: null };
+  }
+  // Published to roaming partners or withdrawn (docs/rules/ocpi.md "Locations we publish").
+  if (form.get("intent") === "publish") {
+    await setStationPublished(ctx, id, { publish: form.get("publish") === "true" });
+    return { ok: true as const, intent: "publish" as const, status: null };
   }
   const result = await setStationStatus(ctx, id, { status: form.get("status") });
   return { ok: true as const, intent: "status" as const, status: result.status };

@@ -17,6 +17,7 @@ import {
 import type { DiscountCard } from "../../../workers/services/discounts/cards";
 import type { DiscountStrategy } from "../../../workers/services/discounts/strategies";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { NumberField, SelectField, TextField } from "~/components/form/fields";
@@ -112,39 +113,29 @@ export default function DiscountStrategies() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: 420 },
+      meta: { width: 260 },
       cell: ({ row }) => (
-        <div className="flex flex-wrap gap-1">
-          <Button variant="ghost" size="sm" onClick={() => setGenerating(row.original)}>
-            <Ticket aria-hidden />
-            {t("discounts.actions.generate")}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => void exportCards(row.original)} disabled={row.original.generateNumber === 0}>
-            <Download aria-hidden />
-            {t("discounts.actions.export")}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setEditing(row.original)}>
-            <Pencil aria-hidden />
-            {t("common.edit")}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            onClick={async () => {
-              const ok = await confirm({
-                title: t("discounts.dialogs.deleteTitle"),
-                message: t("discounts.dialogs.deleteBody", { name: row.original.name }),
-                destructive: true,
-                confirmLabel: t("common.delete"),
-              });
-              if (ok) fetcher.submit(...post({ intent: "delete", id: row.original.id }));
-            }}
-          >
-            <Trash2 aria-hidden />
-            {t("common.delete")}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            { label: t("discounts.actions.generate"), icon: Ticket, onSelect: () => setGenerating(row.original) },
+            { label: t("discounts.actions.export"), icon: Download, disabled: row.original.generateNumber === 0, onSelect: () => exportCards(row.original) },
+            { label: t("common.edit"), icon: Pencil, onSelect: () => setEditing(row.original) },
+            {
+              label: t("common.delete"),
+              icon: Trash2,
+              destructive: true,
+              onSelect: async () => {
+                const ok = await confirm({
+                  title: t("discounts.dialogs.deleteTitle"),
+                  message: t("discounts.dialogs.deleteBody", { name: row.original.name }),
+                  destructive: true,
+                  confirmLabel: t("common.delete"),
+                });
+                if (ok) fetcher.submit(...post({ intent: "delete", id: row.original.id }));
+              },
+            },
+          ]}
+        />
       ),
     },
   ];

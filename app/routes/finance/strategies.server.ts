@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { copyStrategy, createStrategy, deleteStrategy, getStrategy, listStrategies, updateStrategy } from "../../../workers/services/pricing/strategies";
 import { admits } from "../../../workers/services/verb";
+import { tariffTerms } from "../../../workers/services/ocpi/cpo-tariffs";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
@@ -33,7 +34,9 @@ export async function strategiesAction({ request, context }: ActionFunctionArgs)
 /** The strategy being edited or copied (none when adding). */
 export async function loadStrategyForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { strategy: params.id ? await getStrategy(ctx, routeId(params.id)) : null };
+  // What the tariff preview needs to write the strategy as roaming partners read it (docs/rules/ocpi.md "Tariffs we publish").
+  const terms = admits(tariffTerms.access, ctx) ? await tariffTerms(ctx) : null;
+  return { strategy: params.id ? await getStrategy(ctx, routeId(params.id)) : null, tariffTerms: terms };
 }
 
 /** Saves the form: an edit of `/edit/:id` writes a new version; add and copy create a strategy. */

@@ -12,17 +12,16 @@ import {
   type LoaderFunctionArgs,
 } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { RowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import {
   ListHeader,
-  RowLink,
   useActionOutcome,
 } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -132,74 +131,33 @@ export default function Strategies() {
     {
       id: "actions",
       header: t("common.actions"),
-      meta: { width: page.manage ? 380 : 140 },
+      meta: { width: page.manage ? 260 : 140 },
       cell: ({ row }) => (
-        <div className="flex flex-wrap gap-1">
-          {page.manage && (
-            <>
-              <RowLink
-                to={`${BASE}/edit/${row.original.id}`}
-                icon={Pencil}
-                label={t("common.edit")}
-              />
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() =>
-                  fetcher.submit(
-                    { intent: "copy", id: row.original.id },
-                    { method: "post" },
-                  )
-                }
-              >
-                <Copy aria-hidden />
-                {t("pricing.copyAction")}
-              </Button>
-            </>
-          )}
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setAssigning(row.original)}
-          >
-            <PlugZap aria-hidden />
-            {t("pricing.assign.open")}
-          </Button>
-          {page.manage && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-destructive"
-              onClick={async () => {
+        <RowActions
+          actions={[
+            page.manage && { label: t("common.edit"), icon: Pencil, to: `${BASE}/edit/${row.original.id}` },
+            { label: t("pricing.assign.open"), icon: PlugZap, onSelect: () => setAssigning(row.original) },
+            page.manage && {
+              label: t("pricing.copyAction"),
+              icon: Copy,
+              onSelect: () => fetcher.submit({ intent: "copy", id: row.original.id }, { method: "post" }),
+            },
+            page.manage && {
+              label: t("common.delete"),
+              icon: Trash2,
+              destructive: true,
+              onSelect: async () => {
                 if (row.original.pointCount > 0) {
-                  toast.warning(
-                    t("pricing.errors.inUse", {
-                      count: row.original.pointCount,
-                    }),
-                  );
+                  toast.warning(t("pricing.errors.inUse", { count: row.original.pointCount }));
                   return;
                 }
-                if (
-                  await confirm({
-                    message: t("pricing.confirmDelete", {
-                      name: row.original.name,
-                    }),
-                    destructive: true,
-                    confirmLabel: t("common.delete"),
-                  })
-                ) {
-                  fetcher.submit(
-                    { intent: "delete", id: row.original.id },
-                    { method: "post" },
-                  );
+                if (await confirm({ message: t("pricing.confirmDelete", { name: row.original.name }), destructive: true, confirmLabel: t("common.delete") })) {
+                  fetcher.submit({ intent: "delete", id: row.original.id }, { method: "post" });
                 }
-              }}
-            >
-              <Trash2 aria-hidden />
-              {t("common.delete")}
-            </Button>
-          )}
-        </div>
+              },
+            },
+          ]}
+        />
       ),
     },
   ];

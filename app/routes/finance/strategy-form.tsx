@@ -11,6 +11,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { CostPreview } from "./cost-preview";
+import { TariffPreview } from "../cpo/tariff-preview";
 import { SlotEditor } from "./slot-editor";
 import { loadStrategyForm, saveStrategy } from "./strategies.server";
 import { draftOf, emptyDraft, errorUnder, readDraft, type Draft, type DraftErrors, type DraftIdle } from "./strategy-draft";
@@ -31,7 +32,7 @@ export function action(args: ActionFunctionArgs) {
 const LIST = "/financialManagement/chargeConfigurationNew";
 
 export default function StrategyForm() {
-  const { strategy } = useLoaderData<typeof loader>();
+  const { strategy, tariffTerms } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { currency } = useFormat();
   const navigate = useNavigate();
@@ -162,6 +163,7 @@ export default function StrategyForm() {
       </Section>
 
       <CostPreview prices={read.input} decimals={currency.decimals} />
+      <TariffPreview prices={read.input} strategy={{ id: copying ? null : (strategy?.id ?? null), name: draft.name, currency: currency.code }} terms={tariffTerms} />
     </form>
   );
 }

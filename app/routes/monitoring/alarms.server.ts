@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { zonedToUtc } from "../../../domain/time";
 import { disposeAlarm, listAlarms } from "../../../workers/services/alarms/alarms";
 import { createWorkOrder } from "../../../workers/services/maintenance/work-orders";
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { bodyId } from "../../lib/input.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { localPeriodParams, searchParamsObject } from "../../lib/search-params";
 
 /** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
 const opensOnUndisposed = (path: string) => !path.startsWith("/operationMaintenance/");
@@ -19,12 +18,7 @@ export async function loadAlarms({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
   const status = raw.status === "all" ? undefined : (raw.status ?? (opensOnUndisposed(path) ? "Undisposed" : undefined));
   // The filter's times are typed in the operator's time zone; the verb takes UTC instants.
-  const instant = (text: string | undefined) => {
-    if (!text) return undefined;
-    const at = zonedToUtc(text, timeZone);
-    return at === undefined ? text : new Date(at).toISOString();
-  };
-  const filter = { ...raw, status, from: instant(raw.from), to: instant(raw.to) };
+  const filter = { ...raw, status, ...localPeriodParams(raw, timeZone) };
   // What the export asks the API for: the same filter, in UTC, without the page.
   const exportQuery = Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== undefined && key !== "current" && key !== "size")) as Record<string, string>;
   // Opening a work order from an alarm is the work-order screen's own action (docs/rules/maintenance.md "Work orders").

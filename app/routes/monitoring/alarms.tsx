@@ -2,11 +2,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { CheckCheck, ClipboardList, ClipboardPlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConnectorLink, PointLink } from "./device-links";
 import { Link, useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
-import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -103,8 +105,11 @@ export default function Alarms() {
       header: t("monitoring.common.point"),
       cell: ({ row }) => (
         <div className="flex flex-col">
-          <span className="font-mono text-xs font-medium">
-            {row.original.serialNumber} · {row.original.connectorId}
+          <span className="inline-flex items-center gap-1 font-mono text-xs font-medium">
+            <PointLink pointId={row.original.pointId} serialNumber={row.original.serialNumber} /> ·{" "}
+            <ConnectorLink serialNumber={row.original.serialNumber} connectorId={row.original.connectorId}>
+              {row.original.connectorId}
+            </ConnectorLink>
           </span>
           <span className="text-xs text-muted-foreground">{row.original.stationName ?? "—"}</span>
         </div>
@@ -190,7 +195,7 @@ export default function Alarms() {
           ))}
         </NativeSelect>
         <Input name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
-        <TimeRangeFilter />
+        <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable

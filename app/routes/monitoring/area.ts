@@ -11,6 +11,13 @@ export function useArea() {
     sub,
     chargingList: sub ? "/suboperators/monitoring/charging" : "/systemMonitoring/charging",
     chargingDetail: (id: number) => (sub ? `/suboperators/monitoring/charging/detail/${id}` : `/systemMonitoring/charging/detail/${id}`),
+    /** The suspect sessions (docs/rules/monitoring.md "Suspect sessions"): the operator area's only. */
+    suspectSessions: sub ? null : "/systemMonitoring/charging/suspect",
+    /** A monitoring row's charger: its point page in the same area (docs/rules/monitoring.md "Links to the charger"). */
+    pointPage: (pointId: number) => (sub ? `/suboperators/point/pointDetail/${pointId}` : `/equipmentManagement/point/pointDetail/${pointId}`),
+    /** A monitoring row's connector: the live connector list narrowed to its charger. */
+    connectorList: (serialNumber: string) =>
+      `${sub ? "/suboperators/monitoring/connector" : "/systemMonitoring/Connector"}?serialNumber=${encodeURIComponent(serialNumber)}`,
     menuKey: (operatorKey: string, subKey: string) => (sub ? subKey : operatorKey),
   };
 }

@@ -8,6 +8,7 @@ import { MeterCurveChart, type CurvePoint } from "~/components/live/charts";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
+import { RemoteStartBadge } from "~/components/records/remote-start";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -31,8 +32,8 @@ export function loader(args: LoaderFunctionArgs) {
 export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.session.transactionId) };
 
 export default function ChargingDetail() {
-  const { session, now: loadedAt, mayOperate } = useLoaderData<typeof loader>();
-  return <SessionView key={session.transactionId} session={session} loadedAt={loadedAt} mayOperate={mayOperate} />;
+  const { session, now: loadedAt, mayOperate, remoteStart } = useLoaderData<typeof loader>();
+  return <SessionView key={session.transactionId} session={session} loadedAt={loadedAt} mayOperate={mayOperate} remoteStart={remoteStart} />;
 }
 
 type Session = Awaited<ReturnType<typeof loader>>["session"];
@@ -65,7 +66,7 @@ function StopButton({ session }: { session: Session }) {
   );
 }
 
-function SessionView({ session, loadedAt, mayOperate }: { session: Session; loadedAt: number; mayOperate: boolean }) {
+function SessionView({ session, loadedAt, mayOperate, remoteStart }: { session: Session; loadedAt: number; mayOperate: boolean; remoteStart: boolean }) {
   const { t } = useTranslation();
   const { dateTime, energy, duration, livePower, current, voltage, percent } = useFormat();
   const area = useArea();
@@ -155,7 +156,13 @@ function SessionView({ session, loadedAt, mayOperate }: { session: Session; load
               [t("monitoring.common.station"), session.stationName ?? "—"],
               [t("monitoring.common.point"), <span className="font-mono">{session.serialNumber}</span>],
               [t("monitoring.common.connector"), String(session.connectorId)],
-              [t("monitoring.common.idTag"), <span className="font-mono">{session.idTag}</span>],
+              [
+                t("monitoring.common.idTag"),
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <span className="font-mono">{session.idTag}</span>
+                  {remoteStart && <RemoteStartBadge tag={session.idTag} />}
+                </span>,
+              ],
               [t("monitoring.charging.authStatus"), session.authStatus],
               [t("monitoring.common.startAt"), dateTime(session.startAt)],
               [t("monitoring.common.stopAt"), dateTime(session.stopAt) || "—"],

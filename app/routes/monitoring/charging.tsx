@@ -10,11 +10,15 @@ import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveEnergyWh, liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { RowLink } from "~/components/page-actions";
+import { RemoteStartBadge } from "~/components/records/remote-start";
 import { PageHeader } from "~/components/shell/page-header";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
+import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
 import { useArea } from "./area";
+import { ConnectorLink, PointCell } from "./device-links";
+import { SuspectFlag } from "./suspect-flag";
 import { loadCharging } from "./charging.server";
 
 /** Real-time monitoring › Charging sessions: ongoing transactions, live (docs/rules/monitoring.md "Charging sessions"). */
@@ -25,7 +29,7 @@ export function loader(args: LoaderFunctionArgs) {
 type Session = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 export default function Charging() {
-  const { page, stations, now: loadedAt } = useLoaderData<typeof loader>();
+  const { page, stations, now: loadedAt, suspects, remoteTag } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime, energy, duration, livePower } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -47,15 +51,29 @@ export default function Charging() {
     {
       accessorKey: "serialNumber",
       header: t("monitoring.common.point"),
+      cell: ({ row }) => <PointCell pointId={row.original.pointId} serialNumber={row.original.serialNumber} subtitle={row.original.pointName} />,
+    },
+    {
+      accessorKey: "connectorId",
+      header: t("monitoring.common.connector"),
+      meta: { priority: 3, width: 100, align: "center" },
       cell: ({ row }) => (
-        <div className="flex flex-col">
-          <span className="font-mono text-xs font-medium">{row.original.serialNumber}</span>
-          <span className="text-xs text-muted-foreground">{row.original.pointName}</span>
-        </div>
+        <ConnectorLink serialNumber={row.original.serialNumber} connectorId={row.original.connectorId}>
+          {row.original.connectorId}
+        </ConnectorLink>
       ),
     },
-    { accessorKey: "connectorId", header: t("monitoring.common.connector"), meta: { priority: 3, width: 100, align: "center" } },
-    { accessorKey: "idTag", header: t("monitoring.common.idTag"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
+    {
+      accessorKey: "idTag",
+      header: t("monitoring.common.idTag"),
+      meta: { priority: 3 },
+      cell: ({ row }) => (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <span className="font-mono text-xs">{row.original.idTag}</span>
+          {isOperatorRemoteTag(row.original.idTag, remoteTag) && <RemoteStartBadge tag={row.original.idTag} />}
+        </span>
+      ),
+    },
     { accessorKey: "startAt", header: t("monitoring.common.startAt"), meta: { priority: 4 }, cell: ({ row }) => dateTime(row.original.startAt) },
     {
       id: "duration",
@@ -104,6 +122,7 @@ export default function Charging() {
         description={t("monitoring.charging.description")}
         actions={<LiveIndicator />}
       />
+      <SuspectFlag count={suspects} to={area.suspectSessions} />
       <DataTableToolbar>
         <NativeSelect name="stationId" aria-label={t("monitoring.common.station")} defaultValue={params.get("stationId") ?? ""}>
           <option value="">{t("monitoring.common.allStations")}</option>

@@ -15,6 +15,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
 import { useArea } from "./area";
+import { ConnectorLink, PointCell } from "./device-links";
 import { loadConnectors } from "./devices.server";
 import { SummaryCards } from "./summary-cards";
 
@@ -46,12 +47,7 @@ export default function Connectors() {
     {
       accessorKey: "serialNumber",
       header: t("monitoring.common.point"),
-      cell: ({ row }) => (
-        <div className="flex flex-col">
-          <span className="font-mono text-xs font-medium">{row.original.serialNumber}</span>
-          <span className="text-xs text-muted-foreground">{row.original.pointName}</span>
-        </div>
-      ),
+      cell: ({ row }) => <PointCell pointId={row.original.pointId} serialNumber={row.original.serialNumber} subtitle={row.original.pointName} />,
     },
     { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 3 }, cell: ({ row }) => row.original.stationName ?? "—" },
     {
@@ -59,7 +55,7 @@ export default function Connectors() {
       header: t("monitoring.common.connector"),
       cell: ({ row }) => (
         <div className="flex flex-col">
-          <span>{t("monitoring.common.connectorNo", { no: row.original.connectorId })}</span>
+          <ConnectorLink serialNumber={row.original.serialNumber} connectorId={row.original.connectorId} />
           {row.original.name && <span className="text-xs text-muted-foreground">{row.original.name}</span>}
         </div>
       ),
@@ -90,7 +86,7 @@ export default function Connectors() {
         return <span className="tabular-nums">{status ? orDash(powerW, livePower) : "—"}</span>;
       },
     },
-    { id: "standard", header: t("monitoring.common.standard"), meta: { priority: 4 }, cell: ({ row }) => `${row.original.standard} · ${power(row.original.power)}` },
+    { id: "standard", header: t("monitoring.common.standard"), meta: { priority: 4 }, cell: ({ row }) => `${t(`points.standards.${row.original.standard}`)} · ${power(row.original.power)}` },
     { accessorKey: "statusAt", header: t("monitoring.common.since"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.statusAt) || "—" },
     {
       id: "transaction",

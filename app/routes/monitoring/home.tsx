@@ -101,6 +101,7 @@ export default function Home() {
         lat: s.lat,
         lng: s.lng,
         health,
+        iconUrl: s.mapIconUrl,
         pointsTotal: own.length,
         pointsOnline: online,
         charging: own.reduce((n, d) => n + d.now.statuses.filter((st) => st === "Charging").length, 0),

@@ -5,6 +5,7 @@ import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-r
 import { deviceState } from "../../../domain/connector-status";
 import { orDash, useFormat } from "~/components/format";
 import { LoadChart } from "~/components/live/charts";
+import { limitLines } from "~/components/live/limit-lines";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, livePowerW, liveStatus } from "~/components/live/live-state";
 import { DeviceStateBadge } from "~/components/live/status-badges";
@@ -135,7 +136,13 @@ function StationLoad({ load }: { load: Load }) {
           <CardDescription>{load.station.name}</CardDescription>
         </CardHeader>
         <CardContent>
-          <LoadChart series={series} limitKw={limit} />
+          <LoadChart
+            series={series}
+            limits={limitLines(
+              limit === null ? null : { label: t("monitoring.load.limitSeries"), kw: limit },
+              load.balancing.map((b) => ({ id: b.id, label: b.name, kw: b.limitNow })),
+            )}
+          />
         </CardContent>
       </Card>
       <Card>

@@ -16,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
 import { useArea } from "./area";
+import { PointCell } from "./device-links";
 import { loadPiles } from "./devices.server";
 import { SummaryCards } from "./summary-cards";
 
@@ -48,12 +49,7 @@ export default function Piles() {
     {
       accessorKey: "serialNumber",
       header: t("monitoring.common.point"),
-      cell: ({ row }) => (
-        <div className="flex flex-col">
-          <span className="font-mono text-xs font-medium">{row.original.serialNumber}</span>
-          <span className="text-xs text-muted-foreground">{row.original.name}</span>
-        </div>
-      ),
+      cell: ({ row }) => <PointCell pointId={row.original.id} serialNumber={row.original.serialNumber} subtitle={row.original.name} />,
     },
     { accessorKey: "stationName", header: t("monitoring.common.station"), meta: { priority: 3 }, cell: ({ row }) => row.original.stationName ?? "—" },
     { id: "state", header: t("monitoring.common.state"), cell: ({ row }) => <DeviceStateBadge state={stateOf(row.original)} /> },

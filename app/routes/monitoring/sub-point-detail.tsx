@@ -7,6 +7,7 @@ import { orDash, useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
 import { QrCode } from "~/components/live/qr-code";
+import { useChargePageUrl } from "~/lib/charge-page-url";
 import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
 import { useConnectedVersionLabel } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
@@ -28,6 +29,7 @@ export const handle: RecordCrumb<typeof loader> = { record: (point) => point.ser
 export default function SubPointDetail() {
   const point = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const qrValue = useChargePageUrl(point.serialNumber);
   const { dateTime, energy, power, livePower, current, voltage } = useFormat();
   const live = useLivePoint(point.id);
   const online = liveOnline(live, point.online);
@@ -53,7 +55,7 @@ export default function SubPointDetail() {
       />
       <Card>
         <CardContent className="flex flex-col gap-6 sm:flex-row">
-          <QrCode value={point.serialNumber} label={t("monitoring.remote.qr", { serial: point.serialNumber })} className="shrink-0 border p-1" />
+          <QrCode value={qrValue} label={t("monitoring.remote.qr", { serial: point.serialNumber })} className="shrink-0 border p-1" />
           <div className="flex-1">
             <DetailList
               items={[

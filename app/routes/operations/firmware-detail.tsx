@@ -126,6 +126,7 @@ export default function FirmwareDetail() {
               [t("operations.fw.retryInterval"), firmware.retryIntervalS === null ? "—" : `${firmware.retryIntervalS} s`],
               [t("operations.fw.retrieveDate"), firmware.retrieveDate ? dateTime(firmware.retrieveDate) : "—"],
               [t("operations.fw.description"), firmware.description ?? "—"],
+              [t("operations.fw.signed"), firmware.signed ? t("operations.fw.signedYes") : t("operations.fw.signedNo")],
             ]}
           />
         </CardContent>

@@ -2,7 +2,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { firmwareInput } from "../../../domain/schemas/operations";
-import { NumberField, TextField } from "~/components/form/fields";
+import { NumberField, TextareaField, TextField } from "~/components/form/fields";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
@@ -25,6 +25,8 @@ interface FormValues {
   retryIntervalS: string;
   retrieveDate: string;
   description: string;
+  signingCertificate: string;
+  signature: string;
 }
 
 
@@ -41,6 +43,8 @@ export default function FirmwareForm() {
       retryIntervalS: firmware?.retryIntervalS == null ? "" : String(firmware.retryIntervalS),
       retrieveDate: localValueOf(firmware?.retrieveDate ?? null),
       description: firmware?.description ?? "",
+      signingCertificate: firmware?.signingCertificate ?? "",
+      signature: firmware?.signature ?? "",
     },
   });
   useActionOutcome(
@@ -59,6 +63,8 @@ export default function FirmwareForm() {
       retryIntervalS: values.retryIntervalS || undefined,
       retrieveDate: instantOf(values.retrieveDate),
       description: values.description || undefined,
+      signingCertificate: values.signingCertificate.trim() || undefined,
+      signature: values.signature.trim() || undefined,
     };
     // The verb's own schema, so the form shows its messages before sending.
     const checked = firmwareInput.safeParse(body);
@@ -83,6 +89,13 @@ export default function FirmwareForm() {
           <NumberField control={form.control} name="retryIntervalS" label={t("operations.fw.retryInterval")} decimals={0} suffix="s" />
           <TextField control={form.control} name="retrieveDate" type="datetime-local" label={t("operations.fw.retrieveDate")} hint={t("operations.fw.retrieveHint")} />
           <TextField control={form.control} name="description" label={t("operations.fw.description")} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <p className="text-sm text-muted-foreground">{t("operations.fw.signedHint")}</p>
+          <TextareaField control={form.control} name="signingCertificate" label={t("operations.fw.signingCertificate")} rows={6} />
+          <TextareaField control={form.control} name="signature" label={t("operations.fw.signature")} rows={3} />
         </CardContent>
       </Card>
     </form>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { Forbidden } from "../../../domain/errors";
+import { checkAmount, toMinorUnits } from "../../../domain/amounts";
+import { Forbidden, Invalid } from "../../../domain/errors";
 import { CREDENTIAL_FIELDS } from "../../../domain/schemas/payments";
 import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { createChannel, deleteChannel, enableChannel, listChannels, updateChannel } from "../../../workers/services/payments/channels";
@@ -27,11 +28,28 @@ export async function loadPaymentChannels({ request, context }: LoaderFunctionAr
   const origin = new URL(request.url).origin;
   // A channel takes the operator's main currency only (docs/rules/payments.md "Channels"): the form presets it.
   const currency = mainCurrencyOf(await operatorSettings(ctx)).code;
-  return { channels, failed, currency, webhookUrl: `${origin}/finance-service/payment-webhook/${ctx.operator.code}/stripe` };
+  return {
+    channels,
+    failed,
+    currency,
+    webhookUrl: `${origin}/finance-service/payment-webhook/${ctx.operator.code}/stripe`,
+    paypalWebhookUrl: `${origin}/finance-service/payment-webhook/${ctx.operator.code}/paypal`,
+  };
 }
 
-/** The body of the channel form: credentials left empty are kept (left out). */
-function channelBody(form: FormData) {
+/** An amount typed in major units as minor units; refused on the field when it is not one. */
+function minorOf(text: string, decimals: number) {
+  if (checkAmount(text, decimals) || text.startsWith("-")) {
+    throw new Invalid("formsHelp.money.amount", { decimals }, { minimumValue: "formsHelp.money.amount" });
+  }
+  return toMinorUnits(text, decimals);
+}
+
+/**
+ * The body of the channel form: credentials left empty are kept (left out); the minimum value is
+ * typed in major units of the main currency and sent in minor units (docs/rules/console.md "Forms").
+ */
+function channelBody(form: FormData, decimals: number) {
   const text = (name: string) => String(form.get(name) ?? "");
   const credentials = Object.fromEntries(CREDENTIAL_FIELDS.flatMap((f) => (text(`credentials.${f}`) ? [[f, text(`credentials.${f}`)]] : [])));
   return {
@@ -42,7 +60,7 @@ function channelBody(form: FormData) {
     bankName: text("bankName"),
     gateway: text("gateway"),
     currentAccount: text("currentAccount"),
-    minimumValue: text("minimumValue") || "0",
+    minimumValue: minorOf(text("minimumValue") || "0", decimals),
     currency: text("currency"),
     credentials,
   };
@@ -55,9 +73,11 @@ export async function paymentChannelAction({ request, context }: ActionFunctionA
   try {
     const id = optionalBodyId(form.get("id"));
     switch (form.get("intent")) {
-      case "save":
-        await (id ? updateChannel(ctx, id, channelBody(form)) : createChannel(ctx, channelBody(form)));
+      case "save": {
+        const body = channelBody(form, mainCurrencyOf(await operatorSettings(ctx)).decimals);
+        await (id ? updateChannel(ctx, id, body) : createChannel(ctx, body));
         return { ok: true as const, intent: "save" };
+      }
       case "enable":
         await enableChannel(ctx, bodyId(id), { enabled: form.get("enabled") === "true" });
         return { ok: true as const, intent: "enable" };

@@ -3,7 +3,8 @@ import { Pencil, Plus, Power, PowerOff, RotateCcw, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { CHANNEL_TYPES, ENVIRONMENTS, REQUIRED_CREDENTIALS, STRIPE, type CredentialField } from "../../../domain/schemas/payments";
+import { amountInput } from "../../../domain/schemas/stations";
+import { CHANNEL_TYPES, ENVIRONMENTS, PAYPAL, REQUIRED_CREDENTIALS, STRIPE, SUPPORTED_CHANNEL_TYPES, type CredentialField } from "../../../domain/schemas/payments";
 import { DataTable } from "~/components/data-table/data-table";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -39,10 +40,18 @@ type Channel = Data["channels"][number];
 type Failed = NonNullable<Data["failed"]>["records"][number];
 
 /** What the form asks for a type: the credentials it needs, and Stripe's publishable key. */
-const credentialsOf = (type: number): CredentialField[] => [...REQUIRED_CREDENTIALS[CHANNEL_TYPES[type]], ...(type === STRIPE ? (["clientApiKey"] as const) : [])];
+/** A type's credentials: the ones it needs, then Stripe's publishable key or PayPal's webhook id (docs/rules/payments.md "PayPal"). */
+const credentialsOf = (type: number): CredentialField[] => [
+  ...REQUIRED_CREDENTIALS[CHANNEL_TYPES[type]],
+  ...(type === STRIPE ? (["clientApiKey"] as const) : type === PAYPAL ? (["webhookId"] as const) : []),
+];
+/** PayPal's credentials are labelled as PayPal's developer dashboard names them. */
+const credentialLabel = (type: number, f: CredentialField) => (type === PAYPAL ? `paypal.credentials.${f}` : `payments.credentials.${f}`);
+/** The types configured for later, which answer "not supported yet" when used. */
+const UNSUPPORTED = CHANNEL_TYPES.filter((_, i) => !SUPPORTED_CHANNEL_TYPES.includes(i)).join(", ");
 
 export default function PaymentChannelsScreen() {
-  const { channels, failed, currency, webhookUrl } = useLoaderData<typeof loader>();
+  const { channels, failed, currency, webhookUrl, paypalWebhookUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const confirm = useConfirm();
@@ -136,7 +145,7 @@ export default function PaymentChannelsScreen() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title={title}
-        description={t("payments.channels.adapters")}
+        description={t("paypal.channels.adapters", { types: UNSUPPORTED })}
         actions={
           <Button onClick={() => setEditing("new")}>
             <Plus aria-hidden />
@@ -155,6 +164,9 @@ export default function PaymentChannelsScreen() {
       />
       <p className="text-sm text-muted-foreground break-all">
         {t("payments.channels.webhook")}: <code>{webhookUrl}</code>
+      </p>
+      <p className="text-sm text-muted-foreground break-all">
+        {t("paypal.channels.webhook")}: <code>{paypalWebhookUrl}</code>
       </p>
       {failed && (
         <section className="flex flex-col gap-2" aria-labelledby="failed-payments">
@@ -178,6 +190,8 @@ function ChannelDialog({ channel, currency, onClose }: { channel: Channel | null
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const [type, setType] = useState(channel ? String(channel.type) : "");
+  // Money is typed in major units of the main currency (docs/rules/console.md "Forms").
+  const { decimals } = useFormat().currency;
   const [errors, setErrors] = useState<Record<string, string>>({});
   useActionOutcome(
     fetcher,
@@ -241,7 +255,7 @@ function ChannelDialog({ channel, currency, onClose }: { channel: Channel | null
                   </NativeSelect>
                 </div>
                 {field("currency", t("payments.channels.currency"), { value: currency, readOnly: true, title: t("payments.channels.currencyHint") })}
-                {field("minimumValue", t("payments.channels.minimumValue"), { defaultValue: channel?.minimumValue ?? 0, inputMode: "numeric" })}
+                {field("minimumValue", t("formsHelp.money.minimumValue", { currency }), { defaultValue: amountInput(channel?.minimumValue ?? 0, decimals), inputMode: "decimal" })}
                 {field("bankId", t("payments.channels.bankId"), { defaultValue: channel?.bankId ?? "" })}
                 {field("bankName", t("payments.channels.bankName"), { defaultValue: channel?.bankName ?? "" })}
                 {field("currentAccount", t("payments.channels.currentAccount"), { defaultValue: channel?.currentAccount ?? "" })}
@@ -249,9 +263,10 @@ function ChannelDialog({ channel, currency, onClose }: { channel: Channel | null
               </div>
               <fieldset className="flex flex-col gap-3">
                 <legend className="mb-2 text-sm font-medium">{t("payments.channels.credentials")}</legend>
-                {channel && <p className="text-xs text-muted-foreground">{t("payments.channels.destinationHint")}</p>}
+                {channel && <p className="text-xs text-muted-foreground">{t(Number(type) === PAYPAL ? "paypal.channels.destinationHint" : "payments.channels.destinationHint")}</p>}
+                {Number(type) === PAYPAL && <p className="text-xs text-muted-foreground">{t("paypal.channels.environmentHint")}</p>}
                 {credentialsOf(Number(type)).map((f) =>
-                  field(`credentials.${f}`, t(`payments.credentials.${f}`), {
+                  field(`credentials.${f}`, t(credentialLabel(Number(type), f)), {
                     type: "password",
                     autoComplete: "off",
                     placeholder: channel?.credentials[f] ?? "",

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../domain/languages";
 import { EDITIONS, operatorInput, operatorUpdateInput } from "../../../domain/schemas/platform";
 import { NumberField, PasswordField, SelectField, TextareaField, TextField } from "~/components/form/fields";
+import { TimeZoneField } from "~/components/form/time-zone-field";
 import { InitialPasswordDialog } from "~/components/initial-password-dialog";
 import { FormHeader, useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -103,7 +104,7 @@ export default function OperatorForm() {
           <TextField control={form.control} name="validUntil" label={t("operators.validUntil")} type="date" />
         </Section>
         <Section title={t("operators.sections.settings")}>
-          <TextField control={form.control} name="timeZone" label={t("operators.timeZone")} required />
+          <TimeZoneField control={form.control} name="timeZone" label={t("operators.timeZone")} required />
           <SelectField control={form.control} name="defaultLanguage" label={t("operators.defaultLanguage")} required options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
           <TextField control={form.control} name="currency" label={t("operators.currency")} required maxLength={3} />
           <TextField control={form.control} name="currencySign" label={t("operators.currencySign")} />

@@ -1,6 +1,7 @@
 import { Printer } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, useParams, type LoaderFunctionArgs } from "react-router";
+import { FeedbackForm } from "~/components/public/feedback-form";
 import { DocumentTitle } from "~/components/shell/document-title";
 import { LanguageSwitcher } from "~/components/shell/language-switcher";
 import { StatusPage } from "~/components/shell/status-page";
@@ -27,6 +28,7 @@ export default function PublicReceipt() {
   const { receipt, lang } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const params = useParams();
   if (!receipt) return <StatusPage status={404} home="/homePage" className="min-h-screen" />;
   const title = t(TITLES.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? "records.receipt.title");
   return (
@@ -47,6 +49,8 @@ export default function PublicReceipt() {
           </header>
           <ReceiptView receipt={receipt} />
         </article>
+        {/* Feedback about this session by its receipt token, or about its charger on the bill page (docs/rules/content.md "Feedback"). */}
+        {params.id ? <FeedbackForm about={{ receiptToken: params.id }} /> : receipt.serialNumber ? <FeedbackForm about={{ serialNumber: receipt.serialNumber }} /> : null}
       </div>
     </main>
   );

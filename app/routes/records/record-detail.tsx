@@ -7,6 +7,7 @@ import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { MeterCurveChart } from "~/components/live/charts";
 import { RecordStatusBadge } from "~/components/records/record-status";
+import { RemoteStartBadge, RemoteStartCard } from "~/components/records/remote-start";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
@@ -71,7 +72,7 @@ function RecordActions({ id, actions }: { id: number; actions: Action[] }) {
 export const handle: RecordCrumb<typeof loader> = { record: (data) => String(data.record.id) };
 
 export default function RecordDetail() {
-  const { record, receipt, actions } = useLoaderData<typeof loader>();
+  const { record, receipt, actions, remoteStart } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime, energy, duration, money } = useFormat();
   const paths = useRecordPaths();
@@ -105,6 +106,7 @@ export default function RecordDetail() {
           </>
         }
       />
+      {remoteStart && <RemoteStartCard tag={record.idTag} cost={record.totalCost === null ? null : money(record.totalCost)} actions={actions} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -130,7 +132,13 @@ export default function RecordDetail() {
                       [t("records.fields.station"), record.stationName ?? "—"],
                       [t("records.fields.point"), <span className="font-mono">{record.serialNumber}</span>],
                       [t("records.fields.connector"), String(record.connectorId)],
-                      [t("records.fields.idTag"), <span className="font-mono">{record.idTag}</span>],
+                      [
+                        t("records.fields.idTag"),
+                        <span className="inline-flex flex-wrap items-center gap-2">
+                          <span className="font-mono">{record.idTag}</span>
+                          {remoteStart && <RemoteStartBadge tag={record.idTag} />}
+                        </span>,
+                      ],
                       [t("records.fields.startAt"), dateTime(record.startAt)],
                       [t("records.fields.stopAt"), dateTime(record.stopAt) || "—"],
                       [t("records.fields.unplugAt"), dateTime(record.unplugAt) || "—"],

@@ -1,27 +1,29 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { Invalid, NotFound } from "../../../domain/errors";
+import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
 import { RECORD_ACTION_VERBS, RECORD_ACTIONS, recordActionsOf, type RecordAction } from "../../../workers/services/billing/record-actions";
 import { stationCashier } from "../../../workers/services/charge-records/cashier";
 import { chargeRecordDetail, listChargeRecords } from "../../../workers/services/charge-records/charge-records";
 import { billByCode, receiptByToken, recordReceipt } from "../../../workers/services/charge-records/receipts";
+import { remoteStartTag } from "../../../workers/services/charge-records/remote-start-tag";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { once } from "../../../workers/services/idempotency";
 import { actionError, publicCtx, requireCtx } from "../../lib/ctx.server";
 import { actionJson } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
-/** Charge records, filtered and paged by the verb, with the station picker. */
+/** Charge records, filtered and paged by the verb, with the station picker and the operator's remote-start tag. */
 export async function loadRecords({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [page, stations] = await Promise.all([listChargeRecords(ctx, searchParamsObject(request)), stationOptions(ctx, {})]);
-  return { page, stations };
+  const [page, stations, remoteTag] = await Promise.all([listChargeRecords(ctx, searchParamsObject(request)), stationOptions(ctx, {}), remoteStartTag(ctx)]);
+  return { page, stations, remoteTag };
 }
 
 /** One record with its cost lines, curve and receipt, and the actions the actor may take on it now. */
 export async function loadRecordDetail({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [record, receipt] = await Promise.all([chargeRecordDetail(ctx, params.id), recordReceipt(ctx, params.id)]);
-  return { record, receipt, actions: recordActionsOf(ctx, record) };
+  const [record, receipt, remoteTag] = await Promise.all([chargeRecordDetail(ctx, params.id), recordReceipt(ctx, params.id), remoteStartTag(ctx)]);
+  return { record, receipt, actions: recordActionsOf(ctx, record), remoteStart: isOperatorRemoteTag(record.idTag, remoteTag) };
 }
 
 /**

@@ -5,16 +5,19 @@ import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { RowLink } from "~/components/page-actions";
 import { RecordStatusBadge } from "~/components/records/record-status";
+import { RemoteStartBadge } from "~/components/records/remote-start";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
+import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
 import { CHARGE_RECORD_STATES } from "../../../domain/schemas/records";
 import { exportRecords, EXPORT_LIMIT } from "./record-export";
 import { loadRecords } from "./records.server";
@@ -31,19 +34,31 @@ export function loader(args: LoaderFunctionArgs) {
 
 type ChargeRecord = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
+const SUB_CHARGE_RECORDS = "/suboperators/chargingBill/chargeRecord";
+
+/** Columns each sub-operator entry leaves out (docs/rules/console.md "Names"). */
+type RecordView = "all" | "charging" | "money";
+const HIDDEN_COLUMNS: Record<RecordView, ReadonlySet<string>> = {
+  all: new Set(),
+  charging: new Set(["totalCost"]),
+  money: new Set(["chargingTime", "energyWh"]),
+};
+
 /** Where a record's page is, in the area the list is in. */
 export function useRecordPaths() {
   const { pathname } = useLocation();
   const sub = pathname.startsWith("/suboperators/");
   return {
     sub,
+    /** The sub-operator's two entries differ: its session bills show money, its charge records the charging. */
+    view: (!sub ? "all" : pathname.startsWith(SUB_CHARGE_RECORDS) ? "charging" : "money") as RecordView,
     list: sub ? "/suboperators/chargingBill/bill" : "/financialManagement/chargeRecord",
     detail: (id: number) => (sub ? `/suboperators/chargingBill/billDetails/${id}` : `/financialManagement/chargeRecord/chargeRecordDetail/${id}`),
   };
 }
 
 export default function ChargeRecords() {
-  const { page, stations } = useLoaderData<typeof loader>();
+  const { page, stations, remoteTag } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime, energy, duration, money } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -88,7 +103,17 @@ export default function ChargeRecords() {
         </span>
       ),
     },
-    { accessorKey: "idTag", header: t("records.fields.idTag"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono text-xs">{row.original.idTag}</span> },
+    {
+      accessorKey: "idTag",
+      header: t("records.fields.idTag"),
+      meta: { priority: 3 },
+      cell: ({ row }) => (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <span className="font-mono text-xs">{row.original.idTag}</span>
+          {isOperatorRemoteTag(row.original.idTag, remoteTag) && <RemoteStartBadge tag={row.original.idTag} />}
+        </span>
+      ),
+    },
     { accessorKey: "startAt", header: t("records.fields.startAt"), meta: { priority: 2 }, cell: ({ row }) => dateTime(row.original.startAt) },
     {
       accessorKey: "chargingTime",
@@ -122,10 +147,11 @@ export default function ChargeRecords() {
     },
   ];
 
-  const title = t(paths.sub ? "menu.sub.finance.bill" : "menu.finance.chargeRecord");
+  const title = t(!paths.sub ? "menu.finance.chargeRecord" : paths.view === "charging" ? "menu.sub.finance.chargeRecord" : "menu.sub.finance.bill");
+  const shownColumns = columns.filter((c) => !HIDDEN_COLUMNS[paths.view].has((c as { accessorKey?: string }).accessorKey ?? c.id ?? ""));
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={title} description={t(paths.sub ? "records.list.subDescription" : "records.list.description")} />
+      <PageHeader title={title} description={t(!paths.sub ? "records.list.description" : paths.view === "charging" ? "names.subChargeRecords" : "records.list.subDescription")} />
       <DataTableToolbar
         actions={
           progress ? (
@@ -165,10 +191,9 @@ export default function ChargeRecords() {
             </option>
           ))}
         </NativeSelect>
-        <Input name="from" placeholder={t("records.list.from")} aria-label={t("records.list.from")} defaultValue={params.get("from") ?? ""} />
-        <Input name="to" placeholder={t("records.list.to")} aria-label={t("records.list.to")} defaultValue={params.get("to") ?? ""} />
+        <DateRangePicker />
       </DataTableToolbar>
-      <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("records.list.empty")} label={title} />
+      <DataTable columns={shownColumns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("records.list.empty")} label={title} />
     </div>
   );
 }

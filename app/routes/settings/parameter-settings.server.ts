@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { getMailSettings, testMail, updateMailSettings } from "../../../workers/services/mail/mail-settings";
 import { getInvoiceSystem, updateInvoiceSystem } from "../../../workers/services/settings/invoice-system";
 import { getParameterSettings, updateParameterSettings } from "../../../workers/services/settings/parameter-settings";
+import { getRetention, updateRetention } from "../../../workers/services/retention/settings";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson } from "../../lib/input.server";
 
@@ -13,11 +14,11 @@ export async function loadParameterSettings({ request, context }: LoaderFunction
   const ctx = await requireCtx(request, context);
   const settings = await getParameterSettings(ctx);
   if (ctx.actor.sub) return { sub: true as const, settings };
-  const [mail, invoice] = await Promise.all([getMailSettings(ctx), getInvoiceSystem(ctx)]);
-  return { sub: false as const, settings, mail, invoice };
+  const [mail, invoice, retention] = await Promise.all([getMailSettings(ctx), getInvoiceSystem(ctx), getRetention(ctx)]);
+  return { sub: false as const, settings, mail, invoice, retention };
 }
 
-type Intent = "settings" | "mail" | "mailTest" | "invoice";
+type Intent = "settings" | "mail" | "mailTest" | "invoice" | "retention";
 
 /** One action for the screen's forms: `{ intent, values }` as JSON. */
 export async function saveParameterSettings({ request, context }: ActionFunctionArgs) {
@@ -29,6 +30,7 @@ export async function saveParameterSettings({ request, context }: ActionFunction
       mail: () => updateMailSettings(ctx, values),
       mailTest: () => testMail(ctx, values),
       invoice: () => updateInvoiceSystem(ctx, values),
+      retention: () => updateRetention(ctx, values),
     };
     if (!(intent in run)) throw new Error(`unknown intent ${String(intent)}`);
     return { ok: true as const, intent, data: await run[intent]() };

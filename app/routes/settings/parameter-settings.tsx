@@ -9,15 +9,19 @@ import type { CurrencySet } from "../../../domain/schemas/settings";
 import { formDecimals, toSettingsForm, toSettingsInput, type SettingsDocument, type SettingsForm } from "../../../domain/schemas/settings-form";
 import { FormField, type BoundFieldProps } from "~/components/form/form-field";
 import { NumberField, PasswordField, SelectField, TextField } from "~/components/form/fields";
+import { TimeZoneField } from "~/components/form/time-zone-field";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { OPERATOR_ROLES } from "../../../domain/ocpi/roles";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toast";
 import type { SettingsView } from "../../../workers/services/settings/parameter-settings";
 import { MailForm } from "./mail-form";
+import { RetentionPanel } from "./retention-panel";
 import { loadParameterSettings, saveParameterSettings } from "./parameter-settings.server";
 import { Section, useIntent } from "./settings-kit";
+import { ResilienceFields } from "./resilience-fields";
 
 /**
  * Parameter settings (docs/rules/settings.md "The console screen"): the operator's document in
@@ -79,7 +83,7 @@ function GeneralFields({ control }: { control: Control<SettingsForm> }) {
   return (
     <>
       <Section title={t("settings.tabs.general")}>
-        <TextField control={control} name="timeZone" label={t("settings.fields.timeZone")} required hint={t("settings.hints.timeZone")} />
+        <TimeZoneField control={control} name="timeZone" label={t("settings.fields.timeZone")} required hint={t("settings.hints.timeZone")} />
         <SelectField
           control={control}
           name={"defaultLanguage" as never}
@@ -149,6 +153,7 @@ function CurrencyFields({ control, decimals, values }: { control: Control<Settin
           messageParams={{ decimals }}
         />
         <TextField control={control} name="rechargeParameter.presets" label={t("settings.fields.rechargePresets")} hint={t("settings.hints.list")} messageParams={{ decimals }} />
+        <NumberField control={control} name="adHocHold" label={t("settings.fields.adHocHold")} hint={t("settings.hints.adHocHold")} {...money} messageParams={{ decimals }} />
       </Section>
     </>
   );
@@ -164,6 +169,31 @@ function MembershipFields({ control, decimals, suffix }: { control: Control<Sett
       <NumberField control={control} name="membership.silverDiscount" label={t("settings.fields.silverDiscount")} required suffix="%" />
       <NumberField control={control} name="membership.goldDiscount" label={t("settings.fields.goldDiscount")} required suffix="%" />
     </Section>
+  );
+}
+
+/** The roles the operator takes on the OCPI wire (docs/rules/ocpi.md "CPO role"): eMSP, CPO or both. */
+function RolesField({ control }: { control: Control<SettingsForm> }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name: "ocpi.roles" as never });
+  const roles = (field.value as string[] | undefined) ?? ["EMSP"];
+  const toggle = (role: string, on: boolean) => field.onChange(OPERATOR_ROLES.filter((r) => (r === role ? on : roles.includes(r))));
+  return (
+    <fieldset className="grid gap-1" aria-describedby="ocpi-roles-hint">
+      <legend className="text-sm font-medium">{t("settings.fields.ocpiRoles")}</legend>
+      <div className="flex gap-4 pt-1">
+        {OPERATOR_ROLES.map((role) => (
+          <label key={role} className="flex items-center gap-2 text-sm">
+            <Checkbox checked={roles.includes(role)} onCheckedChange={(checked) => toggle(role, checked === true)} />
+            {t(`ocpi.cpo.role.${role}`)}
+          </label>
+        ))}
+      </div>
+      <p id="ocpi-roles-hint" className="text-xs text-muted-foreground">
+        {t("settings.hints.ocpiRoles")}
+      </p>
+      {fieldState.error?.message && <p className="text-xs text-destructive">{t(fieldState.error.message)}</p>}
+    </fieldset>
   );
 }
 
@@ -222,14 +252,14 @@ function SettingsTabs({ data }: { data: OperatorData }) {
     });
   });
   const keepHint = (set: boolean) => (set ? t("settings.hints.secretKept") : undefined);
-  const tabs = ["general", "currency", "membership", "tax", "map", "billPush", "ocpi", "mail", "invoice"] as const;
+  const tabs = ["general", "currency", "membership", "tax", "map", "billPush", "ocpi", "mail", "invoice", "retention"] as const;
   const [tab, setTab] = useState<string>("general");
   return (
     <Tabs value={tab} onValueChange={setTab}>
       <TabsList aria-label={t("settings.tabsLabel")}>
         {tabs.map((tab) => (
           <TabsTrigger key={tab} value={tab}>
-            {t(`settings.tabs.${tab}`)}
+            {tab === "retention" ? t("retention.tab") : t(`settings.tabs.${tab}`)}
           </TabsTrigger>
         ))}
       </TabsList>
@@ -237,6 +267,13 @@ function SettingsTabs({ data }: { data: OperatorData }) {
         <TabsContent value="general" className="flex flex-col gap-4">
           <GeneralFields control={form.control} />
           <ConnectorOrder control={form.control} />
+          <ResilienceFields control={form.control} />
+          {/* What the customer form requires (docs/rules/drivers.md "What the customer form asks"). */}
+          <Section title={t("formsHelp.settings.title")} description={t("formsHelp.settings.hint")}>
+            <CheckField control={form.control} name={"customerFields.gender" as never} label={t("formsHelp.settings.gender")} />
+            <CheckField control={form.control} name={"customerFields.zipCode" as never} label={t("formsHelp.settings.zipCode")} />
+            <CheckField control={form.control} name={"customerFields.evModel" as never} label={t("formsHelp.settings.evModel")} />
+          </Section>
         </TabsContent>
         <TabsContent value="currency" className="flex flex-col gap-4">
           <CurrencyFields control={form.control} decimals={decimals} values={values} />
@@ -287,6 +324,7 @@ function SettingsTabs({ data }: { data: OperatorData }) {
           <Section title={t("settings.tabs.ocpi")}>
             <TextField control={form.control} name={"ocpi.countryCode" as never} label={t("settings.fields.countryCode")} maxLength={2} />
             <TextField control={form.control} name={"ocpi.partyId" as never} label={t("settings.fields.partyId")} maxLength={3} />
+            <RolesField control={form.control} />
             <CheckField control={form.control} name={"rfCardRestriction" as never} label={t("settings.fields.rfCardRestriction")} hint={t("settings.hints.rfCardRestriction")} />
             {/* The most a partner's CDR may cost (docs/rules/ocpi.md "What a CDR may bill"): unit prices, four decimals at most. */}
             <NumberField
@@ -308,8 +346,11 @@ function SettingsTabs({ data }: { data: OperatorData }) {
       <TabsContent value="invoice">
         <InvoiceForm invoice={data.invoice} />
       </TabsContent>
-      {/* Mail and the invoice system have their own forms and buttons. */}
-      {tab !== "mail" && tab !== "invoice" && (
+      <TabsContent value="retention">
+        <RetentionPanel retention={data.retention} />
+      </TabsContent>
+      {/* Mail, the invoice system and retention have their own forms and buttons. */}
+      {tab !== "mail" && tab !== "invoice" && tab !== "retention" && (
         <div className="flex justify-end">
           <Button type="submit" form="settings-form" disabled={busy}>
             {t("settings.actions.save")}

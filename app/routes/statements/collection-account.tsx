@@ -6,13 +6,13 @@ import { useFetcher, useLoaderData, useRevalidator, type ActionFunctionArgs, typ
 import type { z } from "zod";
 import { collectionAccountInput } from "../../../domain/schemas/statements";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { TextField } from "~/components/form/fields";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toast";
 import { loadCollectionAccount, saveCollectionAccount } from "./statements.server";
@@ -77,8 +77,7 @@ export default function CollectionAccount() {
       </form>
       <h2 className="text-lg font-semibold">{t("statements.collection.totals")}</h2>
       <DataTableToolbar>
-        <Input name="from" type="date" aria-label={t("statements.from")} title={t("statements.from")} defaultValue={period.from} />
-        <Input name="to" type="date" aria-label={t("statements.to")} title={t("statements.to")} defaultValue={period.to} />
+        <DateRangePicker daysOnly required defaultFrom={period.from} defaultTo={period.to} />
       </DataTableToolbar>
       {error && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">

@@ -5,12 +5,12 @@ import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAx
 import { STATEMENT_GROUPS } from "../../../domain/schemas/statements";
 import type { StatementLine } from "../../../workers/services/statements/sums";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { useFormat } from "~/components/format";
 import { axis, ChartFrame, tooltipStyle, useTickNumber } from "~/components/live/charts";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toast";
@@ -136,8 +136,7 @@ export function StatementView({ page, title, stations, subOperatorId, actions }:
         }
       >
         {subOperatorId !== undefined && <input type="hidden" name="subOperatorId" value={subOperatorId} />}
-        <Input name="from" type="date" aria-label={t("statements.from")} title={t("statements.from")} defaultValue={String(query.from)} />
-        <Input name="to" type="date" aria-label={t("statements.to")} title={t("statements.to")} defaultValue={String(query.to)} />
+        <DateRangePicker daysOnly required defaultFrom={String(query.from)} defaultTo={String(query.to)} />
         <NativeSelect name="groupBy" aria-label={t("statements.groupBy")} defaultValue={String(query.groupBy)}>
           {STATEMENT_GROUPS.map((g) => (
             <option key={g} value={g}>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
@@ -83,8 +84,7 @@ function FinanceList({ page }: { page: NonNullable<Data["list"]> }) {
       <PageHeader title={t("subFinance.title")} />
       <DataTableToolbar>
         <Input name="name" placeholder={t("operators.name")} aria-label={t("operators.name")} defaultValue={params.get("name") ?? ""} />
-        <Input name="from" type="date" aria-label={t("subFinance.from")} title={t("subFinance.from")} defaultValue={params.get("from") ?? ""} />
-        <Input name="to" type="date" aria-label={t("subFinance.to")} title={t("subFinance.to")} defaultValue={params.get("to") ?? ""} />
+        <DateRangePicker daysOnly />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("subFinance.empty")} label={t("subFinance.title")} />
     </div>

@@ -5,7 +5,8 @@ import { useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, t
 import { BILL_STATUSES, BILL_TYPES } from "../../../domain/schemas/bills";
 import type { Bill } from "../../../workers/services/wallets/bills";
 import { DataTable } from "~/components/data-table/data-table";
-import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -52,16 +53,20 @@ export default function Bills() {
     {
       accessorKey: "customerName",
       header: t("wallets.bills.fields.customer"),
+      // A long name or e-mail address wraps rather than widen the table past a 1280 px screen.
+      meta: { className: "whitespace-normal" },
       cell: ({ row }) => (
         <div className="flex flex-col">
           <span className="font-medium">{row.original.customerName}</span>
-          <span className="text-xs text-muted-foreground">{row.original.email}</span>
+          <span className="text-xs [overflow-wrap:anywhere] text-muted-foreground">{row.original.email}</span>
         </div>
       ),
     },
     {
       accessorKey: "type",
       header: t("wallets.bills.fields.type"),
+      // Folds into the row's details first on a 1280 px screen (docs/rules/console.md "Tables").
+      meta: { priority: 2 },
       cell: ({ row }) => (
         <div className="flex flex-col">
           <span>{t(`wallets.bills.types.${row.original.type}`)}</span>
@@ -140,7 +145,7 @@ export default function Bills() {
             </option>
           ))}
         </NativeSelect>
-        <TimeRangeFilter />
+        <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(b) => String(b.id)} emptyHint={t("wallets.bills.empty")} label={title} />

@@ -6,7 +6,8 @@ import { useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, t
 import { RECHARGE_WAYS } from "../../../domain/schemas/wallets";
 import type { Recharge } from "../../../workers/services/wallets/recharges";
 import { DataTable } from "~/components/data-table/data-table";
-import { FilterError, TimeRangeFilter } from "~/components/data-table/time-range-filter";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -90,7 +91,7 @@ export default function UserRecharge() {
             </option>
           ))}
         </NativeSelect>
-        <TimeRangeFilter />
+        <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("wallets.recharge.empty")} label={t("wallets.recharge.title")} />

@@ -76,6 +76,19 @@ export function connectorStatusOf(status: ConnectorStatusEnumType, running?: str
   return { status, errorCode: "NoError" };
 }
 
+/**
+ * Which report of an EVSE's connectors speaks for the EVSE (G01; docs/decisions/0078-one-charger-model-two-protocols.md):
+ * a connector in use makes the whole EVSE busy (2.0.1 reports its siblings Unavailable meanwhile),
+ * then a reservation, then one free plug makes it free; a fault outranks plain Unavailable.
+ */
+const EVSE_RANK: readonly ConnectorStatusEnumType[] = ["Occupied", "Reserved", "Available", "Faulted", "Unavailable"];
+
+/** The status of an EVSE from the last status of each of its connectors (connectorId → status). */
+export function evseStatusOf(connectors: Record<string, ConnectorStatusEnumType>): ConnectorStatusEnumType {
+  const reported = new Set(Object.values(connectors));
+  return EVSE_RANK.find((status) => reported.has(status)) ?? "Unavailable";
+}
+
 /** A transaction's charging state (E01–E13) as the product's connector status. */
 export function chargingStatus(state: ChargingStateEnumType): string | undefined {
   switch (state) {

@@ -160,7 +160,8 @@ export type CommandInput = z.infer<typeof commandInput>;
 /** A result filter: one of the results, or `PENDING` for a command still waiting for its result. */
 export const RESULT_FILTERS = ["PENDING", ...COMMAND_RESULT_TYPES] as const;
 
-const instant = z.string({ error: v("dateTime") }).refine(isInstant, { error: v("dateTime") });
+/** A list bound: also a day in the operator's zone, as the date-range picker writes it (docs/rules/lists.md "Filters and sorting"). */
+const instant = z.string({ error: v("dateTime") }).refine((s) => isInstant(s) || /^\d{4}-\d{2}-\d{2}$/.test(s), { error: v("dateTime") });
 const blankIsNone = (x: unknown) => (x === "" ? undefined : x);
 
 /** `GET /ocpi-service/command`: paged, by platform, command, result, text and time sent. */

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import type { TestProject } from "vitest/node";
+import { stripeApi } from "../../../scripts/stripe-double/api";
+import { paypalApi } from "./paypal";
 
 /**
  * Local stand-ins for the servers the product talks to, started in Node before the integration
@@ -16,7 +18,8 @@ import type { TestProject } from "vitest/node";
  *   (afterwards: 200 `{}`).
  * The SMTP server refuses any recipient whose address starts with `refuse`, with 550, and accepts
  * only the login `mailer` / `mail-secret` when a client authenticates.
- * Under `/stripe/` the HTTP server plays Stripe's API (see `stripe` below); scripted answers win.
+ * Under `/stripe/` the HTTP server plays Stripe's API (see `stripe` below), under `/paypal/`
+ * PayPal's (tests/integration/support/paypal.ts); scripted answers win.
  */
 declare module "vitest" {
   export interface ProvidedContext {
@@ -69,100 +72,15 @@ const mails: Mail[] = [];
 const requests = new Map<string, Received[]>();
 const answers = new Map<string, { status: number; body: unknown }[]>();
 
-interface FakeIntent {
-  id: string;
-  object: "payment_intent";
-  amount: number;
-  amount_capturable: number;
-  amount_received: number;
-  currency: string;
-  status: string;
-  capture_method: string;
-  customer: string;
-  payment_method: string;
-  metadata: Record<string, string>;
-  last_payment_error: { code: string; message: string } | null;
-}
-const intents = new Map<string, FakeIntent>();
-const refunded = new Map<string, number>();
-const idempotent = new Map<string, { status: number; body: unknown }>();
-let serial = 0;
-
-/**
- * Stripe's API as far as the product uses it (PaymentIntents, capture, refunds), with Stripe's
- * test payment methods: `pm_card_chargeDeclined` is declined, any other `pm_…` is accepted.
- * A repeated `Idempotency-Key` answers what it answered the first time, as Stripe does.
- * `GET /stripe/v1/payment_intents/{id}` lets a test build the webhook event Stripe would send.
- */
-function stripe(method: string, path: string, headers: Record<string, string>, body: string): { status: number; body: unknown } {
-  const fail = (status: number, type: string, code: string, message: string, intent?: FakeIntent) => ({ status, body: { error: { type, code, message, ...(intent ? { payment_intent: intent } : {}) } } });
-  if (!/^Bearer sk_(test|live)_\w+$/.test(headers.authorization ?? "")) return fail(401, "invalid_request_error", "api_key_invalid", "Invalid API Key provided");
-  const form = new URLSearchParams(body);
-  const key = headers["idempotency-key"];
-  const replay = key ? idempotent.get(`${path} ${key}`) : undefined;
-  if (replay) return replay;
-  const answer = (() => {
-    const get = /^\/v1\/payment_intents\/(\w+)$/.exec(path);
-    if (method === "GET" && get) return intents.has(get[1]) ? { status: 200, body: intents.get(get[1]) } : fail(404, "invalid_request_error", "resource_missing", "No such payment_intent");
-    if (method === "POST" && path === "/v1/payment_intents") {
-      const amount = Number(form.get("amount"));
-      if (!Number.isInteger(amount) || amount < 1) return fail(400, "invalid_request_error", "parameter_invalid_integer", "Invalid integer: amount");
-      const manual = form.get("capture_method") === "manual";
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of form) {
-        const m = /^metadata\[(\w+)\]$/.exec(k);
-        if (m) metadata[m[1]] = v;
-      }
-      const intent: FakeIntent = {
-        id: `pi_fake${++serial}`,
-        object: "payment_intent",
-        amount,
-        amount_capturable: 0,
-        amount_received: 0,
-        currency: form.get("currency") ?? "",
-        status: "requires_payment_method",
-        capture_method: manual ? "manual" : "automatic",
-        customer: form.get("customer") ?? "",
-        payment_method: form.get("payment_method") ?? "",
-        metadata,
-        last_payment_error: null,
-      };
-      intents.set(intent.id, intent);
-      if (intent.payment_method === "pm_card_chargeDeclined") {
-        intent.last_payment_error = { code: "card_declined", message: "Your card was declined." };
-        return fail(402, "card_error", "card_declined", "Your card was declined.", intent);
-      }
-      if (manual) Object.assign(intent, { status: "requires_capture", amount_capturable: amount });
-      else Object.assign(intent, { status: "succeeded", amount_received: amount });
-      return { status: 200, body: intent };
-    }
-    const capture = /^\/v1\/payment_intents\/(\w+)\/capture$/.exec(path);
-    if (method === "POST" && capture) {
-      const intent = intents.get(capture[1]);
-      if (!intent) return fail(404, "invalid_request_error", "resource_missing", "No such payment_intent");
-      if (intent.status !== "requires_capture") return fail(400, "invalid_request_error", "payment_intent_unexpected_state", `This PaymentIntent could not be captured because it has a status of ${intent.status}.`, intent);
-      const amount = form.has("amount_to_capture") ? Number(form.get("amount_to_capture")) : intent.amount_capturable;
-      if (amount > intent.amount_capturable) return fail(400, "invalid_request_error", "amount_too_large", "Amount to capture exceeds what was authorised.", intent);
-      Object.assign(intent, { status: "succeeded", amount_received: amount, amount_capturable: 0 });
-      return { status: 200, body: intent };
-    }
-    if (method === "POST" && path === "/v1/refunds") {
-      const intent = intents.get(form.get("payment_intent") ?? "");
-      if (!intent) return fail(404, "invalid_request_error", "resource_missing", "No such payment_intent");
-      const amount = Number(form.get("amount") ?? intent.amount_received);
-      const already = refunded.get(intent.id) ?? 0;
-      if (amount + already > intent.amount_received) return fail(400, "invalid_request_error", "amount_too_large", "Refund amount is greater than the unrefunded amount.");
-      refunded.set(intent.id, already + amount);
-      return { status: 200, body: { id: `re_fake${++serial}`, object: "refund", amount, payment_intent: intent.id, status: "succeeded" } };
-    }
-    return fail(404, "invalid_request_error", "unrecognized_url", `Unrecognized request URL (${method}: ${path})`);
-  })();
-  if (key) idempotent.set(`${path} ${key}`, answer);
-  return answer;
-}
+/** Stripe's API: the logic the local test double shares (scripts/stripe-double/api.ts). */
+const stripe = stripeApi();
 
 let smtp: SMTPServer | undefined;
 let http: Server | undefined;
+let httpOrigin = "";
+
+/** PayPal's REST API (tests/integration/support/paypal.ts). */
+const paypal = paypalApi(() => httpOrigin);
 
 const read = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -236,13 +154,18 @@ export async function setup(project: TestProject) {
     requests.set(url.pathname, [...(requests.get(url.pathname) ?? []), { method: req.method ?? "", headers, body }]);
     const next = answers.get(url.pathname)?.shift();
     if (!next && url.pathname.startsWith("/stripe/")) {
-      const answer = stripe(req.method ?? "", url.pathname.slice("/stripe".length), headers, body);
+      const answer = stripe.handle(req.method ?? "", url.pathname.slice("/stripe".length), headers, body);
+      return json(answer.status, answer.body);
+    }
+    if (!next && url.pathname.startsWith("/paypal/")) {
+      const answer = paypal.handle(req.method ?? "", url.pathname.slice("/paypal".length), headers, body);
       return json(answer.status, answer.body);
     }
     return json(next?.status ?? 200, next?.body ?? {});
   });
   await new Promise<void>((resolve) => http!.listen(0, "127.0.0.1", resolve));
   const httpPort = (http.address() as AddressInfo).port;
+  httpOrigin = `http://127.0.0.1:${httpPort}`;
 
   project.provide("fakes", { smtpPort, httpOrigin: `http://127.0.0.1:${httpPort}` });
 }

@@ -1,6 +1,6 @@
 import { api, describeAccess, idParam, route } from "../app";
-import { cardTopUpInput, paymentCardInput, paymentQuery } from "../../../domain/schemas/payments";
-import { listPayments, receiveStripeWebhook, retryBillPayment, setPaymentCard, startCardTopUp } from "../../services/payments/payments";
+import { cardTopUpInput, channelTopUpInput, paymentCardInput, paymentQuery } from "../../../domain/schemas/payments";
+import { listPayments, receivePayPalWebhook, receiveStripeWebhook, retryBillPayment, setPaymentCard, startCardTopUp, startChannelTopUp } from "../../services/payments/payments";
 import { publicCtxOf } from "../../services/context";
 import { ok } from "../envelope";
 
@@ -11,12 +11,23 @@ import { ok } from "../envelope";
 const tag = "Finance service: card payments";
 
 route(
-  { method: "put", path: "/customer-service/customer/{id}/payment-card", summary: "Keep a customer's Stripe customer and card on file", tag, verb: setPaymentCard, params: idParam, body: paymentCardInput },
+  { method: "put", path: "/customer-service/customer/{id}/payment-card", summary: "Keep a customer's Stripe card (channelType 4, the default) or PayPal vault (channelType 0) on file", tag, verb: setPaymentCard, params: idParam, body: paymentCardInput },
   (ctx, { params, body }) => setPaymentCard(ctx, params.id, body),
 );
 route(
   { method: "post", path: "/finance-service/stripe-top-up", summary: "Top a customer up from their card on file: a Paying bill until Stripe's webhook", tag, verb: startCardTopUp, body: cardTopUpInput },
   (ctx, { body }) => startCardTopUp(ctx, body),
+);
+route(
+  {
+    method: "post",
+    path: "/finance-service/card-top-up",
+    summary: "Top a customer up through the operator's Stripe or PayPal channel (channelType 4 or 0): a Paying bill until the processor's webhook; other types are not supported yet",
+    tag,
+    verb: startChannelTopUp,
+    body: channelTopUpInput,
+  },
+  (ctx, { body }) => startChannelTopUp(ctx, body),
 );
 route(
   { method: "post", path: "/finance-service/bill/{id}/retry-payment", summary: "Ask again for a failed card payment (a top-up or a session's capture)", tag, verb: retryBillPayment, params: idParam },
@@ -43,4 +54,23 @@ api.post("/finance-service/payment-webhook/:operatorCode/stripe", async (c) => {
   const ctx = publicCtxOf(c.req.raw, c.env);
   const payload = await c.req.text();
   return ok(c, await receiveStripeWebhook(ctx, c.req.param("operatorCode"), payload, c.req.raw.headers), ctx.lang);
+});
+
+/**
+ * PayPal's webhook for one operator (docs/rules/payments.md "PayPal"). Declared by hand: the
+ * event goes back to PayPal's verify endpoint as it came, which `route()` would parse first.
+ */
+api.openAPIRegistry.registerPath({
+  method: "post",
+  path: "/finance-service/payment-webhook/{operatorCode}/paypal",
+  summary: "PayPal's events (PAYMENT.CAPTURE.*, PAYMENT.AUTHORIZATION.CREATED), verified by PayPal for the channel's webhook id",
+  description: `${describeAccess(receivePayPalWebhook.access)} 400 unless PayPal verifies the PayPal-Transmission-* headers; an event id seen before is answered \`duplicate\`.`,
+  tags: [tag],
+  security: [],
+  responses: { 200: { description: "`{ code: 200, msg, data: { received, outcome } }`" }, 400: { description: "Signature not verified" }, 404: { description: "No such operator or no PayPal channel" } },
+});
+api.post("/finance-service/payment-webhook/:operatorCode/paypal", async (c) => {
+  const ctx = publicCtxOf(c.req.raw, c.env);
+  const payload = await c.req.text();
+  return ok(c, await receivePayPalWebhook(ctx, c.req.param("operatorCode"), payload, c.req.raw.headers), ctx.lang);
 });

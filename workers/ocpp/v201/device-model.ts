@@ -160,7 +160,44 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
  * One page of the model, in the order of its components (by EVSE and connector) and variables;
  * `search` keeps the variables whose component or variable name contains it (case-insensitive).
  */
-export function deviceModelPage(store: ChargerStore, page: { current: number; size: number; search?: string }) {
+/** One connector of an EVSE as the charger reports it: its last status (G01) and its type from the device model. */
+export interface EvseConnector {
+  evseId: number;
+  connectorId: number;
+  status: string | null;
+  connectorType: string | null;
+}
+
+/**
+ * The EVSEs and their connectors as the charger reports them (docs/decisions/0078-one-charger-model-two-protocols.md):
+ * each connector named by a StatusNotification or by a `Connector` component of the device model,
+ * with its last status and its `ConnectorType` (Part 2 B07; a cCCS2, cType2… word).
+ */
+export function evseConnectorsOf(store: ChargerStore, plugs: Record<string, Record<string, string>> = {}): EvseConnector[] {
+  const found = new Map<string, EvseConnector>();
+  const at = (evseId: number, connectorId: number) => {
+    const key = `${evseId}/${connectorId}`;
+    let connector = found.get(key);
+    if (!connector) found.set(key, (connector = { evseId, connectorId, status: null, connectorType: null }));
+    return connector;
+  };
+  const types = store
+    .database()
+    .exec<{ evse_id: number; connector_id: number; attributes: string }>(
+      "SELECT evse_id, connector_id, attributes FROM device_model WHERE component = 'Connector' AND variable = 'ConnectorType' AND evse_id > 0 AND connector_id > 0",
+    )
+    .toArray();
+  for (const row of types) {
+    const attributes = JSON.parse(row.attributes) as Attribute[];
+    at(row.evse_id, row.connector_id).connectorType = (attributes.find((a) => (a.type ?? "Actual") === "Actual") ?? attributes[0])?.value ?? null;
+  }
+  for (const [evseId, connectors] of Object.entries(plugs)) {
+    for (const [connectorId, status] of Object.entries(connectors)) at(Number(evseId), Number(connectorId)).status = status;
+  }
+  return [...found.values()].sort((a, b) => a.evseId - b.evseId || a.connectorId - b.connectorId);
+}
+
+export function deviceModelPage(store: ChargerStore, page: { current: number; size: number; search?: string }, plugs?: Record<string, Record<string, string>>) {
   const sql = store.database();
   const search = page.search?.trim();
   const where = search ? "WHERE component LIKE ?1 ESCAPE '\\' OR variable LIKE ?1 ESCAPE '\\'" : "";
@@ -184,6 +221,7 @@ export function deviceModelPage(store: ChargerStore, page: { current: number; si
     size: page.size,
     reportedAt: reported ? new Date(reported.at).toISOString() : null,
     generatedAt: reported?.generatedAt ?? null,
+    evses: evseConnectorsOf(store, plugs),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { DiagnosticsStatus, FirmwareStatus } from "../../../domain/ocpp";
-import { connectorStatusOf, idTokenInfoOf, meterValuesAs16 } from "../../../domain/ocpp/v201/charger-model";
+import { connectorStatusOf, evseStatusOf, idTokenInfoOf, meterValuesAs16 } from "../../../domain/ocpp/v201/charger-model";
 import type { ChargerAction201 } from "../../../domain/ocpp/v201/actions";
 import type { Ocpp201Request, Ocpp201Response } from "../../../domain/ocpp/v201/schemas";
 import { endReservation } from "../../services/driver-services/reservations";
@@ -11,7 +11,7 @@ import { withShortfall } from "../../services/ocpp/threshold";
 import { boot, connectorStatus, meterReadings } from "../charger-model";
 import { securityEvent } from "../security-events";
 import type { ChargerSession } from "../session";
-import { runningOn, transactionEvent } from "./transactions";
+import { runningOn, transactionEvent, v201State } from "./transactions";
 import { priceMessage, withPersonalMessage } from "./cost";
 import { errorCodeOn, notifyEvent } from "./events";
 import { notifyReport } from "./device-model";
@@ -75,9 +75,17 @@ export const HANDLERS_201 = {
     return { currentTime: iso(session.now()) };
   },
 
-  // G01: a connector's state; Occupied shows the charging state of the EVSE's transaction.
+  // G01: a connector's state; the EVSE (the product's connector) takes the status that speaks for
+  // all its connectors, and Occupied shows the charging state of the EVSE's transaction.
   async StatusNotification(session, request) {
-    const { status, errorCode } = connectorStatusOf(request.connectorStatus, runningOn(session, request.evseId)?.status);
+    const plugs = (v201State(session).plugs ??= {});
+    const evse = (plugs[request.evseId] ??= {});
+    if (evse[request.connectorId] !== request.connectorStatus) {
+      evse[request.connectorId] = request.connectorStatus;
+      session.saveState();
+    }
+    const reported = evseStatusOf(evse as Record<string, typeof request.connectorStatus>);
+    const { status, errorCode } = connectorStatusOf(reported, runningOn(session, request.evseId)?.status);
     connectorStatus(session, { connectorId: request.evseId, status, errorCode: errorCodeOn(session, request.evseId, errorCode), at: Date.parse(request.timestamp) });
     return {};
   },

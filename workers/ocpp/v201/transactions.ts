@@ -6,6 +6,7 @@ import {
   stopReasonOf,
 } from "../../../domain/ocpp/v201/charger-model";
 import type { IdTokenInfoType, Ocpp201Request, Ocpp201Response } from "../../../domain/ocpp/v201/schemas";
+import { signedReadings201 } from "../../../domain/ocpp/signed-meter";
 import { authorizeToken } from "../../services/ocpp/tag-answers";
 import { withShortfall } from "../../services/ocpp/threshold";
 import { connectorStatus, lastEnergyOf, meterReadings, transactionStarted, transactionStopped } from "../charger-model";
@@ -140,7 +141,7 @@ export async function transactionEvent(
   const readings = meterValuesAs16(meter);
   const running = request.transactionInfo.chargingState && chargingStatus(request.transactionInfo.chargingState);
   if (request.eventType !== "Ended") {
-    if (readings.length > 0) meterReadings(session, tx.evseId, tx.id ?? null, readings);
+    if (readings.length > 0) meterReadings(session, tx.evseId, tx.id ?? null, readings, signedReadings201(meter));
     if (running && running !== tx.status) {
       tx.status = running;
       connectorStatus(session, { connectorId: tx.evseId, status: running, errorCode: errorCodeOn(session, tx.evseId, "NoError"), at: Date.parse(request.timestamp) });
@@ -172,6 +173,7 @@ export async function transactionEvent(
       ...(request.idToken && { idTag: request.idToken.idToken }),
     },
     readings,
+    signedReadings201(meter),
   );
   // Finishing until the charger reports the connector free, unless it already has (G01 may come first).
   if (stopped.known && stopped.billable && session.state.connectors[String(tx.evseId)]?.status !== "Available") {

@@ -2,6 +2,7 @@ import { catalogueKeyOf, menuCodes } from "../../../tenants/permissions";
 import { geocoderOf, mainCurrencyOf, orderedStandards } from "../../../domain/schemas/settings";
 import { tileSourceOf } from "../../../domain/map-tiles";
 import { settingsOf } from "../../../tenants/resolve";
+import { chargePageOrigin } from "../public-charger/page-origin";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 
@@ -39,7 +40,7 @@ export const personInfo = verb({ menu: "session", beforePasswordChange: true }, 
  * decimals, hidden zero costs) and the default map view.
  */
 export const consoleShell = verb({ menu: "session", beforePasswordChange: true }, async (ctx) => {
-  const settings = await settingsOf(ctx.db, ctx.operator.id);
+  const [settings, qrOrigin] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), chargePageOrigin(ctx)]);
   const { parameters } = settings;
   return {
     user: {
@@ -69,5 +70,7 @@ export const consoleShell = verb({ menu: "session", beforePasswordChange: true }
     },
     // Lists and forms offer connector standards in the operator's order (docs/rules/settings.md "Display switches").
     connectorTypeOrder: orderedStandards(parameters.connectorTypeOrder),
+    // Points' QR codes open their public page there (docs/rules/public-charger.md "QR codes").
+    chargePageOrigin: qrOrigin,
   };
 });

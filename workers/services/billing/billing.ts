@@ -15,6 +15,7 @@ import { cardsFor, discountStatements } from "../discounts/billing";
 import { payerOf, type Payer } from "../drivers/payer";
 import { tariffOf } from "../pricing/tariffs";
 import { costColumns, repricedTotalsStatement, settleStatements } from "./settlement";
+import { roamingSessionPriced } from "../ocpi/cpo/cdrs";
 
 /**
  * The billing of a stopped session (docs/rules/billing.md): the engine prices it with the strategy
@@ -108,8 +109,8 @@ function pricedColumns(ctx: Ctx, s: Session, priced: PricedSession, payer: Payer
  * The final price to the OCPP 2.0.1 charger the session ran on (Part 2 I03): a CostUpdated with
  * the record's total under the charger's own transaction id, so that what its screen shows last is
  * the receipt's amount to the minor unit, discounts and the idle fee after charging included. The
- * charger's object sends it after this call returns: billing never waits on the charger, and a
- * charger that is offline or gone misses it (docs/rules/pricing.md "Running and final cost").
+ * charger's object sends it after this call returns, and again on the charger's next connection
+ * when it could not take it: billing never waits on the charger (docs/rules/pricing.md "Running and final cost").
  */
 async function finalCostToCharger(ctx: Ctx, s: Session, priced: PricedSession, decimals: number) {
   if (!s.serialNumber || s.tx.chargerTransactionId === null) return;
@@ -127,7 +128,8 @@ async function billStop(ctx: Ctx, s: Session) {
   const tx = s.tx;
   const energyWh = Math.max(0, tx.meterStopWh! - tx.meterStartWh);
   const durationS = Math.max(0, Math.round((tx.stopAt!.getTime() - tx.startAt.getTime()) / 1000));
-  const payer = await payerOf(ctx, tx.idTag);
+  // A partner's driver pays through its eMSP: priced by our tariff, never a wallet (docs/rules/billing.md "Roaming at our chargers").
+  const payer = s.record?.roamingPlatformId ? null : await payerOf(ctx, tx.idTag);
   const [settings, priced] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), priceOf(ctx, s, payer, null)]);
   const unbilled = owned(ctx, transactions, eq(transactions.id, tx.id), isNull(transactions.billedAt));
   // An unpriced record (a point without a strategy) still keeps the customer behind the tag
@@ -161,7 +163,7 @@ async function billFinal(ctx: Ctx, s: Session, now: boolean) {
   const billedAt = s.tx.billedAt!.getTime();
   const due = now ? Math.min(ctx.now(), billedAt + FINAL_PRICING_AFTER_MS) : billedAt + FINAL_PRICING_AFTER_MS;
   if (s.record?.unplugAt === null && ctx.now() < due) return { billed: false as const, reason: "awaitingUnplug" as const };
-  const payer = await payerOf(ctx, s.tx.idTag);
+  const payer = s.record?.roamingPlatformId ? null : await payerOf(ctx, s.tx.idTag);
   const [settings, priced] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), priceOf(ctx, s, payer, due)]);
   if (!priced) return { billed: false as const, reason: "notPriced" as const };
   await ctx.db.batch([
@@ -216,6 +218,8 @@ export async function billSession(ctx: Ctx, transactionId: number, finalNow = fa
 export const billTransaction = verb({ actors: ["system"] }, async (ctx, transactionId: number) => {
   const outcome = await billSession(ctx, transactionId);
   if (outcome.reason !== "notStopped") await queueSettlement(ctx, transactionId);
+  // A partner's driver's session, priced for good, becomes its CDR (docs/rules/ocpi.md "Sessions and CDRs we send").
+  if (outcome.reason !== "notStopped") await roamingSessionPriced(ctx, transactionId);
   return outcome;
 });
 

@@ -1,10 +1,11 @@
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { chargeRecords, points, transactions } from "../../../db/schema";
-import { mainCurrencyOf, type ParameterSettings } from "../../../domain/schemas/settings";
+import { currencyDecimals } from "../../../domain/ocpi/cdr-price";
+import { mainCurrencyOf, type CurrencySet, type ParameterSettings } from "../../../domain/schemas/settings";
 import { outboxMessage } from "../../../domain/schemas/outbox";
 import { owned } from "../../../tenants/scope";
 import { sealContext, unseal } from "../../auth/sealed";
@@ -26,17 +27,25 @@ import { reportError } from "../../http/report-error";
 /** A receiver that hangs must not hold the queue's batch. */
 const TIMEOUT_MS = 15_000;
 
-/** A settled record with its transaction: deliveries are kept on the record, what the charger said on the transaction. */
+/**
+ * A settled record with its transaction: deliveries are kept on the record, what the charger said
+ * on the transaction. A roaming record (a partner's CDR billed to one of our drivers) has no
+ * transaction: what its charger said is the CDR's, kept on the record (docs/decisions/0063-roaming-charge-records.md).
+ */
 const recordOf = async (ctx: SystemCtx, transactionId: number) => {
   const [row] = await ctx.db
     .select({ tx: transactions, serialNumber: points.serialNumber, record: chargeRecords })
     .from(chargeRecords)
-    .innerJoin(transactions, eq(transactions.id, chargeRecords.transactionId))
-    .innerJoin(points, eq(points.id, transactions.pointId))
+    .leftJoin(transactions, and(eq(transactions.id, chargeRecords.transactionId), eq(transactions.operatorId, chargeRecords.operatorId)))
+    .leftJoin(points, and(eq(points.id, transactions.pointId), eq(points.operatorId, chargeRecords.operatorId)))
     .where(owned(ctx, chargeRecords, eq(chargeRecords.transactionId, transactionId)))
     .limit(1);
+  if (!row || (!row.tx && !row.record.roaming)) return undefined;
   return row;
 };
+
+/** When a record was settled: its transaction's billing, or a roaming record's final price. */
+const settledAt = ({ tx, record }: SettledRecord) => (tx ? tx.billedAt : record.roaming && record.pricingPhase === "FINAL" ? record.pricedAt : null);
 
 /** Writes a delivery's outcome on the record. */
 const noteOutcome = (ctx: SystemCtx, transactionId: number, outcome: SQLiteUpdateSetSource<typeof chargeRecords>) =>
@@ -44,27 +53,62 @@ const noteOutcome = (ctx: SystemCtx, transactionId: number, outcome: SQLiteUpdat
 type SettledRecord = NonNullable<Awaited<ReturnType<typeof recordOf>>>;
 
 /**
+ * Claims a delivery's next attempt: one statement counts the attempt and marks the delivery under
+ * way, only while it is neither done nor under way. A queue may hand one message to two consumers
+ * at once, or again while the first still runs (docs/testing.md "Chaos"): the one whose claim
+ * fails leaves the delivery to the other, whose message is retried if it fails. A claim whose
+ * worker died runs out after `CLAIM_MS`, before the queue's retry comes.
+ */
+async function claimAttempt(ctx: SystemCtx, transactionId: number, delivery: "billPush" | "invoice") {
+  const now = ctx.now();
+  const [attempts, claimedAt, done] =
+    delivery === "billPush"
+      ? [chargeRecords.billPushAttempts, chargeRecords.billPushClaimedAt, chargeRecords.billPushedAt]
+      : [chargeRecords.invoiceAttempts, chargeRecords.invoiceClaimedAt, chargeRecords.invoiceNumber];
+  const claimed = await ctx.db
+    .update(chargeRecords)
+    .set(delivery === "billPush" ? { billPushAttempts: sql`${attempts} + 1`, billPushClaimedAt: new Date(now) } : { invoiceAttempts: sql`${attempts} + 1`, invoiceClaimedAt: new Date(now) })
+    .where(
+      owned(
+        ctx,
+        chargeRecords,
+        eq(chargeRecords.transactionId, transactionId),
+        isNull(done),
+        or(isNull(claimedAt), lt(claimedAt, new Date(now - CLAIM_MS))),
+      ),
+    )
+    .returning({ id: chargeRecords.transactionId });
+  return claimed.length === 1;
+}
+
+/** Longer than a delivery can take (its fetch times out after TIMEOUT_MS). */
+const CLAIM_MS = TIMEOUT_MS + 5_000;
+
+/**
  * The charge record as pushed, with its amounts in minor units of `currency`, null until priced
  * (docs/decisions/0005-money-in-minor-units.md), and the record's state as `recordStatus`.
  */
-export function chargeRecordPayload(ctx: SystemCtx, { tx, serialNumber, record }: SettledRecord, settings: ParameterSettings) {
+export function chargeRecordPayload(ctx: SystemCtx, settled: SettledRecord, settings: ParameterSettings) {
+  const { tx, serialNumber, record } = settled;
+  const roaming = record.roaming;
   return {
     event: "chargeRecord.settled",
     operatorCode: ctx.operator.code,
-    transactionId: tx.id,
-    serialNumber,
-    connectorId: tx.connectorNo,
-    idTag: tx.idTag,
-    status: tx.status,
-    startTime: tx.startAt.toISOString(),
-    endTime: tx.stopAt?.toISOString() ?? null,
-    stopReason: tx.stopReason,
-    meterStartWh: tx.meterStartWh,
-    meterStopWh: tx.meterStopWh,
-    energyWh: tx.energyWh,
-    durationS: tx.durationS,
-    currency: mainCurrencyOf(settings),
-    settledAt: tx.billedAt?.toISOString() ?? null,
+    transactionId: record.transactionId,
+    // A roaming record's charger is the partner's EVSE, and its facts are the CDR's (docs/rules/settings.md "Bill push").
+    serialNumber: serialNumber ?? roaming?.evseId ?? null,
+    connectorId: tx?.connectorNo ?? null,
+    idTag: tx?.idTag ?? record.idTag,
+    status: tx?.status ?? null,
+    startTime: (tx?.startAt ?? record.startAt).toISOString(),
+    endTime: tx?.stopAt?.toISOString() ?? roaming?.stopAt ?? null,
+    stopReason: tx?.stopReason ?? null,
+    meterStartWh: tx?.meterStartWh ?? null,
+    meterStopWh: tx?.meterStopWh ?? null,
+    energyWh: tx?.energyWh ?? roaming?.energyWh ?? null,
+    durationS: tx?.durationS ?? (roaming ? Math.max(0, Math.round((Date.parse(roaming.stopAt) - record.startAt.getTime()) / 1000)) : null),
+    currency: currencyOf(record, settings),
+    settledAt: settledAt(settled)?.toISOString() ?? null,
     recordStatus: record.status,
     customerId: record.customerId,
     paidBy: record.paidBy,
@@ -84,7 +128,17 @@ export function chargeRecordPayload(ctx: SystemCtx, { tx, serialNumber, record }
     paidCost: record.paidCost,
     balanceBefore: record.balanceBefore,
     balanceAfter: record.balanceAfter,
+    // Where a partner's driver-facing session took place, for a roaming record; null otherwise.
+    roaming: roaming
+      ? { partner: roaming.platformName, countryCode: roaming.countryCode, partyId: roaming.partyId, cdrId: roaming.cdrId, locationName: roaming.locationName, address: roaming.address, city: roaming.city, evseId: roaming.evseId }
+      : null,
   };
+}
+
+/** A record's currency: the operator's main one, or a roaming record's CDR's other one (docs/rules/ocpi.md "CDRs billed to the wallet"). */
+function currencyOf(record: SettledRecord["record"], settings: ParameterSettings): CurrencySet {
+  const main = mainCurrencyOf(settings);
+  return record.roaming && record.currency !== main.code ? { code: record.currency, sign: record.currency, decimals: currencyDecimals(record.currency) } : main;
 }
 
 /**
@@ -106,7 +160,7 @@ export const BILL_PUSH_HEADERS = { signature: "X-Plugdesk-Signature", timestamp:
 export async function queueSettlement(ctx: SystemCtx, transactionId: number) {
   const [record, settings, invoice, preAuth] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx), invoiceSystemOf(ctx), preAuthOf(ctx, transactionId)]);
   // A provisional price is not what the driver pays: the push waits for the final one (docs/rules/billing.md "Provisional and final").
-  if (!record?.tx.billedAt || record.record.pricingPhase === "PROVISIONAL") return [];
+  if (!record || !settledAt(record) || record.record.pricingPhase === "PROVISIONAL") return [];
   const base = { operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId };
   const queued = [
     // A session pre-authorised on a card is paid by capturing it (docs/rules/payments.md "Sessions paid by card").
@@ -134,6 +188,7 @@ export const pushChargeRecord = verb({ actors: ["system"] }, async (ctx, transac
   const { url, signatureKey } = settings.billPush;
   // Gone, already accepted, or the operator stopped pushing since: nothing to do.
   if (!record || record.record.billPushedAt || !url || !signatureKey) return { done: true, detail: "skipped" };
+  if (!(await claimAttempt(ctx, transactionId, "billPush"))) return { done: true, detail: "another delivery has it" };
   const key = await unseal(ctx.env, sealContext(ctx.operator.id, "billPush.signatureKey"), signatureKey);
   const body = JSON.stringify(chargeRecordPayload(ctx, record, settings));
   const timestamp = String(Math.floor(ctx.now() / 1000));
@@ -158,7 +213,7 @@ export const pushChargeRecord = verb({ actors: ["system"] }, async (ctx, transac
   await noteOutcome(ctx, transactionId, {
     billPushedAt: error ? null : new Date(ctx.now()),
     billPushError: error,
-    billPushAttempts: sql`${chargeRecords.billPushAttempts} + 1`,
+    billPushClaimedAt: null,
   });
   return error ? { done: false, error } : { done: true };
 });
@@ -171,20 +226,23 @@ const major = (minor: number, decimals: number) => Number((minor / 10 ** decimal
  * it (`invoiceType`, `transactionType`, `payment`, `items` with tax `labels`). The amount is the
  * record's `totalCost` (0 for a record left unpriced).
  */
-export function invoiceRequest(ctx: SystemCtx, { tx, serialNumber, record }: SettledRecord, settings: ParameterSettings, cashier: string) {
-  const currency = mainCurrencyOf(settings);
-  const total = major(record.totalCost ?? 0, currency.decimals);
-  const kWh = Number(((tx.energyWh ?? 0) / 1000).toFixed(3));
+export function invoiceRequest(ctx: SystemCtx, settled: SettledRecord, settings: ParameterSettings, cashier: string) {
+  const { tx, serialNumber, record } = settled;
+  const { decimals } = currencyOf(record, settings);
+  const total = major(record.totalCost ?? 0, decimals);
+  const kWh = Number(((tx?.energyWh ?? record.roaming?.energyWh ?? 0) / 1000).toFixed(3));
+  // A roaming record names the partner's EVSE it charged at (docs/rules/settings.md "Invoice system").
+  const where = tx ? `${serialNumber}/${tx.connectorNo}` : (record.roaming?.evseId ?? "");
   return {
     invoiceType: "Normal",
     transactionType: "Sale",
     cashier,
-    invoiceNumber: `${ctx.operator.code}-${tx.id}`,
-    dateAndTimeOfIssue: (tx.billedAt ?? new Date(ctx.now())).toISOString(),
+    invoiceNumber: `${ctx.operator.code}-${record.transactionId}`,
+    dateAndTimeOfIssue: (settledAt(settled) ?? new Date(ctx.now())).toISOString(),
     payment: [{ amount: total, paymentType: "Other" }],
     items: [
       {
-        name: `EV charging ${serialNumber}/${tx.connectorNo}`,
+        name: `EV charging ${where}`,
         quantity: kWh,
         unitPrice: kWh > 0 ? Number((total / kWh).toFixed(2)) : 0,
         labels: settings.tax.mark ? [settings.tax.mark] : [],
@@ -198,6 +256,7 @@ export function invoiceRequest(ctx: SystemCtx, { tx, serialNumber, record }: Set
 export const invoiceChargeRecord = verb({ actors: ["system"] }, async (ctx, transactionId: number): Promise<DeliveryOutcome> => {
   const [record, settings, system] = await Promise.all([recordOf(ctx, transactionId), operatorSettings(ctx), invoiceSystemOf(ctx)]);
   if (!record || record.record.invoiceNumber || !system?.enabled || !system.url) return { done: true, detail: "skipped" };
+  if (!(await claimAttempt(ctx, transactionId, "invoice"))) return { done: true, detail: "another delivery has it" };
   let number: string | null = null;
   let error: string | null = null;
   try {
@@ -235,7 +294,7 @@ export const invoiceChargeRecord = verb({ actors: ["system"] }, async (ctx, tran
     invoiceNumber: number,
     invoicedAt: number ? new Date(ctx.now()) : null,
     invoiceError: error,
-    invoiceAttempts: sql`${chargeRecords.invoiceAttempts} + 1`,
+    invoiceClaimedAt: null,
   });
   return number ? { done: true, detail: number } : { done: false, error: error ?? "unknown" };
 });

@@ -82,7 +82,14 @@ export function settleStatements(ctx: Ctx, transactionId: number, payer: Payer |
     return [
       ctx.db
         .update(chargeRecords)
-        .set({ status: "RECORD_UNSETTLED", customerId: null, paidBy: null, unsettledReason: "NO_PAYER", updatedAt: new Date(now) })
+        // A partner's driver at our charger is owed by the partner, never a wallet (docs/rules/billing.md "Roaming at our chargers").
+        .set({
+          status: "RECORD_UNSETTLED",
+          customerId: null,
+          paidBy: null,
+          unsettledReason: sql<"NO_PAYER" | "ROAMING_PARTNER">`case when ${chargeRecords.roamingPlatformId} is null then 'NO_PAYER' else 'ROAMING_PARTNER' end`,
+          updatedAt: new Date(now),
+        })
         .where(finalRecord),
     ];
   }

@@ -59,7 +59,7 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
       .where(visible(ctx, dailyChargeTotals, dailyChargeTotals.pointId, gte(dailyChargeTotals.day, since)))
       .groupBy(dailyChargeTotals.day),
     ctx.db
-      .select({ id: stations.id, name: stations.name, address: stations.address, lat: stations.lat, lng: stations.lng, status: stations.status })
+      .select({ id: stations.id, name: stations.name, address: stations.address, lat: stations.lat, lng: stations.lng, status: stations.status, mapIconKey: stations.mapIconKey })
       .from(stations)
       .where(visibleStations(ctx))
       .orderBy(desc(stations.rank), asc(stations.id))
@@ -151,6 +151,8 @@ export const homeDashboard = verb({ menu: HOME_MENUS }, async (ctx) => {
       lat: s.lat === null ? null : Number(s.lat),
       lng: s.lng === null ? null : Number(s.lng),
       status: s.status,
+      // The station's own marker, when the operator uploaded one (docs/rules/equipment.md "Images").
+      mapIconUrl: s.mapIconKey ? `/user-service/file/show?key=${encodeURIComponent(s.mapIconKey)}` : null,
     })),
     /**
      * Where the map looks when no station has coordinates: the centre and zoom of the operator's

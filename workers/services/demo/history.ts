@@ -19,10 +19,11 @@ import {
   rfCards,
   roles,
   stations,
+  statusIntervals,
   transactions,
   vehicles,
 } from "../../../db/schema";
-import { batchOf } from "../../../db/statements";
+import { batchOf, slices } from "../../../db/statements";
 import { priceWith, type PricedSession, type RegisterSample, type StrategyPrices } from "../../../domain/pricing";
 import type { CdrBillingMessage } from "../../../domain/schemas/billing";
 import { OCPP_ERROR_LEVEL, type FirmwareWaveMessage } from "../../../domain/schemas/operations";
@@ -1192,6 +1193,68 @@ async function seedMaintenance(ctx: SystemCtx, admin: UserCtx, clock: Clock, now
 }
 
 /**
+ * The month's status history of the demo chargers' connectors (docs/rules/monitoring.md "Uptime"),
+ * so the reliability screen has outages to show: each connector up (Available) from the first day
+ * until the seed ran, Faulted while an ERROR alarm above was open, PL002-CP01's connector 1
+ * Unavailable for 26 hours twenty days ago (below 97 % for the month), and PL002-CP03 offline
+ * for three hours six days ago, put down to the grid. All closed at `now`: the chargers' own
+ * connections open what follows. Written in one batch, once (its grid outage marks it).
+ */
+const GRID_OUTAGE_NOTE = "Utility outage in the district (demo history)";
+
+async function seedStatusHistory(ctx: SystemCtx, now: number) {
+  const [seeded] = await ctx.db
+    .select({ id: statusIntervals.id })
+    .from(statusIntervals)
+    .where(owned(ctx, statusIntervals, eq(statusIntervals.excludedNote, GRID_OUTAGE_NOTE)))
+    .limit(1);
+  if (seeded) return;
+  const { timeZone } = await settingsOf(ctx.db, ctx.operator.id);
+  const ports = await ctx.db
+    .select({ pointId: connectors.pointId, connectorNo: connectors.connectorNo, serialNumber: points.serialNumber })
+    .from(connectors)
+    .innerJoin(points, eq(points.id, connectors.pointId))
+    .where(owned(ctx, connectors, inArray(points.serialNumber, ["PL002-CP01", "PL002-CP02", "PL002-CP03"])));
+  const dayAt = (daysAgo: number, hour: number) => dayStartOf(now, daysAgo, timeZone).start + hour * HOUR;
+  const first = dayStartOf(now, DEMO_HISTORY.days, timeZone).start;
+  type Outage = { from: number; to: number; status: string; online: boolean; grid?: boolean };
+  const outagesOf = (p: (typeof ports)[number]): Outage[] => [
+    ...DEMO_ALARMS.filter((a) => a.serialNumber === p.serialNumber && a.connectorNo === p.connectorNo && OCPP_ERROR_LEVEL.has(a.type)).map((a) => {
+      const from = dayStartOf(now, a.daysAgo, timeZone).start + a.hour * HOUR + 7 * MINUTE;
+      return { from, to: from + a.minutes * MINUTE, status: "Faulted", online: true };
+    }),
+    ...(p.serialNumber === "PL002-CP01" && p.connectorNo === 1 ? [{ from: dayAt(20, 10), to: dayAt(20, 10) + 26 * HOUR, status: "Unavailable", online: true }] : []),
+    ...(p.serialNumber === "PL002-CP03" ? [{ from: dayAt(6, 14), to: dayAt(6, 17), status: "Available", online: false, grid: true }] : []),
+  ];
+  const rows = ports.flatMap((p) => {
+    const out: (typeof statusIntervals.$inferInsert)[] = [];
+    let at = first;
+    const up = (to: number) => to > at && out.push({ operatorId: ctx.operator.id, pointId: p.pointId, connectorNo: p.connectorNo, status: "Available", online: true, startedAt: new Date(at), endedAt: new Date(to) });
+    for (const o of outagesOf(p).sort((a, b) => a.from - b.from)) {
+      up(o.from);
+      out.push({
+        operatorId: ctx.operator.id,
+        pointId: p.pointId,
+        connectorNo: p.connectorNo,
+        status: o.status,
+        online: o.online,
+        startedAt: new Date(o.from),
+        endedAt: new Date(o.to),
+        ...(o.grid && { excludedReason: "GRID" as const, excludedNote: GRID_OUTAGE_NOTE, excludedBy: DEMO_HISTORY.administrator, excludedAt: new Date(o.to + HOUR) }),
+      });
+      at = o.to;
+    }
+    up(now);
+    return out;
+  });
+  // Twelve columns a row, 100 bound parameters a statement.
+  await batchOf(
+    ctx.db,
+    slices(rows, 8).map((slice) => ctx.db.insert(statusIntervals).values(ownedRows(ctx, slice)).onConflictDoNothing()),
+  );
+}
+
+/**
  * A firmware version rolled out to Warszawa Centrum twenty days ago (docs/rules/operations.md
  * "Firmware") through the firmware verbs: issued, its wave sent by the firmware queue's verb, each
  * charger accepting and reporting Downloading, Downloaded, Installing and Installed.
@@ -1252,6 +1315,7 @@ export async function seedDemoHistory(workerEnv: Env, now: number = Date.now()) 
   const sessions = await seedSessions(ctx, admin, partnerCtx, clock, queued, now);
   await partnerCtx();
   await seedMaintenance(ctx, admin, clock, now);
+  await seedStatusHistory(ctx, now);
   await seedFirmwareRollout(ctx, admin, clock, queued, now);
   return sessions ?? null;
 }

@@ -10,6 +10,7 @@ import { auditRow } from "../audit";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
 import { allowedPoints, heldEntries, listedTags, listRow } from "./list-tags";
+import { roamingListEntries } from "../ocpi/cpo/tokens";
 
 /**
  * Delivery of offline lists to chargers, by the push queue as the system
@@ -93,7 +94,10 @@ export const deliverPushItem = verb(system, async (ctx, itemId: number) => {
     heldEntries(ctx, [pointId]),
     ctx.db.select().from(localListPoints).where(owned(ctx, localListPoints, eq(localListPoints.pointId, pointId))).limit(1),
   ]);
-  const plan = plannedUpdate(state, entriesAt(tags, allowed, pointId, ctx.now()), held.get(pointId) ?? new Map(), listId);
+  const current = entriesAt(tags, allowed, pointId, ctx.now());
+  // Partners' drivers whose eMSP lets them in offline, at a station published to roaming (docs/rules/ocpi.md "Partners' drivers at our chargers").
+  for (const entry of await roamingListEntries(ctx, pointId)) if (!current.has(tagKey(entry.idTag))) current.set(tagKey(entry.idTag), entry);
+  const plan = plannedUpdate(state, current, held.get(pointId) ?? new Map(), listId);
   const payload = { listVersion: plan.version, updateType: plan.updateType, localAuthorizationList: plan.entries.map(authorizationData) };
   const stub = ctx.env.CHARGE_POINT.getByName(chargePointName(ctx.operator.id, item.serialNumber));
   const outcome = (await stub.send("SendLocalList", payload)) as CallOutcome<"SendLocalList">;

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
-import { customerGroups, customers, idTags, points, reservationIds, reservations, rfCards } from "../../../db/schema";
+import { customerGroups, customers, idTags, ocpiPlatforms, points, reservationIds, reservations, rfCards } from "../../../db/schema";
 import { AppError, Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { authorizationStatus } from "../../../domain/ocpp";
 import { reservationInput, reservationListQuery, type ReservationStatus } from "../../../domain/schemas/driver-services";
 import { acrossTenants, owned, ownedRow, visible, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
-import type { Ctx, SystemCtx, UserCtx } from "../context";
+import type { Ctx, PartnerCtx, SystemCtx, UserCtx } from "../context";
 import { cardEntry, holderColumns, registryFacts, sameTag } from "../drivers/registry";
 import { findPoint } from "../points/points";
 import { command } from "../remote/remote-control";
@@ -41,7 +41,7 @@ export function statusAt(r: Pick<ReservationRow, "status" | "expiryDate">, now: 
   return HOLDING.includes(r.status) && r.expiryDate.getTime() <= now ? "finished" : r.status;
 }
 
-const present = (r: ReservationRow, extra: { serialNumber: string; customerName: string | null }, now: number) => ({
+const present = (r: ReservationRow, extra: { serialNumber: string; customerName: string | null; roamingPartner?: string | null }, now: number) => ({
   id: r.id,
   reservationId: r.id,
   pointId: r.pointId,
@@ -51,6 +51,9 @@ const present = (r: ReservationRow, extra: { serialNumber: string; customerName:
   parentIdTag: r.parentIdTag,
   customerId: r.customerId,
   customerName: extra.customerName,
+  /** A roaming driver's reservation: the eMSP that made it (docs/rules/ocpi.md "Commands we take"), else null. */
+  roamingPlatformId: r.roamingPlatformId,
+  roamingPartner: extra.roamingPartner ?? null,
   status: statusAt(r, now),
   expiryDate: r.expiryDate.toISOString(),
   transactionId: r.transactionId,
@@ -73,9 +76,9 @@ function statusFilter(status: ReservationStatus | undefined, now: Date): SQL | u
 }
 
 /** A sub-operator sees its devices' reservations, not the operator's customers (docs/rules/driver-services.md "Access"). */
-const shownTo = (ctx: UserCtx, row: { serialNumber: string; customerName: string | null }) => (ctx.operator.sub ? { ...row, customerName: null } : row);
+const shownTo = <R extends { serialNumber: string; customerName: string | null }>(ctx: UserCtx, row: R): R => (ctx.operator.sub ? { ...row, customerName: null } : row);
 
-const listColumns = { reservation: reservations, serialNumber: points.serialNumber, customerName: sql<string | null>`${customerNameSql}` };
+const listColumns = { reservation: reservations, serialNumber: points.serialNumber, customerName: sql<string | null>`${customerNameSql}`, roamingPartner: ocpiPlatforms.name };
 
 /** Reservations with their point's serial number and their customer's name. */
 function joined(ctx: UserCtx, where: TenantFilter) {
@@ -84,6 +87,7 @@ function joined(ctx: UserCtx, where: TenantFilter) {
     .from(reservations)
     .innerJoin(points, and(eq(points.id, reservations.pointId), eq(points.operatorId, reservations.operatorId)))
     .leftJoin(customers, and(eq(customers.id, reservations.customerId), eq(customers.operatorId, reservations.operatorId)))
+    .leftJoin(ocpiPlatforms, and(eq(ocpiPlatforms.id, reservations.roamingPlatformId), eq(ocpiPlatforms.operatorId, reservations.operatorId)))
     .where(where)
     .$dynamic();
 }
@@ -179,7 +183,7 @@ export const createReservation = verb({ menu: RESERVATION_MENU, mutates: true },
   if (input.connectorId > point.connectorCount) throw new Invalid("validation.connectorRequired", {}, { connectorId: "validation.connectorRequired" });
   if (input.expiryDate.getTime() <= ctx.now()) throw new Invalid("driverServices.validation.expiryFuture", {}, { expiryDate: "driverServices.validation.expiryFuture" });
   const tag = await reservedTag(ctx, point.id, input);
-  const [{ id }] = await ctx.db.insert(reservationIds).values({ createdAt: new Date(ctx.now()) }).returning({ id: reservationIds.id });
+  const id = await newReservationId(ctx);
   await command(ctx, { id: point.id }, "ReserveNow", {
     connectorId: input.connectorId,
     expiryDate: input.expiryDate.toISOString(),
@@ -208,7 +212,7 @@ export const createReservation = verb({ menu: RESERVATION_MENU, mutates: true },
   return present(created, { serialNumber: point.serialNumber, customerName: null }, ctx.now());
 });
 
-const setStatus = (ctx: UserCtx, id: number, status: ReservationStatus, from: ReservationStatus[]) =>
+const setStatus = (ctx: Ctx, id: number, status: ReservationStatus, from: ReservationStatus[]) =>
   ctx.db
     .update(reservations)
     .set({ status, updatedAt: new Date(ctx.now()) })
@@ -237,6 +241,57 @@ export const cancelReservation = verb({ menu: RESERVATION_MENU, mutates: true },
   ]);
   return reservationDetail(ctx, id);
 });
+
+/** The next reservation id of the system-wide sequence (docs/decisions/0041-reservations.md). */
+async function newReservationId(ctx: Ctx) {
+  const [{ id }] = await ctx.db.insert(reservationIds).values({ createdAt: new Date(ctx.now()) }).returning({ id: reservationIds.id });
+  return id;
+}
+
+/**
+ * A partner's reservation still held, by the eMSP's own `reservation_id` (OCPI 2.2.1 §13.3.3):
+ * what its CANCEL_RESERVATION cancels and what a repeated RESERVE_NOW replaces.
+ */
+export async function heldRoamingReservation(ctx: PartnerCtx, reservationId: string) {
+  const [held] = await ctx.db
+    .select()
+    .from(reservations)
+    .where(owned(ctx, reservations, eq(reservations.roamingPlatformId, ctx.actor.platformId), eq(reservations.roamingReservationId, reservationId), stillHeld(new Date(ctx.now()))))
+    .orderBy(desc(reservations.id))
+    .limit(1);
+  return held;
+}
+
+/**
+ * The OCPP reservation id for a partner's RESERVE_NOW: the held reservation's own when the eMSP
+ * reserves again under the same `reservation_id` (a ReserveNow with a known id replaces it at the
+ * charger, OCPP 1.6 §5.13), else the next of the system's sequence.
+ */
+export async function roamingReservationId(ctx: PartnerCtx, reservationId: string) {
+  const held = await heldRoamingReservation(ctx, reservationId);
+  return held?.id ?? (await newReservationId(ctx));
+}
+
+/**
+ * The charger accepted a partner's ReserveNow: the reservation is `reserved` like the operator's
+ * own (listed, used by a start with its id, finished at its expiry), held for the partner's token
+ * uid, with no customer, marked with its partner (docs/rules/ocpi.md "Commands we take").
+ */
+export async function keepRoamingReservation(
+  ctx: PartnerCtx,
+  r: { id: number; pointId: number; connectorId: number; idTag: string; expiryDate: Date; reservationId: string },
+) {
+  const now = new Date(ctx.now());
+  const values = { pointId: r.pointId, connectorId: r.connectorId, idTag: r.idTag, parentIdTag: null, customerId: null, status: "reserved" as const, expiryDate: r.expiryDate, endReason: null, updatedAt: now };
+  await ctx.db
+    .insert(reservations)
+    .values(ownedRow(ctx, { id: r.id, ...values, roamingPlatformId: ctx.actor.platformId, roamingReservationId: r.reservationId, createdBy: null, createdAt: now }))
+    .onConflictDoUpdate({ target: reservations.id, set: values, setWhere: and(eq(reservations.operatorId, ctx.operator.id), eq(reservations.roamingPlatformId, ctx.actor.platformId)) });
+}
+
+/** A partner's CANCEL_RESERVATION is out (`canceling`), then the charger's answer decides, as for the operator's cancel. */
+export const claimRoamingCancel = (ctx: PartnerCtx, id: number) => setStatus(ctx, id, "canceling", HOLDING);
+export const roamingCancelAnswered = (ctx: PartnerCtx, id: number, accepted: boolean) => setStatus(ctx, id, accepted ? "canceled" : "reserved", ["canceling"]);
 
 const system = { actors: ["system"] } as const;
 

@@ -4,7 +4,8 @@ import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { customerGroups, customerPoints, customers, idTags, points, rfCards, stations } from "../../../db/schema";
 import { batchOf, IN_LIST, isUniqueViolation, slices } from "../../../db/statements";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
-import { customerInput, customerListQuery, customerStatusInput, optionsQuery, type CustomerInput } from "../../../domain/schemas/drivers";
+import { customerInputFor, customerListQuery, customerRulesOf, customerStatusInput, optionsQuery, type CustomerRules } from "../../../domain/schemas/drivers";
+import { operatorSettings } from "../settings/parameter-settings";
 import { owned, ownedRow, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
@@ -250,6 +251,14 @@ async function checkAvatar(ctx: UserCtx, key: string | null) {
 }
 
 /** The references a customer's input makes must be the operator's own: its group and its points (404 otherwise). */
+type CustomerInput = ReturnType<ReturnType<typeof customerInputFor>["parse"]>;
+
+/** What the operator's customer form asks for: its country and its settings (docs/rules/drivers.md "What the customer form asks"). */
+export async function customerRules(ctx: UserCtx): Promise<CustomerRules> {
+  const settings = await operatorSettings(ctx);
+  return customerRulesOf(settings.ocpi.countryCode, settings.customerFields);
+}
+
 async function checkReferences(ctx: UserCtx, input: CustomerInput) {
   await checkAvatar(ctx, input.avatarKey);
   if (input.groupId !== null) {
@@ -276,7 +285,7 @@ function rowValues(input: CustomerInput) {
  * rows find the new customer by its e-mail address, unique within the operator.
  */
 export const createCustomer = verb({ menu: CUSTOMER_MENU, mutates: true }, async (ctx, raw: unknown) => {
-  const input = customerInput.parse(raw);
+  const input = customerInputFor(await customerRules(ctx)).parse(raw);
   await checkReferences(ctx, input);
   if (await emailUsed(ctx, input.email)) throw emailTaken();
   const values = rowValues(input);
@@ -319,7 +328,7 @@ async function ledGroup(ctx: UserCtx, customerId: number) {
 /** Edit a customer; its member level, balance and status are not changed here. */
 export const updateCustomer = verb({ menu: CUSTOMER_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const before = await findCustomer(ctx, id);
-  const input = customerInput.parse(raw);
+  const input = customerInputFor(await customerRules(ctx)).parse(raw);
   await checkReferences(ctx, input);
   if (await emailUsed(ctx, input.email, id)) throw emailTaken();
   if (before.groupId !== null && input.groupId !== before.groupId) {

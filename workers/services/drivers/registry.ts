@@ -1,6 +1,6 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { customerGroups, customerPoints, customers, idTags, rfCards, transactions } from "../../../db/schema";
+import { adHocSessions, customerGroups, customerPoints, customers, idTags, rfCards, transactions } from "../../../db/schema";
 import { CARD_ANSWER, heldTagStatus, type AuthorizationStatus, type HolderFacts } from "../../../domain/ocpp";
 import { owned } from "../../../tenants/scope";
 import type { SystemCtx, UserCtx } from "../context";
@@ -69,7 +69,7 @@ export const cardEntry = (card: {
 export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: string) {
   const ofCustomer = (column: SQLiteColumn) => and(eq(customers.id, column), eq(customers.operatorId, ctx.operator.id));
   const ofGroup = and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
-  const [cards, tags, busy] = await ctx.db.batch([
+  const [cards, tags, busy, adHoc] = await ctx.db.batch([
     ctx.db
       .select({ status: rfCards.status, expiryDate: rfCards.expiryDate, ...holderColumns(ctx, pointId) })
       .from(rfCards)
@@ -89,6 +89,17 @@ export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: stri
       .from(transactions)
       .where(owned(ctx, transactions, sameTag(transactions.idTag, idTag), eq(transactions.status, "ACTIVE"), eq(transactions.authStatus, "Accepted")))
       .limit(1),
+    // An ad-hoc session's one-time tag (docs/rules/payments.md "Ad-hoc payment"): its point, its
+    // state, and whether a transaction of it has already ended (the tag starts one session only).
+    ctx.db
+      .select({
+        pointId: adHocSessions.pointId,
+        status: adHocSessions.status,
+        used: sql<number>`exists (select 1 from ${transactions} where ${owned(ctx, transactions, sameTag(transactions.idTag, idTag), sql`${transactions.status} <> 'ACTIVE'`)})`,
+      })
+      .from(adHocSessions)
+      .where(owned(ctx, adHocSessions, eq(adHocSessions.idTag, idTag.toUpperCase())))
+      .limit(1),
   ]);
   const [card] = cards;
   const [other] = tags;
@@ -96,13 +107,16 @@ export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: stri
   if (card) {
     tag = cardEntry(card);
   } else if (other) {
+    const [session] = adHoc;
+    // Accepted at its own point while its payment holds and before its one session ended; never elsewhere.
+    const adHocStatus = !session || session.pointId !== pointId || !["STARTING", "CHARGING"].includes(session.status) ? "Invalid" : session.used ? "Expired" : other.status;
     tag = {
-      status: heldTagStatus(other.status, holderOf(other), false),
+      status: other.kind === "AD_HOC" ? adHocStatus : heldTagStatus(other.status, holderOf(other), false),
       expiresAt: other.expiryDate?.getTime() ?? null,
       remote: other.kind === "REMOTE",
       card: other.kind === "RFID",
       parentIdTag: other.groupCode ?? other.parentIdTag,
     };
   }
-  return { tag, busy: busy.length > 0 };
+  return { tag, busy: busy.length > 0, adHoc: other?.kind === "AD_HOC" && !card };
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { pageOf, rowsFor } from "../../../db/paging";
 import { firmwareRollouts, firmwares, points } from "../../../db/schema";
@@ -44,6 +44,9 @@ const present = (row: Row) => ({
   retryIntervalS: row.retryIntervalS,
   retrieveDate: row.retrieveDate?.toISOString() ?? null,
   description: row.description,
+  signingCertificate: row.signingCertificate,
+  signature: row.signature,
+  signed: row.signature !== null,
   issued: row.issuedAt !== null,
   issuedAt: row.issuedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
@@ -57,6 +60,8 @@ const columnsOf = (input: FirmwareInput) => ({
   retryIntervalS: input.retryIntervalS ?? null,
   retrieveDate: input.retrieveDate ? new Date(input.retrieveDate) : null,
   description: input.description || null,
+  signingCertificate: input.signingCertificate || null,
+  signature: input.signature || null,
 });
 
 async function findFirmware(ctx: Ctx, id: number) {
@@ -237,25 +242,28 @@ export interface WaveOutcome {
 }
 
 /**
- * One wave: UpdateFirmware to each of its points side by side, each rollout row then Sent (the
- * charger answered), Offline, or Failed (an error or no answer). A version deleted meanwhile
- * cannot be (it is issued), so a missing one means the message is stale and nothing is sent.
+ * One wave: the update to each of its points side by side, each rollout row then Sent (the
+ * charger accepted), Offline, or Failed (an error, a refusal or no answer). An unsigned version
+ * goes as UpdateFirmware (OCPP 1.6 §5.19; L01 on 2.0.1), a signed one as the security
+ * extension's SignedUpdateFirmware (2.0.1's UpdateFirmware with its certificate and signature,
+ * L02), so one rollout serves a mixed fleet (docs/rules/operations.md "Firmware"). A version
+ * deleted meanwhile cannot be (it is issued), so a missing one means the message is stale and
+ * nothing is sent.
  */
 export const sendFirmwareWave = verb({ actors: ["system"] }, async (ctx, message: FirmwareWaveMessage): Promise<WaveOutcome[]> => {
   const [firmware] = await ctx.db.select().from(firmwares).where(owned(ctx, firmwares, eq(firmwares.id, message.firmwareId))).limit(1);
   if (!firmware || message.pointIds.length === 0) return [];
-  const targets = await rowsFor(message.pointIds, (slice) => ctx.db.select().from(points).where(owned(ctx, points, inArray(points.id, slice))));
-  const retrieveDate = new Date(Math.max(firmware.retrieveDate?.getTime() ?? 0, ctx.now())).toISOString();
-  const payload: OcppRequest<"UpdateFirmware"> = {
-    location: firmware.location,
-    retrieveDate,
-    ...(firmware.retries !== null && { retries: firmware.retries }),
-    ...(firmware.retryIntervalS !== null && { retryInterval: firmware.retryIntervalS }),
-  };
+  const targets = await rowsFor(message.pointIds, (slice) =>
+    ctx.db
+      .select({ point: points, rolloutId: firmwareRollouts.id })
+      .from(points)
+      .innerJoin(firmwareRollouts, and(eq(firmwareRollouts.pointId, points.id), eq(firmwareRollouts.firmwareId, firmware.id)))
+      .where(owned(ctx, points, inArray(points.id, slice))),
+  );
+  const deliver = updateOf(firmware, new Date(Math.max(firmware.retrieveDate?.getTime() ?? 0, ctx.now())).toISOString());
   return Promise.all(
-    targets.map(async (point): Promise<WaveOutcome> => {
-      const outcome = await callCharger(ctx, point, "UpdateFirmware", payload);
-      const delivery = outcome.ok ? "Sent" : outcome.reason === "offline" ? "Offline" : "Failed";
+    targets.map(async ({ point, rolloutId }): Promise<WaveOutcome> => {
+      const delivery = await deliver(ctx, point, rolloutId);
       await ctx.db
         .update(firmwareRollouts)
         .set({ delivery, updatedAt: new Date(ctx.now()) })
@@ -264,6 +272,33 @@ export const sendFirmwareWave = verb({ actors: ["system"] }, async (ctx, message
     }),
   );
 });
+
+/** Statuses of a SignedUpdateFirmware answer that mean the charger will fetch the file. */
+const SIGNED_TAKEN = new Set(["Accepted", "AcceptedCanceled"]);
+
+/** How a version reaches one point: the call, and what its answer means for the rollout row. */
+function updateOf(firmware: Row, retrieveDate: string) {
+  const retry = {
+    ...(firmware.retries !== null && { retries: firmware.retries }),
+    ...(firmware.retryIntervalS !== null && { retryInterval: firmware.retryIntervalS }),
+  };
+  return async (ctx: SystemCtx, point: typeof points.$inferSelect, rolloutId: number): Promise<WaveOutcome["delivery"]> => {
+    if (firmware.signingCertificate && firmware.signature) {
+      // The rollout row's id is the request id the charger's signed status notifications carry.
+      const payload: OcppRequest<"SignedUpdateFirmware"> = {
+        requestId: rolloutId,
+        firmware: { location: firmware.location, retrieveDateTime: retrieveDate, signingCertificate: firmware.signingCertificate, signature: firmware.signature },
+        ...retry,
+      };
+      const outcome = await callCharger(ctx, point, "SignedUpdateFirmware", payload);
+      if (!outcome.ok) return outcome.reason === "offline" ? "Offline" : "Failed";
+      return SIGNED_TAKEN.has(outcome.response.status) ? "Sent" : "Failed";
+    }
+    const payload: OcppRequest<"UpdateFirmware"> = { location: firmware.location, retrieveDate, ...retry };
+    const outcome = await callCharger(ctx, point, "UpdateFirmware", payload);
+    return outcome.ok ? "Sent" : outcome.reason === "offline" ? "Offline" : "Failed";
+  };
+}
 
 /**
  * A FirmwareStatusNotification moves the point's newest delivered rollout (OCPP 1.6 §4.5). Idle,

@@ -3,6 +3,7 @@ import { chargeRecords, customers, mailSettings, receiptMails } from "../../../d
 import { outboxMessage } from "../../../domain/schemas/outbox";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { payerOf } from "../drivers/payer";
+import { adHocOfTransaction } from "../payments/ad-hoc";
 import { recordRows } from "../charge-records/charge-records";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
@@ -20,7 +21,10 @@ import { deliver, MailRefused } from "./transport";
 /** Addresses left by an erased customer (docs/rules/maintenance.md "Account deletion") are not mailed. */
 export const mailable = (email: string | null | undefined): email is string => Boolean(email) && !email!.endsWith("@invalid");
 
-async function driverEmail(ctx: SystemCtx, customerId: number | null, idTag: string) {
+async function driverEmail(ctx: SystemCtx, customerId: number | null, idTag: string, transactionId: number) {
+  // An ad-hoc session's receipt goes to the address the driver gave on the charger's page, if any (docs/rules/payments.md "Ad-hoc payment").
+  const adHoc = await adHocOfTransaction(ctx, transactionId);
+  if (adHoc) return mailable(adHoc.email) ? adHoc.email : null;
   const id = customerId ?? (await payerOf(ctx, idTag))?.customerId ?? null;
   if (id === null) return null;
   const [customer] = await ctx.db.select({ email: customers.email }).from(customers).where(owned(ctx, customers, eq(customers.id, id))).limit(1);
@@ -42,7 +46,7 @@ export async function queueReceipt(
   if (record.totalCost === null) return false;
   const [server] = await ctx.db.select({ type: mailSettings.type }).from(mailSettings).where(owned(ctx, mailSettings)).limit(1);
   if (!server || (await stateOf(ctx, record.transactionId))) return false;
-  if (!(await driverEmail(ctx, record.customerId, record.idTag))) return false;
+  if (!(await driverEmail(ctx, record.customerId, record.idTag, record.transactionId))) return false;
   await ctx.env.OUTBOX.send(outboxMessage.parse({ kind: "receipt", operatorId: ctx.operator.id, operatorCode: ctx.operator.code, transactionId: record.transactionId }));
   await ctx.db
     .insert(receiptMails)
@@ -68,7 +72,7 @@ export const mailReceipt = verb({ actors: ["system"] }, async (ctx: SystemCtx, t
   const transport = await mailTransportOf(ctx);
   if (!transport) return { done: true, detail: "no mail server" };
   const [row] = await recordRows(ctx, owned(ctx, chargeRecords, eq(chargeRecords.transactionId, transactionId))).limit(1);
-  const to = row && row.record.totalCost !== null ? await driverEmail(ctx, row.record.customerId, row.record.idTag) : null;
+  const to = row && row.record.totalCost !== null ? await driverEmail(ctx, row.record.customerId, row.record.idTag, transactionId) : null;
   if (!row || !to) {
     await noteAttempt(ctx, transactionId, { error: "no e-mail address" });
     return { done: true, detail: "no e-mail address" };

@@ -3,7 +3,7 @@ import { containing } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { deviceState, displayClass, shownStatus, type DeviceState } from "../../../domain/connector-status";
-import { pointProtocol } from "../../../domain/schemas/equipment";
+import { pointProtocol, pointQuarantine } from "../../../domain/schemas/equipment";
 import { connectorListQuery, pileListQuery } from "../../../domain/schemas/monitoring";
 import { deviceOwner, ownedBy, visible } from "../../../tenants/scope";
 import type { UserCtx } from "../context";
@@ -72,6 +72,7 @@ export const listPiles = verb({ menu: PILE_MENUS }, async (ctx, raw: unknown) =>
         online: point.online,
         onlineChangedAt: point.onlineChangedAt?.toISOString() ?? null,
         ...pointProtocol(point),
+        ...pointQuarantine(point, ctx.now()),
         state: deviceState(point.online, own.map((c) => c.status)),
         vendor: point.vendor,
         model: point.model,

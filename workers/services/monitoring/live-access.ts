@@ -1,5 +1,6 @@
 import { deviceOwner, visiblePointIds } from "../../../tenants/scope";
 import type { LiveScope } from "../../live/tenant-hub";
+import { LIVE_MENUS } from "../../../tenants/permissions";
 import { verb } from "../verb";
 
 /**
@@ -13,27 +14,7 @@ import { verb } from "../verb";
  */
 export const liveScope = verb(
   {
-    menu: [
-      "home",
-      "monitoring.charging",
-      "monitoring.chargingPile",
-      "monitoring.connector",
-      "monitoring.alarmRecord",
-      "monitoring.loadMonitoring",
-      "equipment.station",
-      "equipment.point",
-      "equipment.remoteControl",
-      "equipment.loadingBalance",
-      "operation.historicalAlarmInfo",
-      "operation.ocppUpdateConfig",
-      "sub.monitoring.charging",
-      "sub.monitoring.chargingPile",
-      "sub.monitoring.connector",
-      "sub.monitoring.alarm",
-      "sub.monitoring.loadMonitoring",
-      "sub.equipment.station",
-      "sub.equipment.point",
-    ],
+    menu: LIVE_MENUS,
   },
   async (ctx): Promise<LiveScope> => ({ operatorId: deviceOwner(ctx), accountId: ctx.actor.accountId, pointIds: await visiblePointIds(ctx) }),
 );

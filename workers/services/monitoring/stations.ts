@@ -3,7 +3,7 @@ import { containingIf } from "../../../db/like";
 import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { connectors, points, stations, transactions } from "../../../db/schema";
 import { Conflict, NotFound } from "../../../domain/errors";
-import { pointProtocol } from "../../../domain/schemas/equipment";
+import { pointProtocol, pointQuarantine } from "../../../domain/schemas/equipment";
 import { loadQuery, panelQuery, stationPickerQuery } from "../../../domain/schemas/monitoring";
 import { chargePointName } from "../../ocpp/identity";
 import type { UserCtx } from "../context";
@@ -32,6 +32,7 @@ export const STATION_PICKER_MENUS = [
   "monitoring.chargingPile",
   "monitoring.connector",
   "monitoring.alarmRecord",
+  "monitoring.reliability",
   "operation.historicalAlarmInfo",
   "sub.monitoring.charging",
   "sub.monitoring.chargingPile",
@@ -127,6 +128,7 @@ export async function stationPoints(ctx: UserCtx, stationId: number, request: { 
       status: p.status,
       online: p.online,
       ...pointProtocol(p),
+      ...pointQuarantine(p, ctx.now()),
       firmwareVersion: p.firmwareVersion,
       connectors: (connectorsOf.get(p.id) ?? []).map((c) => presentConnector(c, p.online, runningHere.get(c.connectorNo))),
     };

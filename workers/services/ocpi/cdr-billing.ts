@@ -11,11 +11,12 @@ import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants, owned } from "../../../tenants/scope";
 import { reportError } from "../../http/report-error";
+import { queueSettlement } from "../billing/deliveries";
 import { settleStatements } from "../billing/settlement";
 import { payerOf, type Payer } from "../drivers/payer";
 import { openRecordStatements } from "../charge-records/lifecycle";
 import { auditRow } from "../audit";
-import type { Ctx, PartnerCtx, UserCtx } from "../context";
+import { systemCtx, type Ctx, type PartnerCtx, type SystemCtx, type UserCtx } from "../context";
 import { verb } from "../verb";
 import { ourIdentity } from "./identity";
 
@@ -257,8 +258,26 @@ async function settleCdr(
   ]);
 }
 
-/** Bills one stored CDR left PENDING, once (the billing queue's job). */
-export const billCdr = verb({ actors: ["system"] }, async (ctx, cdrRowId: number) => settleCdr(ctx, cdrRowId, "PENDING"));
+/**
+ * A billed CDR's record goes to the operator's bill push and invoice system like its own records
+ * (docs/rules/settings.md "Bill push"): queued each time billing meets it, so a message that comes
+ * again after a crash queues what was not queued; `queueSettlement` queues a delivery once.
+ */
+async function settleDeliveries(ctx: SystemCtx, cdrRowId: number) {
+  const [row] = await ctx.db
+    .select({ status: ocpiCdrs.billingStatus, recordId: ocpiCdrs.chargeRecordId })
+    .from(ocpiCdrs)
+    .where(owned(ctx, ocpiCdrs, eq(ocpiCdrs.id, cdrRowId)))
+    .limit(1);
+  if (row?.recordId && (row.status === "BILLED" || row.status === "CURRENCY_MISMATCH")) await queueSettlement(ctx, row.recordId);
+}
+
+/** Bills one stored CDR left PENDING, once (the billing queue's job), then queues its record's deliveries. */
+export const billCdr = verb({ actors: ["system"] }, async (ctx, cdrRowId: number) => {
+  const outcome = await settleCdr(ctx, cdrRowId, "PENDING");
+  await settleDeliveries(ctx, cdrRowId);
+  return outcome;
+});
 
 /** What the CDR list shows of a CDR the operator reviewed. */
 async function reviewedCdr(ctx: UserCtx, id: number) {
@@ -290,6 +309,8 @@ export const releaseCdr = verb({ menu: CDR_MENU, mutates: true }, async (ctx, id
     auditRow(ctx, { table: "ocpi_cdrs", module: "ocpi", type: "UPDATE", oldData: { id, billingStatus: "HELD", holdReason: before.holdReason }, newData: { id, action: "release", billingStatus: o.status, chargeRecordId: o.recordId ?? null } }),
   ]);
   if (outcome.status === "HELD" && outcome.holdReason) throw new Conflict("roaming.errors.cannotRelease", { reason: outcome.holdReason });
+  // The deliveries go as the system would send them after billing, the release having billed it.
+  await settleDeliveries(systemCtx(ctx.env, ctx.operator, "roaming CDR release", ctx.now), id);
   return reviewedCdr(ctx, id);
 });
 

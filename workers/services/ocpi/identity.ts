@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { ocpiParties, ocpiPlatforms } from "../../../db/schema";
 import { Conflict } from "../../../domain/errors";
+import type { OperatorRole, PartnerRole } from "../../../domain/ocpi/roles";
 import type { Credentials } from "../../../domain/schemas/ocpi/credentials";
 import { endpoint, OUR_VERSION, versionDetails, versionList, type Endpoint } from "../../../domain/schemas/ocpi/versions";
 import { operatorById, settingsOf } from "../../../tenants/resolve";
@@ -23,14 +24,16 @@ export interface OurIdentity {
   countryCode: string;
   partyId: string;
   name: string;
+  /** The roles the operator takes (docs/rules/ocpi.md "CPO role"). */
+  roles: OperatorRole[];
 }
 
 export async function ourIdentity(ctx: Ctx | PartnerCtx): Promise<OurIdentity> {
   const [settings, operator] = await Promise.all([settingsOf(ctx.db, ctx.operator.id), operatorById(ctx.db, ctx.operator.id)]);
-  const { countryCode, partyId } = settings.parameters.ocpi;
+  const { countryCode, partyId, roles } = settings.parameters.ocpi;
   // Without them there is no role to offer a partner (OCPI 2.2.1 §7.3.1 CredentialsRole).
   if (!countryCode || !partyId) throw new Conflict("ocpi.errors.identityMissing");
-  return { countryCode, partyId, name: operator?.name ?? ctx.operator.code };
+  return { countryCode, partyId, name: operator?.name ?? ctx.operator.code, roles };
 }
 
 export function ourOrigin(ctx: Ctx | PartnerCtx): string {
@@ -39,12 +42,16 @@ export function ourOrigin(ctx: Ctx | PartnerCtx): string {
   return origin;
 }
 
-/** Our credentials for a partner: the token it will use with us, our versions URL, our eMSP role. */
+/**
+ * Our credentials for a partner: the token it will use with us, our versions URL, and each role
+ * the operator takes, with the same country code and party id (OCPI 2.2.1 §7.3.1), eMSP first.
+ */
 export function ourCredentials(ctx: Ctx | PartnerCtx, identity: OurIdentity, token: string): Credentials {
+  const roles = (["EMSP", "CPO"] as const).filter((role) => identity.roles.includes(role));
   return {
     token,
     url: `${ourOrigin(ctx)}${VERSIONS_PATH}`,
-    roles: [{ role: "EMSP", business_details: { name: identity.name }, party_id: identity.partyId, country_code: identity.countryCode }],
+    roles: roles.map((role) => ({ role, business_details: { name: identity.name }, party_id: identity.partyId, country_code: identity.countryCode })),
   };
 }
 
@@ -78,9 +85,10 @@ export function endpointOf(endpoints: readonly { identifier: string; role: strin
 export function registeredStatements(
   ctx: Ctx | PartnerCtx,
   platformId: number,
-  state: { partnerToken: string; ourTokenHash: string; version: string; endpoints: Endpoint[]; roles: Credentials["roles"] },
+  state: { partnerToken: string; ourTokenHash: string; version: string; endpoints: Endpoint[]; roles: Credentials["roles"]; role?: PartnerRole },
 ) {
-  const main = state.roles.find((r) => r.role === "CPO") ?? state.roles.find((r) => r.role === "HUB") ?? state.roles[0];
+  // The party of the role the platform was entered with names the partner (docs/rules/ocpi.md "CPO role").
+  const main = state.roles.find((r) => r.role === state.role) ?? state.roles.find((r) => r.role === "CPO") ?? state.roles.find((r) => r.role === "HUB") ?? state.roles[0];
   const now = new Date(ctx.now());
   return [
     ctx.db
@@ -91,6 +99,7 @@ export function registeredStatements(
         ourTokenKind: "B",
         registerStatus: "Registered",
         version: state.version,
+        ...(state.role ? { role: state.role } : {}),
         partnerCountryCode: main.country_code,
         partnerPartyId: main.party_id,
         endpoints: state.endpoints,

@@ -5,7 +5,7 @@ import { pageOf } from "../../../db/paging";
 import { ocpiCdrs, ocpiLocations, ocpiPlatforms, ocpiSessions, ocpiTariffs } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { ocpiListQuery, WALL_CLOCK, type OcpiListQuery } from "../../../domain/schemas/ocpi/console";
-import { zonedToUtc } from "../../../domain/time";
+import { localBound, zonedToUtc } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
 import { owned } from "../../../tenants/scope";
 import type { UserCtx } from "../context";
@@ -30,9 +30,12 @@ function shared(q: OcpiListQuery, table: Pushed, time: SQLiteColumn, text: SQLit
   ];
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * The filter's times: a wall-clock time as the console's datetime-local field sends it is the
- * operator's (docs/rules/lists.md), an instant with an offset is taken as it is.
+ * The filter's times: a wall-clock time or a day as the console's date-range picker sends it is
+ * the operator's, a day as `to` included to its end (docs/rules/lists.md "Filters and sorting");
+ * an instant with an offset is taken as it is.
  */
 export async function inOperatorZone(ctx: UserCtx, raw: unknown) {
   if (typeof raw !== "object" || raw === null) return raw;
@@ -40,7 +43,8 @@ export async function inOperatorZone(ctx: UserCtx, raw: unknown) {
   const zone = (await settingsOf(ctx.db, ctx.operator.id)).parameters.timeZone;
   for (const key of ["from", "to"]) {
     const value = query[key];
-    const at = typeof value === "string" && WALL_CLOCK.test(value) ? zonedToUtc(value, zone) : undefined;
+    if (typeof value !== "string") continue;
+    const at = WALL_CLOCK.test(value) ? zonedToUtc(value, zone) : DAY.test(value) ? localBound(value, zone, key as "from" | "to") : undefined;
     if (at !== undefined) query[key] = new Date(at).toISOString();
   }
   return query;

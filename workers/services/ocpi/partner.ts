@@ -3,6 +3,7 @@ import { ocpiParties, ocpiPlatforms } from "../../../db/schema";
 import { methodNotAllowed, OcpiError, unauthorized } from "../../../domain/ocpi/wire";
 import { credentials as credentialsSchema } from "../../../domain/schemas/ocpi/credentials";
 import { inService } from "../../../domain/operator-validity";
+import { roleFromCredentials } from "../../../domain/ocpi/roles";
 import { operatorById } from "../../../tenants/resolve";
 import { acrossTenants, owned } from "../../../tenants/scope";
 import { generateToken, tokenId } from "../../auth/tokens";
@@ -90,6 +91,9 @@ export const acceptCredentials = verb(partner, async (ctx, method: "POST" | "PUT
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) throw new OcpiError(400, 2001, `Invalid credentials: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
   const theirs = parsed.data;
+  // A partner of any role registers with us, but as the role its platform was entered with (docs/rules/ocpi.md "CPO role").
+  const role = roleFromCredentials(platform.role, theirs.roles);
+  if (!role) throw new OcpiError(400, 2001, `Invalid credentials: roles name no ${platform.role}, the role this connection was issued for`);
   const identity = await ourIdentity(ctx);
   let negotiated: Awaited<ReturnType<typeof negotiate>>;
   try {
@@ -99,7 +103,7 @@ export const acceptCredentials = verb(partner, async (ctx, method: "POST" | "PUT
     throw error;
   }
   const ourToken = generateToken();
-  const state = { partnerToken: await sealPartnerToken(ctx, theirs.token), ourTokenHash: tokenId(ourToken), ...negotiated, roles: theirs.roles };
+  const state = { partnerToken: await sealPartnerToken(ctx, theirs.token), ourTokenHash: tokenId(ourToken), ...negotiated, roles: theirs.roles, role };
   await ctx.db.batch([
     ...registeredStatements(ctx, platform.id, state),
     ctx.db.update(ocpiPlatforms).set({ versionsUrl: theirs.url }).where(owned(ctx, ocpiPlatforms, eq(ocpiPlatforms.id, platform.id))),

@@ -3,6 +3,7 @@ import { containingIf } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
 import { ocpiCdrs, ocpiCommands, ocpiLocations, ocpiParties, ocpiPlatforms, ocpiPulls, ocpiSessions, ocpiTariffs, ocpiTokenPushes } from "../../../db/schema";
 import { Conflict, NotFound } from "../../../domain/errors";
+import { roleFromCredentials } from "../../../domain/ocpi/roles";
 import { credentials } from "../../../domain/schemas/ocpi/credentials";
 import { ocpiListQuery, platformInput } from "../../../domain/schemas/ocpi/console";
 import { secretsKept } from "../../../domain/secret-destinations";
@@ -28,6 +29,7 @@ type Row = typeof ocpiPlatforms.$inferSelect;
 const present = (r: Row) => ({
   id: r.id,
   name: r.name,
+  role: r.role,
   versionsUrl: r.versionsUrl,
   /** The partner's token is never answered, only whether one is stored. */
   hasToken: r.partnerToken !== null,
@@ -74,8 +76,8 @@ export const createPlatform = verb({ menu: MENU, mutates: true }, async (ctx, ra
   const input = platformInput.parse(raw);
   const partnerToken = input.token ? await sealPartnerToken(ctx, input.token) : null;
   const [[row]] = await ctx.db.batch([
-    ctx.db.insert(ocpiPlatforms).values(ownedRow(ctx, { name: input.name, versionsUrl: input.versionsUrl ?? null, partnerToken })).returning(),
-    auditRow(ctx, { table: "ocpi_platforms", module: "ocpi", type: "CREATE", newData: { name: input.name, versionsUrl: input.versionsUrl, token: input.token } }),
+    ctx.db.insert(ocpiPlatforms).values(ownedRow(ctx, { name: input.name, role: input.role ?? "CPO", versionsUrl: input.versionsUrl ?? null, partnerToken })).returning(),
+    auditRow(ctx, { table: "ocpi_platforms", module: "ocpi", type: "CREATE", newData: { name: input.name, role: input.role ?? "CPO", versionsUrl: input.versionsUrl, token: input.token } }),
   ]);
   return present(row);
 });
@@ -84,7 +86,8 @@ export const createPlatform = verb({ menu: MENU, mutates: true }, async (ctx, ra
 export const updatePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const input = platformInput.parse(raw);
   const before = await platformRow(ctx, id);
-  const changesConnection = (input.versionsUrl ?? null) !== before.versionsUrl || input.token !== undefined;
+  // The role is part of the connection: its credentials were checked against it.
+  const changesConnection = (input.versionsUrl ?? null) !== before.versionsUrl || input.token !== undefined || (input.role !== undefined && input.role !== before.role);
   if (before.registerStatus === "Registered" && changesConnection) throw new Conflict("ocpi.errors.registeredFixed");
   // The partner's token goes only to the versions URL it was entered for (docs/rules/settings.md "Secrets at rest").
   const stored = secretsKept([before.versionsUrl], [input.versionsUrl], before.partnerToken, null);
@@ -92,10 +95,10 @@ export const updatePlatform = verb({ menu: MENU, mutates: true }, async (ctx, id
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(ocpiPlatforms)
-      .set({ name: input.name, versionsUrl: input.versionsUrl ?? null, partnerToken, updatedAt: new Date(ctx.now()) })
+      .set({ name: input.name, role: input.role ?? before.role, versionsUrl: input.versionsUrl ?? null, partnerToken, updatedAt: new Date(ctx.now()) })
       .where(owned(ctx, ocpiPlatforms, eq(ocpiPlatforms.id, id)))
       .returning(),
-    auditRow(ctx, { table: "ocpi_platforms", module: "ocpi", type: "UPDATE", oldData: { id, name: before.name, versionsUrl: before.versionsUrl }, newData: { id, ...input } }),
+    auditRow(ctx, { table: "ocpi_platforms", module: "ocpi", type: "UPDATE", oldData: { id, name: before.name, role: before.role, versionsUrl: before.versionsUrl }, newData: { id, ...input } }),
   ]);
   return present(row);
 });
@@ -175,7 +178,10 @@ export const registerPlatform = verb({ menu: MENU, mutates: true }, async (ctx, 
       body: ourCredentials(ctx, identity, tokenB),
       from,
     });
-    const state = { partnerToken: await sealPartnerToken(ctx, answer.data.token), ourTokenHash: tokenId(tokenB), version, endpoints, roles: answer.data.roles };
+    // The partner answers as the role its platform was entered with, or the connection is not made (docs/rules/ocpi.md "CPO role").
+    const role = roleFromCredentials(before.role, answer.data.roles);
+    if (!role) throw new PartnerFailure(`${url}: the credentials name no ${before.role} role`, 2001);
+    const state = { partnerToken: await sealPartnerToken(ctx, answer.data.token), ourTokenHash: tokenId(tokenB), version, endpoints, roles: answer.data.roles, role };
     await ctx.db.batch([
       ...registeredStatements(ctx, id, state),
       auditRow(ctx, {

@@ -42,7 +42,8 @@ async function tokenReceivers(ctx: Ctx, platformId?: number) {
     // An operator that has not joined OCPI sends partners nothing (docs/rules/platform.md "Roaming").
     .innerJoin(operators, and(eq(operators.id, ocpiPlatforms.operatorId), eq(operators.joinOcpi, true)))
     .where(owned(ctx, ocpiPlatforms, eq(ocpiPlatforms.registerStatus, "Registered"), platformId ? eq(ocpiPlatforms.id, platformId) : undefined));
-  return rows.map((r) => r.platform).filter((p) => endpointOf(p.endpoints, "tokens", "RECEIVER"));
+  // Our drivers' tokens go to the CPOs they charge at, never to an eMSP partner (docs/rules/ocpi.md "Roles").
+  return rows.map((r) => r.platform).filter((p) => p.role !== "EMSP" && endpointOf(p.endpoints, "tokens", "RECEIVER"));
 }
 
 /** Marks each token PENDING for each platform (a new change: attempts start again) and queues one message per row. */

@@ -76,7 +76,7 @@ type Entry = { uid: string; type: "RFID" | "APP_USER"; usable: number; expiresAt
 /** One token of the registry as the union of cards and other tags reads it. */
 export type RegistryEntry = Entry;
 
-export function tokenOf(entry: Entry, identity: OurIdentity, now: number): OcpiToken {
+export function tokenOf(entry: Entry, identity: Pick<OurIdentity, "countryCode" | "partyId" | "name">, now: number): OcpiToken {
   return {
     country_code: identity.countryCode,
     party_id: identity.partyId,

@@ -12,6 +12,7 @@ import { verb } from "../verb";
 import { openWorkOrdersForAlarms } from "../maintenance/work-orders";
 import { system } from "./charger-scope";
 import { type AbnormalReason, abnormalStatements } from "./transaction-reviews";
+import { connectionIntervalStatements, statusIntervalStatements } from "../uptime/intervals";
 
 /**
  * The changes a charger's object queues for D1 after its answers (boot facts, statuses, alarms, the
@@ -78,7 +79,9 @@ export type ChargerChange =
   | { kind: "online"; online: boolean; at: number; /** The protocol of the connection that came up (absent: kept from before 2.0.1, 1.6). */ version?: "1.6" | "2.0.1" }
   | { kind: "boot"; facts: BootFacts; at: number }
   | { kind: "status"; status: StatusChange }
-  | { kind: "alarm"; alarm: AlarmChange };
+  | { kind: "alarm"; alarm: AlarmChange }
+  /** The charger's quarantine began (`until`) or ended (null), mirrored for the API (docs/rules/ocpp.md "A charger that keeps reconnecting"). */
+  | { kind: "quarantine"; until: number | null; connections: number | null; at: number };
 
 /** An alarm a status change raised, for the live view. */
 export interface RaisedAlarm {
@@ -126,9 +129,10 @@ async function pointFacts(ctx: SystemCtx, pointIds: number[]) {
  * The statements of one charger's changes, in their order, given its running transactions and
  * open alarms as D1 had them before the batch:
  *
- * - online: the point's flag and when it changed;
+ * - online: the point's flag and when it changed, and its connectors' status intervals carried
+ *   over into the new connection state;
  * - boot: the point's facts, and every running transaction marked ABNORMAL (`rebooted`);
- * - status: the connector row (connector 0 is the point itself), alarms raised by an error code
+ * - status: the connector row (connector 0 is the point itself) and its status interval, alarms raised by an error code
  *   and closed when it clears (AutoRecovery), and a transaction the charger forgot to stop when
  *   the connector comes back Available marked ABNORMAL (`availableWithoutStop`);
  * - alarm: one code's alarm on one connector raised, or closed when it clears (AutoRecovery).
@@ -144,6 +148,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
     if (change.kind === "online") {
       const connectedVersion = change.online ? (change.version ?? "1.6") : null;
       statements.push(ctx.db.update(points).set({ online: change.online, onlineChangedAt: new Date(change.at), connectedVersion }).where(ofPoint(ctx, pointId)));
+      statements.push(...connectionIntervalStatements(ctx, pointId, change.online, new Date(change.at)));
     } else if (change.kind === "boot") {
       const at = new Date(change.at);
       statements.push(ctx.db.update(points).set({ ...nullable(change.facts), lastBootAt: at, updatedAt: at }).where(ofPoint(ctx, pointId)));
@@ -152,6 +157,13 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
         "rebooted",
       );
       active = [];
+    } else if (change.kind === "quarantine") {
+      statements.push(
+        ctx.db
+          .update(points)
+          .set({ quarantinedUntil: change.until === null ? null : new Date(change.until), quarantineConnections: change.connections })
+          .where(ofPoint(ctx, pointId)),
+      );
     } else if (change.kind === "alarm") {
       const a = change.alarm;
       const key = `${a.connectorId}:${a.type}`;
@@ -182,6 +194,8 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
             .where(owned(ctx, connectors, eq(connectors.pointId, pointId), eq(connectors.connectorNo, s.connectorId))),
         );
       }
+      // docs/rules/monitoring.md "Uptime": the history, connector 0 (the point itself) included.
+      statements.push(...statusIntervalStatements(ctx, pointId, s.connectorId, s.status, at));
       const onConnector = [...openAlarms].filter((key) => key.startsWith(`${s.connectorId}:`));
       if (s.errorCode === "NoError") {
         // Only when one is open: most statuses clear nothing, and each statement costs the batch.

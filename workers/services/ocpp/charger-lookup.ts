@@ -3,6 +3,32 @@ import { operators, parameterSettings, points } from "../../../db/schema";
 import { settingsOf } from "../../../tenants/resolve";
 import { acrossTenants } from "../../../tenants/scope";
 import { verb } from "../verb";
+import { resilienceSettings } from "../../../domain/schemas/settings";
+import { DEFAULT_CHARGER_LIMITS, type ChargerLimits } from "../../../domain/ocpp/resilience";
+
+/** The stored `resilience` item's charger limits, the defaults when none (or none valid) is stored. */
+export function chargerLimitsOf(stored: string | null): ChargerLimits {
+  let parsed: unknown;
+  try {
+    parsed = stored ? JSON.parse(stored) : null;
+  } catch {
+    parsed = null;
+  }
+  const read = resilienceSettings.safeParse(parsed);
+  if (!read.success) return DEFAULT_CHARGER_LIMITS;
+  const { messagesPerSecond, connectionsPerHour, quarantineMinutes } = read.data;
+  return { messagesPerSecond, connectionsPerHour, quarantineMinutes };
+}
+
+function connectorPowersOf(stored: string | null): Record<string, number> {
+  try {
+    const parsed = stored ? (JSON.parse(stored) as unknown) : {};
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === "number"));
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Finding a charger by its chargeBoxId, before any tenant is known (docs/rules/ocpp.md "Connection").
@@ -27,6 +53,11 @@ export const findCharger = verb({ actors: ["public", "system"] }, async (ctx, se
       // counted on the operator's own points, by the index that leads with the operator.
       // tenancy: the count is of the found point's own operator (own.operator_id is that point's).
       operatorPoints: sql<number>`(SELECT count(*) FROM points AS own WHERE own.operator_id = ${points.operatorId})`,
+      // The operator's limits for its chargers (docs/rules/ocpp.md "A charger that floods"), as stored.
+      resilience: sql<string | null>`json_extract(${parameterSettings.document}, '$.resilience')`,
+      // Each connector's power, for the meter-jump review (docs/rules/monitoring.md "Suspect sessions").
+      // tenancy: the point's own connectors.
+      connectorPowers: sql<string | null>`(SELECT json_group_object(c.connector_no, c.power_w) FROM connectors AS c WHERE c.point_id = ${points.id})`,
     })
     .from(points)
     .innerJoin(operators, eq(operators.id, points.operatorId))
@@ -39,6 +70,8 @@ export const findCharger = verb({ actors: ["public", "system"] }, async (ctx, se
   const defaults = row.heartbeatIntervalS === null || row.disabledPointBoot === null ? await settingsOf(ctx.db, row.point.operatorId) : undefined;
   return {
     ...row,
+    limits: chargerLimitsOf(row.resilience),
+    connectorPowerW: connectorPowersOf(row.connectorPowers),
     heartbeatIntervalS: row.heartbeatIntervalS ?? defaults!.heartbeatIntervalS,
     disabledPointBoot: row.disabledPointBoot ?? defaults!.disabledPointBoot,
   };

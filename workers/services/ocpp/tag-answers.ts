@@ -8,6 +8,7 @@ import { verb } from "../verb";
 import { registryFacts, type RegistryTag } from "../drivers/registry";
 import { thresholdShortfall, type ThresholdShortfall } from "./threshold";
 import { system } from "./charger-scope";
+import { roamingTagInfo, type RoamingGrant } from "../ocpi/cpo/tokens";
 
 /**
  * The registry's answer to a charger about an id tag (OCPP 1.6 Authorize and StartTransaction,
@@ -34,9 +35,15 @@ export function idTagInfoOf(tag: RegistryTag | undefined, facts: Omit<TagFacts, 
  * `authorizationStatus` for both.
  */
 export async function tagInfo(ctx: SystemCtx, pointId: number, idTag: string, chargerAccepted: boolean, asked: "Authorize" | "StartTransaction"): Promise<TagAnswer> {
-  const [{ tag, busy }, settings] = await Promise.all([registryFacts(ctx, pointId, idTag), settingsOf(ctx.db, ctx.operator.id)]);
-  const idTagInfo = idTagInfoOf(tag, { chargerAccepted, busy: asked === "StartTransaction" && busy, now: ctx.now(), cardsOnly: settings.parameters.rfCardRestriction });
-  if (idTagInfo.status !== "Accepted") return { idTagInfo, shortfall: null };
+  const [{ tag, busy, adHoc }, settings] = await Promise.all([registryFacts(ctx, pointId, idTag), settingsOf(ctx.db, ctx.operator.id)]);
+  // A tag the registry does not hold may be a partner's driver (docs/rules/ocpi.md "Partners' drivers at our chargers").
+  if (!tag && chargerAccepted) {
+    const roaming = await roamingTagInfo(ctx, pointId, idTag);
+    if (roaming) return { idTagInfo: roaming.idTagInfo, shortfall: null, roaming: roaming.grant };
+  }
+  // An ad-hoc session's tag is paid by its card hold: neither the RF-card restriction nor a wallet's threshold applies (docs/rules/payments.md "Ad-hoc payment").
+  const idTagInfo = idTagInfoOf(tag, { chargerAccepted, busy: asked === "StartTransaction" && busy, now: ctx.now(), cardsOnly: settings.parameters.rfCardRestriction && !adHoc });
+  if (idTagInfo.status !== "Accepted" || adHoc) return { idTagInfo, shortfall: null };
   const shortfall = await thresholdShortfall(ctx, pointId, idTag);
   if (!shortfall) return { idTagInfo, shortfall: null };
   // The tag is known and valid but its wallet may not start now: Blocked, not Invalid (which says
@@ -53,6 +60,8 @@ export async function tagInfo(ctx: SystemCtx, pointId: number, idTag: string, ch
 export interface TagAnswer {
   idTagInfo: IdTagInfo;
   shortfall: ThresholdShortfall | null;
+  /** A partner's driver let in: the eMSP and the token (docs/rules/ocpi.md "Partners' drivers at our chargers"). */
+  roaming?: RoamingGrant | null;
 }
 
 /** OCPP 1.6 Authorize (§6.2): the idTagInfo alone. */

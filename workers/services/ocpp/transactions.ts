@@ -8,10 +8,12 @@ import { openRecordStatements } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
 import { queueAuthorisation } from "../payments/capture";
+import { bindAdHocStart } from "../payments/ad-hoc";
 import { registryFacts } from "../drivers/registry";
 import { system } from "./charger-scope";
 import { NOT_ACCEPTED, notAcceptedRecords } from "./transaction-reviews";
 import { tagInfo, idTagInfoOf } from "./tag-answers";
+import { roamingSessionStarted } from "../ocpi/cpo/sessions";
 
 /**
  * A charger's transactions start and stop in D1 before its answer, with their charge records in
@@ -71,7 +73,7 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
           eq(transactions.startAt, startAt),
         )
       : owned(ctx, transactions, eq(transactions.pointId, pointId), eq(transactions.chargerTransactionId, start.chargerTransactionId));
-  const [{ idTagInfo, shortfall }, [repeat], settings] = await Promise.all([
+  const [{ idTagInfo, shortfall, roaming }, [repeat], settings] = await Promise.all([
     tagInfo(ctx, pointId, start.idTag, chargerAccepted, "StartTransaction"),
     ctx.db.select({ id: transactions.id, authStatus: transactions.authStatus, status: transactions.status }).from(transactions).where(key).limit(1),
     settingsOf(ctx.db, ctx.operator.id),
@@ -114,11 +116,20 @@ export const startTransaction = verb(system, async (ctx, pointId: number, start:
     startAt,
     abnormal: !chargerAccepted,
   };
-  const [[created], , , [found]] = await ctx.db.batch([insertTransaction, ...openRecordStatements(ctx, opened, settings.currencyCode, settings.timeZone), sameStart]);
+  const [[created], , , [found]] = await ctx.db.batch([
+    insertTransaction,
+    ...openRecordStatements(ctx, opened, settings.currencyCode, settings.timeZone),
+    sameStart,
+    // An ad-hoc session's one-time tag binds this transaction to its card hold (docs/rules/payments.md "Ad-hoc payment").
+    ...(idTagInfo.status === "Accepted" && chargerAccepted ? bindAdHocStart(ctx, pointId, start.idTag, sql<number>`(${sameStart})`) : []),
+  ]);
   // The review rows of a refused start follow; the record is ABNORMAL from its insert on, whatever happens to them.
   if (created && !chargerAccepted) await batchOf(ctx.db, notAcceptedRecords(ctx, created));
   // A card on file is pre-authorised through the queue (docs/rules/payments.md "Sessions paid by card").
-  if (created && chargerAccepted && idTagInfo.status === "Accepted") await queueAuthorisation(ctx, created.id);
+  // A partner's driver is owed by its eMSP, never pre-authorised on a card (docs/rules/ocpi.md "Partners' drivers at our chargers").
+  if (created && chargerAccepted && idTagInfo.status === "Accepted" && roaming) {
+    await roamingSessionStarted(ctx, roaming, { transactionId: created.id, pointId, connectorNo: start.connectorId, startAt });
+  } else if (created && chargerAccepted && idTagInfo.status === "Accepted") await queueAuthorisation(ctx, created.id);
   const transactionId = found.id;
   return { transactionId, idTagInfo, repeated: !created, active: chargerAccepted, shortfall };
 });

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { paymentCards, payments } from "../../../db/schema";
 import { Conflict } from "../../../domain/errors";
-import { STRIPE } from "../../../domain/schemas/payments";
+import { PAYPAL, STRIPE, SUPPORTED_CHANNEL_TYPES } from "../../../domain/schemas/payments";
+import { mainCurrencyOf } from "../../../domain/schemas/settings";
 import { owned } from "../../../tenants/scope";
 import type { Ctx } from "../context";
 import { findChannel, openCredentials } from "./channels";
 import type { PaymentGateway } from "./gateway";
+import { paypalGateway } from "./paypal";
 import { stripeGateway } from "./stripe";
+import { operatorSettings } from "../settings/parameter-settings";
 
 /**
  * A customer's card on file and the calls that charge it through a channel's gateway
@@ -18,10 +21,24 @@ import { stripeGateway } from "./stripe";
 type Channel = Awaited<ReturnType<typeof findChannel>>;
 type Payment = typeof payments.$inferSelect;
 
-/** The adapter of a channel (only Stripe has one: docs/rules/payments.md "Gateways"). */
-export async function gatewayOf(ctx: Pick<Ctx, "env" | "operator">, channel: Channel): Promise<PaymentGateway> {
-  if (channel.type !== STRIPE) throw new Conflict("payments.errors.noAdapter");
+/**
+ * The adapter of a channel, by its type (docs/rules/payments.md "Gateways"): Stripe and PayPal;
+ * any other type is configured but answers "not supported yet" (409).
+ */
+export async function gatewayOf(ctx: Pick<Ctx, "env" | "operator" | "db">, channel: Channel): Promise<PaymentGateway> {
+  if (!SUPPORTED_CHANNEL_TYPES.includes(channel.type)) throw new Conflict("payments.errors.noAdapter");
   const credentials = await openCredentials(ctx, channel);
+  if (channel.type === PAYPAL) {
+    return paypalGateway({
+      clientId: credentials.clientId ?? "",
+      secret: credentials.secret ?? "",
+      webhookId: credentials.webhookId ?? "",
+      environment: channel.environment,
+      apiBase: channel.gateway,
+      // The channel's currency is the operator's main one (docs/rules/payments.md "Channels"): its decimals are the minor units'.
+      decimals: mainCurrencyOf(await operatorSettings(ctx)).decimals,
+    });
+  }
   return stripeGateway({ secretApiKey: credentials.secretApiKey ?? "", webhookSecret: credentials.sharedSecret ?? "", apiBase: channel.gateway });
 }
 
@@ -44,12 +61,12 @@ export async function chargeCard(ctx: Ctx, payment: Payment, channel: Channel, c
   });
 }
 
-/** The customer's Stripe card on file, if any. */
-export async function cardOnFile(ctx: Ctx, customerId: number) {
+/** The customer's card (or PayPal vault) on file with a channel type, Stripe unless told, if any. */
+export async function cardOnFile(ctx: Ctx, customerId: number, channelType: number = STRIPE) {
   const [card] = await ctx.db
     .select()
     .from(paymentCards)
-    .where(owned(ctx, paymentCards, eq(paymentCards.customerId, customerId), eq(paymentCards.channelType, STRIPE)))
+    .where(owned(ctx, paymentCards, eq(paymentCards.customerId, customerId), eq(paymentCards.channelType, channelType)))
     .limit(1);
   return card;
 }

@@ -7,6 +7,7 @@ import {
   channelEnableInput,
   CREDENTIAL_FIELDS,
   maskCredential,
+  PAYPAL,
   paymentChannelInput,
   REQUIRED_CREDENTIALS,
   typeFirst,
@@ -95,8 +96,12 @@ async function checkCurrency(ctx: Pick<Ctx, "db" | "operator">, currency: string
   if (currency !== main) throw new Invalid("payments.validation.currencyNotMain", { currency: main }, { currency: "payments.validation.currencyNotMain" });
 }
 
-/** Where a channel's credentials are sent: its processor and gateway (docs/rules/settings.md "Secrets at rest"). */
-const destinationOf = (channel: { type: number; gateway: string }) => [channel.type, channel.gateway];
+/**
+ * Where a channel's credentials are sent: its processor and gateway (docs/rules/settings.md
+ * "Secrets at rest"), and for PayPal its environment, which picks PayPal's sandbox or live API
+ * when no gateway is named (docs/rules/payments.md "PayPal").
+ */
+const destinationOf = (channel: { type: number; gateway: string; environment: string }) => [channel.type, channel.gateway, channel.type === PAYPAL ? channel.environment : ""];
 
 export async function findChannel(ctx: Pick<Ctx, "db" | "operator">, id: number) {
   const [row] = await ctx.db.select().from(paymentChannels).where(owned(ctx, paymentChannels, eq(paymentChannels.id, id))).limit(1);

@@ -44,8 +44,26 @@ export interface PaymentEvent {
   metadata: Record<string, string>;
 }
 
+/**
+ * A hold the driver confirms in the browser (docs/rules/payments.md "Ad-hoc payment"): an
+ * authorisation with manual capture and no card on file; the page confirms it with the client secret.
+ */
+export interface HoldRequest {
+  amount: number;
+  /** ISO 4217. */
+  currency: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 export interface PaymentGateway {
   createPayment(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** Creates a hold for the browser to confirm: the outcome and the secret the page confirms it with. */
+  createHold(request: HoldRequest): Promise<PaymentOutcome & { clientSecret: string | null }>;
+  /** The payment as the processor has it now (the page's polling: an authorisation whose webhook is late). */
+  retrieve(ref: string): Promise<PaymentOutcome>;
+  /** Cancels an authorised or unconfirmed payment: the hold is released. */
+  cancel(ref: string, idempotencyKey: string): Promise<PaymentOutcome>;
   /** Takes `amount` of an authorised payment; the processor releases the rest. */
   capture(ref: string, amount: number, idempotencyKey: string): Promise<PaymentOutcome>;
   /** Gives back `amount` of a taken payment. */

@@ -1,14 +1,15 @@
 import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { bills, customers, paymentCards, paymentChannels, payments, recharges } from "../../../db/schema";
+import { bills, customers, paymentCards, paymentChannels, payments, paymentWebhookEvents, recharges } from "../../../db/schema";
 import { pageOf } from "../../../db/paging";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
-import { cardTopUpInput, paymentCardInput, paymentQuery, STRIPE } from "../../../domain/schemas/payments";
+import { CHANNEL_TYPES, cardTopUpInput, channelTopUpInput, PAYPAL, paymentCardInput, paymentQuery, STRIPE, SUPPORTED_CHANNEL_TYPES, wayOfChannel } from "../../../domain/schemas/payments";
 import { operatorByCode } from "../../../tenants/resolve";
 import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { transactionCode } from "../wallets/ledger";
 import { systemCtx, type Ctx } from "../context";
 import { verb } from "../verb";
+import { adHocAuthorised } from "./ad-hoc";
 import { preAuthOf, retrySessionPayment, settleRemainder } from "./capture";
 import { cardOnFile, chargeCard, gatewayOf } from "./cards";
 import { enabledChannel, findChannel } from "./channels";
@@ -57,7 +58,7 @@ async function customerOf(ctx: Ctx, id: number) {
   return row;
 }
 
-/** PUT /customer-service/customer/{id}/payment-card: the Stripe customer and card kept on file. */
+/** PUT /customer-service/customer/{id}/payment-card: the Stripe customer and card, or the PayPal customer and vault, kept on file. */
 export const setPaymentCard = verb({ menu: CARD_MENU, mutates: true }, async (ctx, customerId: number, raw: unknown) => {
   const input = paymentCardInput.parse(raw);
   await customerOf(ctx, customerId);
@@ -66,11 +67,11 @@ export const setPaymentCard = verb({ menu: CARD_MENU, mutates: true }, async (ct
   await ctx.db.batch([
     ctx.db
       .insert(paymentCards)
-      .values(ownedRow(ctx, { ...values, customerId, channelType: STRIPE, createdAt: now }))
+      .values(ownedRow(ctx, { ...values, customerId, channelType: input.channelType, createdAt: now }))
       .onConflictDoUpdate({ target: [paymentCards.operatorId, paymentCards.customerId, paymentCards.channelType], set: values }),
     auditRow(ctx, { table: "payment_cards", module: "payments", type: "UPDATE", newData: { customerId, ...input } }),
   ]);
-  return { customerId, channelType: STRIPE, ...input };
+  return { customerId, ...input };
 });
 
 /**
@@ -93,15 +94,20 @@ async function requestTopUp(ctx: Ctx, payment: Payment, channel: Channel, card: 
   return outcome;
 }
 
-async function cardOf(ctx: Ctx, customerId: number) {
-  const card = await cardOnFile(ctx, customerId);
+async function cardOf(ctx: Ctx, customerId: number, channelType: number = STRIPE) {
+  const card = await cardOnFile(ctx, customerId, channelType);
   if (!card) throw new Conflict("payments.errors.noCard");
   return card;
 }
 
-async function stripeChannel(ctx: Ctx) {
-  const channel = await enabledChannel(ctx, STRIPE);
-  if (!channel) throw new Conflict("payments.errors.noChannel");
+/**
+ * The operator's enabled channel of a type that has an adapter; the other types answer "not
+ * supported yet" before anything is looked up (docs/rules/payments.md "Gateways").
+ */
+async function payingChannel(ctx: Ctx, type: number) {
+  if (!SUPPORTED_CHANNEL_TYPES.includes(type)) throw new Conflict("payments.errors.noAdapter");
+  const channel = await enabledChannel(ctx, type);
+  if (!channel) throw type === STRIPE ? new Conflict("payments.errors.noChannel") : new Conflict("paypal.errors.noChannel", { type: CHANNEL_TYPES[type] });
   return channel;
 }
 
@@ -112,14 +118,25 @@ const paymentView = async (ctx: Ctx, id: number) => (await ctx.db.select().from(
  * POST /finance-service/stripe-top-up `{customerId, amount, remark?}`: a `Recharge` bill in
  * `Paying` and its payment, written together; then Stripe is asked to charge the card on file.
  */
-export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true, movesMoney: true }, async (ctx, raw: unknown) => {
-  const input = cardTopUpInput.parse(raw);
+export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true, movesMoney: true }, async (ctx, raw: unknown) =>
+  topUp(ctx, { ...cardTopUpInput.parse(raw), channelType: STRIPE }),
+);
+
+/**
+ * POST /finance-service/card-top-up `{channelType, customerId, amount, remark?}`: the same top-up
+ * through the operator's channel of a type, Stripe or PayPal (way `STRIPE` or `PAYPAL`); another
+ * type answers "not supported yet" (docs/rules/payments.md "Top-ups", "PayPal").
+ */
+export const startChannelTopUp = verb({ menu: TOP_UP_MENU, mutates: true, movesMoney: true }, async (ctx, raw: unknown) => topUp(ctx, channelTopUpInput.parse(raw)));
+
+async function topUp(ctx: Ctx, input: { customerId: number; amount: number; remark?: string; channelType: number }) {
   const customer = await customerOf(ctx, input.customerId);
-  const channel = await stripeChannel(ctx);
+  const channel = await payingChannel(ctx, input.channelType);
+  const way = wayOfChannel(channel.type);
   if (input.amount < channel.minimumValue) {
     throw new Invalid("payments.validation.belowMinimum", { minimum: channel.minimumValue }, { amount: "payments.validation.belowMinimum" });
   }
-  const card = await cardOf(ctx, customer.id);
+  const card = await cardOf(ctx, customer.id, channel.type);
   const now = new Date(ctx.now());
   const [[bill], [payment]] = await ctx.db.batch([
     ctx.db
@@ -131,7 +148,7 @@ export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true, movesMone
           balanceBefore: customer.balance,
           balanceAfter: customer.balance,
           type: "Recharge" as const,
-          paymentMethod: "STRIPE",
+          paymentMethod: way,
           status: "Paying" as const,
           remark: input.remark ?? null,
           createdAt: now,
@@ -156,11 +173,11 @@ export const startCardTopUp = verb({ menu: TOP_UP_MENU, mutates: true, movesMone
         }),
       )
       .returning(),
-    auditRow(ctx, { table: "bills", module: "payments", type: "CREATE", newData: { ...input, paymentMethod: "STRIPE", status: "Paying" } }),
+    auditRow(ctx, { table: "bills", module: "payments", type: "CREATE", newData: { ...input, paymentMethod: way, status: "Paying" } }),
   ]);
   await requestTopUp(ctx, payment, channel, card);
   return { bill: await billView(ctx, bill.id), payment: presentPayment(await paymentView(ctx, payment.id)) };
-});
+}
 
 /**
  * POST /finance-service/bill/{id}/retry-payment: a failed card payment is asked for again with a
@@ -191,7 +208,7 @@ export const retryBillPayment = verb({ menu: BILL_MENU, mutates: true, movesMone
   if (bill.status !== "PayFail" || payment.status !== "FAILED") throw new Conflict("payments.errors.notFailed");
   const channel = await findChannel(ctx, payment.channelId);
   if (!channel.enabled) throw new Conflict("payments.errors.noChannel");
-  const card = await cardOf(ctx, payment.customerId);
+  const card = await cardOf(ctx, payment.customerId, channel.type);
   const [claimed] = await ctx.db.batch([
     ctx.db
       .update(payments)
@@ -250,7 +267,7 @@ function topUpSucceededStatements(ctx: Ctx, payment: Payment, captured: number, 
     ctx.db
       .insert(recharges)
       .select(
-        sql`select null, ${customers.operatorId}, ${customers.id}, ${transactionCode("R", now.getTime())}, 'STRIPE', ${unappliedBill}, ${customers.balance}, ${customers.balance} + ${unappliedBill},
+        sql`select null, ${customers.operatorId}, ${customers.id}, ${transactionCode("R", now.getTime())}, (select ${bills.paymentMethod} from ${bills} where ${unapplied}), ${unappliedBill}, ${customers.balance}, ${customers.balance} + ${unappliedBill},
               ${ref}, null, null, (select ${bills.remark} from ${bills} where ${unapplied}), ${now.getTime()}
             from ${customers} where ${customer} and exists (select 1 from ${bills} where ${unapplied})`,
       ),
@@ -299,6 +316,8 @@ async function applyEvent(ctx: Ctx, event: PaymentEvent) {
     await settleRemainder(ctx, payment, { ref: event.ref, captured: event.captured, error: event.error, paid: event.type === "succeeded" });
     return event.type;
   }
+  // An ad-hoc session's hold: authorised starts its charger (docs/rules/payments.md "Ad-hoc payment").
+  if (event.type === "authorised" && payment.kind === "PRE_AUTH" && payment.transactionId === null && (await adHocAuthorised(ctx, payment.id, event.ref))) return event.type;
   if (event.type === "authorised") {
     await ctx.db.update(payments).set({ status: "AUTHORISED", intentRef: event.ref }).where(paymentWhere(ctx, payment.id, eq(payments.status, "PENDING")));
   }
@@ -321,6 +340,33 @@ export const receiveStripeWebhook = verb({ actors: ["public"] }, async (ctx, ope
   const event = await (await gatewayOf(sys, channel)).verifyWebhook(payload, headers, ctx.now());
   if (!event) throw new Invalid("payments.errors.badSignature");
   return { received: true, outcome: await applyEvent(sys, event) };
+});
+
+/**
+ * POST /finance-service/payment-webhook/{operatorCode}/paypal: PayPal's events for one operator
+ * (docs/rules/payments.md "PayPal"). Nothing is believed until PayPal's verify endpoint says the
+ * transmission headers sign this event for the channel's webhook id (400 otherwise); an event id
+ * applied before is answered `duplicate` and changes nothing. Its money is then checked as
+ * Stripe's is (`asAskedFor`).
+ */
+export const receivePayPalWebhook = verb({ actors: ["public"] }, async (ctx, operatorCode: string, payload: string, headers: Headers) => {
+  const operator = await operatorByCode(ctx.db, operatorCode);
+  if (!operator) throw new NotFound();
+  const sys = systemCtx(ctx.env, operator, "paypal webhook", ctx.now);
+  // A disabled channel still hears about the payments it started.
+  const [channel] = await sys.db.select().from(paymentChannels).where(owned(sys, paymentChannels, eq(paymentChannels.type, PAYPAL))).limit(1);
+  if (!channel) throw new NotFound();
+  const event = await (await gatewayOf(sys, channel)).verifyWebhook(payload, headers, ctx.now());
+  if (!event) throw new Invalid("payments.errors.badSignature");
+  const seen = owned(sys, paymentWebhookEvents, eq(paymentWebhookEvents.channelType, PAYPAL), eq(paymentWebhookEvents.eventId, event.id));
+  if ((await sys.db.select({ id: paymentWebhookEvents.id }).from(paymentWebhookEvents).where(seen).limit(1)).length) return { received: true, outcome: "duplicate" };
+  const outcome = await applyEvent(sys, event);
+  // Recorded after it applied: a delivery that failed half-way is applied again by PayPal's retry, each statement guarded by its state.
+  await sys.db
+    .insert(paymentWebhookEvents)
+    .values(ownedRow(sys, { channelType: PAYPAL, eventId: event.id, eventType: event.type, outcome, createdAt: new Date(ctx.now()) }))
+    .onConflictDoNothing();
+  return { received: true, outcome };
 });
 
 export type { PaymentOutcome };

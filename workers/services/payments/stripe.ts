@@ -26,6 +26,7 @@ const intent = z.object({
   amount_received: z.number().int().min(0).optional().default(0),
   currency: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional().default({}),
+  client_secret: z.string().nullish(),
   last_payment_error: z.object({ message: z.string().optional(), code: z.string().optional() }).nullish(),
 });
 type Intent = z.infer<typeof intent>;
@@ -56,9 +57,12 @@ function form(fields: Record<string, string | number | boolean | Record<string, 
   return body;
 }
 
+/** Still waiting for the driver's card (a hold confirmed in the browser): neither taken nor refused. */
+const UNCONFIRMED = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);
+
 function outcomeOf(pi: Intent): PaymentOutcome {
   const status =
-    pi.status === "succeeded" ? "SUCCEEDED" : pi.status === "requires_capture" ? "AUTHORISED" : pi.status === "processing" ? "PENDING" : "FAILED";
+    pi.status === "succeeded" ? "SUCCEEDED" : pi.status === "requires_capture" ? "AUTHORISED" : UNCONFIRMED.has(pi.status) ? "PENDING" : "FAILED";
   const error = status === "FAILED" ? (pi.last_payment_error?.message ?? pi.status) : null;
   return { ref: pi.id, status, captured: pi.amount_received, error };
 }
@@ -98,32 +102,32 @@ export interface StripeConfig {
 export function stripeGateway(config: StripeConfig): PaymentGateway {
   const base = (config.apiBase || STRIPE_API).replace(/\/$/, "");
 
-  async function call(path: string, body: URLSearchParams, idempotencyKey: string): Promise<PaymentOutcome> {
+  async function call(path: string, body: URLSearchParams | null, idempotencyKey: string | null): Promise<PaymentOutcome & { clientSecret: string | null }> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
-        method: "POST",
+        method: body ? "POST" : "GET",
         headers: {
           Authorization: `Bearer ${config.secretApiKey}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Idempotency-Key": idempotencyKey,
+          ...(body && { "Content-Type": "application/x-www-form-urlencoded" }),
+          ...(idempotencyKey && { "Idempotency-Key": idempotencyKey }),
         },
-        body,
+        ...(body && { body }),
       });
     } catch (error) {
       // Unreachable: nothing is known to have moved; the same key makes a retry safe.
-      return { ref: null, status: "PENDING", captured: 0, error: error instanceof Error ? error.message : String(error) };
+      return { ref: null, status: "PENDING", captured: 0, error: error instanceof Error ? error.message : String(error), clientSecret: null };
     }
     const json: unknown = await response.json().catch(() => null);
     if (response.ok) {
       const parsed = intent.safeParse(json);
-      if (parsed.success) return outcomeOf(parsed.data);
-      return { ref: null, status: "FAILED", captured: 0, error: `unreadable answer from Stripe (${response.status})` };
+      if (parsed.success) return { ...outcomeOf(parsed.data), clientSecret: parsed.data.client_secret ?? null };
+      return { ref: null, status: "FAILED", captured: 0, error: `unreadable answer from Stripe (${response.status})`, clientSecret: null };
     }
     const refused = failure.safeParse(json);
     const message = refused.success ? (refused.data.error.message ?? refused.data.error.code ?? "refused") : `Stripe answered ${response.status}`;
     const pi = refused.success ? refused.data.error.payment_intent : undefined;
-    return { ref: pi?.id ?? null, status: "FAILED", captured: pi?.amount_received ?? 0, error: message.slice(0, 300) };
+    return { ref: pi?.id ?? null, status: "FAILED", captured: pi?.amount_received ?? 0, error: message.slice(0, 300), clientSecret: null };
   }
 
   return {
@@ -142,6 +146,21 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
         }),
         r.idempotencyKey,
       ),
+    // A hold the driver confirms with Stripe.js (or the test double's card form): no customer, no card on file.
+    createHold: (r) =>
+      call(
+        "/v1/payment_intents",
+        form({
+          amount: r.amount,
+          currency: r.currency.toLowerCase(),
+          capture_method: "manual",
+          "payment_method_types[]": "card",
+          metadata: r.metadata,
+        }),
+        r.idempotencyKey,
+      ),
+    retrieve: (ref) => call(`/v1/payment_intents/${encodeURIComponent(ref)}`, null, null),
+    cancel: (ref, idempotencyKey) => call(`/v1/payment_intents/${encodeURIComponent(ref)}/cancel`, form({}), idempotencyKey),
     capture: (ref, amount, idempotencyKey) => call(`/v1/payment_intents/${encodeURIComponent(ref)}/capture`, form({ amount_to_capture: amount }), idempotencyKey),
     async refund(ref, amount, idempotencyKey) {
       const response = await fetch(`${base}/v1/refunds`, {

@@ -7,6 +7,7 @@ import {
   pointEvents,
   points,
   stations,
+  statusIntervals,
   subOperatorDevices,
   transactions,
 } from "../../../db/schema";
@@ -35,6 +36,7 @@ import { verb } from "../verb";
 import { command } from "../remote/remote-control";
 import { findStation } from "../stations/stations";
 import { findPoint, pointDetail } from "./points";
+import { locationsChanged } from "../ocpi/cpo-push";
 import { batchOf, CONNECTOR_ROWS, IN_LIST, slices } from "../../../db/statements";
 import { addingOf, assertQuota, quotaExceeded, quotaOf, withinQuota, type QuotaKind } from "./quota";
 
@@ -126,6 +128,7 @@ export const createPoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
     await ctx.db.delete(points).where(owned(ctx, points, eq(points.id, created.id)));
     throw error;
   }
+  await locationsChanged(ctx, [input.stationId]);
   return pointDetail(ctx, { id: created.id });
 });
 
@@ -237,6 +240,8 @@ export const updatePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
   // The charger's object keeps the registration it judged the connection by, the version allowed
   // included: it reads it again at the next connect (docs/rules/ocpp.md "Two protocols").
   if (input.ocppVersion !== undefined && input.ocppVersion !== point.ocppVersion) await registrationChanged(ctx.env, point);
+  // Its stations' locations, as roaming partners have them (docs/rules/ocpi.md "Pushes of what we publish").
+  await locationsChanged(ctx, [point.stationId, input.stationId]);
   return pointDetail(ctx, { id });
 });
 
@@ -244,7 +249,7 @@ export const updatePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
  * Delete a point (DELETE /station-service/point/{id}). Refused while it is enabled (disable it
  * first, so the charger is told) and once it has charging transactions: those are the
  * operator's financial records, so such a point is disabled, never deleted. Its connectors and
- * its technical history (alarms, firmware and diagnostics events, reviews, diagnostics requests,
+ * its technical history (alarms, status history, firmware and diagnostics events, reviews, diagnostics requests,
  * sub-operator assignments) go with it, in one batch.
  */
 export const deletePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async (ctx, id: number) => {
@@ -256,6 +261,7 @@ export const deletePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
     await ctx.db.batch([
       ctx.db.delete(connectors).where(owned(ctx, connectors, eq(connectors.pointId, id))),
       ctx.db.delete(alarms).where(owned(ctx, alarms, eq(alarms.pointId, id))),
+      ctx.db.delete(statusIntervals).where(owned(ctx, statusIntervals, eq(statusIntervals.pointId, id))),
       ctx.db.delete(pointEvents).where(owned(ctx, pointEvents, eq(pointEvents.pointId, id))),
       ctx.db.delete(ocppReviews).where(owned(ctx, ocppReviews, eq(ocppReviews.pointId, id))),
       ctx.db.delete(diagnostics).where(owned(ctx, diagnostics, eq(diagnostics.pointId, id))),
@@ -269,6 +275,7 @@ export const deletePoint = verb({ menu: POINT_WRITE_MENU, mutates: true }, async
     if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw new Conflict("points.errors.inUse");
     throw error;
   }
+  await locationsChanged(ctx, [point.stationId]);
   return { id, deleted: true };
 });
 
@@ -297,6 +304,7 @@ export const setPointStatus = verb({ menu: POINT_WRITE_MENU, mutates: true }, as
     ctx.db.update(points).set({ status, updatedAt: new Date(ctx.now()) }).where(owned(ctx, points, eq(points.id, id))),
     auditRow(ctx, { table: "points", module: "point", type: "UPDATE", oldData: { id, status: point.status }, newData: { id, status } }),
   ]);
+  await locationsChanged(ctx, [point.stationId]);
   return { id, status, availability: await announceAvailability(ctx, point, status) };
 });
 
@@ -345,6 +353,7 @@ export const enablePoints = verb({ menu: POINT_WRITE_MENU, mutates: true }, asyn
       availability: point.status !== "VALID" ? await announceAvailability(ctx, point, "VALID") : null,
     })),
   );
+  await locationsChanged(ctx, [...new Set(changing.map((p) => p.stationId))]);
   return { enabled: changing.length, results };
 });
 

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { connectors, points, stations } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
-import { ocppLogQuery, pointListQuery, pointProtocol } from "../../../domain/schemas/equipment";
+import { ocppLogQuery, pointListQuery, pointProtocol, pointQuarantine } from "../../../domain/schemas/equipment";
 import { owned, visible } from "../../../tenants/scope";
 import { settingsOf } from "../../../tenants/resolve";
 import { chargePointName } from "../../ocpp/identity";
@@ -20,7 +20,7 @@ const MONITORING_POINT_MENUS = [...POINT_READ_MENUS, "monitoring.chargingPile", 
 type PointRow = typeof points.$inferSelect;
 type ConnectorRow = typeof connectors.$inferSelect;
 
-export function presentPoint(p: PointRow, stationName: string | null, list: readonly ConnectorRow[] = []) {
+export function presentPoint(p: PointRow, stationName: string | null, list: readonly ConnectorRow[] = [], now = Date.now()) {
   return {
     id: p.id,
     stationId: p.stationId,
@@ -37,6 +37,7 @@ export function presentPoint(p: PointRow, stationName: string | null, list: read
     online: p.online,
     onlineChangedAt: p.onlineChangedAt?.toISOString() ?? null,
     ...pointProtocol(p),
+    ...pointQuarantine(p, now),
     vendor: p.vendor,
     model: p.model,
     firmwareVersion: p.firmwareVersion,

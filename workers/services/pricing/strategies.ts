@@ -10,6 +10,7 @@ import { deviceOwner, owned, ownedBy, ownedRow, visible } from "../../../tenants
 import { translator } from "../../i18n";
 import { auditRow } from "../audit";
 import type { Ctx } from "../context";
+import { pointsChanged, tariffsChanged } from "../ocpi/cpo-push";
 import { verb } from "../verb";
 
 /** Finance › Charging strategies (docs/rules/pricing.md "Strategies"). */
@@ -235,6 +236,8 @@ export const updateStrategy = verb({ menu: STRATEGY_MENU, mutates: true }, async
     if (String((error as Error)?.message ?? error).includes("UNIQUE")) throw new Conflict("pricing.errors.editedMeanwhile");
     throw error;
   }
+  // Its tariff, as roaming partners have it (docs/rules/ocpi.md "Pushes of what we publish").
+  await tariffsChanged(ctx, [id]);
   return view(ctx, id);
 });
 
@@ -296,6 +299,9 @@ export const assignStrategy = verb({ menu: STRATEGY_USE_MENUS, mutates: true }, 
       .returning({ id: points.id }),
     auditRow(ctx, { table: "points", module: "chargeStrategy", type: "UPDATE", newData: { strategyId: id, pointIds } }),
   ]);
+  // The points' connectors name another tariff, and the tariff may be published now (docs/rules/ocpi.md "Pushes of what we publish").
+  await pointsChanged(ctx, [...released, ...moved].map((p) => p.id));
+  await tariffsChanged(ctx, [id]);
   return { strategyId: id, pointIds, assigned: moved.length, released: released.length };
 });
 

@@ -6,6 +6,7 @@ import { ChargerTimeout, Conflict, Invalid, NotFound } from "../../../domain/err
 import { remoteStartInput } from "../../../domain/schemas/remote-control";
 import { REMOTE_CONTROL_MENUS } from "../../../tenants/permissions";
 import { settingsOf } from "../../../tenants/resolve";
+import { operatorRemoteTag } from "../../../domain/remote-start-tag";
 import { ownedBy, visible } from "../../../tenants/scope";
 import { chargePointName } from "../../ocpp/identity";
 import { auditRow } from "../audit";
@@ -180,7 +181,7 @@ async function answerOf<R>(
  * The id tag a remote start uses when the operator names none: the remote tag of its parameter
  * settings (`stored`), else one made from its id. The start dialogs show it as their default.
  */
-const remoteIdTagOr = (ctx: UserCtx, stored: string | null | undefined) => stored ?? `REMOTE${ctx.operator.id}`.slice(0, 20);
+const remoteIdTagOr = (ctx: UserCtx, stored: string | null | undefined) => operatorRemoteTag(ctx.operator.id, stored);
 
 async function remoteIdTagOf(ctx: UserCtx): Promise<string> {
   return remoteIdTagOr(ctx, (await settingsOf(ctx.db, ctx.operator.id)).remoteIdTag);

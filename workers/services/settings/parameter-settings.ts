@@ -7,6 +7,7 @@ import { nextSecret, sealContext } from "../../auth/sealed";
 import { auditRow } from "../audit";
 import type { Ctx, UserCtx } from "../context";
 import { verb } from "../verb";
+import { chargersTakeLimits } from "./charger-limits";
 
 /**
  * Parameter settings (docs/rules/settings.md "Parameter settings"): one validated document per
@@ -101,6 +102,7 @@ export const updateParameterSettings = verb({ menu: [SETTINGS_MENU, SUB_SETTINGS
       signatureKey: await nextSecret(ctx.env, secretOf("billPush.signatureKey"), input.billPush.signatureKey, before.billPush.signatureKey),
     },
     map: { ...input.map, endpoint: input.map.endpoint ?? null },
+    ocpi: { ...input.ocpi, roles: input.ocpi.roles ?? before.ocpi.roles },
   };
   // A push without a key could not be signed (docs/rules/settings.md "Bill push").
   if (next.billPush.url && !next.billPush.signatureKey) {
@@ -109,5 +111,6 @@ export const updateParameterSettings = verb({ menu: [SETTINGS_MENU, SUB_SETTINGS
   for (const [key, value] of Object.entries(next)) if (!(COLUMN_ITEMS as readonly string[]).includes(key)) document[key] = value;
   const shown = settingsView(next);
   await store(ctx, document, next, before, shown);
+  await chargersTakeLimits(ctx, before.resilience, next.resilience);
   return shown;
 });

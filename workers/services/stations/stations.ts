@@ -13,6 +13,7 @@ import { quotaOf } from "../points/quota";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { coordinatesOfAddress } from "./geocode";
+import { locationsChanged } from "../ocpi/cpo-push";
 
 /**
  * Equipment › Locations (docs/rules/equipment.md "Stations"). Reading is open to the screens that
@@ -53,9 +54,13 @@ export const presentStation = (s: StationRow, tally?: { points: number; connecto
   description: s.description,
   logoKey: s.logoKey,
   logoUrl: s.logoKey ? fileUrl(s.logoKey) : null,
+  mapIconKey: s.mapIconKey,
+  mapIconUrl: s.mapIconKey ? fileUrl(s.mapIconKey) : null,
   /** kW. */
   powerLimit: s.powerLimitW === null ? null : s.powerLimitW / 1000,
   timeZone: s.timeZone,
+  /** Published to roaming partners (docs/rules/ocpi.md "Locations we publish"). */
+  publishToRoaming: s.publishToRoaming,
   pointCount: tally?.points ?? 0,
   connectors: tally?.connectors ?? { ac: 0, dc: 0 },
   createdAt: s.createdAt.toISOString(),
@@ -147,13 +152,16 @@ export const stationConnectorQuota = verb({ menu: STATION_MENUS }, async (ctx) =
   return { ac: quota.AC, dc: quota.DC };
 });
 
-/** A logo must be one this operator uploaded (POST /user-service/file/upload?kind=logo). */
-async function checkLogo(ctx: UserCtx, key: string | undefined) {
+/** A logo or map icon must be one this operator uploaded (POST /user-service/file/upload?kind=logo|mapIcon). */
+async function checkUpload(ctx: UserCtx, key: string | undefined, field: "logoKey" | "mapIconKey") {
   if (key === undefined) return;
-  const fail = () => new Invalid("stations.validation.logo", {}, { logoKey: "stations.validation.logo" });
+  const message = field === "logoKey" ? "stations.validation.logo" : "stations.validation.mapIcon";
+  const fail = () => new Invalid(message, {}, { [field]: message });
   if (!key.startsWith(stationFilesPrefix(ctx.operator.id))) throw fail();
   if (!(await ctx.env.FILES.head(key))) throw fail();
 }
+
+const checkImages = (ctx: UserCtx, input: StationInput) => Promise.all([checkUpload(ctx, input.logoKey, "logoKey"), checkUpload(ctx, input.mapIconKey, "mapIconKey")]);
 
 /**
  * Coordinates as given, else kept while the address is unchanged, else geocoded
@@ -180,6 +188,7 @@ function rowValues(input: StationInput, coordinates: { lat: string | null; lng: 
     businessHours: input.businessHours,
     description: input.description,
     logoKey: input.logoKey ?? null,
+    mapIconKey: input.mapIconKey ?? null,
     powerLimitW: input.powerLimit === undefined ? null : Math.round(input.powerLimit * 1000),
     timeZone: input.timeZone ?? null,
   };
@@ -193,7 +202,7 @@ export const createStation = verb({ menu: WRITE_MENU, mutates: true }, async (ct
   const input = stationInput.parse(raw);
   // Maintenance staff whose role holds this screen answer for the stations they create (docs/rules/maintenance.md "Maintainers").
   const maintainerId = await creatingMaintainer(ctx);
-  await checkLogo(ctx, input.logoKey);
+  await checkImages(ctx, input);
   const values = rowValues(input, await coordinatesFor(ctx, input));
   const now = new Date(ctx.now());
   const [[created]] = await ctx.db.batch([
@@ -232,7 +241,7 @@ function lockedChanges(before: StationRow, after: ReturnType<typeof rowValues>) 
 export const updateStation = verb({ menu: WRITE_MENU, mutates: true }, async (ctx, id: number, raw: unknown) => {
   const before = await findStation(ctx, id);
   const input = stationInput.parse(raw);
-  await checkLogo(ctx, input.logoKey);
+  await checkImages(ctx, input);
   if (before.status === "VALID" && before.address !== input.address) {
     throw new Conflict("stations.errors.enabledLocked", {}, { locked: ["address"] });
   }
@@ -249,6 +258,8 @@ export const updateStation = verb({ menu: WRITE_MENU, mutates: true }, async (ct
       .returning(),
     auditRow(ctx, { table: "stations", module: "station", type: "UPDATE", oldData: presentStation(before), newData: values }),
   ]);
+  // A published station's edit reaches roaming partners at once (docs/rules/ocpi.md "Pushes of what we publish").
+  await locationsChanged(ctx, [id]);
   return presentStation(updated, (await tallies(ctx, [id])).get(id));
 });
 
@@ -308,6 +319,7 @@ export const setStationStatus = verb({ menu: WRITE_MENU, mutates: true }, async 
       audit,
     ]);
     if (!enabled.length) throw new Conflict("stations.errors.noPoints");
+    await locationsChanged(ctx, [id]);
     return { id, status, points: [] };
   }
 
@@ -337,6 +349,7 @@ export const setStationStatus = verb({ menu: WRITE_MENU, mutates: true }, async 
       }),
     ),
   ]);
+  await locationsChanged(ctx, [id]);
   const told = await Promise.all(
     list.map(async (p) => {
       const point = { operatorId: ctx.operator.id, serialNumber: p.serialNumber };

@@ -24,7 +24,15 @@ interface DeviceVariable {
   characteristics?: { unit?: string; dataType: string; minLimit?: number; maxLimit?: number; valuesList?: string; supportsMonitoring: boolean };
 }
 
-type ModelPage = Page<DeviceVariable> & { reportedAt: string | null };
+/** One connector of an EVSE as the charger reports it (G01 statuses, the device model's ConnectorType). */
+interface EvseConnector {
+  evseId: number;
+  connectorId: number;
+  status: string | null;
+  connectorType: string | null;
+}
+
+type ModelPage = Page<DeviceVariable> & { reportedAt: string | null; evses?: EvseConnector[] };
 
 /** What a read or a set sends and the charger answers per variable (B05, B06). */
 type Target = Pick<DeviceVariable, "component" | "variable"> & { attributeType?: string };
@@ -56,6 +64,7 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
   const [saving, setSaving] = useState(false);
   const { page, loading, onPageChange, reload, firstPage } = useApiPage<DeviceVariable>(`/station-service/point/${pointId}/deviceModel`, { search });
   const reportedAt = (page as ModelPage | undefined)?.reportedAt ?? null;
+  const evses = (page as ModelPage | undefined)?.evses ?? [];
 
   // The search goes to the server once typing pauses.
   useEffect(() => {
@@ -245,6 +254,7 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {!online && <OfflineNote />}
+        {evses.length > 0 && <EvseConnectors evses={evses} />}
         <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t("points.deviceModel.search")} aria-label={t("points.deviceModel.search")} maxLength={50} className="max-w-xs" />
         <DataTable
           columns={columns}
@@ -284,5 +294,44 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
         </DialogContent>
       </Dialog>
     </Card>
+  );
+}
+
+/**
+ * The EVSEs and their connectors as the charger reports them: an EVSE is one of the product's
+ * connectors, and an EVSE with several plugs shows each with its own last status and type
+ * (docs/decisions/0078-one-charger-model-two-protocols.md).
+ */
+function EvseConnectors({ evses }: { evses: EvseConnector[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="evse-connectors" className="flex flex-col gap-2">
+      <h3 id="evse-connectors" className="text-sm font-medium">
+        {t("points.evses.title")}
+      </h3>
+      <p className="text-xs text-muted-foreground">{t("points.evses.description")}</p>
+      <div className="overflow-x-auto rounded-md border">
+        <table className="w-full text-sm">
+          <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">{t("points.evses.evse")}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t("points.evses.connector")}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t("points.evses.type")}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t("points.evses.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {evses.map((c) => (
+              <tr key={`${c.evseId}/${c.connectorId}`} className="border-t">
+                <td className="px-3 py-2">{c.evseId}</td>
+                <td className="px-3 py-2">{c.connectorId}</td>
+                <td className="px-3 py-2 font-mono text-xs">{c.connectorType ?? "—"}</td>
+                <td className="px-3 py-2">{c.status ? t(`points.evses.statuses.${c.status}`, { defaultValue: c.status }) : t("points.evses.unknown")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

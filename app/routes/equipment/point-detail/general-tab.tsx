@@ -11,6 +11,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useApi } from "~/lib/api";
 import type { ConnectorLive } from "~/lib/live";
 import { cn } from "~/lib/cn";
+import { useChargePageUrl } from "~/lib/charge-page-url";
 import { StandardImage } from "../connector-standards";
 import { PushStatusBadge } from "../point-parts";
 import type { PointView, Report } from "./types";
@@ -163,13 +164,14 @@ export function GeneralTab({
   const { t } = useTranslation();
   const { dateTime, power } = useFormat();
   const connectedVersion = useConnectedVersionLabel();
+  const qrValue = useChargePageUrl(point.serialNumber);
   const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : value);
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
         <Card className="items-center gap-3 text-center">
           <CardContent className="flex flex-col items-center gap-3">
-            <PointQr value={point.serialNumber} label={t("points.qrLabel", { serialNumber: point.serialNumber })} />
+            <PointQr value={qrValue} label={t("points.qrLabel", { serialNumber: point.serialNumber })} />
             <div>
               <p className="font-mono text-sm font-semibold">{point.serialNumber}</p>
               <p className="text-xs text-muted-foreground">{t("points.qrHint")}</p>

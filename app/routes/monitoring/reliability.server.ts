@@ -1,0 +1,71 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { trailingYear } from "../../../domain/uptime";
+import { dayKey, localDate, localMidnight } from "../../../domain/time";
+import { stationOptions } from "../../../workers/services/monitoring/stations";
+import { operatorInfo } from "../../../workers/services/operators/public-info";
+import { excludeOutage, listOutages, listUptime, reliabilitySummary } from "../../../workers/services/uptime/uptime";
+import { admits } from "../../../workers/services/verb";
+import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
+import { bodyId } from "../../lib/input.server";
+import { searchParamsObject } from "../../lib/search-params";
+
+/**
+ * The reliability screen (docs/rules/monitoring.md "Uptime"): uptime by port or the outages of the
+ * period, and the summary cards. The period opens on this month so far, in the operator's zone;
+ * a period the verbs refuse shows their message over empty tables.
+ */
+export async function loadReliability({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const { timeZone } = await operatorInfo(ctx);
+  const raw = searchParamsObject(request);
+  const today = localDate(ctx.now(), timeZone);
+  const day = (at: number) => dayKey(localDate(at, timeZone));
+  const year = trailingYear(ctx.now(), timeZone);
+  // This month so far, and the trailing year the federal average is taken over; `to` exclusive.
+  const presets = {
+    month: { from: dayKey({ ...today, day: 1 }), to: day(localMidnight(today.year, today.month, today.day + 1, timeZone)) },
+    year: { from: day(year.from), to: day(year.to) },
+  };
+  const from = raw.from || presets.month.from;
+  const to = raw.to || presets.month.to;
+  const tab = raw.tab === "outages" ? "outages" : "ports";
+  const query = { from, to, ...(raw.stationId && { stationId: raw.stationId }) };
+  const paging = { current: raw.current ?? "1", size: raw.size ?? "10" };
+  const stations = await stationOptions(ctx, {});
+  const empty = { records: [], total: 0, current: 1, size: 10 };
+  try {
+    const [summary, ports, outages] = await Promise.all([
+      reliabilitySummary(ctx, query),
+      tab === "ports" ? listUptime(ctx, { ...query, ...paging }) : undefined,
+      tab === "outages" ? listOutages(ctx, { ...query, ...paging }) : undefined,
+    ]);
+    return { query, presets, tab, stations, summary, ports: ports ?? { ...empty, minimumPercent: 97 }, outages: outages ?? empty, filterError: null, mayExclude: admits(excludeOutage.access, ctx) };
+  } catch (error) {
+    const filterError = refusal(error, ctx.lang).body.msg;
+    return {
+      query,
+      presets,
+      tab,
+      stations,
+      summary: null,
+      ports: { ...empty, minimumPercent: 97 } as Awaited<ReturnType<typeof listUptime>>,
+      outages: empty as Awaited<ReturnType<typeof listOutages>>,
+      filterError,
+      mayExclude: false,
+    };
+  }
+}
+
+/** Puts the posted outage down to the chosen cause, or (`reason` empty) counts it again. */
+export async function excludeOutageAction({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireCtx(request, context);
+  const form = await request.formData();
+  try {
+    const reason = form.get("reason");
+    const note = form.get("note");
+    await excludeOutage(ctx, bodyId(form.get("id")), { reason: reason ? reason : null, ...(typeof note === "string" && note.trim() && { note }) });
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, ctx.lang);
+  }
+}

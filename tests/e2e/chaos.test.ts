@@ -1,0 +1,26 @@
+import { execFile } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+/**
+ * `npm run chaos` at its small size (docs/testing.md "Chaos"): the runtime killed under sessions of
+ * both OCPP versions and a reconnect storm, against a product of its own (own state, build folder
+ * and port): serving the browser tests' build from a second server took their server down. The queue-redelivery and D1-fault
+ * tests run in the integration project anyway, so the harness leaves them out here.
+ */
+describe("chaos", () => {
+  it(
+    "loses and doubles nothing when the runtime dies mid-session and the fleet reconnects at once",
+    async () => {
+      const { code, output } = await new Promise<{ code: number; output: string }>((done) =>
+        execFile("npx", ["tsx", "scripts/chaos/index.ts", "--live-only"], { maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
+          done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
+        ),
+      );
+      const closing = output.trimEnd().split("\n").pop();
+      expect(closing, output.slice(-6000)).toBe("chaos: lost 0, doubled 0");
+      expect(code, output.slice(-6000)).toBe(0);
+    },
+    // It serves a product of its own and restarts it once: minutes on a busy two-core machine.
+    600_000,
+  );
+});

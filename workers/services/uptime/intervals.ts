@@ -1,0 +1,119 @@
+import { eq, isNull, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { connectors, points, statusIntervals } from "../../../db/schema";
+import { owned } from "../../../tenants/scope";
+import type { SystemCtx } from "../context";
+
+/**
+ * The status history as intervals (docs/rules/monitoring.md "Uptime"): statements the charger
+ * change writer adds to its batch (docs/rules/ocpp.md "Hot path"), so history lands with the
+ * connector row it explains and nothing is awaited on the charger's path. Each close is
+ * conditional on an open interval that started earlier and each open on there being none, so a
+ * batch applied twice (an eviction cut a flush short) writes nothing more.
+ */
+
+/** Every column of `status_intervals`, in its order, as drizzle's insert-select wants them. */
+function intervalRow(values: { operatorId: SQL; pointId: SQL; connectorNo: SQL; status: SQL; online: SQL; startedAt: Date }) {
+  return {
+    id: sql`null`.as("id"),
+    operatorId: values.operatorId.as("operator_id"),
+    pointId: values.pointId.as("point_id"),
+    connectorNo: values.connectorNo.as("connector_no"),
+    status: values.status.as("status"),
+    online: values.online.as("online"),
+    startedAt: sql`${values.startedAt.getTime()}`.as("started_at"),
+    endedAt: sql`null`.as("ended_at"),
+    excludedReason: sql`null`.as("excluded_reason"),
+    excludedNote: sql`null`.as("excluded_note"),
+    excludedBy: sql`null`.as("excluded_by"),
+    excludedAt: sql`null`.as("excluded_at"),
+  };
+}
+
+const openOf = (ctx: SystemCtx, pointId: number, connectorNo: SQL | number) =>
+  ctx.db
+    .select({ one: sql`1` })
+    .from(statusIntervals)
+    .where(owned(ctx, statusIntervals, eq(statusIntervals.pointId, pointId), sql`${statusIntervals.connectorNo} = ${connectorNo}`, isNull(statusIntervals.endedAt)));
+
+/**
+ * A connector reported a status (connector 0: the point itself): the open interval ends unless it
+ * already says this status online, and one opens with it. Reported means connected.
+ */
+export function statusIntervalStatements(ctx: SystemCtx, pointId: number, connectorNo: number, status: string, at: Date): BatchItem<"sqlite">[] {
+  return [
+    ctx.db
+      .update(statusIntervals)
+      .set({ endedAt: at })
+      .where(
+        owned(
+          ctx,
+          statusIntervals,
+          eq(statusIntervals.pointId, pointId),
+          eq(statusIntervals.connectorNo, connectorNo),
+          isNull(statusIntervals.endedAt),
+          lt(statusIntervals.startedAt, at),
+          sql`not (${statusIntervals.status} is ${status} and ${statusIntervals.online} = 1)`,
+        ),
+      ),
+    ctx.db
+      .insert(statusIntervals)
+      .select(
+        ctx.db
+          .select(intervalRow({ operatorId: sql`${points.operatorId}`, pointId: sql`${points.id}`, connectorNo: sql`${connectorNo}`, status: sql`${status}`, online: sql`1`, startedAt: at }))
+          .from(points)
+          .where(owned(ctx, points, eq(points.id, pointId), notExists(openOf(ctx, pointId, connectorNo)))) as never,
+      )
+      .onConflictDoNothing(),
+  ];
+}
+
+/**
+ * The point's connection changed: every open interval of another connection state ends and its
+ * connector goes on with the same status in this one; connectors with no history yet open theirs
+ * from the status the connector row holds. Offline, all of them count as down.
+ */
+export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, online: boolean, at: Date): BatchItem<"sqlite">[] {
+  const flag = online ? 1 : 0;
+  const changing = owned(ctx, statusIntervals, eq(statusIntervals.pointId, pointId), isNull(statusIntervals.endedAt), lt(statusIntervals.startedAt, at), ne(statusIntervals.online, online));
+  return [
+    ctx.db
+      .insert(statusIntervals)
+      .select(
+        ctx.db
+          .select(
+            intervalRow({
+              operatorId: sql`${statusIntervals.operatorId}`,
+              pointId: sql`${statusIntervals.pointId}`,
+              connectorNo: sql`${statusIntervals.connectorNo}`,
+              status: sql`${statusIntervals.status}`,
+              online: sql`${flag}`,
+              startedAt: at,
+            }),
+          )
+          .from(statusIntervals)
+          .where(changing) as never,
+      )
+      .onConflictDoNothing(),
+    ctx.db.update(statusIntervals).set({ endedAt: at }).where(changing),
+    ctx.db
+      .insert(statusIntervals)
+      .select(
+        ctx.db
+          .select(
+            intervalRow({
+              operatorId: sql`${connectors.operatorId}`,
+              pointId: sql`${connectors.pointId}`,
+              connectorNo: sql`${connectors.connectorNo}`,
+              status: sql`${connectors.status}`,
+              online: sql`${flag}`,
+              startedAt: at,
+            }),
+          )
+          .from(connectors)
+          .where(owned(ctx, connectors, eq(connectors.pointId, pointId), notExists(openOf(ctx, pointId, sql`${connectors.connectorNo}`)))) as never,
+      )
+      .onConflictDoNothing(),
+  ];
+}
+
