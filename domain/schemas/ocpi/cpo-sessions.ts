@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { pageQuery } from "../account-service";
 import { recordId } from "../numbers";
-import { ciString, countryCode, dateTime, displayText, partyId, patchOf, text, tokenType } from "./common";
+import { ciString, dateTime, displayText, patchOf, text } from "./common";
 import { COMMAND_TYPES } from "./commands";
-import { WHITELIST_TYPES } from "./tokens";
+import { ALLOWED_TYPES, token } from "./tokens";
 
 /**
  * Partners' drivers at our chargers, the OCPI 2.2.1 CPO side (docs/rules/ocpi.md "Partners'
@@ -14,27 +14,16 @@ import { WHITELIST_TYPES } from "./tokens";
 
 /** Token (OCPI 2.2.1 §12.3.2), as an eMSP pushes it: every defined field checked, unknown ones kept. */
 export const incomingToken = z.looseObject({
-  country_code: countryCode,
-  party_id: partyId,
-  uid: ciString(36),
-  type: tokenType,
-  contract_id: ciString(36),
-  visual_number: text(64).optional(),
-  issuer: text(64),
-  group_id: ciString(36).optional(),
-  valid: z.boolean(),
-  whitelist: z.enum(WHITELIST_TYPES),
-  language: z.string().regex(/^[a-z]{2}$/).optional(),
-  default_profile_type: z.enum(["CHEAP", "FAST", "GREEN", "REGULAR"]).optional(),
+  ...token.shape,
+  // Loose too: a partner's own fields inside it are kept, never a reason to refuse.
   energy_contract: z.looseObject({ supplier_name: text(64), contract_id: text(64).optional() }).optional(),
-  last_updated: dateTime,
 });
 export type IncomingToken = z.infer<typeof incomingToken>;
 export const tokenPatch = patchOf(incomingToken);
 
 /** AuthorizationInfo (OCPI 2.2.1 §12.3.1), the eMSP's answer to a real-time authorization. */
 export const authorizationAnswer = z.looseObject({
-  allowed: z.enum(["ALLOWED", "BLOCKED", "EXPIRED", "NO_CREDIT", "NOT_ALLOWED"]),
+  allowed: z.enum(ALLOWED_TYPES),
   token: z.looseObject({ uid: ciString(36) }).optional(),
   authorization_reference: ciString(36).optional(),
   info: displayText.optional(),
