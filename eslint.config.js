@@ -22,12 +22,21 @@ const boundary = (files, ...groups) => ({
 /** Whatever part of the Worker: never the console, scripts or tests. */
 const workersKeepOut = group(["**/app/**", "**/scripts/**", "**/tests/**"], "workers/ never imports the console, scripts or tests");
 
+/**
+ * The API's modules are the API's door: the console, the live view, chargers and jobs take what
+ * the doors share from workers/http/ (docs/architecture.md "Folders and what may import what").
+ * Type-only imports carry no code, so the typed API client may name the API's types.
+ */
+const apiKeepsItsModules = (...forbidden) =>
+  group(forbidden, "only the API imports workers/api/; what the doors share (the error envelope, the same-origin check) lives in workers/http/", { allowTypeImports: true });
+
 /** Durable Objects, jobs and the live view reach records only through verbs: no table, client, scope or `env.DB`. */
 const noTables = "Durable Objects, jobs and the live view call verbs (workers/services); they never import tables, the database client or the tenancy scope, nor use env.DB";
 const callVerbsOnly = boundary(
   ["workers/ocpp/**", "workers/jobs/**", "workers/live/**"],
   workersKeepOut,
   group(["**/db/schema", "**/db/schema/**", "**/db/client", "**/tenants/scope"], noTables, { allowTypeImports: true }),
+  apiKeepsItsModules("**/api", "**/api/**"),
 );
 
 /** The console, server modules included, reads records through verbs only (docs/architecture.md "One door"). */
@@ -84,5 +93,10 @@ export default tseslint.config(
     group(["**/workers/**", "**/scripts/**", "**/tests/**"], "the console reaches workers/ only from *.server.ts modules", { allowTypeImports: true }),
     consoleReadsThroughVerbs,
   ),
-  boundary(["app/**/*.server.ts", "app/entry.server.tsx"], group(["**/scripts/**", "**/tests/**"], "server modules never import scripts or tests"), consoleReadsThroughVerbs),
+  boundary(
+    ["app/**/*.server.ts", "app/entry.server.tsx"],
+    group(["**/scripts/**", "**/tests/**"], "server modules never import scripts or tests"),
+    consoleReadsThroughVerbs,
+    apiKeepsItsModules("**/workers/api", "**/workers/api/**"),
+  ),
 );

@@ -6,6 +6,8 @@ import { testPeppers } from "./tests/integration/support/peppers";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const alias = { "~": here("./app") };
+/** Browser and peer test files run at once; E2E_FILES_AT_ONCE=1 runs them one after another. */
+const E2E_FILES_AT_ONCE = Number(process.env.E2E_FILES_AT_ONCE) || 3;
 /** Fails a test on an unexpected console.error. */
 const guard = "./tests/support/console-guard.ts";
 
@@ -17,7 +19,7 @@ export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     // One test file per core for `unit` and `integration`, which run together (vitest's default
-    // keeps a core spare: a single worker on two cores). `e2e` runs its files one at a time.
+    // keeps a core spare: a single worker on two cores). `e2e` sets its own.
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -75,7 +77,10 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
           setupFiles: [guard, "./tests/e2e/support/server-errors.ts"],
-          fileParallelism: false,
+          // Three files side by side against the one server: the browser, the server and the test
+          // mostly wait on each other (docs/testing.md "Browser tests"). A file that changes demo
+          // state others use holds it (tests/e2e/support/exclusive.ts).
+          maxWorkers: E2E_FILES_AT_ONCE,
           // A screen or a charge waited on with expect.poll gets as long as a slow, shared machine
           // needs (vitest's default is one second); a bound only a failing test reaches, no test
           // asserts on time.

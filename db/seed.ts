@@ -178,6 +178,23 @@ async function seedEquipment(db: Db, hashKey: HashChargerKey) {
   }
 }
 
+/** 0PL002's day and night tariff: energy by four slots, a per-kWh service fee, an idle fee after charging. */
+export const DEMO_DAY_AND_NIGHT: StrategyPrices = {
+  electricity: {
+    slots: [
+      { start: "00:00", end: "06:00", price: "0.6500" },
+      { start: "06:00", end: "16:00", price: "1.1500" },
+      { start: "16:00", end: "21:00", price: "1.4500" },
+      { start: "21:00", end: "24:00", price: "0.6500" },
+    ],
+  },
+  service: { unit: "KWH", slots: [{ start: "00:00", end: "24:00", price: "0.2000" }] },
+  idle: { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 30, capAmount: 6000 } },
+  minimumThreshold: null,
+  preAuthAmount: null,
+  subscriptionPrice: null,
+};
+
 /**
  * The demo strategies (docs/rules/demo.md "The seed"): time of use for 0PL002's chargers, a flat
  * price for 0DE001's. Each is made once, by name, and given to the demo chargers that have none,
@@ -189,21 +206,7 @@ const DEMO_STRATEGIES: { operator: string; name: string; currency: string; seria
     name: "Taryfa dzienna i nocna",
     currency: "PLN",
     serials: ["PL002-CP01", "PL002-CP02", "PL002-CP03"],
-    prices: {
-      electricity: {
-        slots: [
-          { start: "00:00", end: "06:00", price: "0.6500" },
-          { start: "06:00", end: "16:00", price: "1.1500" },
-          { start: "16:00", end: "21:00", price: "1.4500" },
-          { start: "21:00", end: "24:00", price: "0.6500" },
-        ],
-      },
-      service: { unit: "KWH", slots: [{ start: "00:00", end: "24:00", price: "0.2000" }] },
-      idle: { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 30, capAmount: 6000 } },
-      minimumThreshold: null,
-      preAuthAmount: null,
-      subscriptionPrice: null,
-    },
+    prices: DEMO_DAY_AND_NIGHT,
   },
   {
     operator: "0DE001",

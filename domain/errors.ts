@@ -1,6 +1,6 @@
 /**
  * Typed errors thrown by services and mapped to the API envelope in one place
- * (workers/api/envelope.ts). `key` is a message key of the i18n catalogues (`errors.*`,
+ * (workers/http/error-envelope.ts). `key` is a message key of the i18n catalogues (`errors.*`,
  * `validation.*`); params fill its placeholders.
  */
 export type FieldErrors = Record<string, string>;

@@ -18,7 +18,7 @@ export const DEFAULT_RETENTION: Retention = { recordsMonths: 13, framesDays: 90 
 export const RETENTION_LIMITS = { recordsMonths: { min: 1, max: 120 }, framesDays: { min: 7, max: 365 } } as const;
 
 /** What an archive holds, as its key and the console name it. */
-export const ARCHIVE_KINDS = ["operation-log", "ocpp-log", "meter-values"] as const;
+export const ARCHIVE_KINDS = ["operation-log", "ocpp-log", "meter-values", "session-statuses"] as const;
 export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 
 const v = (key: string) => `retention.validation.${key}`;

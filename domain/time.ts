@@ -80,6 +80,14 @@ export function localMidnight(year: number, month: number, day: number, timeZone
   return wallToUtc(Date.UTC(year, month - 1, day), timeZone);
 }
 
+/** The calendar day after a `yyyy-MM-dd` key (a period's included `to` made exclusive); anything else is returned as it is. */
+export function dayAfterKey(key: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (!match) return key;
+  const next = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1));
+  return dayKey({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
+}
+
 /** `yyyy-MM` → [from, to) as UTC instants in ms: the month's local edges. */
 export function monthRange(reportMonth: string, timeZone: string): { from: number; to: number } {
   const [year, month] = reportMonth.split("-").map(Number);

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toast";
-import { ApiError, useApi } from "~/lib/api";
+import { ApiError, useApi, type ApiPathTo } from "~/lib/api";
 import { WorkbookError } from "~/lib/excel";
 
 interface Problem {
@@ -35,7 +35,7 @@ export interface ExcelImportProps<Row> {
   /** Reads the file's rows in the browser; throws WorkbookError with a catalogue key. */
   read: (file: File) => Promise<Row[]>;
   /** The import endpoint: all rows or none, bad cells answered as `"<line>.<field>"`. */
-  path: string;
+  path: ApiPathTo<"post", { imported: number }>;
 }
 
 /**
@@ -76,7 +76,7 @@ export function ExcelImportDialog<Row>({ open, onOpenChange, prefix, columns, re
     setBusy(true);
     setProblems([]);
     try {
-      const result = await api<{ imported: number }>("POST", path, { rows });
+      const result = await api.call("post", path, { body: { rows } });
       toast.success(t(`${prefix}.done`, { count: result.imported }));
       reset();
       onOpenChange(false);

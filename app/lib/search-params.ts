@@ -18,3 +18,8 @@ export function localPeriodParams(raw: Record<string, string>, timeZone: string)
   };
   return { from: instant(raw.from, "from"), to: instant(raw.to, "to") };
 }
+
+/** What a list's export asks the API for: the loader's filter (times already in UTC), without the page. */
+export function exportQueryOf(filter: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== "current" && entry[0] !== "size"));
+}

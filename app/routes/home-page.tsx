@@ -37,7 +37,8 @@ export default function HomePage() {
     if (!term) return setChoices([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<OperatorChoice[]>("GET", `/user-service/operator/homepage?keyword=${encodeURIComponent(term)}`)
+      api
+        .get("/user-service/operator/homepage", { query: { keyword: term } })
         .then((found) => {
           if (!controller.signal.aborted) setChoices(found);
         })

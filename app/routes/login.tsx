@@ -39,7 +39,7 @@ export default function LoginPage() {
   const busy = navigation.state !== "idle";
 
   async function refreshCaptcha() {
-    setCaptcha(await api<typeof firstCaptcha>("GET", "/user-service/auth/captcha"));
+    setCaptcha(await api.get("/user-service/auth/captcha"));
     form.setValue("captcha", "");
   }
 

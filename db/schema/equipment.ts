@@ -123,6 +123,9 @@ export const points = sqliteTable(
     index("points_operator_status_idx").on(t.operatorId, t.status, t.online),
     // Points of one strategy: assigning, and refusing to delete an assigned strategy.
     index("points_operator_strategy_idx").on(t.operatorId, t.chargeStrategyId),
+    // The point picker's prefix search on serial number or name, case-insensitive (LIKE 'x%' in NOCASE order).
+    index("points_operator_serial_nocase_idx").on(t.operatorId, sql`${t.serialNumber} COLLATE NOCASE`),
+    index("points_operator_name_nocase_idx").on(t.operatorId, sql`${t.name} COLLATE NOCASE`),
   ],
 );
 

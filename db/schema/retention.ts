@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ARCHIVE_KINDS } from "../../domain/retention";
 import { operators, timestamps } from "./tenancy";
 
 /**
@@ -12,7 +13,7 @@ export const retentionArchives = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     operatorId: integer("operator_id").notNull().references(() => operators.id),
-    kind: text("kind", { enum: ["operation-log", "ocpp-log", "meter-values"] }).notNull(),
+    kind: text("kind", { enum: ARCHIVE_KINDS }).notNull(),
     /** The operator's local month of the rows, `yyyy-MM`. */
     month: text("month").notNull(),
     /** Where the rows came from: a charger's serial number, or empty for D1's own tables. */

@@ -25,6 +25,9 @@ export interface ChaosReading {
 export interface ChaosTransaction {
   /** 1.6: the server's transaction id; 2.0.1: the charger's own (a UUID). */
   id: string;
+  /** The start and stop the charger reported (its clock): what the session is priced between. */
+  startedAt: string;
+  stoppedAt?: string;
   meterStartWh: number;
   meterStopWh?: number;
   readings: ChaosReading[];
@@ -54,6 +57,8 @@ export class ChaosCharger {
     private readonly key: string,
     /** `ws://…/ocpp`; asked again at each reconnect (a restarted server listens on a new port). */
     private readonly endpoint: () => string,
+    /** The tag its sessions start with: a driver's RFID card, or the operator's remote-start tag. */
+    private readonly idTag = CHAOS_ID_TAG,
   ) {
     this.queue = new OfflineQueue(
       (action, payload) => this.callNow(action, payload),
@@ -134,13 +139,13 @@ export class ChaosCharger {
     this.lastStatus.set(connector, status);
   }
 
-  /** Starts a transaction on connector (EVSE) 1 with the operator's tag; answered before it returns. */
+  /** Starts a transaction on connector (EVSE) 1 with its tag; answered before it returns. */
   async start(): Promise<void> {
     const timestamp = new Date().toISOString();
     const meterStartWh = this.registerWh;
     if (this.version === "1.6") {
-      const answer = (await this.callNow("StartTransaction", { connectorId: 1, idTag: CHAOS_ID_TAG, meterStart: meterStartWh, timestamp })) as { transactionId: number };
-      this.transaction = { id: String(answer.transactionId), meterStartWh, readings: [], stopAnswered: false };
+      const answer = (await this.callNow("StartTransaction", { connectorId: 1, idTag: this.idTag, meterStart: meterStartWh, timestamp })) as { transactionId: number };
+      this.transaction = { id: String(answer.transactionId), startedAt: timestamp, meterStartWh, readings: [], stopAnswered: false };
       return;
     }
     const id = crypto.randomUUID();
@@ -151,11 +156,11 @@ export class ChaosCharger {
       triggerReason: "Authorized",
       seqNo: this.seqNo,
       transactionInfo: { transactionId: id, chargingState: "Charging" },
-      idToken: { idToken: CHAOS_ID_TAG, type: "Central" },
+      idToken: { idToken: this.idTag, type: this.idTag === CHAOS_ID_TAG ? "Central" : "ISO14443" },
       evse: { id: 1, connectorId: 1 },
       meterValue: [register201(meterStartWh, timestamp, "Transaction.Begin")],
     });
-    this.transaction = { id, meterStartWh, readings: [], stopAnswered: false };
+    this.transaction = { id, startedAt: timestamp, meterStartWh, readings: [], stopAnswered: false };
   }
 
   /** One periodic reading of the running transaction, through the queue (1.6 MeterValues, 2.0.1 TransactionEvent Updated, E02). */
@@ -194,11 +199,12 @@ export class ChaosCharger {
     if (!tx || tx.meterStopWh !== undefined) return Promise.resolve();
     tx.meterStopWh = this.registerWh;
     const at = new Date().toISOString();
+    tx.stoppedAt = at;
     const payload =
       this.version === "1.6"
         ? {
             transactionId: Number(tx.id),
-            idTag: CHAOS_ID_TAG,
+            idTag: this.idTag,
             meterStop: tx.meterStopWh,
             timestamp: at,
             reason: "Local",

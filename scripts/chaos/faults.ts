@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { Api } from "../sim/register";
 import type { BenchPoint } from "../../tests/bench/fleet";
+import { loadWs } from "../../tests/peers/ws";
 import { ChaosCharger, type ChaosStatus } from "./chargers";
+import { checkMoney, type ChaosWallet } from "./money";
 import type { ChaosRow } from "./report";
 import type { Product } from "./product";
 
@@ -51,11 +53,14 @@ export function d1ErrorsIn(log: string): string[] {
  * and the other half stop while it is gone (their stop queued, 2.0.1 with `offline: true`). The
  * product restarts on the same state; the chargers reconnect and send what they queued, and every
  * other charger sends its stop once more (an answer lost). Then: each transaction ended once with
- * the charger's meter stop, billed once (one charge record, no bill twice), every reading the
- * server answered is in the charger's samples, and nothing is left unanswered.
+ * the charger's meter stop, billed once (one charge record, no bill twice) for what the pricing
+ * engine gives for its readings, debited once from the driver's wallet (scripts/chaos/money.ts),
+ * every reading the server answered is in the charger's samples, and nothing is left unanswered.
  */
-export async function runtimeDies(product: Product, fleet: BenchPoint[][], query: () => Promise<Query>): Promise<ChaosRow> {
-  const chargers = fleet.flatMap((points, v) => points.map((p) => new ChaosCharger(v === 0 ? "1.6" : "2.0.1", p.serial, p.key, () => wsOf(product.origin))));
+export async function runtimeDies(product: Product, fleet: BenchPoint[][], wallet: ChaosWallet, query: () => Promise<Query>): Promise<ChaosRow> {
+  const chargers = fleet
+    .flatMap((points, v) => points.map((p) => ({ p, version: v === 0 ? ("1.6" as const) : ("2.0.1" as const) })))
+    .map(({ p, version }, i) => new ChaosCharger(version, p.serial, p.key, () => wsOf(product.origin), wallet.idTags[i]));
   await inLanes(chargers, 20, async (c) => {
     await c.connect();
     if ((await c.boot()) !== "Accepted") c.failures.push(`${c.serial}: boot ${c.bootStatus}`);
@@ -108,6 +113,7 @@ export async function runtimeDies(product: Product, fleet: BenchPoint[][], query
     else doubled++;
     problems.push(`${kind}: ${text}`);
   };
+  const sessions: { charger: ChaosCharger; transactionId: number }[] = [];
   for (const c of chargers) {
     const tx = c.transaction!;
     const mine = rows.filter((r) => r.serial === c.serial);
@@ -117,6 +123,7 @@ export async function runtimeDies(product: Product, fleet: BenchPoint[][], query
       note("lost", `${c.serial}: transaction ${tx.id} not in D1`);
       continue;
     }
+    sessions.push({ charger: c, transactionId: row.id as number });
     if (row.status !== "COMPLETED") note("lost", `${c.serial}: transaction ${row.id} is ${row.status}, its stop was sent`);
     else if (row.meterStop !== tx.meterStopWh) note("lost", `${c.serial}: meter stop ${row.meterStop}, the charger's was ${tx.meterStopWh}`);
     if (row.billedAt === null) note("lost", `${c.serial}: transaction ${row.id} never billed`);
@@ -129,24 +136,30 @@ export async function runtimeDies(product: Product, fleet: BenchPoint[][], query
   }
   const ids = rows.map((r) => r.id as number);
   const records = ids.length ? await q(`SELECT transaction_id AS id, total_cost AS total FROM charge_records WHERE transaction_id IN (${marks(ids.length)})`, ...ids) : [];
-  const bills = ids.length
-    ? await q(`SELECT transaction_id AS id, phase, COUNT(*) AS n, SUM(cost) AS cost FROM bills WHERE transaction_id IN (${marks(ids.length)}) GROUP BY transaction_id, phase`, ...ids)
-    : [];
+  const bills = ids.length ? await q(`SELECT transaction_id AS id, phase, type, applied, cost FROM bills WHERE transaction_id IN (${marks(ids.length)})`, ...ids) : [];
   for (const id of ids) {
     const n = records.filter((r) => r.id === id).length;
     if (n === 0) note("lost", `transaction ${id} has no charge record`);
     if (n > 1) note("doubled", `transaction ${id} has ${n} charge records`);
   }
-  for (const b of bills) if ((b.n as number) > 1) note("doubled", `transaction ${b.id} billed ${b.n} times in phase ${b.phase}`);
-  const money = records.reduce((sum, r) => sum + ((r.total as number | null) ?? 0), 0);
+  const perPhase = new Map<string, number>();
+  for (const bill of bills) {
+    const which = `transaction ${bill.id} in phase ${bill.phase}`;
+    perPhase.set(which, (perPhase.get(which) ?? 0) + 1);
+  }
+  for (const [which, n] of perPhase) if (n > 1) note("doubled", `${which}: ${n} bills`);
+  const [{ balance }] = await q("SELECT balance FROM customers WHERE id = ?", wallet.customerId);
+  const money = checkMoney(wallet, sessions, records, bills, balance as number);
+  for (const text of money.lost) note("lost", text);
+  for (const text of money.doubled) note("doubled", text);
   const failures = chargers.flatMap((c) => c.failures);
   for (const f of failures) problems.push(`charger: ${f}`);
   await Promise.all(chargers.map((c) => c.close()));
   return {
     fault: "runtime killed mid-session",
-    checked: "each session ended once, billed once, no answered reading lost (1.6 + 2.0.1, SIGKILL, restart, resend)",
+    checked: "each session ended once, billed and debited once at the engine's price, no answered reading lost (1.6 + 2.0.1, SIGKILL, restart)",
     sessions: chargers.length,
-    money,
+    money: money.moved,
     lost,
     doubled,
     problems,
@@ -159,10 +172,37 @@ export async function runtimeDies(product: Product, fleet: BenchPoint[][], query
 const STORM_STATES: ChaosStatus[] = ["Available", "Unavailable", "Faulted"];
 
 /**
+ * What the console's live screens show of each connector as a page opened now sees it: the
+ * snapshot the operator's hub sends a new `/live` socket first (workers/live/tenant-hub.ts),
+ * keyed `serial connector`.
+ */
+async function liveStatuses(origin: string, token: string): Promise<Map<string, string>> {
+  const ws = await loadWs();
+  if (!ws) throw new Error("the ws package cannot be imported");
+  const socket = new ws.WebSocket(`${origin.replace(/^http/, "ws")}/live`, [], { headers: { Authorization: `Bearer ${token}` } });
+  try {
+    const snapshot = await new Promise<{ type: string; serialNumber?: string; connectorId?: number; status?: string }[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no live snapshot within 30 s")), 30_000);
+      socket.on("message", (data) => {
+        const message = JSON.parse(data.toString("utf8")) as { type: string; events?: [] };
+        if (message.type !== "snapshot") return;
+        clearTimeout(timer);
+        resolve(message.events ?? []);
+      });
+      socket.on("error", reject);
+    });
+    return new Map(snapshot.filter((e) => e.type === "connector").map((e) => [`${e.serialNumber} ${e.connectorId}`, e.status!]));
+  } finally {
+    socket.close();
+  }
+}
+
+/**
  * The fleet connects and boots, then every charger drops at once and all reconnect within
  * seconds, each booting and sending two statuses per connector (a change, then its last word).
  * Every boot must be Accepted, each connector's status in D1 must end as the last one sent, no
- * D1 batch may fail (the server's log), and the operator's live view must show the same.
+ * D1 batch may fail (the server's log), and the operator's live view must show the same: a
+ * connector it shows otherwise, or not at all, is lost.
  */
 export async function reconnectStorm(product: Product, fleet: BenchPoint[][]): Promise<ChaosRow> {
   const chargers = fleet.flatMap((points, v) => points.map((p) => new ChaosCharger(v === 0 ? "1.6" : "2.0.1", p.serial, p.key, () => wsOf(product.origin))));
@@ -223,6 +263,19 @@ export async function reconnectStorm(product: Product, fleet: BenchPoint[][]): P
     lost++;
     problems.push(`lost: ${r.serial} connector ${r.n} is ${r.status} in D1, its last status was ${last.get(r.serial)![r.n - 1]}`);
   }
+  // The live view as a console page opened now would show it; the hub hears of a status in the
+  // charger's next push after the answer (docs/rules/monitoring.md "Live values").
+  const liveStale = async () => {
+    const shown = await liveStatuses(product.origin, api.accessToken);
+    return [...last].flatMap(([serial, final]) =>
+      connectors.filter((n) => shown.get(`${serial} ${n}`) !== final[n - 1]).map((n) => ({ serial, n, status: shown.get(`${serial} ${n}`) ?? "missing", final: final[n - 1] })),
+    );
+  };
+  await settles(async () => (await liveStale()).length === 0, 60_000, 2000);
+  for (const r of await liveStale()) {
+    lost++;
+    problems.push(`lost: ${r.serial} connector ${r.n} is ${r.status} in the live view, its last status was ${r.final}`);
+  }
   const printed = readFileSync(product.log, "utf8").slice(logBefore);
   const d1Errors = d1ErrorsIn(printed);
   for (const line of d1Errors) problems.push(`D1: ${line.slice(0, 300)}`);
@@ -232,7 +285,7 @@ export async function reconnectStorm(product: Product, fleet: BenchPoint[][]): P
   await Promise.all(chargers.map((c) => c.close()));
   return {
     fault: "reconnect storm",
-    checked: `${chargers.length} chargers drop and reconnect: all Accepted, D1 statuses = last sent, no D1 batch error`,
+    checked: `${chargers.length} chargers drop and reconnect: all Accepted, D1 and live statuses = last sent, no D1 error`,
     sessions: 0,
     money: 0,
     lost,

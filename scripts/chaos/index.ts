@@ -5,7 +5,8 @@
  *
  * 1. kills the server's whole process group (SIGKILL) while chargers are in transactions and
  *    readings are in flight, restarts it on the same state, and checks every session against what
- *    its charger sent after it reconnected and resent its queue (scripts/chaos/faults.ts);
+ *    its charger sent after it reconnected and resent its queue (scripts/chaos/faults.ts), its
+ *    money against the pricing engine and the driver's wallet (scripts/chaos/money.ts);
  * 2. drops every charger of the fleet at once and reconnects them all within seconds;
  * 3. and 4. run the integration tests that deliver the queues' messages twice and out of order
  *    (tests/integration/queue-redelivery.test.ts) and make D1 refuse the change writer's and the
@@ -21,7 +22,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { prepareBenchState } from "../../tests/bench/fleet";
+import { Api } from "../sim/register";
 import { reconnectStorm, runtimeDies, type Query } from "./faults";
+import { pricedWallet } from "./money";
 import { Product } from "./product";
 import { chaosExitCode, chaosReport, type ChaosRow } from "./report";
 
@@ -104,7 +107,11 @@ async function main(): Promise<number> {
     await product.start();
     const [v16, v201] = [fleets["1.6"], fleets["2.0.1"]];
     console.log(`chaos: 1. killing the runtime under ${SIZE.killed * 2} sessions…`);
-    await attempt("runtime killed mid-session", () => runtimeDies(product, [v16.slice(0, SIZE.killed), v201.slice(0, SIZE.killed)], query));
+    const killed = [v16.slice(0, SIZE.killed), v201.slice(0, SIZE.killed)];
+    await attempt("runtime killed mid-session", async () => {
+      const wallet = await pricedWallet(await Api.login(product.origin), killed.flat().map((p) => p.id), SIZE.killed * 2);
+      return runtimeDies(product, killed, wallet, query);
+    });
     console.log(`chaos: 2. a reconnect storm of ${SIZE.storm} chargers…`);
     await attempt("reconnect storm", () => reconnectStorm(product, [v16.slice(SIZE.killed), v201.slice(SIZE.killed)]));
   } finally {

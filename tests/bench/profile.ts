@@ -94,7 +94,7 @@ function summarise(profile: Profile, messages: number) {
   const per = (v: number) => `${((v / messages) * 1000).toFixed(0).padStart(6)} µs`;
   console.log(`  busy CPU ${per(total)} per message (${messages} messages)`);
   console.log("  inclusive, per message:");
-  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "transactionEvent", "checkRequest201", "checkResponse201", "meterValuesAs16", "energyRegisterWh", "meterReadings", "v201State", "saveState", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf", "park", "adopt", "restore", "releaseParked", "answered", "ChargePoint", "ChargerStore", "ChargerOutbox", "get", "put", "relay", "remember", "alarm", "fetch", "remoteStart", "commandTo", "findPoint", "callCharger", "afterAnswer", "authenticate", "dispatch", "send", "socket", "isCurrent", "readKv", "settingsOf", "remoteIdTagOf", "claim", "settle", "webSocketClose", "getWebSockets", "all", "first", "run", "raw", "execute"];
+  const named = ["webSocketMessage", "answer", "session", "chargerCtx", "systemCtx", "createDb", "drizzle", "extractTablesRelationalConfig", "parseFrame", "checkRequest", "checkResponse", "serializeAttachment", "deserializeAttachment", "log", "reply", "flushLog", "flush", "frame", "addSamples", "appendLog", "pruneLog", "insertSamples", "touch", "record", "publishMany", "normaliseMeterValues", "liveReadings", "transactionEvent", "checkRequest201", "checkResponse201", "meterValuesAs16", "energyRegisterWh", "meterReadings", "v201State", "saveState", "publishMeter", "toHub", "Heartbeat", "MeterValues", "samplesOf", "park", "adopt", "restore", "releaseParked", "answered", "ChargePoint", "ChargerStore", "ChargerOutbox", "get", "put", "relay", "remember", "alarm", "fetch", "remoteStart", "commandTo", "findPoint", "callCharger", "afterAnswer", "authenticate", "dispatch", "send", "socket", "isCurrent", "readKv", "settingsOf", "remoteIdTagOf", "claim", "settle", "webSocketClose", "getWebSockets", "connectorStatus", "drainOutbox", "applyChanges", "apply", "land", "applyChargersChanges", "pointFacts", "changeStatements", "batchOf", "statusesLanded", "connectorStatusesChanged", "all", "first", "run", "raw", "execute"];
   for (const name of named) if (inclusiveBy.has(name)) console.log(`    ${name.padEnd(32)} ${per(inclusiveBy.get(name)!)}`);
   console.log("  most self time, per message:");
   for (const [name, v] of [...selfBy].filter(([n]) => n !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${name.slice(0, 70).padEnd(72)} ${per(v)}`);
@@ -143,6 +143,17 @@ async function main() {
   if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/heartbeat-after-sleep.cpuprofile`, JSON.stringify(wakeProfile));
   console.log(`\nHeartbeat after sleep, all at once: ${woken.done} in ${(woken.ms / 1000).toFixed(1)} s`);
   summarise(wakeProfile, woken.done);
+
+  // A StatusNotification that changes the status, to objects asleep (the heart of a reconnect
+  // storm), and the seconds after it, in which its change reaches D1 through the ChangeWriter.
+  await new Promise((r) => setTimeout(r, 20_000));
+  await inspector.send("Profiler.start");
+  const statuses = await load.run(() => ({ kind: "burst", action: "StatusNotification", count: CHARGERS }));
+  await new Promise((r) => setTimeout(r, 3000));
+  const statusProfile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+  if (process.env.PROFILE_OUT) writeFileSync(`${process.env.PROFILE_OUT}/status-after-sleep.cpuprofile`, JSON.stringify(statusProfile));
+  console.log(`\nStatusNotification after sleep, all at once, and its change landing: ${statuses.done} in ${(statuses.ms / 1000).toFixed(1)} s`);
+  summarise(statusProfile, statuses.done);
 
   // A remote start through the API, as bench:ocpp times it: the Worker's side and the charger's.
   const api = await Api.login(product.origin);

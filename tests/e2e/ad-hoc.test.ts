@@ -1,9 +1,10 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import en from "../../domain/i18n/locales/en/ad-hoc.json";
-import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
-import { hydrated } from "./support/session";
+import { hydrated, pageOfFile } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("charger PL002-CP01");
 
 /**
  * Ad-hoc payment on a phone (docs/rules/payments.md "Ad-hoc payment"): the QR code's address of a
@@ -13,16 +14,13 @@ import { hydrated } from "./support/session";
 const baseURL = inject("baseURL");
 const t = en.adHoc.panel;
 const DEMO_KEY = "000102030405060708090a0b0c0d0e0f10111213";
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 const pageErrors: string[] = [];
 let sim: ReturnType<typeof simulatedCharger>;
 
 beforeAll(async () => {
   sim = simulatedCharger(baseURL, "PL002-CP01", DEMO_KEY);
   await sim.start();
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 390, height: 844 });
   page.setDefaultTimeout(20_000);
@@ -30,7 +28,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim?.close().catch(() => undefined);
-  await browser?.close();
 });
 
 describe("paying ad hoc on the charger's public page", () => {

@@ -1,18 +1,13 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Api } from "../../scripts/sim/register";
-import { openBrowser } from "./support/browser";
-import { hydrated, logIn, logInThroughForm, text } from "./support/session";
+import { hydrated, logIn, logInThroughForm, pageOfFile, text } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = text.en;
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
   });
@@ -21,10 +16,6 @@ beforeAll(async () => {
 
 /** What the browser logged besides the 404 answers these tests ask for on purpose. */
 const unexpectedErrors = () => consoleErrors.filter((message) => !message.includes("status of 404"));
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe("console shell", () => {
   it("logs in at /0PL002/login, lands on the first leaf menu, speaks Polish, logs out", async () => {

@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/content.json";
 import { api, closeClients } from "../peers/support";
-import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, openScreen, text } from "./support/session";
 
 /**
  * The content screens (docs/rules/content.md), each checked with axe-core on arrival: the operation
@@ -13,15 +12,8 @@ const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const c = en.content;
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await closeClients();
-  await browser?.close();
-});
+const { browser, page } = await demoAdminPageOfFile(baseURL);
+afterAll(() => closeClients());
 
 const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 

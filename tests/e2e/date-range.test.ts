@@ -1,10 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { presetRange } from "../../domain/date-range";
 import { localBound } from "../../domain/time";
 import en from "../../domain/i18n/locales/en/forms-help.json";
 import { api } from "../peers/support";
-import { hydrated, openDemoAdmin, text } from "./support/session";
+import { demoAdminPageOfFile, hydrated, text } from "./support/session";
 
 /**
  * The date-range picker of the lists (docs/rules/console.md "Date ranges"): a preset and a custom
@@ -21,15 +20,12 @@ const LISTS = [
   { name: "operation log", screen: "/carrierSystem/operationLog", api: "/system-service/operation-log", instants: true },
 ];
 
-let browser: BrowserContext;
-let page: Page;
+const { page } = await demoAdminPageOfFile(baseURL);
 let timeZone: string;
 
 beforeAll(async () => {
-  ({ browser, page } = await openDemoAdmin(baseURL));
   timeZone = (await (await api()).get<{ timeZone: string }>("/system-service/parameter-settings")).timeZone;
 });
-afterAll(() => browser?.close());
 
 /** The table's total ("Total 12") once the page shows it. */
 async function shownTotal() {

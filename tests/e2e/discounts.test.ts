@@ -1,12 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/discounts.json";
 import { Api } from "../../scripts/sim/register";
-import { field, hydrated, openDemoAdmin, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, text } from "./support/session";
 
 /**
  * Discount strategies and cards as an operator uses them (docs/rules/discounts.md); each screen is
@@ -15,14 +14,7 @@ import { field, hydrated, openDemoAdmin, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = text.en;
 const d = en.discounts;
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await demoAdminPageOfFile(baseURL);
 
 describe("discount strategies in the console", () => {
   it("creates a strategy, generates cards and downloads their codes, then gives one to a customer and voids it", async () => {

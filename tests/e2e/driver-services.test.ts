@@ -1,11 +1,14 @@
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/driver-services.json";
 import enDrivers from "../../domain/i18n/locales/en/drivers.json";
 import enEnds from "../../domain/i18n/locales/en/reservation-ends.json";
 import enForms from "../../domain/i18n/locales/en/forms-help.json";
 import { answering, api, bootedClient, closeClients, newCharger } from "../peers/support";
-import { field, hydrated, openDemoAdmin, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, text } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("tag DEMO0001");
 
 /**
  * The vehicle, offline-list and reservation screens as an operator uses them; each screen is
@@ -17,15 +20,8 @@ const ds = en.driverServices;
 const dr = enDrivers.drivers;
 const range = enForms.formsHelp.range;
 const ANNA = "Anna Nowak · anna.nowak@plugdesk.example";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await closeClients();
-  await browser?.close();
-});
+const { page } = await demoAdminPageOfFile(baseURL);
+afterAll(() => closeClients());
 
 /** Searches the customer picker of a dialog on the server and chooses the match labelled `label`. */
 async function pickCustomer(dialog: Locator, keyword: string, label: string) {

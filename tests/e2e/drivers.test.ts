@@ -1,5 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import enDrivers from "../../domain/i18n/locales/en/drivers.json";
 import enWallets from "../../domain/i18n/locales/en/wallets.json";
 import { Api } from "../../scripts/sim/register";
@@ -9,7 +8,7 @@ import { api as peerApi, bootedClient, closeClients, newCharger, ocppEndpoint } 
 import { loadWs, type WsServer, type WsSocket } from "../peers/ws";
 import { expectAccessible } from "./support/axe";
 import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, text } from "./support/session";
 
 /**
  * Drivers in the console (docs/rules/drivers.md): the screens of customers, groups and RFID
@@ -21,21 +20,14 @@ const t = { ...text.en, ...enDrivers };
 const d = enDrivers.drivers;
 const OPERATOR = "Plugdesk Polska";
 const MANY_SCREENS_MS = 240_000;
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let bridge: WsServer | undefined;
 let sim: SimCharger | undefined;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
 
 afterAll(async () => {
   await sim?.stop();
   await closeClients();
   await new Promise((done) => (bridge ? bridge.close(() => done(undefined)) : done(undefined)));
-  await browser?.close();
 });
 
 /** A fake RF reader bridge on a free port that reads `uid` for every request. */

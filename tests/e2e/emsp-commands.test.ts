@@ -1,10 +1,12 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import commandsEn from "../../domain/i18n/locales/en/ocpi-commands.json";
 import en from "../../domain/i18n/locales/en/ocpi.json";
 import { ocpiLocation } from "../support/ocpi-objects";
 import { startFakeCpo, type FakeCpoServer } from "./support/fake-cpo-server";
-import { openDemoAdmin, openScreen, text } from "./support/session";
+import { demoAdminPageOfFile, openScreen, text } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("settings of 0PL002", "roaming partners of 0PL002");
 
 /**
  * Commands from the roaming screens (docs/rules/ocpi.md "Commands"): a session started on a
@@ -14,8 +16,7 @@ import { openDemoAdmin, openScreen, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en, ...commandsEn };
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
+const { page } = await demoAdminPageOfFile(baseURL);
 let cpo: FakeCpoServer;
 let settings: Record<string, unknown>;
 let platformId: number;
@@ -28,7 +29,6 @@ const api = async (method: string, path: string, data?: unknown) => {
 };
 
 beforeAll(async () => {
-  ({ browser, page } = await openDemoAdmin(baseURL));
   cpo = await startFakeCpo();
   settings = await api("GET", "/system-service/parameter-settings");
   await api("PUT", "/system-service/parameter-settings", { ...settings, ocpi: { countryCode: "PL", partyId: "PLG" } });
@@ -42,7 +42,6 @@ afterAll(async () => {
   if (platformId) await api("PUT", `/ocpi-service/platform/${platformId}/unregister`).catch(() => undefined);
   if (settings) await api("PUT", "/system-service/parameter-settings", settings).catch(() => undefined);
   await cpo?.close();
-  await browser?.close();
 });
 
 describe("roaming commands", () => {

@@ -1,9 +1,11 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi.json";
 import sync from "../../domain/i18n/locales/en/ocpi-sync.json";
 import wallets from "../../domain/i18n/locales/en/wallets.json";
-import { openDemoAdmin, openScreen, text } from "./support/session";
+import { demoAdminPageOfFile, openScreen, text } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("roaming partners of 0PL002");
 
 /**
  * Pulls, token pushes and exports on the roaming screens (docs/rules/ocpi.md "Pulls", "Token
@@ -13,14 +15,7 @@ import { openDemoAdmin, openScreen, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...wallets, ocpi: { ...en.ocpi, ...sync.ocpi, platform: { ...en.ocpi.platform, ...sync.ocpi.platform } } };
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await demoAdminPageOfFile(baseURL);
 
 const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 

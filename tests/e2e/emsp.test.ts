@@ -1,7 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi.json";
-import { field, openDemoAdmin, openScreen, text } from "./support/session";
+import { demoAdminPageOfFile, field, openScreen, text } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("roaming partners of 0PL002");
 
 /** Several screens in one visit, each checked in two themes: more than one screen's time. */
 const MANY_SCREENS_MS = 300_000;
@@ -14,14 +16,7 @@ const MANY_SCREENS_MS = 300_000;
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await demoAdminPageOfFile(baseURL);
 
 const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 
@@ -56,7 +51,8 @@ describe("roaming screens", () => {
     const row = page.getByRole("row").filter({ hasText: name });
     await expect.poll(() => row.getByRole("button", { name: t.ocpi.platform.register, exact: true }).isDisabled()).toBe(true);
     await row.getByRole("button", { name: t.common.delete, exact: true }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: t.ui.confirm.ok }).click();
+    // The confirmation's button is named after the action (docs/rules/console.md "Row actions").
+    await page.getByRole("alertdialog").getByRole("button", { name: t.common.delete, exact: true }).click();
     await expect.poll(() => page.getByRole("cell", { name }).count()).toBe(0);
   });
 });

@@ -1,9 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/operations.json";
 import { answering, api, bootedClient, closeClients, newLocation } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, text } from "./support/session";
 
 /**
  * The load-balancing journey (docs/rules/operations.md "Load balancing"): a configuration made in
@@ -13,18 +11,8 @@ import { field, hydrated, logIn, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const lb = t.operations.lb;
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await closeClients();
-  await browser?.close();
-});
+const { page } = await pageOfFile();
+afterAll(() => closeClients());
 
 describe("load balancing in the console", () => {
   it("creates a configuration, delivers it to a charger that accepts, sees it live, and disables it to clear the profile", async () => {

@@ -1,4 +1,3 @@
-import type { BrowserContext, Page } from "playwright-core";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enMail from "../../domain/i18n/locales/en/mail.json";
@@ -7,8 +6,10 @@ import enPlatform from "../../domain/i18n/locales/en/platform.json";
 import enSettings from "../../domain/i18n/locales/en/settings.json";
 import { Api } from "../../scripts/sim/register";
 import { startSmtp, type Mail } from "../integration/support/fakes";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, text } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("settings of 0DE001");
 
 /**
  * Mail in the console (docs/rules/settings.md "Mail", docs/rules/maintenance.md "Account
@@ -20,20 +21,16 @@ const s = enSettings.settings;
 const m = enMail.mail;
 const d = enMaintenance.maintenance.deletion;
 const menu = { ...text.en.menu, platform: { ...enPlatform.menu.platform, ...enMail.menu.platform } };
-let browser: BrowserContext;
-let page: Page;
+const { browser, page } = await pageOfFile();
 let smtp: SMTPServer;
 let smtpPort: number;
 const mails: Mail[] = [];
 
 beforeAll(async () => {
   ({ server: smtp, port: smtpPort } = await startSmtp((mail) => mails.push(mail)));
-  browser = await openBrowser();
-  page = await browser.newPage();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 

@@ -1,10 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/maintenance.json";
 import enOps from "../../domain/i18n/locales/en/ops.json";
 import { pngImage } from "../unit/stations-image-samples";
 import { api, bootedClient, closeClients, newCharger, until } from "../peers/support";
-import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, openScreen, text } from "./support/session";
 
 /** Several screens in one visit, each checked in two themes: more than one screen's time. */
 const MANY_SCREENS_MS = 300_000;
@@ -19,15 +18,8 @@ const t = { ...text.en, ...en };
 const m = en.maintenance;
 const o = enOps.ops.alarmOrders;
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await closeClients();
-  await browser?.close();
-});
+const { browser, page } = await demoAdminPageOfFile(baseURL);
+afterAll(() => closeClients());
 
 const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 

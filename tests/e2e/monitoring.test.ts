@@ -1,10 +1,8 @@
 import type { RPCClient } from "ocpp-rpc";
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/monitoring.json";
-import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
-import { logIn, text } from "./support/session";
+import { logIn, pageOfFile, text } from "./support/session";
 
 /**
  * Issue #4 end to end: a new charging point comes online live in the console, is started from the
@@ -13,8 +11,7 @@ import { logIn, text } from "./support/session";
  */
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let charger: RPCClient | undefined;
 const consoleErrors: string[] = [];
 
@@ -47,8 +44,6 @@ async function apiSession() {
 }
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
   });
@@ -57,8 +52,27 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await charger?.close({ code: 1000 });
-  await browser?.close();
 });
+
+/** A new enabled point of two AC connectors at Warszawa Centrum, with its charger's key. */
+async function newPoint(prefix: string, name: string) {
+  const api = await apiSession();
+  const stations = await api<{ records: { id: number; name: string }[] }>("GET", "/station-service/station?size=100");
+  const station = stations.records.find((s) => s.name === "Warszawa Centrum")!;
+  const serialNumber = `${prefix}-${Date.now().toString(36).toUpperCase()}`;
+  const point = await api<{ id: number }>("POST", "/station-service/point", {
+    stationId: station.id,
+    name,
+    serialNumber,
+    pointNo: serialNumber.slice(-12),
+    type: "AC",
+    ratedPower: 22,
+    connectorCount: 2,
+  });
+  await api("PUT", `/station-service/point/${point.id}/valid`, { status: "VALID" });
+  const { key } = await api<{ key: string }>("POST", `/station-service/point/${point.id}/key`, {});
+  return { api, station, point, serialNumber, key };
+}
 
 /** The remote-control panel of one point. */
 const panel = (serialNumber: string) => page.getByTestId(`point-panel-${serialNumber}`);
@@ -71,21 +85,7 @@ async function connectorPower(serialNumber: string, connectorId: number) {
 
 describe("remote control and live monitoring", () => {
   it("sees a new point come online live, starts a charge from the console, watches the power rise and stops it", async () => {
-    const api = await apiSession();
-    const stations = await api<{ records: { id: number; name: string }[] }>("GET", "/station-service/station?size=100");
-    const station = stations.records.find((s) => s.name === "Warszawa Centrum")!;
-    const serialNumber = `E2E-MON-${Date.now().toString(36).toUpperCase()}`;
-    const point = await api<{ id: number }>("POST", "/station-service/point", {
-      stationId: station.id,
-      name: "E2E monitoring point",
-      serialNumber,
-      pointNo: serialNumber.slice(-12),
-      type: "AC",
-      ratedPower: 22,
-      connectorCount: 2,
-    });
-    await api("PUT", `/station-service/point/${point.id}/valid`, { status: "VALID" });
-    const { key } = await api<{ key: string }>("POST", `/station-service/point/${point.id}/key`, {});
+    const { station, serialNumber, key } = await newPoint("E2E-MON", "E2E monitoring point");
 
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
@@ -125,21 +125,7 @@ describe("remote control and live monitoring", () => {
   });
 
   it("lists a running session live with its power, and shows it on the charging screen and the dashboard", async () => {
-    const api = await apiSession();
-    const stations = await api<{ records: { id: number; name: string }[] }>("GET", "/station-service/station?size=100");
-    const station = stations.records.find((s) => s.name === "Warszawa Centrum")!;
-    const serialNumber = `E2E-LIVE-${Date.now().toString(36).toUpperCase()}`;
-    const point = await api<{ id: number }>("POST", "/station-service/point", {
-      stationId: station.id,
-      name: "E2E live list",
-      serialNumber,
-      pointNo: serialNumber.slice(-12),
-      type: "AC",
-      ratedPower: 22,
-      connectorCount: 2,
-    });
-    await api("PUT", `/station-service/point/${point.id}/valid`, { status: "VALID" });
-    const { key } = await api<{ key: string }>("POST", `/station-service/point/${point.id}/key`, {});
+    const { api, point, serialNumber, key } = await newPoint("E2E-LIVE", "E2E live list");
     const sim = simulatedCharger(baseURL, serialNumber, key);
     await sim.start();
 

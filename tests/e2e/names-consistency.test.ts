@@ -1,11 +1,10 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enNames from "../../domain/i18n/locales/en/names.json";
 import { CONNECTOR_NAMES } from "../../domain/connector-names";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
-import { hydrated, logIn, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text } from "./support/session";
 
 /**
  * Names and consistency in the browser (docs/rules/console.md "Tables", "Row actions", "Names";
@@ -16,15 +15,12 @@ import { hydrated, logIn, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = text.en;
 const n = enNames.names;
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let sim: ReturnType<typeof simulatedCharger> | undefined;
 const pageErrors: string[] = [];
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
@@ -33,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim?.close();
-  await browser?.close();
 });
 
 /** The ten widest lists of the demo operator. */

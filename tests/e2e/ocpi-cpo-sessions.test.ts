@@ -1,7 +1,6 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi-cpo-sessions.json";
-import { openDemoAdmin, openScreen } from "./support/session";
+import { demoAdminPageOfFile, openScreen } from "./support/session";
 
 /**
  * The screens of partners' drivers at our chargers (docs/rules/ocpi.md "Sessions and CDRs we
@@ -11,13 +10,7 @@ import { openDemoAdmin, openScreen } from "./support/session";
 const MANY_SCREENS_MS = 300_000;
 const baseURL = inject("baseURL");
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await demoAdminPageOfFile(baseURL);
 
 describe("roaming drivers' screens", () => {
   it(

@@ -6,6 +6,7 @@ import enStations from "../../domain/i18n/locales/en/stations.json";
 import { Api } from "../../scripts/sim/register";
 import { api as demoApi } from "../peers/support";
 import { BLANK_TILE } from "../support/browser";
+import { newOperatorBody } from "../support/operators";
 import { openBrowser } from "./support/browser";
 import { field, hydrated, logIn, text } from "./support/session";
 
@@ -29,24 +30,8 @@ let operator: { code: string; username: string; password: string };
 async function provision() {
   const platform = await Api.login(baseURL, { operatorCode: "PLATFORM", username: "platform", password: "Platform123" });
   const code = `0NB${Date.now().toString(36).slice(-4).toUpperCase()}`;
-  const created = await platform.post<{ admin: { username: string; initialPassword: string } }>("/platform-service/operator", {
-    code,
-    name: `Operator ${code}`,
-    edition: "standard",
-    validFrom: "2025-01-01",
-    validUntil: "2099-01-01",
-    subscriptionAmount: 120000,
-    contactName: "Jan Kowalski",
-    contactPhone: "+48 600 100 200",
-    contactEmail: "jan@example.com",
-    timeZone: "Europe/Warsaw",
-    currency: "PLN",
-    defaultLanguage: "en",
-    chargeAccount: "PL61109010140000071219812874",
-    domains: [],
-    joinOcpi: false,
-    admin: { username: `adm${code.toLowerCase()}`, email: `${code.toLowerCase()}@example.com`, name: "First Admin" },
-  });
+  const body = newOperatorBody(code, { edition: "standard", defaultLanguage: "en" });
+  const created = await platform.post<{ admin: { username: string; initialPassword: string } }>("/platform-service/operator", body);
   const { username, initialPassword } = created.admin;
   const admin = await Api.login(baseURL, { operatorCode: code, username, password: initialPassword });
   const password = "Admin12345";

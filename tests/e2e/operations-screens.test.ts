@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/operations.json";
 import { answering, api, bootedClient, closeClients, newCharger } from "../peers/support";
-import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, openScreen, text } from "./support/session";
 
 /** Several screens in one visit, each checked in two themes: more than one screen's time. */
 const MANY_SCREENS_MS = 300_000;
@@ -15,15 +14,8 @@ const MANY_SCREENS_MS = 300_000;
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await closeClients();
-  await browser?.close();
-});
+const { page } = await demoAdminPageOfFile(baseURL);
+afterAll(() => closeClients());
 
 const expectScreen = (path: string, screen: string) => openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
 

@@ -1,22 +1,20 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import settingsEn from "../../domain/i18n/locales/en/settings.json";
 import { Api } from "../../scripts/sim/register";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn } from "./support/session";
+import { field, hydrated, logIn, pageOfFile } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("settings of 0DE001");
 
 /** Parameter settings in the console (docs/rules/settings.md "The console screen"). */
 const baseURL = inject("baseURL");
 const s = settingsEn.settings;
 const DE_ADMIN = { operatorCode: "0DE001", username: "deadmin1", password: "Demo12345" };
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let api: Api;
 let original: Record<string, unknown>;
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   api = await Api.login(baseURL, DE_ADMIN);
   original = await api.get("/system-service/parameter-settings");
 });
@@ -24,7 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // Other tests read 0DE001's formats: leave them as they were.
   await api?.put("/system-service/parameter-settings", original);
-  await browser?.close();
 });
 
 const tab = (name: string) => page.getByRole("tab", { name });

@@ -1,28 +1,21 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/payments.json";
 import enPayPal from "../../domain/i18n/locales/en/paypal.json";
 import { Api } from "../../scripts/sim/register";
 import { expectAccessible } from "./support/axe";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn } from "./support/session";
+import { field, hydrated, logIn, pageOfFile } from "./support/session";
 
 /** A PayPal channel on the payment channels screen (docs/rules/payments.md "PayPal"). */
 const baseURL = inject("baseURL");
 const c = en.payments.channels;
 const p = enPayPal.paypal;
 const PL_ADMIN = { operatorCode: "0PL002", username: "demoadmin", password: "Demo12345" };
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let api: Api;
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   api = await Api.login(baseURL, PL_ADMIN);
 });
-
-afterAll(() => browser?.close());
 
 const row = (name: string) => page.getByRole("row").filter({ hasText: name });
 

@@ -1,9 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import enPlatform from "../../domain/i18n/locales/en/platform.json";
 import enStations from "../../domain/i18n/locales/en/stations.json";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, logInThroughForm, text } from "./support/session";
+import { field, hydrated, logIn, logInThroughForm, pageOfFile, text } from "./support/session";
 
 /**
  * The platform in the console (docs/rules/platform.md): it provisions an operator whose admin
@@ -13,17 +11,10 @@ import { field, hydrated, logIn, logInThroughForm, text } from "./support/sessio
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...enPlatform, menu: { ...text.en.menu, ...enPlatform.menu } };
 const BRAND_HOST = "laden.brand.example";
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile([`--host-resolver-rules=MAP ${BRAND_HOST} 127.0.0.1`]);
 
 beforeAll(async () => {
   // A registered host reaches the local product like a real domain would.
-  browser = await openBrowser([`--host-resolver-rules=MAP ${BRAND_HOST} 127.0.0.1`]);
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const sidebar = () => page.getByRole("complementary", { name: t.ui.nav.label });

@@ -1,11 +1,10 @@
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import enOperations from "../../domain/i18n/locales/en/point-operations.json";
 import enPoints from "../../domain/i18n/locales/en/points.json";
 import { Ocpp201Client } from "../../scripts/sim/rpc201";
 import { answering, api, baseURL, bootedClient, closeClients, newCharger, ocppEndpoint, until } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { hydrated, logIn, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text } from "./support/session";
 
 /**
  * A point's Operations tab (docs/rules/equipment.md "Point pages"): every action the central system
@@ -14,14 +13,11 @@ import { hydrated, logIn, text } from "./support/session";
  * against the official schemas, so a payload the form built wrongly would fail the call.
  */
 const t = { ...text.en, ...enOperations, points: { tabs: { ...enPoints.points.tabs, ...enOperations.points.tabs } } };
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 const pageErrors: string[] = [];
 const clients201: Ocpp201Client[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
   await page.waitForURL(`${baseURL}/home`);
@@ -34,7 +30,6 @@ afterEach(() => {
 afterAll(async () => {
   await closeClients();
   await Promise.allSettled(clients201.map((c) => c.close()));
-  await browser?.close();
 });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,29 +1,20 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import enPoints from "../../domain/i18n/locales/en/points.json";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, text } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = { ...text.en, points: enPoints.points, monitoring: enMonitoring.monitoring };
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function choose(label: string, option: string) {

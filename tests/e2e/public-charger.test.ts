@@ -1,12 +1,13 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import en from "../../domain/i18n/locales/en/public-charger.json";
 import pl from "../../domain/i18n/locales/pl/public-charger.json";
 import { newCharger } from "../peers/support";
-import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
-import { hydrated, text } from "./support/session";
+import { hydrated, pageOfFile, text } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("charger PL002-CP01");
 
 /**
  * The public page a point's QR code opens (docs/rules/public-charger.md "The charger page"), on a
@@ -16,21 +17,17 @@ import { hydrated, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = en.publicCharger;
 const status = enMonitoring.monitoring.connectorStatus;
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 const pageErrors: string[] = [];
 const chargers: ReturnType<typeof simulatedCharger>[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 390, height: 844 });
 });
 
 afterAll(async () => {
   for (const sim of chargers) await sim.close().catch(() => undefined);
-  await browser?.close();
 });
 
 describe("the public charger page", () => {

@@ -1,20 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser } from "./support/browser";
-import { hydrated, text } from "./support/session";
+import { describe, expect, inject, it } from "vitest";
+import { hydrated, pageOfFile, text } from "./support/session";
 
 const baseURL = inject("baseURL");
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await pageOfFile();
 
 describe("public pages", () => {
   it("serves the login page with a nonce CSP, nosniff and no framing, and presets the operator's language", async () => {

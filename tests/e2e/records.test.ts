@@ -7,6 +7,7 @@ import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { consoleWithChargers, simulatedCharger } from "./support/charger";
 import { hydrated, logIn, text } from "./support/session";
+import { giveToDemoSubOperator } from "./support/exclusive";
 
 /**
  * Charge records in the console and their public receipt (docs/rules/records.md): a simulated
@@ -151,9 +152,7 @@ describe("a charge record and its receipt", () => {
     const { point, transactionId } = await finishedSession();
     const a = await api();
     // The operator gives the new point to its sub-operator, beside what it has.
-    const subOperator = (await a.get<{ records: { id: number; code: string }[] }>("/user-service/sub-operator-devices?size=100")).records.find((s) => s.code === "0PL002A")!;
-    const assigned = await a.get<{ stationIds: number[]; pointIds: number[] }>(`/user-service/sub-operator/${subOperator.id}/devices`);
-    await a.put(`/user-service/sub-operator/${subOperator.id}/devices`, { stationIds: assigned.stationIds, pointIds: [...assigned.pointIds, point.id] });
+    await giveToDemoSubOperator(a, point.id);
     // A role that only watches: the home page and the charging sessions.
     const role = await a.post<{ id: number }>("/user-service/role", { name: `Watchers ${transactionId}`, code: `WATCH_R${transactionId}`, type: "NORMAL", menuCodes: ["home", "monitoring.charging"] });
     const username = `watchr${transactionId}`;

@@ -1,9 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/reliability.json";
 import { api, bootedClient, closeClients, newLocation } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { hydrated, logIn, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text } from "./support/session";
 
 /**
  * The reliability screen (docs/rules/monitoring.md "Uptime"): a charger's fault shows as an
@@ -12,18 +10,8 @@ import { hydrated, logIn, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const r = t.reliability;
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await closeClients();
-  await browser?.close();
-});
+const { page } = await pageOfFile();
+afterAll(() => closeClients());
 
 describe("reliability in the console", () => {
   it("shows a charger's fault as an outage, excludes it as a grid interruption, and counts the port whole", async () => {

@@ -1,9 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/resilience.json";
 import { closeClients, newCharger, ocppEndpoint } from "../peers/support";
 import { loadWs } from "../peers/ws";
-import { hydrated, openDemoAdmin } from "./support/session";
+import { demoAdminPageOfFile, hydrated } from "./support/session";
 
 /**
  * A misbehaving charger in the console (docs/rules/ocpp.md "A charger that keeps reconnecting"):
@@ -11,16 +10,10 @@ import { hydrated, openDemoAdmin } from "./support/session";
  */
 const baseURL = inject("baseURL");
 const r = en.resilience;
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  ({ browser, page } = await openDemoAdmin(baseURL));
-});
+const { page } = await demoAdminPageOfFile(baseURL);
 
 afterAll(async () => {
   await closeClients();
-  await browser?.close();
 });
 
 /** One WebSocket handshake of the charger: the HTTP status it was answered with (101 when taken). */

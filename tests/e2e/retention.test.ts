@@ -1,30 +1,24 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import settingsEn from "../../domain/i18n/locales/en/settings.json";
 import retentionEn from "../../domain/i18n/locales/en/retention.json";
 import { Api } from "../../scripts/sim/register";
-import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn } from "./support/session";
+import { field, hydrated, logIn, pageOfFile } from "./support/session";
 
 /** Retention on the parameter-settings screen (docs/rules/settings.md "Retention"). */
 const baseURL = inject("baseURL");
 const r = retentionEn.retention;
 const ADMIN = { operatorCode: "0PL002", username: "demoadmin", password: "Demo12345" };
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let api: Api;
 let original: { recordsMonths: number; framesDays: number };
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   api = await Api.login(baseURL, ADMIN);
   original = await api.get("/system-service/retention");
 });
 
 afterAll(async () => {
   await api?.put("/system-service/retention", original);
-  await browser?.close();
 });
 
 describe("retention tab", () => {

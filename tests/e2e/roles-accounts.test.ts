@@ -1,21 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser } from "./support/browser";
-import { field, logIn, logInThroughForm, text } from "./support/session";
+import { describe, expect, inject, it } from "vitest";
+import { field, logIn, logInThroughForm, pageOfFile, text } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = text.en;
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await pageOfFile();
 
 describe("roles and accounts", () => {
   it("creates a role and an account in the console; the account must change its initial password and sees only its menu", async () => {

@@ -1,9 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { Api } from "../../scripts/sim/register";
 import { bootedClient, closeClients, newCharger, strictClient } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { logIn, text } from "./support/session";
+import { logIn, pageOfFile, text } from "./support/session";
+import { giveToDemoSubOperator } from "./support/exclusive";
 
 /**
  * Every screen of the console as its users reach it. Each one is checked with axe-core on
@@ -16,18 +15,12 @@ const MANY_SCREENS_MS = 300_000;
 const t = text.en;
 const OPERATOR = "Plugdesk Polska";
 const SUB_OPERATOR = "Plugdesk Kraków";
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let session: Awaited<ReturnType<typeof chargingPoint>> | undefined;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
-
 afterAll(async () => {
-  // The demo card is free again for the other tests: a charger whose socket dropped on a busy
-  // machine during the long screen walk connects again to say so.
+  // The session ends with the file: a charger whose socket dropped on a busy machine during
+  // the long screen walk connects again to say so.
   if (session) {
     const open = session.client.isOpen;
     const client = open ? session.client : strictClient(session.point.serialNumber, session.point.key);
@@ -35,7 +28,6 @@ afterAll(async () => {
     await client.call("StopTransaction", { transactionId: session.transactionId, meterStop: 1000, timestamp: new Date().toISOString() });
   }
   await closeClients();
-  await browser?.close();
 });
 
 const breadcrumb = () => page.getByRole("navigation", { name: t.ui.breadcrumb.label });
@@ -47,11 +39,15 @@ async function expectScreen(path: string, screen: string, owner: string, crumb =
   await expect.poll(() => breadcrumb().locator('[aria-current="page"]').textContent()).toBe(crumb);
 }
 
-/** A new point of the first location, its charger booted and charging with the demo card. */
+/**
+ * A new point of the first location, its charger booted and charging with the operator's remote
+ * tag, which may run any number of sessions at once: the files running beside this one keep the
+ * demo cards.
+ */
 async function chargingPoint(api: Api) {
   const point = await newCharger();
   const { client } = await bootedClient(point.serialNumber, point.key, 2);
-  const started = await client.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 1000, timestamp: new Date().toISOString() });
+  const started = await client.call("StartTransaction", { connectorId: 1, idTag: "PLREMOTE", meterStart: 1000, timestamp: new Date().toISOString() });
   const { stationId, stationName } = await api.get<{ stationId: number; stationName: string }>(`/station-service/point/${point.id}`);
   return { client, station: { id: stationId, name: stationName }, point, transactionId: started.transactionId };
 }
@@ -121,11 +117,7 @@ describe("every screen", () => {
     await expect.poll(() => page.title()).toBe(`${text.pl.page.chargingDetail} — ${OPERATOR}`);
     await page.context().addCookies([{ name: "lang", value: "en", url: baseURL }]);
 
-    const subOperator = (await api.get<{ records: { id: number; code: string }[] }>("/user-service/sub-operator-devices?size=100")).records.find(
-      (s) => s.code === "0PL002A",
-    )!;
-    const assigned = await api.get<{ stationIds: number[]; pointIds: number[] }>(`/user-service/sub-operator/${subOperator.id}/devices`);
-    await api.put(`/user-service/sub-operator/${subOperator.id}/devices`, { stationIds: assigned.stationIds, pointIds: [...assigned.pointIds, point.id] });
+    await giveToDemoSubOperator(api, point.id);
   }, MANY_SCREENS_MS);
 
   it("titles every screen of the sub-operator area and names its records", async () => {

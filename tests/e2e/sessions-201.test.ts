@@ -1,10 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import { SimCharger201 } from "../../scripts/sim/charger201";
 import { api, newLocation, ocppEndpoint } from "../peers/support";
-import { openBrowser } from "./support/browser";
-import { hydrated, logIn } from "./support/session";
+import { hydrated, logIn, pageOfFile } from "./support/session";
 
 /**
  * A priced session on a simulated OCPP 2.0.1 charger, run from the console (docs/rules/ocpp.md
@@ -14,14 +12,11 @@ import { hydrated, logIn } from "./support/session";
  */
 const baseURL = inject("baseURL");
 const m = enMonitoring.monitoring;
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let sim: SimCharger201 | undefined;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
   await page.waitForURL(`${baseURL}/home`);
@@ -29,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim?.stop();
-  await browser?.close();
 });
 
 /** A 2.0.1 point alone on a location of its own, priced by a strategy of its own: 1.00 zł per kWh and 0.20 zł service per kWh. */

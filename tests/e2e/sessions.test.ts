@@ -1,12 +1,13 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import enStations from "../../domain/i18n/locales/en/stations.json";
 import { Api } from "../../scripts/sim/register";
 import { api, newCharger, newLocation } from "../peers/support";
-import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
-import { field, hydrated, logIn } from "./support/session";
+import { field, hydrated, logIn, pageOfFile } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("tag DEMO0001");
 
 /**
  * Starting and stopping sessions from the console: the operator chooses the id tag of a remote
@@ -16,8 +17,7 @@ import { field, hydrated, logIn } from "./support/session";
 const baseURL = inject("baseURL");
 const m = enMonitoring.monitoring;
 const s = enStations.stations;
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 const chargers: ReturnType<typeof simulatedCharger>[] = [];
 const pageErrors: string[] = [];
 
@@ -44,8 +44,6 @@ async function pointOfItsOwnLocation() {
 }
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
   await page.waitForURL(`${baseURL}/home`);
@@ -59,7 +57,6 @@ afterEach(() => {
 afterAll(async () => {
   // Each charger ends its session, so that the driver tag used here is free for other tests.
   await Promise.allSettled(chargers.map((sim) => sim.close()));
-  await browser?.close();
 });
 
 describe("remote start with an id tag", () => {

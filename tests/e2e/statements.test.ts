@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/statements.json";
 import { api, bootedClient, closeClients, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, openDemoAdmin, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, logIn, text } from "./support/session";
+import { giveToDemoSubOperator } from "./support/exclusive";
 
 /**
  * The statements screens (docs/rules/statements.md): a session a strict charger ran today shows in
@@ -14,15 +14,8 @@ const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const s = en.statements;
 const OPERATOR = "Plugdesk Polska";
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => ({ browser, page } = await openDemoAdmin(baseURL)));
-
-afterAll(async () => {
-  await closeClients();
-  await browser?.close();
-});
+const { page } = await demoAdminPageOfFile(baseURL);
+afterAll(() => closeClients());
 
 /** Today in Warsaw, as the statement's days are the operator's. */
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(new Date());
@@ -111,9 +104,7 @@ describe("sub-operator finance", () => {
       await client.call("StopTransaction", { transactionId, meterStop: 1_500, timestamp: new Date().toISOString() });
     }
     const a = await api();
-    const subOperator = (await a.get<{ records: { id: number; code: string }[] }>("/user-service/sub-operator-devices?size=100")).records.find((o) => o.code === "0PL002A")!;
-    const assigned = await a.get<{ stationIds: number[]; pointIds: number[] }>(`/user-service/sub-operator/${subOperator.id}/devices`);
-    await a.put(`/user-service/sub-operator/${subOperator.id}/devices`, { stationIds: assigned.stationIds, pointIds: [...assigned.pointIds, mine.id] });
+    await giveToDemoSubOperator(a, mine.id);
     await expect.poll(async () => (await a.get<{ totals: { sessions: number } }>(`/finance-service/statement?from=${today()}&to=${today()}&groupBy=point&pointId=${mine.id}`)).totals.sessions).toBe(1);
 
     const subBrowser = await openBrowser();

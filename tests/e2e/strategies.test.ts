@@ -1,26 +1,16 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/pricing.json";
 import { Api } from "../../scripts/sim/register";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
-import { logIn, text } from "./support/session";
+import { logIn, pageOfFile, text } from "./support/session";
+import { holding } from "./support/exclusive";
 
 /** Charging strategies in the console (docs/rules/pricing.md "The editor", "Assigning points"). */
 const baseURL = inject("baseURL");
 const t = { ...text.en, ...en };
 const p = en.pricing;
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await pageOfFile();
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]);
 
@@ -106,19 +96,22 @@ describe("charging strategies", () => {
       expect(await subPage.getByRole("button", { name: t.common.delete }).count()).toBe(0);
       expect(await subPage.getByRole("button", { name: p.copyAction }).count()).toBe(0);
 
-      await row.getByRole("button", { name: p.assign.open }).click();
-      const dialog = subPage.getByRole("dialog");
-      // Exactly the points assigned to it, whatever other tests assigned meanwhile; the demo's two among them.
-      const own = await (await Api.login(baseURL, { operatorCode: "0PL002A", username: "subadmin1", password: "Demo12345" })).get<{ records: { serialNumber: string }[] }>(
-        "/station-service/sub-operator/point?size=100",
-      );
-      await expect.poll(() => dialog.getByRole("checkbox").count()).toBe(own.records.length);
-      const listed = await dialog.getByRole("listitem").allTextContents();
-      for (const { serialNumber } of own.records) expect(listed.some((item) => item.includes(serialNumber))).toBe(true);
-      expect(listed.some((item) => item.includes("PL002-CP01"))).toBe(true);
-      expect(listed.some((item) => item.includes("PL002-CP02"))).toBe(true);
-      await dialog.getByRole("button", { name: t.common.cancel }).click();
-      await expect.poll(() => dialog.count()).toBe(0);
+      // No other file may give the sub-operator a point between the dialog's list and the API's.
+      await holding("sub-operator 0PL002A's devices", async () => {
+        await row.getByRole("button", { name: p.assign.open }).click();
+        const dialog = subPage.getByRole("dialog");
+        // Exactly the points assigned to it, whatever other tests assigned meanwhile; the demo's two among them.
+        const own = await (await Api.login(baseURL, { operatorCode: "0PL002A", username: "subadmin1", password: "Demo12345" })).get<{ records: { serialNumber: string }[] }>(
+          "/station-service/sub-operator/point?size=100",
+        );
+        await expect.poll(() => dialog.getByRole("checkbox").count()).toBe(own.records.length);
+        const listed = await dialog.getByRole("listitem").allTextContents();
+        for (const { serialNumber } of own.records) expect(listed.some((item) => item.includes(serialNumber))).toBe(true);
+        expect(listed.some((item) => item.includes("PL002-CP01"))).toBe(true);
+        expect(listed.some((item) => item.includes("PL002-CP02"))).toBe(true);
+        await dialog.getByRole("button", { name: t.common.cancel }).click();
+        await expect.poll(() => dialog.count()).toBe(0);
+      });
     } finally {
       await sub.close();
     }

@@ -1,10 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import { api, newCharger } from "../peers/support";
-import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
-import { hydrated, logIn, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text } from "./support/session";
 
 /**
  * Lists fit the screen: on a 1440 × 900 screen and on a narrower one, the status and actions
@@ -14,20 +13,16 @@ import { hydrated, logIn, text } from "./support/session";
 const baseURL = inject("baseURL");
 const t = text.en;
 const m = enMonitoring.monitoring;
-let browser: BrowserContext;
-let page: Page;
+const { page } = await pageOfFile();
 let sim: ReturnType<typeof simulatedCharger> | undefined;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
 });
 
 afterAll(async () => {
   await sim?.close();
-  await browser?.close();
 });
 
 const SCREENS = [

@@ -7,6 +7,9 @@ import { api, newCharger } from "../peers/support";
 import { expectAccessible } from "./support/axe";
 import { consoleWithChargers, simulatedCharger } from "./support/charger";
 import { hydrated, text } from "./support/session";
+import { exclusively } from "./support/exclusive";
+
+exclusively("settings of 0PL002");
 
 /**
  * Drivers' money end to end (docs/rules/wallets.md, docs/rules/billing.md): a customer topped up in

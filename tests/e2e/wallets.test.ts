@@ -1,11 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import enDrivers from "../../domain/i18n/locales/en/drivers.json";
 import enWallets from "../../domain/i18n/locales/en/wallets.json";
 import { Api } from "../../scripts/sim/register";
 import { expectAccessible } from "./support/axe";
-import { openBrowser } from "./support/browser";
-import { hydrated, logIn, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text } from "./support/session";
 
 /**
  * Wallets in the console (docs/rules/wallets.md "Screens"): an administrator tops a customer up
@@ -17,17 +15,7 @@ const t = text.en;
 const w = enWallets.wallets;
 const d = enDrivers.drivers;
 const SCREENS_MS = 240_000;
-let browser: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { page } = await pageOfFile();
 
 describe("wallets", () => {
   it("tops up a customer with a confirmation and shows the balance on the customer's page, then buys a level from it", async () => {

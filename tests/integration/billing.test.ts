@@ -48,7 +48,7 @@ async function deliverTwice(transactionId: number, now?: number) {
     await consumeBilling({ ...batch, messages: [message("c")] } as unknown as MessageBatch<unknown>, env);
   } else {
     // The cron's run at a later server time (the consumer reads the clock of its context).
-    const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "billing", () => now);
+    const ctx = systemCtx(env, { id: operatorId, code: "0PL002" }, "billing", () => now);
     await Promise.all([billTransaction(ctx, transactionId), billTransaction(ctx, transactionId)]);
     await billTransaction(ctx, transactionId);
   }
@@ -220,7 +220,7 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
     // The car leaves 45 minutes after the stop: 30 minutes after the free 15, at 0.50 zł.
     const unplugAt = stop.getTime() + 45 * 60_000;
     const { queued, restore } = keepBillingMessages();
-    const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "charger");
+    const ctx = systemCtx(env, { id: operatorId, code: "0PL002" }, "charger");
     const available = { kind: "status" as const, status: { connectorId: 1, status: "Available", errorCode: "NoError", at: unplugAt } };
     await applyChargersChanges(ctx, [{ ctx, pointId: made.pointId, changes: [available] }]);
     await applyChargersChanges(ctx, [{ ctx, pointId: made.pointId, changes: [available] }]);
@@ -278,7 +278,7 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
     const { queued, restore } = keepBillingMessages();
     // The charger's changes land in D1 between the job's read of the session and its write: the
     // unplug finds the record not yet provisional, so it has nothing to queue.
-    const charger = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "charger");
+    const charger = systemCtx(env, { id: operatorId, code: "0PL002" }, "charger");
     const available = { kind: "status" as const, status: { connectorId: 1, status: "Available", errorCode: "NoError", at: stop.getTime() + 45 * 60_000 } };
     let landed = false;
     const history = {
@@ -290,7 +290,7 @@ describe("the idle fee after charging: provisional at the stop, final at the unp
       sessionStatuses: async () => [],
     };
     const racing = { ...env, CHARGE_POINT: { getByName: () => history } } as unknown as Env;
-    await billTransaction(systemCtx(racing, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "billing"), id);
+    await billTransaction(systemCtx(racing, { id: operatorId, code: "0PL002" }, "billing"), id);
     restore();
     // Whatever the unplug queued is delivered; the cron never runs.
     for (const body of queued) await consumeBilling({ queue: "plugdesk-billing", messages: [{ id: "u", timestamp: new Date(), attempts: 1, body, ack() {}, retry() {} }] } as never, env);

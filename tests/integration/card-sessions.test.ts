@@ -27,7 +27,7 @@ beforeAll(async () => {
   pl = await tokenFor("0PL002", "demoadmin");
   plId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0PL002'"))!.id;
 });
-const ctx = () => systemCtx(env, { id: plId, code: "0PL002", sub: 0, parentId: null }, "test");
+const ctx = () => systemCtx(env, { id: plId, code: "0PL002" }, "test");
 
 const strategy = (preAuthAmount?: number) => cardStrategy(pl, preAuthAmount);
 

@@ -4,11 +4,10 @@ import { changeWriterName, type ChangeWriter } from "../../workers/ocpp/change-w
 import { chargePointName } from "../../workers/ocpp/identity";
 import { consumeBilling } from "../../workers/jobs/billing";
 import { allowConsoleError } from "../support/console-guard";
-import { makeCard, makeCustomer } from "./support/drivers";
 import { boot, connect, eventually, landed } from "./support/charger";
 import { makeCharger } from "./support/factories";
 import { tokenFor } from "./support/http";
-import { addSessions } from "./support/sessions";
+import { paidSession } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
 
 /**
@@ -106,14 +105,7 @@ describe("the billing job meets a failing D1", () => {
     const pl = await tokenFor("0PL002", "demoadmin");
     const operatorId = (await env.DB.prepare("SELECT id FROM operators WHERE code = '0PL002'").first<{ id: number }>())!.id;
     const { versionId } = await flatStrategy(pl);
-    const customer = await makeCustomer(pl);
-    await env.DB.prepare("UPDATE customers SET balance = 5000 WHERE id = ?").bind(customer.id).run();
-    const card = await makeCard(pl, { customerId: customer.id });
-    const made = await makeCharger("0PL002");
-    const stop = Date.now() - 3_600_000;
-    const [id] = await addSessions(made, [
-      { start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), meterStart: 1_000, meterStop: 13_345, idTag: card.idTag, strategyVersionId: versionId },
-    ]);
+    const { id, customerId } = await paidSession(pl, versionId);
     const verdicts: string[] = [];
     const batch = {
       queue: "plugdesk-billing",
@@ -128,6 +120,6 @@ describe("the billing job meets a failing D1", () => {
     await consumeBilling(batch, env);
     expect(verdicts).toEqual(["retry", "ack"]);
     expect(await env.DB.prepare("SELECT cost FROM bills WHERE transaction_id = ?").bind(id).all().then((r) => r.results)).toEqual([{ cost: 1_235 }]);
-    expect(await env.DB.prepare("SELECT balance FROM customers WHERE id = ?").bind(customer.id).first()).toEqual({ balance: 5_000 - 1_235 });
+    expect(await env.DB.prepare("SELECT balance FROM customers WHERE id = ?").bind(customerId).first()).toEqual({ balance: 5_000 - 1_235 });
   });
 });

@@ -302,7 +302,7 @@ describe("discounts in billing", () => {
     const customer = await makeCustomer(pl);
     const card = await cardFor(customer.id, { quota: 100 });
     await env.DB.prepare("UPDATE discount_cards SET status = 'CANCELLED' WHERE id = ?").bind(card.id).run();
-    const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "billing");
+    const ctx = systemCtx(env, { id: operatorId, code: "0PL002" }, "billing");
     const priced = { memberDiscountCost: 0, cardUses: [{ source: "VOUCHER", cardId: card.id, amount: 100, consumed: 100 }] } as unknown as PricedSession;
     const statements = discountStatements(ctx, 987_654_321, priced);
     await expect(ctx.db.batch(statements as never)).rejects.toThrow();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boot, connect, type TestCharger } from "./support/charger";
+import { online16, recording } from "./support/charger";
 import { makeAccount, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { eventually, makeSite } from "./support/operations";
@@ -16,22 +16,6 @@ const body = (stationId: number, pointIds: number[], overrides: Record<string, u
   slots: [{ start: "18:00", end: "22:00", limitKw: 30 }],
   ...overrides,
 });
-
-async function online(serialNumber: string, key: string) {
-  const charger = (await connect(serialNumber, { key })).charger!;
-  await boot(charger);
-  return charger;
-}
-
-/** Records every CALL of these actions a charger gets, answering each with `reply`. */
-function recording(charger: TestCharger, action: string, reply: Record<string, unknown>) {
-  const seen: Record<string, any>[] = [];
-  charger.answer(action, (payload) => {
-    seen.push(payload);
-    return reply;
-  });
-  return seen;
-}
 
 describe("load balancing: configurations", () => {
   it("creates a configuration within the location's load power and lists it, newest first", async () => {
@@ -165,8 +149,8 @@ describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS 
     const token = await tokenFor("0PL002", "demoadmin");
     const site = await makeSite("0PL002", { count: 3 });
     const [a, b, c] = site.chargers;
-    const accepting = await online(a.serialNumber, a.key);
-    const refusing = await online(b.serialNumber, b.key);
+    const accepting = await online16(a);
+    const refusing = await online16(b);
     const seenA = recording(accepting, "SetChargingProfile", { status: "Accepted" });
     recording(refusing, "SetChargingProfile", { status: "Rejected" });
     const created = await call("POST", PATH, { token, body: body(site.stationId, [a.pointId, b.pointId, c.pointId], { validFrom: "2025-06-01T10:00:00Z" }) });
@@ -211,7 +195,7 @@ describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS 
   it("gives each point the whole limit as TxDefaultProfile when the limit is per point", async () => {
     const token = await tokenFor("0PL002", "demoadmin");
     const site = await makeSite("0PL002", { count: 2 });
-    const charger = await online(site.chargers[0].serialNumber, site.chargers[0].key);
+    const charger = await online16(site.chargers[0]);
     const seen = recording(charger, "SetChargingProfile", { status: "Accepted" });
     const created = await call("POST", PATH, {
       token,
@@ -242,7 +226,7 @@ describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS 
     const token = await tokenFor("0PL002", "demoadmin");
     const site = await makeSite("0PL002", { count: 1 });
     const point = site.chargers[0];
-    const charger = await online(point.serialNumber, point.key);
+    const charger = await online16(point);
     recording(charger, "SetChargingProfile", { status: "Accepted" });
     const clears = recording(charger, "ClearChargingProfile", { status: "Accepted" });
     const created = await call("POST", PATH, { token, body: body(site.stationId, [point.pointId]) });
@@ -279,7 +263,7 @@ describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS 
     const site = await makeSite("0PL002", { count: 1 });
     const other = await makeSite("0PL002", { count: 1 });
     const point = site.chargers[0];
-    const charger = await online(point.serialNumber, point.key);
+    const charger = await online16(point);
     const asked = recording(charger, "GetCompositeSchedule", {
       status: "Accepted",
       connectorId: 0,
@@ -300,7 +284,7 @@ describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS 
     const token = await tokenFor("0PL002", "demoadmin");
     const site = await makeSite("0PL002", { count: 1 });
     const point = site.chargers[0];
-    const charger = await online(point.serialNumber, point.key);
+    const charger = await online16(point);
     const reply = { status: "Accepted", connectorId: 0, scheduleStart: "2025-06-01T00:00:00Z", chargingSchedule: { chargingRateUnit: "W", chargingSchedulePeriod: [] } };
     recording(charger, "GetCompositeSchedule", reply);
     const created = await call("POST", PATH, { token, body: body(site.stationId, [point.pointId]) });

@@ -39,7 +39,7 @@ const mailAbout = (to: string, matches: (mail: Mail) => boolean) =>
     { timeout: 20_000, interval: 100 },
   );
 
-const billing = () => systemCtx(env, { ...operator, sub: 0, parentId: null }, "billing");
+const billing = () => systemCtx(env, operator, "billing");
 
 /** A strategy at 1.0000 zł per kWh, so a session of 12.345 kWh costs 12,35 zł. */
 async function strategyVersion() {

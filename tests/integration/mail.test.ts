@@ -165,7 +165,7 @@ describe("mail through the local SMTP server", () => {
 
   it("lets any module queue a templated mail; the consumer delivers it, and retries what the server refuses", async () => {
     const operator = await operatorOf("0PL002");
-    const ctx = systemCtx(env, { ...operator, sub: 0, parentId: null }, "work orders");
+    const ctx = systemCtx(env, operator, "work orders");
     const to = address("maintainer");
     expect(await sendMail(ctx, { to, template: "workOrderAssigned", params: { orderId: "WO-17", point: "PL002-CP01", fault: "HighTemperature" } })).toEqual({ queued: true });
     const [mail] = await arrived(to);
@@ -193,7 +193,7 @@ describe("mail through the local SMTP server", () => {
   it("queues nothing for an operator without a mail server", async () => {
     const operator = await operatorOf("0DE001");
     await env.DB.prepare("DELETE FROM mail_settings WHERE operator_id = ?").bind(operator.id).run();
-    const ctx = systemCtx(env, { ...operator, sub: 0, parentId: null }, "receipts");
+    const ctx = systemCtx(env, operator, "receipts");
     const result = await sendMail(ctx, { to: address("driver"), template: "receipt", params: { transactionId: 7, station: "Berlin Mitte", energyWh: 12345, amount: 499, startedAt: new Date().toISOString() } });
     expect(result).toEqual({ queued: false });
   });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { boot, connect, landed, now, type TestCharger } from "./support/charger";
+import { availableCharger, landed, now, type TestCharger } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { listenLive } from "./support/live";
@@ -25,18 +25,7 @@ beforeAll(async () => {
 
 const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 
-async function online() {
-  const made = await makeCharger("0PL002");
-  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
-  await boot(charger);
-  await landed();
-  for (const connectorId of [1, 2]) {
-    await charger.call("StatusNotification", { connectorId, errorCode: "NoError", status: "Available", timestamp: now() });
-    await landed();
-  }
-  const station = await row<{ station_id: number }>("SELECT station_id FROM points WHERE id = ?", made.pointId);
-  return { ...made, charger, stationId: station!.station_id };
-}
+const online = () => availableCharger("0PL002");
 
 let tags = 0;
 async function charge(charger: TestCharger, pointId: number, connectorId = 1) {

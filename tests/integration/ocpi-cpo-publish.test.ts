@@ -239,7 +239,7 @@ describe("locations and tariffs we publish", { timeout: QUEUE_MS * 3 }, () => {
     const { deliverCpoPush } = await import("../../workers/services/ocpi/cpo-delivery");
     const { systemCtx } = await import("../../workers/services/context");
     const pushId = (await env.DB.prepare("SELECT id FROM ocpi_cpo_pushes WHERE platform_id = ? AND object_id = ?").bind(id, String(stationId)).first<{ id: number }>())!.id;
-    await deliverCpoPush(systemCtx(env, { id: await operatorIdOf("0PL002"), code: "0PL002", sub: 0, parentId: null }, "test"), pushId);
+    await deliverCpoPush(systemCtx(env, { id: await operatorIdOf("0PL002"), code: "0PL002" }, "test"), pushId);
     expect(await read()).toMatchObject({ state: "SENT", lastError: null });
     expect(emsp.state.locations.some((p) => p.method === "PUT" && p.path === `PL/PLC/${stationId}`)).toBe(true);
   });
@@ -261,6 +261,28 @@ describe("locations and tariffs we publish", { timeout: QUEUE_MS * 3 }, () => {
     expect(withdrawn!.body.evses.map((e: { status: string }) => e.status)).toEqual(["REMOVED", "REMOVED"]);
     const deleted = await eventually(async () => emsp.state.tariffs.find((p) => p.method === "DELETE"), (p) => p !== undefined, QUEUE_MS);
     expect(deleted!.path).toBe(`PL/PLC/${strategy.id}`);
+  });
+
+  it("deletes at the partners the tariff points leave for another strategy, and sends the one they join", async () => {
+    const { emsp } = await registeredEmsp(admin);
+    const charger = await makeCharger("0PL002");
+    const stationId = await stationOf(charger.pointId);
+    const left = await flatStrategy(admin);
+    const joined = await flatStrategy(admin, { electricity: { slots: [{ start: "00:00", end: "24:00", price: "2.0000" }] } });
+    const assign = (strategyId: number) => call("PUT", `/finance-service/strategy/${strategyId}/assign`, { token: admin, body: { pointIds: [charger.pointId] } });
+    const pushed = (method: string, strategyId: number) => async () => emsp.state.tariffs.find((p) => p.method === method && p.path === `PL/PLC/${strategyId}`);
+    expect((await assign(left.id)).status).toBe(200);
+    await publish(admin, stationId);
+    await eventually(pushed("PUT", left.id), (p) => p !== undefined, QUEUE_MS);
+
+    // The point moves: the strategy it left is no longer published, the one it joined is.
+    expect((await assign(joined.id)).status).toBe(200);
+    expect(await eventually(pushed("DELETE", left.id), (p) => p !== undefined, QUEUE_MS)).toBeDefined();
+    const put = await eventually(pushed("PUT", joined.id), (p) => p !== undefined, QUEUE_MS);
+    expect(put!.body).toMatchObject({ id: String(joined.id), currency: "PLN" });
+    const listed = (await call("GET", "/ocpi-service/cpo/tariff?size=100", { token: admin })).body.data.records.map((r: { strategyId: number }) => r.strategyId);
+    expect(listed).toContain(joined.id);
+    expect(listed).not.toContain(left.id);
   });
 });
 

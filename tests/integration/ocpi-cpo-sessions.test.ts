@@ -9,7 +9,7 @@ import { deliverCpoCdr } from "../../workers/services/ocpi/cpo/cdrs";
 import { housekeeping, MINUTE_CRON } from "../../workers/jobs/housekeeping";
 import { cpoRoamingRound } from "../../workers/services/ocpi/cpo/rounds";
 import { insertAll } from "./support/bulk";
-import { boot, connect, eventually, now, type TestCharger } from "./support/charger";
+import { boot, connect, eventually, landed, now, type TestCharger } from "./support/charger";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
 import { ocpi } from "./support/fake-cpo";
 import { routeFetchTo } from "./support/fake-cpo-senders";
@@ -259,6 +259,11 @@ describe("commands, sessions and CDRs", () => {
     expect((await command(token, "STOP_SESSION", { response_url: emsp.responseUrl("STOP_SESSION"), session_id: "99999999" })).body.data.result).toBe("UNKNOWN_SESSION");
     const unknownEvse = await command(token, "START_SESSION", { response_url: emsp.responseUrl("START_SESSION"), token: tokenObject(emsp, uid(), "ALLOWED"), location_id: String(made.stationId), evse_uid: "999999*1" });
     expect(unknownEvse.body.data.result).toBe("REJECTED");
+    // A private point is never published, so a partner that names its EVSE is refused too.
+    await env.DB.prepare("UPDATE points SET private_type = 'Private' WHERE id = ?").bind(made.pointId).run();
+    const privateEvse = await command(token, "START_SESSION", { response_url: emsp.responseUrl("START_SESSION"), token: tokenObject(emsp, uid(), "ALLOWED"), location_id: String(made.stationId), evse_uid: made.evseUid(1) });
+    expect(privateEvse.body.data.result).toBe("REJECTED");
+    await env.DB.prepare("UPDATE points SET private_type = 'Public' WHERE id = ?").bind(made.pointId).run();
     const profiles = await ocpi("PUT", `/ocpi/2.2.1/cpo/chargingprofiles/${session!.id}`, { token, body: {} });
     expect(profiles.body.data).toMatchObject({ result: "NOT_SUPPORTED" });
     made.charger.close();
@@ -343,7 +348,7 @@ describe("commands, sessions and CDRs", () => {
     // Up again: the cron's round sends it once its time has come, and never again once taken.
     emsp.drivers.cdrsDown = false;
     await env.DB.prepare("UPDATE ocpi_cpo_cdrs SET next_attempt_at = ? WHERE id = ?").bind(Date.now() - 1, failed.id).run();
-    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002", sub: 0, parentId: null }, "test");
+    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002" }, "test");
     await cpoRoamingRound(env, ctx, "test");
     await deliverCpoCdr(ctx, failed.id);
     await deliverCpoCdr(ctx, failed.id);
@@ -446,6 +451,51 @@ describe("roaming reservations", () => {
     const started = await made.charger.call("StartTransaction", { connectorId: 1, idTag: tokenUid, meterStart: 0, timestamp: now(), reservationId: reservation!.id });
     expect(started.idTagInfo.status).toBe("Accepted");
     expect(await row("SELECT status, end_reason, transaction_id FROM reservations WHERE id = ?", reservation!.id)).toEqual({ status: "finished", end_reason: "used", transaction_id: started.transactionId });
+    made.charger.close();
+  }, 60_000);
+
+  it("takes a START_SESSION and a RESERVE_NOW without evse_uid at an available EVSE of the location, and rejects them when none is free", async () => {
+    const { emsp, token } = await registeredEmsp(admin);
+    const made = await onlineCharger();
+    const started: unknown[] = [];
+    const reserved: unknown[] = [];
+    const accepting = (calls: unknown[]) => (payload: unknown) => {
+      calls.push(payload);
+      return { status: "Accepted" };
+    };
+    made.charger.answer("RemoteStartTransaction", accepting(started));
+    made.charger.answer("ReserveNow", accepting(reserved));
+    const tokenUid = uid();
+    const status = (connectorId: number, value: string) => made.charger.call("StatusNotification", { connectorId, status: value, errorCode: "NoError", timestamp: now() });
+    const start = () => command(token, "START_SESSION", { response_url: emsp.responseUrl("START_SESSION"), token: tokenObject(emsp, tokenUid, "ALLOWED"), location_id: String(made.stationId) });
+    const reserve = (reservationId: string) =>
+      command(token, "RESERVE_NOW", {
+        response_url: emsp.responseUrl("RESERVE_NOW"),
+        token: tokenObject(emsp, tokenUid, "ALLOWED"),
+        expiry_date: new Date(Date.now() + 3_600_000).toISOString(),
+        reservation_id: reservationId,
+        location_id: String(made.stationId),
+      });
+
+    // No connector has said it is available yet.
+    expect((await start()).body.data.result).toBe("REJECTED");
+    await status(1, "Charging");
+    await status(2, "Available");
+    await landed();
+    expect((await start()).body.data.result).toBe("ACCEPTED");
+    await eventually(async () => started, (s) => s.length > 0);
+    expect(started).toEqual([{ connectorId: 2, idTag: tokenUid }]);
+    const pending = await row<{ evse_uid: string; connector_no: number }>("SELECT evse_uid, connector_no FROM ocpi_cpo_sessions WHERE token_uid = ? AND status = 'PENDING'", tokenUid);
+    expect(pending).toEqual({ evse_uid: made.evseUid(2), connector_no: 2 });
+
+    expect((await reserve(`N${tokenUid}`)).body.data.result).toBe("ACCEPTED");
+    await eventually(async () => reserved, (r) => r.length > 0);
+    expect(reserved[0]).toMatchObject({ connectorId: 2, idTag: tokenUid });
+    // Both connectors taken: nothing to start or reserve at.
+    await status(2, "Reserved");
+    await landed();
+    expect((await reserve(`M${tokenUid}`)).body.data.result).toBe("REJECTED");
+    expect((await start()).body.data.result).toBe("REJECTED");
     made.charger.close();
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "../../domain/i18n/locales/en/ocpi-sync.json";
+import cpo2 from "../../domain/i18n/locales/en/cpo2.json";
 import { tokenHeader } from "../../domain/ocpi/wire";
 import { housekeeping } from "../../workers/jobs/housekeeping";
 import { ocpiSession } from "../support/ocpi-objects";
@@ -165,6 +166,23 @@ describe("pulls of the CPO's senders", { timeout: QUEUE_MS * 3 }, () => {
     expect(bad.body.data.fields).toHaveProperty(["modules.0"], en.ocpi.validation.module);
     const bare = await call("POST", "/ocpi-service/platform", { token: admin, body: { name: "Not registered" } });
     expect((await call("POST", `/ocpi-service/platform/${bare.body.data.id}/pull`, { token: admin, body: {} })).status).toBe(409);
+  });
+
+  it("pulls only from partners whose role is CPO or HUB: an eMSP partner is neither pulled by hand nor by the cron", async () => {
+    const control = await registeredCpo();
+    control.cpo.senders.objects.tariffs = [
+      { country_code: "DE", party_id: "CPO", id: `T${control.id}`, currency: "EUR", elements: [{ price_components: [{ type: "ENERGY", price: 0.45, step_size: 1 }] }], last_updated: "2026-05-01T00:00:00Z" },
+    ];
+    const emsp = await registeredCpo();
+    // A partner entered as an eMSP reads what we publish, whatever sender endpoints it lists.
+    await env.DB.prepare("UPDATE ocpi_platforms SET role = 'EMSP' WHERE id = ?").bind(emsp.id).run();
+    const refused = await call("POST", `/ocpi-service/platform/${emsp.id}/pull`, { token: admin, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(cpo2.cpo2.errors.pullFromEmsp);
+    await housekeeping(env, "*/15 * * * *", Date.now());
+    expect(await settled(control.id, "tariffs")).toMatchObject({ state: "DONE", objects: 1 });
+    expect(await progress(emsp.id, "tariffs")).toBeUndefined();
+    expect(emsp.cpo.senders.pulls).toEqual([]);
   });
 });
 

@@ -1,17 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { makeCharger } from "./support/factories";
-import { boot, connect } from "./support/charger";
+import { bootedCharger } from "./support/charger";
 import { call, tokenFor } from "./support/http";
 
 const statusOf = async (id: number) =>
   (await env.DB.prepare("SELECT status FROM diagnostics WHERE id = ?").bind(id).first<{ status: number }>())?.status;
 
 async function online() {
-  const made = await makeCharger("0PL002");
-  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
-  await boot(charger);
-  return { ...made, charger, token: await tokenFor("0PL002", "demoadmin") };
+  return { ...(await bootedCharger("0PL002")), token: await tokenFor("0PL002", "demoadmin") };
 }
 
 describe("diagnostics status notifications (OCPP 1.6 §6.17)", () => {

@@ -1,17 +1,12 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
-import { boot, connect, eventually, pointChanged } from "./support/charger";
+import { boot, bootedCharger, connect, eventually, pointChanged } from "./support/charger";
 import { call, tokenFor } from "./support/http";
 import { listenLive } from "./support/live";
 import { METER_PUSH_UNWATCHED_MS } from "../../workers/ocpp/charge-point";
 
-async function online(operatorCode = "0PL002") {
-  const made = await makeCharger(operatorCode);
-  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
-  await boot(charger);
-  return { ...made, charger };
-}
+const online = bootedCharger;
 
 describe("remote control API", () => {
   it("resets a charger and answers its reply", async () => {

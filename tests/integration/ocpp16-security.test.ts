@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { OCPP_REQUESTS } from "../../domain/ocpp";
-import { boot, connect, type TestCharger } from "./support/charger";
+import { boot, bootedCharger, connect, type TestCharger } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { eventually, makeSite } from "./support/operations";
@@ -38,10 +38,7 @@ const ROOT_HASH_DATA = {
 };
 
 async function online() {
-  const made = await makeCharger("0PL002");
-  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
-  await boot(charger);
-  return { ...made, charger, token: await tokenFor("0PL002", "demoadmin") };
+  return { ...(await bootedCharger("0PL002")), token: await tokenFor("0PL002", "demoadmin") };
 }
 
 /** Answers `action` with `reply` and keeps each request it got, checked against the extension's request schema. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
-import { boot, connect, eventually, type TestCharger } from "./support/charger";
+import { bootedCharger, connect, eventually, type TestCharger } from "./support/charger";
 import { call, tokenFor } from "./support/http";
 import { displayMessageInput, displayMessageRequest } from "../../domain/schemas/remote-control";
 
@@ -22,12 +22,7 @@ async function online201() {
   return { ...made, charger };
 }
 
-async function online16() {
-  const made = await makeCharger("0PL002");
-  const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
-  await boot(charger);
-  return { ...made, charger };
-}
+const online16 = () => bootedCharger("0PL002");
 
 /** Answers each of the actions with its reply and keeps every CALL the charger got, in order. */
 function answering(charger: TestCharger, replies: Record<string, (payload: any) => unknown>) {

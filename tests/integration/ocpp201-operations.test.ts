@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
-import { boot, connect, eventually, landed, type TestCharger } from "./support/charger";
+import { connect, eventually, landed, online16, recording } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { makeSite } from "./support/operations";
@@ -40,22 +40,6 @@ async function online201(point: { serialNumber: string; key: string }) {
   await charger.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Alpitronic", model: "HYC300" } });
   for (const evseId of [1, 2]) await charger.call("StatusNotification", { timestamp: at(), connectorStatus: "Available", evseId, connectorId: 1 });
   return charger;
-}
-
-async function online16(point: { serialNumber: string; key: string }) {
-  const charger = (await connect(point.serialNumber, { key: point.key })).charger!;
-  await boot(charger);
-  return charger;
-}
-
-/** Records every CALL of this action a charger gets, answering each with `reply`. */
-function recording(charger: TestCharger, action: string, reply: Record<string, unknown>) {
-  const seen: Record<string, any>[] = [];
-  charger.answer(action, (payload) => {
-    seen.push(payload);
-    return reply;
-  });
-  return seen;
 }
 
 type EventData = Record<string, unknown>;

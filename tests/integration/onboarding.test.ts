@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Forbidden } from "../../domain/errors";
 import { contextFromToken, publicCtxOf } from "../../workers/services/context";
 import { onboardingChecklist } from "../../workers/services/onboarding/checklist";
+import { newOperatorBody } from "../support/operators";
 import { uniqueTag } from "./support/drivers";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, login, ORIGIN, tokenFor } from "./support/http";
@@ -23,25 +24,7 @@ beforeAll(async () => {
 /** A freshly provisioned operator, its administrator logged in with a changed password. */
 async function newOperator(edition = "standard") {
   const code = `0NB${Date.now().toString(36).slice(-4).toUpperCase()}${++operators}`;
-  const body = {
-    code,
-    name: `Operator ${code}`,
-    edition,
-    validFrom: "2025-01-01",
-    validUntil: "2099-01-01",
-    subscriptionAmount: 120000,
-    contactName: "Jan Kowalski",
-    contactPhone: "+48 600 100 200",
-    contactEmail: "jan@example.com",
-    timeZone: "Europe/Warsaw",
-    currency: "PLN",
-    defaultLanguage: "pl",
-    chargeAccount: "PL61109010140000071219812874",
-    domains: [],
-    joinOcpi: false,
-    admin: { username: `adm${code.toLowerCase()}`, email: `${code.toLowerCase()}@example.com`, name: "First Admin" },
-  };
-  const created = await call("POST", "/platform-service/operator", { token: platform, body });
+  const created = await call("POST", "/platform-service/operator", { token: platform, body: newOperatorBody(code, { edition }) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const { admin } = created.body.data as { admin: { username: string; initialPassword: string } };
   const first = (await login(code, admin.username, admin.initialPassword)).body.data.accessToken as string;

@@ -276,7 +276,7 @@ describe("RF-card restriction", () => {
     await env.DB.prepare("INSERT OR IGNORE INTO id_tags (operator_id, id_tag, status, kind) VALUES (?, 'APP-TOKEN-1', 'Accepted', 'APP'), (?, 'CARD-DE-1', 'Accepted', 'RFID')")
       .bind(operator.id, operator.id)
       .run();
-    const ctx = systemCtx(env, { ...operator, sub: 0, parentId: null }, "charger test");
+    const ctx = systemCtx(env, operator, "charger test");
     const statusOf = async (tag: string) => (await authorize(ctx, 0, tag, true)).status;
 
     await call("PUT", PATH, { token, body: await documentOf(token, (d) => (d.rfCardRestriction = false)) });

@@ -338,7 +338,7 @@ describe("sessions paid by card", () => {
     const [id] = await addSessions(made, [
       { start: new Date(stop.getTime() - 3_600_000).toISOString(), stop: stop.toISOString(), meterStart: 1_000, meterStop: 13_345, idTag: card.idTag, strategyVersionId: versionId },
     ]);
-    const ctx = systemCtx(env, { id: plId, code: "0PL002", sub: 0, parentId: null }, "test");
+    const ctx = systemCtx(env, { id: plId, code: "0PL002" }, "test");
     // The start puts the pre-authorisation on the outbox queue; its consumer asks Stripe.
     await queueAuthorisation(ctx, id);
     await eventually(() => row<{ status: string }>("SELECT status FROM payments WHERE transaction_id = ?", id), (p) => p?.status === "AUTHORISED");

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { boot, connect } from "./support/charger";
 import { makeCharger } from "./support/factories";
+import { newOperatorBody } from "../support/operators";
 import { call, login, tokenFor } from "./support/http";
 
 /**
@@ -13,29 +14,8 @@ let platform: string;
 let counter = 0;
 const code = (prefix = "0TQ") => `${prefix}${Date.now().toString(36).slice(-4).toUpperCase()}${++counter}`;
 
-export function operatorBody(overrides: Record<string, unknown> = {}) {
-  const c = (overrides.code as string) ?? code();
-  return {
-    code: c,
-    name: `Operator ${c}`,
-    edition: "basic",
-    validFrom: "2025-01-01",
-    validUntil: "2099-01-01",
-    subscriptionAmount: 120000,
-    contactName: "Jan Kowalski",
-    contactPhone: "+48 600 100 200",
-    contactEmail: "jan@example.com",
-    timeZone: "Europe/Warsaw",
-    currency: "PLN",
-    defaultLanguage: "pl",
-    chargeAccount: "PL61109010140000071219812874",
-    domains: [],
-    eipaAccount: "eipa-user",
-    eipaPassword: "eipa-secret",
-    joinOcpi: false,
-    admin: { username: `adm${c.toLowerCase()}`, email: "admin@example.com", name: "First Admin" },
-    ...overrides,
-  };
+function operatorBody(overrides: Record<string, unknown> = {}) {
+  return newOperatorBody((overrides.code as string) ?? code(), { eipaAccount: "eipa-user", eipaPassword: "eipa-secret", ...overrides });
 }
 
 async function provision(body = operatorBody()) {

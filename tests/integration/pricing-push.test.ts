@@ -115,7 +115,7 @@ describe("pushing a point's price", () => {
     const made = await makeCharger("0PL002");
     const strategy = (await call("POST", "/finance-service/strategy", { token: pl, body: strategyBody() })).body.data;
     await call("PUT", `/finance-service/strategy/${strategy.id}/assign`, { token: pl, body: { pointIds: [made.pointId] } });
-    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002", sub: 0, parentId: null }, "push price");
+    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002" }, "push price");
     const outcome = await pushPrice(ctx, { kind: "price", operatorId: made.operatorId, operatorCode: "0PL002", pointId: made.pointId });
     expect(outcome).toEqual({ retry: "offline" });
     expect(await pointOf(made.pointId)).toMatchObject({ pricePushStatus: "NotIssue", pushedAt: null });

@@ -154,7 +154,7 @@ describe("price shown is price billed", () => {
     await socket.call("StopTransaction", { transactionId, meterStop: 10_000, timestamp: now(), reason: "Local" });
     socket.close();
 
-    await billTransaction(systemCtx(env, { id: plId, code: "0PL002", sub: 0, parentId: null }, "billing"), transactionId);
+    await billTransaction(systemCtx(env, { id: plId, code: "0PL002" }, "billing"), transactionId);
     const record = await row<{ electric_cost: number; service_cost: number; total_cost: number }>(
       "SELECT electric_cost, service_cost, total_cost FROM charge_records WHERE transaction_id = ?",
       transactionId,

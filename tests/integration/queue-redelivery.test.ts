@@ -2,10 +2,8 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { consumeBilling } from "../../workers/jobs/billing";
 import { consumeOutbox } from "../../workers/jobs/outbox";
-import { makeCard, makeCustomer } from "./support/drivers";
-import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
-import { addSessions } from "./support/sessions";
+import { paidSession as paidSessionOf } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
 
 /**
@@ -40,17 +38,7 @@ function batchOf(queue: string, bodies: unknown[]) {
 }
 
 /** A stopped session of 12.345 kWh on a fresh charger, paid by a customer with 50 zł. */
-async function paidSession(versionId: number) {
-  const customer = await makeCustomer(pl);
-  await env.DB.prepare("UPDATE customers SET balance = 5000 WHERE id = ?").bind(customer.id).run();
-  const card = await makeCard(pl, { customerId: customer.id });
-  const made = await makeCharger("0PL002");
-  const stop = Date.now() - 3_600_000;
-  const [id] = await addSessions(made, [
-    { start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), meterStart: 1_000, meterStop: 13_345, idTag: card.idTag, strategyVersionId: versionId },
-  ]);
-  return { id, customerId: customer.id };
-}
+const paidSession = (versionId: number) => paidSessionOf(pl, versionId);
 
 describe("the billing queue delivered twice and out of order", () => {
   it("bills and debits each session once", async () => {

@@ -56,7 +56,7 @@ describe("daily record counts backfilled by housekeeping", () => {
 
     // Nothing left to do: no gap, no window recounted, the counts unchanged.
     expect((await recordCountGaps(platform)).map((o) => o.id)).not.toContain(operatorId);
-    const ctx = systemCtx(env, { id: operatorId, code: "0PL002", sub: 0, parentId: null }, "test");
+    const ctx = systemCtx(env, { id: operatorId, code: "0PL002" }, "test");
     expect(await backfillRecordCounts(ctx)).toBe(0);
     expect(await counts(operatorId)).toEqual(kept);
   });
@@ -64,7 +64,7 @@ describe("daily record counts backfilled by housekeeping", () => {
   it("recounts only the windows whose counts differ, and a count off in either direction", async () => {
     const made = await makeCharger("0PL002");
     await addSessions(made, [{ start: "2023-02-01T10:00:00Z" }, { start: "2023-06-01T10:00:00Z" }]);
-    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002", sub: 0, parentId: null }, "test");
+    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002" }, "test");
     expect(await backfillRecordCounts(ctx)).toBe(0);
     const kept = await counts(made.operatorId);
     // One month's window short of a record, a later one with a count too many: two windows recounted, none between.

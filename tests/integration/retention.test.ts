@@ -25,7 +25,7 @@ let charger: Awaited<ReturnType<typeof makeCharger>>;
 
 const all = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).all<T>().then((r) => r.results);
 const run = (budget: Partial<RetentionBudget> = {}, target: Env = env) =>
-  runRetention(systemCtx(target, { id: charger.operatorId, code: "0PL002", sub: 0, parentId: null }, "test", () => NOW), { rows: 10, batches: 100, chargers: 100, ...budget });
+  runRetention(systemCtx(target, { id: charger.operatorId, code: "0PL002" }, "test", () => NOW), { rows: 10, batches: 100, chargers: 100, ...budget });
 
 const inCharger = <T>(work: (store: ChargerStore, sql: SqlStorage) => T) =>
   runInDurableObject(env.CHARGE_POINT.getByName(chargePointName(charger.operatorId, charger.serialNumber)), (_instance, state) =>
@@ -105,6 +105,9 @@ beforeAll(async () => {
     store.appendLog([...Array.from({ length: 15 }, (_, i) => frame(Date.UTC(2026, 5, 1, 0, i), i)), frame(Date.UTC(2026, 10, 22), 100), frame(Date.UTC(2026, 10, 23), 101)]);
     for (let i = 0; i < 12; i++) store.insertSamples([sample(i * 100, `2024-05-10T10:${String(i).padStart(2, "0")}:00.000Z`, 7001)]);
     store.insertSamples([sample(5, "2026-11-22T10:00:00.000Z", 7002)]);
+    // Statuses kept for the idle fee during charging: 12 of the 2024 session, 1 of last week's.
+    for (let i = 0; i < 12; i++) store.addSessionStatus(7001, Date.UTC(2024, 4, 10, 10, i), i % 2 === 0 ? "SuspendedEV" : "Charging");
+    store.addSessionStatus(7002, Date.UTC(2026, 10, 22, 10), "SuspendedEVSE");
   });
 });
 
@@ -173,6 +176,20 @@ describe("retention", () => {
       expect(sql.exec<{ message_id: string }>("SELECT message_id FROM ocpp_log ORDER BY id").toArray().map((r) => r.message_id)).toEqual(["m100", "m101"]);
       expect(store.samplesOf(7001)).toEqual([]);
       expect(store.samplesOf(7002)).toHaveLength(1);
+    });
+  });
+
+  it("archives the charger's old session statuses and removes them from its object, keeping recent ones", async () => {
+    const statuses = (await archived(charger.operatorId, "session-statuses")).filter((l) => l.serialNumber === charger.serialNumber);
+    expect(statuses).toHaveLength(12);
+    expect(statuses.every((s) => s.transactionId === 7001 && s.month === "2024-05")).toBe(true);
+    expect(statuses[0]).toMatchObject({ at: "2024-05-10T10:00:00.000Z", status: "SuspendedEV" });
+    expect(statuses[11]).toMatchObject({ at: "2024-05-10T10:11:00.000Z", status: "Charging" });
+    const keys = await all<{ file_key: string }>("SELECT file_key FROM retention_archives WHERE operator_id = ? AND kind = 'session-statuses'", charger.operatorId);
+    for (const { file_key } of keys) expect(file_key).toMatch(new RegExp(`^operators/${charger.operatorId}/archives/session-statuses/2024-05/${charger.serialNumber}-\\d+\\.ndjson\\.gz$`));
+    await inCharger((store) => {
+      expect(store.sessionStatusesOf(7001)).toEqual([]);
+      expect(store.sessionStatusesOf(7002)).toEqual([{ at: Date.UTC(2026, 10, 22, 10), status: "SuspendedEVSE" }]);
     });
   });
 

@@ -4,7 +4,7 @@ import en from "../../domain/i18n/locales/en/translation.json";
 import pl from "../../domain/i18n/locales/pl/translation.json";
 import { CONNECTOR_STANDARDS } from "../../domain/schemas/equipment";
 import { orderedStandards } from "../../domain/schemas/settings";
-import { errorBody } from "../../workers/api/envelope";
+import { errorBody } from "../../workers/http/error-envelope";
 import { tokenId } from "../../workers/auth/tokens";
 import { consoleShell } from "../../workers/services/auth/user-info";
 import { billByCode, receiptByToken } from "../../workers/services/charge-records/receipts";

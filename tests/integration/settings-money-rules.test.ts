@@ -6,7 +6,7 @@ import { makeCard, makeCustomer, makeGroup } from "./support/drivers";
 import { boot, connect, eventually } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
-import { addSessions, bill } from "./support/sessions";
+import { bill, paidSession, stoppedSession } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
 import { payingCustomer, stripeChannel } from "./support/stripe";
 
@@ -42,16 +42,6 @@ const balanceOf = async (customerId: number) => (await row<{ balance: number }>(
 const record = (id: number) => call("GET", `/station-service/charge/record/${id}`, { token: pl }).then((r) => r.body.data);
 const billsOf = (id: number) => rows("SELECT customer_id, cost, status, payment_method FROM bills WHERE transaction_id = ? ORDER BY id", id);
 
-/** A stopped session of 12.345 kWh (12.35 zł at 1 zł/kWh) by `idTag`, not billed yet. */
-async function stoppedSession(idTag: string, versionId: number) {
-  const made = await makeCharger("0PL002");
-  const stop = Date.now() - 3_600_000;
-  const [id] = await addSessions(made, [
-    { start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), meterStart: 1_000, meterStop: 13_345, idTag, strategyVersionId: versionId },
-  ]);
-  return { made, id };
-}
-
 /** Bills a session as the queue does, twice, and once more at the same time. */
 async function billTwice(made: { operatorId: number }, id: number) {
   await Promise.all([bill(made, id), bill(made, id)]);
@@ -70,27 +60,24 @@ describe("paying from the balance off", () => {
 
   it("debits no wallet: the record is left unsettled for the cashier with its reason, no bill, once however often billing runs", async () => {
     const { versionId } = await flatStrategy(pl);
-    const customer = await makeCustomer(pl);
-    await setBalance(customer.id, 5_000);
-    const card = await makeCard(pl, { customerId: customer.id });
-    const { made, id } = await stoppedSession(card.idTag, versionId);
+    const { made, id, customerId } = await paidSession(pl, versionId);
     await setBalancePayment(false);
     try {
       await billTwice(made, id);
       expect(await record(id)).toMatchObject({
         status: "RECORD_UNSETTLED",
         unsettledReason: "BALANCE_PAYMENT_OFF",
-        customerId: customer.id,
+        customerId: customerId,
         totalCost: 1_235,
         paidCost: null,
       });
-      expect(await balanceOf(customer.id)).toBe(5_000);
+      expect(await balanceOf(customerId)).toBe(5_000);
       expect(await billsOf(id)).toEqual([]);
 
       // Settling again by hand while it is off moves no money either; the cashier marks it paid.
       expect((await call("PUT", `/station-service/charge/record/${id}/settle`, { token: pl })).status).toBe(200);
       expect(await record(id)).toMatchObject({ status: "RECORD_UNSETTLED", unsettledReason: "BALANCE_PAYMENT_OFF" });
-      expect(await balanceOf(customer.id)).toBe(5_000);
+      expect(await balanceOf(customerId)).toBe(5_000);
       expect((await call("PUT", `/station-service/charge/record/${id}/complete`, { token: pl })).status).toBe(200);
       expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE" });
       expect(await billsOf(id)).toEqual([]);
@@ -101,10 +88,7 @@ describe("paying from the balance off", () => {
 
   it("debits the balance again once it is back on: a settlement of a record left unsettled pays it and clears the reason", async () => {
     const { versionId } = await flatStrategy(pl);
-    const customer = await makeCustomer(pl);
-    await setBalance(customer.id, 5_000);
-    const card = await makeCard(pl, { customerId: customer.id });
-    const { made, id } = await stoppedSession(card.idTag, versionId);
+    const { made, id, customerId } = await paidSession(pl, versionId);
     await setBalancePayment(false);
     try {
       await billTwice(made, id);
@@ -113,8 +97,8 @@ describe("paying from the balance off", () => {
     }
     expect((await call("PUT", `/station-service/charge/record/${id}/settle`, { token: pl })).status).toBe(200);
     expect(await record(id)).toMatchObject({ status: "RECORD_COMPLETE", unsettledReason: null, paidCost: 1_235, balanceBefore: 5_000, balanceAfter: 3_765 });
-    expect(await balanceOf(customer.id)).toBe(3_765);
-    expect(await billsOf(id)).toEqual([{ customer_id: customer.id, cost: 1_235, status: "PaySuccess", payment_method: "BALANCE" }]);
+    expect(await balanceOf(customerId)).toBe(3_765);
+    expect(await billsOf(id)).toEqual([{ customer_id: customerId, cost: 1_235, status: "PaySuccess", payment_method: "BALANCE" }]);
   });
 
   it("does not retry a failed payment from the balance while it is off: the record goes to the cashier", async () => {
@@ -144,7 +128,7 @@ describe("paying from the balance off", () => {
     const { versionId } = await flatStrategy(pl, { preAuthAmount: 5_000 });
     const card = await makeCard(pl, { customerId: customer.id });
     const { made, id } = await stoppedSession(card.idTag, versionId);
-    const ctx = systemCtx(env, { id: plId, code: "0PL002", sub: 0, parentId: null }, "test");
+    const ctx = systemCtx(env, { id: plId, code: "0PL002" }, "test");
     expect(await authoriseSession(ctx, id)).toMatchObject({ authorised: true });
     await setBalancePayment(false);
     try {

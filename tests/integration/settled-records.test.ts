@@ -49,7 +49,7 @@ async function stoppedTransaction(code: string) {
 
 async function settle(code: string, transactionId: number) {
   const operator = await operatorOf(code);
-  return billTransaction(systemCtx(env, { ...operator, sub: 0, parentId: null }, "billing"), transactionId);
+  return billTransaction(systemCtx(env, operator, "billing"), transactionId);
 }
 
 /** The outbox messages a call queues, caught instead of sent, so a test can drive the consumer itself. */
@@ -187,6 +187,15 @@ describe("bill push", () => {
 });
 
 describe("Serbian invoice system", () => {
+  /** A session of 0PL002 settled with the invoice system on at a path of its own, no bill push: the messages it queued. */
+  const settledWithInvoicing = async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    await setBillPush(token, null, "");
+    const path = uniquePath("api/v3/invoices");
+    await call("PUT", "/system-service/invoice-system", { token, body: invoiceBody(path) });
+    const tx = await stoppedTransaction("0PL002");
+    return { token, path, tx, queued: await caughtMessages(() => settle("0PL002", tx.id)) };
+  };
   const invoiceBody = (path: string, overrides: Record<string, unknown> = {}) => ({
     enabled: true,
     url: `${httpOrigin}${path}`,
@@ -213,12 +222,7 @@ describe("Serbian invoice system", () => {
   });
 
   it("sends each settled record as an invoice request and stores the invoice number on the record", async () => {
-    const token = await tokenFor("0PL002", "demoadmin");
-    await setBillPush(token, null, "");
-    const path = uniquePath("api/v3/invoices");
-    await call("PUT", "/system-service/invoice-system", { token, body: invoiceBody(path) });
-    const tx = await stoppedTransaction("0PL002");
-    const queued = await caughtMessages(() => settle("0PL002", tx.id));
+    const { path, tx, queued } = await settledWithInvoicing();
     expect(queued).toEqual([{ kind: "invoice", operatorId: expect.any(Number), operatorCode: "0PL002", transactionId: tx.id }]);
 
     await answerNext(path, [{ status: 200, body: { invoiceNumber: "RX4F7Y5L-RX4F7Y5L-138", totalAmount: 0 } }]);
@@ -237,12 +241,7 @@ describe("Serbian invoice system", () => {
   });
 
   it("stores the invoice system's error on the record and retries until it answers a number", async () => {
-    const token = await tokenFor("0PL002", "demoadmin");
-    await setBillPush(token, null, "");
-    const path = uniquePath("api/v3/invoices");
-    await call("PUT", "/system-service/invoice-system", { token, body: invoiceBody(path) });
-    const tx = await stoppedTransaction("0PL002");
-    const queued = await caughtMessages(() => settle("0PL002", tx.id));
+    const { token, path, tx, queued } = await settledWithInvoicing();
 
     await answerNext(path, [
       { status: 400, body: { message: "Invalid PAC", errors: ["2310"] } },

@@ -105,12 +105,18 @@ describe("the suspect list", () => {
       (page) => page.total === 1,
     );
     expect(flagged.records.map((r) => [r.transactionId, r.reason])).toEqual([[jumping, "METER"]]);
+    // It jumps again: the transaction is already under review, so no second row.
+    await reading(jumping, 2, 200_000, -30);
+    await reading(jumping, 2, 400_000, 0);
     await reading(calm, 1, 900, 0);
     const both = await eventually(
       () => suspectsOf(admin, serialNumber, "&reason=METER"),
       (page) => page.total === 2,
     );
     expect(both.records.map((r) => r.transactionId).sort()).toEqual([calm, jumping].sort());
+    // Counted once the later review (the calm one's) has landed, so a second jump row would have too.
+    const reviews = await env.DB.prepare("SELECT COUNT(*) AS n FROM ocpp_reviews WHERE kind = 'METER_JUMP' AND transaction_id = ?").bind(jumping).first<{ n: number }>();
+    expect(reviews?.n).toBe(1);
     charger.close();
   });
 

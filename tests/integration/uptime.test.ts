@@ -115,7 +115,7 @@ describe("status history", () => {
 
   it("writes nothing more when the change writer applies the same batch twice", async () => {
     const made = await makeCharger("0PL002");
-    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002", sub: 0, parentId: null }, "test");
+    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002" }, "test");
     const at = Date.now() - 60_000;
     const changes = [
       { kind: "online" as const, online: true, at },

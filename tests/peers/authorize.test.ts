@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_CHARGER_KEY } from "../../db/seed";
 import { bootedClient, closeClients, newCharger } from "./support";
+import { exclusively } from "../e2e/support/exclusive";
+
+exclusively("charger DE001-CP01");
 
 describe("Authorize (ocpp-rpc strict client)", () => {
   afterEach(closeClients);

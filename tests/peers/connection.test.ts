@@ -3,6 +3,9 @@ import { DEMO_CHARGER_KEY } from "../../db/seed";
 import type { PointRecord } from "../../scripts/sim/register";
 import { answering, api, baseURL, bootedClient, closeClients, newCharger, ocppEndpoint, strictClient, until } from "./support";
 import { loadWs } from "./ws";
+import { exclusively } from "../e2e/support/exclusive";
+
+exclusively("charger DE001-CP01");
 
 /**
  * The HTTP status a refused WebSocket upgrade answered. `npm start` serves the build under

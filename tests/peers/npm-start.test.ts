@@ -6,6 +6,9 @@ import { readWranglerConfig } from "../../scripts/local-state";
 import { Api } from "../../scripts/sim/register";
 import { DEMO_HISTORY_PATH } from "../../workers/http/demo-history";
 import { baseURL, closeClients, strictClient, until } from "./support";
+import { exclusively } from "../e2e/support/exclusive";
+
+exclusively("charger DE001-CP01");
 
 /**
  * The server `npm start` runs (the e2e global setup starts it exactly that way) answers on the

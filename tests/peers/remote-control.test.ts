@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { PointRecord } from "../../scripts/sim/register";
 import { answering, api, bootedClient, closeClients, newCharger, until } from "./support";
+import { exclusively } from "../e2e/support/exclusive";
+
+exclusively("tag DEMO0001");
 
 const now = () => new Date().toISOString();
 

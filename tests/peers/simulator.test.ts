@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SimCharger } from "../../scripts/sim/charger";
 import type { PointRecord } from "../../scripts/sim/register";
 import { api, newCharger, ocppEndpoint, until } from "./support";
+import { exclusively } from "../e2e/support/exclusive";
+
+exclusively("tag DEMO0001");
 
 /**
  * The charger simulator (`npm run sim`) against the served product: what the console shows of a

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SECURITY_ACTIONS, SERVER_ACTIONS, type OcppRequest, type OcppResponse, type SecurityAction, type ServerAction } from "../../domain/ocpp";
 import type { OcppClient } from "../../scripts/sim/rpc";
 import { answering, api, bootedClient, closeClients, newCharger } from "./support";
+import { exclusively } from "../e2e/support/exclusive";
+
+exclusively("tag DEMO0001");
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const now = () => new Date().toISOString();

@@ -4,7 +4,7 @@ import { presetOf, presetRange } from "../../domain/date-range";
 import { customerForm, customerInputFor, customerRulesOf } from "../../domain/schemas/drivers";
 import { CATALOGUES } from "../../domain/i18n/catalogues";
 import { createI18n } from "../../domain/i18n/i18n";
-import { errorBody, namedInvalid } from "../../workers/api/envelope";
+import { errorBody, namedInvalid } from "../../workers/http/error-envelope";
 import { localPeriodParams } from "../../app/lib/search-params";
 
 /** The date-range picker's presets, read in the operator's time zone (docs/rules/console.md "Date ranges"). */

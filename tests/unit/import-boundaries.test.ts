@@ -64,6 +64,20 @@ describe("import boundaries", { timeout: FIRST_LINT_MS }, () => {
     expect(await boundaryMessages(code, "workers/ocpp/example.ts")).toEqual([]);
   });
 
+  it("keeps the console's server modules and the live view off the API's modules, types excepted", async () => {
+    const fromApp = 'import { ok } from "../../workers/api/envelope";\nexport const o = ok;\n';
+    expect(await boundaryMessages(fromApp, "app/lib/example.server.ts")).toEqual([expect.stringMatching(/only the API imports workers\/api\/; what the doors share .* lives in workers\/http\//)]);
+    const fromLive = 'import { ok } from "../api/envelope";\nexport const o = ok;\n';
+    for (const folder of ["workers/live", "workers/ocpp", "workers/jobs"]) {
+      expect(await boundaryMessages(fromLive, `${folder}/example.ts`), folder).toEqual([expect.stringMatching(/only the API imports workers\/api\//)]);
+    }
+    const shared = 'import { errorBody } from "../http/error-envelope";\nimport { assertSameOrigin } from "../http/same-origin";\nexport const s = [errorBody, assertSameOrigin];\n';
+    expect(await boundaryMessages(shared, "workers/live/example.ts")).toEqual([]);
+    const types = 'import type { ApiRoutes } from "../../workers/api/index";\nexport type Routes = ApiRoutes;\n';
+    expect(await boundaryMessages(types, "app/lib/example.server.ts")).toEqual([]);
+    expect(await boundaryMessages(types, "app/lib/example.ts")).toEqual([]);
+  });
+
   it("keeps domain/ pure, db/ on domain/ alone and tenants/ off the Worker", async () => {
     expect(await boundaryMessages('import { points } from "../db/schema";\nexport const t = points;\n', "domain/example.ts")).toEqual([
       expect.stringMatching(/domain\/ is pure: it imports no folder of ours/),

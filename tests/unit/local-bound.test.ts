@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localBound } from "../../domain/time";
+import { dayAfterKey, localBound } from "../../domain/time";
 
 /** Period bounds typed in the operator's time zone (docs/rules/records.md "Filters"). */
 describe("localBound", () => {
@@ -21,5 +21,15 @@ describe("localBound", () => {
     for (const text of ["2025-02-30", "2025-13-01", "01.03.2025", "2025-03-01 24:00", "2025-03-01T10"]) {
       expect(localBound(text, "Europe/Warsaw", "from"), text).toBeUndefined();
     }
+  });
+});
+
+describe("dayAfterKey", () => {
+  it("turns an included last day into the exclusive day after, across months and years, and leaves other text alone", () => {
+    expect(dayAfterKey("2026-11-29")).toBe("2026-11-30");
+    expect(dayAfterKey("2026-02-28")).toBe("2026-03-01");
+    expect(dayAfterKey("2024-02-28")).toBe("2024-02-29");
+    expect(dayAfterKey("2026-12-31")).toBe("2027-01-01");
+    expect(dayAfterKey("yesterday")).toBe("yesterday");
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_DAY_AND_NIGHT } from "../../db/seed";
 import { acceptedLanguage } from "../../domain/accept-language";
 import { ocpiFormatOf, ocpiPowerTypeOf, ocpiStandardOf } from "../../domain/ocpi/connector-standard";
 import { priceSession, priceUnits, type StrategyPrices } from "../../domain/pricing";
@@ -14,18 +15,7 @@ import { CONNECTOR_TYPES } from "../../domain/schemas/ocpi/locations";
 const WARSAW = "Europe/Warsaw";
 
 /** The demo's day and night tariff: energy by four slots, a per-kWh service fee, an idle fee after charging. */
-const demo: StrategyPrices = {
-  electricity: {
-    slots: [
-      { start: "00:00", end: "06:00", price: "0.6500" },
-      { start: "06:00", end: "16:00", price: "1.1500" },
-      { start: "16:00", end: "21:00", price: "1.4500" },
-      { start: "21:00", end: "24:00", price: "0.6500" },
-    ],
-  },
-  service: { unit: "KWH", slots: [{ start: "00:00", end: "24:00", price: "0.2000" }] },
-  idle: { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 30, capAmount: 6000 } },
-};
+const demo = DEMO_DAY_AND_NIGHT;
 
 const flat: StrategyPrices = {
   electricity: { slots: [{ start: "00:00", end: "24:00", price: "0.39" }] },

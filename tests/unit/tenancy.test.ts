@@ -5,6 +5,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { acrossTenants, TenantCrossingRefused } from "../../tenants/scope";
+import { systemCtx } from "../../workers/services/context";
 import { verb } from "../../workers/services/verb";
 
 /**
@@ -328,7 +329,7 @@ describe("crossing tenants", () => {
   const REASON = "serial numbers are unique across the platform";
   const cross = async () => acrossTenants(REASON);
   const userOf = (kind: "OPERATOR" | "PLATFORM") => ({ operator: { id: 7, kind }, actor: { kind: "user" as const, mustChangePassword: false } }) as never;
-  const system = { operator: { id: 7 }, actor: { kind: "system" as const, name: "cron" } } as never;
+  const system = systemCtx({ DB: {} } as Env, { id: 7, code: "0PL007" }, "cron");
 
   const userVerb = verb({ menu: "session" }, cross);
   const systemVerb = verb({ actors: ["system"] }, cross);

@@ -10,13 +10,14 @@ import { limitBodies, signedInUploads } from "../http/body-limit";
 import { readCookie } from "../http/cookies";
 import { readJsonBody } from "../http/json-body";
 import { reportError } from "../http/report-error";
+import { errorBody } from "../http/error-envelope";
+import { assertSameOrigin, isSafeMethod } from "../http/same-origin";
 import { markPrivate } from "../http/security-headers";
 import { requestLanguage } from "../i18n";
 import { contextFromToken, publicCtxOf, type PublicCtx, type UserCtx } from "../services/context";
 import { once } from "../services/idempotency";
 import { assertAdmitted, type VerbAccess } from "../services/verb";
-import { errorBody, ok } from "./envelope";
-import { assertSameOrigin, isSafeMethod } from "./security";
+import { ok } from "./envelope";
 
 export type ApiEnv = { Bindings: Env; Variables: { lang: Language } };
 export const api = new OpenAPIHono<ApiEnv>();
@@ -67,10 +68,12 @@ type AnyVerb = ((ctx: never, ...args: never[]) => Promise<unknown>) & { readonly
 /** The context the handler gets: public for a public verb, a user's otherwise. */
 type CtxFor<V extends AnyVerb> = Parameters<V>[0] extends PublicCtx ? PublicCtx : UserCtx;
 
-interface RouteSpec<V extends AnyVerb, P extends ZodType, Q extends ZodType, B extends ZodType> {
-  method: "get" | "post" | "put" | "delete";
+export type RouteMethod = "get" | "post" | "put" | "delete";
+
+interface RouteSpec<V extends AnyVerb, M extends RouteMethod, Path extends string, P extends ZodType, Q extends ZodType, B extends ZodType> {
+  method: M;
   /** OpenAPI style: `/user-service/role/{id}`. */
-  path: string;
+  path: Path;
   summary: string;
   tag: string;
   /** The verb the route calls: its declaration says who may call it. */
@@ -84,6 +87,20 @@ interface RouteSpec<V extends AnyVerb, P extends ZodType, Q extends ZodType, B e
 }
 
 type Input<P, Q, B> = { params: P; query: Q; body: B };
+
+/**
+ * What a route declares, as types for the console's client (docs/rules/console.md "API client"): its
+ * literal method and path, the zod input of its query and body (`undefined` when it takes none) and
+ * what its handler answers. The types field is never set: only `import type` reads it.
+ */
+export interface Route<M extends RouteMethod = RouteMethod, Path extends string = string, Query = unknown, Body = unknown, Result = unknown> {
+  readonly method: M;
+  readonly path: Path;
+  readonly types?: { query: Query; body: Body; result: Result };
+}
+
+/** The zod input of an optional schema; `undefined` when the route declares none. */
+type InputOf<S extends ZodType> = unknown extends z.input<S> ? undefined : z.input<S>;
 
 /** The header a money-moving route documents (docs/rules/input.md "Idempotency keys"). */
 const IDEMPOTENCY_HEADERS = z.object({
@@ -107,10 +124,18 @@ export const describeAccess = (access: VerbAccess) =>
  * declaration, checks session, origin and permission, parses params, query and body with its zod
  * schemas, and wraps the result in the envelope. Route modules stay a few lines each.
  */
-export function route<V extends AnyVerb, P extends ZodType = ZodType<unknown>, Q extends ZodType = ZodType<unknown>, B extends ZodType = ZodType<unknown>>(
-  spec: RouteSpec<V, P, Q, B>,
-  handler: (ctx: CtxFor<V>, input: Input<z.output<P>, z.output<Q>, z.output<B>>, c: Context<ApiEnv>) => Promise<unknown>,
-): void {
+export function route<
+  V extends AnyVerb,
+  M extends RouteMethod,
+  Path extends string,
+  R extends Promise<unknown>,
+  P extends ZodType = ZodType<unknown>,
+  Q extends ZodType = ZodType<unknown>,
+  B extends ZodType = ZodType<unknown>,
+>(
+  spec: RouteSpec<V, M, Path, P, Q, B>,
+  handler: (ctx: CtxFor<V>, input: Input<z.output<P>, z.output<Q>, z.output<B>>, c: Context<ApiEnv>) => R,
+): Route<M, Path, InputOf<Q>, InputOf<B>, Awaited<R>> {
   const { access } = spec.verb;
   const isPublic = access.actors.includes("public");
   api.openAPIRegistry.registerPath({
@@ -153,6 +178,7 @@ export function route<V extends AnyVerb, P extends ZodType = ZodType<unknown>, Q
     if (replayed) c.header("Idempotent-Replayed", "true");
     return ok(c, value, ctx.lang);
   });
+  return { method: spec.method, path: spec.path };
 }
 
 /**

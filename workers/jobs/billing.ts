@@ -20,7 +20,7 @@ export async function consumeBilling(batch: MessageBatch<unknown>, env: Env) {
       continue;
     }
     const { operatorId, operatorCode } = parsed.data;
-    const ctx = systemCtx(env, { id: operatorId, code: operatorCode, sub: 0, parentId: null }, "billing");
+    const ctx = systemCtx(env, { operatorId, operatorCode }, "billing");
     try {
       if ("cdrRowId" in parsed.data) await billCdr(ctx, parsed.data.cdrRowId);
       else await billTransaction(ctx, parsed.data.transactionId);

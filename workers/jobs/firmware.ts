@@ -20,7 +20,7 @@ export async function consumeFirmware(batch: MessageBatch<unknown>, env: Env) {
     }
     const wave = parsed.data;
     try {
-      const ctx = systemCtx(env, { id: wave.operatorId, code: wave.operatorCode, sub: 0, parentId: null }, "firmware rollout");
+      const ctx = systemCtx(env, wave, "firmware rollout");
       const outcomes = await sendFirmwareWave(ctx, wave);
       const hub = env.TENANT_HUB.getByName(tenantHubName(wave.operatorId));
       for (const o of outcomes) {

@@ -33,9 +33,9 @@ export const DAILY_CRON = "0 1 * * *";
  */
 export const MINUTE_CRON = "* * * * *";
 
-async function minuteRound(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, now: () => number) {
+async function minuteRound(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>) {
   await cpoRoamingRound(env, ctx, `cron ${MINUTE_CRON}`);
-  await sweepAdHoc(env, now);
+  await sweepAdHoc(ctx);
 }
 
 /** A push item still waiting this long after it was queued is handed to the queue again. */
@@ -54,31 +54,30 @@ export const SILENT_TRANSACTION_MS = 6 * 60 * 60 * 1000;
 export async function housekeeping(env: Env, cron: string, scheduledTime: number) {
   const now = () => scheduledTime;
   const ctx = await platformCtx(env, `cron ${cron}`, now);
-  if (cron === MINUTE_CRON) return minuteRound(env, ctx, now);
+  if (cron === MINUTE_CRON) return minuteRound(env, ctx);
   await purgeExpired(ctx);
   const silent = await silentTransactions(ctx, new Date(scheduledTime - SILENT_TRANSACTION_MS));
   for (const rows of groupBy(silent, (t) => t.operatorId).values()) {
-    const operator = { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null };
     await markSilent(
-      systemCtx(env, operator, `cron ${cron}`, now),
+      systemCtx(env, rows[0], `cron ${cron}`, now),
       rows.map((t) => t.id),
     );
   }
   if (cron === DAILY_CRON) await billPackagesForDay(ctx);
   // Paid membership levels whose period ended go back to NORMAL (docs/rules/wallets.md "Membership").
   for (const operator of await operatorsWithExpiredLevels(ctx)) {
-    await expireMemberships(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, now));
+    await expireMemberships(systemCtx(env, operator, `cron ${cron}`, now));
   }
   await driverServices(env, ctx);
   // Idle fees after charging that no unplug ended are priced for good (docs/rules/billing.md "Provisional and final").
   const due = await dueFinalPricings(ctx);
   for (const rows of groupBy(due, (r) => r.operatorId).values()) {
-    const operatorCtx = systemCtx(env, { id: rows[0].operatorId, code: rows[0].operatorCode, sub: 0, parentId: null }, `cron ${cron}`, now);
+    const operatorCtx = systemCtx(env, rows[0], `cron ${cron}`, now);
     for (const { id } of rows) await billTransaction(operatorCtx, id);
   }
   await pendingCdrBilling(env, ctx);
   // Ad-hoc sessions whose page was closed: released, stopped at the hold, finished (docs/rules/payments.md "Ad-hoc payment").
-  await sweepAdHoc(env, now);
+  await sweepAdHoc(ctx);
   await backfillRecordCountsOf(env, ctx, cron);
   await roamingPulls(env, ctx, `cron ${cron}`);
   // Our CPO side: CDRs due for another try, running roaming sessions' energy (docs/rules/ocpi.md "Sessions and CDRs we send").
@@ -105,7 +104,7 @@ async function pendingCdrBilling(env: Env, ctx: Awaited<ReturnType<typeof platfo
  */
 export async function backfillRecordCountsOf(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, cron: string) {
   for (const operator of await recordCountGaps(ctx)) {
-    await backfillRecordCounts(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, ctx.now));
+    await backfillRecordCounts(systemCtx(env, operator, `cron ${cron}`, ctx.now));
   }
 }
 
@@ -116,7 +115,7 @@ export async function backfillRecordCountsOf(env: Env, ctx: Awaited<ReturnType<t
  */
 async function roamingPulls(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, actor: string) {
   for (const p of await duePullPlatforms(ctx)) {
-    await queueDuePulls(systemCtx(env, { id: p.operatorId, code: p.operatorCode, sub: 0, parentId: null }, actor, ctx.now), p.platformId);
+    await queueDuePulls(systemCtx(env, p, actor, ctx.now), p.platformId);
   }
   // Token pushes whose message was lost go to the queue again (docs/rules/ocpi.md "Token pushes").
   const lost = await lostTokenPushes(ctx, new Date(ctx.now() - STALE_PUSH_MS));
@@ -147,7 +146,7 @@ async function driverServices(env: Env, ctx: Awaited<ReturnType<typeof platformC
 export async function archiveHistory(env: Env, ctx: Awaited<ReturnType<typeof platformCtx>>, cron: string, budget: RetentionBudget = DEFAULT_BUDGET) {
   for (const operator of await retentionOperators(ctx)) {
     try {
-      await runRetention(systemCtx(env, { id: operator.id, code: operator.code, sub: 0, parentId: null }, `cron ${cron}`, ctx.now), budget);
+      await runRetention(systemCtx(env, operator, `cron ${cron}`, ctx.now), budget);
     } catch (error) {
       reportError(`retention of operator ${operator.code}`, error);
     }

@@ -15,7 +15,7 @@ import { MailRefused } from "../services/mail/transport";
  */
 
 async function handle(message: OutboxMessage, env: Env): Promise<{ retry: boolean; why?: string }> {
-  const ctx = systemCtx(env, { id: message.operatorId, code: message.operatorCode, sub: 0, parentId: null }, `outbox ${message.kind}`);
+  const ctx = systemCtx(env, message, `outbox ${message.kind}`);
   switch (message.kind) {
     case "mail":
       try {

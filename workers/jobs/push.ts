@@ -54,7 +54,7 @@ async function handle(message: Message<unknown>, env: Env) {
   }
   const body = parsed.data;
   try {
-    const ctx = systemCtx(env, { id: body.operatorId, code: body.operatorCode, sub: 0, parentId: null }, ACTOR[body.kind]);
+    const ctx = systemCtx(env, body, ACTOR[body.kind]);
     if (await deliver(ctx, env, body)) message.ack();
     else message.retry({ delaySeconds: RETRY_DELAY_S });
   } catch (error) {

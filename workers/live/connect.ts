@@ -1,7 +1,7 @@
 import { Unauthorized } from "../../domain/errors";
-import { errorBody } from "../api/envelope";
-import { assertSameOrigin } from "../api/security";
 import { readCookie } from "../http/cookies";
+import { errorBody } from "../http/error-envelope";
+import { assertSameOrigin } from "../http/same-origin";
 import { markPrivate } from "../http/security-headers";
 import { contextFromToken, publicCtxOf } from "../services/context";
 import { liveScope } from "../services/monitoring/live-access";

@@ -76,13 +76,13 @@ export class ChangeWriter extends DurableObject<Env> {
     const changed = batch.flatMap((w) => w.changes.flatMap((c) => (c.kind === "status" ? [{ pointId: w.identity.pointId, connectorNo: c.status.connectorId }] : [])));
     if (changed.length === 0) return;
     const { operatorId, operatorCode } = batch[0].identity;
-    const ctx = systemCtx(this.env, { id: operatorId, code: operatorCode, sub: 0, parentId: null }, "ocpi location push");
+    const ctx = systemCtx(this.env, { operatorId, operatorCode }, "ocpi location push");
     this.ctx.waitUntil(connectorStatusesChanged(ctx, changed).catch((error: unknown) => reportError("ocpi location push", error)));
   }
 
   private applyAll(batch: Waiting[]) {
     const { operatorId, operatorCode } = batch[0].identity;
-    const ctx = systemCtx(this.env, { id: operatorId, code: operatorCode, sub: 0, parentId: null }, "ocpp change writer");
+    const ctx = systemCtx(this.env, { operatorId, operatorCode }, "ocpp change writer");
     return applyChargersChanges(
       ctx,
       batch.map((w) => ({ ctx: chargerCtx(this.env, w.identity), pointId: w.identity.pointId, changes: w.changes })),

@@ -159,7 +159,7 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly waiting = new Map<string, Waiting>();
   private outgoing: Promise<unknown> = Promise.resolve();
   private readonly lastEnergyWh = new Map<number, number>();
-  private readonly lastEnergyAt = new Map<number, { wh: number; at: number }>();
+  private readonly lastEnergyAt = new Map<number, { wh: number; at: number; reviewed?: boolean }>();
   private lastMeterPush = 0;
   /** Whether a page listens, as the hub last answered (a wake-up assumes one does until told). */
   private watched = true;
@@ -991,8 +991,9 @@ export class ChargePoint extends DurableObject<Env> {
   }
 
   /**
-   * The oldest frames and MeterValues rows past the operator's retention, for housekeeping to
-   * archive to R2 before it asks this object to forget them (docs/rules/settings.md "Retention").
+   * The oldest frames, MeterValues rows and session statuses past the operator's retention, for
+   * housekeeping to archive to R2 before it asks this object to forget them
+   * (docs/rules/settings.md "Retention"). Session statuses go with the meter samples' cut-off.
    * Frames still in memory are written first, so the log read is whole.
    */
   async retentionBatch(page: { framesBefore: number; samplesBefore: number; limit: number }) {
@@ -1001,12 +1002,14 @@ export class ChargePoint extends DurableObject<Env> {
     return {
       frames: this.store.framesBefore(page.framesBefore, page.limit),
       samples: this.store.samplesBefore(new Date(page.samplesBefore).toISOString(), page.limit),
+      statuses: this.store.sessionStatusesBefore(page.samplesBefore, page.limit),
     };
   }
 
-  /** Forgets what housekeeping archived: frames up to an id (only those before the cut-off), samples by id. */
-  async retentionForget(archived: { framesThrough: number | null; framesBefore: number; sampleIds: number[] }) {
+  /** Forgets what housekeeping archived: frames up to an id (only those before the cut-off), samples and session statuses by id. */
+  async retentionForget(archived: { framesThrough: number | null; framesBefore: number; sampleIds: number[]; statusIds: number[] }) {
     if (archived.framesThrough !== null) this.store.forgetFrames(archived.framesThrough, archived.framesBefore);
     this.store.forgetSamples(archived.sampleIds);
+    this.store.forgetSessionStatuses(archived.statusIds);
   }
 }

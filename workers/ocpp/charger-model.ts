@@ -171,16 +171,18 @@ export function meterReadings(session: ChargerSession, connectorId: number, tran
  * A register reading beyond what the connector's power could deliver since the last one is kept
  * for review (METER_JUMP; docs/rules/monitoring.md "Suspect sessions"), and billed as read: the
  * review lists the session as suspect, an operator decides. Compared in memory only, so the first
- * reading after an eviction has nothing to compare to.
+ * reading after an eviction has nothing to compare to; one review a transaction while the object lives.
  */
 function jumpReview(session: ChargerSession, connectorId: number, transactionId: number, energy: { value: number; timestamp: string }) {
   if (!session.lastEnergyAt) return;
   const next = { wh: energy.value, at: Date.parse(energy.timestamp) };
   if (!Number.isFinite(next.at)) return;
   const previous = session.lastEnergyAt.get(transactionId);
-  session.lastEnergyAt.set(transactionId, next);
+  // One review a transaction: a meter that jumps at every reading writes one row, not one a reading.
+  session.lastEnergyAt.set(transactionId, { ...next, reviewed: previous?.reviewed });
   const powerW = session.connectorPowerW?.(connectorId);
-  if (previous && powerW !== undefined && meterJumped(previous, next, powerW)) {
+  if (previous && !previous.reviewed && powerW !== undefined && meterJumped(previous, next, powerW)) {
+    session.lastEnergyAt.set(transactionId, { ...next, reviewed: true });
     session.waitUntil(recordMeterJump(session.ctx, session.identity.pointId, transactionId, { connectorId, fromWh: previous.wh, toWh: next.wh, seconds: Math.round((next.at - previous.at) / 1000), powerW }));
   }
 }

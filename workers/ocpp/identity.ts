@@ -22,7 +22,7 @@ export const chargePointName = (operatorId: number, serialNumber: string) => `${
 
 /** The charger acting as the system for its operator: how its Durable Object reaches the records. */
 export const chargerCtx = (env: Env, identity: ChargerIdentity): SystemCtx =>
-  systemCtx(env, { id: identity.operatorId, code: identity.operatorCode, sub: 0, parentId: null }, `charger ${identity.serialNumber}`);
+  systemCtx(env, identity, `charger ${identity.serialNumber}`);
 
 /** The registration the Worker has just read from D1, handed to the Durable Object with the upgrade. */
 export const REGISTRATION_HEADER = "X-Plugdesk-Registration";

@@ -98,7 +98,7 @@ export interface ChargerSession {
    * Last energy register per transaction with the charger's time of it, in memory only, for the
    * meter-jump review (docs/rules/monitoring.md "Suspect sessions"); absent: not checked.
    */
-  lastEnergyAt?: Map<number, { wh: number; at: number }>;
+  lastEnergyAt?: Map<number, { wh: number; at: number; reviewed?: boolean }>;
   /** A connector's power in W as registered, undefined when not known (the meter-jump review is then skipped). */
   connectorPowerW?(connectorId: number): number | undefined;
   /** Runs after the answer has gone out. */

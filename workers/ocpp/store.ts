@@ -54,6 +54,14 @@ export interface ArchivableSamples {
   samples: Record<string, string | number>[];
 }
 
+/** A connector status kept for a session's pricing, as housekeeping archives it; `at` is the charger's time. */
+export interface ArchivableStatus {
+  id: number;
+  transactionId: number;
+  at: number;
+  status: string;
+}
+
 /** A stored sample as the readers get it (the meter curve, billing): one per sample, with its context. */
 export type StoredSampleRow = StoredSample & { context: string };
 
@@ -314,6 +322,22 @@ export class ChargerStore {
     return this.sql
       .exec<{ at: number; status: string }>("SELECT at, status FROM session_statuses WHERE transaction_id = ? ORDER BY id LIMIT ?", transactionId, limit)
       .toArray();
+  }
+
+  /**
+   * Session statuses reported before `before` (ms), at most `limit`, in id order: a scan of the
+   * table, run by housekeeping about once a day (docs/rules/settings.md "Retention").
+   */
+  sessionStatusesBefore(before: number, limit: number): ArchivableStatus[] {
+    return this.sql
+      .exec<{ id: number; transaction_id: number; at: number; status: string }>("SELECT id, transaction_id, at, status FROM session_statuses WHERE at < ? ORDER BY id LIMIT ?", before, limit)
+      .toArray()
+      .map((r) => ({ id: r.id, transactionId: r.transaction_id, at: r.at, status: r.status }));
+  }
+
+  /** Removes archived session statuses by id. */
+  forgetSessionStatuses(ids: readonly number[]) {
+    if (ids.length > 0) this.sql.exec("DELETE FROM session_statuses WHERE id IN (SELECT value FROM json_each(?))", JSON.stringify(ids));
   }
 
   appendLog(entries: LogEntry[]) {

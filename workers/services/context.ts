@@ -141,14 +141,32 @@ export async function afterAnswer(ctx: Pick<BaseCtx, "afterAnswer">, work: Promi
   ctx.afterAnswer(running.catch((error: unknown) => reportError(what, error)));
 }
 
-/** A system context for one operator (a charger, a job, cron); `what` names it in the log. */
-export function systemCtx(env: Env, operator: OperatorRef, name: string, now: () => number = Date.now): SystemCtx {
+/**
+ * Whom the system acts for: an operator as a query found it, or as a charger's identity or a job's
+ * message names it (`operatorId`, `operatorCode`). Chargers and jobs act for the operator that owns
+ * the equipment, which is never a sub-operator (docs/rules/tenancy.md "Sub-operators").
+ */
+export type SystemOperator = OperatorRef | Pick<OperatorRef, "id" | "code"> | { operatorId: number; operatorCode: string };
+
+const operatorRefOf = (operator: SystemOperator): OperatorRef =>
+  "operatorId" in operator
+    ? { id: operator.operatorId, code: operator.operatorCode, sub: 0, parentId: null }
+    : "sub" in operator
+      ? operator
+      : { id: operator.id, code: operator.code, sub: 0, parentId: null };
+
+/**
+ * A system context for one operator (a charger, a job, cron); `name` names it in the log. The one
+ * place a system context is built (docs/architecture.md "One door"): `tests/unit/system-context.test.ts`
+ * fails on a context or an operator reference written by hand elsewhere.
+ */
+export function systemCtx(env: Env, operator: SystemOperator, name: string, now: () => number = Date.now): SystemCtx {
   return {
     db: createDb(env.DB),
     env,
     lang: "en",
     now,
-    operator,
+    operator: operatorRefOf(operator),
     actor: { kind: "system", name },
     request: { ip: "system", url: name.slice(0, 200), method: "SYSTEM", userAgent: null },
   };
@@ -207,25 +225,30 @@ export async function contextFromToken(base: PublicCtx, token: string): Promise<
   const session = await keepSessionAlive(base.db, row.session, now);
   // A session found but past its expiry says so (docs/rules/sessions.md "Session messages").
   if (!session) throw new Unauthorized("errors.sessionExpired");
-  const sub = operator.sub === 1 ? 1 : 0;
   const activeRole = role && role.status === "VALID" ? { id: role.id, type: role.type, menuCodes: role.menuCodes } : null;
+  return { ...base, token, session, operator, actor: userActorOf(account, operator, activeRole) };
+}
+
+/**
+ * The user actor of an account of `operator`, acting with `role` (null when it has none or it is
+ * disabled): its menu follows from the operator's edition, the admin type and the role.
+ */
+export function userActorOf(
+  account: Pick<UserActor, "username" | "name" | "email" | "adminType" | "mustChangePassword"> & { id: number },
+  operator: OperatorRow,
+  role: UserActor["role"],
+): UserActor {
   return {
-    ...base,
-    token,
-    session,
-    operator,
-    actor: {
-      kind: "user",
-      accountId: account.id,
-      username: account.username,
-      name: account.name,
-      email: account.email,
-      adminType: account.adminType,
-      role: activeRole,
-      sub,
-      mustChangePassword: account.mustChangePassword,
-      menu: menuTreeFor({ ...catalogueKeyOf(operator), adminType: account.adminType, role: activeRole }),
-    },
+    kind: "user",
+    accountId: account.id,
+    username: account.username,
+    name: account.name,
+    email: account.email,
+    adminType: account.adminType,
+    role,
+    sub: operator.sub === 1 ? 1 : 0,
+    mustChangePassword: account.mustChangePassword,
+    menu: menuTreeFor({ ...catalogueKeyOf(operator), adminType: account.adminType, role }),
   };
 }
 

@@ -93,28 +93,27 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
     }
   }
 
-  const serial = encodeURIComponent(point.serialNumber);
   const reset = async (type: "Soft" | "Hard") => {
     if (!online) return toast.warning(t("errors.pointOffline"));
     const message = t(type === "Soft" ? "monitoring.remote.confirmSoft" : "monitoring.remote.confirmHard", { serial: point.serialNumber });
     if (!(await confirm({ message, destructive: type === "Hard", confirmLabel: t(type === "Soft" ? "monitoring.remote.softReset" : "monitoring.remote.hardReset") }))) return;
-    await run(() => api("PUT", `/station-service/monitoring/reset/point/${serial}`, { type }), t("monitoring.remote.resetSent"));
+    await run(() => api.put("/station-service/monitoring/reset/point/{serialNumber}", { params: { serialNumber: point.serialNumber }, body: { type } }), t("monitoring.remote.resetSent"));
   };
   const trigger = (requestedMessage: "StatusNotification" | "BootNotification") =>
     run(
-      () => api("PUT", `/station-service/monitoring/point/triggerMessage/${serial}`, { requestedMessage }),
+      () => api.put("/station-service/monitoring/point/triggerMessage/{serialNumber}", { params: { serialNumber: point.serialNumber }, body: { requestedMessage } }),
       t(requestedMessage === "StatusNotification" ? "monitoring.remote.statusRefreshed" : "monitoring.remote.versionRefreshed"),
     );
   const unlock = async (connectorId: number) => {
     if (!online) return toast.warning(t("errors.pointOffline"));
     if (!(await confirm({ message: t("monitoring.remote.confirmUnlock", { no: connectorId, serial: point.serialNumber }), confirmLabel: t("monitoring.remote.unlock") }))) return;
-    await run(() => api("PUT", `/station-service/remoteControl/unlockConnector/${point.id}`, { connectorId }), t("monitoring.remote.unlocked"));
+    await run(() => api.put("/station-service/remoteControl/unlockConnector/{id}", { params: { id: point.id }, body: { connectorId } }), t("monitoring.remote.unlocked"));
   };
   const stop = async (connector: PanelPoint["connectors"][number]) => {
     const transactionId = liveReadings(live, connector.connectorId).transactionId ?? connector.transactionId;
     if (!transactionId) return toast.warning(t("monitoring.remote.noTransaction"));
     if (!(await confirm({ message: t("monitoring.remote.confirmStop", { no: connector.connectorId, serial: point.serialNumber }), destructive: true, confirmLabel: t("monitoring.remote.stop") }))) return;
-    await run(() => api("PUT", `/station-service/remoteControl/${point.id}/remoteStop/${transactionId}`), t("monitoring.remote.stopped"));
+    await run(() => api.put("/station-service/remoteControl/{id}/remoteStop/{transaction}", { params: { id: point.id, transaction: transactionId } }), t("monitoring.remote.stopped"));
   };
 
   return (
@@ -260,7 +259,7 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
         onClose={() => setStarting(null)}
         onStart={async (connectorId, options) => {
           setStarting(null);
-          await run(() => api("PUT", `/station-service/remoteControl/remoteStart/${point.id}`, remoteStartBody(connectorId, options)), t("monitoring.remote.started"));
+          await run(() => api.put("/station-service/remoteControl/remoteStart/{id}", { params: { id: point.id }, body: remoteStartBody(connectorId, options) }), t("monitoring.remote.started"));
         }}
       />
     </Card>

@@ -116,9 +116,11 @@ export function PointOperations({ pointId, protocol, assumed, online, actions, i
     if (Object.keys(found).length > 0) return;
     setSending(true);
     const request = read.value;
+    // An action's form is an object at its top, as the command's payload is (docs/rules/ocpp.md "Remote commands").
+    if (typeof request !== "object" || request === null || Array.isArray(request)) return;
     const at = Date.now();
     try {
-      const answer = await api("POST", `/station-service/point/${pointId}/command`, { action, payload: request });
+      const answer = await api.post("/station-service/point/{id}/command", { params: { id: pointId }, body: { action, payload: Object.fromEntries(Object.entries(request)) } });
       setOutcome({ action, request, at, kind: "answered", answer });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { ApiError, usePublicApi } from "~/lib/api";
 
 /**
  * The driver's feedback form of a public page: a receipt (by its token) or a charger's page (by
@@ -13,7 +14,8 @@ import { Textarea } from "~/components/ui/textarea";
  * wrong: a field, or too many messages just now.
  */
 export function FeedbackForm({ about }: { about: { serialNumber: string } | { receiptToken: string } }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const api = usePublicApi();
   const id = useId();
   const [content, setContent] = useState("");
   const [contact, setContact] = useState("");
@@ -26,18 +28,11 @@ export function FeedbackForm({ about }: { about: { serialNumber: string } | { re
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(`/public-service/feedback?lang=${i18n.language}`, {
-        method: "POST",
-        headers: { Accept: "application/json", "Content-Type": "application/json" },
-        body: JSON.stringify({ ...about, content, ...(contact.trim() && { contact }) }),
-      });
-      const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-      if (res.ok) {
-        setSent(true);
-        setContent("");
-      } else setError(body?.msg ?? res.statusText);
-    } catch {
-      setError(t("errors.busy"));
+      await api.post("/public-service/feedback", { body: { ...about, content, ...(contact.trim() && { contact }) } });
+      setSent(true);
+      setContent("");
+    } catch (refused) {
+      setError(refused instanceof ApiError && refused.status !== 0 ? refused.message : t("errors.busy"));
     } finally {
       setBusy(false);
     }

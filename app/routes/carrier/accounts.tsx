@@ -1,16 +1,15 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
+import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { StatusBadge } from "~/components/status-badge";
-import { StatusToggle } from "~/components/status-toggle";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { loadAccounts, setAccountStatusAction } from "./accounts.server";
 
@@ -30,8 +29,8 @@ export default function Accounts() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const fetcher = useFetcher<typeof action>();
+  const { detail, edit, toggle } = useCommonRowActions();
 
   useActionOutcome<{ status: string }>(fetcher, (data) =>
     toast.success(t(data.status === "VALID" ? "accounts.enabled" : "accounts.disabled")),
@@ -48,38 +47,23 @@ export default function Accounts() {
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
     { accessorKey: "lastLoginAt", header: t("accounts.lastLogin"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.lastLoginAt) || "—" },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 320 },
-      cell: ({ row }) => (
-        <div className="flex gap-1">
-          <RowLink to={`/carrierSystem/carrierAcount/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-          <RowLink to={`/carrierSystem/carrierAcount/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <StatusToggle id={row.original.id} status={row.original.status} fetcher={fetcher} />
-        </div>
-      ),
-    },
+    actionsColumn<Account>(t("common.actions"), (record) => [
+      detail(`/carrierSystem/carrierAcount/detail/${record.id}`),
+      toggle(record.status === "VALID", () => fetcher.submit({ id: record.id, status: record.status === "VALID" ? "INVALID" : "VALID" }, { method: "post" })),
+      edit(`/carrierSystem/carrierAcount/edit/${record.id}`),
+    ]),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <ListHeader title={t("accounts.title")} addTo="/carrierSystem/carrierAcount/add" addLabel={t("accounts.add")} />
       <DataTableToolbar>
-        <Input name="username" placeholder={t("accounts.username")} aria-label={t("accounts.username")} defaultValue={params.get("username") ?? ""} />
-        <NativeSelect name="roleId" aria-label={t("accounts.role")} defaultValue={params.get("roleId") ?? ""}>
-          <option value="">{t("accounts.role")}</option>
-          {roles.map((role) => (
-            <option key={role.id} value={role.id}>
-              {role.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("common.status")}</option>
+        <FilterText name="username" label={t("accounts.username")} />
+        <FilterSelect name="roleId" label={t("accounts.role")} all={t("accounts.role")} options={roles.map((role) => [role.id, role.name] as const)} />
+        <FilterSelect name="status" label={t("common.status")} all={t("common.status")}>
           <option value="VALID">{t("common.statusValues.VALID")}</option>
           <option value="INVALID">{t("common.statusValues.INVALID")}</option>
-        </NativeSelect>
+        </FilterSelect>
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(a) => String(a.id)} emptyHint={t("accounts.empty")} label={t("accounts.title")} />
     </div>

@@ -1,9 +1,11 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -11,8 +13,6 @@ import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
 import { StatusBadge } from "~/components/status-badge";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { deleteRoleAction, loadRoles } from "./roles.server";
 
@@ -32,7 +32,6 @@ export default function Roles() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
 
@@ -93,15 +92,8 @@ export default function Roles() {
     <div className="flex flex-col gap-4">
       <ListHeader title={t("roles.title")} addTo="/carrierSystem/role/add" addLabel={t("roles.add")} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("roles.name")} aria-label={t("roles.name")} defaultValue={params.get("name") ?? ""} />
-        <NativeSelect name="type" aria-label={t("roles.type")} defaultValue={params.get("type") ?? ""}>
-          <option value="">{t("roles.type")}</option>
-          {(["SUPER", "NORMAL", "MAINTAINER"] as const).map((type) => (
-            <option key={type} value={type}>
-              {t(`roles.types.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="name" label={t("roles.name")} />
+        <FilterSelect name="type" label={t("roles.type")} all={t("roles.type")} options={(["SUPER", "NORMAL", "MAINTAINER"] as const).map((type) => [type, t(`roles.types.${type}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("roles.empty")} label={t("roles.title")} />
     </div>

@@ -6,6 +6,7 @@ import { formatNumber, type NumberStyle } from "../../../domain/format";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ApiError, usePublicApi } from "~/lib/api";
 
 /**
  * Ad-hoc payment on a charger's public page (docs/rules/payments.md "Ad-hoc payment"), per
@@ -31,17 +32,19 @@ declare global {
   }
 }
 
-async function api<T>(path: string, lang: string, init: RequestInit = {}): Promise<{ ok: true; data: T } | { ok: false; msg: string }> {
-  const res = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, { ...init, headers: { Accept: "application/json", "Content-Type": "application/json", ...init.headers } });
-  const body = (await res.json().catch(() => null)) as { msg?: string; data?: T } | null;
-  return res.ok && body ? { ok: true, data: body.data as T } : { ok: false, msg: body?.msg ?? res.statusText };
+/** A call of the public API as the panel shows it: the answer, or the refusal's message. */
+function settled<T>(call: Promise<T>): Promise<{ ok: true; data: T } | { ok: false; msg: string }> {
+  return call.then(
+    (data) => ({ ok: true, data }),
+    (error: unknown) => ({ ok: false, msg: error instanceof ApiError ? error.message : String(error) }),
+  );
 }
 
 const storageKey = (serialNumber: string, connectorId: number) => `plugdesk.adHoc.${serialNumber}.${connectorId}`;
 
 export function AdHocPanel({ serialNumber, connectorId, startable, style }: { serialNumber: string; connectorId: number; startable: boolean; style: NumberStyle }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const api = usePublicApi();
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,7 +57,7 @@ export function AdHocPanel({ serialNumber, connectorId, startable, style }: { se
   const begin = async () => {
     setError(null);
     setBusy(true);
-    const offer = await api<AdHocOffer>(`/public-service/charger/${encodeURIComponent(serialNumber)}/ad-hoc`, lang);
+    const offer = await settled(api.get("/public-service/charger/{serialNumber}/ad-hoc", { params: { serialNumber } }));
     setBusy(false);
     if (!offer.ok) return setError(offer.msg);
     if (!offer.data.available) return setError(t("adHoc.panel.unavailable"));
@@ -64,11 +67,13 @@ export function AdHocPanel({ serialNumber, connectorId, startable, style }: { se
   const hold = async (offer: AdHocOffer, email: string) => {
     setError(null);
     setBusy(true);
-    const started = await api<{ clientSecret: string; handle: string }>(`/public-service/charger/${encodeURIComponent(serialNumber)}/ad-hoc`, lang, {
-      method: "POST",
-      headers: { "Idempotency-Key": crypto.randomUUID() },
-      body: JSON.stringify({ connectorId, ...(email.trim() ? { email: email.trim() } : {}) }),
-    });
+    const started = await settled(
+      api.post("/public-service/charger/{serialNumber}/ad-hoc", {
+        params: { serialNumber },
+        body: { connectorId, ...(email.trim() ? { email: email.trim() } : {}) },
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    );
     setBusy(false);
     if (!started.ok) return setError(started.msg);
     sessionStorage.setItem(storageKey(serialNumber, connectorId), started.data.handle);
@@ -93,7 +98,7 @@ export function AdHocPanel({ serialNumber, connectorId, startable, style }: { se
       )}
       {stage.kind === "email" && <EmailStep offer={stage.offer} busy={busy} style={style} onContinue={(email) => void hold(stage.offer, email)} />}
       {stage.kind === "card" && <CardStep stage={stage} style={style} onAuthorised={() => setStage({ kind: "follow", handle: stage.handle })} />}
-      {(stage.kind === "card" || stage.kind === "follow") && <FollowStep handle={stage.handle} lang={lang} style={style} showWaiting={stage.kind === "follow"} onAgain={reset} onAuthorised={() => stage.kind === "card" && setStage({ kind: "follow", handle: stage.handle })} />}
+      {(stage.kind === "card" || stage.kind === "follow") && <FollowStep handle={stage.handle} style={style} showWaiting={stage.kind === "follow"} onAgain={reset} onAuthorised={() => stage.kind === "card" && setStage({ kind: "follow", handle: stage.handle })} />}
       {error && (
         <p role="alert" className="mt-2 text-sm text-destructive">
           {error}
@@ -212,8 +217,9 @@ const clock = (seconds: number) => {
 };
 
 /** The session followed live: its handle polled, Stop, the receipt. */
-function FollowStep({ handle, lang, style, showWaiting, onAgain, onAuthorised }: { handle: string; lang: string; style: NumberStyle; showWaiting: boolean; onAgain: () => void; onAuthorised: () => void }) {
+function FollowStep({ handle, style, showWaiting, onAgain, onAuthorised }: { handle: string; style: NumberStyle; showWaiting: boolean; onAgain: () => void; onAuthorised: () => void }) {
   const { t } = useTranslation();
+  const api = usePublicApi();
   const [view, setView] = useState<AdHocView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
@@ -221,10 +227,10 @@ function FollowStep({ handle, lang, style, showWaiting, onAgain, onAuthorised }:
   const [now, setNow] = useState(() => Date.now());
 
   const poll = useCallback(async () => {
-    const res = await api<AdHocView>(`/public-service/ad-hoc/${handle}`, lang);
+    const res = await settled(api.get("/public-service/ad-hoc/{handle}", { params: { handle } }));
     if (res.ok) setView(res.data);
     else setError(res.msg);
-  }, [handle, lang]);
+  }, [api, handle]);
 
   useEffect(() => {
     void poll();
@@ -275,7 +281,7 @@ function FollowStep({ handle, lang, style, showWaiting, onAgain, onAuthorised }:
           disabled={stopping}
           onClick={async () => {
             setStopping(true);
-            const res = await api<AdHocView>(`/public-service/ad-hoc/${handle}/stop`, lang, { method: "POST" });
+            const res = await settled(api.post("/public-service/ad-hoc/{handle}/stop", { params: { handle } }));
             setStopping(false);
             if (res.ok) setView(res.data);
             else setError(res.msg);

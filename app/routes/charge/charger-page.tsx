@@ -13,6 +13,7 @@ import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { DocumentTitle } from "~/components/shell/document-title";
 import { LanguageSwitcher } from "~/components/shell/language-switcher";
 import { StatusPage } from "~/components/shell/status-page";
+import { usePublicApi } from "~/lib/api";
 import { StandardImage } from "../equipment/connector-standards";
 import { FeedbackForm } from "~/components/public/feedback-form";
 import { AdHocPanel } from "./ad-hoc-panel";
@@ -40,24 +41,23 @@ function shownPrice(price: string, currencyDecimals: number, style: NumberStyle)
 }
 
 /** The charger as the JSON says it now: the loader's answer, then every poll's. */
-function useLiveCharger(initial: PublicCharger, lang: Language) {
+function useLiveCharger(initial: PublicCharger) {
+  const api = usePublicApi();
   const [charger, setCharger] = useState(initial);
   useEffect(() => setCharger(initial), [initial]);
   useEffect(() => {
     let stopped = false;
     const poll = async () => {
       if (document.visibilityState !== "visible") return;
-      const res = await fetch(`/public-service/charger/${encodeURIComponent(initial.serialNumber)}?lang=${lang}`, { headers: { Accept: "application/json" } });
-      if (!res.ok || stopped) return;
-      const body = (await res.json()) as { data: PublicCharger };
-      if (!stopped) setCharger(body.data);
+      const next = await api.get("/public-service/charger/{serialNumber}", { params: { serialNumber: initial.serialNumber } });
+      if (!stopped) setCharger(next);
     };
     const timer = setInterval(() => void poll().catch(() => undefined), POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [initial.serialNumber, lang]);
+  }, [api, initial.serialNumber]);
   return charger;
 }
 
@@ -69,7 +69,7 @@ export default function ChargerPage() {
 
 function Charger({ initial, lang }: { initial: PublicCharger; lang: Language }) {
   const { t } = useTranslation();
-  const charger = useLiveCharger(initial, lang);
+  const charger = useLiveCharger(initial);
   const style: NumberStyle = { language: lang, decimalSeparator: charger.decimalSeparator };
   const title = t("publicCharger.title", { serial: charger.serialNumber });
   return (

@@ -2,19 +2,19 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Reply } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { FEEDBACK_STATUSES } from "../../../domain/schemas/content";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
 import { TextDialog } from "~/components/text-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { loadFeedback, replyFeedbackAction } from "./feedback.server";
 
 /** Drivers' feedback: UNPROCESSED → PROCESSED by a reply (docs/rules/content.md "Feedback"). */
@@ -33,7 +33,6 @@ export default function FeedbackScreen() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const [replying, setReplying] = useState<Feedback | null>(null);
   const title = t(useLocation().pathname.startsWith("/suboperators/") ? "menu.sub.system.feedback" : "menu.carrier.feedback");
 
@@ -65,33 +64,15 @@ export default function FeedbackScreen() {
       meta: { priority: 3 },
       cell: ({ row }) => <span className="block max-w-64 whitespace-pre-wrap break-words">{row.original.reply ?? "—"}</span>,
     },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) =>
-        row.original.status === "UNPROCESSED" ? (
-          <Button variant="outline" size="sm" onClick={() => setReplying(row.original)}>
-            <Reply aria-hidden />
-            {t("content.feedback.reply")}
-          </Button>
-        ) : null,
-    },
+    actionsColumn<Feedback>(t("common.actions"), (f) => [f.status === "UNPROCESSED" && { label: t("content.feedback.reply"), icon: Reply, onSelect: () => setReplying(f) }], 120),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={title} description={t("content.feedback.description")} />
       <DataTableToolbar>
-        <NativeSelect name="status" aria-label={t("content.feedback.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("content.feedback.allStatuses")}</option>
-          {FEEDBACK_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`content.feedback.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="creator" placeholder={t("content.feedback.creator")} aria-label={t("content.feedback.creator")} defaultValue={params.get("creator") ?? ""} />
+        <FilterSelect name="status" label={t("content.feedback.status")} all={t("content.feedback.allStatuses")} options={FEEDBACK_STATUSES.map((s) => [s, t(`content.feedback.statuses.${s}`)] as const)} />
+        <FilterText name="creator" label={t("content.feedback.creator")} />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("content.feedback.empty")} label={title} />

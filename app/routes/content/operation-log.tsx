@@ -1,18 +1,17 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { OPERATION_TYPES } from "../../../domain/schemas/content";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { loadOperationLogs } from "./operation-log.server";
 
 /** The operation log: every change of the operator, newest first (docs/rules/content.md "Operation log"). */
@@ -25,9 +24,9 @@ type LogRow = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 export default function OperationLog() {
   const { page, facets, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const { detail } = useCommonRowActions();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
 
   const columns: ColumnDef<LogRow>[] = [
     { accessorKey: "createdAt", header: t("content.log.time"), meta: { width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
@@ -46,52 +45,17 @@ export default function OperationLog() {
       ),
     },
     { accessorKey: "ip", header: t("content.log.ip"), meta: { priority: 4 }, cell: ({ row }) => row.original.ip ?? "—" },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 110 },
-      cell: ({ row }) => (
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/carrierSystem/operationLog/detail/${row.original.id}`}>
-            <Eye aria-hidden />
-            {t("common.detail")}
-            {/* The visible text starts the accessible name (WCAG 2.5.3); the row's id completes it. */}
-            <span className="sr-only"> {t("content.log.openDetail", { id: row.original.id })}</span>
-          </Link>
-        </Button>
-      ),
-    },
+    actionsColumn<LogRow>(t("common.actions"), (entry) => [{ ...detail(`/carrierSystem/operationLog/detail/${entry.id}`), name: `${t("common.detail")} ${t("content.log.openDetail", { id: entry.id })}` }], 110),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("menu.carrier.operationLog")} description={t("content.log.description")} />
       <DataTableToolbar>
-        <NativeSelect name="module" aria-label={t("content.log.module")} defaultValue={params.get("module") ?? ""}>
-          <option value="">{t("content.log.allModules")}</option>
-          {facets.modules.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="tableName" aria-label={t("content.log.tableName")} defaultValue={params.get("tableName") ?? ""}>
-          <option value="">{t("content.log.allTables")}</option>
-          {facets.tables.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="operationType" aria-label={t("content.log.operationType")} defaultValue={params.get("operationType") ?? ""}>
-          <option value="">{t("content.log.allTypes")}</option>
-          {OPERATION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`content.log.types.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="account" placeholder={t("content.log.account")} aria-label={t("content.log.account")} defaultValue={params.get("account") ?? ""} />
+        <FilterSelect name="module" label={t("content.log.module")} all={t("content.log.allModules")} options={facets.modules.map((m) => [m, m] as const)} />
+        <FilterSelect name="tableName" label={t("content.log.tableName")} all={t("content.log.allTables")} options={facets.tables.map((m) => [m, m] as const)} />
+        <FilterSelect name="operationType" label={t("content.log.operationType")} all={t("content.log.allTypes")} options={OPERATION_TYPES.map((type) => [type, t(`content.log.types.${type}`)] as const)} />
+        <FilterText name="account" label={t("content.log.account")} />
         <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />

@@ -1,20 +1,19 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { EyeOff } from "lucide-react";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { OcpiLocation } from "../../../domain/schemas/ocpi/locations";
 import type { OcpiTariff } from "../../../domain/schemas/ocpi/tariffs";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { loadPublished, withdrawAction } from "./published.server";
 
@@ -58,13 +57,13 @@ function Pushes({ pushes }: { pushes: PushState[] }) {
   );
 }
 
-/** The OCPI object itself, folded. */
+/** The OCPI object itself, folded; a region that takes focus, so a keyboard can scroll it (docs/rules/console.md "Accessibility"). */
 function Json({ value }: { value: unknown }) {
   const { t } = useTranslation();
   return (
     <details className="text-xs">
       <summary className="cursor-pointer text-muted-foreground">{t("ocpi.cpo.json")}</summary>
-      <pre className="max-h-80 max-w-xl overflow-auto rounded bg-muted p-2">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="max-h-80 max-w-xl overflow-auto rounded bg-muted p-2" role="region" tabIndex={0} aria-label={t("ocpi.cpo.json")}>{JSON.stringify(value, null, 2)}</pre>
     </details>
   );
 }
@@ -89,16 +88,9 @@ export default function PublishedScreen() {
   const { kind, roamsAsCpo, mayWithdraw, page, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
-  const [params] = useSearchParams();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
   const withdraw = useFetcher();
   useActionOutcome(withdraw, () => toast.success(t("ocpi.cpo.location.withdrawn")));
-  const withdrawStation = async (row: Row) => {
-    const ok = await confirm({ title: t("ocpi.cpo.location.withdrawTitle"), message: t("ocpi.cpo.location.withdrawMessage", { name: String(row.name) }), destructive: true });
-    if (ok) withdraw.submit({ id: String(row.stationId) }, { method: "post" });
-  };
-
   const columns: ColumnDef<Row>[] =
     kind === "location"
       ? [
@@ -131,15 +123,15 @@ export default function PublishedScreen() {
           { id: "json", header: t("ocpi.cpo.object"), meta: { priority: 3 }, cell: ({ row }) => <Json value={row.original.location} /> },
           ...(mayWithdraw
             ? [
-                {
-                  id: "actions",
-                  header: t("common.actions"),
-                  cell: ({ row }) => (
-                    <Button variant="ghost" size="sm" onClick={() => withdrawStation(row.original)} aria-label={t("ocpi.cpo.location.withdraw")} title={t("ocpi.cpo.location.withdraw")}>
-                      <EyeOff aria-hidden />
-                    </Button>
-                  ),
-                } satisfies ColumnDef<Row>,
+                actionsColumn<Row>(t("common.actions"), (row) => [
+                  {
+                    label: t("ocpi.cpo.location.withdraw"),
+                    icon: EyeOff,
+                    destructive: true,
+                    onSelect: () => withdraw.submit({ id: String(row.stationId) }, { method: "post" }),
+                    confirm: { title: t("ocpi.cpo.location.withdrawTitle"), message: t("ocpi.cpo.location.withdrawMessage", { name: String(row.name) }) },
+                  },
+                ]),
               ]
             : []),
         ]
@@ -171,7 +163,7 @@ export default function PublishedScreen() {
         </p>
       )}
       <DataTableToolbar>
-        <Input name="q" placeholder={t("ocpi.cpo.search")} aria-label={t("ocpi.cpo.search")} defaultValue={params.get("q") ?? ""} />
+        <FilterText name="q" label={t("ocpi.cpo.search")} />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.stationId ?? r.strategyId)} emptyHint={t(`ocpi.cpo.${kind}.empty`)} label={title} />

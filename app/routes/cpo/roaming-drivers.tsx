@@ -2,11 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Download } from "lucide-react";
-import { Form, Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Form, Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { CPO_DELIVERY_STATES } from "../../../domain/schemas/ocpi/cpo-sessions";
 import { DataTable } from "~/components/data-table/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -110,7 +111,6 @@ export default function RoamingDriversScreen() {
   const { kind, settlement, page, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
-  const [params] = useSearchParams();
   const { onPageChange } = useUrlPaging();
   const money = (minor: unknown, currency: unknown) => (typeof minor === "number" ? `${(minor / 100).toFixed(2)} ${String(currency)}` : "—");
   const c = (key: string) => t(`ocpiCpoSessions.columns.${key}`);
@@ -157,7 +157,7 @@ export default function RoamingDriversScreen() {
         </Link>
       )}
       <DataTableToolbar>
-        <Input name="text" placeholder={t("ocpiCpoSessions.search")} aria-label={t("ocpiCpoSessions.search")} defaultValue={params.get("text") ?? ""} />
+        <FilterText name="text" label={t("ocpiCpoSessions.search")} />
         {kind !== "token" && (
           <FilterSelect name="pushState" label={c("push")} all={t("ocpiCpoSessions.allStates")} options={CPO_DELIVERY_STATES.map((s) => [s, t(`ocpiCpoSessions.push.${s}`)] as const)} />
         )}

@@ -15,13 +15,14 @@ export function TariffPreview({
   terms,
 }: {
   prices: StrategyPrices | undefined;
-  strategy: { id: number | null; name: string; currency: string };
+  /** `updatedAt` comes from the loader, so the server's and the browser's renderings agree. */
+  strategy: { id: number | null; name: string; currency: string; updatedAt: number };
   terms: { party: TariffParty; tax: TaxSettings } | null;
 }) {
   const { t } = useTranslation();
   const tariff =
     prices && terms
-      ? tariffOfStrategy(terms.party, { id: strategy.id ?? 0, name: strategy.name || "—", currency: strategy.currency, prices, updatedAt: Date.now() }, terms.tax)
+      ? tariffOfStrategy(terms.party, { id: strategy.id ?? 0, name: strategy.name || "—", currency: strategy.currency, prices, updatedAt: strategy.updatedAt }, terms.tax)
       : undefined;
   const notes = prices ? untranslatable(prices) : [];
   return (
@@ -39,7 +40,8 @@ export function TariffPreview({
           </ul>
         )}
         {tariff ? (
-          <pre className="max-h-96 overflow-auto rounded bg-muted p-3 text-xs" aria-label={t("ocpi.cpo.preview.title")}>
+          // A region that scrolls takes the keyboard's focus, so it can be read without a mouse (WCAG 2.1.1).
+          <pre className="max-h-96 overflow-auto rounded bg-muted p-3 text-xs" role="region" tabIndex={0} aria-label={t("ocpi.cpo.preview.title")}>
             {JSON.stringify(tariff, null, 2)}
           </pre>
         ) : (

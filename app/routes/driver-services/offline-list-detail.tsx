@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
@@ -88,17 +89,9 @@ export default function OfflineListDetail() {
     { id: "update", header: t("driverServices.lists.update"), meta: { priority: 2 }, cell: ({ row }) => (row.original.updateType ? `${row.original.updateType} · v${row.original.listVersion} · ${row.original.entryCount}` : "—") },
     { accessorKey: "pushedAt", header: t("driverServices.lists.pushedAt"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.pushedAt) },
     { accessorKey: "answeredAt", header: t("driverServices.lists.answeredAt"), meta: { priority: 2 }, cell: ({ row }) => orDash(row.original.answeredAt, dateTime) },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      cell: ({ row }) =>
-        row.original.status === "FAIL" ? (
-          <Button variant="ghost" size="sm" disabled={fetcher.state !== "idle"} onClick={() => send({ intent: "retry", itemId: row.original.id })}>
-            <RotateCw aria-hidden />
-            {t("driverServices.lists.retry")}
-          </Button>
-        ) : null,
-    },
+    actionsColumn<Item>(t("common.actions"), (item) => [
+      item.status === "FAIL" && { label: t("driverServices.lists.retry"), icon: RotateCw, disabled: fetcher.state !== "idle", onSelect: () => send({ intent: "retry", itemId: item.id }) },
+    ]),
   ];
 
   return (

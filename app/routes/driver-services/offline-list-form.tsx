@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import { instantOf, localValueOf } from "~/lib/datetime-local";
-import { customerLabel, MultiPicker, type Option } from "../drivers/pickers";
+import { customerLabel, MultiPicker, type Option, type PickerPath } from "../drivers/pickers";
 import { loadOfflineListForm, saveOfflineList } from "./offline-lists.server";
 
 /**
@@ -29,7 +29,7 @@ export function action(args: ActionFunctionArgs) {
 const groupLabel = (row: Record<string, unknown>) => `${String(row.name)} (${String(row.code)})`;
 
 /** A picker of records searched on the server, under its legend with how many are chosen. */
-function MemberPicker({ legend, path, label, searchLabel, chosen, onChange }: { legend: string; path: string; label: (row: Record<string, unknown>) => string; searchLabel: string; chosen: Option[]; onChange: (chosen: Option[]) => void }) {
+function MemberPicker({ legend, path, label, searchLabel, chosen, onChange }: { legend: string; path: PickerPath; label: (row: Record<string, unknown>) => string; searchLabel: string; chosen: Option[]; onChange: (chosen: Option[]) => void }) {
   const { t } = useTranslation();
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">

@@ -1,17 +1,17 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CHARGEABLE_TYPES } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
 import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { PushStatus } from "./push-status";
 import { deleteOfflineListAction, loadOfflineLists } from "./offline-lists.server";
@@ -32,7 +32,6 @@ export default function OfflineLists() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("driverServices.lists.deleted")));
@@ -75,15 +74,8 @@ export default function OfflineLists() {
     <div className="flex flex-col gap-4">
       <ListHeader title={t("driverServices.lists.title")} addTo="/userManagement/offlineUserList/add" addLabel={t("driverServices.lists.add")} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("driverServices.lists.name")} aria-label={t("driverServices.lists.name")} defaultValue={params.get("name") ?? ""} />
-        <NativeSelect name="chargeableType" aria-label={t("driverServices.lists.chargeableType")} defaultValue={params.get("chargeableType") ?? ""}>
-          <option value="">{t("driverServices.lists.chargeableType")}</option>
-          {CHARGEABLE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`driverServices.lists.types.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="name" label={t("driverServices.lists.name")} />
+        <FilterSelect name="chargeableType" label={t("driverServices.lists.chargeableType")} all={t("driverServices.lists.chargeableType")} options={CHARGEABLE_TYPES.map((type) => [type, t(`driverServices.lists.types.${type}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("driverServices.lists.empty")} label={t("driverServices.lists.title")} />
     </div>

@@ -2,11 +2,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { CalendarPlus, XCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { RESERVATION_STATUSES } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
@@ -14,7 +16,6 @@ import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -49,8 +50,6 @@ export default function Reservations() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
-  const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   const [adding, setAdding] = useState(false);
   useActionOutcome(fetcher, () => toast.success(t("driverServices.reservations.canceled")));
@@ -77,27 +76,17 @@ export default function Reservations() {
       ),
     },
     { accessorKey: "transactionId", header: t("driverServices.reservations.transaction"), meta: { priority: 3 }, cell: ({ row }) => orDash(row.original.transactionId, String) },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      cell: ({ row }) =>
-        page.mayReserve && (row.original.status === "reserved" || row.original.status === "canceling") ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            disabled={fetcher.state !== "idle"}
-            onClick={async () => {
-              if (await confirm({ message: t("driverServices.reservations.confirmCancel"), destructive: true, confirmLabel: t("driverServices.reservations.cancel") })) {
-                fetcher.submit(JSON.stringify({ intent: "cancel", id: row.original.id }), { method: "post", encType: "application/json" });
-              }
-            }}
-          >
-            <XCircle aria-hidden />
-            {t("driverServices.reservations.cancel")}
-          </Button>
-        ) : null,
-    },
+    actionsColumn<Reservation>(t("common.actions"), (r) => [
+      page.mayReserve &&
+        (r.status === "reserved" || r.status === "canceling") && {
+          label: t("driverServices.reservations.cancel"),
+          icon: XCircle,
+          destructive: true,
+          disabled: fetcher.state !== "idle",
+          onSelect: () => fetcher.submit(JSON.stringify({ intent: "cancel", id: r.id }), { method: "post", encType: "application/json" }),
+          confirm: { message: t("driverServices.reservations.confirmCancel") },
+        },
+    ]),
   ];
 
   return (
@@ -114,22 +103,14 @@ export default function Reservations() {
         }
       />
       <DataTableToolbar>
-        <NativeSelect name="pointId" aria-label={t("driverServices.reservations.point")} defaultValue={params.get("pointId") ?? ""}>
-          <option value="">{t("driverServices.reservations.point")}</option>
+        <FilterSelect name="pointId" label={t("driverServices.reservations.point")} all={t("driverServices.reservations.point")}>
           {page.points.map((p) => (
             <option key={p.id} value={p.id}>
               {p.serialNumber}
             </option>
           ))}
-        </NativeSelect>
-        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("common.status")}</option>
-          {RESERVATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`driverServices.reservations.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        </FilterSelect>
+        <FilterSelect name="status" label={t("common.status")} all={t("common.status")} options={RESERVATION_STATUSES.map((s) => [s, t(`driverServices.reservations.statuses.${s}`)] as const)} />
         <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={page.filterError} />

@@ -4,10 +4,11 @@ import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { vehicleInput, type VehicleFormValues } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { TextField } from "~/components/form/fields";
@@ -19,7 +20,6 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import { CustomerSelect } from "../drivers/pickers";
@@ -42,7 +42,6 @@ export default function Vehicles() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
@@ -98,9 +97,9 @@ export default function Vehicles() {
         }
       />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("driverServices.vehicles.name")} aria-label={t("driverServices.vehicles.name")} defaultValue={params.get("name") ?? ""} />
-        <Input name="plate" placeholder={t("driverServices.vehicles.plate")} aria-label={t("driverServices.vehicles.plate")} defaultValue={params.get("plate") ?? ""} />
-        <Input name="customer" placeholder={t("driverServices.vehicles.customer")} aria-label={t("driverServices.vehicles.customer")} defaultValue={params.get("customer") ?? ""} />
+        <FilterText name="name" label={t("driverServices.vehicles.name")} />
+        <FilterText name="plate" label={t("driverServices.vehicles.plate")} />
+        <FilterText name="customer" label={t("driverServices.vehicles.customer")} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("driverServices.vehicles.empty")} label={t("driverServices.vehicles.title")} />
       {editing && <VehicleDialog vehicle={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}

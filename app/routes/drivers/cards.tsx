@@ -2,10 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Ban, CircleCheck, Download, FileSpreadsheet, Link2, Link2Off, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Link, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { BIND_STATUSES, CARD_STATUSES } from "../../../domain/schemas/drivers";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -14,8 +16,6 @@ import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { BindDialog, CardFormDialog, LostDialog, type CardRecord } from "./card-dialogs";
 import { CARD_IMPORT_COLUMNS, downloadCardTemplate, readCardRows } from "./card-excel";
@@ -63,7 +63,6 @@ export default function Cards() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   const [editing, setEditing] = useState<Editing>(null);
@@ -180,25 +179,11 @@ export default function Cards() {
         }
       />
       <DataTableToolbar>
-        <Input name="idTag" placeholder={t("drivers.cards.fields.idTag")} aria-label={t("drivers.cards.fields.idTag")} defaultValue={params.get("idTag") ?? ""} />
-        <Input name="cardName" placeholder={t("drivers.cards.fields.cardName")} aria-label={t("drivers.cards.fields.cardName")} defaultValue={params.get("cardName") ?? ""} />
-        <Input name="owner" placeholder={t("drivers.cards.fields.owner")} aria-label={t("drivers.cards.fields.owner")} defaultValue={params.get("owner") ?? ""} />
-        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("common.status")}</option>
-          {CARD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`drivers.cards.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="bindStatus" aria-label={t("drivers.cards.fields.bindStatus")} defaultValue={params.get("bindStatus") ?? ""}>
-          <option value="">{t("drivers.cards.fields.bindStatus")}</option>
-          {BIND_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`drivers.cards.bindStatuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="idTag" label={t("drivers.cards.fields.idTag")} />
+        <FilterText name="cardName" label={t("drivers.cards.fields.cardName")} />
+        <FilterText name="owner" label={t("drivers.cards.fields.owner")} />
+        <FilterSelect name="status" label={t("common.status")} all={t("common.status")} options={CARD_STATUSES.map((s) => [s, t(`drivers.cards.statuses.${s}`)] as const)} />
+        <FilterSelect name="bindStatus" label={t("drivers.cards.fields.bindStatus")} all={t("drivers.cards.fields.bindStatus")} options={BIND_STATUSES.map((s) => [s, t(`drivers.cards.bindStatuses.${s}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(c) => String(c.id)} emptyHint={t("drivers.cards.empty")} label={t("drivers.cards.title")} />
       <CardFormDialog

@@ -1,17 +1,17 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ban, CircleCheck, Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CUSTOMER_STATUSES, MEMBER_LEVELS } from "../../../domain/schemas/drivers";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { CustomerStatusBadge } from "./badges";
 import { customerListAction, loadCustomers } from "./customers.server";
@@ -33,7 +33,6 @@ export default function Customers() {
   const { t } = useTranslation();
   const { money } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
 
@@ -90,25 +89,11 @@ export default function Customers() {
     <div className="flex flex-col gap-4">
       <ListHeader title={t("drivers.customers.title")} addTo="/userManagement/userProfileManagement/customerAdd" addLabel={t("drivers.customers.add")} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("drivers.customers.fields.name")} aria-label={t("drivers.customers.fields.name")} defaultValue={params.get("name") ?? ""} />
-        <Input name="email" placeholder={t("drivers.customers.fields.email")} aria-label={t("drivers.customers.fields.email")} defaultValue={params.get("email") ?? ""} />
-        <Input name="phone" placeholder={t("drivers.customers.fields.phone")} aria-label={t("drivers.customers.fields.phone")} defaultValue={params.get("phone") ?? ""} />
-        <NativeSelect name="memberLevel" aria-label={t("drivers.customers.fields.memberLevel")} defaultValue={params.get("memberLevel") ?? ""}>
-          <option value="">{t("drivers.customers.fields.memberLevel")}</option>
-          {MEMBER_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {t(`drivers.customers.levels.${l}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("common.status")}</option>
-          {CUSTOMER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`drivers.customers.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="name" label={t("drivers.customers.fields.name")} />
+        <FilterText name="email" label={t("drivers.customers.fields.email")} />
+        <FilterText name="phone" label={t("drivers.customers.fields.phone")} />
+        <FilterSelect name="memberLevel" label={t("drivers.customers.fields.memberLevel")} all={t("drivers.customers.fields.memberLevel")} options={MEMBER_LEVELS.map((l) => [l, t(`drivers.customers.levels.${l}`)] as const)} />
+        <FilterSelect name="status" label={t("common.status")} all={t("common.status")} options={CUSTOMER_STATUSES.map((s) => [s, t(`drivers.customers.statuses.${s}`)] as const)} />
         <GroupFilter current={group} label={t("drivers.customers.fields.group")} noneLabel={t("drivers.customers.fields.group")} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(c) => String(c.id)} emptyHint={t("drivers.customers.empty")} label={t("drivers.customers.title")} />

@@ -1,14 +1,14 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PAY_WAYS } from "../../../domain/schemas/drivers";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { loadGroupMembers } from "./groups.server";
 import { GroupFilter } from "./pickers";
 
@@ -24,7 +24,6 @@ export default function GroupMembers() {
   const { t } = useTranslation();
   const { money } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const columns: ColumnDef<Member>[] = [
     { accessorKey: "groupName", header: t("drivers.groups.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.groupName}</span> },
     { accessorKey: "groupCode", header: t("drivers.groups.fields.code"), meta: { priority: 3 }, cell: ({ row }) => <span className="font-mono">{row.original.groupCode}</span> },
@@ -47,15 +46,8 @@ export default function GroupMembers() {
       <PageHeader title={t("drivers.groups.listTitle")} />
       <DataTableToolbar>
         <GroupFilter current={group} label={t("drivers.groups.fields.name")} noneLabel={t("drivers.groups.allGroups")} />
-        <Input name="name" placeholder={t("drivers.groups.member")} aria-label={t("drivers.groups.member")} defaultValue={params.get("name") ?? ""} />
-        <NativeSelect name="payWay" aria-label={t("drivers.customers.fields.payWay")} defaultValue={params.get("payWay") ?? ""}>
-          <option value="">{t("drivers.customers.fields.payWay")}</option>
-          {PAY_WAYS.map((p) => (
-            <option key={p} value={p}>
-              {t(`drivers.customers.payWays.${p}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="name" label={t("drivers.groups.member")} />
+        <FilterSelect name="payWay" label={t("drivers.customers.fields.payWay")} all={t("drivers.customers.fields.payWay")} options={PAY_WAYS.map((p) => [p, t(`drivers.customers.payWays.${p}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(m) => String(m.customerId)} emptyHint={t("drivers.groups.membersEmpty")} label={t("drivers.groups.listTitle")} />
     </div>

@@ -1,14 +1,14 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { deleteGroupAction, loadGroups } from "./groups.server";
 
@@ -27,7 +27,6 @@ export default function Groups() {
   const { page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("drivers.groups.deleted")));
@@ -64,8 +63,8 @@ export default function Groups() {
     <div className="flex flex-col gap-4">
       <ListHeader title={t("drivers.groups.title")} addTo="/userManagement/userGroupManagement/group" addLabel={t("drivers.groups.add")} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("drivers.groups.fields.name")} aria-label={t("drivers.groups.fields.name")} defaultValue={params.get("name") ?? ""} />
-        <Input name="code" placeholder={t("drivers.groups.fields.code")} aria-label={t("drivers.groups.fields.code")} defaultValue={params.get("code") ?? ""} />
+        <FilterText name="name" label={t("drivers.groups.fields.name")} />
+        <FilterText name="code" label={t("drivers.groups.fields.code")} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(g) => String(g.id)} emptyHint={t("drivers.groups.empty")} label={t("drivers.groups.title")} />
     </div>

@@ -5,7 +5,10 @@ import { Badge } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { useApi } from "~/lib/api";
+import { useApi, type ApiPathTo } from "~/lib/api";
+
+/** The capped picker endpoints: a keyword in, at most a few records with their id out. */
+export type PickerPath = ApiPathTo<"get", readonly { id: number }[]>;
 
 export interface Option {
   id: number;
@@ -13,14 +16,15 @@ export interface Option {
 }
 
 /** Matches of a keyword from a capped picker endpoint (docs/rules/lists.md "Pickers"), fetched as the user types. */
-function useMatches(path: string, keyword: string, label: (row: Record<string, unknown>) => string) {
+function useMatches(path: PickerPath, keyword: string, label: (row: Record<string, unknown>) => string) {
   const api = useApi();
   const [matches, setMatches] = useState<Option[]>([]);
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      api<Record<string, unknown>[]>("GET", `${path}?keyword=${encodeURIComponent(keyword)}`)
-        .then((rows) => live && setMatches(rows.map((row) => ({ id: Number(row.id), label: label(row) }))))
+      api
+        .call("get", path, { query: { keyword } })
+        .then((rows) => live && setMatches(rows.map((row) => ({ id: row.id, label: label({ ...row }) }))))
         .catch(() => undefined);
     }, 250);
     return () => {
@@ -40,7 +44,7 @@ export const pointLabel = (row: Record<string, unknown>) => `${String(row.serial
  * One customer: type to search, then choose among the matches (the current choice stays listed).
  * `path` is the picker endpoint the screen's menu may read (the customer options by default).
  */
-export function CustomerSelect({ path = "/customer-service/customer/options", ...props }: SelectProps & { path?: string }) {
+export function CustomerSelect({ path = "/customer-service/customer/options", ...props }: SelectProps & { path?: PickerPath }) {
   const { t } = useTranslation();
   return <SearchSelect {...props} path={path} label={customerLabel} searchLabel={t("drivers.pickers.searchCustomer")} noneLabel={t("drivers.pickers.noCustomer")} />;
 }
@@ -53,7 +57,7 @@ export function MultiPicker({
   onChange,
   searchLabel,
 }: {
-  path: string;
+  path: PickerPath;
   label: (row: Record<string, unknown>) => string;
   chosen: Option[];
   onChange: (chosen: Option[]) => void;
@@ -119,7 +123,7 @@ function SearchSelect({
   label,
   searchLabel,
   noneLabel,
-}: SelectProps & { path: string; label: (row: Record<string, unknown>) => string; searchLabel: string; noneLabel: string }) {
+}: SelectProps & { path: PickerPath; label: (row: Record<string, unknown>) => string; searchLabel: string; noneLabel: string }) {
   const [keyword, setKeyword] = useState("");
   const matches = useMatches(path, keyword, label);
   const options = current && !matches.some((m) => m.id === current.id) ? [current, ...matches] : matches;

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { OcpiLocation } from "../../../domain/schemas/ocpi/locations";
+import type { RowAction } from "~/components/data-table/row-actions";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { CommandDialog, useCommandOutcome, type CommandTarget } from "./command-dialog";
@@ -46,23 +47,14 @@ export default function CommandTargetsScreen() {
     if (ok) fetcher.submit({ platformId: String(row.platformId), command: "STOP_SESSION", sessionId: String(row.sessionId) }, { method: "post" });
   };
 
-  const atSession = (row: Row) =>
-    row.status === "ACTIVE" ? (
-      <Button variant="outline" size="sm" onClick={() => stop(row)}>
-        <Square aria-hidden />
-        {t("ocpiCommands.action.STOP_SESSION")}
-      </Button>
-    ) : null;
-  const atLocation = (row: Row) => (
-    <div className="flex flex-wrap gap-1">
-      {AT_LOCATION.map(([command, Icon]) => (
-        <Button key={command} variant="outline" size="sm" onClick={() => setTarget({ command, platformId: Number(row.platformId), location: row.data as OcpiLocation })}>
-          <Icon aria-hidden />
-          {t(`ocpiCommands.action.${command}`)}
-        </Button>
-      ))}
-    </div>
-  );
+  const atSession = (row: Row): RowAction[] =>
+    row.status === "ACTIVE" ? [{ label: t("ocpiCommands.action.STOP_SESSION"), icon: Square, onSelect: () => stop(row) }] : [];
+  const atLocation = (row: Row): RowAction[] =>
+    AT_LOCATION.map(([command, icon]) => ({
+      label: t(`ocpiCommands.action.${command}`),
+      icon,
+      onSelect: () => setTarget({ command, platformId: Number(row.platformId), location: row.data as OcpiLocation }),
+    }));
   const rowActions = !mayCommand ? undefined : kind === "session" ? atSession : kind === "location" ? atLocation : undefined;
   const header =
     kind === "session" ? (

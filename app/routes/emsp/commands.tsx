@@ -2,12 +2,14 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ArrowLeft, CalendarX, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Link, useFetcher, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { COMMAND_TYPES, RESULT_FILTERS } from "../../../domain/schemas/ocpi/commands";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { FilterError } from "~/components/data-table/time-range-filter";
 import { FilterSelect } from "~/components/data-table/filter-select";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -15,7 +17,6 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
 import { answerVariant, useCommandOutcome } from "./command-dialog";
 import { commandAction, loadCommands } from "./commands.server";
 
@@ -43,7 +44,6 @@ export default function CommandsScreen() {
   const { t, i18n } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   const revalidator = useRevalidator();
@@ -123,17 +123,7 @@ export default function CommandsScreen() {
       },
     },
     { id: "createdBy", header: t("ocpiCommands.list.sentBy"), meta: { priority: 3 }, cell: ({ row }) => row.original.createdBy },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      cell: ({ row }) =>
-        cancellable(row.original) ? (
-          <Button variant="outline" size="sm" onClick={() => cancel(row.original)}>
-            <CalendarX aria-hidden />
-            {t("ocpiCommands.action.CANCEL_RESERVATION")}
-          </Button>
-        ) : null,
-    },
+    actionsColumn<Command>(t("common.actions"), (c) => [cancellable(c) && { label: t("ocpiCommands.action.CANCEL_RESERVATION"), icon: CalendarX, onSelect: () => cancel(c) }]),
   ];
 
   return (
@@ -160,7 +150,7 @@ export default function CommandsScreen() {
         <FilterSelect name="platformId" label={t("ocpi.list.platform")} all={t("ocpi.list.allPlatforms")} options={platforms.map((p) => [p.id, p.name] as const)} />
         <FilterSelect name="command" label={t("ocpiCommands.list.command")} all={t("ocpiCommands.list.allCommands")} options={COMMAND_TYPES.map((c) => [c, t(`ocpiCommands.command.${c}`)] as const)} />
         <FilterSelect name="result" label={t("ocpiCommands.list.result")} all={t("ocpiCommands.list.allResults")} options={RESULT_FILTERS.map((r) => [r, t(`ocpiCommands.result.${r}`)] as const)} />
-        <Input name="q" placeholder={t("ocpiCommands.list.search")} aria-label={t("ocpiCommands.list.search")} defaultValue={params.get("q") ?? ""} />
+        <FilterText name="q" label={t("ocpiCommands.list.search")} />
         <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />

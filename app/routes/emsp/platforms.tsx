@@ -1,9 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { CloudDownload, KeyRound, Link2, Link2Off, Pencil, Plus, Trash2 } from "lucide-react";
+import { CloudDownload, KeyRound, Link2, Link2Off, Plus, Trash2, type LucideIcon } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
+import { FilterText } from "~/components/data-table/filter-text";
+import { actionsColumn, useCommonRowActions, type RowAction } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -12,12 +15,11 @@ import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { PARTNER_ROLES } from "../../../domain/ocpi/roles";
+import { mayCall, PARTNER_ROLES } from "../../../domain/ocpi/roles";
 import { toast } from "~/components/ui/toast";
 import { loadPlatforms, platformAction } from "./emsp.server";
 import { FormDialogFooter } from "~/components/form/dialog-footer";
@@ -43,8 +45,7 @@ export default function PlatformsScreen() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
-  const confirm = useConfirm();
+  const { edit } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
   const [editing, setEditing] = useState<Platform | "new" | null>(null);
   const [issued, setIssued] = useState<{ token: string; versionsUrl: string } | null>(null);
@@ -55,14 +56,14 @@ export default function PlatformsScreen() {
     else toast.success(t(`ocpi.platform.done.${data.intent}`));
   });
 
-  const act = async (intent: "register" | "unregister" | "issueToken" | "delete" | "pull", platform: Platform) => {
-    const ok = await confirm({
-      title: t(`ocpi.platform.confirm.${intent}.title`),
-      message: t(`ocpi.platform.confirm.${intent}.message`, { name: platform.name }),
-      destructive: intent === "delete" || intent === "unregister",
-    });
-    if (ok) fetcher.submit({ intent, id: platform.id }, { method: "post" });
-  };
+  // Each command asks first, with its own title and message naming the platform.
+  const act = (intent: "register" | "unregister" | "issueToken" | "delete" | "pull", platform: Platform, icon: LucideIcon, label: string): RowAction => ({
+    label,
+    icon,
+    destructive: intent === "delete" || intent === "unregister",
+    onSelect: () => fetcher.submit({ intent, id: platform.id }, { method: "post" }),
+    confirm: { title: t(`ocpi.platform.confirm.${intent}.title`), message: t(`ocpi.platform.confirm.${intent}.message`, { name: platform.name }) },
+  });
 
   const columns: ColumnDef<Platform>[] = [
     { accessorKey: "name", header: t("ocpi.platform.name") },
@@ -88,48 +89,20 @@ export default function PlatformsScreen() {
     { id: "endpoints", header: t("ocpi.platform.endpoints"), meta: { priority: 3 }, cell: ({ row }) => row.original.endpoints.map((e) => `${e.identifier} (${e.role})`).join(", ") || "—" },
     { accessorKey: "registeredAt", header: t("ocpi.platform.registeredAt"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.registeredAt) || "—" },
     { id: "pulls", header: t("ocpi.pull.title"), meta: { priority: 2 }, cell: ({ row }) => <PullProgress pulls={pulls.filter((p) => p.platformId === row.original.id)} /> },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 220 },
-      cell: ({ row }) => {
-        const p = row.original;
-        const registered = p.registerStatus === "Registered";
-        const ready = p.hasToken && p.versionsUrl !== null;
-        return (
-          <div className="flex flex-wrap gap-1">
-            <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={t("common.edit")}>
-              <Pencil aria-hidden />
-            </Button>
-            {registered ? (
-              <>
-                <Button variant="outline" size="sm" onClick={() => act("pull", p)}>
-                  <CloudDownload aria-hidden />
-                  {t("ocpi.pull.start")}
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => act("unregister", p)}>
-                  <Link2Off aria-hidden />
-                  {t("ocpi.platform.unregister")}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button variant="outline" size="sm" disabled={!ready} title={ready ? undefined : t("ocpi.errors.tokenAndUrlFirst")} onClick={() => act("register", p)}>
-                  <Link2 aria-hidden />
-                  {t("ocpi.platform.register")}
-                </Button>
-                <Button variant="ghost" size="sm" onClick={() => act("issueToken", p)} aria-label={t("ocpi.platform.issueToken")} title={t("ocpi.platform.issueToken")}>
-                  <KeyRound aria-hidden />
-                </Button>
-                <Button variant="ghost" size="sm" onClick={() => act("delete", p)} aria-label={t("common.delete")}>
-                  <Trash2 aria-hidden />
-                </Button>
-              </>
-            )}
-          </div>
-        );
-      },
-    },
+    actionsColumn<Platform>(t("common.actions"), (p) => {
+      const registered = p.registerStatus === "Registered";
+      const ready = p.hasToken && p.versionsUrl !== null;
+      const editPlatform = edit(() => setEditing(p));
+      // An eMSP partner has nothing for our eMSP side to pull (docs/rules/ocpi.md "Roles").
+      const pull = mayCall(p.role, "EMSP") ? [act("pull", p, CloudDownload, t("ocpi.pull.start"))] : [];
+      if (registered) return [...pull, act("unregister", p, Link2Off, t("ocpi.platform.unregister")), editPlatform];
+      return [
+        { ...act("register", p, Link2, t("ocpi.platform.register")), disabled: !ready, hint: ready ? undefined : t("ocpi.errors.tokenAndUrlFirst") },
+        act("delete", p, Trash2, t("common.delete")),
+        act("issueToken", p, KeyRound, t("ocpi.platform.issueToken")),
+        editPlatform,
+      ];
+    }),
   ];
 
   return (
@@ -146,15 +119,8 @@ export default function PlatformsScreen() {
           </Button>
         }
       >
-        <Input name="q" placeholder={t("ocpi.platform.name")} aria-label={t("ocpi.platform.name")} defaultValue={params.get("q") ?? ""} />
-        <NativeSelect name="status" aria-label={t("ocpi.platform.registerStatus")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("ocpi.platform.allStatuses")}</option>
-          {(["Registered", "Unregistered"] as const).map((s) => (
-            <option key={s} value={s}>
-              {t(`ocpi.platform.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="q" label={t("ocpi.platform.name")} />
+        <FilterSelect name="status" label={t("ocpi.platform.registerStatus")} all={t("ocpi.platform.allStatuses")} options={(["Registered", "Unregistered"] as const).map((s) => [s, t(`ocpi.platform.statuses.${s}`)] as const)} />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("ocpi.platform.empty")} label={title} />

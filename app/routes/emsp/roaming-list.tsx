@@ -2,29 +2,30 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Ban, CheckCircle2, Send } from "lucide-react";
-import { useFetcher, useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SESSION_STATUSES } from "../../../domain/schemas/ocpi/sessions";
 import { TARIFF_TYPES, type OcpiTariff } from "../../../domain/schemas/ocpi/tariffs";
 import type { OcpiLocation } from "../../../domain/schemas/ocpi/locations";
 import { ROLES } from "../../../domain/schemas/ocpi/credentials";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, type RowAction } from "~/components/data-table/row-actions";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { FilterError } from "~/components/data-table/time-range-filter";
 import { FilterSelect } from "~/components/data-table/filter-select";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
 import { StationMap, type MapStation } from "~/components/live/station-map";
 import { Badge } from "~/components/ui/badge";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { CDR_BILLING_STATUSES, type CdrBillingStatus } from "../../../domain/ocpi/cdr-price";
 import { CdrBilling } from "../records/roaming";
 import { useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
+import type { ListPath } from "~/lib/api";
 import { WalletExport } from "../wallets/wallet-filters";
 import type { TokenPushStatus } from "../../../workers/services/ocpi/token-push";
 import { cdrReviewAction, loadRoamingList, tokenPushAction, type RoamingList } from "./emsp.server";
@@ -57,6 +58,16 @@ const MENU: Record<RoamingList, string> = {
   token: "menu.emsp.token",
   party: "menu.emsp.party",
 };
+
+/** The API list each screen reads, for its export. */
+const LIST_PATH = {
+  location: "/ocpi-service/location",
+  session: "/ocpi-service/session",
+  cdr: "/ocpi-service/cdr",
+  tariff: "/ocpi-service/tariff",
+  token: "/ocpi-service/token",
+  party: "/ocpi-service/party",
+} as const satisfies Record<RoamingList, ListPath>;
 
 /** Statuses a list filters by: the session's status, the tariff's type, the party's role. */
 const STATUS_FILTER: Partial<Record<RoamingList, readonly string[]>> = { session: SESSION_STATUSES, cdr: CDR_BILLING_STATUSES, tariff: TARIFF_TYPES, party: ROLES };
@@ -151,12 +162,11 @@ export default function RoamingListScreen() {
  * The list itself; `rowActions` and `headerActions` are what a screen built on it adds (the
  * commands, docs/rules/ocpi.md "Commands"). A route module's default export gets no props of ours.
  */
-export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: Row) => ReactNode; headerActions?: ReactNode }) {
+export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: Row) => RowAction[]; headerActions?: ReactNode }) {
   const { kind, page, platforms, filterError, mayReview } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const location = useLocation();
   const confirm = useConfirm();
   const pusher = useFetcher<typeof action>();
@@ -297,15 +307,18 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
     ],
   };
   const statuses = STATUS_FILTER[kind];
-  const shown = rowActions ? [...columns[kind], { id: "actions", header: t("common.actions"), cell: ({ row }) => rowActions?.(row.original) } satisfies ColumnDef<Row>] : columns[kind];
+  const shown = rowActions ? [...columns[kind], actionsColumn<Row>(t("common.actions"), rowActions)] : columns[kind];
   const exported = EXPORTS[kind];
   const exportButton = exported && (
-    <WalletExport<Row>
-      path={`/ocpi-service/${kind}`}
+    <WalletExport
+      path={LIST_PATH[kind]}
       query={location.search}
       file={`roaming-${kind}`}
       headers={exported.map(([, header]) => t(header))}
-      cells={(r) => exported.map(([field]) => (typeof r[field] === "boolean" ? t(r[field] ? "ocpi.list.yes" : "ocpi.list.no") : ((r[field] as string | number | null | undefined) ?? null)))}
+      cells={(record) => {
+        const r: Row = { ...record };
+        return exported.map(([field]) => (typeof r[field] === "boolean" ? t(r[field] ? "ocpi.list.yes" : "ocpi.list.no") : ((r[field] as string | number | null | undefined) ?? null)));
+      }}
       widths={exported.map(([, , width]) => width)}
     />
   );
@@ -325,16 +338,9 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
       {kind !== "token" && (
         <DataTableToolbar actions={exportButton}>
           <FilterSelect name="platformId" label={t("ocpi.list.platform")} all={t("ocpi.list.allPlatforms")} options={platforms.map((p) => [p.id, p.name] as const)} />
-          <Input name="q" placeholder={t("ocpi.list.search")} aria-label={t("ocpi.list.search")} defaultValue={params.get("q") ?? ""} />
+          <FilterText name="q" label={t("ocpi.list.search")} />
           {statuses && (
-            <NativeSelect name="status" aria-label={t("ocpi.list.status")} defaultValue={params.get("status") ?? ""}>
-              <option value="">{t("ocpi.list.allStatuses")}</option>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
+            <FilterSelect name="status" label={t("ocpi.list.status")} all={t("ocpi.list.allStatuses")} options={statuses.map((s) => [s, s] as const)} />
           )}
           {kind !== "party" && <DateRangePicker />}
         </DataTableToolbar>

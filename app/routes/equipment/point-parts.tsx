@@ -1,42 +1,7 @@
-import { Wifi, WifiOff, type LucideIcon } from "lucide-react";
+import { Wifi, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { WithTooltip } from "~/components/ui/tooltip";
-import { cn } from "~/lib/cn";
-
-/** A row action as an icon with its name as tooltip and accessible name, so the list stays narrow. */
-export function IconAction({
-  label,
-  icon: Icon,
-  to,
-  onClick,
-  destructive,
-  disabled,
-}: {
-  label: string;
-  icon: LucideIcon;
-  to?: string;
-  onClick?: () => void;
-  destructive?: boolean;
-  disabled?: boolean;
-}) {
-  const className = cn(destructive && "text-destructive hover:text-destructive");
-  const button = to ? (
-    <Button asChild variant="ghost" size="icon-sm" className={className}>
-      <Link to={to} aria-label={label}>
-        <Icon aria-hidden />
-      </Link>
-    </Button>
-  ) : (
-    <Button variant="ghost" size="icon-sm" className={className} onClick={onClick} aria-label={label} aria-disabled={disabled || undefined} data-disabled={disabled || undefined}>
-      <Icon aria-hidden className={cn(disabled && "opacity-40")} />
-    </Button>
-  );
-  return <WithTooltip label={label}>{button}</WithTooltip>;
-}
 
 /** Online or offline, as the live view or the last known state says. */
 export function OnlineBadge({ online }: { online: boolean }) {

@@ -1,10 +1,14 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { ChevronDown, Download, Eye, FileSpreadsheet, Pencil, Plus, Power, PowerOff, Send, Trash2, Upload } from "lucide-react";
+import { ChevronDown, Download, FileSpreadsheet, Plus, Power, Send, Upload } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { POINT_TYPES } from "../../../domain/schemas/equipment";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -16,16 +20,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { useLivePoints } from "~/lib/live";
 import { StandardImage } from "./connector-standards";
 import { collectRows } from "~/components/export/xlsx";
-import { downloadTemplate, exportPoints, type ExportedPoint } from "./point-excel";
+import { downloadTemplate, exportPoints } from "./point-excel";
 import { PointImportDialog } from "./point-import-dialog";
-import { IconAction, OnlineBadge, PushStatusBadge, QuotaSummary } from "./point-parts";
+import { OnlineBadge, PushStatusBadge, QuotaSummary } from "./point-parts";
 import { loadPoints, pointsAction } from "./points.server";
 
 /**
@@ -51,6 +53,7 @@ export default function Points() {
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const confirm = useConfirm();
+  const { detail, edit, remove, toggle } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
   const [selected, setSelected] = useState<Point[]>([]);
   const [importing, setImporting] = useState(false);
@@ -61,25 +64,6 @@ export default function Points() {
     toast.success(t(key ?? "common.operationSuccess", { count: data.count ?? 0 }));
   });
 
-  const toggle = async (point: Point) => {
-    const enabling = point.status !== "VALID";
-    const ok = await confirm({
-      message: t(enabling ? "points.confirmEnable" : "points.confirmDisable", { name: point.name }),
-      destructive: !enabling,
-      confirmLabel: t(enabling ? "common.enable" : "common.disable"),
-    });
-    if (ok) fetcher.submit({ intent: "status", id: point.id, status: enabling ? "VALID" : "INVALID" }, { method: "post" });
-  };
-
-  const remove = async (point: Point) => {
-    if (point.status === "VALID") {
-      toast.warning(t("points.errors.deleteEnabled"));
-      return;
-    }
-    const ok = await confirm({ message: t("points.confirmDelete", { name: point.name }), destructive: true, confirmLabel: t("common.delete") });
-    if (ok) fetcher.submit({ intent: "delete", id: point.id }, { method: "post" });
-  };
-
   const enableSelected = async () => {
     const ok = await confirm({ message: t("points.confirmEnableSelected", { count: selected.length }), confirmLabel: t("common.enable") });
     if (ok) fetcher.submit({ intent: "enableSelected", ids: selected.map((p) => String(p.id)) }, { method: "post" });
@@ -87,13 +71,16 @@ export default function Points() {
 
   /** Queues the current price of these points for their chargers (docs/rules/pricing.md "Price push"). */
   const pushPrice = async (ids: number[]) => {
-    const path = ids.length === 1 ? `/station-service/point/${ids[0]}/issue-price` : "/station-service/point/issue-price";
-    const done = await api<{ queued: unknown[] }>("POST", path, ids.length === 1 ? undefined : { pointIds: ids }).catch(() => undefined);
+    const [only] = ids;
+    const done = await (ids.length === 1 && only !== undefined
+      ? api.post("/station-service/point/{id}/issue-price", { params: { id: only } })
+      : api.post("/station-service/point/issue-price", { body: { pointIds: ids } })
+    ).catch(() => undefined);
     if (done) toast.success(t("points.pricePushQueued", { count: done.queued.length }));
   };
 
   const exportList = async () => {
-    const rows = await collectRows<ExportedPoint>(api, "/station-service/point", params, (count) => setExporting(t("points.exporting", { count })));
+    const rows = await collectRows(api, "/station-service/point", params, (count) => setExporting(t("points.exporting", { count })));
     const day = new Date().toISOString().slice(0, 10);
     await exportPoints(t, rows, `${t("points.exportFile")}-${day}.xlsx`);
     setExporting(undefined);
@@ -139,7 +126,8 @@ export default function Points() {
     {
       accessorKey: "status",
       header: t("common.status"),
-      meta: { width: 220 },
+      // Its badges wrap: narrow enough that serial number, status and actions fit at 1024 px.
+      meta: { width: 200 },
       cell: ({ row }) => {
         const online = live.get(row.original.id)?.online ?? row.original.online;
         // The protocol beside the connection it describes (docs/rules/equipment.md "Points").
@@ -163,30 +151,22 @@ export default function Points() {
         </span>
       ),
     },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 186 },
-      cell: ({ row }) => (
-        <div className="flex gap-0.5">
-          <IconAction label={t("common.detail")} to={`/equipmentManagement/point/pointDetail/${row.original.id}`} icon={Eye} />
-          <IconAction label={t("common.edit")} to={`/equipmentManagement/point/pointEdit/${row.original.id}`} icon={Pencil} />
-          <IconAction label={t("points.pushPrice")} onClick={() => void pushPrice([row.original.id])} icon={Send} disabled={row.original.chargeStrategyId === null} />
-          <IconAction
-            label={t(row.original.status === "VALID" ? "common.disable" : "common.enable")}
-            onClick={() => toggle(row.original)}
-            icon={row.original.status === "VALID" ? PowerOff : Power}
-          />
-          <IconAction
-            label={t(row.original.status === "VALID" ? "points.deleteDisabledFirst" : "common.delete")}
-            onClick={() => remove(row.original)}
-            icon={Trash2}
-            destructive
-            disabled={row.original.status === "VALID"}
-          />
-        </div>
-      ),
-    },
+    // Detail and edit inline, the rest in the row's menu: the status and actions columns fit beside the serial number at 1024 px.
+    actionsColumn<Point>(t("common.actions"), (point) => [
+      detail(`/equipmentManagement/point/pointDetail/${point.id}`),
+      edit(`/equipmentManagement/point/pointEdit/${point.id}`),
+      toggle(point.status === "VALID", () => fetcher.submit({ intent: "status", id: point.id, status: point.status === "VALID" ? "INVALID" : "VALID" }, { method: "post" }), {
+        enable: t("points.confirmEnable", { name: point.name }),
+        disable: t("points.confirmDisable", { name: point.name }),
+      }),
+      { label: t("points.pushPrice"), icon: Send, onSelect: () => void pushPrice([point.id]), disabled: point.chargeStrategyId === null },
+      // An enabled point is disabled before it is deleted (docs/rules/equipment.md "Points").
+      remove(() => fetcher.submit({ intent: "delete", id: point.id }, { method: "post" }), {
+        message: t("points.confirmDelete", { name: point.name }),
+        disabled: point.status === "VALID",
+        hint: point.status === "VALID" ? t("points.deleteDisabledFirst") : undefined,
+      }),
+    ], 216),
   ];
 
   return (
@@ -244,34 +224,18 @@ export default function Points() {
           )
         }
       >
-        <Input name="serialNumber" placeholder={t("points.fields.serialNumber")} aria-label={t("points.fields.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
-        <Input name="name" placeholder={t("points.fields.name")} aria-label={t("points.fields.name")} defaultValue={params.get("name") ?? ""} />
-        <NativeSelect name="stationId" aria-label={t("points.fields.station")} defaultValue={params.get("stationId") ?? ""}>
-          <option value="">{t("points.allStations")}</option>
-          {stations.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="type" aria-label={t("points.fields.type")} defaultValue={params.get("type") ?? ""}>
-          <option value="">{t("points.fields.type")}</option>
-          {POINT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`points.types.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("common.status")}</option>
+        <SerialNumberPicker name="serialNumber" placeholder={t("points.fields.serialNumber")} aria-label={t("points.fields.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <FilterText name="name" label={t("points.fields.name")} />
+        <FilterSelect name="stationId" label={t("points.fields.station")} all={t("points.allStations")} options={stations.map((s) => [s.id, s.name] as const)} />
+        <FilterSelect name="type" label={t("points.fields.type")} all={t("points.fields.type")} options={POINT_TYPES.map((type) => [type, t(`points.types.${type}`)] as const)} />
+        <FilterSelect name="status" label={t("common.status")} all={t("common.status")}>
           <option value="VALID">{t("common.statusValues.VALID")}</option>
           <option value="INVALID">{t("common.statusValues.INVALID")}</option>
-        </NativeSelect>
-        <NativeSelect name="online" aria-label={t("points.fields.online")} defaultValue={params.get("online") ?? ""}>
-          <option value="">{t("points.fields.online")}</option>
+        </FilterSelect>
+        <FilterSelect name="online" label={t("points.fields.online")} all={t("points.fields.online")}>
           <option value="true">{t("points.online")}</option>
           <option value="false">{t("points.offline")}</option>
-        </NativeSelect>
+        </FilterSelect>
       </DataTableToolbar>
       <DataTable
         columns={columns}

@@ -2,6 +2,7 @@ import { Power, PowerOff } from "lucide-react";
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useCommonRowActions, type RowAction } from "~/components/data-table/row-actions";
 import { useActionOutcome } from "~/components/page-actions";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -9,7 +10,7 @@ import { toast } from "~/components/ui/toast";
 import type { StationActionResult } from "./stations.server";
 
 /**
- * Enable (with confirmation), disable and delete, shared by the list and the detail page, whose
+ * Enable and disable (each confirmed) and delete, shared by the list and the detail page, whose
  * actions run `stationAction` (stations.server.ts). `onDeleted` runs after a delete (the detail
  * page leaves).
  */
@@ -41,16 +42,22 @@ export function useStationActions(onDeleted?: () => void) {
     [confirm, t],
   );
 
-  const remove = useCallback(
-    async (station: { id: number }) => {
-      if (await confirm({ message: t("stations.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-        void submit.current({ intent: "delete", id: station.id }, { method: "post" });
-      }
-    },
-    [confirm, t],
+  // The list's row actions, which ask through `RowActions` (docs/rules/console.md "Row actions").
+  const common = useCommonRowActions();
+  const toggleStatus = useCallback(
+    (station: { id: number; status: "VALID" | "INVALID" }): RowAction =>
+      common.toggle(station.status === "VALID", () => void submit.current({ intent: "status", id: station.id, status: station.status === "VALID" ? "INVALID" : "VALID" }, { method: "post" }), {
+        enable: t("stations.confirmEnable"),
+        disable: t("stations.confirmDisable"),
+      }),
+    [common, t],
+  );
+  const removeStation = useCallback(
+    (station: { id: number }): RowAction => common.remove(() => void submit.current({ intent: "delete", id: station.id }, { method: "post" }), { message: t("stations.confirmDelete") }),
+    [common, t],
   );
 
-  return { toggle, remove, busy: fetcher.state !== "idle" };
+  return { toggle, toggleStatus, removeStation, busy: fetcher.state !== "idle" };
 }
 
 export function StatusToggle({

@@ -117,7 +117,7 @@ export default function StationForm() {
     }
     setLocating(true);
     try {
-      const found = await api<{ lat: string; lng: string }>("GET", `/station-service/station/geocode?address=${encodeURIComponent(address)}`);
+      const found = await api.get("/station-service/station/geocode", { query: { address } });
       form.setValue("lat", found.lat, { shouldDirty: true, shouldValidate: true });
       form.setValue("lng", found.lng, { shouldDirty: true, shouldValidate: true });
       setFocusSignal((n) => n + 1);

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { filterNumeric } from "../../../domain/amounts";
 import { canStart } from "../../../domain/connector-status";
-import type { Page } from "../../../domain/paging";
 import type { presentPoint } from "../../../workers/services/points/points";
 import { useFormat } from "~/components/format";
 import { liveOnline, liveStatus } from "~/components/live/live-state";
@@ -58,7 +57,7 @@ export default function StationStart() {
     if (!stationId) return setPoints([]);
     setPoints(null);
     try {
-      const page = await api<Page<Point>>("GET", `/station-service/point?stationId=${stationId}&size=100`);
+      const page = await api.get("/station-service/point", { query: { stationId, size: 100 } });
       setPoints(page.records);
     } catch {
       setPoints([]);
@@ -81,7 +80,7 @@ export default function StationStart() {
     setStarting(true);
     try {
       const body = remoteStartBody(chosen.connectorId, { power: powerLimit ? Number(powerLimit) : undefined, idTag });
-      const answer = await api<{ status: string }>("PUT", `/station-service/remoteControl/remoteStart/${chosen.pointId}`, body);
+      const answer = await api.put("/station-service/remoteControl/remoteStart/{id}", { params: { id: chosen.pointId }, body });
       setOutcome({ ok: true, point: label, connector: chosen.connectorId, status: answer.status });
     } catch (error) {
       setOutcome({ ok: false, point: label, connector: chosen.connectorId, message: error instanceof ApiError ? error.message : String(error) });

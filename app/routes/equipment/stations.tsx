@@ -1,19 +1,18 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, MoreHorizontal, Pencil, PlugZap, Trash2 } from "lucide-react";
+import { PlugZap } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
+import { FilterText } from "~/components/data-table/filter-text";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, RowLink } from "~/components/page-actions";
+import { ListHeader } from "~/components/page-actions";
 import { StatusBadge } from "~/components/status-badge";
-import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { StatusToggle, useStationActions } from "./station-actions";
+import { useStationActions } from "./station-actions";
 import { loadStations, stationAction } from "./stations.server";
 import { ConnectorQuota } from "./station-quota";
 
@@ -29,14 +28,15 @@ export function action(args: ActionFunctionArgs) {
 type Station = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 const BASE = "/equipmentManagement/station";
+const STATUS_VALUES = ["VALID", "INVALID"] as const;
 
 export default function Stations() {
   const { page, quota } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
-  const { toggle, remove, busy } = useStationActions();
+  const { toggleStatus, removeStation, busy } = useStationActions();
+  const { detail, edit } = useCommonRowActions();
 
   // Memoised: TanStack renders each cell function as a component, so new functions on every
   // render would remount the cells (and close an open row menu).
@@ -95,44 +95,15 @@ export default function Stations() {
             <span className="text-muted-foreground">{t("stations.parking.free")}</span>
           ),
       },
-      {
-        id: "actions",
-        header: t("common.actions"),
-        meta: { width: 250 },
-        cell: ({ row }) => (
-          <div className="flex items-center gap-1">
-            <RowLink to={`${BASE}/stationDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-            <StatusToggle station={row.original} onChangeStatus={toggle} busy={busy} variant="ghost" size="sm" />
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" aria-label={t("common.actions")}>
-                  <MoreHorizontal aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem asChild>
-                  <Link to={`${BASE}/stationAdd?id=${row.original.id}`}>
-                    <Pencil aria-hidden />
-                    {t("common.edit")}
-                  </Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to={`${BASE}/startPoint?stationId=${row.original.id}`}>
-                    <PlugZap aria-hidden />
-                    {t("stations.startCharging")}
-                  </Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem variant="destructive" onSelect={() => remove(row.original)}>
-                  <Trash2 aria-hidden />
-                  {t("common.delete")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
-          </div>
-        ),
-      },
+      actionsColumn<Station>(t("common.actions"), (station) => [
+        detail(`${BASE}/stationDetail/${station.id}`),
+        { ...toggleStatus(station), disabled: busy },
+        edit(`${BASE}/stationAdd?id=${station.id}`),
+        { label: t("stations.startCharging"), icon: PlugZap, to: `${BASE}/startPoint?stationId=${station.id}` },
+        removeStation(station),
+      ]),
     ],
-    [t, money, toggle, remove, busy],
+    [t, money, detail, edit, toggleStatus, removeStation, busy],
   );
 
   return (
@@ -140,18 +111,10 @@ export default function Stations() {
       <ListHeader title={t("stations.title")} addTo={`${BASE}/stationAdd`} addLabel={t("stations.add")} />
       <ConnectorQuota quota={quota} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("stations.fields.name")} aria-label={t("stations.fields.name")} defaultValue={params.get("name") ?? ""} />
-        <Input name="address" placeholder={t("stations.fields.address")} aria-label={t("stations.fields.address")} defaultValue={params.get("address") ?? ""} />
-        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("common.status")}</option>
-          <option value="VALID">{t("common.statusValues.VALID")}</option>
-          <option value="INVALID">{t("common.statusValues.INVALID")}</option>
-        </NativeSelect>
-        <NativeSelect name="parkingFee" aria-label={t("stations.fields.parkingFee")} defaultValue={params.get("parkingFee") ?? ""}>
-          <option value="">{t("stations.fields.parkingFee")}</option>
-          <option value="false">{t("stations.parking.free")}</option>
-          <option value="true">{t("stations.parking.paid")}</option>
-        </NativeSelect>
+        <FilterText name="name" label={t("stations.fields.name")} />
+        <FilterText name="address" label={t("stations.fields.address")} />
+        <FilterSelect name="status" label={t("common.status")} all={t("common.status")} options={STATUS_VALUES.map((v) => [v, t(`common.statusValues.${v}`)] as const)} />
+        <FilterSelect name="parkingFee" label={t("stations.fields.parkingFee")} all={t("stations.fields.parkingFee")} options={[["false", t("stations.parking.free")], ["true", t("stations.parking.paid")]]} />
       </DataTableToolbar>
       <DataTable
         columns={columns}

@@ -38,7 +38,7 @@ export function AssignDialog({ strategy, onClose, onSaved }: { strategy: { id: n
     void (async () => {
       const ids = new Set<number>();
       for (let at = 1; ; at++) {
-        const chunk = await api<Page>("GET", `/finance-service/strategy/points?strategyId=${strategy.id}&size=${SIZE}&current=${at}`);
+        const chunk = await api.get("/finance-service/strategy/points", { query: { strategyId: strategy.id, size: SIZE, current: at } });
         chunk.records.forEach((p) => ids.add(p.id));
         if (ids.size >= chunk.total || chunk.records.length === 0) break;
       }
@@ -47,9 +47,7 @@ export function AssignDialog({ strategy, onClose, onSaved }: { strategy: { id: n
   }, [api, strategy.id, onClose]);
 
   useEffect(() => {
-    const query = new URLSearchParams({ size: String(SIZE), current: String(current) });
-    if (serial) query.set("serialNumber", serial);
-    api<Page>("GET", `/finance-service/strategy/points?${query}`).then(setPage, () => undefined);
+    api.get("/finance-service/strategy/points", { query: { size: SIZE, current, serialNumber: serial || undefined } }).then(setPage, () => undefined);
   }, [api, serial, current]);
 
   const toggle = (id: number, on: boolean) => {
@@ -63,7 +61,7 @@ export function AssignDialog({ strategy, onClose, onSaved }: { strategy: { id: n
     if (!selected) return;
     setSaving(true);
     try {
-      await api("PUT", `/finance-service/strategy/${strategy.id}/assign`, { pointIds: [...selected] });
+      await api.put("/finance-service/strategy/{id}/assign", { params: { id: strategy.id }, body: { pointIds: [...selected] } });
       toast.success(t("pricing.assign.saved", { count: selected.size, name: strategy.name }));
       onSaved();
     } catch {

@@ -38,13 +38,12 @@ export function DiscountCardsSection({ customerId }: { customerId: number }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const base = `/customer-service/customer/${customerId}/discount-card`;
   // Each give or void is sent once, whatever the network does (docs/rules/input.md "Idempotency keys").
   const { keyFor, succeeded } = useIdempotencyKey();
 
   const reload = useCallback(
-    () => api<Page<DiscountCard>>("GET", `${base}?current=${paging.current}&size=${paging.size}`).then(setPage, () => undefined),
-    [api, base, paging],
+    () => api.get("/customer-service/customer/{id}/discount-card", { params: { id: customerId }, query: paging }).then(setPage, () => undefined),
+    [api, customerId, paging],
   );
   useEffect(() => {
     void reload();
@@ -55,7 +54,7 @@ export function DiscountCardsSection({ customerId }: { customerId: number }) {
     setBusy(true);
     setError(null);
     try {
-      await api("POST", base, { activationCode: code }, { idempotencyKey: keyFor(`give ${code}`) });
+      await api.post("/customer-service/customer/{id}/discount-card", { params: { id: customerId }, body: { activationCode: code }, idempotencyKey: keyFor(`give ${code}`) });
       succeeded();
       toast.success(t("discounts.toasts.given"));
       setCode("");
@@ -76,7 +75,7 @@ export function DiscountCardsSection({ customerId }: { customerId: number }) {
     });
     if (!ok) return;
     try {
-      await api("PUT", `${base}/${card.id}/void`, undefined, { idempotencyKey: keyFor(`void ${card.id}`) });
+      await api.put("/customer-service/customer/{id}/discount-card/{cardId}/void", { params: { id: customerId, cardId: card.id }, idempotencyKey: keyFor(`void ${card.id}`) });
       succeeded();
       toast.success(t("discounts.toasts.voided"));
       await reload();

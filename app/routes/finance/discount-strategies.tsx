@@ -4,7 +4,7 @@ import { Download, Pencil, Plus, Ticket, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import {
   DISCOUNT_TYPES,
   DISCOUNT_UNITS,
@@ -18,6 +18,8 @@ import type { DiscountCard } from "../../../workers/services/discounts/cards";
 import type { DiscountStrategy } from "../../../workers/services/discounts/strategies";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { NumberField, SelectField, TextField } from "~/components/form/fields";
@@ -28,8 +30,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { saveSheet } from "~/lib/excel";
@@ -70,7 +70,6 @@ export default function DiscountStrategies() {
   const { t } = useTranslation();
   const { money, energy } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   const api = useApi();
@@ -84,7 +83,7 @@ export default function DiscountStrategies() {
   const exportCards = async (strategy: DiscountStrategy) => {
     const cards: DiscountCard[] = [];
     for (let current = 1; ; current++) {
-      const got = await api<{ records: DiscountCard[]; total: number }>("GET", `/finance-service/discount-strategy/${strategy.id}/card?size=100&current=${current}`);
+      const got = await api.get("/finance-service/discount-strategy/{id}/card", { params: { id: strategy.id }, query: { size: 100, current } });
       cards.push(...got.records);
       if (got.records.length === 0 || cards.length >= got.total) break;
     }
@@ -152,15 +151,8 @@ export default function DiscountStrategies() {
         }
       />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("discounts.fields.name")} aria-label={t("discounts.fields.name")} defaultValue={params.get("name") ?? ""} />
-        <NativeSelect name="type" aria-label={t("discounts.fields.type")} defaultValue={params.get("type") ?? ""}>
-          <option value="">{t("discounts.fields.type")}</option>
-          {DISCOUNT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`discounts.type.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="name" label={t("discounts.fields.name")} />
+        <FilterSelect name="type" label={t("discounts.fields.type")} all={t("discounts.fields.type")} options={DISCOUNT_TYPES.map((type) => [type, t(`discounts.type.${type}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("discounts.empty")} label={t("discounts.titles.list")} />
       {editing && <StrategyDialog strategy={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}

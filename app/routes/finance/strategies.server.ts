@@ -36,7 +36,8 @@ export async function loadStrategyForm({ request, context, params }: LoaderFunct
   const ctx = await requireCtx(request, context);
   // What the tariff preview needs to write the strategy as roaming partners read it (docs/rules/ocpi.md "Tariffs we publish").
   const terms = admits(tariffTerms.access, ctx) ? await tariffTerms(ctx) : null;
-  return { strategy: params.id ? await getStrategy(ctx, routeId(params.id)) : null, tariffTerms: terms };
+  // `loadedAt` dates the preview of a strategy not yet saved, the same on the server and in the browser.
+  return { strategy: params.id ? await getStrategy(ctx, routeId(params.id)) : null, tariffTerms: terms, loadedAt: ctx.now() };
 }
 
 /** Saves the form: an edit of `/edit/:id` writes a new version; add and copy create a strategy. */

@@ -7,12 +7,12 @@ import {
   useLoaderData,
   useNavigate,
   useRevalidator,
-  useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { RowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -23,7 +23,6 @@ import {
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { AssignDialog } from "./assign-dialog";
 import { loadStrategies, strategiesAction } from "./strategies.server";
@@ -51,7 +50,6 @@ export default function Strategies() {
   const { t } = useTranslation();
   const { dateTime, currency, unitPrice } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -180,12 +178,7 @@ export default function Strategies() {
         {t("pricing.listHint", { currency: currency.code })}
       </p>
       <DataTableToolbar>
-        <Input
-          name="name"
-          placeholder={t("pricing.fields.name")}
-          aria-label={t("pricing.fields.name")}
-          defaultValue={params.get("name") ?? ""}
-        />
+        <FilterText name="name" label={t("pricing.fields.name")} />
       </DataTableToolbar>
       <DataTable
         columns={columns}

@@ -32,7 +32,7 @@ export function action(args: ActionFunctionArgs) {
 const LIST = "/financialManagement/chargeConfigurationNew";
 
 export default function StrategyForm() {
-  const { strategy, tariffTerms } = useLoaderData<typeof loader>();
+  const { strategy, tariffTerms, loadedAt } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { currency } = useFormat();
   const navigate = useNavigate();
@@ -163,7 +163,11 @@ export default function StrategyForm() {
       </Section>
 
       <CostPreview prices={read.input} decimals={currency.decimals} />
-      <TariffPreview prices={read.input} strategy={{ id: copying ? null : (strategy?.id ?? null), name: draft.name, currency: currency.code }} terms={tariffTerms} />
+      <TariffPreview
+        prices={read.input}
+        strategy={{ id: copying ? null : (strategy?.id ?? null), name: draft.name, currency: currency.code, updatedAt: strategy && !copying ? Date.parse(strategy.updatedAt) : loadedAt }}
+        terms={tariffTerms}
+      />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { ShieldAlert, Trash2 } from "lucide-react";
+import { CircleX, ShieldAlert, Trash2, UserX } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DELETION_STATUSES } from "../../../domain/schemas/maintenance";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -13,9 +15,7 @@ import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { TextDialog } from "~/components/text-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { deletionAction, loadDeletions } from "./media.server";
 
@@ -36,7 +36,6 @@ export default function DeletionRequests() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("maintenance.deletion.done")));
@@ -78,35 +77,20 @@ export default function DeletionRequests() {
       header: t("maintenance.deletion.status"),
       cell: ({ row }) => <Badge variant={VARIANT[row.original.status]}>{t(`maintenance.deletion.statuses.${row.original.status}`)}</Badge>,
     },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 240 },
-      cell: ({ row }) =>
-        row.original.status === "PENDING" ? (
-          <div className="flex gap-1">
-            <Button variant="ghost" size="sm" className="text-destructive" onClick={() => decide(row.original, "DONE")}>
-              {t("maintenance.deletion.complete")}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => decide(row.original, "REJECTED")}>
-              {t("maintenance.deletion.reject")}
-            </Button>
-          </div>
-        ) : null,
-    },
+    actionsColumn<Request>(t("common.actions"), (r) =>
+      r.status === "PENDING"
+        ? [
+            { label: t("maintenance.deletion.complete"), icon: UserX, destructive: true, onSelect: () => decide(r, "DONE") },
+            { label: t("maintenance.deletion.reject"), icon: CircleX, onSelect: () => decide(r, "REJECTED") },
+          ]
+        : [],
+    ),
   ];
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={title} description={t("maintenance.deletion.description")} />
       <DataTableToolbar>
-        <NativeSelect name="status" aria-label={t("maintenance.deletion.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("maintenance.deletion.allStatuses")}</option>
-          {DELETION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`maintenance.deletion.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect name="status" label={t("maintenance.deletion.status")} all={t("maintenance.deletion.allStatuses")} options={DELETION_STATUSES.map((s) => [s, t(`maintenance.deletion.statuses.${s}`)] as const)} />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("maintenance.deletion.empty")} label={title} />

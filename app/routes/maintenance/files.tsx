@@ -1,18 +1,17 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { DeleteRowButton } from "../operations/parts";
 import { fileAction, loadFiles } from "./media.server";
 import { UploadButton } from "./upload-button";
 
@@ -32,9 +31,9 @@ export default function FilesScreen() {
   const { t } = useTranslation();
   const { dateTime, fileSize } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const title = t("menu.users.fileManagement");
   const fetcher = useFetcher<typeof action>();
+  const { remove } = useCommonRowActions();
   const upload = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("maintenance.files.deleted")));
   useActionOutcome(upload, () => toast.success(t("maintenance.files.uploaded")));
@@ -43,22 +42,10 @@ export default function FilesScreen() {
     { accessorKey: "bytes", header: t("maintenance.files.size"), meta: { width: 110, priority: 2 }, cell: ({ row }) => fileSize(row.original.bytes) },
     { accessorKey: "uploadedBy", header: t("maintenance.files.uploadedBy"), meta: { priority: 3 } },
     { accessorKey: "createdAt", header: t("maintenance.files.time"), meta: { priority: 2, width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 240 },
-      cell: ({ row }) => (
-        <div className="flex gap-1">
-          <Button asChild variant="ghost" size="sm">
-            <a href={row.original.downloadUrl} download={row.original.name}>
-              <Download aria-hidden />
-              {t("maintenance.files.download")}
-            </a>
-          </Button>
-          <DeleteRowButton message={t("maintenance.files.deleteConfirm", { name: row.original.name })} onConfirmed={() => fetcher.submit({ id: row.original.id }, { method: "post" })} />
-        </div>
-      ),
-    },
+    actionsColumn<StoredFile>(t("common.actions"), (file) => [
+      { label: t("maintenance.files.download"), icon: Download, to: file.downloadUrl, download: file.name },
+      remove(() => fetcher.submit({ id: file.id }, { method: "post" }), { message: t("maintenance.files.deleteConfirm", { name: file.name }) }),
+    ]),
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -78,7 +65,7 @@ export default function FilesScreen() {
         }
       />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("maintenance.files.name")} aria-label={t("maintenance.files.name")} defaultValue={params.get("name") ?? ""} />
+        <FilterText name="name" label={t("maintenance.files.name")} />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("maintenance.files.empty")} label={title} />

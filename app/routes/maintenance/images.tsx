@@ -5,16 +5,14 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { BANNER_TYPES } from "../../../domain/schemas/maintenance";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
-import { DeleteRowButton } from "../operations/parts";
 import { bannerAction, loadBanners } from "./media.server";
 import { UploadButton } from "./upload-button";
 
@@ -37,7 +35,7 @@ export default function ImagesScreen() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
+  const { toggle, remove } = useCommonRowActions();
   const title = t(useLocation().pathname.startsWith("/suboperators/") ? "menu.sub.system.imageManagement" : "menu.users.imageManagement");
   const [type, setType] = useState<(typeof BANNER_TYPES)[number]>("POINT");
   const fetcher = useFetcher<typeof action>();
@@ -50,9 +48,6 @@ export default function ImagesScreen() {
     const next = [...ids];
     [next[index], next[index + by]] = [next[index + by], next[index]];
     post({ intent: "order", ids: next.join(",") });
-  };
-  const ask = async (message: string, values: Record<string, string | number>) => {
-    if (await confirm({ message })) post(values);
   };
   const columns: ColumnDef<Banner>[] = [
     {
@@ -75,40 +70,23 @@ export default function ImagesScreen() {
     },
     { id: "size", header: t("maintenance.images.size"), meta: { priority: 3 }, cell: ({ row }) => `${row.original.width} × ${row.original.height}` },
     { accessorKey: "uploadedBy", header: t("maintenance.images.uploader"), meta: { priority: 2 }, cell: ({ row }) => `${row.original.uploadedBy} · ${dateTime(row.original.createdAt)}` },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 380 },
-      cell: ({ row }) => {
-        const b = row.original;
-        const index = ids.indexOf(b.id);
-        return (
-          <div className="flex flex-wrap gap-1">
-            <Button variant="ghost" size="sm" aria-label={t("maintenance.images.up")} disabled={index <= 0} onClick={() => move(index, -1)}>
-              <ArrowUp aria-hidden />
-            </Button>
-            <Button variant="ghost" size="sm" aria-label={t("maintenance.images.down")} disabled={index < 0 || index >= ids.length - 1} onClick={() => move(index, 1)}>
-              <ArrowDown aria-hidden />
-            </Button>
-            {b.auditStatus === "UNAUDITED" ? (
-              <Button variant="outline" size="sm" onClick={() => ask(t("maintenance.images.approveConfirm"), { intent: "audit", id: b.id })}>
-                <CheckCircle2 aria-hidden />
-                {t("maintenance.images.approve")}
-              </Button>
-            ) : (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => ask(t(b.enabled ? "maintenance.images.disableConfirm" : "maintenance.images.enableConfirm"), { intent: "enable", id: b.id, enabled: String(!b.enabled) })}
-              >
-                {t(b.enabled ? "maintenance.images.disable" : "maintenance.images.enable")}
-              </Button>
-            )}
-            <DeleteRowButton onConfirmed={() => post({ intent: "delete", id: b.id })} />
-          </div>
-        );
-      },
-    },
+    // Approving or switching first: the list's most used action (docs/rules/console.md "Row actions").
+    actionsColumn<Banner>(t("common.actions"), (b) => {
+      const index = ids.indexOf(b.id);
+      return [
+        b.auditStatus === "UNAUDITED"
+          ? { label: t("maintenance.images.approve"), icon: CheckCircle2, onSelect: () => post({ intent: "audit", id: b.id }), confirm: { message: t("maintenance.images.approveConfirm") } }
+          : toggle(b.enabled, () => post({ intent: "enable", id: b.id, enabled: String(!b.enabled) }), {
+              enable: t("maintenance.images.enableConfirm"),
+              disable: t("maintenance.images.disableConfirm"),
+              enableLabel: t("maintenance.images.enable"),
+              disableLabel: t("maintenance.images.disable"),
+            }),
+        remove(() => post({ intent: "delete", id: b.id })),
+        { label: t("maintenance.images.up"), icon: ArrowUp, disabled: index <= 0, onSelect: () => move(index, -1) },
+        { label: t("maintenance.images.down"), icon: ArrowDown, disabled: index < 0 || index >= ids.length - 1, onSelect: () => move(index, 1) },
+      ];
+    }),
   ];
   return (
     <div className="flex flex-col gap-4">

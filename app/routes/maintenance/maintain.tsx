@@ -1,16 +1,20 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Plus } from "lucide-react";
+import { Eye, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useNavigate, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { WORK_ORDER_STATUSES } from "../../../domain/schemas/maintenance";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { RowLink, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -22,7 +26,6 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { instantOf } from "~/lib/datetime-local";
 import { cn } from "~/lib/cn";
-import { DeleteRowButton } from "../operations/parts";
 import { loadMaintain, maintainAction } from "./maintain.server";
 import { WorkOrderStatusBadge } from "./parts";
 import { FormDialogFooter } from "~/components/form/dialog-footer";
@@ -85,12 +88,7 @@ function Orders({ data }: { data: Data }) {
     { accessorKey: "handler", header: t("maintenance.ui.handler"), meta: { priority: 2 }, cell: ({ row }) => row.original.handler ?? t("maintenance.ui.unassigned") },
     { accessorKey: "abnormalTime", header: t("maintenance.ui.abnormalTime"), meta: { priority: 2, width: 170 }, cell: ({ row }) => dateTime(row.original.abnormalTime) },
     { accessorKey: "source", header: t("maintenance.ui.source"), meta: { priority: 3 }, cell: ({ row }) => t(`maintenance.ui.sources.${row.original.source}`) },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) => <RowLink to={`/operationMaintenance/maintain/workOrder/${row.original.id}`} icon={Eye} label={t("common.detail")} />,
-    },
+    actionsColumn<Order>(t("common.actions"), (record) => [{ label: t("common.detail"), icon: Eye, to: `/operationMaintenance/maintain/workOrder/${record.id}` }], 120),
   ];
   return (
     <>
@@ -102,24 +100,16 @@ function Orders({ data }: { data: Data }) {
         </Button>
       </div>
       <DataTableToolbar>
-        <NativeSelect name="status" aria-label={t("maintenance.ui.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("maintenance.ui.allStatuses")}</option>
-          {WORK_ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`maintenance.ui.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="serialNumber" placeholder={t("maintenance.ui.serialNumber")} aria-label={t("maintenance.ui.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <FilterSelect name="status" label={t("maintenance.ui.status")} all={t("maintenance.ui.allStatuses")} options={WORK_ORDER_STATUSES.map((s) => [s, t(`maintenance.ui.statuses.${s}`)] as const)} />
+        <SerialNumberPicker name="serialNumber" placeholder={t("maintenance.ui.serialNumber")} aria-label={t("maintenance.ui.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
         {data.handlers.length > 0 && (
-          <NativeSelect name="maintainerId" aria-label={t("maintenance.ui.handler")} defaultValue={params.get("maintainerId") ?? ""}>
-            <option value="">{t("maintenance.ui.allHandlers")}</option>
+          <FilterSelect name="maintainerId" label={t("maintenance.ui.handler")} all={t("maintenance.ui.allHandlers")}>
             {data.handlers.map((h) => (
               <option key={h.id} value={h.id}>
                 {h.name} ({h.username})
               </option>
             ))}
-          </NativeSelect>
+          </FilterSelect>
         )}
       </DataTableToolbar>
       <FilterError message={data.filterError} />
@@ -210,7 +200,7 @@ function NewOrderDialog({ open, onClose, handlers }: { open: boolean; onClose: (
               ))}
             </NativeSelect>,
           )}
-          {field("serialNumber", t("maintenance.ui.serialNumber"), <Input {...described("serialNumber")} required />)}
+          {field("serialNumber", t("maintenance.ui.serialNumber"), <SerialNumberPicker {...described("serialNumber")} required />)}
           {field("abnormalTime", t("maintenance.ui.abnormalTime"), <Input {...described("abnormalTime")} type="datetime-local" required />)}
           {field("cause", t("maintenance.ui.cause"), <Input {...described("cause")} maxLength={500} />)}
           {field("remarks", t("maintenance.ui.remarks"), <Input {...described("remarks")} maxLength={500} />)}
@@ -237,8 +227,8 @@ function NewOrderDialog({ open, onClose, handlers }: { open: boolean; onClose: (
 function Maintainers({ page }: { page: NonNullable<Data["maintainers"]> }) {
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const fetcher = useFetcher<typeof action>();
+  const { edit, remove } = useCommonRowActions();
   useActionOutcome(fetcher, () => toast.success(t("maintenance.ui.deleted")));
   const columns: ColumnDef<Maintainer>[] = [
     { accessorKey: "name", header: t("maintenance.ui.maintainer"), cell: ({ row }) => `${row.original.name} (${row.original.username})` },
@@ -252,17 +242,10 @@ function Maintainers({ page }: { page: NonNullable<Data["maintainers"]> }) {
       cell: ({ row }) => [...row.original.stations.map((s) => s.name ?? ""), ...row.original.points.map((p) => p.serialNumber ?? "")].join(", ") || "—",
     },
     { accessorKey: "openOrders", header: t("maintenance.ui.openOrders"), meta: { width: 120 } },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 220 },
-      cell: ({ row }) => (
-        <div className="flex gap-1">
-          <RowLink to={`/operationMaintenance/maintain/maintainerEdit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <DeleteRowButton onConfirmed={() => fetcher.submit({ intent: "deleteMaintainer", id: row.original.id }, { method: "post" })} />
-        </div>
-      ),
-    },
+    actionsColumn<Maintainer>(t("common.actions"), (maintainer) => [
+      edit(`/operationMaintenance/maintain/maintainerEdit/${maintainer.id}`),
+      remove(() => fetcher.submit({ intent: "deleteMaintainer", id: maintainer.id }, { method: "post" })),
+    ]),
   ];
   return (
     <>
@@ -275,7 +258,7 @@ function Maintainers({ page }: { page: NonNullable<Data["maintainers"]> }) {
         </Button>
       </div>
       <DataTableToolbar>
-        <Input name="keyword" placeholder={t("maintenance.ui.keyword")} aria-label={t("maintenance.ui.keyword")} defaultValue={params.get("keyword") ?? ""} />
+        <FilterText name="keyword" label={t("maintenance.ui.keyword")} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("maintenance.ui.emptyMaintainers")} label={t("maintenance.ui.maintainers")} />
     </>

@@ -5,7 +5,7 @@ import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { bodyId } from "../../lib/input.server";
-import { localPeriodParams, searchParamsObject } from "../../lib/search-params";
+import { exportQueryOf, localPeriodParams, searchParamsObject } from "../../lib/search-params";
 
 /** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
 const opensOnUndisposed = (path: string) => !path.startsWith("/operationMaintenance/");
@@ -20,7 +20,7 @@ export async function loadAlarms({ request, context }: LoaderFunctionArgs) {
   // The filter's times are typed in the operator's time zone; the verb takes UTC instants.
   const filter = { ...raw, status, ...localPeriodParams(raw, timeZone) };
   // What the export asks the API for: the same filter, in UTC, without the page.
-  const exportQuery = Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== undefined && key !== "current" && key !== "size")) as Record<string, string>;
+  const exportQuery = exportQueryOf(filter);
   // Opening a work order from an alarm is the work-order screen's own action (docs/rules/maintenance.md "Work orders").
   const mayOpenOrders = admits(createWorkOrder.access, ctx);
   try {

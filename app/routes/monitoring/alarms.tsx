@@ -3,12 +3,15 @@ import { CheckCheck, ClipboardList, ClipboardPlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConnectorLink, PointLink } from "./device-links";
-import { Link, useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useLocation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ALARM_STATUSES } from "../../../domain/schemas/monitoring";
 import { OCPP_FAULT_CODES } from "../../../domain/schemas/operations";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -17,10 +20,7 @@ import { useActionOutcome } from "~/components/page-actions";
 import { AlarmLevelBadge, AlarmStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { TextDialog } from "~/components/text-dialog";
-import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useLiveEvents } from "~/lib/live";
 import { AlarmExport } from "../operations/alarm-export";
@@ -93,6 +93,8 @@ export default function Alarms() {
     {
       accessorKey: "type",
       header: t("monitoring.alarms.type"),
+      // Folds with time and level: at 1024 px the point, status and both actions take the row.
+      meta: { priority: 2 },
       cell: ({ row }) => (
         <div className="flex flex-col">
           <span>{t(`monitoring.faultTypes.${row.original.type}`, { defaultValue: row.original.type })}</span>
@@ -141,23 +143,13 @@ export default function Alarms() {
       header: t("monitoring.alarms.comment"),
       cell: ({ row }) => <span className="block max-w-56 truncate" title={row.original.comment ?? ""}>{row.original.comment || "—"}</span>,
     },
-    {
-      id: "actions",
-      header: t("monitoring.common.actions"),
-      meta: { width: 130 },
-      cell: ({ row }) => (
-        // Icon-sized, so the column stays narrow enough to keep status and actions in view.
-        <div className="flex flex-wrap items-center gap-1">
-          {row.original.status === "Undisposed" && (
-            <Button variant="outline" size="sm" onClick={() => setDisposing(row.original)}>
-              <CheckCheck aria-hidden />
-              {t("monitoring.alarms.dispose")}
-            </Button>
-          )}
-          {mayOpenOrders && <AlarmWorkOrder alarm={row.original} opening={orders.state !== "idle"} onOpen={openOrder} />}
-        </div>
-      ),
-    },
+    actionsColumn<Alarm>(t("monitoring.common.actions"), (alarm) => [
+      alarm.status === "Undisposed" && { label: t("monitoring.alarms.dispose"), icon: CheckCheck, onSelect: () => setDisposing(alarm) },
+      mayOpenOrders &&
+        (alarm.workOrderId !== null
+          ? { label: t("ops.alarmOrders.workOrder", { id: alarm.workOrderId }), icon: ClipboardList, to: `/operationMaintenance/maintain/workOrder/${alarm.workOrderId}` }
+          : { label: t("ops.alarmOrders.open"), icon: ClipboardPlus, disabled: orders.state !== "idle", onSelect: () => openOrder(alarm) }),
+    ]),
   ];
 
   return (
@@ -173,28 +165,20 @@ export default function Alarms() {
         }
       />
       <DataTableToolbar>
-        <NativeSelect name="status" aria-label={t("monitoring.common.status")} defaultValue={params.get("status") ?? status}>
-          <option value="all">{t("monitoring.common.all")}</option>
-          {ALARM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`monitoring.alarms.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="level" aria-label={t("monitoring.alarms.level")} defaultValue={params.get("level") ?? ""}>
-          <option value="">{t("monitoring.alarms.level")}</option>
+        <FilterSelect
+          name="status"
+          label={t("monitoring.common.status")}
+          all={t("monitoring.common.all")}
+          allValue="all"
+          fallback={status}
+          options={ALARM_STATUSES.map((s) => [s, t(`monitoring.alarms.statuses.${s}`)] as const)}
+        />
+        <FilterSelect name="level" label={t("monitoring.alarms.level")} all={t("monitoring.alarms.level")}>
           <option value="ERROR">{t("monitoring.alarms.levels.ERROR")}</option>
           <option value="WARN">{t("monitoring.alarms.levels.WARN")}</option>
-        </NativeSelect>
-        <NativeSelect name="type" aria-label={t("monitoring.alarms.type")} defaultValue={params.get("type") ?? ""}>
-          <option value="">{t("monitoring.alarms.type")}</option>
-          {FAULT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`monitoring.faultTypes.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        </FilterSelect>
+        <FilterSelect name="type" label={t("monitoring.alarms.type")} all={t("monitoring.alarms.type")} options={FAULT_TYPES.map((type) => [type, t(`monitoring.faultTypes.${type}`)] as const)} />
+        <SerialNumberPicker name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
         <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />
@@ -208,31 +192,6 @@ export default function Alarms() {
       />
       <DisposeDialog alarm={disposing} onClose={() => setDisposing(null)} />
     </div>
-  );
-}
-
-/**
- * The alarm's work order: a link to it once opened, else Open work order after a confirmation
- * (docs/rules/maintenance.md "Work orders": an alarm opens at most one). Offered only to accounts
- * that may open work orders.
- */
-function AlarmWorkOrder({ alarm, opening, onOpen }: { alarm: Alarm; opening: boolean; onOpen: (alarm: Alarm) => void }) {
-  const { t } = useTranslation();
-  // Short forms with the full name for assistive technology and as a tooltip: the actions column stays narrow.
-  if (alarm.workOrderId !== null) {
-    const label = t("ops.alarmOrders.workOrder", { id: alarm.workOrderId });
-    return (
-      <Button asChild variant="ghost" size="sm">
-        <Link to={`/operationMaintenance/maintain/workOrder/${alarm.workOrderId}`} aria-label={label} title={label}>
-          <ClipboardList aria-hidden />#{alarm.workOrderId}
-        </Link>
-      </Button>
-    );
-  }
-  return (
-    <Button variant="outline" size="icon" disabled={opening} onClick={() => onOpen(alarm)} aria-label={t("ops.alarmOrders.open")} title={t("ops.alarmOrders.open")}>
-      <ClipboardPlus aria-hidden />
-    </Button>
   );
 }
 

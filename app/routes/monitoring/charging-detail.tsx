@@ -49,7 +49,7 @@ function StopButton({ session }: { session: Session }) {
     if (!(await confirm({ message, destructive: true, confirmLabel: t("monitoring.remote.stop") }))) return;
     setStopping(true);
     try {
-      await api("PUT", `/station-service/remoteControl/${session.pointId}/remoteStop/${session.transactionId}`);
+      await api.put("/station-service/remoteControl/{id}/remoteStop/{transaction}", { params: { id: session.pointId, transaction: session.transactionId } });
       toast.success(t("monitoring.remote.stopped"));
     } catch (error) {
       // The API client has shown the server's message.

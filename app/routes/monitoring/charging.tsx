@@ -2,18 +2,19 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveEnergyWh, liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
-import { RowLink } from "~/components/page-actions";
 import { RemoteStartBadge } from "~/components/records/remote-start";
 import { PageHeader } from "~/components/shell/page-header";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
 import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
 import { useArea } from "./area";
@@ -107,12 +108,7 @@ export default function Charging() {
         <ConnectorStatusBadge status={liveStatus(live.get(row.original.pointId), row.original.online, row.original.connectorId, "Charging")} />
       ),
     },
-    {
-      id: "actions",
-      header: t("monitoring.common.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) => <RowLink to={area.chargingDetail(row.original.transactionId)} icon={Eye} label={t("monitoring.common.detail")} />,
-    },
+    actionsColumn<Session>(t("monitoring.common.actions"), (record) => [{ label: t("monitoring.common.detail"), icon: Eye, to: area.chargingDetail(record.transactionId) }], 120),
   ];
 
   return (
@@ -124,16 +120,9 @@ export default function Charging() {
       />
       <SuspectFlag count={suspects} to={area.suspectSessions} />
       <DataTableToolbar>
-        <NativeSelect name="stationId" aria-label={t("monitoring.common.station")} defaultValue={params.get("stationId") ?? ""}>
-          <option value="">{t("monitoring.common.allStations")}</option>
-          {stations.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
-        <Input name="idTag" placeholder={t("monitoring.common.idTag")} aria-label={t("monitoring.common.idTag")} defaultValue={params.get("idTag") ?? ""} />
+        <FilterSelect name="stationId" label={t("monitoring.common.station")} all={t("monitoring.common.allStations")} options={stations.map((s) => [s.id, s.name] as const)} />
+        <SerialNumberPicker name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <FilterText name="idTag" label={t("monitoring.common.idTag")} />
       </DataTableToolbar>
       <DataTable
         columns={columns}

@@ -3,7 +3,9 @@ import { BatteryCharging, CircleAlert, CircleCheck, WifiOff } from "lucide-react
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { CONNECTOR_STATUSES, displayClass } from "../../../domain/connector-status";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
@@ -11,8 +13,6 @@ import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveReadings, liveStatus, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
 import { useArea } from "./area";
 import { ConnectorLink, PointCell } from "./device-links";
@@ -118,23 +118,9 @@ export default function Connectors() {
         ]}
       />
       <DataTableToolbar>
-        <NativeSelect name="stationId" aria-label={t("monitoring.common.station")} defaultValue={params.get("stationId") ?? ""}>
-          <option value="">{t("monitoring.common.allStations")}</option>
-          {stations.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="serialNumber" placeholder={t("monitoring.common.serialOrName")} aria-label={t("monitoring.common.serialOrName")} defaultValue={params.get("serialNumber") ?? ""} />
-        <NativeSelect name="status" aria-label={t("monitoring.common.status")} defaultValue={chosen ?? ""}>
-          <option value="">{t("monitoring.common.status")}</option>
-          {[...CONNECTOR_STATUSES, "offline" as const].map((s) => (
-            <option key={s} value={s}>
-              {t(`monitoring.connectorStatus.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect name="stationId" label={t("monitoring.common.station")} all={t("monitoring.common.allStations")} options={stations.map((s) => [s.id, s.name] as const)} />
+        <SerialNumberPicker name="serialNumber" placeholder={t("monitoring.common.serialOrName")} aria-label={t("monitoring.common.serialOrName")} defaultValue={params.get("serialNumber") ?? ""} />
+        <FilterSelect name="status" label={t("monitoring.common.status")} all={t("monitoring.common.status")} options={[...CONNECTOR_STATUSES, "offline" as const].map((s) => [s, t(`monitoring.connectorStatus.${s}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("monitoring.connectors.empty")} label={title} />
     </div>

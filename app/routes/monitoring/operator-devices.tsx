@@ -1,10 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ChevronLeft, ChevronRight, MapPin, PlugZap, Search, Settings2, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { Page } from "../../../domain/paging";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { PageHeader } from "~/components/shell/page-header";
@@ -35,7 +37,6 @@ export default function OperatorDevices() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<SubOperator | null>(null);
 
@@ -45,24 +46,14 @@ export default function OperatorDevices() {
     { accessorKey: "status", header: t("monitoring.common.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     { accessorKey: "stations", header: t("monitoring.subDevices.stations"), meta: { priority: 2, align: "right" } },
     { accessorKey: "points", header: t("monitoring.subDevices.points"), meta: { priority: 2, align: "right" } },
-    {
-      id: "actions",
-      header: t("monitoring.common.actions"),
-      meta: { width: 200 },
-      cell: ({ row }) => (
-        <Button variant="outline" size="sm" onClick={() => setEditing(row.original)}>
-          <Settings2 aria-hidden />
-          {t("monitoring.subDevices.assign")}
-        </Button>
-      ),
-    },
+    actionsColumn<SubOperator>(t("monitoring.common.actions"), (sub) => [{ label: t("monitoring.subDevices.assign"), icon: Settings2, onSelect: () => setEditing(sub) }], 200),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("menu.subOperator.device")} description={t("monitoring.subDevices.description")} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("monitoring.subDevices.name")} aria-label={t("monitoring.subDevices.name")} defaultValue={params.get("name") ?? ""} />
+        <FilterText name="name" label={t("monitoring.subDevices.name")} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("monitoring.subDevices.empty")} label={t("menu.subOperator.device")} />
       {editing && (
@@ -89,10 +80,6 @@ interface Candidate {
   stationName?: string | null;
   assigned: boolean;
 }
-interface Assigned {
-  stations: { id: number; name: string }[];
-  points: { id: number; serialNumber: string; name: string }[];
-}
 
 const PICK_SIZE = 8;
 
@@ -105,13 +92,14 @@ function AssignDialog({ subOperator, onClose, onSaved }: { subOperator: SubOpera
   const [current, setCurrent] = useState(1);
   const [page, setPage] = useState<Page<Candidate> | null>(null);
   const [saving, setSaving] = useState(false);
-  const base = `/user-service/sub-operator/${subOperator.id}/devices`;
+  const params = useMemo(() => ({ subOperatorId: subOperator.id }), [subOperator.id]);
 
   // What is assigned now, read once when the dialog opens; the choice then lives here until saved.
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
-    api<Assigned>("GET", base)
+    api
+      .get("/user-service/sub-operator/{subOperatorId}/devices", { params })
       .then((assigned) =>
         setSelected({
           station: new Map(assigned.stations.map((s) => [s.id, s.name])),
@@ -119,15 +107,14 @@ function AssignDialog({ subOperator, onClose, onSaved }: { subOperator: SubOpera
         }),
       )
       .catch(() => close.current());
-  }, [api, base]);
+  }, [api, params]);
 
   const load = useCallback(() => {
-    const query = new URLSearchParams({ kind, current: String(current), size: String(PICK_SIZE) });
-    if (search) query.set("name", search);
-    api<Page<Candidate>>("GET", `${base}/candidates?${query}`)
+    api
+      .get("/user-service/sub-operator/{subOperatorId}/devices/candidates", { params, query: { kind, current, size: PICK_SIZE, name: search || undefined } })
       .then(setPage)
       .catch(() => setPage({ records: [], total: 0, current: 1, size: PICK_SIZE }));
-  }, [api, base, kind, current, search]);
+  }, [api, params, kind, current, search]);
   useEffect(load, [load]);
 
   const toggle = (candidate: Candidate, on: boolean) =>
@@ -150,7 +137,7 @@ function AssignDialog({ subOperator, onClose, onSaved }: { subOperator: SubOpera
     if (!selected) return;
     setSaving(true);
     try {
-      await api("PUT", base, { stationIds: [...selected.station.keys()], pointIds: [...selected.point.keys()] });
+      await api.put("/user-service/sub-operator/{subOperatorId}/devices", { params, body: { stationIds: [...selected.station.keys()], pointIds: [...selected.point.keys()] } });
       toast.success(t("monitoring.subDevices.saved"));
       onSaved();
     } catch (error) {

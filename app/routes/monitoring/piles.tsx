@@ -3,7 +3,9 @@ import { CircleAlert, CirclePower, PlugZap, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -12,8 +14,6 @@ import { liveOnline, liveStatus, useRevalidateOn } from "~/components/live/live-
 import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
 import { ProtocolBadge } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { useLivePoints } from "~/lib/live";
 import { useArea } from "./area";
 import { PointCell } from "./device-links";
@@ -111,23 +111,9 @@ export default function Piles() {
         ]}
       />
       <DataTableToolbar>
-        <NativeSelect name="stationId" aria-label={t("monitoring.common.station")} defaultValue={params.get("stationId") ?? ""}>
-          <option value="">{t("monitoring.common.allStations")}</option>
-          {stations.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="serialNumber" placeholder={t("monitoring.common.serialOrName")} aria-label={t("monitoring.common.serialOrName")} defaultValue={params.get("serialNumber") ?? ""} />
-        <NativeSelect name="state" aria-label={t("monitoring.common.state")} defaultValue={chosen ?? ""}>
-          <option value="">{t("monitoring.common.state")}</option>
-          {(["online", "offline", "fault"] as const).map((s) => (
-            <option key={s} value={s}>
-              {t(`monitoring.deviceState.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect name="stationId" label={t("monitoring.common.station")} all={t("monitoring.common.allStations")} options={stations.map((s) => [s.id, s.name] as const)} />
+        <SerialNumberPicker name="serialNumber" placeholder={t("monitoring.common.serialOrName")} aria-label={t("monitoring.common.serialOrName")} defaultValue={params.get("serialNumber") ?? ""} />
+        <FilterSelect name="state" label={t("monitoring.common.state")} all={t("monitoring.common.state")} options={(["online", "offline", "fault"] as const).map((s) => [s, t(`monitoring.deviceState.${s}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("monitoring.piles.empty")} label={title} />
     </div>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { trailingYear } from "../../../domain/uptime";
-import { dayKey, localDate, localMidnight } from "../../../domain/time";
+import { dayAfterKey, dayKey, localDate } from "../../../domain/time";
 import { stationOptions } from "../../../workers/services/monitoring/stations";
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { excludeOutage, listOutages, listUptime, reliabilitySummary } from "../../../workers/services/uptime/uptime";
@@ -21,13 +21,16 @@ export async function loadReliability({ request, context }: LoaderFunctionArgs) 
   const today = localDate(ctx.now(), timeZone);
   const day = (at: number) => dayKey(localDate(at, timeZone));
   const year = trailingYear(ctx.now(), timeZone);
-  // This month so far, and the trailing year the federal average is taken over; `to` exclusive.
+  // This month so far, and the trailing year the federal average is taken over, as the console's
+  // date-range picker takes a period: local days, `to` included (docs/rules/console.md "Date ranges").
   const presets = {
-    month: { from: dayKey({ ...today, day: 1 }), to: day(localMidnight(today.year, today.month, today.day + 1, timeZone)) },
-    year: { from: day(year.from), to: day(year.to) },
+    month: { from: dayKey({ ...today, day: 1 }), to: dayKey(today) },
+    year: { from: day(year.from), to: dayKey(today) },
   };
-  const from = raw.from || presets.month.from;
-  const to = raw.to || presets.month.to;
+  const range = { from: raw.from || presets.month.from, to: raw.to || presets.month.to };
+  // The verbs take `to` exclusive: the day after the included one (a malformed day goes as typed, for the verb to refuse).
+  const from = range.from;
+  const to = dayAfterKey(range.to);
   const tab = raw.tab === "outages" ? "outages" : "ports";
   const query = { from, to, ...(raw.stationId && { stationId: raw.stationId }) };
   const paging = { current: raw.current ?? "1", size: raw.size ?? "10" };
@@ -39,11 +42,12 @@ export async function loadReliability({ request, context }: LoaderFunctionArgs) 
       tab === "ports" ? listUptime(ctx, { ...query, ...paging }) : undefined,
       tab === "outages" ? listOutages(ctx, { ...query, ...paging }) : undefined,
     ]);
-    return { query, presets, tab, stations, summary, ports: ports ?? { ...empty, minimumPercent: 97 }, outages: outages ?? empty, filterError: null, mayExclude: admits(excludeOutage.access, ctx) };
+    return { query, range, presets, tab, stations, summary, ports: ports ?? { ...empty, minimumPercent: 97 }, outages: outages ?? empty, filterError: null, mayExclude: admits(excludeOutage.access, ctx) };
   } catch (error) {
     const filterError = refusal(error, ctx.lang).body.msg;
     return {
       query,
+      range,
       presets,
       tab,
       stations,

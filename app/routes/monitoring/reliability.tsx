@@ -5,6 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { EXCLUSION_REASONS } from "../../../domain/uptime";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -16,7 +19,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -45,7 +47,7 @@ type Port = Data["ports"]["records"][number];
 type Outage = Data["outages"]["records"][number];
 
 export default function Reliability() {
-  const { query, presets, tab, stations, summary, ports, outages, filterError, mayExclude } = useLoaderData<typeof loader>();
+  const { query, range, presets, tab, stations, summary, ports, outages, filterError, mayExclude } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime, number } = useFormat();
   const { onPageChange } = useUrlPaging();
@@ -145,42 +147,18 @@ export default function Reliability() {
           </div>
         ),
     },
-    ...(mayExclude
-      ? [
-          {
-            id: "actions",
-            header: t("reliability.actions"),
-            meta: { width: 120 },
-            cell: ({ row }) => (
-              <Button variant="outline" size="sm" onClick={() => setExcluding(row.original)}>
-                <ShieldCheck aria-hidden />
-                {t("reliability.exclude")}
-              </Button>
-            ),
-          } satisfies ColumnDef<Outage>,
-        ]
-      : []),
+    ...(mayExclude ? [actionsColumn<Outage>(t("reliability.actions"), (outage) => [{ label: t("reliability.exclude"), icon: ShieldCheck, onSelect: () => setExcluding(outage) }], 140)] : []),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("menu.monitoring.reliability")} description={t("reliability.description", { percent: ports.minimumPercent })} actions={<MonthlyExport query={query} />} />
       <DataTableToolbar>
-        <NativeSelect name="stationId" aria-label={t("reliability.station")} defaultValue={params.get("stationId") ?? ""}>
-          <option value="">{t("reliability.allStations")}</option>
-          {stations.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input type="date" name="from" aria-label={t("reliability.from")} defaultValue={query.from.slice(0, 10)} className="w-40" />
-        <Input type="date" name="to" aria-label={t("reliability.to")} title={t("reliability.toExclusive")} defaultValue={query.to.slice(0, 10)} className="w-40" />
+        <FilterSelect name="stationId" label={t("reliability.station")} all={t("reliability.allStations")} options={stations.map((s) => [s.id, s.name] as const)} />
+        <DateRangePicker defaultFrom={range.from} defaultTo={range.to} daysOnly required />
       </DataTableToolbar>
+      {/* The trailing year the federal average is taken over: a period the picker's presets do not offer. */}
       <div className="flex flex-wrap gap-2 text-sm">
-        <Button asChild variant="outline" size="sm">
-          <Link to={periodLink(presets.month)}>{t("reliability.thisMonth")}</Link>
-        </Button>
         <Button asChild variant="outline" size="sm">
           <Link to={periodLink(presets.year)}>{t("reliability.trailingYear")}</Link>
         </Button>
@@ -304,14 +282,6 @@ function ExclusionDialog({ outage, onClose }: { outage: Outage | null; onClose: 
   );
 }
 
-interface MonthlyPort {
-  serialNumber: string;
-  connectorId: number;
-  stationId: number;
-  stationName: string;
-  periods: { period: string; minutes: number; outageMinutes: number; excludedMinutes: number; uptimePercent: number }[];
-}
-
 /**
  * The period's uptime in the regulators' shape, one row per port per month (23 CFR 680.116(b)), as
  * an xlsx file read page by page from the API.
@@ -322,8 +292,8 @@ function MonthlyExport({ query }: { query: { from: string; to: string; stationId
   const [exporting, setExporting] = useState<string>();
   const run = async () => {
     const params = new URLSearchParams({ ...query, by: "month" });
-    const ports = await collectRows<MonthlyPort>(api, "/station-service/uptime", params, (count) => setExporting(t("reliability.exporting", { count })));
-    const rows = ports.flatMap((p) => p.periods.map((m) => [m.period, p.stationName, p.stationId, p.serialNumber, p.connectorId, m.minutes, m.outageMinutes, m.excludedMinutes, m.uptimePercent]));
+    const ports = await collectRows(api, "/station-service/uptime", params, (count) => setExporting(t("reliability.exporting", { count })));
+    const rows = ports.flatMap((p) => (p.periods ?? []).map((m) => [m.period, p.stationName, p.stationId, p.serialNumber, p.connectorId, m.minutes, m.outageMinutes, m.excludedMinutes, m.uptimePercent]));
     await saveSheet(
       [["month", "station", "stationId", "serialNumber", "port", "minutes", "outageMinutes", "excludedMinutes", "uptimePercent"].map((key) => t(`reliability.columns.${key}`)), ...rows],
       `${t("reliability.file")}-${query.from}-${query.to}.xlsx`,

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { deviceState, type DeviceState } from "../../../domain/connector-status";
 import type { Page } from "../../../domain/paging";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { useFormat } from "~/components/format";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
 import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
-import { RowLink } from "~/components/page-actions";
 import { ProtocolBadge, type PointProtocol } from "~/components/protocol-badge";
 import { useLivePoints } from "~/lib/live";
 
@@ -86,12 +86,7 @@ export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<Su
       cell: ({ row }) => <ProtocolBadge point={row.original} online={liveOnline(live.get(row.original.id), row.original.online)} />,
     },
     { accessorKey: "type", header: t("monitoring.common.type"), meta: { priority: 4, width: 90 } },
-    {
-      id: "actions",
-      header: t("monitoring.common.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) => <RowLink to={`/suboperators/point/pointDetail/${row.original.id}`} icon={Eye} label={t("monitoring.common.detail")} />,
-    },
+    actionsColumn<SubPoint>(t("monitoring.common.actions"), (record) => [{ label: t("monitoring.common.detail"), icon: Eye, to: `/suboperators/point/pointDetail/${record.id}` }], 120),
   ];
   return <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={emptyHint} label={t("menu.sub.equipment.point")} />;
 }

@@ -1,14 +1,14 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { RowLink } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
-import { Input } from "~/components/ui/input";
 import { loadSubStations } from "./sub-operator.server";
 
 /** Sub-operator › Locations: the locations of the devices assigned to it (docs/rules/monitoring.md "Sub-operator views"). */
@@ -22,7 +22,6 @@ export default function SubStations() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
 
   const columns: ColumnDef<Station>[] = [
     { accessorKey: "name", header: t("monitoring.common.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
@@ -35,19 +34,14 @@ export default function SubStations() {
     },
     { accessorKey: "businessHours", header: t("monitoring.sub.businessHours"), meta: { priority: 3 }, cell: ({ row }) => row.original.businessHours || "—" },
     { accessorKey: "status", header: t("monitoring.common.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-    {
-      id: "actions",
-      header: t("monitoring.common.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) => <RowLink to={`/suboperators/station/${row.original.id}`} icon={Eye} label={t("monitoring.common.detail")} />,
-    },
+    actionsColumn<Station>(t("monitoring.common.actions"), (record) => [{ label: t("monitoring.common.detail"), icon: Eye, to: `/suboperators/station/${record.id}` }], 120),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("menu.sub.equipment.station")} description={t("monitoring.sub.stationsDescription")} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("monitoring.common.name")} aria-label={t("monitoring.common.name")} defaultValue={params.get("name") ?? ""} />
+        <FilterText name="name" label={t("monitoring.common.name")} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("monitoring.sub.stationsEmpty")} label={t("menu.sub.equipment.station")} />
     </div>

@@ -1,10 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { CircleStop } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SUSPECT_REASONS } from "../../../domain/schemas/resilience";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
@@ -15,7 +18,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useIdempotentSubmit } from "~/lib/idempotency";
 import { closeSuspectAction, loadSuspectSessions } from "./suspect-sessions.server";
@@ -40,12 +42,26 @@ export default function SuspectSessions() {
   const { t } = useTranslation();
   const { dateTime, energy } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const closeLink = (id: number) => {
     const next = new URLSearchParams(params);
     next.set("close", String(id));
     return `?${next.toString()}`;
   };
+  const dismiss = () => {
+    const next = new URLSearchParams(params);
+    next.delete("close");
+    setParams(next, { preventScrollReset: true });
+  };
+  // The close's fetcher lives here, not in the form: the revalidation after a close answers the
+  // session stopped, which removes the form in the same render as the fetcher turns idle, so an
+  // outcome watched from inside it would never be reported.
+  const fetcher = useFetcher<typeof action>();
+  const submitClose = useIdempotentSubmit(fetcher);
+  useActionOutcome<{ transactionId: number }>(fetcher, (done) => {
+    toast.success(t("resilience.suspect.closed", { id: done.transactionId }));
+    dismiss();
+  });
 
   const columns: ColumnDef<Suspect>[] = [
     { accessorKey: "transactionId", header: t("monitoring.common.transaction"), meta: { width: 110 }, cell: ({ row }) => <span className="font-mono text-xs">#{row.original.transactionId}</span> },
@@ -73,36 +89,16 @@ export default function SuspectSessions() {
         </Badge>
       ),
     },
-    {
-      id: "actions",
-      header: t("monitoring.common.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) =>
-        mayClose ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={closeLink(row.original.transactionId)} preventScrollReset>
-              <CircleStop aria-hidden />
-              {t("resilience.suspect.close")}
-            </Link>
-          </Button>
-        ) : null,
-    },
+    actionsColumn<Suspect>(t("monitoring.common.actions"), (s) => [mayClose && { label: t("resilience.suspect.close"), icon: CircleStop, to: closeLink(s.transactionId), keepScroll: true }], 120),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("page.suspectSessions")} description={t("resilience.suspect.description")} />
-      {closing && !closing.stopped && <CloseForm key={closing.transactionId} closing={closing} />}
+      {closing && !closing.stopped && <CloseForm key={closing.transactionId} closing={closing} fetcher={fetcher} submit={submitClose} dismiss={dismiss} />}
       <DataTableToolbar>
-        <NativeSelect name="reason" aria-label={t("resilience.suspect.reason")} defaultValue={params.get("reason") ?? ""}>
-          <option value="">{t("resilience.suspect.allReasons")}</option>
-          {SUSPECT_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {t(`resilience.suspect.reasons.${reason}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <FilterSelect name="reason" label={t("resilience.suspect.reason")} all={t("resilience.suspect.allReasons")} options={SUSPECT_REASONS.map((reason) => [reason, t(`resilience.suspect.reasons.${reason}`)] as const)} />
+        <SerialNumberPicker name="serialNumber" placeholder={t("monitoring.common.serialNumber")} aria-label={t("monitoring.common.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
       </DataTableToolbar>
       <FilterError message={filterError} />
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.transactionId)} emptyHint={t("resilience.suspect.empty")} label={t("page.suspectSessions")} />
@@ -110,22 +106,23 @@ export default function SuspectSessions() {
   );
 }
 
-/** The close form: the charger's last reading offered, the start's when none came; billed once on submit. */
-function CloseForm({ closing }: { closing: NonNullable<Awaited<ReturnType<typeof loader>>["closing"]> }) {
+/**
+ * The close form: the charger's last reading offered, the start's when none came; billed once on
+ * submit through the page's fetcher, which reports the outcome.
+ */
+function CloseForm({
+  closing,
+  fetcher,
+  submit,
+  dismiss,
+}: {
+  closing: NonNullable<Awaited<ReturnType<typeof loader>>["closing"]>;
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
+  submit: ReturnType<typeof useIdempotentSubmit>;
+  dismiss: () => void;
+}) {
   const { t } = useTranslation();
   const { energy } = useFormat();
-  const fetcher = useFetcher<typeof action>();
-  const submitOnce = useIdempotentSubmit(fetcher);
-  const [params, setParams] = useSearchParams();
-  const dismiss = () => {
-    const next = new URLSearchParams(params);
-    next.delete("close");
-    setParams(next, { preventScrollReset: true });
-  };
-  useActionOutcome<{ transactionId: number }>(fetcher, (done) => {
-    toast.success(t("resilience.suspect.closed", { id: done.transactionId }));
-    dismiss();
-  });
   const offered = closing.lastMeterWh ?? closing.meterStartWh;
   return (
     <Card data-testid="suspect-close">
@@ -143,7 +140,7 @@ function CloseForm({ closing }: { closing: NonNullable<Awaited<ReturnType<typeof
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            submitOnce(new FormData(event.currentTarget), { method: "post" });
+            submit(new FormData(event.currentTarget), { method: "post" });
           }}
         >
           <input type="hidden" name="transactionId" value={closing.transactionId} />

@@ -8,19 +8,6 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 
-interface ExportedAlarm {
-  occurredAt: string;
-  level: string;
-  type: string;
-  serialNumber: string | null;
-  connectorId: number;
-  stationName: string | null;
-  message: string | null;
-  status: string;
-  recoveredAt: string | null;
-  comment: string | null;
-}
-
 /**
  * The alarm history as an xlsx file, filtered as on the screen (docs/rules/operations.md
  * "Failures"): the loader's own filter, in UTC, read page by page from the API.
@@ -31,7 +18,7 @@ export function AlarmExport({ query }: { query: Record<string, string> }) {
   const api = useApi();
   const [exporting, setExporting] = useState<string>();
   const run = async () => {
-    const rows = await collectRows<ExportedAlarm>(api, "/station-service/alarm", new URLSearchParams(query), (count) => setExporting(t("operations.exporting", { count })));
+    const rows = await collectRows(api, "/station-service/alarm", new URLSearchParams(query), (count) => setExporting(t("operations.exporting", { count })));
     await saveSheet(
       [
         ["monitoring.alarms.time", "monitoring.alarms.level", "monitoring.alarms.type", "monitoring.common.point", "operations.lb.station", "monitoring.alarms.message", "monitoring.common.status", "monitoring.alarms.recoveredAt", "monitoring.alarms.comment"].map((key) => t(key)),

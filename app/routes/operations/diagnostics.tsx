@@ -2,6 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { FormField } from "~/components/form/form-field";
@@ -68,14 +69,7 @@ export default function Diagnostics() {
       </div>
       {point && <DiagnosticsRequestForm pointId={point.id} online={point.online} onSent={revalidate} />}
       <DataTableToolbar>
-        <NativeSelect name="status" aria-label={t("common.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("common.status")}</option>
-          {[1, 2, 3, -1].map((s) => (
-            <option key={s} value={s}>
-              {t(`points.diagnostics.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect name="status" label={t("common.status")} all={t("common.status")} options={[1, 2, 3, -1].map((s) => [s, t(`points.diagnostics.statuses.${s}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("points.diagnostics.empty")} label={t("menu.operation.diagnosis")} />
     </div>

@@ -3,7 +3,12 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { SerialNumberPicker } from "~/components/form/serial-number-picker";
 import { DataTable } from "~/components/data-table/data-table";
+import { DateRangePicker } from "~/components/data-table/date-range-picker";
+import { FilterSelect } from "~/components/data-table/filter-select";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { collectRows } from "~/components/export/xlsx";
@@ -13,17 +18,15 @@ import { AlarmLevelBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { StationOptions } from "./parts";
 import { useApi } from "~/lib/api";
 import { failureList } from "./faults.server";
-import { instantOf } from "~/lib/datetime-local";
 
 /**
  * Operation and maintenance › Operation failures: a period's alarms grouped by point and fault
- * code, repeated when they reach the code's count; filtered on the server, exported as xlsx
+ * code, repeated when they reach the code's count; the period through the lists' date-range picker
+ * in the operator's time zone; filtered on the server, exported as xlsx with the same filter
  * (docs/rules/operations.md "Failures").
  */
 export function loader(args: LoaderFunctionArgs) {
@@ -34,17 +37,16 @@ type Failure = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 
 
 export default function Failures() {
-  const { page, stations } = useLoaderData<typeof loader>();
+  const { page, stations, exportQuery, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const api = useApi();
   const [exporting, setExporting] = useState<string>();
-  const [range, setRange] = useState({ from: "", to: "" });
 
   const exportList = async () => {
-    const rows = await collectRows<Failure>(api, "/maintain-service/operation-failure", params, (count) => setExporting(t("operations.exporting", { count })));
+    const rows = await collectRows(api, "/maintain-service/operation-failure", new URLSearchParams(exportQuery), (count) => setExporting(t("operations.exporting", { count })));
     await saveSheet(
       [
         [t("operations.lb.serialNumber"), t("operations.lb.station"), t("operations.fc.code"), t("operations.fc.name"), t("operations.fc.level"), t("operations.fl.occurrences"), t("operations.fl.open"), t("operations.fl.firstAt"), t("operations.fl.lastAt"), t("operations.fl.repeated")],
@@ -79,7 +81,7 @@ export default function Failures() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title={t("menu.operation.operationFailure")}
-        description={t("operations.fl.period", { from: dateTime(page.from), to: dateTime(page.to) })}
+        description={page.from && page.to ? t("operations.fl.period", { from: dateTime(page.from), to: dateTime(page.to) }) : undefined}
         actions={
           <Button variant="outline" onClick={exportList} disabled={exporting !== undefined}>
             <Download aria-hidden />
@@ -88,36 +90,23 @@ export default function Failures() {
         }
       />
       <DataTableToolbar>
-        <NativeSelect name="stationId" aria-label={t("operations.lb.station")} defaultValue={params.get("stationId") ?? ""}>
+        <FilterSelect name="stationId" label={t("operations.lb.station")}>
           <StationOptions stations={stations} empty={t("operations.lb.allStations")} />
-        </NativeSelect>
-        <Input name="serialNumber" placeholder={t("operations.lb.serialNumber")} aria-label={t("operations.lb.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
-        <Input name="faultCode" placeholder={t("operations.fc.code")} aria-label={t("operations.fc.code")} defaultValue={params.get("faultCode") ?? ""} />
-        <NativeSelect name="repeated" aria-label={t("operations.fl.repeated")} defaultValue={params.get("repeated") ?? ""}>
-          <option value="">{t("operations.fl.repeated")}</option>
-          <option value="true">{t("operations.fl.yes")}</option>
-          <option value="false">{t("operations.fl.no")}</option>
-        </NativeSelect>
+        </FilterSelect>
+        <SerialNumberPicker name="serialNumber" placeholder={t("operations.lb.serialNumber")} aria-label={t("operations.lb.serialNumber")} defaultValue={params.get("serialNumber") ?? ""} />
+        <FilterText name="faultCode" label={t("operations.fc.code")} />
+        <FilterSelect
+          name="repeated"
+          label={t("operations.fl.repeated")}
+          all={t("operations.fl.repeated")}
+          options={[
+            ["true", t("operations.fl.yes")],
+            ["false", t("operations.fl.no")],
+          ]}
+        />
+        <DateRangePicker />
       </DataTableToolbar>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const next = new URLSearchParams(params);
-          next.delete("current");
-          for (const key of ["from", "to"] as const) {
-            if (range[key]) next.set(key, instantOf(range[key])!);
-            else next.delete(key);
-          }
-          setParams(next);
-        }}
-      >
-        <Input type="datetime-local" aria-label={t("operations.fl.from")} className="w-auto" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
-        <Input type="datetime-local" aria-label={t("operations.fl.to")} className="w-auto" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
-        <Button type="submit" variant="outline">
-          {t("operations.fl.applyPeriod")}
-        </Button>
-      </form>
+      <FilterError message={filterError} />
       <DataTable
         columns={columns}
         page={page}

@@ -1,10 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Pencil, Plus, RotateCcw, Trash2 } from "lucide-react";
+import { Plus, RotateCcw } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { faultCodeInput, faultCodeUpdate } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { FormField } from "~/components/form/form-field";
@@ -13,7 +16,6 @@ import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -48,8 +50,7 @@ export default function FaultCodes() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
-  const confirm = useConfirm();
+  const { edit, remove } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -62,7 +63,7 @@ export default function FaultCodes() {
     (name, message) => setErrors((e) => ({ ...e, [name]: message })),
   );
 
-  const edit = (f: FaultCode) => {
+  const editCode = (f: FaultCode) => {
     setErrors({});
     setDraft({ isNew: false, code: f.code, name: f.name, level: f.level, count: String(f.count), description: f.description ?? "" });
   };
@@ -93,39 +94,16 @@ export default function FaultCodes() {
     { accessorKey: "level", header: t("operations.fc.level"), meta: { width: 110 }, cell: ({ row }) => <AlarmLevelBadge level={row.original.level} /> },
     { accessorKey: "count", header: t("operations.fc.count"), meta: { width: 100 } },
     { accessorKey: "description", header: t("operations.fc.description"), meta: { priority: 3 }, cell: ({ row }) => row.original.description ?? "—" },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 230 },
-      cell: ({ row }) => {
-        const f = row.original;
-        const removable = f.source === "VENDOR" || f.customised;
-        return (
-          <div className="flex gap-1">
-            <Button variant="ghost" size="sm" onClick={() => edit(f)}>
-              <Pencil aria-hidden />
-              {t("common.edit")}
-            </Button>
-            {removable && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-destructive"
-                onClick={async () => {
-                  const message = f.source === "OCPP" ? t("operations.fc.confirmReset", { code: f.code }) : t("common.confirmDelete");
-                  if (await confirm({ message, destructive: true })) {
-                    fetcher.submit(JSON.stringify({ intent: "delete", code: f.code }), { method: "post", encType: "application/json" });
-                  }
-                }}
-              >
-                {f.source === "OCPP" ? <RotateCcw aria-hidden /> : <Trash2 aria-hidden />}
-                {f.source === "OCPP" ? t("operations.fc.reset") : t("common.delete")}
-              </Button>
-            )}
-          </div>
-        );
-      },
-    },
+    actionsColumn<FaultCode>(t("common.actions"), (f) => {
+      const ocpp = f.source === "OCPP";
+      const run = () => fetcher.submit(JSON.stringify({ intent: "delete", code: f.code }), { method: "post", encType: "application/json" });
+      return [
+        edit(() => editCode(f)),
+        // A vendor's code is deleted; a customised OCPP code goes back to the standard's text.
+        (f.source === "VENDOR" || f.customised) &&
+          (ocpp ? { label: t("operations.fc.reset"), icon: RotateCcw, destructive: true, onSelect: run, confirm: { message: t("operations.fc.confirmReset", { code: f.code }) } } : remove(run)),
+      ];
+    }),
   ];
 
   const field = (name: keyof Draft, label: string, input: React.ReactNode, required = true) => (
@@ -151,12 +129,11 @@ export default function FaultCodes() {
         }
       />
       <DataTableToolbar>
-        <Input name="keyword" placeholder={t("operations.fc.keyword")} aria-label={t("operations.fc.keyword")} defaultValue={params.get("keyword") ?? ""} />
-        <NativeSelect name="source" aria-label={t("operations.fc.source")} defaultValue={params.get("source") ?? ""}>
-          <option value="">{t("operations.fc.source")}</option>
+        <FilterText name="keyword" label={t("operations.fc.keyword")} />
+        <FilterSelect name="source" label={t("operations.fc.source")} all={t("operations.fc.source")}>
           <option value="OCPP">{t("operations.fc.sources.OCPP")}</option>
           <option value="VENDOR">{t("operations.fc.sources.VENDOR")}</option>
-        </NativeSelect>
+        </FilterSelect>
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => r.code} emptyHint={t("operations.fc.empty")} label={t("menu.operation.faultCode")} />
       <Dialog open={draft !== null} onOpenChange={(open) => !open && setDraft(null)}>

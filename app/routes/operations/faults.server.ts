@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { failureStations, listFailures } from "../../../workers/services/faults/failures";
 import { createFaultCode, deleteFaultCode, listFaultCodes, updateFaultCode } from "../../../workers/services/faults/fault-codes";
-import { actionError, requireCtx } from "../../lib/ctx.server";
+import { operatorInfo } from "../../../workers/services/operators/public-info";
+import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { actionJson } from "../../lib/input.server";
-import { searchParamsObject } from "../../lib/search-params";
+import { exportQueryOf, localPeriodParams, searchParamsObject } from "../../lib/search-params";
 
 /** The fault-code catalogue and the failures screen reach the same verbs as the API. */
 export async function faultCodeList({ request, context }: LoaderFunctionArgs) {
@@ -25,8 +26,21 @@ export async function faultCodeAction({ request, context }: ActionFunctionArgs) 
   }
 }
 
+/**
+ * A page of failures: the period is typed in the operator's time zone through the list's date-range
+ * picker and handed to the verb as UTC instants; the export asks the API for the same filter. A
+ * filter the verb refuses gives an empty page with its message (docs/rules/operations.md "Failures").
+ */
 export async function failureList({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const [page, stations] = await Promise.all([listFailures(ctx, searchParamsObject(request)), failureStations(ctx)]);
-  return { page, stations };
+  const [{ timeZone }, stations] = await Promise.all([operatorInfo(ctx), failureStations(ctx)]);
+  const raw = searchParamsObject(request);
+  const filter = { ...raw, ...localPeriodParams(raw, timeZone) };
+  const exportQuery = exportQueryOf(filter);
+  try {
+    return { page: await listFailures(ctx, filter), stations, exportQuery, filterError: null };
+  } catch (error) {
+    const empty = { records: [], total: 0, current: 1, size: 10, from: null, to: null } as unknown as Awaited<ReturnType<typeof listFailures>>;
+    return { page: empty, stations, exportQuery, filterError: refusal(error, ctx.lang).body.msg };
+  }
 }

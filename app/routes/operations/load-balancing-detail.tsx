@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { DeliveryStatus } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { useRevalidateOn } from "~/components/live/live-state";
@@ -75,7 +76,7 @@ export default function LoadBalancingDetail() {
   };
 
   const askSchedule = async (p: PointDelivery) => {
-    const reply = await api<Schedule>("GET", `/station-service/load-balancing/${config.id}/composite-schedule?pointId=${p.pointId}`).catch(() => null);
+    const reply = await api.get("/station-service/load-balancing/{id}/composite-schedule", { params: { id: config.id }, query: { pointId: p.pointId } }).catch(() => null);
     if (reply) setSchedule({ serialNumber: p.serialNumber, reply });
   };
 
@@ -100,17 +101,7 @@ export default function LoadBalancingDetail() {
     },
     { accessorKey: "detail", header: t("operations.lb.reply"), meta: { priority: 3 }, cell: ({ row }) => row.original.detail ?? "—" },
     { accessorKey: "updatedAt", header: t("operations.lb.updatedAt"), meta: { priority: 3, width: 180 }, cell: ({ row }) => dateTime(row.original.updatedAt) },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 200 },
-      cell: ({ row }) => (
-        <Button variant="ghost" size="sm" disabled={!row.original.online} onClick={() => askSchedule(row.original)}>
-          <CalendarClock aria-hidden />
-          {t("operations.lb.composite")}
-        </Button>
-      ),
-    },
+    actionsColumn<PointDelivery>(t("common.actions"), (point) => [{ label: t("operations.lb.composite"), icon: CalendarClock, disabled: !point.online, onSelect: () => askSchedule(point) }], 200),
   ];
 
   const enabled = config.status === "VALID";

@@ -1,11 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Pencil, Plus, Power, PowerOff, RotateCcw, Trash2 } from "lucide-react";
+import { Plus, RotateCcw } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { amountInput } from "../../../domain/schemas/stations";
 import { CHANNEL_TYPES, ENVIRONMENTS, PAYPAL, REQUIRED_CREDENTIALS, STRIPE, SUPPORTED_CHANNEL_TYPES, type CredentialField } from "../../../domain/schemas/payments";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
@@ -13,7 +14,6 @@ import { useIdempotentSubmit } from "~/lib/idempotency";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -54,7 +54,7 @@ export default function PaymentChannelsScreen() {
   const { channels, failed, currency, webhookUrl, paypalWebhookUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
-  const confirm = useConfirm();
+  const { edit, remove, toggle } = useCommonRowActions();
   const { onPageChange } = useUrlPaging();
   const fetcher = useFetcher<typeof action>();
   const submitOnce = useIdempotentSubmit(fetcher);
@@ -62,26 +62,6 @@ export default function PaymentChannelsScreen() {
   useActionOutcome<{ intent: string }>(fetcher, (data) => {
     toast.success(t(data.intent === "delete" ? "payments.channels.deleted" : data.intent === "retry" ? "payments.card.retried" : "payments.channels.switched"));
   });
-
-  const toggle = async (c: Channel) => {
-    const enabling = !c.enabled;
-    const ok = await confirm({
-      message: t(enabling ? "payments.channels.enableConfirm" : "payments.channels.disableConfirm", { name: c.name }),
-      destructive: !enabling,
-      confirmLabel: t(enabling ? "payments.channels.enable" : "payments.channels.disable"),
-    });
-    if (ok) fetcher.submit({ intent: "enable", id: c.id, enabled: String(enabling) }, { method: "post" });
-  };
-  const remove = async (c: Channel) => {
-    if (await confirm({ message: t("payments.channels.deleteConfirm", { name: c.name }), destructive: true, confirmLabel: t("payments.channels.delete") })) {
-      fetcher.submit({ intent: "delete", id: c.id }, { method: "post" });
-    }
-  };
-  const retry = async (p: Failed) => {
-    if (p.billId && (await confirm({ message: t("payments.card.retryConfirm", { amount: money(p.amount) }), confirmLabel: t("payments.card.retry") }))) {
-      submitOnce({ intent: "retry", id: p.billId }, { method: "post" });
-    }
-  };
 
   const columns: ColumnDef<Channel>[] = [
     { accessorKey: "typeName", header: t("payments.channels.type") },
@@ -93,31 +73,20 @@ export default function PaymentChannelsScreen() {
       header: t("payments.channels.status"),
       cell: ({ row }) => <Badge variant={row.original.enabled ? "secondary" : "outline"}>{t(row.original.enabled ? "payments.channels.enabled" : "payments.channels.disabled")}</Badge>,
     },
-    {
-      id: "actions",
-      header: t("payments.channels.actions"),
-      meta: { width: 280 },
-      cell: ({ row }) => {
-        const c = row.original;
-        const lockedHint = c.enabled ? t("payments.channels.locked") : undefined;
-        return (
-          <div className="flex flex-wrap gap-1">
-            <Button variant="ghost" size="sm" disabled={c.enabled} title={lockedHint} onClick={() => setEditing(c)}>
-              <Pencil aria-hidden />
-              {t("common.edit")}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => toggle(c)}>
-              {c.enabled ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-              {t(c.enabled ? "payments.channels.disable" : "payments.channels.enable")}
-            </Button>
-            <Button variant="ghost" size="sm" disabled={c.enabled} title={lockedHint} onClick={() => remove(c)}>
-              <Trash2 aria-hidden />
-              {t("payments.channels.delete")}
-            </Button>
-          </div>
-        );
-      },
-    },
+    // An enabled channel is locked: switched off before it is edited or deleted (docs/rules/payments.md "Channels").
+    actionsColumn<Channel>(t("payments.channels.actions"), (c) => {
+      const locked = { disabled: c.enabled, hint: c.enabled ? t("payments.channels.locked") : undefined };
+      return [
+        toggle(c.enabled, () => fetcher.submit({ intent: "enable", id: c.id, enabled: String(!c.enabled) }, { method: "post" }), {
+          enable: t("payments.channels.enableConfirm", { name: c.name }),
+          disable: t("payments.channels.disableConfirm", { name: c.name }),
+          enableLabel: t("payments.channels.enable"),
+          disableLabel: t("payments.channels.disable"),
+        }),
+        remove(() => fetcher.submit({ intent: "delete", id: c.id }, { method: "post" }), { message: t("payments.channels.deleteConfirm", { name: c.name }), label: t("payments.channels.delete"), ...locked }),
+        edit(() => setEditing(c), locked),
+      ];
+    }),
   ];
 
   const failedColumns: ColumnDef<Failed>[] = [
@@ -126,18 +95,18 @@ export default function PaymentChannelsScreen() {
     { accessorKey: "kind", header: t("payments.card.kind"), meta: { priority: 3 }, cell: ({ row }) => t(`payments.card.kinds.${row.original.kind}`) },
     { accessorKey: "amount", header: t("payments.card.amount"), cell: ({ row }) => money(row.original.amount) },
     { accessorKey: "error", header: t("payments.card.error"), meta: { priority: 2 }, cell: ({ row }) => <span className="block max-w-64 break-words">{row.original.error ?? "—"}</span> },
-    {
-      id: "actions",
-      header: t("payments.channels.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) =>
-        row.original.billId ? (
-          <Button variant="outline" size="sm" onClick={() => retry(row.original)}>
-            <RotateCcw aria-hidden />
-            {t("payments.card.retry")}
-          </Button>
-        ) : null,
-    },
+    actionsColumn<Failed>(
+      t("payments.channels.actions"),
+      ({ billId, amount }) => [
+        billId !== null && {
+          label: t("payments.card.retry"),
+          icon: RotateCcw,
+          onSelect: () => submitOnce({ intent: "retry", id: billId }, { method: "post" }),
+          confirm: { message: t("payments.card.retryConfirm", { amount: money(amount) }) },
+        },
+      ],
+      140,
+    ),
   ];
 
   const title = t("payments.channels.title");

@@ -3,9 +3,10 @@ import { Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
-import { InfoHeader, RowLink } from "~/components/page-actions";
+import { InfoHeader } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { ProfileList } from "../sub-operators/profile-list";
 import { loadCarrierInfo } from "./packages.server";
@@ -28,12 +29,7 @@ export default function CarrierInfo() {
     { id: "prices", header: t("packages.prices"), meta: { priority: 2 }, cell: ({ row }) => `${row.original.acPrice} / ${row.original.dcPrice} ${row.original.currency}` },
     { id: "connectors", header: t("packages.connectors"), meta: { priority: 2, width: 140 }, cell: ({ row }) => `${row.original.acConnectors} / ${row.original.dcConnectors}` },
     { id: "period", header: `${t("packages.beginAt")} – ${t("packages.endAt")}`, meta: { priority: 3, width: 220 }, cell: ({ row }) => `${dayOf(row.original.beginAt)} – ${dayOf(row.original.endAt)}` },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 140 },
-      cell: ({ row }) => <RowLink to={`/carrierSystem/carrierInfo/authorizationBillingDetail/${row.original.id}`} icon={Receipt} label={t("carrierInfo.bills")} />,
-    },
+    actionsColumn<Package>(t("common.actions"), (record) => [{ label: t("carrierInfo.bills"), icon: Receipt, to: `/carrierSystem/carrierInfo/authorizationBillingDetail/${record.id}` }], 140),
   ];
   return (
     <div className="flex flex-col gap-4">

@@ -6,6 +6,7 @@ import { DetailHeader } from "~/components/page-actions";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent } from "~/components/ui/card";
+import { amountInput } from "../../../domain/schemas/stations";
 import { loadOperator } from "./operators.server";
 import { dayOf, ValidityBadge } from "./platform-badges";
 
@@ -36,7 +37,7 @@ export default function OperatorDetail() {
               [t("operators.validFrom"), dayOf(operator.validFrom)],
               [t("operators.validUntil"), dayOf(operator.validUntil)],
               [t("operators.authorized"), `${operator.authorizedAcConnectors} / ${operator.authorizedDcConnectors}`],
-              [t("operators.subscriptionAmount"), operator.subscriptionAmount === null ? "—" : String(operator.subscriptionAmount)],
+              [t("pickers.subscription.label"), operator.subscriptionAmount === null ? "—" : `${amountInput(operator.subscriptionAmount, operator.currencyDecimals)} ${operator.currency}`],
               [t("operators.timeZone"), operator.timeZone],
               [t("operators.currency"), `${operator.currency} (${operator.currencySign}, ${operator.currencyDecimals})`],
               [t("operators.defaultLanguage"), operator.defaultLanguage],

@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { z } from "zod";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../domain/languages";
 import { EDITIONS, operatorInput, operatorUpdateInput } from "../../../domain/schemas/platform";
+import { amountInput } from "../../../domain/schemas/stations";
+import { operatorDecimals, subscriptionMinor } from "../../../domain/subscription-amount";
 import { NumberField, PasswordField, SelectField, TextareaField, TextField } from "~/components/form/fields";
 import { TimeZoneField } from "~/components/form/time-zone-field";
 import { InitialPasswordDialog } from "~/components/initial-password-dialog";
@@ -29,6 +31,22 @@ export function action(args: ActionFunctionArgs) {
 
 type FormValues = z.input<typeof operatorInput>;
 
+/**
+ * The verb's schema, with the subscription typed in major units of the form's currency and turned
+ * into minor units here, once, before the schema sees it (docs/rules/console.md "Forms").
+ */
+function subscriptionResolver(schema: typeof operatorInput | typeof operatorUpdateInput): Resolver<FormValues> {
+  const base = zodResolver(schema) as unknown as Resolver<FormValues>;
+  return async (values, context, options) => {
+    const typed = values as unknown as { subscriptionAmount?: string; currency?: string; currencyDecimals?: string };
+    const decimals = operatorDecimals(typed.currency ?? "", typed.currencyDecimals);
+    const amount = subscriptionMinor(typed.subscriptionAmount ?? "", decimals);
+    const result = await base({ ...values, subscriptionAmount: "minor" in amount ? amount.minor : undefined } as FormValues, context, options);
+    if ("minor" in amount) return result;
+    return { values: {}, errors: { ...result.errors, subscriptionAmount: { type: "amount", message: "formsHelp.money.amount" } } };
+  };
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Card>
@@ -48,14 +66,14 @@ export default function OperatorForm() {
   const [issued, setIssued] = useState<{ code: string; username: string; password: string; mailed: boolean } | null>(null);
   const schema = operator ? operatorUpdateInput : operatorInput;
   const form = useForm<FormValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+    resolver: subscriptionResolver(schema),
     defaultValues: {
       code: operator?.code ?? "",
       ...profileDefaults(operator),
       edition: operator?.edition ?? "standard",
       validFrom: operator?.validFrom?.slice(0, 10) ?? "",
       validUntil: operator?.validUntil?.slice(0, 10) ?? "",
-      subscriptionAmount: operator?.subscriptionAmount === null || operator?.subscriptionAmount === undefined ? "" : String(operator.subscriptionAmount),
+      subscriptionAmount: amountInput(operator?.subscriptionAmount ?? null, operator?.currencyDecimals ?? 2),
       timeZone: operator?.timeZone ?? "Europe/Warsaw",
       currency: operator?.currency ?? "PLN",
       currencySign: operator?.currencySign ?? "",
@@ -84,6 +102,9 @@ export default function OperatorForm() {
     fetcher.submit(JSON.stringify(body), { method: "post", encType: "application/json" });
   });
 
+  const [currency, currencyDecimals] = useWatch({ control: form.control, name: ["currency", "currencyDecimals"] as const }) as unknown as [string, string];
+  const decimals = operatorDecimals(currency ?? "", currencyDecimals);
+
   const yesNo = [
     { value: "false", label: t("operators.no") },
     { value: "true", label: t("operators.yes") },
@@ -99,7 +120,15 @@ export default function OperatorForm() {
         </Section>
         <Section title={t("operators.sections.validity")}>
           <SelectField control={form.control} name="edition" label={t("operators.edition")} required options={EDITIONS.map((e) => ({ value: e, label: t(`operators.editions.${e}`) }))} />
-          <NumberField control={form.control} name="subscriptionAmount" label={t("operators.subscriptionAmount")} />
+          <NumberField
+            control={form.control}
+            name="subscriptionAmount"
+            label={t("pickers.subscription.label")}
+            decimals={decimals}
+            suffix={currency?.trim().toUpperCase() || undefined}
+            messageParams={{ decimals }}
+            hint={t("pickers.subscription.hint", { currency: currency?.trim().toUpperCase() || "—" })}
+          />
           <TextField control={form.control} name="validFrom" label={t("operators.validFrom")} type="date" />
           <TextField control={form.control} name="validUntil" label={t("operators.validUntil")} type="date" />
         </Section>

@@ -1,15 +1,14 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { EDITIONS, VALIDITIES } from "../../../domain/schemas/platform";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { ListHeader, RowLink, useActionOutcome } from "~/components/page-actions";
-import { StatusToggle } from "~/components/status-toggle";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { toast } from "~/components/ui/toast";
 import { loadOperators, operatorStatusAction } from "./operators.server";
 import { dayOf, ValidityBadge } from "./platform-badges";
@@ -29,8 +28,8 @@ export default function Operators() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const fetcher = useFetcher<typeof action>();
+  const { detail, edit, toggle } = useCommonRowActions();
   useActionOutcome<{ status: string }>(fetcher, (data) => toast.success(t(data.status === "VALID" ? "operators.enabled" : "operators.disabled")));
 
   const columns: ColumnDef<Operator>[] = [
@@ -45,42 +44,21 @@ export default function Operators() {
       meta: { priority: 3 },
       cell: ({ row }) => `${row.original.authorizedAcConnectors} / ${row.original.authorizedDcConnectors}`,
     },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 320 },
-      cell: ({ row }) => (
-        <div className="flex gap-1">
-          <RowLink to={`/platform/operator/detail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-          <RowLink to={`/platform/operator/edit/${row.original.id}`} icon={Pencil} label={t("common.edit")} />
-          <StatusToggle id={row.original.id} status={row.original.status} fetcher={fetcher} />
-        </div>
-      ),
-    },
+    actionsColumn<Operator>(t("common.actions"), (record) => [
+      detail(`/platform/operator/detail/${record.id}`),
+      toggle(record.status === "VALID", () => fetcher.submit({ id: record.id, status: record.status === "VALID" ? "INVALID" : "VALID" }, { method: "post" })),
+      edit(`/platform/operator/edit/${record.id}`),
+    ]),
   ];
 
   return (
     <div className="flex flex-col gap-4">
       <ListHeader title={t("operators.title")} addTo="/platform/operator/add" addLabel={t("operators.add")} />
       <DataTableToolbar>
-        <Input name="code" placeholder={t("operators.code")} aria-label={t("operators.code")} defaultValue={params.get("code") ?? ""} />
-        <Input name="name" placeholder={t("operators.name")} aria-label={t("operators.name")} defaultValue={params.get("name") ?? ""} />
-        <NativeSelect name="edition" aria-label={t("operators.edition")} defaultValue={params.get("edition") ?? ""}>
-          <option value="">{t("operators.edition")}</option>
-          {EDITIONS.map((e) => (
-            <option key={e} value={e}>
-              {t(`operators.editions.${e}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="validity" aria-label={t("operators.validity")} defaultValue={params.get("validity") ?? ""}>
-          <option value="">{t("operators.validity")}</option>
-          {VALIDITIES.map((v) => (
-            <option key={v} value={v}>
-              {t(`operators.validities.${v}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="code" label={t("operators.code")} />
+        <FilterText name="name" label={t("operators.name")} />
+        <FilterSelect name="edition" label={t("operators.edition")} all={t("operators.edition")} options={EDITIONS.map((e) => [e, t(`operators.editions.${e}`)] as const)} />
+        <FilterSelect name="validity" label={t("operators.validity")} all={t("operators.validity")} options={VALIDITIES.map((v) => [v, t(`operators.validities.${v}`)] as const)} />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(o) => String(o.id)} emptyHint={t("operators.empty")} label={t("operators.title")} />
     </div>

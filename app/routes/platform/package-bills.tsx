@@ -1,8 +1,9 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useSearchParams } from "react-router";
+import { useFetcher } from "react-router";
 import type { Page } from "../../../domain/paging";
 import { DataTable } from "~/components/data-table/data-table";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
@@ -12,7 +13,6 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { dayOf, PackageStateBadge } from "./platform-badges";
 
@@ -53,7 +53,6 @@ export function PackageBills({ pkg, bills, editable, title }: { pkg: PackageView
   const { t } = useTranslation();
   const { number } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const fetcher = useFetcher<{ ok: true } | { ok: false; message: string; fields: Record<string, string> }>();
   useActionOutcome(fetcher, () => toast.success(t("packages.billSaved")));
   const money = (minor: number) => `${number(minor / 10 ** pkg.currencyDecimals, pkg.currencyDecimals)} ${pkg.currency}`;
@@ -99,16 +98,14 @@ export function PackageBills({ pkg, bills, editable, title }: { pkg: PackageView
       </Card>
       <h2 className="text-base font-semibold">{t("packages.bills")}</h2>
       <DataTableToolbar>
-        <NativeSelect name="recorded" aria-label={t("packages.recorded")} defaultValue={params.get("recorded") ?? ""}>
-          <option value="">{t("packages.recorded")}</option>
+        <FilterSelect name="recorded" label={t("packages.recorded")} all={t("packages.recorded")}>
           <option value="true">{t("packages.recordedValues.true")}</option>
           <option value="false">{t("packages.recordedValues.false")}</option>
-        </NativeSelect>
-        <NativeSelect name="settled" aria-label={t("packages.settled")} defaultValue={params.get("settled") ?? ""}>
-          <option value="">{t("packages.settled")}</option>
+        </FilterSelect>
+        <FilterSelect name="settled" label={t("packages.settled")} all={t("packages.settled")}>
           <option value="true">{t("packages.settledValues.true")}</option>
           <option value="false">{t("packages.settledValues.false")}</option>
-        </NativeSelect>
+        </FilterSelect>
       </DataTableToolbar>
       <DataTable columns={columns} page={bills} onPageChange={onPageChange} getRowId={(b) => String(b.id)} emptyHint={t("packages.billsEmpty")} label={t("packages.bills")} heightOffset={520} />
     </div>

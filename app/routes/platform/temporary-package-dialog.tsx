@@ -38,11 +38,8 @@ export function TemporaryPackageDialog({ temporary, onClose, onAccepted }: { tem
   const accept = async () => {
     setBusy(true);
     try {
-      await api("POST", "/platform-service/price-package/temporary", {
-        acConnectors: offer.acConnectors,
-        dcConnectors: offer.dcConnectors,
-        acPrice: offer.acPrice,
-        dcPrice: offer.dcPrice,
+      await api.post("/platform-service/price-package/temporary", {
+        body: { acConnectors: offer.acConnectors, dcConnectors: offer.dcConnectors, acPrice: offer.acPrice, dcPrice: offer.dcPrice },
       });
       toast.success(t("temporary.accepted"));
       onAccepted();

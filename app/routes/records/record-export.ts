@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { useApi } from "~/lib/api";
+import type { ApiClient } from "~/lib/api";
 import { saveSheet } from "~/lib/excel";
 import type { ChargeRecord } from "../../../workers/services/charge-records/charge-records";
 
@@ -35,7 +35,7 @@ const COLUMNS = [
  * Answers the rows written, or undefined when cancelled.
  */
 export async function exportRecords(
-  api: ReturnType<typeof useApi>,
+  api: ApiClient,
   t: TFunction,
   params: URLSearchParams,
   onProgress: (done: number, total: number) => void,
@@ -47,7 +47,7 @@ export async function exportRecords(
   for (let current = 1; rows.length < EXPORT_LIMIT; current++) {
     if (cancelled()) return undefined;
     filters.set("current", String(current));
-    const chunk = await api<{ records: ChargeRecord[]; total: number }>("GET", `/station-service/charge/record?${filters}`);
+    const chunk = await api.get("/station-service/charge/record", { query: filters });
     rows.push(...chunk.records);
     onProgress(rows.length, Math.min(chunk.total, EXPORT_LIMIT));
     if (chunk.records.length < PAGE || rows.length >= chunk.total) break;

@@ -4,17 +4,17 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { RowLink } from "~/components/page-actions";
 import { RecordStatusBadge } from "~/components/records/record-status";
 import { RemoteStartBadge } from "~/components/records/remote-start";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
 import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
@@ -139,12 +139,7 @@ export default function ChargeRecords() {
         ),
     },
     { accessorKey: "status", header: t("records.fields.status"), cell: ({ row }) => <RecordStatusBadge status={row.original.status} /> },
-    {
-      id: "actions",
-      header: t("records.fields.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) => <RowLink to={paths.detail(row.original.id)} icon={Eye} label={t("records.fields.detail")} />,
-    },
+    actionsColumn<ChargeRecord>(t("records.fields.actions"), (record) => [{ label: t("records.fields.detail"), icon: Eye, to: paths.detail(record.id) }], 120),
   ];
 
   const title = t(!paths.sub ? "menu.finance.chargeRecord" : paths.view === "charging" ? "menu.sub.finance.chargeRecord" : "menu.sub.finance.bill");
@@ -171,26 +166,12 @@ export default function ChargeRecords() {
           )
         }
       >
-        <Input name="transactionId" inputMode="numeric" placeholder={t("records.fields.transactionId")} aria-label={t("records.fields.transactionId")} defaultValue={params.get("transactionId") ?? ""} />
-        <NativeSelect name="stationId" aria-label={t("records.fields.station")} defaultValue={params.get("stationId") ?? ""}>
-          <option value="">{t("records.list.allStations")}</option>
-          {stations.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <Input name="pointId" inputMode="numeric" placeholder={t("records.list.pointId")} aria-label={t("records.list.pointId")} defaultValue={params.get("pointId") ?? ""} />
-        <Input name="idTag" placeholder={t("records.fields.idTag")} aria-label={t("records.fields.idTag")} defaultValue={params.get("idTag") ?? ""} />
-        <Input name="customerId" inputMode="numeric" placeholder={t("records.fields.customer")} aria-label={t("records.fields.customer")} defaultValue={params.get("customerId") ?? ""} />
-        <NativeSelect name="status" aria-label={t("records.fields.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("records.list.allStatuses")}</option>
-          {CHARGE_RECORD_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`records.status.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterText name="transactionId" label={t("records.fields.transactionId")} inputMode="numeric" />
+        <FilterSelect name="stationId" label={t("records.fields.station")} all={t("records.list.allStations")} options={stations.map((s) => [s.id, s.name] as const)} />
+        <FilterText name="pointId" label={t("records.list.pointId")} inputMode="numeric" />
+        <FilterText name="idTag" label={t("records.fields.idTag")} />
+        <FilterText name="customerId" label={t("records.fields.customer")} inputMode="numeric" />
+        <FilterSelect name="status" label={t("records.fields.status")} all={t("records.list.allStatuses")} options={CHARGE_RECORD_STATES.map((s) => [s, t(`records.status.${s}`)] as const)} />
         <DateRangePicker />
       </DataTableToolbar>
       <DataTable columns={shownColumns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("records.list.empty")} label={title} />

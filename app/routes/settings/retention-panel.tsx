@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ARCHIVE_KINDS, RETENTION_LIMITS, type ArchiveKind, type Retention } from "../../../domain/retention";
 import type { Page } from "../../../domain/paging";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { NumberField } from "~/components/form/fields";
 import { useFormat } from "~/components/format";
@@ -90,9 +91,7 @@ function ArchiveList() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const params = new URLSearchParams({ current: String(query.current), size: String(query.size) });
-      if (query.kind) params.set("kind", query.kind);
-      setPage(await api<Page<Archive>>("GET", `/system-service/retention/archive?${params}`));
+      setPage(await api.get("/system-service/retention/archive", { query: { current: query.current, size: query.size, kind: query.kind || undefined } }));
     } catch {
       // The API client has shown the message.
     } finally {
@@ -114,19 +113,7 @@ function ArchiveList() {
       meta: { width: 300, priority: 3 },
       cell: ({ row }) => `${dateTime(row.original.firstAt)} – ${dateTime(row.original.lastAt)}`,
     },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 150 },
-      cell: ({ row }) => (
-        <Button asChild variant="ghost" size="sm">
-          <a href={row.original.downloadUrl} download={row.original.fileName}>
-            <Download aria-hidden />
-            {t("retention.archives.download")}
-          </a>
-        </Button>
-      ),
-    },
+    actionsColumn<Archive>(t("common.actions"), (archive) => [{ label: t("retention.archives.download"), icon: Download, to: archive.downloadUrl, download: archive.fileName }], 150),
   ];
   return (
     <Section title={t("retention.archives.title")} description={t("retention.archives.hint")}>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
 import { STATEMENT_GROUPS } from "../../../domain/schemas/statements";
 import type { StatementLine } from "../../../workers/services/statements/sums";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { useFormat } from "~/components/format";
@@ -11,7 +12,6 @@ import { axis, ChartFrame, tooltipStyle, useTickNumber } from "~/components/live
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toast";
 import { saveSheet } from "~/lib/excel";
@@ -137,22 +137,15 @@ export function StatementView({ page, title, stations, subOperatorId, actions }:
       >
         {subOperatorId !== undefined && <input type="hidden" name="subOperatorId" value={subOperatorId} />}
         <DateRangePicker daysOnly required defaultFrom={String(query.from)} defaultTo={String(query.to)} />
-        <NativeSelect name="groupBy" aria-label={t("statements.groupBy")} defaultValue={String(query.groupBy)}>
-          {STATEMENT_GROUPS.map((g) => (
-            <option key={g} value={g}>
-              {t(`statements.groups.${g}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect name="groupBy" label={t("statements.groupBy")} fallback={String(query.groupBy)} options={STATEMENT_GROUPS.map((g) => [g, t(`statements.groups.${g}`)] as const)} />
         {stations && (
-          <NativeSelect name="stationId" aria-label={t("statements.groups.station")} defaultValue={String(query.stationId ?? "")}>
-            <option value="">{t("records.list.allStations")}</option>
-            {stations.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <FilterSelect
+            name="stationId"
+            label={t("statements.groups.station")}
+            all={t("records.list.allStations")}
+            fallback={String(query.stationId ?? "")}
+            options={stations.map((s) => [s.id, s.name] as const)}
+          />
         )}
       </DataTableToolbar>
       {error && (

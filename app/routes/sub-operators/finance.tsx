@@ -1,8 +1,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ArrowLeft, ChartColumn } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
+import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -10,8 +12,6 @@ import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { RowLink } from "~/components/page-actions";
 import { StatementView } from "../statements/statement-view";
 import { loadFinance } from "./sub-operators.server";
 
@@ -57,7 +57,6 @@ function FinanceList({ page }: { page: NonNullable<Data["list"]> }) {
   const { t } = useTranslation();
   const { energy, money, number } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const columns: ColumnDef<Row>[] = [
     { accessorKey: "code", header: t("operators.code"), meta: { width: 140 }, cell: ({ row }) => <span className="font-medium">{row.original.code}</span> },
     { accessorKey: "name", header: t("operators.name") },
@@ -72,18 +71,13 @@ function FinanceList({ page }: { page: NonNullable<Data["list"]> }) {
       meta: { width: 150 },
       cell: ({ row }) => (row.original.revenue === null ? t("subFinance.notPriced") : money(row.original.revenue)),
     },
-    {
-      id: "actions",
-      header: t("records.fields.actions"),
-      meta: { width: 120 },
-      cell: ({ row }) => <RowLink to={`${PATH}?subOperatorId=${row.original.id}`} icon={ChartColumn} label={t("statements.openStatement")} />,
-    },
+    actionsColumn<Row>(t("records.fields.actions"), (record) => [{ label: t("statements.openStatement"), icon: ChartColumn, to: `${PATH}?subOperatorId=${record.id}` }], 120),
   ];
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("subFinance.title")} />
       <DataTableToolbar>
-        <Input name="name" placeholder={t("operators.name")} aria-label={t("operators.name")} defaultValue={params.get("name") ?? ""} />
+        <FilterText name="name" label={t("operators.name")} />
         <DateRangePicker daysOnly />
       </DataTableToolbar>
       <DataTable columns={columns} page={page} onPageChange={onPageChange} getRowId={(r) => String(r.id)} emptyHint={t("subFinance.empty")} label={t("subFinance.title")} />

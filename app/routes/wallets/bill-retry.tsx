@@ -38,19 +38,14 @@ export function useBillRetry() {
   return { retry, busy: fetcher.state !== "idle" };
 }
 
-/** The button of a failed bill; nothing for a bill that cannot be retried. `compact`: the icon alone, in a table row. */
-export function RetryBillButton({ bill, retry, compact = false }: { bill: RetryBill; retry: ReturnType<typeof useBillRetry>; compact?: boolean }) {
+/** The button of a failed bill; nothing for a bill that cannot be retried. A table row has it among its `RowActions`. */
+export function RetryBillButton({ bill, retry }: { bill: RetryBill; retry: ReturnType<typeof useBillRetry> }) {
   const { t } = useTranslation();
   if (!retryable(bill)) return null;
-  const label = t("wallets.bills.retry");
-  return compact ? (
-    <Button variant="outline" size="icon-sm" onClick={() => retry.retry(bill)} disabled={retry.busy} aria-label={label} title={label}>
-      <RotateCcw aria-hidden />
-    </Button>
-  ) : (
+  return (
     <Button variant="outline" onClick={() => retry.retry(bill)} disabled={retry.busy}>
       <RotateCcw aria-hidden />
-      {label}
+      {t("wallets.bills.retry")}
     </Button>
   );
 }

@@ -1,20 +1,20 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { BILL_STATUSES, BILL_TYPES } from "../../../domain/schemas/bills";
 import type { Bill } from "../../../workers/services/wallets/bills";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { RowLink } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
-import { NativeSelect } from "~/components/ui/native-select";
 import { BillStatusBadge, useBillRemark, useLevelChange } from "./bill-parts";
-import { RetryBillButton, useBillRetry } from "./bill-retry";
+import { retryable, useBillRetry } from "./bill-retry";
 import { retryBillAction } from "./bill-retry.server";
 import { CustomerFilter, WalletExport } from "./wallet-filters";
 import { loadBills } from "./wallets.server";
@@ -40,11 +40,11 @@ export default function Bills() {
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const { pathname, search } = useLocation();
   const remark = useBillRemark();
   const levels = useLevelChange();
   const retry = useBillRetry();
+  const { detail } = useCommonRowActions();
   const managing = pathname.startsWith(BILLS_URL);
   const title = t(managing ? "wallets.bills.title" : "wallets.bills.expenseTitle");
 
@@ -82,17 +82,10 @@ export default function Bills() {
     { accessorKey: "remark", header: t("wallets.bills.fields.remark"), meta: { priority: 3 }, cell: ({ row }) => remark(row.original) },
     ...(managing
       ? [
-          {
-            id: "actions",
-            header: t("common.actions"),
-            meta: { width: 150 },
-            cell: ({ row }) => (
-              <div className="flex items-center gap-1">
-                <RowLink to={`${BILLS_URL}/billDetail/${row.original.id}`} icon={Eye} label={t("common.detail")} />
-                <RetryBillButton bill={row.original} retry={retry} compact />
-              </div>
-            ),
-          } satisfies ColumnDef<Bill>,
+          actionsColumn<Bill>(t("common.actions"), (bill) => [
+            detail(`${BILLS_URL}/billDetail/${bill.id}`),
+            retryable(bill) && { label: t("wallets.bills.retry"), icon: RotateCcw, onSelect: () => retry.retry(bill), disabled: retry.busy },
+          ]),
         ]
       : []),
   ];
@@ -102,7 +95,7 @@ export default function Bills() {
       <PageHeader title={title} />
       <DataTableToolbar
         actions={
-          <WalletExport<Bill>
+          <WalletExport
             path="/finance-service/bill"
             query={search}
             file={t("wallets.bills.file")}
@@ -129,22 +122,8 @@ export default function Bills() {
         }
       >
         <CustomerFilter current={customer} />
-        <NativeSelect name="type" aria-label={t("wallets.bills.fields.type")} defaultValue={params.get("type") ?? ""}>
-          <option value="">{t("wallets.bills.fields.type")}</option>
-          {BILL_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`wallets.bills.types.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect name="status" aria-label={t("wallets.bills.fields.status")} defaultValue={params.get("status") ?? ""}>
-          <option value="">{t("wallets.bills.fields.status")}</option>
-          {BILL_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`wallets.bills.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect name="type" label={t("wallets.bills.fields.type")} all={t("wallets.bills.fields.type")} options={BILL_TYPES.map((type) => [type, t(`wallets.bills.types.${type}`)] as const)} />
+        <FilterSelect name="status" label={t("wallets.bills.fields.status")} all={t("wallets.bills.fields.status")} options={BILL_STATUSES.map((s) => [s, t(`wallets.bills.statuses.${s}`)] as const)} />
         <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />

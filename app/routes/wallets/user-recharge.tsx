@@ -2,18 +2,18 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Wallet } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useLocation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { RECHARGE_WAYS } from "../../../domain/schemas/wallets";
 import type { Recharge } from "../../../workers/services/wallets/recharges";
 import { DataTable } from "~/components/data-table/data-table";
 import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { FilterError } from "~/components/data-table/time-range-filter";
+import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/native-select";
 import { RechargeDialog } from "./recharge-dialog";
 import { CustomerFilter, WalletExport } from "./wallet-filters";
 import { loadRecharges, rechargeAction } from "./wallets.server";
@@ -32,7 +32,6 @@ export default function UserRecharge() {
   const { t } = useTranslation();
   const { money, dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const [params] = useSearchParams();
   const { search } = useLocation();
   const [recharging, setRecharging] = useState(false);
   const signed = (minor: number) => (minor > 0 ? `+${money(minor)}` : money(minor));
@@ -72,7 +71,7 @@ export default function UserRecharge() {
       />
       <DataTableToolbar
         actions={
-          <WalletExport<Recharge>
+          <WalletExport
             path="/finance-service/recharge"
             query={search}
             file={t("wallets.recharge.file")}
@@ -83,14 +82,7 @@ export default function UserRecharge() {
         }
       >
         <CustomerFilter current={customer} />
-        <NativeSelect name="way" aria-label={t("wallets.recharge.fields.way")} defaultValue={params.get("way") ?? ""}>
-          <option value="">{t("wallets.recharge.fields.way")}</option>
-          {RECHARGE_WAYS.map((w) => (
-            <option key={w} value={w}>
-              {t(`wallets.recharge.ways.${w}`)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect name="way" label={t("wallets.recharge.fields.way")} all={t("wallets.recharge.fields.way")} options={RECHARGE_WAYS.map((w) => [w, t(`wallets.recharge.ways.${w}`)] as const)} />
         <DateRangePicker />
       </DataTableToolbar>
       <FilterError message={filterError} />

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { collectRows } from "~/components/export/xlsx";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
-import { useApi } from "~/lib/api";
+import { useApi, type ListPath, type RowOf } from "~/lib/api";
 import { saveSheet } from "~/lib/excel";
 import { CustomerSelect, type Option } from "../drivers/pickers";
 
@@ -28,14 +28,14 @@ export function CustomerFilter({ current }: { current: Option | null }) {
  * The list as filtered on the screen, as an xlsx file (docs/rules/wallets.md "Screens"): read
  * page by page from the API, one row per record with `cells`, under `headers`.
  */
-export function WalletExport<T>({ path, query, file, headers, cells, widths }: { path: string; query: string; file: string; headers: string[]; cells: (row: T) => (string | number | null)[]; widths: number[] }) {
+export function WalletExport<P extends ListPath>({ path, query, file, headers, cells, widths }: { path: P; query: string; file: string; headers: string[]; cells: (row: RowOf<P>) => (string | number | null)[]; widths: number[] }) {
   const { t } = useTranslation();
   const api = useApi();
   const [exporting, setExporting] = useState<string>();
   const run = async () => {
     const params = new URLSearchParams(query);
     params.delete("current");
-    const rows = await collectRows<T>(api, path, params, (count) => setExporting(t("wallets.exporting", { count })));
+    const rows = await collectRows(api, path, params, (count) => setExporting(t("wallets.exporting", { count })));
     await saveSheet([headers, ...rows.map(cells)], `${file}-${new Date().toISOString().slice(0, 10)}.xlsx`, widths);
     setExporting(undefined);
     toast.success(t("wallets.exported", { count: rows.length }));

@@ -1,5 +1,6 @@
 import axe from "axe-core";
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
 
@@ -7,11 +8,11 @@ import { inject } from "vitest";
  * WCAG 2.1 AA as axe-core measures it, on every screen the browser tests visit: each page of a
  * browser opened by `openBrowser()` is checked after every `goto` and `waitForURL`, in the light
  * and the dark theme, so a new test gets the check without asking for it. A screen is checked
- * once per run (docs/testing.md "Browser tests"): the global setup names a file that lists the
- * screens checked so far, and test files run one after another, so a line appended there is seen
- * by every later file. A screen is the path with its ids collapsed, as seen by one operator's
- * accounts (a platform's /home is not an operator's). Any violation fails the test with the rule,
- * the element and what is wrong.
+ * once per run (docs/testing.md "Browser tests"): the global setup names a folder, and the first
+ * test to show a screen claims it there by creating the screen's file, which only one of the
+ * files running side by side can do. A screen is the path with its ids collapsed, as seen by one
+ * operator's accounts (a platform's /home is not an operator's). Any violation fails the test
+ * with the rule, the element and what is wrong.
  */
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const THEMES = ["light", "dark"] as const;
@@ -104,13 +105,20 @@ export async function expectAccessible(page: Page) {
   throw new Error(`axe-core found WCAG 2.1 AA violations on ${page.url()}\n${report}`);
 }
 
+/** Whether this is the first claim of `screen` in the run: creating its file fails for every later one. */
+function firstToClaim(screen: string): boolean {
+  try {
+    closeSync(openSync(join(inject("axeChecked"), encodeURIComponent(screen)), "wx"));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
 async function checkScreen(page: Page) {
-  const checked = inject("axeChecked");
-  const screen = await screenOf(page);
-  if (existsSync(checked) && readFileSync(checked, "utf8").split("\n").includes(screen)) return;
-  // Written before the check, as before: a screen that fails is reported once, by the test that found it.
-  appendFileSync(checked, `${screen}\n`);
-  await expectAccessible(page);
+  // Claimed before the check: a screen that fails is reported once, by the test that found it.
+  if (firstToClaim(await screenOf(page))) await expectAccessible(page);
 }
 
 /** Makes `goto` and `waitForURL` of this page check the screen they arrive at. */

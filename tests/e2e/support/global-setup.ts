@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserServer } from "playwright-core";
@@ -18,8 +18,10 @@ declare module "vitest" {
     serverLog: string;
     /** The run's Chromium, for `chromium.connect`. */
     chromiumEndpoint: string;
-    /** A file that lists the screens axe-core has checked in this run (tests/e2e/support/axe.ts). */
+    /** A folder with one file per screen axe-core has checked in this run (tests/e2e/support/axe.ts). */
     axeChecked: string;
+    /** A folder where test files hold the demo state they change (tests/e2e/support/exclusive.ts). */
+    heldResources: string;
   }
 }
 
@@ -41,7 +43,12 @@ export async function setup(project: TestProject) {
   project.provide("baseURL", product.origin);
   project.provide("serverLog", product.log);
   project.provide("chromiumEndpoint", chromium.wsEndpoint());
-  project.provide("axeChecked", join(scratch, "axe-checked"));
+  const axeChecked = join(scratch, "axe-checked");
+  const heldResources = join(scratch, "held");
+  mkdirSync(axeChecked);
+  mkdirSync(heldResources);
+  project.provide("axeChecked", axeChecked);
+  project.provide("heldResources", heldResources);
 }
 
 export async function teardown() {

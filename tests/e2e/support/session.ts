@@ -1,5 +1,5 @@
-import type { Page } from "playwright-core";
-import { expect } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, expect } from "vitest";
 import de from "../../../domain/i18n/locales/de/translation.json";
 import deUi from "../../../domain/i18n/locales/de/ui.json";
 import en from "../../../domain/i18n/locales/en/translation.json";
@@ -47,6 +47,25 @@ export async function openDemoAdmin(baseURL: string) {
   await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
   await page.waitForURL(`${baseURL}/home`);
   return { browser, page };
+}
+
+/**
+ * The browser preamble of a test file (docs/testing.md "Browser tests"): awaited at the top of
+ * the file, it opens a fresh context of the run's Chromium with one page and closes it after the
+ * file's last test. `extraArgs` as for `openBrowser`.
+ */
+export async function pageOfFile(extraArgs: string[] = []) {
+  return closedAfterFile({ browser: await openBrowser(extraArgs) });
+}
+
+/** The same preamble, logged in as the demo operator's admin and at its home page. */
+export async function demoAdminPageOfFile(baseURL: string) {
+  return closedAfterFile(await openDemoAdmin(baseURL));
+}
+
+async function closedAfterFile<T extends { browser: BrowserContext; page?: Page }>(opened: T) {
+  afterAll(() => opened.browser.close());
+  return { ...opened, page: opened.page ?? (await opened.browser.newPage()) };
 }
 
 /** Opens a console screen and waits until it carries its title and React has hydrated it. */

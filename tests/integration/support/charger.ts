@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { makeCharger } from "./factories";
 
 /**
  * A bare OCPP-J test charger inside the Workers runtime: it speaks raw frames, so tests can
@@ -91,6 +92,41 @@ export const boot = (charger: TestCharger) =>
   charger.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "TestCharger", firmwareVersion: "1.0.0" });
 
 export const now = () => new Date().toISOString();
+
+/** A 1.6J charger of this point, connected with its key and booted. */
+export async function online16(point: { serialNumber: string; key: string }) {
+  const charger = (await connect(point.serialNumber, { key: point.key })).charger!;
+  await boot(charger);
+  return charger;
+}
+
+/** A fresh enabled charger of the operator (`makeCharger`), connected as 1.6J and booted. */
+export async function bootedCharger(operatorCode = "0PL002") {
+  const made = await makeCharger(operatorCode);
+  return { ...made, charger: await online16(made) };
+}
+
+/** The same charger on its own new station, both connectors Available and landed in D1. */
+export async function availableCharger(operatorCode = "0PL002") {
+  const made = await bootedCharger(operatorCode);
+  await landed();
+  for (const connectorId of [1, 2]) {
+    await made.charger.call("StatusNotification", { connectorId, errorCode: "NoError", status: "Available", timestamp: now() });
+    await landed();
+  }
+  const station = await env.DB.prepare("SELECT station_id FROM points WHERE id = ?").bind(made.pointId).first<{ station_id: number }>();
+  return { ...made, stationId: station!.station_id };
+}
+
+/** Records every CALL of this action a charger gets, answering each with `reply`. */
+export function recording(charger: TestCharger, action: string, reply: Record<string, unknown>) {
+  const seen: Record<string, any>[] = [];
+  charger.answer(action, (payload) => {
+    seen.push(payload);
+    return reply;
+  });
+  return seen;
+}
 
 /** Charger effects reach D1 in batches, at most about two seconds behind (docs/rules/ocpp.md "Hot path"). */
 export { eventually } from "../../support/eventually";

@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { billTransaction } from "../../../workers/services/billing/billing";
 import { ensureChargeRecord } from "../../../workers/services/charge-records/lifecycle";
 import { systemCtx } from "../../../workers/services/context";
+import { makeCard, makeCustomer } from "./drivers";
+import { makeCharger } from "./factories";
 
 /** A session as a test describes it; instants in UTC ISO 8601. */
 export interface SessionSpec {
@@ -28,7 +30,7 @@ let tag = 0;
  * billing uses, and, when asked, the billing job itself. Answers the transaction ids in order.
  */
 export async function addSessions(made: { pointId: number; operatorId: number }, list: SessionSpec[], operatorCode = "0PL002") {
-  const ctx = systemCtx(env, { id: made.operatorId, code: operatorCode, sub: 0, parentId: null }, "test");
+  const ctx = systemCtx(env, { id: made.operatorId, code: operatorCode }, "test");
   const ids: number[] = [];
   for (const s of list) {
     const inserted = await env.DB.prepare(
@@ -57,7 +59,25 @@ export async function addSessions(made: { pointId: number; operatorId: number },
   return ids;
 }
 
+/** A stopped session of 12.345 kWh (12.35 zł at 1 zł/kWh) by `idTag` on a fresh charger of 0PL002, not billed yet. */
+export async function stoppedSession(idTag: string, versionId: number) {
+  const made = await makeCharger("0PL002");
+  const stop = Date.now() - 3_600_000;
+  const [id] = await addSessions(made, [
+    { start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), meterStart: 1_000, meterStop: 13_345, idTag, strategyVersionId: versionId },
+  ]);
+  return { made, id };
+}
+
+/** The same session, its tag a card of a customer of 0PL002 with 50 zł. */
+export async function paidSession(adminToken: string, versionId: number) {
+  const customer = await makeCustomer(adminToken);
+  await env.DB.prepare("UPDATE customers SET balance = 5000 WHERE id = ?").bind(customer.id).run();
+  const card = await makeCard(adminToken, { customerId: customer.id });
+  return { ...(await stoppedSession(card.idTag, versionId)), customerId: customer.id };
+}
+
 /** Runs the billing job on a stopped session (as the queue consumer does). */
 export function bill(made: { operatorId: number }, transactionId: number, operatorCode = "0PL002") {
-  return billTransaction(systemCtx(env, { id: made.operatorId, code: operatorCode, sub: 0, parentId: null }, "billing"), transactionId);
+  return billTransaction(systemCtx(env, { id: made.operatorId, code: operatorCode }, "billing"), transactionId);
 }

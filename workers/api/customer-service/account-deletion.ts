@@ -6,42 +6,44 @@ import { idParam, route } from "../app";
 const tag = "Customer service: account deletion";
 const path = "/customer-service/account-deletion";
 
-route(
-  {
-    method: "post",
-    path: `${path}/request`,
-    summary:
-      "Public: a driver asks to delete their account: { operatorCode, contact (e-mail or phone), reason }; the same answer whether or not the contact is known. With a mail server, confirmation CODE and a ticket: a code is mailed to a known customer's e-mail; without one, confirmation OPERATOR and a message saying the operator will contact the driver to confirm; at most 5 requests per contact and per client an hour (429)",
-    tag,
-    verb: requestAccountDeletion,
-    body: accountDeletionInput,
-  },
-  (ctx, { body }, c) => requestAccountDeletion(ctx, new URL(c.req.url).host, body),
-);
-route(
-  {
-    method: "post",
-    path: `${path}/confirm`,
-    summary: "Public: the code mailed for a request: { ticket, code }; the request then reaches the operator. Wrong, spent or expired: 400, one message",
-    tag,
-    verb: confirmAccountDeletion,
-    body: accountDeletionConfirmInput,
-  },
-  (ctx, { body }) => confirmAccountDeletion(ctx, body),
-);
-route({ method: "get", path, summary: "Deletion requests, newest first (status PENDING, DONE, REJECTED)", tag, verb: listAccountDeletions, query: accountDeletionListQuery }, (ctx, { query }) =>
-  listAccountDeletions(ctx, query),
-);
-route(
-  {
-    method: "put",
-    path: `${path}/{id}`,
-    summary:
-      "Complete (DONE: the customer's personal fields are erased) or reject a pending request: { result, identityConfirmedBy }; a request no mailed code confirmed (verified false) is completed only with identityConfirmedBy, how the operator confirmed the requester's identity (else 400)",
-    tag,
-    verb: decideAccountDeletion,
-    params: idParam,
-    body: accountDeletionDecision,
-  },
-  (ctx, { params, body }) => decideAccountDeletion(ctx, params.id, body),
-);
+export const routes = [
+  route(
+    {
+      method: "post",
+      path: `${path}/request`,
+      summary:
+        "Public: a driver asks to delete their account: { operatorCode, contact (e-mail or phone), reason }; the same answer whether or not the contact is known. With a mail server, confirmation CODE and a ticket: a code is mailed to a known customer's e-mail; without one, confirmation OPERATOR and a message saying the operator will contact the driver to confirm; at most 5 requests per contact and per client an hour (429)",
+      tag,
+      verb: requestAccountDeletion,
+      body: accountDeletionInput,
+    },
+    (ctx, { body }, c) => requestAccountDeletion(ctx, new URL(c.req.url).host, body),
+  ),
+  route(
+    {
+      method: "post",
+      path: `${path}/confirm`,
+      summary: "Public: the code mailed for a request: { ticket, code }; the request then reaches the operator. Wrong, spent or expired: 400, one message",
+      tag,
+      verb: confirmAccountDeletion,
+      body: accountDeletionConfirmInput,
+    },
+    (ctx, { body }) => confirmAccountDeletion(ctx, body),
+  ),
+  route({ method: "get", path, summary: "Deletion requests, newest first (status PENDING, DONE, REJECTED)", tag, verb: listAccountDeletions, query: accountDeletionListQuery }, (ctx, { query }) =>
+    listAccountDeletions(ctx, query),
+  ),
+  route(
+    {
+      method: "put",
+      path: `${path}/{id}`,
+      summary:
+        "Complete (DONE: the customer's personal fields are erased) or reject a pending request: { result, identityConfirmedBy }; a request no mailed code confirmed (verified false) is completed only with identityConfirmedBy, how the operator confirmed the requester's identity (else 400)",
+      tag,
+      verb: decideAccountDeletion,
+      params: idParam,
+      body: accountDeletionDecision,
+    },
+    (ctx, { params, body }) => decideAccountDeletion(ctx, params.id, body),
+  ),
+];

@@ -10,32 +10,34 @@ import { ok } from "../envelope";
  */
 const tag = "Finance service: card payments";
 
-route(
-  { method: "put", path: "/customer-service/customer/{id}/payment-card", summary: "Keep a customer's Stripe card (channelType 4, the default) or PayPal vault (channelType 0) on file", tag, verb: setPaymentCard, params: idParam, body: paymentCardInput },
-  (ctx, { params, body }) => setPaymentCard(ctx, params.id, body),
-);
-route(
-  { method: "post", path: "/finance-service/stripe-top-up", summary: "Top a customer up from their card on file: a Paying bill until Stripe's webhook", tag, verb: startCardTopUp, body: cardTopUpInput },
-  (ctx, { body }) => startCardTopUp(ctx, body),
-);
-route(
-  {
-    method: "post",
-    path: "/finance-service/card-top-up",
-    summary: "Top a customer up through the operator's Stripe or PayPal channel (channelType 4 or 0): a Paying bill until the processor's webhook; other types are not supported yet",
-    tag,
-    verb: startChannelTopUp,
-    body: channelTopUpInput,
-  },
-  (ctx, { body }) => startChannelTopUp(ctx, body),
-);
-route(
-  { method: "post", path: "/finance-service/bill/{id}/retry-payment", summary: "Ask again for a failed card payment (a top-up or a session's capture)", tag, verb: retryBillPayment, params: idParam },
-  (ctx, { params }) => retryBillPayment(ctx, params.id),
-);
-route({ method: "get", path: "/finance-service/payment", summary: "Card payments, newest first", tag, verb: listPayments, query: paymentQuery }, (ctx, { query }) =>
-  listPayments(ctx, query),
-);
+export const routes = [
+  route(
+    { method: "put", path: "/customer-service/customer/{id}/payment-card", summary: "Keep a customer's Stripe card (channelType 4, the default) or PayPal vault (channelType 0) on file", tag, verb: setPaymentCard, params: idParam, body: paymentCardInput },
+    (ctx, { params, body }) => setPaymentCard(ctx, params.id, body),
+  ),
+  route(
+    { method: "post", path: "/finance-service/stripe-top-up", summary: "Top a customer up from their card on file: a Paying bill until Stripe's webhook", tag, verb: startCardTopUp, body: cardTopUpInput },
+    (ctx, { body }) => startCardTopUp(ctx, body),
+  ),
+  route(
+    {
+      method: "post",
+      path: "/finance-service/card-top-up",
+      summary: "Top a customer up through the operator's Stripe or PayPal channel (channelType 4 or 0): a Paying bill until the processor's webhook; other types are not supported yet",
+      tag,
+      verb: startChannelTopUp,
+      body: channelTopUpInput,
+    },
+    (ctx, { body }) => startChannelTopUp(ctx, body),
+  ),
+  route(
+    { method: "post", path: "/finance-service/bill/{id}/retry-payment", summary: "Ask again for a failed card payment (a top-up or a session's capture)", tag, verb: retryBillPayment, params: idParam },
+    (ctx, { params }) => retryBillPayment(ctx, params.id),
+  ),
+  route({ method: "get", path: "/finance-service/payment", summary: "Card payments, newest first", tag, verb: listPayments, query: paymentQuery }, (ctx, { query }) =>
+    listPayments(ctx, query),
+  ),
+];
 
 /**
  * Stripe's webhook for one operator. Declared by hand: the signature covers the raw body, which

@@ -7,37 +7,39 @@ import { route } from "../app";
 const tag = "Fault codes and failures";
 const path = "/maintain-service/fault-code";
 
-route(
-  { method: "get", path, summary: "The 14 OCPP fault codes, then vendor codes (keyword, source OCPP or VENDOR)", tag, verb: listFaultCodes, query: faultCodeListQuery },
-  (ctx, { query }) => listFaultCodes(ctx, query),
-);
+export const routes = [
+  route(
+    { method: "get", path, summary: "The 14 OCPP fault codes, then vendor codes (keyword, source OCPP or VENDOR)", tag, verb: listFaultCodes, query: faultCodeListQuery },
+    (ctx, { query }) => listFaultCodes(ctx, query),
+  ),
 
-route({ method: "post", path, summary: "Add a vendor code: name, level, count (a positive whole number)", tag, verb: createFaultCode, body: faultCodeInput }, (ctx, { body }) =>
-  createFaultCode(ctx, body),
-);
+  route({ method: "post", path, summary: "Add a vendor code: name, level, count (a positive whole number)", tag, verb: createFaultCode, body: faultCodeInput }, (ctx, { body }) =>
+    createFaultCode(ctx, body),
+  ),
 
-route({ method: "get", path: `${path}/{code}`, summary: "One fault code", tag, verb: faultCodeDetail, params: faultCodeParam }, (ctx, { params }) =>
-  faultCodeDetail(ctx, params.code),
-);
+  route({ method: "get", path: `${path}/{code}`, summary: "One fault code", tag, verb: faultCodeDetail, params: faultCodeParam }, (ctx, { params }) =>
+    faultCodeDetail(ctx, params.code),
+  ),
 
-route(
-  { method: "put", path: `${path}/{code}`, summary: "Edit a vendor code, or override an OCPP code's name, level and count", tag, verb: updateFaultCode, params: faultCodeParam, body: faultCodeUpdate },
-  (ctx, { params, body }) => updateFaultCode(ctx, params.code, body),
-);
+  route(
+    { method: "put", path: `${path}/{code}`, summary: "Edit a vendor code, or override an OCPP code's name, level and count", tag, verb: updateFaultCode, params: faultCodeParam, body: faultCodeUpdate },
+    (ctx, { params, body }) => updateFaultCode(ctx, params.code, body),
+  ),
 
-route(
-  { method: "delete", path: `${path}/{code}`, summary: "Delete a vendor code, or bring an OCPP code back to its defaults", tag, verb: deleteFaultCode, params: faultCodeParam },
-  (ctx, { params }) => deleteFaultCode(ctx, params.code),
-);
+  route(
+    { method: "delete", path: `${path}/{code}`, summary: "Delete a vendor code, or bring an OCPP code back to its defaults", tag, verb: deleteFaultCode, params: faultCodeParam },
+    (ctx, { params }) => deleteFaultCode(ctx, params.code),
+  ),
 
-route(
-  {
-    method: "get",
-    path: "/maintain-service/operation-failure",
-    summary: "Alarms grouped by point and fault code over a period (30 days unless from/to), with counts and whether repeated",
-    tag,
-    verb: listFailures,
-    query: failureListQuery,
-  },
-  (ctx, { query }) => listFailures(ctx, query),
-);
+  route(
+    {
+      method: "get",
+      path: "/maintain-service/operation-failure",
+      summary: "Alarms grouped by point and fault code over a period (30 days unless from/to), with counts and whether repeated",
+      tag,
+      verb: listFailures,
+      query: failureListQuery,
+    },
+    (ctx, { query }) => listFailures(ctx, query),
+  ),
+];

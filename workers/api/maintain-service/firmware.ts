@@ -6,45 +6,47 @@ import { idParam, route } from "../app";
 const tag = "Firmware";
 const path = "/maintain-service/firmware";
 
-route({ method: "get", path, summary: "Firmware versions, newest first (version, issued)", tag, verb: listFirmware, query: firmwareListQuery }, (ctx, { query }) =>
-  listFirmware(ctx, query),
-);
+export const routes = [
+  route({ method: "get", path, summary: "Firmware versions, newest first (version, issued)", tag, verb: listFirmware, query: firmwareListQuery }, (ctx, { query }) =>
+    listFirmware(ctx, query),
+  ),
 
-route(
-  { method: "post", path, summary: "Add a version: an ftp:// or ftps:// location, retries, retry interval, retrieve date", tag, verb: createFirmware, body: firmwareInput },
-  (ctx, { body }) => createFirmware(ctx, body),
-);
+  route(
+    { method: "post", path, summary: "Add a version: an ftp:// or ftps:// location, retries, retry interval, retrieve date", tag, verb: createFirmware, body: firmwareInput },
+    (ctx, { body }) => createFirmware(ctx, body),
+  ),
 
-route(
-  {
-    method: "get",
-    path: `${path}/{id}`,
-    summary: "A version with `rollout: [{pointId, serialNumber, status, updatedAt}]`, status `Issued` until the first notification",
-    tag,
-    verb: firmwareDetail,
-    params: idParam,
-  },
-  (ctx, { params }) => firmwareDetail(ctx, params.id),
-);
+  route(
+    {
+      method: "get",
+      path: `${path}/{id}`,
+      summary: "A version with `rollout: [{pointId, serialNumber, status, updatedAt}]`, status `Issued` until the first notification",
+      tag,
+      verb: firmwareDetail,
+      params: idParam,
+    },
+    (ctx, { params }) => firmwareDetail(ctx, params.id),
+  ),
 
-route({ method: "put", path: `${path}/{id}`, summary: "Edit a version", tag, verb: updateFirmware, params: idParam, body: firmwareInput }, (ctx, { params, body }) =>
-  updateFirmware(ctx, params.id, body),
-);
+  route({ method: "put", path: `${path}/{id}`, summary: "Edit a version", tag, verb: updateFirmware, params: idParam, body: firmwareInput }, (ctx, { params, body }) =>
+    updateFirmware(ctx, params.id, body),
+  ),
 
-route(
-  { method: "delete", path: `${path}/{id}`, summary: "Delete a version never issued (409 'version issued cannot be deleted')", tag, verb: deleteFirmware, params: idParam },
-  (ctx, { params }) => deleteFirmware(ctx, params.id),
-);
+  route(
+    { method: "delete", path: `${path}/{id}`, summary: "Delete a version never issued (409 'version issued cannot be deleted')", tag, verb: deleteFirmware, params: idParam },
+    (ctx, { params }) => deleteFirmware(ctx, params.id),
+  ),
 
-route(
-  {
-    method: "post",
-    path: `${path}/{id}/issue`,
-    summary: "Issue the version to points: UpdateFirmware through the firmware queue, in waves of waveSize",
-    tag,
-    verb: issueFirmware,
-    params: idParam,
-    body: firmwareIssueInput,
-  },
-  (ctx, { params, body }) => issueFirmware(ctx, params.id, body),
-);
+  route(
+    {
+      method: "post",
+      path: `${path}/{id}/issue`,
+      summary: "Issue the version to points: UpdateFirmware through the firmware queue, in waves of waveSize",
+      tag,
+      verb: issueFirmware,
+      params: idParam,
+      body: firmwareIssueInput,
+    },
+    (ctx, { params, body }) => issueFirmware(ctx, params.id, body),
+  ),
+];

@@ -8,14 +8,16 @@ import { route } from "../app";
  */
 const tag = "Public service: chargers";
 
-route(
-  {
-    method: "get",
-    path: "/public-service/charger/{serialNumber}",
-    summary: "A charger's connectors, live statuses and the price now and for the next hours (prices as decimal texts in major units, VAT included)",
-    tag,
-    verb: publicCharger,
-    params: z.object({ serialNumber: z.string() }),
-  },
-  (ctx, { params }) => publicCharger(ctx, params.serialNumber),
-);
+export const routes = [
+  route(
+    {
+      method: "get",
+      path: "/public-service/charger/{serialNumber}",
+      summary: "A charger's connectors, live statuses and the price now and for the next hours (prices as decimal texts in major units, VAT included)",
+      tag,
+      verb: publicCharger,
+      params: z.object({ serialNumber: z.string() }),
+    },
+    (ctx, { params }) => publicCharger(ctx, params.serialNumber),
+  ),
+];

@@ -8,77 +8,78 @@ import { abnormalRecord, completeRecord, retryRecord, settleRecord, unplugRecord
 
 const tag = "Charge records";
 
-route(
-  {
-    method: "get",
-    path: "/station-service/charge/record/reportByPoint",
-    summary:
-      "One point's month (reportMonth yyyy-MM in the operator's time zone): meterValue kWh (3 decimals), chargingTime minutes, deductionCost minor units (the billed records' totalCost), chargeCount",
-    tag,
-    verb: reportByPoint,
-    query: reportQuery,
-  },
-  (ctx, { query }) => reportByPoint(ctx, query),
-);
-
-route(
-  {
-    method: "get",
-    path: "/station-service/charge/record",
-    summary:
-      "Charge records, newest first, paged and filtered (transactionId, stationId, pointId, customerId, idTag, status, from/to as yyyy-MM-dd or a local date-time in the operator's time zone); status is the record state, transactionStatus the transaction's",
-    tag,
-    verb: listChargeRecords,
-    query: chargeRecordQuery,
-  },
-  (ctx, { query }) => listChargeRecords(ctx, query),
-);
-
-route(
-  {
-    method: "get",
-    path: "/station-service/charge/record/{id}",
-    summary: "A charge record with its cost lines, meter curve, strategy version and receipt token",
-    tag,
-    verb: chargeRecordDetail,
-    params: idParam,
-  },
-  (ctx, { params }) => chargeRecordDetail(ctx, params.id),
-);
-
-route(
-  {
-    method: "get",
-    path: "/station-service/charge/record/{id}/receipt",
-    summary: "A charge record's receipt: every charging-receipt field, money in minor units, with the operator's currency format",
-    tag,
-    verb: recordReceipt,
-    params: idParam,
-  },
-  (ctx, { params }) => recordReceipt(ctx, params.id),
-);
-
-route(
-  {
-    method: "get",
-    path: "/station-service/charge/cashier/{id}",
-    summary: "Cashier view of one station: its connectors, running sessions and the amount due of each last finished session",
-    tag,
-    verb: stationCashier,
-    params: idParam,
-  },
-  (ctx, { params }) => stationCashier(ctx, params.id),
-);
-
-for (const [action, verb, summary] of [
-  ["settle", settleRecord, "Settle a record now: its final price (an idle fee counts until now) debited from whoever is behind the tag"],
-  ["complete", completeRecord, "Mark a record paid (RECORD_COMPLETE), e.g. paid at the cashier"],
-  ["abnormal", abnormalRecord, "Mark a record ABNORMAL"],
-  ["unplug", unplugRecord, "Manual unplug: sets the unplug time to now and gives the idle fee after charging its final price"],
-  ["retry", retryRecord, "Retry a failed payment (PAY_FAIL) with today's balance"],
-] as const) {
+export const routes = [
   route(
-    { method: "put", path: `/station-service/charge/record/{id}/${action}`, summary, tag, verb, params: idParam },
-    (ctx, { params }) => verb(ctx, params.id),
-  );
-}
+    {
+      method: "get",
+      path: "/station-service/charge/record/reportByPoint",
+      summary:
+        "One point's month (reportMonth yyyy-MM in the operator's time zone): meterValue kWh (3 decimals), chargingTime minutes, deductionCost minor units (the billed records' totalCost), chargeCount",
+      tag,
+      verb: reportByPoint,
+      query: reportQuery,
+    },
+    (ctx, { query }) => reportByPoint(ctx, query),
+  ),
+
+  route(
+    {
+      method: "get",
+      path: "/station-service/charge/record",
+      summary:
+        "Charge records, newest first, paged and filtered (transactionId, stationId, pointId, customerId, idTag, status, from/to as yyyy-MM-dd or a local date-time in the operator's time zone); status is the record state, transactionStatus the transaction's",
+      tag,
+      verb: listChargeRecords,
+      query: chargeRecordQuery,
+    },
+    (ctx, { query }) => listChargeRecords(ctx, query),
+  ),
+
+  route(
+    {
+      method: "get",
+      path: "/station-service/charge/record/{id}",
+      summary: "A charge record with its cost lines, meter curve, strategy version and receipt token",
+      tag,
+      verb: chargeRecordDetail,
+      params: idParam,
+    },
+    (ctx, { params }) => chargeRecordDetail(ctx, params.id),
+  ),
+
+  route(
+    {
+      method: "get",
+      path: "/station-service/charge/record/{id}/receipt",
+      summary: "A charge record's receipt: every charging-receipt field, money in minor units, with the operator's currency format",
+      tag,
+      verb: recordReceipt,
+      params: idParam,
+    },
+    (ctx, { params }) => recordReceipt(ctx, params.id),
+  ),
+
+  route(
+    {
+      method: "get",
+      path: "/station-service/charge/cashier/{id}",
+      summary: "Cashier view of one station: its connectors, running sessions and the amount due of each last finished session",
+      tag,
+      verb: stationCashier,
+      params: idParam,
+    },
+    (ctx, { params }) => stationCashier(ctx, params.id),
+  ),
+];
+
+export const recordActionRoutes = (
+  [
+    ["settle", settleRecord, "Settle a record now: its final price (an idle fee counts until now) debited from whoever is behind the tag"],
+    ["complete", completeRecord, "Mark a record paid (RECORD_COMPLETE), e.g. paid at the cashier"],
+    ["abnormal", abnormalRecord, "Mark a record ABNORMAL"],
+    ["unplug", unplugRecord, "Manual unplug: sets the unplug time to now and gives the idle fee after charging its final price"],
+    ["retry", retryRecord, "Retry a failed payment (PAY_FAIL) with today's balance"],
+  ] as const
+).map(([action, verb, summary]) =>
+  route({ method: "put", path: `/station-service/charge/record/{id}/${action}`, summary, tag, verb, params: idParam }, (ctx, { params }) => verb(ctx, params.id)),
+);

@@ -20,149 +20,151 @@ import { idParam, route } from "../app";
 
 const tag = "Monitoring and remote control";
 
-route(
-  { method: "get", path: "/station-service/monitoring/point", summary: "Points with their live state (read-only)", tag, verb: listMonitoredPoints, query: pointListQuery },
-  (ctx, { query }) => listMonitoredPoints(ctx, query),
-);
+export const routes = [
+  route(
+    { method: "get", path: "/station-service/monitoring/point", summary: "Points with their live state (read-only)", tag, verb: listMonitoredPoints, query: pointListQuery },
+    (ctx, { query }) => listMonitoredPoints(ctx, query),
+  ),
 
-route(
-  {
-    method: "put",
-    path: "/station-service/monitoring/reset/point/{serialNumber}",
-    summary: "Reset (Soft or Hard)",
-    tag,
-    verb: remoteCommand,
-    params: serialParam,
-    body: resetInput,
-  },
-  (ctx, { params, body }) => remoteCommand(ctx, params, "Reset", { type: body.type }),
-);
+  route(
+    {
+      method: "put",
+      path: "/station-service/monitoring/reset/point/{serialNumber}",
+      summary: "Reset (Soft or Hard)",
+      tag,
+      verb: remoteCommand,
+      params: serialParam,
+      body: resetInput,
+    },
+    (ctx, { params, body }) => remoteCommand(ctx, params, "Reset", { type: body.type }),
+  ),
 
-route(
-  {
-    method: "put",
-    path: "/station-service/monitoring/point/triggerMessage/{serialNumber}",
-    summary: "TriggerMessage (StatusNotification refreshes status, BootNotification the version)",
-    tag,
-    verb: remoteCommand,
-    params: serialParam,
-    body: triggerInput,
-  },
-  (ctx, { params, body }) => remoteCommand(ctx, params, "TriggerMessage", body),
-);
+  route(
+    {
+      method: "put",
+      path: "/station-service/monitoring/point/triggerMessage/{serialNumber}",
+      summary: "TriggerMessage (StatusNotification refreshes status, BootNotification the version)",
+      tag,
+      verb: remoteCommand,
+      params: serialParam,
+      body: triggerInput,
+    },
+    (ctx, { params, body }) => remoteCommand(ctx, params, "TriggerMessage", body),
+  ),
 
-route(
-  {
-    method: "put",
-    path: "/station-service/monitoring/clearChargingProfile/{serialNumber}",
-    summary: "ClearChargingProfile (all profiles unless filtered)",
-    tag,
-    verb: remoteCommand,
-    params: serialParam,
-    body: clearChargingProfileInput,
-  },
-  (ctx, { params, body }) => remoteCommand(ctx, params, "ClearChargingProfile", body),
-);
+  route(
+    {
+      method: "put",
+      path: "/station-service/monitoring/clearChargingProfile/{serialNumber}",
+      summary: "ClearChargingProfile (all profiles unless filtered)",
+      tag,
+      verb: remoteCommand,
+      params: serialParam,
+      body: clearChargingProfileInput,
+    },
+    (ctx, { params, body }) => remoteCommand(ctx, params, "ClearChargingProfile", body),
+  ),
 
-route(
-  {
-    method: "get",
-    path: "/station-service/monitoring/getCompositeSchedule/{serialNumber}",
-    summary: "GetCompositeSchedule",
-    tag,
-    verb: remoteCommand,
-    params: serialParam,
-    query: compositeScheduleQuery,
-  },
-  (ctx, { params, query }) => remoteCommand(ctx, params, "GetCompositeSchedule", query),
-);
+  route(
+    {
+      method: "get",
+      path: "/station-service/monitoring/getCompositeSchedule/{serialNumber}",
+      summary: "GetCompositeSchedule",
+      tag,
+      verb: remoteCommand,
+      params: serialParam,
+      query: compositeScheduleQuery,
+    },
+    (ctx, { params, query }) => remoteCommand(ctx, params, "GetCompositeSchedule", query),
+  ),
 
-route(
-  {
-    method: "put",
-    path: "/station-service/monitoring/dataTransfer/{serialNumber}",
-    summary: "DataTransfer to the charger",
-    tag,
-    verb: remoteCommand,
-    params: serialParam,
-    body: dataTransferInput,
-  },
-  (ctx, { params, body }) => remoteCommand(ctx, params, "DataTransfer", body),
-);
+  route(
+    {
+      method: "put",
+      path: "/station-service/monitoring/dataTransfer/{serialNumber}",
+      summary: "DataTransfer to the charger",
+      tag,
+      verb: remoteCommand,
+      params: serialParam,
+      body: dataTransferInput,
+    },
+    (ctx, { params, body }) => remoteCommand(ctx, params, "DataTransfer", body),
+  ),
 
-route(
-  {
-    method: "get",
-    path: "/station-service/monitoring/getDiagnostics/{serialNumber}",
-    summary: "GetDiagnostics: upload to an FTP location",
-    tag,
-    verb: remoteDiagnostics,
-    params: serialParam,
-    query: getDiagnosticsQuery,
-  },
-  (ctx, { params, query }) => remoteDiagnostics(ctx, params, query),
-);
+  route(
+    {
+      method: "get",
+      path: "/station-service/monitoring/getDiagnostics/{serialNumber}",
+      summary: "GetDiagnostics: upload to an FTP location",
+      tag,
+      verb: remoteDiagnostics,
+      params: serialParam,
+      query: getDiagnosticsQuery,
+    },
+    (ctx, { params, query }) => remoteDiagnostics(ctx, params, query),
+  ),
 
-route(
-  {
-    method: "get",
-    path: "/station-service/monitoring/getLocalListVersion/{serialNumber}",
-    summary: "GetLocalListVersion",
-    tag,
-    verb: remoteCommand,
-    params: serialParam,
-  },
-  (ctx, { params }) => remoteCommand(ctx, params, "GetLocalListVersion", {}),
-);
+  route(
+    {
+      method: "get",
+      path: "/station-service/monitoring/getLocalListVersion/{serialNumber}",
+      summary: "GetLocalListVersion",
+      tag,
+      verb: remoteCommand,
+      params: serialParam,
+    },
+    (ctx, { params }) => remoteCommand(ctx, params, "GetLocalListVersion", {}),
+  ),
 
-route(
-  {
-    method: "put",
-    path: "/station-service/remoteControl/unlockConnector/{id}",
-    summary: "UnlockConnector",
-    tag,
-    verb: remoteCommand,
-    params: idParam,
-    body: connectorInput,
-  },
-  (ctx, { params, body }) => remoteCommand(ctx, { id: params.id }, "UnlockConnector", body),
-);
+  route(
+    {
+      method: "put",
+      path: "/station-service/remoteControl/unlockConnector/{id}",
+      summary: "UnlockConnector",
+      tag,
+      verb: remoteCommand,
+      params: idParam,
+      body: connectorInput,
+    },
+    (ctx, { params, body }) => remoteCommand(ctx, { id: params.id }, "UnlockConnector", body),
+  ),
 
-route(
-  {
-    method: "put",
-    path: "/station-service/remoteControl/remoteStart/{id}",
-    summary: "RemoteStartTransaction; without idTag the operator's remote tag is used",
-    tag,
-    verb: remoteStart,
-    params: idParam,
-    body: remoteStartInput,
-  },
-  (ctx, { params, body }) => remoteStart(ctx, params.id, body),
-);
+  route(
+    {
+      method: "put",
+      path: "/station-service/remoteControl/remoteStart/{id}",
+      summary: "RemoteStartTransaction; without idTag the operator's remote tag is used",
+      tag,
+      verb: remoteStart,
+      params: idParam,
+      body: remoteStartInput,
+    },
+    (ctx, { params, body }) => remoteStart(ctx, params.id, body),
+  ),
 
-route(
-  {
-    method: "put",
-    path: "/station-service/remoteControl/{id}/remoteStop/{transaction}",
-    summary: "RemoteStopTransaction",
-    tag,
-    verb: remoteStop,
-    params: idParam.extend({ transaction: pathId }),
-  },
-  (ctx, { params }) => remoteStop(ctx, params.id, params.transaction),
-);
+  route(
+    {
+      method: "put",
+      path: "/station-service/remoteControl/{id}/remoteStop/{transaction}",
+      summary: "RemoteStopTransaction",
+      tag,
+      verb: remoteStop,
+      params: idParam.extend({ transaction: pathId }),
+    },
+    (ctx, { params }) => remoteStop(ctx, params.id, params.transaction),
+  ),
 
-route(
-  {
-    method: "post",
-    path: "/station-service/point/{id}/command",
-    summary:
-      "Any server-initiated OCPP action in the point's protocol: 1.6 names (ChangeConfiguration, …) for a 1.6 point, 2.0.1 names (GetVariables, SetDisplayMessage, …) for a 2.0.1 point; the other protocol's names are 400, the payload is checked against the protocol's schema",
-    tag,
-    verb: anyCommand,
-    params: idParam,
-    body: commandInput,
-  },
-  (ctx, { params, body }) => anyCommand(ctx, params.id, body),
-);
+  route(
+    {
+      method: "post",
+      path: "/station-service/point/{id}/command",
+      summary:
+        "Any server-initiated OCPP action in the point's protocol: 1.6 names (ChangeConfiguration, …) for a 1.6 point, 2.0.1 names (GetVariables, SetDisplayMessage, …) for a 2.0.1 point; the other protocol's names are 400, the payload is checked against the protocol's schema",
+      tag,
+      verb: anyCommand,
+      params: idParam,
+      body: commandInput,
+    },
+    (ctx, { params, body }) => anyCommand(ctx, params.id, body),
+  ),
+];

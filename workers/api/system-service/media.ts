@@ -16,7 +16,20 @@ const uploadOf = (c: Context): Upload => {
   return { declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined, readFile: async () => (await c.req.formData().catch(() => null))?.get("file") };
 };
 
-route({ method: "get", path: "/system-service/banner", summary: "Banners in their order (type, auditStatus)", tag, verb: listBanners, query: bannerListQuery }, (ctx, { query }) => listBanners(ctx, query));
+export const bannerRoutes = [
+  route({ method: "get", path: "/system-service/banner", summary: "Banners in their order (type, auditStatus)", tag, verb: listBanners, query: bannerListQuery }, (ctx, { query }) => listBanners(ctx, query)),
+  route({ method: "put", path: "/system-service/banner/order", summary: "Order banners: { ids } first, in this order", tag, verb: orderBanners, body: bannerOrderInput }, (ctx, { body }) =>
+    orderBanners(ctx, body),
+  ),
+  route({ method: "put", path: "/system-service/banner/{id}/audit", summary: "Approve a banner: UNAUDITED → AUDITED (409 once approved)", tag, verb: auditBanner, params: idParam }, (ctx, { params }) =>
+    auditBanner(ctx, params.id),
+  ),
+  route(
+    { method: "put", path: "/system-service/banner/{id}/status", summary: "Enable or disable a banner: { enabled }; only an approved one may be enabled (409)", tag, verb: setBannerEnabled, params: idParam, body: bannerStatusInput },
+    (ctx, { params, body }) => setBannerEnabled(ctx, params.id, body),
+  ),
+  route({ method: "delete", path: "/system-service/banner/{id}", summary: "Delete a banner and its image", tag, verb: deleteBanner, params: idParam }, (ctx, { params }) => deleteBanner(ctx, params.id)),
+];
 documentUpload({
   path: "/system-service/banner",
   summary: "Upload a banner (?type=POINT|STATION): JPG/PNG, ≤ 1 MB, ≤ 160×160 px, checked by content; it starts UNAUDITED and disabled",
@@ -31,19 +44,11 @@ api.post("/system-service/banner", async (c) => {
   ctx.request.body = { type: c.req.query("type") };
   return ok(c, await uploadBanner(ctx, c.req.query(), uploadOf(c)), ctx.lang);
 });
-route({ method: "put", path: "/system-service/banner/order", summary: "Order banners: { ids } first, in this order", tag, verb: orderBanners, body: bannerOrderInput }, (ctx, { body }) =>
-  orderBanners(ctx, body),
-);
-route({ method: "put", path: "/system-service/banner/{id}/audit", summary: "Approve a banner: UNAUDITED → AUDITED (409 once approved)", tag, verb: auditBanner, params: idParam }, (ctx, { params }) =>
-  auditBanner(ctx, params.id),
-);
-route(
-  { method: "put", path: "/system-service/banner/{id}/status", summary: "Enable or disable a banner: { enabled }; only an approved one may be enabled (409)", tag, verb: setBannerEnabled, params: idParam, body: bannerStatusInput },
-  (ctx, { params, body }) => setBannerEnabled(ctx, params.id, body),
-);
-route({ method: "delete", path: "/system-service/banner/{id}", summary: "Delete a banner and its image", tag, verb: deleteBanner, params: idParam }, (ctx, { params }) => deleteBanner(ctx, params.id));
 
-route({ method: "get", path: "/system-service/file", summary: "The operator's files, newest first (name)", tag, verb: listFiles, query: fileListQuery }, (ctx, { query }) => listFiles(ctx, query));
+export const fileRoutes = [
+  route({ method: "get", path: "/system-service/file", summary: "The operator's files, newest first (name)", tag, verb: listFiles, query: fileListQuery }, (ctx, { query }) => listFiles(ctx, query)),
+  route({ method: "delete", path: "/system-service/file/{id}", summary: "Delete a file", tag, verb: deleteFile, params: idParam }, (ctx, { params }) => deleteFile(ctx, params.id)),
+];
 documentUpload({
   path: "/system-service/file",
   summary: "Upload a file: PDF, PNG, JPEG, xlsx/docx/pptx or UTF-8 txt/csv, ≤ 10 MB, checked by content",
@@ -81,4 +86,3 @@ api.get("/system-service/file/:id/download", async (c) => {
     },
   });
 });
-route({ method: "delete", path: "/system-service/file/{id}", summary: "Delete a file", tag, verb: deleteFile, params: idParam }, (ctx, { params }) => deleteFile(ctx, params.id));

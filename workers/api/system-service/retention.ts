@@ -6,24 +6,26 @@ import { api, describeAccess, idParam, route, userContext } from "../app";
 /** Retention and the archives it wrote (docs/rules/settings.md "Retention"). */
 const tag = "System service: retention";
 
-route({ method: "get", path: "/system-service/retention", summary: "How long history stays before it is archived: { recordsMonths, framesDays }", tag, verb: getRetention }, (ctx) =>
-  getRetention(ctx),
-);
-route(
-  {
-    method: "put",
-    path: "/system-service/retention",
-    summary: "Set the retention: recordsMonths 1–120 (operation log, meter samples), framesDays 7–365 (raw OCPP frames)",
-    tag,
-    verb: updateRetention,
-    body: retentionInput,
-  },
-  (ctx, { body }) => updateRetention(ctx, body),
-);
-route(
-  { method: "get", path: "/system-service/retention/archive", summary: "The operator's archives, newest month first (kind, month)", tag, verb: listArchives, query: archiveListQuery },
-  (ctx, { query }) => listArchives(ctx, query),
-);
+export const routes = [
+  route({ method: "get", path: "/system-service/retention", summary: "How long history stays before it is archived: { recordsMonths, framesDays }", tag, verb: getRetention }, (ctx) =>
+    getRetention(ctx),
+  ),
+  route(
+    {
+      method: "put",
+      path: "/system-service/retention",
+      summary: "Set the retention: recordsMonths 1–120 (operation log, meter samples), framesDays 7–365 (raw OCPP frames)",
+      tag,
+      verb: updateRetention,
+      body: retentionInput,
+    },
+    (ctx, { body }) => updateRetention(ctx, body),
+  ),
+  route(
+    { method: "get", path: "/system-service/retention/archive", summary: "The operator's archives, newest month first (kind, month)", tag, verb: listArchives, query: archiveListQuery },
+    (ctx, { query }) => listArchives(ctx, query),
+  ),
+];
 api.openAPIRegistry.registerPath({
   method: "get",
   path: "/system-service/retention/archive/{id}/download",

@@ -7,43 +7,45 @@ import { route } from "../app";
 
 const tag = "Account service: auth";
 
-route({ method: "get", path: "/user-service/auth/captcha", summary: "A new captcha (SVG drawn as paths)", tag, verb: issueCaptcha }, (ctx) =>
-  issueCaptcha(ctx),
-);
+export const routes = [
+  route({ method: "get", path: "/user-service/auth/captcha", summary: "A new captcha (SVG drawn as paths)", tag, verb: issueCaptcha }, (ctx) =>
+    issueCaptcha(ctx),
+  ),
 
-route(
-  {
-    method: "post",
-    path: "/user-service/auth/login/operator",
-    summary: "Log in to an operator with username, password and captcha",
-    tag,
-    verb: login,
-    body: loginInput,
-  },
-  async (ctx, { body }, c) => login(ctx, body, await operatorByHost(ctx.db, new URL(c.req.url).host)),
-);
+  route(
+    {
+      method: "post",
+      path: "/user-service/auth/login/operator",
+      summary: "Log in to an operator with username, password and captcha",
+      tag,
+      verb: login,
+      body: loginInput,
+    },
+    async (ctx, { body }, c) => login(ctx, body, await operatorByHost(ctx.db, new URL(c.req.url).host)),
+  ),
 
-route(
-  {
-    method: "get",
-    path: "/user-service/auth/token/refresh",
-    summary: "A new access token; the old one ends",
-    tag,
-    verb: refreshToken,
-    // A token that can no longer be refreshed says so (docs/rules/sessions.md "Session messages").
-    refusedAs: "errors.refreshFailed",
-  },
-  (ctx) => refreshToken(ctx),
-);
+  route(
+    {
+      method: "get",
+      path: "/user-service/auth/token/refresh",
+      summary: "A new access token; the old one ends",
+      tag,
+      verb: refreshToken,
+      // A token that can no longer be refreshed says so (docs/rules/sessions.md "Session messages").
+      refusedAs: "errors.refreshFailed",
+    },
+    (ctx) => refreshToken(ctx),
+  ),
 
-route(
-  {
-    method: "delete",
-    path: "/user-service/auth/token/{accessToken}",
-    summary: "Log out: end the session of this token",
-    tag,
-    verb: logout,
-    params: accessTokenParam,
-  },
-  (ctx, { params }) => logout(ctx, params.accessToken),
-);
+  route(
+    {
+      method: "delete",
+      path: "/user-service/auth/token/{accessToken}",
+      summary: "Log out: end the session of this token",
+      tag,
+      verb: logout,
+      params: accessTokenParam,
+    },
+    (ctx, { params }) => logout(ctx, params.accessToken),
+  ),
+];

@@ -28,11 +28,10 @@ import { priceWith, type PricedSession, type RegisterSample, type StrategyPrices
 import type { CdrBillingMessage } from "../../../domain/schemas/billing";
 import { OCPP_ERROR_LEVEL, type FirmwareWaveMessage } from "../../../domain/schemas/operations";
 import { localDate, localMidnight } from "../../../domain/time";
-import { catalogueKeyOf, menuTreeFor } from "../../../tenants/permissions";
 import { settingsOf, type Settings } from "../../../tenants/resolve";
 import { acrossTenants, owned, ownedRow, ownedRows } from "../../../tenants/scope";
 import type { PartnerCtx, SystemCtx, UserCtx } from "../context";
-import { systemCtx } from "../context";
+import { systemCtx, userActorOf } from "../context";
 import { costColumns, settleStatements } from "../billing/settlement";
 import { billedStatements, openRecordStatements, unplugStatement } from "../charge-records/lifecycle";
 import { discountStatements } from "../discounts/billing";
@@ -305,22 +304,8 @@ async function administratorCtx(db: Db, env: Env, clock: Clock): Promise<UserCtx
     token: "",
     session: { expiresAt: new Date(clock.at + HOUR), renewed: false },
     request: requestOf("administrator"),
-    actor: {
-      kind: "user",
-      accountId: account.id,
-      username: account.username,
-      name: account.name,
-      email: account.email,
-      adminType: account.adminType,
-      role,
-      sub: 0,
-      mustChangePassword: false,
-      menu: menuTreeFor({
-        ...catalogueKeyOf(operator),
-        adminType: account.adminType,
-        role,
-      }),
-    },
+    // The history acts as the administrator would once its initial password is changed.
+    actor: userActorOf({ ...account, mustChangePassword: false }, operator, role),
   };
 }
 
@@ -604,6 +589,18 @@ function sessionStatements(
   ];
 }
 
+/** Where the partner's location stands, as its location and its CDRs name it (OCPI 2.2.1 §8.3.1, §10.4.5). */
+function partnerPlace() {
+  const { location } = DEMO_HISTORY.partner;
+  return {
+    name: location.name,
+    address: location.address,
+    city: location.city,
+    country: "POL",
+    coordinates: { latitude: location.latitude, longitude: location.longitude },
+  };
+}
+
 /** The partner's location, as its CPO publishes it (OCPI 2.2.1 §8.3.1). */
 function partnerLocation(updatedAt: string) {
   const { partner } = DEMO_HISTORY;
@@ -612,14 +609,7 @@ function partnerLocation(updatedAt: string) {
     party_id: partner.partyId,
     id: partner.location.id,
     publish: true,
-    name: partner.location.name,
-    address: partner.location.address,
-    city: partner.location.city,
-    country: "POL",
-    coordinates: {
-      latitude: partner.location.latitude,
-      longitude: partner.location.longitude,
-    },
+    ...partnerPlace(),
     time_zone: "Europe/Warsaw",
     evses: [
       {
@@ -701,14 +691,7 @@ function roamingObjects(r: RoamingSession, id: string) {
     auth_method: "AUTH_REQUEST",
     cdr_location: {
       id: partner.location.id,
-      name: partner.location.name,
-      address: partner.location.address,
-      city: partner.location.city,
-      country: "POL",
-      coordinates: {
-        latitude: partner.location.latitude,
-        longitude: partner.location.longitude,
-      },
+      ...partnerPlace(),
       evse_uid: "E1",
       evse_id: `${partner.countryCode}*${partner.partyId}*E1`,
       connector_id: "1",

@@ -5,6 +5,7 @@ import { Conflict, Invalid } from "../../../domain/errors";
 import { cardImportInput, cardImportRow, type CardImportRow } from "../../../domain/schemas/drivers";
 import { owned, ownedRows } from "../../../tenants/scope";
 import { auditRow } from "../audit";
+import { importRow } from "../import-rows";
 import { verb } from "../verb";
 import { CARD_MENU } from "./cards";
 import { changedCards, tokensChanged } from "../ocpi/token-push";
@@ -28,21 +29,11 @@ export const importCards = verb({ menu: CARD_MENU, mutates: true }, async (ctx, 
   const named: { line: number; idTag?: string; ownerEmail?: string | null }[] = [];
 
   rows.forEach((value, index) => {
-    const cells = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-    const declared = Number(cells.line);
-    const line = Number.isInteger(declared) && declared > 0 ? declared : index + 1;
+    const { cells, line, row } = importRow(cardImportRow, value, index, fields);
     const tag = cardImportRow.in.shape.idTag.safeParse(cells.idTag);
     const owner = cardImportRow.in.shape.ownerEmail.safeParse(cells.ownerEmail);
     named.push({ line, idTag: tag.success ? tag.data : undefined, ownerEmail: owner.success ? owner.data : undefined });
-    const parsed = cardImportRow.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = `${line}.${issue.path.join(".") || "_"}`;
-        fields[key] ??= /^(\w+\.)?validation\.\w/.test(issue.message) ? issue.message : "validation.invalid";
-      }
-      return;
-    }
-    good.push({ line, row: parsed.data });
+    if (row) good.push({ line, row });
   });
 
   const tags = [...new Set(named.flatMap((n) => (n.idTag ? [upper(n.idTag)] : [])))];

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ocpiPlatforms, ocpiPulls } from "../../../db/schema";
+import { mayCall } from "../../../domain/ocpi/roles";
 import type { OcpiPullPush, PullModule } from "../../../domain/schemas/ocpi/sync";
 import { owned, ownedRow } from "../../../tenants/scope";
 import type { Ctx } from "../context";
@@ -16,9 +17,15 @@ export const STALE_PULL_MS = 30 * 60 * 1000;
 
 export type Platform = typeof ocpiPlatforms.$inferSelect;
 
-/** The modules of `wanted` the platform offers as a sender. */
+/**
+ * Whether our eMSP side pulls from the platform: a CPO or a hub sends what an eMSP reads; an
+ * eMSP partner reads ours and has nothing of its own for us to pull (docs/rules/ocpi.md "Roles").
+ */
+export const pullsFrom = (platform: Pick<Platform, "role">) => mayCall(platform.role, "EMSP");
+
+/** The modules of `wanted` the platform offers as a sender, when we pull from it at all. */
 export const offered = (platform: Platform, wanted: readonly PullModule[]) =>
-  platform.registerStatus === "Registered" ? wanted.filter((m) => endpointOf(platform.endpoints, m, "SENDER")) : [];
+  platform.registerStatus === "Registered" && pullsFrom(platform) ? wanted.filter((m) => endpointOf(platform.endpoints, m, "SENDER")) : [];
 
 /** The first pages of `modules`, each message carrying `then`: the modules to start when it ends. */
 export async function sendFirstPages(ctx: Ctx, platformId: number, modules: readonly PullModule[], then: readonly PullModule[] = []) {

@@ -5,6 +5,7 @@ import { ocpiPlatforms, ocpiPulls, operators } from "../../../db/schema";
 import { Conflict } from "../../../domain/errors";
 import { OcpiError, ocpiTime } from "../../../domain/ocpi/wire";
 import { PULL_MODULES, pullInput, type PullModule } from "../../../domain/schemas/ocpi/sync";
+import { CALLERS_OF } from "../../../domain/ocpi/roles";
 import { acrossTenants, owned, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, PartnerCtx, SystemCtx } from "../context";
@@ -13,7 +14,7 @@ import { callPartner, PartnerFailure, workerFetch, type OcpiFetch } from "./clie
 import { putClientInfo } from "./hub";
 import { endpointOf, openPartnerToken, ourIdentity } from "./identity";
 import { platformRow } from "./platforms";
-import { offered, queuePulls, type Platform } from "./pull-queue";
+import { offered, pullsFrom, queuePulls, type Platform } from "./pull-queue";
 import { postCdr, putLocation, putSession, putTariff } from "./receivers";
 
 /**
@@ -118,6 +119,7 @@ export const startPull = verb({ menu: "emsp.platform", mutates: true }, async (c
   const input = pullInput.parse(raw ?? {});
   const platform = await platformRow(ctx, id);
   if (platform.registerStatus !== "Registered") throw new Conflict("ocpi.errors.notRegistered");
+  if (!pullsFrom(platform)) throw new Conflict("cpo2.errors.pullFromEmsp");
   const modules = offered(platform, input.modules ?? PULL_MODULES);
   if (modules.length === 0) throw new Conflict("ocpi.errors.noSender");
   const queued = await queuePulls(ctx, platform, modules);
@@ -135,7 +137,15 @@ export const duePullPlatforms = verb({ actors: ["system"] }, async (ctx) =>
     .from(ocpiPlatforms)
     .innerJoin(operators, eq(operators.id, ocpiPlatforms.operatorId))
     // An operator that has not joined OCPI pulls nothing (docs/rules/platform.md "Roaming").
-    .where(acrossTenants("the cron finds every operator's registered partners; each is pulled as its own operator", eq(ocpiPlatforms.registerStatus, "Registered"), eq(operators.joinOcpi, true)))
+    // Only partners that send what our eMSP side reads: CPOs and hubs (`pullsFrom`).
+    .where(
+      acrossTenants(
+        "the cron finds every operator's registered partners; each is pulled as its own operator",
+        eq(ocpiPlatforms.registerStatus, "Registered"),
+        eq(operators.joinOcpi, true),
+        inArray(ocpiPlatforms.role, CALLERS_OF.EMSP),
+      ),
+    )
     .limit(1000),
 );
 

@@ -1,11 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { alarms, connectors, points, transactions } from "../../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
-import { batchOf } from "../../../db/statements";
+import { d1Statement, statementTemplate } from "../../../db/statements";
 import { slices } from "../../../domain/slices";
 import type { BillingMessage } from "../../../domain/schemas/billing";
 import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
-import { owned, ownedRow } from "../../../tenants/scope";
+import { owned, ownedBy, ownedRow } from "../../../tenants/scope";
 import { unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
@@ -99,6 +99,18 @@ export interface ChargerChanges {
 }
 
 type ActiveTransaction = { id: number; connectorNo: number };
+
+/**
+ * A connector's row takes its status: the one statement every status brings besides its history,
+ * built once (db/statements.ts `statementTemplate`; docs/performance.md "Statuses without
+ * drizzle's building"). Its operator is a placeholder that `ownedBy` scopes it by.
+ */
+const connectorStatus = statementTemplate<{ operatorId: number; pointId: number; connectorNo: number; status: string; errorCode: string; at: Date }>((db) =>
+  db
+    .update(connectors)
+    .set({ status: sql.placeholder("status") as never, errorCode: sql.placeholder("errorCode") as never, statusAt: sql.placeholder("at") as never })
+    .where(ownedBy(sql.placeholder("operatorId") as never, connectors, eq(connectors.pointId, sql.placeholder("pointId")), eq(connectors.connectorNo, sql.placeholder("connectorNo")))),
+);
 type OpenAlarm = { connectorNo: number; type: string };
 
 /** The running transactions and open alarms of these points, in one read batch (100 bound parameters per statement). */
@@ -140,25 +152,28 @@ async function pointFacts(ctx: SystemCtx, pointIds: number[]) {
 function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChange[], activeBefore: ActiveTransaction[], open: OpenAlarm[]) {
   let active = activeBefore;
   const openAlarms = new Set(open.map((a) => `${a.connectorNo}:${a.type}`));
-  const statements: BatchItem<"sqlite">[] = [];
+  // For D1's own batch: drizzle's would build every statement again and map every result.
+  const statements: D1PreparedStatement[] = [];
+  const add = (...items: BatchItem<"sqlite">[]) => statements.push(...items.map((item) => d1Statement(ctx.db.$client, item as unknown as Parameters<typeof d1Statement>[1])));
   const raised: RaisedAlarm[] = [];
-  let unplugged = false;
-  const markAbnormalLater = (ids: number[], reason: AbnormalReason) => statements.push(...(abnormalStatements(ctx, ids, reason) ?? []));
+  /** Where this charger's unplug statements are in `statements`. */
+  const unplugs: number[] = [];
+  const markAbnormalLater = (ids: number[], reason: AbnormalReason) => add(...(abnormalStatements(ctx, ids, reason) ?? []));
   for (const change of changes) {
     if (change.kind === "online") {
       const connectedVersion = change.online ? (change.version ?? "1.6") : null;
-      statements.push(ctx.db.update(points).set({ online: change.online, onlineChangedAt: new Date(change.at), connectedVersion }).where(ofPoint(ctx, pointId)));
-      statements.push(...connectionIntervalStatements(ctx, pointId, change.online, new Date(change.at)));
+      add(ctx.db.update(points).set({ online: change.online, onlineChangedAt: new Date(change.at), connectedVersion }).where(ofPoint(ctx, pointId)));
+      add(...connectionIntervalStatements(ctx, pointId, change.online, new Date(change.at)));
     } else if (change.kind === "boot") {
       const at = new Date(change.at);
-      statements.push(ctx.db.update(points).set({ ...nullable(change.facts), lastBootAt: at, updatedAt: at }).where(ofPoint(ctx, pointId)));
+      add(ctx.db.update(points).set({ ...nullable(change.facts), lastBootAt: at, updatedAt: at }).where(ofPoint(ctx, pointId)));
       markAbnormalLater(
         active.map((t) => t.id),
         "rebooted",
       );
       active = [];
     } else if (change.kind === "quarantine") {
-      statements.push(
+      add(
         ctx.db
           .update(points)
           .set({ quarantinedUntil: change.until === null ? null : new Date(change.until), quarantineConnections: change.connections })
@@ -171,12 +186,12 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
         openAlarms.add(key);
         const level = OCPP_ERROR_LEVEL.has(a.type) ? ("ERROR" as const) : ("WARN" as const);
         raised.push({ connectorId: a.connectorId, level, type: a.type, at: a.at });
-        statements.push(
+        add(
           ctx.db.insert(alarms).values(ownedRow(ctx, { pointId, connectorNo: a.connectorId, level, type: a.type, message: a.message ?? null, occurredAt: new Date(a.at) })),
         );
       } else if (!a.raised && openAlarms.has(key)) {
         openAlarms.delete(key);
-        statements.push(
+        add(
           ctx.db
             .update(alarms)
             .set({ status: "AutoRecovery", recoveredAt: new Date(a.at) })
@@ -187,12 +202,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
       const s = change.status;
       const at = new Date(s.at);
       if (s.connectorId > 0) {
-        statements.push(
-          ctx.db
-            .update(connectors)
-            .set({ status: s.status, errorCode: s.errorCode, statusAt: at })
-            .where(owned(ctx, connectors, eq(connectors.pointId, pointId), eq(connectors.connectorNo, s.connectorId))),
-        );
+        statements.push(connectorStatus(ctx.db, { operatorId: ctx.operator.id, pointId, connectorNo: s.connectorId, status: s.status, errorCode: s.errorCode, at }));
       }
       // docs/rules/monitoring.md "Uptime": the history, connector 0 (the point itself) included.
       statements.push(...statusIntervalStatements(ctx, pointId, s.connectorId, s.status, at));
@@ -200,7 +210,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
       if (s.errorCode === "NoError") {
         // Only when one is open: most statuses clear nothing, and each statement costs the batch.
         if (onConnector.length > 0) {
-          statements.push(
+          add(
             ctx.db
               .update(alarms)
               .set({ status: "AutoRecovery", recoveredAt: at })
@@ -212,7 +222,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
         openAlarms.add(`${s.connectorId}:${s.errorCode}`);
         const level = OCPP_ERROR_LEVEL.has(s.errorCode) || s.status === "Faulted" ? ("ERROR" as const) : ("WARN" as const);
         raised.push({ connectorId: s.connectorId, level, type: s.errorCode, at: s.at });
-        statements.push(
+        add(
           ctx.db.insert(alarms).values(
             ownedRow(ctx, {
               pointId,
@@ -226,8 +236,8 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
         );
       }
       if (s.status === "Available" && s.connectorId > 0) {
-        unplugged = true;
-        statements.push(unplugStatement(ctx, pointId, s.connectorId, at));
+        unplugs.push(statements.length);
+        add(unplugStatement(ctx, pointId, s.connectorId, at));
         markAbnormalLater(
           active.filter((t) => t.connectorNo === s.connectorId).map((t) => t.id),
           "availableWithoutStop",
@@ -236,7 +246,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
       }
     }
   }
-  return { statements, raised, unplugged };
+  return { statements, raised, unplugs };
 }
 
 /**
@@ -254,13 +264,14 @@ export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChang
     batch.filter((b) => b.changes.some((c) => c.kind !== "online")).map((b) => b.pointId),
   );
   const planned = batch.map((b) => changeStatements(b.ctx, b.pointId, b.changes, active.get(b.pointId) ?? [], open.get(b.pointId) ?? []));
-  await batchOf(
-    ctx.db,
-    planned.flatMap((p) => p.statements),
-  );
-  for (const [i, { unplugged, raised }] of planned.entries()) {
+  const statements = planned.flatMap((p) => p.statements);
+  const results = statements.length > 0 ? await ctx.db.$client.batch(statements) : [];
+  let offset = 0;
+  for (const [i, { unplugs, raised, statements: its }] of planned.entries()) {
     const { ctx: own, pointId } = batch[i];
-    if (unplugged) await queueFinalPricing(own, pointId);
+    // Only an unplug that ended a record's plug-in made one ready; one missed is priced by the cron.
+    if (unplugs.some((at) => (results[offset + at]?.meta.changes ?? 0) > 0)) await queueFinalPricing(own, pointId);
+    offset += its.length;
     // docs/rules/maintenance.md "Automatic work orders": after the alarms are written.
     if (raised.length > 0) await openWorkOrdersForAlarms(own, pointId, raised);
   }

@@ -25,7 +25,7 @@ import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { UNKNOWN_CLIENT } from "../../http/client";
 import { reportError } from "../../http/report-error";
 import { auditRow } from "../audit";
-import { systemCtx, type Ctx, type PublicCtx } from "../context";
+import { systemCtx, type Ctx, type PublicCtx, type SystemCtx } from "../context";
 import { runningCostOf } from "../pricing/running-cost";
 import { callCharger } from "../remote/remote-control";
 import { verb } from "../verb";
@@ -68,8 +68,6 @@ const newIdTag = () => `AH${generateRandomString(random, "ABCDEFGHJKLMNPQRSTUVWX
 type Session = typeof adHocSessions.$inferSelect;
 type Payment = typeof payments.$inferSelect;
 
-const operatorRef = (id: number, code: string) => ({ id, code, sub: 0, parentId: null });
-
 /** The point behind a public serial number, with its operator: unknown is a 404. */
 async function publicPoint(ctx: PublicCtx, serialNumber: string) {
   const [row] = await ctx.db
@@ -79,7 +77,7 @@ async function publicPoint(ctx: PublicCtx, serialNumber: string) {
     .where(acrossTenants("a public page names a charger by its serial number, unique across the platform", eq(points.serialNumber, serialNumber)))
     .limit(1);
   if (!row) throw new NotFound("adHoc.errors.chargerNotFound");
-  return { point: row.point, sys: systemCtx(ctx.env, operatorRef(row.point.operatorId, row.operatorCode), "ad-hoc payment", ctx.now) };
+  return { point: row.point, sys: systemCtx(ctx.env, { id: row.point.operatorId, code: row.operatorCode }, "ad-hoc payment", ctx.now) };
 }
 
 /** The hold: the strategy's `preAuthAmount`, else the operator's ad-hoc hold, else 100.00 in its main currency (minor units). */
@@ -393,7 +391,7 @@ async function byHandle(ctx: PublicCtx, handle: string) {
     .where(acrossTenants("a handle is unguessable and names one ad-hoc session across the platform", eq(adHocSessions.handle, handle)))
     .limit(1);
   if (!row) throw new NotFound("adHoc.errors.notFound");
-  return { session: row.session, sys: systemCtx(ctx.env, operatorRef(row.session.operatorId, row.operatorCode), "ad-hoc payment", ctx.now) };
+  return { session: row.session, sys: systemCtx(ctx.env, { id: row.session.operatorId, code: row.operatorCode }, "ad-hoc payment", ctx.now) };
 }
 
 /** `GET /public-service/ad-hoc/{handle}`: the session as the page follows it. */
@@ -423,8 +421,8 @@ export const stopAdHoc = verb({ actors: ["public"] }, async (ctx, handle: string
  * closed early: each is moved on as the page would (released, stopped at the hold, finished), and
  * a failed session whose hold Stripe did not cancel is cancelled again.
  */
-export async function sweepAdHoc(env: Env, now: () => number) {
-  const platform = systemCtx(env, operatorRef(0, ""), "ad-hoc sweep", now);
+export async function sweepAdHoc(platform: SystemCtx) {
+  const now = platform.now;
   const rows = await platform.db
     .select({ session: adHocSessions, operatorCode: operators.code })
     .from(adHocSessions)
@@ -439,7 +437,7 @@ export async function sweepAdHoc(env: Env, now: () => number) {
     )
     .limit(200);
   for (const { session, operatorCode } of rows) {
-    const sys = systemCtx(env, operatorRef(session.operatorId, operatorCode), "ad-hoc sweep", now);
+    const sys = systemCtx(platform.env, { id: session.operatorId, code: operatorCode }, "ad-hoc sweep", now);
     try {
       if (session.status === "FAILED") {
         const payment = (await paymentOf(sys, session))!;

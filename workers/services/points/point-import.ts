@@ -14,6 +14,7 @@ import {
 import { owned, visibleStations } from "../../../tenants/scope";
 import { serialNumbersTaken } from "../platform/serial-numbers";
 import { auditRow } from "../audit";
+import { importRow } from "../import-rows";
 import { creatingMaintainer, ownDeviceRows } from "../maintenance/maintainers";
 import { verb } from "../verb";
 import { connectorList, guardedPointInsert } from "./point-admin";
@@ -35,24 +36,14 @@ export const importPoints = verb({ menu: "equipment.point", mutates: true }, asy
   const named: { line: number; stationName?: string; serialNumber?: string }[] = [];
 
   rows.forEach((value, index) => {
-    const cells = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-    const declared = Number(cells.line);
-    const line = Number.isInteger(declared) && declared > 0 ? declared : index + 1;
+    const { cells, line, row } = importRow(pointImportRow, value, index, fields);
     const station = pointImportRow.shape.stationName.safeParse(cells.stationName);
     const serial = pointImportRow.shape.serialNumber.safeParse(cells.serialNumber);
     named.push({ line, stationName: station.success ? station.data : undefined, serialNumber: serial.success ? serial.data : undefined });
     const type = pointType.safeParse(cells.type);
     const standard = connectorStandard.safeParse(cells.standard);
     if (type.success && standard.success && !standardFits(type.data, standard.data)) fields[`${line}.standard`] = "points.validation.standardForType";
-    const parsed = pointImportRow.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = `${line}.${issue.path.join(".") || "_"}`;
-        fields[key] ??= /^(\w+\.)?validation\.\w/.test(issue.message) ? issue.message : "validation.invalid";
-      }
-      return;
-    }
-    good.push({ line, row: parsed.data });
+    if (row) good.push({ line, row });
   });
 
   // Maintenance staff whose role holds this screen import into stations they see, and answer for what they import (docs/rules/maintenance.md "Maintainers").

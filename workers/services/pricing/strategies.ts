@@ -285,6 +285,11 @@ export const assignStrategy = verb({ menu: STRATEGY_USE_MENUS, mutates: true }, 
   const listed = sql`(select value from json_each(${JSON.stringify(pointIds)}))`;
   const [{ found }] = await ctx.db.select({ found: count() }).from(points).where(ownPoints(ctx, inArray(points.id, listed)));
   if (found !== pointIds.length) throw new NotFound("errors.pointNotFound");
+  // The strategies the listed points leave: their tariffs change at the partners too (docs/rules/ocpi.md "Pushes of what we publish").
+  const left = await ctx.db
+    .selectDistinct({ id: points.chargeStrategyId })
+    .from(points)
+    .where(ownPoints(ctx, inArray(points.id, listed), ne(points.chargeStrategyId, id)));
   const strategyAlive = ctx.db.select({ id: chargeStrategies.id }).from(chargeStrategies).where(alive(ctx, eq(chargeStrategies.id, id)));
   const [released, moved] = await ctx.db.batch([
     ctx.db
@@ -299,9 +304,9 @@ export const assignStrategy = verb({ menu: STRATEGY_USE_MENUS, mutates: true }, 
       .returning({ id: points.id }),
     auditRow(ctx, { table: "points", module: "chargeStrategy", type: "UPDATE", newData: { strategyId: id, pointIds } }),
   ]);
-  // The points' connectors name another tariff, and the tariff may be published now (docs/rules/ocpi.md "Pushes of what we publish").
+  // The points' connectors name another tariff; the one joined may be published now, one left no longer (docs/rules/ocpi.md "Pushes of what we publish").
   await pointsChanged(ctx, [...released, ...moved].map((p) => p.id));
-  await tariffsChanged(ctx, [id]);
+  await tariffsChanged(ctx, [id, ...left.flatMap((s) => (s.id === null ? [] : [s.id]))]);
   return { strategyId: id, pointIds, assigned: moved.length, released: released.length };
 });
 

@@ -135,52 +135,67 @@ async function operationLogBatch(ctx: SystemCtx, before: Date, timeZone: string,
   return written.rows;
 }
 
+/** A charger's rows of one kind, one object per local month of theirs; answers the objects' keys. */
+async function chargerParts<T extends { id: number; at: number }>(
+  ctx: SystemCtx,
+  kind: ArchiveKind,
+  serialNumber: string,
+  rows: readonly T[],
+  timeZone: string,
+  line: (row: T) => unknown,
+): Promise<string[]> {
+  const keys: string[] = [];
+  for (const [month, monthRows] of byLocalMonth(rows, (r) => r.at, timeZone)) {
+    keys.push((await writePart(ctx, { kind, month, source: serialNumber, rows: monthRows, at: (r) => r.at, id: (r) => r.id, line })).key);
+  }
+  return keys;
+}
+
 /**
- * One charger's frames and MeterValues rows past their cut-offs, a batch at a time: each local
- * month of a batch is one object; the archive is marked done before the object forgets the rows,
- * so a run killed after that writes the same object again and the listing never loses it.
+ * One charger's frames, MeterValues rows and session statuses past their cut-offs, a batch at a
+ * time: each local month of a batch is one object; the archive is marked done before the object
+ * forgets the rows, so a run killed after that writes the same object again and the listing never
+ * loses it.
  * Answers the rows archived, and whether the charger has more.
  */
 async function chargerBatch(ctx: SystemCtx, serialNumber: string, cut: { frames: number; records: number }, timeZone: string, limit: number) {
   const charger = ctx.env.CHARGE_POINT.getByName(chargePointName(ctx.operator.id, serialNumber));
-  const { frames, samples } = await charger.retentionBatch({ framesBefore: cut.frames, samplesBefore: cut.records, limit });
-  if (frames.length === 0 && samples.length === 0) return { rows: 0, archives: 0, more: false };
-  const keys: string[] = [];
-  for (const [month, rows] of byLocalMonth(frames, (f) => f.at, timeZone)) {
-    const written = await writePart(ctx, {
-      kind: "ocpp-log",
-      month,
-      source: serialNumber,
-      rows,
-      at: (f) => f.at,
-      id: (f) => f.id,
-      line: (f) => ({ serialNumber, ...f, at: new Date(f.at).toISOString() }),
-    });
-    keys.push(written.key);
-  }
-  for (const [month, rows] of byLocalMonth(samples, (s) => s.at, timeZone)) {
-    const written = await writePart(ctx, {
-      kind: "meter-values",
-      month,
-      source: serialNumber,
-      rows,
-      at: (s) => s.at,
-      id: (s) => s.id,
-      line: (s) => ({ serialNumber, id: s.id, transactionId: s.transactionId, connectorId: s.connectorId, samples: s.samples }),
-    });
-    keys.push(written.key);
-  }
-  const archived = frames.length + samples.length;
+  const { frames, samples, statuses } = await charger.retentionBatch({ framesBefore: cut.frames, samplesBefore: cut.records, limit });
+  if (frames.length === 0 && samples.length === 0 && statuses.length === 0) return { rows: 0, archives: 0, more: false };
+  const keys = [
+    ...(await chargerParts(ctx, "ocpp-log", serialNumber, frames, timeZone, (f) => ({ serialNumber, ...f, at: new Date(f.at).toISOString() }))),
+    ...(await chargerParts(ctx, "meter-values", serialNumber, samples, timeZone, (s) => ({
+      serialNumber,
+      id: s.id,
+      transactionId: s.transactionId,
+      connectorId: s.connectorId,
+      samples: s.samples,
+    }))),
+    ...(await chargerParts(ctx, "session-statuses", serialNumber, statuses, timeZone, (s) => ({
+      serialNumber,
+      id: s.id,
+      transactionId: s.transactionId,
+      at: new Date(s.at).toISOString(),
+      status: s.status,
+    }))),
+  ];
+  const archived = frames.length + samples.length + statuses.length;
   await batchOf(ctx.db, [
     ...keys.map((key) => done(ctx, key)),
-    auditRow(ctx, { table: "charger_storage", module: "retention", type: "DELETE", newData: { serialNumber, frames: frames.length, meterValues: samples.length, archived: keys } }),
+    auditRow(ctx, {
+      table: "charger_storage",
+      module: "retention",
+      type: "DELETE",
+      newData: { serialNumber, frames: frames.length, meterValues: samples.length, sessionStatuses: statuses.length, archived: keys },
+    }),
   ]);
   await charger.retentionForget({
     framesThrough: frames.length > 0 ? frames[frames.length - 1].id : null,
     framesBefore: cut.frames,
     sampleIds: samples.map((s) => s.id),
+    statusIds: statuses.map((s) => s.id),
   });
-  return { rows: archived, archives: keys.length, more: frames.length === limit || samples.length === limit };
+  return { rows: archived, archives: keys.length, more: frames.length === limit || samples.length === limit || statuses.length === limit };
 }
 
 /**

@@ -1,6 +1,7 @@
-import { eq, isNull, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { eq, is, isNull, lt, ne, notExists, sql, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { connectors, points, statusIntervals } from "../../../db/schema";
+import { statementTemplate } from "../../../db/statements";
 import { owned } from "../../../tenants/scope";
 import type { SystemCtx } from "../context";
 
@@ -13,7 +14,7 @@ import type { SystemCtx } from "../context";
  */
 
 /** Every column of `status_intervals`, in its order, as drizzle's insert-select wants them. */
-function intervalRow(values: { operatorId: SQL; pointId: SQL; connectorNo: SQL; status: SQL; online: SQL; startedAt: Date }) {
+function intervalRow(values: { operatorId: SQL; pointId: SQL; connectorNo: SQL; status: SQL; online: SQL; startedAt: Date | SQL }) {
   return {
     id: sql`null`.as("id"),
     operatorId: values.operatorId.as("operator_id"),
@@ -21,7 +22,7 @@ function intervalRow(values: { operatorId: SQL; pointId: SQL; connectorNo: SQL; 
     connectorNo: values.connectorNo.as("connector_no"),
     status: values.status.as("status"),
     online: values.online.as("online"),
-    startedAt: sql`${values.startedAt.getTime()}`.as("started_at"),
+    startedAt: (is(values.startedAt, SQL) ? values.startedAt : sql`${values.startedAt.getTime()}`).as("started_at"),
     endedAt: sql`null`.as("ended_at"),
     excludedReason: sql`null`.as("excluded_reason"),
     excludedNote: sql`null`.as("excluded_note"),
@@ -36,36 +37,63 @@ const openOf = (ctx: SystemCtx, pointId: number, connectorNo: SQL | number) =>
     .from(statusIntervals)
     .where(owned(ctx, statusIntervals, eq(statusIntervals.pointId, pointId), sql`${statusIntervals.connectorNo} = ${connectorNo}`, isNull(statusIntervals.endedAt)));
 
+/** A status's values, named as the placeholders of its statements. */
+type StatusValues = {
+  operatorId: number;
+  pointId: number;
+  connectorNo: number;
+  status: string;
+  at: Date;
+  atMs: number;
+};
+
+const P = (name: keyof StatusValues) => sql.placeholder(name);
+
+/**
+ * The context the statements of a status are built in once: its operator is a placeholder, so
+ * that `owned` scopes them as it scopes every other statement.
+ */
+const templateCtx = (db: SystemCtx["db"]) => ({ db, operator: { id: P("operatorId") } }) as unknown as SystemCtx;
+
+const closeOnStatus = statementTemplate<StatusValues>((db) =>
+  db
+    .update(statusIntervals)
+    .set({ endedAt: P("at") as never })
+    .where(
+      owned(
+        templateCtx(db),
+        statusIntervals,
+        eq(statusIntervals.pointId, P("pointId")),
+        eq(statusIntervals.connectorNo, P("connectorNo")),
+        isNull(statusIntervals.endedAt),
+        lt(statusIntervals.startedAt, P("atMs")),
+        sql`not (${statusIntervals.status} is ${P("status")} and ${statusIntervals.online} = 1)`,
+      ),
+    ),
+);
+
+const openOnStatus = statementTemplate<StatusValues>((db) => {
+  const ctx = templateCtx(db);
+  return db
+    .insert(statusIntervals)
+    .select(
+      db
+        .select(intervalRow({ operatorId: sql`${points.operatorId}`, pointId: sql`${points.id}`, connectorNo: sql`${P("connectorNo")}`, status: sql`${P("status")}`, online: sql`1`, startedAt: sql`${P("atMs")}` }))
+        .from(points)
+        .where(owned(ctx, points, eq(points.id, P("pointId")), notExists(openOf(ctx, P("pointId") as never, sql`${P("connectorNo")}`)))) as never,
+    )
+    .onConflictDoNothing();
+});
+
 /**
  * A connector reported a status (connector 0: the point itself): the open interval ends unless it
- * already says this status online, and one opens with it. Reported means connected.
+ * already says this status online, and one opens with it. Reported means connected. Statements
+ * for D1's own batch, built once (db/statements.ts `statementTemplate`): a burst of statuses
+ * brings one pair per status.
  */
-export function statusIntervalStatements(ctx: SystemCtx, pointId: number, connectorNo: number, status: string, at: Date): BatchItem<"sqlite">[] {
-  return [
-    ctx.db
-      .update(statusIntervals)
-      .set({ endedAt: at })
-      .where(
-        owned(
-          ctx,
-          statusIntervals,
-          eq(statusIntervals.pointId, pointId),
-          eq(statusIntervals.connectorNo, connectorNo),
-          isNull(statusIntervals.endedAt),
-          lt(statusIntervals.startedAt, at),
-          sql`not (${statusIntervals.status} is ${status} and ${statusIntervals.online} = 1)`,
-        ),
-      ),
-    ctx.db
-      .insert(statusIntervals)
-      .select(
-        ctx.db
-          .select(intervalRow({ operatorId: sql`${points.operatorId}`, pointId: sql`${points.id}`, connectorNo: sql`${connectorNo}`, status: sql`${status}`, online: sql`1`, startedAt: at }))
-          .from(points)
-          .where(owned(ctx, points, eq(points.id, pointId), notExists(openOf(ctx, pointId, connectorNo)))) as never,
-      )
-      .onConflictDoNothing(),
-  ];
+export function statusIntervalStatements(ctx: SystemCtx, pointId: number, connectorNo: number, status: string, at: Date): D1PreparedStatement[] {
+  const values: StatusValues = { operatorId: ctx.operator.id, pointId, connectorNo, status, at, atMs: at.getTime() };
+  return [closeOnStatus(ctx.db, values), openOnStatus(ctx.db, values)];
 }
 
 /**

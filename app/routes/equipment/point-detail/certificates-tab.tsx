@@ -2,6 +2,7 @@ import { Download, RefreshCw, ShieldPlus, Trash2, Upload } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CERTIFICATE_PEM_MAX } from "../../../../domain/ocpp/certificates";
+import { HashAlgorithm } from "../../../../domain/ocpp/schemas";
 import { FormField } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
@@ -13,32 +14,14 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
-import { ApiError, useApi } from "~/lib/api";
+import { ApiError, useApi, type ApiResult } from "~/lib/api";
 import { OfflineNote } from "./configuration-tab";
 
 type CertificateType = "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
 const TYPES: readonly CertificateType[] = ["CentralSystemRootCertificate", "ManufacturerRootCertificate"];
 
-interface Root {
-  fingerprint: string;
-  name: string;
-  certificateType: CertificateType;
-  serialNumber: string;
-  notAfter: string | null;
-}
-
-interface HashData {
-  hashAlgorithm: string;
-  issuerNameHash: string;
-  issuerKeyHash: string;
-  serialNumber: string;
-}
-
-interface PointCertificates {
-  installed: (HashData & { certificateType: CertificateType; fingerprint: string | null; name: string | null })[];
-  askedAt: string | null;
-  signingRequests: { csr: string; receivedAt: string }[];
-}
+type Root = ApiResult<"get", "/station-service/certificate">[number];
+type PointCertificates = ApiResult<"get", "/station-service/point/{id}/certificates">;
 
 /**
  * The Certificates tab (docs/rules/ocpp.md "Security extension"): the root certificates the charger
@@ -57,8 +40,8 @@ export function CertificatesTab({ pointId, online }: { pointId: number; online: 
 
   const load = useCallback(async () => {
     const [point, stored] = await Promise.all([
-      api<PointCertificates>("GET", `/station-service/point/${pointId}/certificates`),
-      api<Root[]>("GET", "/station-service/certificate"),
+      api.get("/station-service/point/{id}/certificates", { params: { id: pointId } }),
+      api.get("/station-service/certificate"),
     ]);
     setShown(point);
     setRoots(stored);
@@ -81,8 +64,8 @@ export function CertificatesTab({ pointId, online }: { pointId: number; online: 
     }
   };
 
-  const ask = () => run(() => api("PUT", `/station-service/point/${pointId}/certificates`), "points.certificates.asked");
-  const install = (root: Root) => run(() => api("POST", `/station-service/point/${pointId}/certificates/install`, { fingerprint: root.fingerprint }), "points.certificates.installed");
+  const ask = () => run(() => api.put("/station-service/point/{id}/certificates", { params: { id: pointId } }), "points.certificates.asked");
+  const install = (root: Root) => run(() => api.post("/station-service/point/{id}/certificates/install", { params: { id: pointId }, body: { fingerprint: root.fingerprint } }), "points.certificates.installed");
   const remove = async (certificate: PointCertificates["installed"][number]) => {
     const ok = await confirm({
       message: t("points.certificates.confirmDelete", { name: certificate.name ?? certificate.serialNumber }),
@@ -90,9 +73,11 @@ export function CertificatesTab({ pointId, online }: { pointId: number; online: 
       confirmLabel: t("common.delete"),
     });
     if (!ok) return;
-    const { hashAlgorithm, issuerNameHash, issuerKeyHash, serialNumber } = certificate;
+    const { issuerNameHash, issuerKeyHash, serialNumber } = certificate;
+    // Stored as the charger reported it, checked then against the same enum (docs/rules/ocpp.md "Security extension").
+    const hashAlgorithm = HashAlgorithm.parse(certificate.hashAlgorithm);
     await run(
-      () => api("POST", `/station-service/point/${pointId}/certificates/delete`, { certificateHashData: { hashAlgorithm, issuerNameHash, issuerKeyHash, serialNumber } }),
+      () => api.post("/station-service/point/{id}/certificates/delete", { params: { id: pointId }, body: { certificateHashData: { hashAlgorithm, issuerNameHash, issuerKeyHash, serialNumber } } }),
       "points.certificates.deleted",
     );
   };
@@ -231,7 +216,7 @@ function RootUploadForm({ onUploaded }: { onUploaded: () => void }) {
     setErrors({});
     setSending(true);
     try {
-      await api("POST", "/station-service/certificate", { certificateType: values.certificateType, pem: values.pem, ...(values.name.trim() && { name: values.name.trim() }) });
+      await api.post("/station-service/certificate", { body: { certificateType: values.certificateType, pem: values.pem, ...(values.name.trim() && { name: values.name.trim() }) } });
       toast.success(t("points.certificates.uploaded"));
       setValues({ certificateType: values.certificateType, name: "", pem: "" });
       onUploaded();

@@ -57,7 +57,7 @@ export function ChargerKeyDialog({
   const issue = async (body: { push: boolean; key?: string; keyFormat?: KeyFormat }) => {
     setBusy(true);
     try {
-      const result = await api<{ key: string; pushed: boolean }>("POST", `/station-service/point/${pointId}/key`, body);
+      const result = await api.post("/station-service/point/{id}/key", { params: { id: pointId }, body });
       setIssued(result);
       // The page behind the dialog shows the key as set, with its date, without a reload.
       void revalidator.revalidate();

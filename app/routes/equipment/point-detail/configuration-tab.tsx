@@ -45,12 +45,10 @@ export function ConfigurationTab({ pointId, online }: { pointId: number; online:
   const read = async () => {
     setLoading(true);
     try {
-      const reply = await api<{ configurationKey?: ConfigurationKey[]; unknownKey?: string[] }>("POST", `/station-service/point/${pointId}/command`, {
-        action: "GetConfiguration",
-        payload: {},
-      });
-      setKeys([...(reply.configurationKey ?? [])].sort((a, b) => a.key.localeCompare(b.key)));
-      setUnknown(reply.unknownKey ?? []);
+      const reply = await api.post("/station-service/point/{id}/command", { params: { id: pointId }, body: { action: "GetConfiguration", payload: {} } });
+      // The reply is GetConfiguration's (OCPP 1.6 §6.25); `in` picks it out of every action's.
+      setKeys("configurationKey" in reply ? [...(reply.configurationKey ?? [])].sort((a, b) => a.key.localeCompare(b.key)) : []);
+      setUnknown("unknownKey" in reply ? (reply.unknownKey ?? []) : []);
     } catch {
       // The API client has shown the reason (offline, refused, no answer).
     } finally {
@@ -62,12 +60,9 @@ export function ConfigurationTab({ pointId, online }: { pointId: number; online:
     if (!editing) return;
     setSaving(true);
     try {
-      const reply = await api<{ status: string }>("POST", `/station-service/point/${pointId}/command`, {
-        action: "ChangeConfiguration",
-        payload: editing,
-      });
+      const reply = await api.post("/station-service/point/{id}/command", { params: { id: pointId }, body: { action: "ChangeConfiguration", payload: editing } });
       setKeys((list) => list?.map((k) => (k.key === editing.key ? { ...k, value: editing.value } : k)));
-      if (reply.status === "RebootRequired") toast.warning(t("points.config.rebootRequired", { key: editing.key }));
+      if ("status" in reply && reply.status === "RebootRequired") toast.warning(t("points.config.rebootRequired", { key: editing.key }));
       else toast.success(t("points.config.changed", { key: editing.key }));
       setEditing(undefined);
     } catch {
@@ -178,8 +173,8 @@ export function LocalListTab({ pointId, online }: { pointId: number; online: boo
   const read = async () => {
     setLoading(true);
     try {
-      const reply = await api<{ listVersion: number }>("POST", `/station-service/point/${pointId}/command`, { action: "GetLocalListVersion", payload: {} });
-      setVersion(reply.listVersion);
+      const reply = await api.post("/station-service/point/{id}/command", { params: { id: pointId }, body: { action: "GetLocalListVersion", payload: {} } });
+      if ("listVersion" in reply) setVersion(reply.listVersion);
     } catch {
       // Shown by the API client.
     } finally {

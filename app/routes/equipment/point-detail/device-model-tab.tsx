@@ -2,8 +2,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Download, Lock, Pencil, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Page } from "../../../../domain/paging";
 import { DataTable } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/row-actions";
 import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,34 +12,17 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import { useApi } from "~/lib/api";
+import { useApi, type ApiBody, type ApiResult } from "~/lib/api";
 import { OfflineNote } from "./configuration-tab";
 import { useApiPage } from "./use-api-page";
 
-/** A variable of the device model as GET /station-service/point/{id}/deviceModel answers it (OCPP 2.0.1 Part 2 B07). */
-interface DeviceVariable {
-  component: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
-  variable: { name: string; instance?: string };
-  attributes: { type: string; value?: string; mutability: "ReadOnly" | "WriteOnly" | "ReadWrite" }[];
-  characteristics?: { unit?: string; dataType: string; minLimit?: number; maxLimit?: number; valuesList?: string; supportsMonitoring: boolean };
-}
+/** The device model as GET /station-service/point/{id}/deviceModel answers it (OCPP 2.0.1 Part 2 B07): a page of variables, the EVSEs' connectors (G01). */
+type ModelPage = ApiResult<"get", "/station-service/point/{id}/deviceModel">;
+type DeviceVariable = ModelPage["records"][number];
+type EvseConnector = NonNullable<ModelPage["evses"]>[number];
 
-/** One connector of an EVSE as the charger reports it (G01 statuses, the device model's ConnectorType). */
-interface EvseConnector {
-  evseId: number;
-  connectorId: number;
-  status: string | null;
-  connectorType: string | null;
-}
-
-type ModelPage = Page<DeviceVariable> & { reportedAt: string | null; evses?: EvseConnector[] };
-
-/** What a read or a set sends and the charger answers per variable (B05, B06). */
-type Target = Pick<DeviceVariable, "component" | "variable"> & { attributeType?: string };
-interface VariableResult extends Target {
-  attributeStatus: string;
-  attributeValue?: string;
-}
+/** What a read or a set sends per variable (B05, B06). */
+type Target = ApiBody<"post", "/station-service/point/{id}/variables/get">["variables"][number];
 
 const actualOf = (v: DeviceVariable) => v.attributes.find((a) => a.type === "Actual") ?? v.attributes[0];
 const targetOf = (v: DeviceVariable): Target => ({ component: v.component, variable: v.variable, attributeType: actualOf(v)?.type ?? "Actual" });
@@ -62,9 +45,9 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
   const [reading, setReading] = useState<string>();
   const [editing, setEditing] = useState<{ variable: DeviceVariable; value: string }>();
   const [saving, setSaving] = useState(false);
-  const { page, loading, onPageChange, reload, firstPage } = useApiPage<DeviceVariable>(`/station-service/point/${pointId}/deviceModel`, { search });
-  const reportedAt = (page as ModelPage | undefined)?.reportedAt ?? null;
-  const evses = (page as ModelPage | undefined)?.evses ?? [];
+  const { page, loading, onPageChange, reload, firstPage } = useApiPage("/station-service/point/{id}/deviceModel", { params: { id: pointId }, query: { search } });
+  const reportedAt = page?.reportedAt ?? null;
+  const evses = page?.evses ?? [];
 
   // The search goes to the server once typing pauses.
   useEffect(() => {
@@ -82,7 +65,7 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
   const refresh = async () => {
     setRequesting(true);
     try {
-      await api("POST", `/station-service/point/${pointId}/deviceModel/report`, { reportBase: "FullInventory" });
+      await api.post("/station-service/point/{id}/deviceModel/report", { params: { id: pointId }, body: { reportBase: "FullInventory" } });
       toast.success(t("points.deviceModel.requested"));
       // The report follows in NotifyReport messages; the table shows it once it has landed.
       setTimeout(reload, 3000);
@@ -96,7 +79,7 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
   const read = async (v: DeviceVariable) => {
     setReading(rowId(v));
     try {
-      const { results } = await api<{ results: VariableResult[] }>("POST", `/station-service/point/${pointId}/variables/get`, { variables: [targetOf(v)] });
+      const { results } = await api.post("/station-service/point/{id}/variables/get", { params: { id: pointId }, body: { variables: [targetOf(v)] } });
       const result = results[0];
       if (result?.attributeStatus === "Accepted") toast.success(t("points.deviceModel.readValue", { variable: label(v), value: result.attributeValue ?? "" }));
       else toast.warning(t("points.deviceModel.result", { variable: label(v), status: statusText(result?.attributeStatus ?? "Rejected") }));
@@ -112,8 +95,9 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
     if (!editing) return;
     setSaving(true);
     try {
-      const { results } = await api<{ results: VariableResult[] }>("POST", `/station-service/point/${pointId}/variables/set`, {
-        variables: [{ ...targetOf(editing.variable), value: editing.value }],
+      const { results } = await api.post("/station-service/point/{id}/variables/set", {
+        params: { id: pointId },
+        body: { variables: [{ ...targetOf(editing.variable), value: editing.value }] },
       });
       const status = results[0]?.attributeStatus ?? "Rejected";
       const message = t("points.deviceModel.result", { variable: label(editing.variable), status: statusText(status) });
@@ -203,36 +187,29 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
         );
       },
     },
-    {
-      id: "actions",
-      header: "",
-      meta: { width: 180 },
-      cell: ({ row: { original: v } }) => {
+    actionsColumn<DeviceVariable>(
+      "",
+      (v) => {
         const mutability = actualOf(v)?.mutability ?? "ReadWrite";
-        return (
-          <span className="flex gap-1">
-            {mutability !== "WriteOnly" && (
-              <Button variant="ghost" size="sm" disabled={!online || reading === rowId(v)} onClick={() => void read(v)} aria-label={t("points.deviceModel.readVariable", { variable: label(v) })}>
-                <Download aria-hidden />
-                {t("points.deviceModel.read")}
-              </Button>
-            )}
-            {mutability !== "ReadOnly" && (
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={!online}
-                onClick={() => setEditing({ variable: v, value: mutability === "WriteOnly" ? "" : (actualOf(v)?.value ?? "") })}
-                aria-label={t("points.deviceModel.setVariable", { variable: label(v) })}
-              >
-                <Pencil aria-hidden />
-                {t("points.deviceModel.set")}
-              </Button>
-            )}
-          </span>
-        );
+        return [
+          mutability !== "WriteOnly" && {
+            label: t("points.deviceModel.read"),
+            name: t("points.deviceModel.readVariable", { variable: label(v) }),
+            icon: Download,
+            disabled: !online || reading === rowId(v),
+            onSelect: () => read(v),
+          },
+          mutability !== "ReadOnly" && {
+            label: t("points.deviceModel.set"),
+            name: t("points.deviceModel.setVariable", { variable: label(v) }),
+            icon: Pencil,
+            disabled: !online,
+            onSelect: () => setEditing({ variable: v, value: mutability === "WriteOnly" ? "" : (actualOf(v)?.value ?? "") }),
+          },
+        ];
       },
-    },
+      180,
+    ),
   ];
 
   const allowed = editing?.variable.characteristics?.valuesList;

@@ -27,7 +27,7 @@ const DIAGNOSIS_STATUS_VARIANT: Record<number, "destructive" | "muted" | "info" 
  */
 export function DiagnosticsTab({ pointId, online }: { pointId: number; online: boolean }) {
   const { t } = useTranslation();
-  const { page, loading, onPageChange, reload } = useApiPage<Diagnosis>("/station-service/diagnosis", { pointId });
+  const { page, loading, onPageChange, reload } = useApiPage("/station-service/diagnosis", { query: { pointId } });
   const columns = useDiagnosisColumns();
 
   return (
@@ -76,7 +76,7 @@ export function DiagnosticsRequestForm({ pointId, online, onSent }: { pointId: n
     setErrors({});
     setSending(true);
     try {
-      await api("POST", `/station-service/point/${pointId}/diagnose`, body);
+      await api.post("/station-service/point/{id}/diagnose", { params: { id: pointId }, body });
       toast.success(t("points.diagnostics.sent"));
       onSent();
     } catch (error) {

@@ -82,12 +82,13 @@ export function DisplayMessageDialog({ pointId, evseCount, online }: { pointId: 
     setBusy(true);
     const id = freshMessageId();
     try {
-      const reply = await api<{ status: string }>("POST", `/station-service/point/${pointId}/command`, {
-        action: "SetDisplayMessage",
-        payload: displayMessageRequest(checked.data, id),
+      const reply = await api.post("/station-service/point/{id}/command", {
+        params: { id: pointId },
+        body: { action: "SetDisplayMessage", payload: displayMessageRequest(checked.data, id) },
       });
-      setAnswer({ id, status: reply.status });
-      toast.success(t("points.displayMessage.sent", { status: reply.status }));
+      const status = "status" in reply ? reply.status : "";
+      setAnswer({ id, status });
+      toast.success(t("points.displayMessage.sent", { status }));
     } catch (error) {
       // The API client has shown why: a refusal names the charger's status (NotSupportedPriority, …).
       if (!(error instanceof ApiError)) throw error;

@@ -65,7 +65,8 @@ export function MonthlyReport({ pointId, initial }: { pointId: number; initial: 
     if (month === report.reportMonth || !/^\d{4}-\d{2}$/.test(month)) return;
     let current = true;
     setLoading(true);
-    api<Report>("GET", `/station-service/charge/record/reportByPoint?pointId=${pointId}&reportMonth=${month}`)
+    api
+      .get("/station-service/charge/record/reportByPoint", { query: { pointId, reportMonth: month } })
       .then((next) => current && setReport(next))
       .catch(() => undefined)
       .finally(() => current && setLoading(false));

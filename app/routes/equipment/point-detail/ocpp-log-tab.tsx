@@ -11,8 +11,11 @@ import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { LogFrame } from "./types";
+import type { RowOf } from "~/lib/api";
 import { useApiPage } from "./use-api-page";
+
+/** One frame of the log as the API answers it. */
+type LogFrame = RowOf<"/station-service/point/{serialNumber}/ocpp/operationLog">;
 
 /** A frame's JSON laid out for reading; a frame that is not JSON is shown as it came. */
 function pretty(message: string) {
@@ -23,7 +26,8 @@ function pretty(message: string) {
   }
 }
 
-const TYPE_VARIANT = { CALL: "info", CALLRESULT: "success", CALLERROR: "destructive" } as const;
+/** The log stores a frame's type as text: one it does not know is shown plainly. */
+const TYPE_VARIANT: Partial<Record<string, "info" | "success" | "destructive">> = { CALL: "info", CALLRESULT: "success", CALLERROR: "destructive" };
 
 /**
  * The OCPP log tab: action, type, message, sender, newest first (docs/rules/ocpp.md "Message log").
@@ -33,10 +37,10 @@ export function OcppLogTab({ serialNumber, protocol }: { serialNumber: string; p
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const [action, setAction] = useState("");
-  const { page, loading, onPageChange, reload, firstPage } = useApiPage<LogFrame>(
-    `/station-service/point/${encodeURIComponent(serialNumber)}/ocpp/operationLog`,
-    { action },
-  );
+  const { page, loading, onPageChange, reload, firstPage } = useApiPage("/station-service/point/{serialNumber}/ocpp/operationLog", {
+    params: { serialNumber },
+    query: { action },
+  });
 
   const columns: ColumnDef<LogFrame>[] = [
     { accessorKey: "time", header: t("points.log.time"), meta: { width: 180 }, cell: ({ row }) => <span className="tabular-nums">{dateTime(row.original.time)}</span> },
@@ -51,7 +55,7 @@ export function OcppLogTab({ serialNumber, protocol }: { serialNumber: string; p
         </span>
       ),
     },
-    { accessorKey: "type", header: t("points.log.type"), meta: { priority: 2, width: 140 }, cell: ({ row }) => <Badge variant={TYPE_VARIANT[row.original.type]}>{row.original.type}</Badge> },
+    { accessorKey: "type", header: t("points.log.type"), meta: { priority: 2, width: 140 }, cell: ({ row }) => <Badge variant={TYPE_VARIANT[row.original.type] ?? "outline"}>{row.original.type}</Badge> },
     { accessorKey: "action", header: t("points.log.action"), cell: ({ row }) => <span className="font-medium">{row.original.action ?? "—"}</span> },
     {
       accessorKey: "message",

@@ -28,7 +28,7 @@ export function QuarantineCard({ point }: { point: Pick<PointView, "id" | "quara
     if (!(await confirm({ message: t("resilience.quarantine.confirmLift"), confirmLabel: t("resilience.quarantine.lift") }))) return;
     setLifting(true);
     try {
-      await api("DELETE", `/station-service/point/${point.id}/quarantine`);
+      await api.delete("/station-service/point/{id}/quarantine", { params: { id: point.id } });
       toast.success(t("resilience.quarantine.lifted"));
       await revalidate();
     } catch {

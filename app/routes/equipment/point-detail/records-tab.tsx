@@ -12,7 +12,7 @@ import { useApiPage } from "./use-api-page";
 export function RecordsTab({ pointId }: { pointId: number }) {
   const { t } = useTranslation();
   const { dateTime, energy, duration, money } = useFormat();
-  const { page, loading, onPageChange, reload } = useApiPage<ChargeRecord>("/station-service/charge/record", { pointId });
+  const { page, loading, onPageChange, reload } = useApiPage("/station-service/charge/record", { query: { pointId } });
 
   const columns: ColumnDef<ChargeRecord>[] = [
     { accessorKey: "transactionId", header: t("points.records.transactionId"), meta: { width: 110 }, cell: ({ row }) => <span className="font-mono">{row.original.transactionId}</span> },

@@ -13,14 +13,3 @@ export type ChargeRecord = Awaited<ReturnType<typeof listChargeRecords>>["record
 
 /** One diagnostics request (GET /station-service/diagnosis). */
 export type Diagnosis = Awaited<ReturnType<typeof listDiagnostics>>["records"][number];
-
-/** One frame of the OCPP log (GET /station-service/point/{serialNumber}/ocpp/operationLog). */
-export interface LogFrame {
-  id: number;
-  time: string;
-  action: string | null;
-  type: "CALL" | "CALLRESULT" | "CALLERROR";
-  sender: "CHARGER" | "SERVER";
-  messageId: string;
-  message: string;
-}

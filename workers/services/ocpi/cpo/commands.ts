@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import { ocpiCpoCommands, ocpiCpoSessions, points, stations } from "../../../../db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { connectors, ocpiCpoCommands, ocpiCpoSessions, points, stations } from "../../../../db/schema";
 import type { OcppRequest, ServerAction } from "../../../../domain/ocpp";
-import { pointOfEvseUid } from "../../../../domain/ocpi/cpo-evse";
+import { evseUidOf, pointOfEvseUid } from "../../../../domain/ocpi/cpo-evse";
 import { invalidParameters, reasonOf } from "../../../../domain/ocpi/wire";
 import type { CommandResultType, CommandType } from "../../../../domain/schemas/ocpi/commands";
 import { COMMAND_TYPES } from "../../../../domain/schemas/ocpi/commands";
@@ -58,19 +58,55 @@ export function resultOfOutcome(outcome: { ok: true; response: unknown } | { ok:
   return (status && RESULT_OF_STATUS[status]) || "FAILED";
 }
 
-/** The point behind a location and EVSE of ours: the station's, enabled, published to roaming. */
+/**
+ * The point behind a location and EVSE of ours: the station's, published to roaming, and public
+ * (a private point is never among the EVSEs we publish, so a partner cannot name it).
+ * Without an EVSE (START_SESSION and RESERVE_NOW may leave `evse_uid` out, OCPI 2.2.1 §13.3.3,
+ * §13.3.5), one of the location a driver could take now.
+ */
 async function evseAt(ctx: PartnerCtx, locationId: string, evseUid: string | undefined) {
-  if (!evseUid) return null;
+  if (evseUid === undefined) return freeEvseAt(ctx, locationId);
   const named = pointOfEvseUid(evseUid);
   if (!named || !/^[1-9][0-9]{0,14}$/.test(locationId)) return null;
   const [row] = await ctx.db
     .select({ id: points.id, operatorId: points.operatorId, serialNumber: points.serialNumber, status: points.status, connectorCount: points.connectorCount })
     .from(points)
     .innerJoin(stations, and(eq(stations.id, points.stationId), eq(stations.operatorId, points.operatorId)))
-    .where(owned(ctx, points, eq(points.id, named.pointId), eq(points.stationId, Number(locationId)), eq(stations.publishToRoaming, true)))
+    .where(owned(ctx, points, eq(points.id, named.pointId), eq(points.stationId, Number(locationId)), eq(stations.publishToRoaming, true), eq(points.privateType, "Public")))
     .limit(1);
   if (!row || named.connectorNo > row.connectorCount) return null;
   return { point: row, connectorNo: named.connectorNo };
+}
+
+/**
+ * The first EVSE of a published location that is AVAILABLE as partners see it (`evseStatusOf`:
+ * a public point, enabled and online, its connector Available); every EVSE we publish is
+ * reservable and remote-start capable. None: null, and the command is REJECTED.
+ */
+async function freeEvseAt(ctx: PartnerCtx, locationId: string) {
+  if (!/^[1-9][0-9]{0,14}$/.test(locationId)) return null;
+  const [row] = await ctx.db
+    .select({ id: points.id, operatorId: points.operatorId, serialNumber: points.serialNumber, status: points.status, connectorNo: connectors.connectorNo })
+    .from(connectors)
+    .innerJoin(points, and(eq(points.id, connectors.pointId), eq(points.operatorId, connectors.operatorId)))
+    .innerJoin(stations, and(eq(stations.id, points.stationId), eq(stations.operatorId, points.operatorId)))
+    .where(
+      owned(
+        ctx,
+        connectors,
+        eq(points.stationId, Number(locationId)),
+        eq(stations.publishToRoaming, true),
+        eq(points.privateType, "Public"),
+        eq(points.status, "VALID"),
+        eq(points.online, true),
+        eq(connectors.status, "Available"),
+      ),
+    )
+    .orderBy(asc(points.id), asc(connectors.connectorNo))
+    .limit(1);
+  if (!row) return null;
+  const { connectorNo, ...point } = row;
+  return { point, connectorNo };
 }
 
 interface Planned {
@@ -138,7 +174,7 @@ async function plan(ctx: PartnerCtx, type: CommandType, body: Record<string, unk
           pointId: evse.point.id,
           connectorNo: evse.connectorNo,
           locationId: cmd.location_id,
-          evseUid: cmd.evse_uid!,
+          evseUid: evseUidOf(evse.point.id, evse.connectorNo),
           connectorId: cmd.connector_id ?? "1",
           status: "PENDING" as const,
           currency: settings.currencyCode,

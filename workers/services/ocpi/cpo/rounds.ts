@@ -23,7 +23,7 @@ export async function cpoRoamingRound(env: Env, ctx: SystemCtx, actor: string) {
   for (let i = 0; i < messages.length; i += 100) await env.PUSH.sendBatch(messages.slice(i, i + 100));
   for (const session of await dueSessionUpdates(ctx)) {
     if (session.transactionId === null) continue;
-    const operatorCtx = systemCtx(env, { id: session.operatorId, code: session.operatorCode, sub: 0, parentId: null }, actor, ctx.now);
+    const operatorCtx = systemCtx(env, session, actor, ctx.now);
     await sessionEnergyNow(operatorCtx, session.transactionId);
   }
 }

@@ -3,7 +3,7 @@ import { Forbidden } from "../../domain/errors";
 /**
  * Cookie-authenticated requests that change anything must come from the console's own origin
  * (docs/rules/access.md "Cookie sessions and origin"); Bearer-token clients are not exposed to CSRF
- * and are not checked.
+ * and are not checked. Shared by the API, the console's actions and `/live`.
  */
 export function assertSameOrigin(request: Request) {
   const site = request.headers.get("Sec-Fetch-Site");
