@@ -81,6 +81,9 @@ export default defineConfig({
           // mostly wait on each other (docs/testing.md "Browser tests"). A file that changes demo
           // state others use holds it (tests/e2e/support/exclusive.ts).
           maxWorkers: E2E_FILES_AT_ONCE,
+          // A browser test that fails is run once more before the file fails: three files share two
+          // cores, and a page's load can outlast a bound once (docs/testing.md "Browser tests").
+          retry: 1,
           // A screen or a charge waited on with expect.poll gets as long as a slow, shared machine
           // needs (vitest's default is one second); a bound only a failing test reaches, no test
           // asserts on time.
