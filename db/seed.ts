@@ -593,6 +593,11 @@ async function seedDrivers(db: Db) {
   }
 }
 
+/** A demo city's map view on OpenStreetMap's keyless tiles. */
+const osmMap = (lat: string, lng: string) => ({ provider: "osm", keys: { bing: null, google: null }, centre: { lat, lng }, zoom: 11, endpoint: null });
+const WARSAW = osmMap("52.2297", "21.0122");
+const ZLOTY = { mainCurrency: "PLN", currencies: [{ code: "PLN", sign: "zł", decimals: 2 }], decimals: 2 };
+
 /**
  * The demo operators' parameter documents (docs/rules/demo.md "Demo operators",
  * docs/rules/settings.md "Defaults"): their currency set, tax, membership levels and the map view
@@ -601,23 +606,16 @@ async function seedDrivers(db: Db) {
  */
 const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
   "0PL002": {
-    mainCurrency: "PLN",
-    currencies: [{ code: "PLN", sign: "zł", decimals: 2 }],
-    decimals: 2,
+    ...ZLOTY,
     // No tax rate on the demo: the pricing demo reads as plain net amounts (docs/rules/demo.md).
     tax: { mark: "VAT", inclusive: true, rate: "0" },
     membership: { silverFee: 5000, goldFee: 10000, silverDiscount: 5, goldDiscount: 10 },
     rechargeParameter: { presets: [2000, 5000, 10000] },
     minimumRecharge: 1000,
     balancePayment: true,
-    map: { provider: "osm", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
+    map: WARSAW,
   },
-  "0PL002A": {
-    mainCurrency: "PLN",
-    currencies: [{ code: "PLN", sign: "zł", decimals: 2 }],
-    decimals: 2,
-    map: { provider: "osm", keys: { bing: null, google: null }, centre: { lat: "52.2297", lng: "21.0122" }, zoom: 11, endpoint: null },
-  },
+  "0PL002A": { ...ZLOTY, map: WARSAW },
   "0DE001": {
     mainCurrency: "EUR",
     currencies: [{ code: "EUR", sign: "€", decimals: 2 }],
@@ -627,7 +625,7 @@ const DEMO_SETTINGS: Record<string, Record<string, unknown>> = {
     rechargeParameter: { presets: [1000, 2500, 5000] },
     minimumRecharge: 500,
     balancePayment: true,
-    map: { provider: "osm", keys: { bing: null, google: null }, centre: { lat: "52.52", lng: "13.405" }, zoom: 11, endpoint: null },
+    map: osmMap("52.52", "13.405"),
   },
 };
 

@@ -6,10 +6,11 @@
  */
 
 /**
- * Connector statuses (OCPP 1.6 ChargePointStatus, plus OtherError;
- * docs/rules/monitoring.md "Connector states").
+ * OCPP 1.6 §7.7 ChargePointStatus: what a charger reports of a connector. The wire schema
+ * (domain/ocpp/schemas.ts `ChargePointStatus`) is built from this list; it lives here, beside the
+ * rules that read it, so that the console does not load the OCPP schemas to show a status.
  */
-export const CONNECTOR_STATUSES = [
+export const CHARGE_POINT_STATUSES = [
   "Available",
   "Preparing",
   "Charging",
@@ -19,8 +20,13 @@ export const CONNECTOR_STATUSES = [
   "Reserved",
   "Unavailable",
   "Faulted",
-  "OtherError",
 ] as const;
+
+/**
+ * Connector statuses (OCPP 1.6 ChargePointStatus, plus OtherError;
+ * docs/rules/monitoring.md "Connector states").
+ */
+export const CONNECTOR_STATUSES = [...CHARGE_POINT_STATUSES, "OtherError"] as const;
 
 export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { run, stateDir } from "./local-state";
 
 /**
@@ -28,13 +28,30 @@ export async function build(): Promise<boolean> {
 }
 
 /**
+ * Copies the build in `from` to `to` when `from` is the build of the sources there are now, and
+ * stamps the copy, so that `npm start` with PLUGDESK_BUILD_DIR=`to` serves it without building
+ * (`npm run chaos` beside the browser tests: a second server on their own folder took their
+ * server down, since wrangler dev writes under `<build>/server/.wrangler`). Resolves to whether it
+ * copied; when it did not, `npm start` builds as usual.
+ */
+export function copyBuild(from: string, to: string): boolean {
+  if (!existsSync(stampOf(from)) || readFileSync(stampOf(from), "utf8") !== buildStamp(from)) return false;
+  rmSync(to, { recursive: true, force: true });
+  const skipped = [`${from}/server/.wrangler`, stampOf(from)].map((path) => resolve(path));
+  cpSync(from, to, { recursive: true, filter: (path) => !skipped.includes(resolve(path)) });
+  writeFileSync(stampOf(to), buildStamp(to));
+  return true;
+}
+
+/**
  * Where the build goes: `build/` unless `PLUGDESK_BUILD_DIR` says otherwise (react-router.config.ts
  * reads it too), so that `npm run chaos` never rebuilds the folder a running `npm start` serves.
  */
 export const buildDir = process.env.PLUGDESK_BUILD_DIR ?? "build";
 
 /** Inside `<build>/server`, which every build empties first, so that any other build drops it. */
-const stampFile = `${buildDir}/server/.plugdesk-build`;
+const stampOf = (dir: string) => `${dir}/server/.plugdesk-build`;
+const stampFile = stampOf(buildDir);
 
 /**
  * Everything the build is made from: the folders the console and the worker import from, the
@@ -63,7 +80,7 @@ const buildSources = {
  * own files with their sizes and times, so that a build someone else made or broke off since
  * (`npm run build`) is never taken for this one. Hashing them takes a fraction of a second.
  */
-function buildStamp() {
+function buildStamp(dir = buildDir) {
   const hash = createHash("sha256");
   const add = (path: string) => {
     hash.update(`${path}\0`);
@@ -73,10 +90,12 @@ function buildStamp() {
   for (const folder of buildSources.folders) for (const path of walk(folder)) add(path);
   const dotEnv = readdirSync(".").filter((name) => name.startsWith(".env")).sort();
   for (const path of [...buildSources.files, ...dotEnv]) add(path);
-  for (const name of Object.keys(process.env).filter(buildSources.env).sort()) hash.update(`${name}=${process.env[name]}\0`);
+  // The build of `dir` was made with PLUGDESK_BUILD_DIR naming it (unset for `build`).
+  const env: Record<string, string | undefined> = { ...process.env, PLUGDESK_BUILD_DIR: dir === "build" ? undefined : dir };
+  for (const name of Object.keys(env).filter((name) => buildSources.env(name) && env[name] !== undefined).sort()) hash.update(`${name}=${env[name]}\0`);
   hash.update(process.version);
   // wrangler dev writes its own bundle under build/server/.wrangler; that is not the build.
-  for (const path of walk(buildDir, [`${buildDir}/server/.wrangler`, stampFile])) {
+  for (const path of walk(dir, [`${dir}/server/.wrangler`, stampOf(dir)])) {
     const { size, mtimeMs } = statSync(path);
     hash.update(`${path} ${size} ${mtimeMs}\0`);
   }
@@ -102,7 +121,7 @@ export function serverCommand(mode: Mode, port: number): { command: string; args
     return {
       command: "npx",
       args: ["vite", "dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"],
-      env: { ...process.env, PLUGDESK_STATE: stateDir },
+      env: { ...process.env, PLUGDESK_STATE: stateDir() },
     };
   }
   return {
@@ -117,7 +136,7 @@ export function serverCommand(mode: Mode, port: number): { command: string; args
       "--bundle",
       "--test-scheduled",
       "--persist-to",
-      stateDir,
+      stateDir(),
       "--ip",
       "127.0.0.1",
       "--port",

@@ -12,9 +12,10 @@ import { hashPassword } from "../workers/auth/password";
 /**
  * Where local D1, Durable Objects, queues and R2 live: `.wrangler/state` unless told. `npm start`
  * (`wrangler dev --persist-to`) and `npm run dev` (the Vite plugin's `persistState`) both keep
- * their data in its `v3` folder, so they see the same data.
+ * their data in its `v3` folder, so they see the same data. Read when asked, not when this module
+ * loads: the bench and chaos name their own folder after importing it (tests/bench/fleet.ts).
  */
-export const stateDir = process.env.PLUGDESK_STATE ?? ".wrangler/state";
+export const stateDir = () => process.env.PLUGDESK_STATE ?? ".wrangler/state";
 
 /** wrangler.toml as wrangler reads it. Wrangler's module takes seconds to load: only when asked. */
 export async function readWranglerConfig() {
@@ -33,7 +34,7 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
 
 /** Applies the D1 migrations to the local database; wrangler prints only warnings and errors. */
 export function migrate() {
-  return run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
+  return run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir()], {
     env: { ...process.env, CI: "true", WRANGLER_LOG: "warn" },
   });
 }
@@ -49,7 +50,7 @@ export async function withLocalD1<T>(work: (d1: D1Database) => Promise<T>): Prom
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-seed-"));
   const configPath = join(dir, "wrangler.json");
   writeFileSync(configPath, JSON.stringify({ name, compatibility_date, compatibility_flags, d1_databases }));
-  const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: { path: resolve(stateDir, "v3") }, remoteBindings: false });
+  const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: { path: resolve(stateDir(), "v3") }, remoteBindings: false });
   try {
     return await work(proxy.env.DB);
   } finally {

@@ -2,4 +2,4 @@ import { migrate, seed, stateDir } from "./local-state";
 
 await migrate();
 await seed();
-console.log(`Local database in ${stateDir} migrated and seeded.`);
+console.log(`Local database in ${stateDir()} migrated and seeded.`);

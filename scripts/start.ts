@@ -22,7 +22,7 @@ const origin = `http://127.0.0.1:${port}`;
 // The Stripe test double on loopback, which the demo operator's Stripe channel points at (docs/rules/payments.md "Ad-hoc payment").
 // Its port: PLUGDESK_STRIPE_PORT, else the server's next one, else any free one (the channel follows it).
 const stripeDouble = await startStripeDouble(Number(process.env.PLUGDESK_STRIPE_PORT ?? port + 1)).catch(() => startStripeDouble(0));
-console.log(`Migrating and seeding ${stateDir}${mode === "start" ? ", building unless build/ is of these sources" : ""}…`);
+console.log(`Migrating and seeding ${stateDir()}${mode === "start" ? ", building unless build/ is of these sources" : ""}…`);
 // Wrangler's module loads while the migrations and the build run.
 const config = readWranglerConfig();
 const [, built] = await Promise.all([
@@ -33,7 +33,7 @@ const [, built] = await Promise.all([
   config,
 ]);
 if (built === false) console.log("build/ was built from these very sources: not built again (PLUGDESK_BUILD=always builds anyway).");
-console.log(`${stateDir} is migrated and seeded; starting the server…`);
+console.log(`${stateDir()} is migrated and seeded; starting the server…`);
 
 const { command, args, env } = serverCommand(mode, port);
 const server = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
@@ -87,7 +87,7 @@ ${DEMO.operators.map((o) => `  ${o.code.padEnd(10)} ${origin}/${o.code}/login   
   Captcha in local development: type 1234 (DEV_CAPTCHA in .dev.vars)
   Stripe test double (TEST MODE, card 4242 4242 4242 4242): ${stripeDouble.origin}
   API description: ${origin}/openapi.json
-  Local state: ${stateDir}
+  Local state: ${stateDir()}
   Cron: ${crons.join(", ")} fired locally
 `);
 if (process.env.PLUGDESK_READY_FILE) writeFileSync(process.env.PLUGDESK_READY_FILE, origin);

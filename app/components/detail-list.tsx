@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Card, CardContent } from "~/components/ui/card";
 
 /** Label and value pairs of a detail page, in a responsive grid. */
 export function DetailList({ items }: { items: [label: string, value: ReactNode][] }) {
@@ -11,5 +12,16 @@ export function DetailList({ items }: { items: [label: string, value: ReactNode]
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A detail page's facts about its record: the label and value pairs on a card of their own. */
+export function FactsCard({ items }: { items: [label: string, value: ReactNode][] }) {
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <DetailList items={items} />
+      </CardContent>
+    </Card>
   );
 }

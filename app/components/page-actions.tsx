@@ -19,12 +19,15 @@ export function RowLink({ to, icon: Icon, label }: { to: string; icon: LucideIco
   );
 }
 
-/** A header's main action: a button that opens another page. */
-function HeaderLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+/**
+ * A header's button that opens another page: the main action (Add, Edit) filled, a secondary one
+ * (Back, Edit beside the page's own commands) outlined; the icon is left out where the page shows none.
+ */
+export function HeaderLink({ to, icon: Icon, label, variant = "default" }: { to: string; icon?: LucideIcon; label: string; variant?: "default" | "outline" }) {
   return (
-    <Button asChild>
+    <Button asChild variant={variant}>
       <Link to={to}>
-        <Icon aria-hidden />
+        {Icon && <Icon aria-hidden />}
         {label}
       </Link>
     </Button>
@@ -45,9 +48,7 @@ export function DetailHeader({ title, description, backTo, editTo }: { title: st
       description={description}
       actions={
         <>
-          <Button asChild variant="outline">
-            <Link to={backTo}>{t("common.back")}</Link>
-          </Button>
+          <HeaderLink to={backTo} label={t("common.back")} variant="outline" />
           <HeaderLink to={editTo} icon={Pencil} label={t("common.edit")} />
         </>
       }
@@ -68,9 +69,7 @@ export function FormHeader({ title, cancelTo, saving }: { title: string; cancelT
       title={title}
       actions={
         <>
-          <Button asChild variant="outline">
-            <Link to={cancelTo}>{t("common.cancel")}</Link>
-          </Button>
+          <HeaderLink to={cancelTo} label={t("common.cancel")} variant="outline" />
           <Button type="submit" disabled={saving}>
             {t("common.save")}
           </Button>

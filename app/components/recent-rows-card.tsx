@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableHeader, TableRow } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
 
 /**
  * A few of the newest rows of a list on another record's page (a customer's sessions, a vehicle
@@ -19,12 +19,7 @@ export function RecentRowsCard({ title, action, empty, head, rows }: { title: st
           <p className="py-4 text-center text-sm text-muted-foreground">{empty}</p>
         ) : (
           <div className="overflow-x-auto">
-            <Table aria-label={title}>
-              <TableHeader>
-                <TableRow>{head}</TableRow>
-              </TableHeader>
-              <TableBody>{rows}</TableBody>
-            </Table>
+            <RowsTable label={title} head={head} rows={rows} />
           </div>
         )}
       </CardContent>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useOperatorSearch } from "~/components/public/operator-search";
 import { DocumentTitle, PRODUCT_NAME } from "~/components/shell/document-title";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showHandedMessage } from "~/components/ui/toast";
-import { useApi } from "~/lib/api";
 import { applyGuard, optionalCtx } from "../lib/ctx.server";
 
 /** /homePage and /carrierList: the fallback when no operator code is known (docs/rules/console.md "Route guard"). */
@@ -14,41 +14,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-interface OperatorChoice {
-  operatorCode: string;
-  name: string;
-  logoUrl: string | null;
-}
-
 export default function HomePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState("");
-  const [choices, setChoices] = useState<OperatorChoice[]>([]);
-  const api = useApi();
+  const choices = useOperatorSearch(keyword);
 
   useEffect(() => {
     showHandedMessage(t, params.get("msg"));
   }, [params, t]);
-
-  useEffect(() => {
-    const term = keyword.trim();
-    if (!term) return setChoices([]);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .get("/user-service/operator/homepage", { query: { keyword: term } })
-        .then((found) => {
-          if (!controller.signal.aborted) setChoices(found);
-        })
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [keyword, api]);
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-background p-4">

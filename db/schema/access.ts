@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { operators, timestamps } from "./tenancy";
+import { operators, tenantColumns, timestamps } from "./tenancy";
 
 /** Roles: a type and a menu selection (docs/rules/access.md "Menus are permissions"). */
 export const roles = sqliteTable(
   "roles",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     name: text("name").notNull(),
     code: text("code").notNull(),
     type: text("type", { enum: ["SUPER", "NORMAL", "MAINTAINER"] }).notNull(),
@@ -15,8 +14,7 @@ export const roles = sqliteTable(
     /** Menu codes of the catalogue (tenants/menu-catalogue.ts) that this role may open. */
     menuCodes: text("menu_codes", { mode: "json" }).$type<string[]>().notNull(),
     remark: text("remark"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // Role list of one operator, newest first.
@@ -33,8 +31,7 @@ export const roles = sqliteTable(
 export const accounts = sqliteTable(
   "accounts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     username: text("username").notNull(),
     name: text("name").notNull(),
     email: text("email"),
@@ -45,8 +42,7 @@ export const accounts = sqliteTable(
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("VALID"),
     mustChangePassword: integer("must_change_password", { mode: "boolean" }).notNull().default(true),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // Login looks an account up by operator and username.
@@ -98,8 +94,7 @@ export const captchaChallenges = sqliteTable(
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     username: text("username").notNull(),
     client: text("client").notNull(),
     createdAt: timestamps.createdAt(),

@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { AD_HOC_STATUSES } from "../../domain/schemas/ad-hoc";
 import { points } from "./equipment";
 import { payments } from "./payments";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Ad-hoc sessions (docs/rules/payments.md "Ad-hoc payment"): a driver without an account pays by
@@ -14,10 +14,7 @@ import { operators, timestamps } from "./tenancy";
 export const adHocSessions = sqliteTable(
   "ad_hoc_sessions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     handle: text("handle").notNull(),
     pointId: integer("point_id")
       .notNull()
@@ -41,8 +38,7 @@ export const adHocSessions = sqliteTable(
     error: text("error"),
     authorisedAt: integer("authorised_at", { mode: "timestamp_ms" }),
     stopAskedAt: integer("stop_asked_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // The page's lookup; handles are unique across operators (the public address carries no operator).

@@ -1,12 +1,11 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { operators, timestamps } from "./tenancy";
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /** The operation log: one row per mutation (docs/architecture.md "One door"). */
 export const operationLogs = sqliteTable(
   "operation_logs",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     operatorCode: text("operator_code").notNull(),
     tableName: text("table_name").notNull(),
     module: text("module").notNull(),

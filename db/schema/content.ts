@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customers } from "./drivers";
 import { points } from "./equipment";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * The texts an operator publishes to drivers, one per kind and language
@@ -10,14 +10,12 @@ import { operators, timestamps } from "./tenancy";
 export const contentTexts = sqliteTable(
   "content_texts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     kind: text("kind", { enum: ["DISCLAIMER", "PRIVACY_POLICY"] }).notNull(),
     lang: text("lang").notNull(),
     content: text("content").notNull(),
     updatedBy: text("updated_by"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("content_texts_operator_kind_lang_idx").on(t.operatorId, t.kind, t.lang)],
 );
@@ -29,8 +27,7 @@ export const contentTexts = sqliteTable(
 export const feedback = sqliteTable(
   "feedback",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     customerId: integer("customer_id").references(() => customers.id),
     creator: text("creator").notNull(),
     content: text("content").notNull(),

@@ -2,7 +2,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { sql } from "drizzle-orm";
 import { DISCOUNT_CARD_STATUSES, DISCOUNT_SOURCES, DISCOUNT_TYPES, DISCOUNT_UNITS } from "../../domain/schemas/discounts";
 import { customers } from "./drivers";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Discount strategies and the cards made from them (docs/rules/discounts.md). Quotas and what
@@ -12,8 +12,7 @@ import { operators, timestamps } from "./tenancy";
 export const discountStrategies = sqliteTable(
   "discount_strategies",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     name: text("name").notNull(),
     type: text("type", { enum: DISCOUNT_TYPES }).notNull(),
     unit: text("unit", { enum: DISCOUNT_UNITS }).notNull(),
@@ -28,8 +27,7 @@ export const discountStrategies = sqliteTable(
     activationCode: text("activation_code"),
     /** How many cards were generated from the strategy. */
     generateNumber: integer("generate_number").notNull().default(0),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("discount_strategies_operator_idx").on(t.operatorId, t.id)],
 );
@@ -41,8 +39,7 @@ export const discountStrategies = sqliteTable(
 export const discountCards = sqliteTable(
   "discount_cards",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     strategyId: integer("strategy_id").notNull().references(() => discountStrategies.id),
     code: text("code").notNull(),
     customerId: integer("customer_id").references(() => customers.id),
@@ -54,8 +51,7 @@ export const discountCards = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("discount_cards_code_uq").on(t.operatorId, t.code),
@@ -73,8 +69,7 @@ export const discountCards = sqliteTable(
 export const chargeRecordDiscounts = sqliteTable(
   "charge_record_discounts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     transactionId: integer("transaction_id").notNull(),
     source: text("source", { enum: DISCOUNT_SOURCES }).notNull(),
     cardId: integer("card_id").references(() => discountCards.id),

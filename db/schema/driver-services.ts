@@ -4,7 +4,7 @@ import { CHARGEABLE_TYPES, MAX_RESERVATION_ID, PUSH_STATUSES, RESERVATION_STATUS
 import { customerGroups, customers } from "./drivers";
 import { points } from "./equipment";
 import { accounts } from "./access";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Vehicles of customers (docs/rules/driver-services.md "Vehicles"). At most one default vehicle
@@ -13,8 +13,7 @@ import { operators, timestamps } from "./tenancy";
 export const vehicles = sqliteTable(
   "vehicles",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     customerId: integer("customer_id").notNull().references(() => customers.id),
     name: text("name").notNull(),
     plate: text("plate").notNull(),
@@ -22,8 +21,7 @@ export const vehicles = sqliteTable(
     model: text("model"),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     remark: text("remark"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // The vehicle list, newest first, and a customer's vehicles.
@@ -39,14 +37,12 @@ export const vehicles = sqliteTable(
 export const offlineLists = sqliteTable(
   "offline_lists",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     name: text("name").notNull(),
     chargeableType: text("chargeable_type", { enum: CHARGEABLE_TYPES }).notNull(),
     /** A push before this instant waits for it. */
     effectiveTime: integer("effective_time", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("offline_lists_operator_idx").on(t.operatorId, t.id)],
 );
@@ -55,8 +51,7 @@ export const offlineLists = sqliteTable(
 export const offlineListMembers = sqliteTable(
   "offline_list_members",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     listId: integer("list_id").notNull().references(() => offlineLists.id),
     customerId: integer("customer_id").references(() => customers.id),
     groupId: integer("group_id").references(() => customerGroups.id),
@@ -75,8 +70,7 @@ export const offlineListMembers = sqliteTable(
 export const localListPoints = sqliteTable(
   "local_list_points",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     version: integer("version").notNull().default(0),
     needsFull: integer("needs_full", { mode: "boolean" }).notNull().default(true),
@@ -92,8 +86,7 @@ export const localListPoints = sqliteTable(
 export const localListEntries = sqliteTable(
   "local_list_entries",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     listId: integer("list_id").notNull().references(() => offlineLists.id),
     idTag: text("id_tag").notNull(),
@@ -114,8 +107,7 @@ export const localListEntries = sqliteTable(
 export const offlineListPushItems = sqliteTable(
   "offline_list_push_items",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     listId: integer("list_id").notNull().references(() => offlineLists.id),
     pointId: integer("point_id").notNull().references(() => points.id),
     status: text("status", { enum: PUSH_STATUSES }).notNull().default("PENDING"),
@@ -147,8 +139,7 @@ export const offlineListPushItems = sqliteTable(
 export const reservations = sqliteTable(
   "reservations",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     connectorId: integer("connector_id").notNull(),
     idTag: text("id_tag").notNull(),
@@ -167,8 +158,7 @@ export const reservations = sqliteTable(
      */
     roamingPlatformId: integer("roaming_platform_id"),
     roamingReservationId: text("roaming_reservation_id"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // The reservation list, by expiry, newest first; a point's reservations.

@@ -10,7 +10,7 @@ import {
   PAY_WAYS,
 } from "../../domain/schemas/drivers";
 import { points } from "./equipment";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Customers: the drivers of an operator (docs/rules/drivers.md "Customers"). Money in minor units
@@ -21,8 +21,7 @@ import { operators, timestamps } from "./tenancy";
 export const customers = sqliteTable(
   "customers",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     gender: text("gender", { enum: GENDERS }).notNull(),
@@ -54,8 +53,7 @@ export const customers = sqliteTable(
     /** False: the customer charges only at the points of `customer_points`. */
     chargeAllPoint: integer("charge_all_point", { mode: "boolean" }).notNull().default(true),
     status: text("status", { enum: CUSTOMER_STATUSES }).notNull().default("NORMAL"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // One customer per e-mail address within an operator, compared as mail hosts do (ASCII case-insensitive).
@@ -70,8 +68,7 @@ export const customers = sqliteTable(
 export const customerPoints = sqliteTable(
   "customer_points",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     customerId: integer("customer_id").notNull().references(() => customers.id),
     pointId: integer("point_id").notNull().references(() => points.id),
   },
@@ -87,15 +84,13 @@ export const customerPoints = sqliteTable(
 export const customerGroups = sqliteTable(
   "customer_groups",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     name: text("name").notNull(),
     code: text("code").notNull(),
     leaderId: integer("leader_id").references((): AnySQLiteColumn => customers.id),
     deductionAccount: text("deduction_account"),
     deductionEmail: text("deduction_email"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("customer_groups_operator_code_uq").on(t.operatorId, sql`upper(${t.code})`)],
 );
@@ -109,8 +104,7 @@ export const customerGroups = sqliteTable(
 export const rfCards = sqliteTable(
   "rf_cards",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     cardName: text("card_name"),
     idTag: text("id_tag").notNull(),
     status: text("status", { enum: CARD_STATUSES }).notNull().default("VALID"),
@@ -127,8 +121,7 @@ export const rfCards = sqliteTable(
     recipientAddress: text("recipient_address"),
     /** The lost card this one replaced: its history continues here (docs/rules/drivers.md "Lost cards"). */
     replacesCardId: integer("replaces_card_id"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("rf_cards_operator_tag_uq").on(t.operatorId, sql`upper(${t.idTag})`),

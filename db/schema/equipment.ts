@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customers } from "./drivers";
-import { operators, timestamps } from "./tenancy";
+import { operators, tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Stations (locations; docs/rules/equipment.md "Stations"). Money in minor units, coordinates as
@@ -10,8 +10,7 @@ import { operators, timestamps } from "./tenancy";
 export const stations = sqliteTable(
   "stations",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     name: text("name").notNull(),
     address: text("address").notNull().default(""),
     lat: text("lat"),
@@ -33,8 +32,7 @@ export const stations = sqliteTable(
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("INVALID"),
     /** Published to roaming partners as an OCPI Location (docs/rules/ocpi.md "Locations we publish"). */
     publishToRoaming: integer("publish_to_roaming", { mode: "boolean" }).notNull().default(false),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // Station list of one operator, highest rank first (docs/rules/lists.md "Filters and sorting").
@@ -56,8 +54,7 @@ export const PUSH_STATUSES = ["NotIssue", "Issued", "NotSupport"] as const;
 export const points = sqliteTable(
   "points",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     stationId: integer("station_id").notNull().references(() => stations.id),
     serialNumber: text("serial_number").notNull(),
     pointNo: text("point_no").notNull(),
@@ -113,8 +110,7 @@ export const points = sqliteTable(
     pushedAt: integer("pushed_at", { mode: "timestamp_ms" }),
     /** The strategy version whose price the charger last answered (docs/rules/pricing.md "Price push"). */
     pricePushedVersionId: integer("price_pushed_version_id"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("points_serial_number_uq").on(t.serialNumber),
@@ -136,8 +132,7 @@ export const points = sqliteTable(
 export const connectors = sqliteTable(
   "connectors",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     connectorNo: integer("connector_no").notNull(),
     code: text("code"),
@@ -167,8 +162,7 @@ export const connectors = sqliteTable(
 export const idTags = sqliteTable(
   "id_tags",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     idTag: text("id_tag").notNull(),
     status: text("status", { enum: ["Accepted", "Blocked", "Expired", "Invalid"] }).notNull().default("Accepted"),
     expiryDate: integer("expiry_date", { mode: "timestamp_ms" }),
@@ -189,8 +183,7 @@ export const idTags = sqliteTable(
 export const transactions = sqliteTable(
   "transactions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     connectorNo: integer("connector_no").notNull(),
     /**
@@ -237,8 +230,7 @@ export const transactions = sqliteTable(
 export const ocppReviews = sqliteTable(
   "ocpp_reviews",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     // BELOW_THRESHOLD: a tag refused for its strategy's minimum threshold (docs/rules/pricing.md "Minimum threshold").
     // METER_JUMP: a register reading beyond the connector's power over the time since the last (docs/rules/monitoring.md "Suspect sessions").
@@ -258,8 +250,7 @@ export const ocppReviews = sqliteTable(
 export const pointEvents = sqliteTable(
   "point_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     // Event: an OCPP 2.0.1 NotifyEvent that reports no problem (N07–N08; problems raise alarms).
     // SecurityEvent, CertificateRequest, InstalledCertificates: the 1.6 security extension and 2.0.1's A02–A04 (docs/rules/ocpp.md "Security extension").
@@ -275,8 +266,7 @@ export const pointEvents = sqliteTable(
 export const alarms = sqliteTable(
   "alarms",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     connectorNo: integer("connector_no").notNull(),
     level: text("level", { enum: ["ERROR", "WARN"] }).notNull(),
@@ -322,8 +312,7 @@ export const subOperatorDevices = sqliteTable(
 export const diagnostics = sqliteTable(
   "diagnostics",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     /** 1 normal, 2 the '1768' type (docs/rules/ocpp.md "Diagnostics"). */
     type: integer("type").notNull().default(1),

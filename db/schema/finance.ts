@@ -3,7 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { BILL_PHASES, BILL_STATUSES, BILL_TYPES } from "../../domain/schemas/bills";
 import { MEMBER_LEVELS } from "../../domain/schemas/drivers";
 import { customers } from "./drivers";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Bills: every movement of a customer's balance, one row each, for the operator to audit
@@ -15,10 +15,7 @@ import { operators, timestamps } from "./tenancy";
 export const bills = sqliteTable(
   "bills",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),
@@ -42,8 +39,7 @@ export const bills = sqliteTable(
     phase: text("phase", { enum: BILL_PHASES }),
     /** Whether the balance has moved by this bill (set in the batch that moves it). */
     applied: integer("applied", { mode: "boolean" }).notNull().default(false),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("bills_transaction_phase_uq").on(t.operatorId, t.transactionId, t.phase),

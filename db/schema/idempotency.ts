@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./access";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Idempotency keys of money-moving requests (docs/rules/input.md "Idempotency keys"): one row per
@@ -12,10 +12,7 @@ import { operators, timestamps } from "./tenancy";
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     accountId: integer("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customers } from "./drivers";
 import { accountDeletionRequests } from "./maintenance";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * The receipt mail of a settled charge record (docs/rules/settings.md "Receipts by mail"): one row
@@ -11,8 +11,7 @@ import { operators, timestamps } from "./tenancy";
 export const receiptMails = sqliteTable(
   "receipt_mails",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     transactionId: integer("transaction_id").notNull(),
     /** The address it went to (null until sent). */
     to: text("to_address"),
@@ -34,8 +33,7 @@ export const receiptMails = sqliteTable(
 export const deletionCodes = sqliteTable(
   "deletion_codes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     /** 128 random bits, hex: names the pending confirmation on the page. */
     ticket: text("ticket").notNull(),
     /** The e-mail (lower case) or phone the driver typed. */

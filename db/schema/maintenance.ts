@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { accounts } from "./access";
 import { customers } from "./drivers";
 import { alarms, points, stations } from "./equipment";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Maintenance staff (docs/rules/maintenance.md "Maintainers"): an account of a MAINTAINER role
@@ -11,15 +11,13 @@ import { operators, timestamps } from "./tenancy";
 export const maintainers = sqliteTable(
   "maintainers",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     accountId: integer("account_id").notNull().references(() => accounts.id),
     manufacturer: text("manufacturer"),
     wardenAccount: text("warden_account"),
     /** Fault codes of the catalogue (OCPP or vendor) whose alarms this maintainer handles. */
     faultCodes: text("fault_codes", { mode: "json" }).$type<string[]>().notNull(),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("maintainers_operator_account_uq").on(t.operatorId, t.accountId),
@@ -31,8 +29,7 @@ export const maintainers = sqliteTable(
 export const maintainerDevices = sqliteTable(
   "maintainer_devices",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     maintainerId: integer("maintainer_id").notNull().references(() => maintainers.id),
     stationId: integer("station_id").references(() => stations.id),
     pointId: integer("point_id").references(() => points.id),
@@ -51,8 +48,7 @@ export const maintainerDevices = sqliteTable(
 export const workOrders = sqliteTable(
   "work_orders",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     /** The alarm it was opened from; an alarm opens at most one work order. */
     alarmId: integer("alarm_id").references(() => alarms.id),
@@ -74,8 +70,7 @@ export const workOrders = sqliteTable(
     auditedBy: text("audited_by"),
     auditedAt: integer("audited_at", { mode: "timestamp_ms" }),
     createdBy: text("created_by").notNull(),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("work_orders_operator_alarm_uq").on(t.operatorId, t.alarmId),
@@ -89,8 +84,7 @@ export const workOrders = sqliteTable(
 export const workOrderHistory = sqliteTable(
   "work_order_history",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     workOrderId: integer("work_order_id").notNull().references(() => workOrders.id),
     action: text("action", { enum: ["CREATE", "UPDATE", "PROCESS", "AUDIT_PASS", "AUDIT_NO_PASS"] }).notNull(),
     fromStatus: text("from_status"),
@@ -107,8 +101,7 @@ export const workOrderHistory = sqliteTable(
 export const maintenanceSettings = sqliteTable(
   "maintenance_settings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     autoOpen: integer("auto_open", { mode: "boolean" }).notNull().default(false),
     updatedAt: timestamps.updatedAt(),
   },
@@ -122,8 +115,7 @@ export const maintenanceSettings = sqliteTable(
 export const accountDeletionRequests = sqliteTable(
   "account_deletion_requests",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     contact: text("contact").notNull(),
     customerId: integer("customer_id").references(() => customers.id),
     reason: text("reason"),
@@ -142,8 +134,7 @@ export const accountDeletionRequests = sqliteTable(
 export const banners = sqliteTable(
   "banners",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     type: text("type", { enum: ["POINT", "STATION"] }).notNull(),
     fileKey: text("file_key").notNull(),
     width: integer("width").notNull(),
@@ -166,8 +157,7 @@ export const banners = sqliteTable(
 export const storedFiles = sqliteTable(
   "stored_files",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     fileKey: text("file_key").notNull(),
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { COMMAND_RESPONSE_TYPES, COMMAND_RESULT_TYPES, COMMAND_TYPES } from "../../domain/schemas/ocpi/commands";
 import { ocpiPlatforms } from "./ocpi";
-import { operators } from "./tenancy";
+import { tenantColumns } from "./tenancy";
 
 /**
  * Commands we sent to a partner's commands receiver (docs/rules/ocpi.md "Commands", OCPI 2.2.1
@@ -11,8 +11,7 @@ import { operators } from "./tenancy";
 export const ocpiCommands = sqliteTable(
   "ocpi_commands",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     /** The last segment of our `response_url`: random, so one partner cannot guess another's commands. */
     uid: text("uid").notNull(),

@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { CPO_AUTH_METHODS, CPO_DELIVERY_STATES } from "../../domain/schemas/ocpi/cpo-sessions";
 import { SESSION_STATUSES } from "../../domain/schemas/ocpi/sessions";
 import { ocpiPlatforms } from "./ocpi";
-import { operators } from "./tenancy";
+import { tenantColumns } from "./tenancy";
 
 /**
  * Partners' drivers at our chargers (docs/rules/ocpi.md "Partners' drivers at our chargers"): the
@@ -15,8 +15,7 @@ import { operators } from "./tenancy";
 export const ocpiCpoTokens = sqliteTable(
   "ocpi_cpo_tokens",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     countryCode: text("country_code").notNull(),
     partyId: text("party_id").notNull(),
@@ -45,8 +44,7 @@ export const ocpiCpoTokens = sqliteTable(
 export const ocpiCpoSessions = sqliteTable(
   "ocpi_cpo_sessions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     tokenCountryCode: text("token_country_code").notNull(),
     tokenPartyId: text("token_party_id").notNull(),
@@ -94,8 +92,7 @@ export const ocpiCpoSessions = sqliteTable(
 export const ocpiCpoCdrs = sqliteTable(
   "ocpi_cpo_cdrs",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     sessionId: integer("session_id").notNull().references(() => ocpiCpoSessions.id),
     cdrId: text("cdr_id").notNull(),
@@ -127,8 +124,7 @@ export const ocpiCpoCdrs = sqliteTable(
 export const ocpiCpoCommands = sqliteTable(
   "ocpi_cpo_commands",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     command: text("command").notNull(),
     responseUrl: text("response_url").notNull(),

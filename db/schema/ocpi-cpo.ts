@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CPO_PUSH_MODULES, CPO_PUSH_STATES } from "../../domain/schemas/ocpi/cpo";
 import { ocpiPlatforms } from "./ocpi";
-import { operators } from "./tenancy";
+import { tenantColumns } from "./tenancy";
 
 /**
  * What we publish as a CPO (docs/rules/ocpi.md "CPO role"): the delivery of each published
@@ -11,8 +11,7 @@ import { operators } from "./tenancy";
 export const ocpiCpoPushes = sqliteTable(
   "ocpi_cpo_pushes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     module: text("module", { enum: CPO_PUSH_MODULES }).notNull(),
     /** The OCPI object's id (a location's id is the station's, a tariff's the strategy's). */

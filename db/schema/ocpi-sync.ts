@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PULL_MODULES, PULL_STATES, TOKEN_PUSH_STATES } from "../../domain/schemas/ocpi/sync";
 import { ocpiPlatforms } from "./ocpi";
-import { operators } from "./tenancy";
+import { tenantColumns } from "./tenancy";
 
 /**
  * Keeping in step with roaming partners (docs/rules/ocpi.md "Pulls", "Token pushes"): the progress
@@ -12,8 +12,7 @@ import { operators } from "./tenancy";
 export const ocpiPulls = sqliteTable(
   "ocpi_pulls",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     module: text("module", { enum: PULL_MODULES }).notNull(),
     state: text("state", { enum: PULL_STATES }).notNull(),
@@ -40,8 +39,7 @@ export const ocpiPulls = sqliteTable(
 export const ocpiTokenPushes = sqliteTable(
   "ocpi_token_pushes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     /** The token's uid as our registry writes it, and its OCPI type (kept for a deleted token). */
     uid: text("uid").notNull(),

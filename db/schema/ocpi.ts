@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { CDR_BILLING_STATUSES } from "../../domain/ocpi/cdr-price";
 import { CDR_HOLD_REASONS } from "../../domain/ocpi/cdr-checks";
 import { PARTNER_ROLES } from "../../domain/ocpi/roles";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * OCPI 2.2.1 roaming as an eMSP (docs/rules/ocpi.md). A platform is one partner connection (a
@@ -14,8 +14,7 @@ import { operators, timestamps } from "./tenancy";
 export const ocpiPlatforms = sqliteTable(
   "ocpi_platforms",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     name: text("name").notNull(),
     /** The partner's versions URL (where we start a registration). */
     versionsUrl: text("versions_url"),
@@ -45,8 +44,7 @@ export const ocpiPlatforms = sqliteTable(
     /** The last registration failure, as the partner or the network gave it. */
     lastError: text("last_error"),
     registeredAt: integer("registered_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("ocpi_platforms_operator_idx").on(t.operatorId, t.id),
@@ -58,8 +56,7 @@ export const ocpiPlatforms = sqliteTable(
 export const ocpiParties = sqliteTable(
   "ocpi_parties",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
     countryCode: text("country_code").notNull(),
     partyId: text("party_id").notNull(),
@@ -75,8 +72,7 @@ export const ocpiParties = sqliteTable(
 
 /** Columns every object a partner pushes has: who sent it, its OCPI identity, when it changed. */
 const pushed = () => ({
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  operatorId: integer("operator_id").notNull().references(() => operators.id),
+  ...tenantColumns(),
   platformId: integer("platform_id").notNull().references(() => ocpiPlatforms.id),
   countryCode: text("country_code").notNull(),
   partyId: text("party_id").notNull(),

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DELIVERY_STATUSES, PROFILE_PURPOSES, REPEATS, ROLLOUT_DELIVERIES, ROLLOUT_STATUSES, type Slot } from "../../domain/schemas/operations";
 import { points, stations } from "./equipment";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Operations that reach the chargers (docs/rules/operations.md): load-balancing configurations
@@ -13,8 +13,7 @@ import { operators, timestamps } from "./tenancy";
 export const loadBalancings = sqliteTable(
   "load_balancings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     stationId: integer("station_id").notNull().references(() => stations.id),
     name: text("name").notNull(),
     /** W: the station's limit shared over its points, or each point's (by `purpose`). */
@@ -28,8 +27,7 @@ export const loadBalancings = sqliteTable(
     validTo: integer("valid_to", { mode: "timestamp_ms" }),
     status: text("status", { enum: ["VALID", "INVALID"] }).notNull().default("VALID"),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   // The list of one operator, newest first, by station.
   (t) => [index("load_balancings_operator_station_idx").on(t.operatorId, t.stationId, t.id)],
@@ -39,8 +37,7 @@ export const loadBalancings = sqliteTable(
 export const loadBalancingPoints = sqliteTable(
   "load_balancing_points",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     loadBalancingId: integer("load_balancing_id")
       .notNull()
       .references(() => loadBalancings.id, { onDelete: "cascade" }),
@@ -63,8 +60,7 @@ export const loadBalancingPoints = sqliteTable(
 export const firmwares = sqliteTable(
   "firmwares",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     version: text("version").notNull(),
     location: text("location").notNull(),
     retries: integer("retries"),
@@ -76,8 +72,7 @@ export const firmwares = sqliteTable(
     signature: text("signature"),
     /** Set at the first issue; an issued version is never deleted. */
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("firmwares_operator_version_uq").on(t.operatorId, t.version)],
 );
@@ -86,8 +81,7 @@ export const firmwares = sqliteTable(
 export const firmwareRollouts = sqliteTable(
   "firmware_rollouts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     firmwareId: integer("firmware_id")
       .notNull()
       .references(() => firmwares.id),
@@ -113,8 +107,7 @@ export const firmwareRollouts = sqliteTable(
 export const faultCodes = sqliteTable(
   "fault_codes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     code: text("code").notNull(),
     source: text("source", { enum: ["OCPP", "VENDOR"] }).notNull(),
     name: text("name").notNull(),
@@ -122,8 +115,7 @@ export const faultCodes = sqliteTable(
     /** Occurrences in a period after which a failure counts as repeated. */
     count: integer("count").notNull(),
     description: text("description"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("fault_codes_operator_code_uq").on(t.operatorId, t.code)],
 );

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { ENVIRONMENTS, PAYMENT_KINDS, PAYMENT_STATUSES } from "../../domain/schemas/payments";
 import { customers } from "./drivers";
 import { bills } from "./finance";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Payment channels (docs/rules/payments.md "Channels"): one row per operator and channel type
@@ -12,10 +12,7 @@ import { operators, timestamps } from "./tenancy";
 export const paymentChannels = sqliteTable(
   "payment_channels",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     /** 0 PayPal … 4 Stripe … 8 MSU (domain/schemas/payments.ts CHANNEL_TYPES). */
     type: integer("type").notNull(),
     name: text("name").notNull(),
@@ -30,8 +27,7 @@ export const paymentChannels = sqliteTable(
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
     /** `v1.<sealed JSON of the credentials>`. */
     credentials: text("credentials"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   // Serves the list (by operator) and refuses a second channel of one type.
   (t) => [uniqueIndex("payment_channels_operator_type_uq").on(t.operatorId, t.type)],
@@ -44,18 +40,14 @@ export const paymentChannels = sqliteTable(
 export const paymentCards = sqliteTable(
   "payment_cards",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),
     channelType: integer("channel_type").notNull(),
     customerRef: text("customer_ref").notNull(),
     paymentMethodRef: text("payment_method_ref").notNull(),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("payment_cards_customer_uq").on(t.operatorId, t.customerId, t.channelType)],
 );
@@ -69,10 +61,7 @@ export const paymentCards = sqliteTable(
 export const payments = sqliteTable(
   "payments",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),
@@ -92,8 +81,7 @@ export const payments = sqliteTable(
     attempt: integer("attempt").notNull().default(1),
     /** The processor's last refusal, for the operator who retries. */
     error: text("error"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // The webhook's lookup.
@@ -115,10 +103,7 @@ export const payments = sqliteTable(
 export const paymentWebhookEvents = sqliteTable(
   "payment_webhook_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     channelType: integer("channel_type").notNull(),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),

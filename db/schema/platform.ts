@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * What the platform charges an operator (docs/rules/platform.md "Price packages"): per connector
@@ -9,8 +9,7 @@ import { operators, timestamps } from "./tenancy";
 export const pricePackages = sqliteTable(
   "price_packages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     type: text("type", { enum: ["default", "temporary", "regular"] }).notNull(),
     status: text("status", { enum: ["ineffective", "effective", "expired", "void"] }).notNull(),
     /** Unit prices per connector per day, decimal strings (docs/decisions/0005-money-in-minor-units.md). */
@@ -24,8 +23,7 @@ export const pricePackages = sqliteTable(
     endAt: integer("end_at", { mode: "timestamp_ms" }).notNull(),
     remark: text("remark"),
     voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // An operator's packages, newest first, and its effective ones for the quota.
@@ -42,8 +40,7 @@ export const pricePackages = sqliteTable(
 export const packageBills = sqliteTable(
   "package_bills",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     packageId: integer("package_id").notNull().references(() => pricePackages.id),
     /** The UTC day billed, `YYYY-MM-DD`. */
     day: text("day").notNull(),
@@ -55,8 +52,7 @@ export const packageBills = sqliteTable(
     currency: text("currency").notNull(),
     recorded: integer("recorded", { mode: "boolean" }).notNull().default(false),
     settled: integer("settled", { mode: "boolean" }).notNull().default(false),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("package_bills_package_day_uq").on(t.packageId, t.day),

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { StrategyPrices } from "../../domain/pricing/strategy";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Charging strategies (price plans; docs/rules/pricing.md "Strategies"). The strategy is the name
@@ -12,16 +12,14 @@ import { operators, timestamps } from "./tenancy";
 export const chargeStrategies = sqliteTable(
   "charge_strategies",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     name: text("name").notNull(),
     currency: text("currency").notNull(),
     /** The current version: its number and its row (set in the same batch that writes it). */
     version: integer("version").notNull().default(1),
     currentVersionId: integer("current_version_id"),
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // The strategy list of one operator, newest first, filtered by name.
@@ -33,8 +31,7 @@ export const chargeStrategies = sqliteTable(
 export const chargeStrategyVersions = sqliteTable(
   "charge_strategy_versions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     strategyId: integer("strategy_id").notNull().references(() => chargeStrategies.id),
     /** 1, 2, 3… per strategy; the unique index refuses two edits that would both make the same one. */
     version: integer("version").notNull(),

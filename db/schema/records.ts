@@ -101,8 +101,7 @@ export const chargeRecords = sqliteTable(
      * wallet (docs/rules/billing.md "Roaming at our chargers"); null otherwise.
      */
     roamingPlatformId: integer("roaming_platform_id"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // The list's order, newest first, and its period filter (docs/rules/lists.md "Filters and sorting").

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ARCHIVE_KINDS } from "../../domain/retention";
-import { operators, timestamps } from "./tenancy";
+import { operators, tenantColumns, timestamps } from "./tenancy";
 
 /**
  * One archive object in R2: a batch of an operator's history of one kind and local month, written
@@ -11,8 +11,7 @@ import { operators, timestamps } from "./tenancy";
 export const retentionArchives = sqliteTable(
   "retention_archives",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     kind: text("kind", { enum: ARCHIVE_KINDS }).notNull(),
     /** The operator's local month of the rows, `yyyy-MM`. */
     month: text("month").notNull(),
@@ -24,8 +23,7 @@ export const retentionArchives = sqliteTable(
     firstAt: integer("first_at", { mode: "timestamp_ms" }).notNull(),
     lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
     status: text("status", { enum: ["WRITING", "DONE"] }).notNull().default("WRITING"),
-    createdAt: timestamps.createdAt(),
-    updatedAt: timestamps.updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("retention_archives_key_uq").on(t.fileKey),

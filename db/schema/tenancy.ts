@@ -6,7 +6,22 @@ const createdAt = () =>
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`);
 
-export const timestamps = { createdAt, updatedAt };
+/**
+ * When a row was made and last changed, ms since the epoch (UTC): `...timestamps()` spreads both
+ * into a table, `timestamps.createdAt()` gives one.
+ */
+export const timestamps = Object.assign(() => ({ createdAt: createdAt(), updatedAt: updatedAt() }), { createdAt, updatedAt });
+
+/**
+ * The first columns of a tenant-owned table: its own id and the operator that owns the row
+ * (docs/rules/tenancy.md "Tenant-owned tables"). A function, so each table gets its own builders.
+ */
+export const tenantColumns = () => ({
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  operatorId: integer("operator_id")
+    .notNull()
+    .references(() => operators.id),
+});
 
 /** The one platform that owns every operator (docs/rules/tenancy.md "Operators"). */
 export const platforms = sqliteTable("platforms", {
@@ -82,8 +97,7 @@ export const operators = sqliteTable(
 export const operatorDomains = sqliteTable(
   "operator_domains",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     domain: text("domain").notNull(),
     createdAt: createdAt(),
   },

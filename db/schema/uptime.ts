@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EXCLUSION_REASONS } from "../../domain/uptime";
 import { points } from "./equipment";
-import { operators } from "./tenancy";
+import { tenantColumns } from "./tenancy";
 
 /**
  * A connector's status history as intervals (docs/rules/monitoring.md "Uptime"): one row from each
@@ -13,8 +13,7 @@ import { operators } from "./tenancy";
 export const statusIntervals = sqliteTable(
   "status_intervals",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => operators.id),
+    ...tenantColumns(),
     pointId: integer("point_id").notNull().references(() => points.id),
     connectorNo: integer("connector_no").notNull(),
     /** The OCPP 1.6 status the connector reported last (null: none yet). */

@@ -3,7 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { RECHARGE_WAYS } from "../../domain/schemas/wallets";
 import { accounts } from "./access";
 import { customers } from "./drivers";
-import { operators, timestamps } from "./tenancy";
+import { tenantColumns, timestamps } from "./tenancy";
 
 /**
  * Recharge records: every top-up and deduction of a customer's balance (docs/rules/wallets.md
@@ -15,10 +15,7 @@ import { operators, timestamps } from "./tenancy";
 export const recharges = sqliteTable(
   "recharges",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    ...tenantColumns(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),

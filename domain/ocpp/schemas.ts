@@ -7,6 +7,7 @@
  * cross-check against the JSON files is in tests/unit/ocpp/schemas.test.ts.
  */
 import { z } from "zod";
+import { CHARGE_POINT_STATUSES } from "../connector-status";
 import type { OcppAction } from "./actions";
 
 /** JSON `integer`: zod also bounds it to the safe-integer range, which is wider than the int32 chargers use. */
@@ -66,17 +67,7 @@ export type AuthorizationStatus = z.output<typeof AuthorizationStatus>;
 export const RegistrationStatus = z.enum(["Accepted", "Pending", "Rejected"]);
 export type RegistrationStatus = z.output<typeof RegistrationStatus>;
 
-export const ChargePointStatus = z.enum([
-  "Available",
-  "Preparing",
-  "Charging",
-  "SuspendedEVSE",
-  "SuspendedEV",
-  "Finishing",
-  "Reserved",
-  "Unavailable",
-  "Faulted",
-]);
+export const ChargePointStatus = z.enum(CHARGE_POINT_STATUSES);
 export type ChargePointStatus = z.output<typeof ChargePointStatus>;
 
 export const ChargePointErrorCode = z.enum([

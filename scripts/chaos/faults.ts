@@ -205,7 +205,8 @@ async function liveStatuses(origin: string, token: string): Promise<Map<string, 
  * connector it shows otherwise, or not at all, is lost.
  */
 export async function reconnectStorm(product: Product, fleet: BenchPoint[][]): Promise<ChaosRow> {
-  const chargers = fleet.flatMap((points, v) => points.map((p) => new ChaosCharger(v === 0 ? "1.6" : "2.0.1", p.serial, p.key, () => wsOf(product.origin))));
+  const origin = await product.chargerOrigin();
+  const chargers = fleet.flatMap((points, v) => points.map((p) => new ChaosCharger(v === 0 ? "1.6" : "2.0.1", p.serial, p.key, () => wsOf(origin))));
   const logBefore = readFileSync(product.log, "utf8").length;
   const problems: string[] = [];
   let lost = 0;

@@ -22,6 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { prepareBenchState } from "../../tests/bench/fleet";
+import { copyBuild } from "../local-server";
 import { Api } from "../sim/register";
 import { reconnectStorm, runtimeDies, type Query } from "./faults";
 import { pricedWallet } from "./money";
@@ -35,11 +36,16 @@ const SIZE = FULL ? { killed: 50, storm: 1000 } : { killed: 5, storm: 100 };
 const STATE = resolve(`.wrangler/chaos-state-${process.pid}`);
 /**
  * Its own build folder, so that it never rebuilds a folder another run serves; `--build DIR`
- * serves a build made already (the browser tests' own, fresh from their global setup) instead of
- * making one.
+ * serves a build made already instead of making one; `--copy-build DIR` copies the build in DIR
+ * (the browser tests' own, fresh from their global setup) into its own folder when DIR is the
+ * build of these sources (scripts/local-server.ts `copyBuild`), and builds only when it is not.
  */
-const buildArg = process.argv.indexOf("--build");
-const BUILD = buildArg > 0 ? process.argv[buildArg + 1] : `.wrangler/chaos-build`;
+const argument = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const BUILD = argument("--build") ?? `.wrangler/chaos-build`;
+const COPY_BUILD = argument("--copy-build");
 
 async function integrationRows(): Promise<ChaosRow[]> {
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-chaos-"));
@@ -103,6 +109,7 @@ async function main(): Promise<number> {
     }
   };
   try {
+    if (COPY_BUILD) console.log(`chaos: ${copyBuild(COPY_BUILD, BUILD) ? "copied the build" : "not copying the build, which is not"} of these sources in ${COPY_BUILD}`);
     console.log(`chaos: starting the product (its build in ${BUILD})…`);
     await product.start();
     const [v16, v201] = [fleets["1.6"], fleets["2.0.1"]];

@@ -1,3 +1,4 @@
+import { workerOrigin } from "../../tests/bench/workerd";
 import { serveProduct, type ServedProduct } from "../../tests/support/serve-product";
 
 /**
@@ -16,6 +17,15 @@ export class Product {
 
   get origin(): string {
     return this.served!.origin;
+  }
+
+  /**
+   * Where a fleet's chargers connect: the workerd that runs the worker, past wrangler dev's proxy,
+   * as the OCPP bench does (docs/performance.md "Open files, and wrangler's proxy"). A storm of a
+   * thousand sockets through the proxy would measure the proxy, which no deployment has.
+   */
+  chargerOrigin(): Promise<string> {
+    return workerOrigin(this.served!.group, this.origin, "/openapi.json", async (res) => res.ok && "openapi" in ((await res.json()) as object));
   }
 
   /** What the server printed since it last started. */

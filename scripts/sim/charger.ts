@@ -11,13 +11,13 @@ import type {
   StopReason,
 } from "../../domain/ocpp";
 import { Configuration, type ConfigChange } from "./config";
-import { httpStatus, pause, refusalStatus, REPLACED } from "./connection";
 import { LocalList } from "./local-list";
 import type { FaultCode } from "./faults";
 import { Car, meterValue, registerValue, type Electrics } from "./meter";
 import { ChargingProfiles } from "./profiles";
-import { OcppClient, type CloseInfo } from "./rpc";
+import { OcppClient } from "./rpc";
 import type { SimulatedCharger } from "./simulated-charger";
+import { SimStation } from "./station";
 
 export interface ChargerSpec {
   serialNumber: string;
@@ -95,29 +95,19 @@ const PROGRESS_LOG_MS = 30_000;
  * interval the server gives, reports its connectors, and answers every action the central system
  * may send as a charger would, running charging sessions with rising meter readings.
  */
-export class SimCharger implements SimulatedCharger {
-  private client?: OcppClient;
+export class SimCharger extends SimStation<OcppClient> implements SimulatedCharger {
   private readonly connectors: Connector[];
   private readonly config: Configuration;
   private readonly electrics: Electrics;
   private readonly profiles: ChargingProfiles;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly stopSignal = new AbortController();
-  private heartbeat?: NodeJS.Timeout;
-  private booted = false;
-  private rebooting = false;
-  private stopped = false;
   private readonly localList = new LocalList();
   private firmwareVersion = "1.0.0";
   private firmwareState: FirmwareStatus = "Idle";
   private diagnosticsState: DiagnosticsStatus = "Idle";
-  private firstAttemptDone = () => {};
-  private readonly firstAttempt = new Promise<void>((resolve) => (this.firstAttemptDone = resolve));
+  protected readonly rebootMs = REBOOT_MS;
 
-  constructor(
-    readonly spec: ChargerSpec,
-    private readonly options: ChargerOptions,
-  ) {
+  constructor(spec: ChargerSpec, options: ChargerOptions) {
+    super(spec, options);
     this.electrics = { type: spec.type, maxPowerW: spec.connectorPowerW };
     this.profiles = new ChargingProfiles(this.electrics, spec.connectors);
     this.config = new Configuration({ connectors: spec.connectors, heartbeatIntervalS: 300, meterIntervalS: options.meterIntervalS, key: spec.key });
@@ -131,34 +121,9 @@ export class SimCharger implements SimulatedCharger {
     }));
   }
 
-  get serialNumber() {
-    return this.spec.serialNumber;
-  }
-
-  get online() {
-    return this.client?.isOpen ?? false;
-  }
-
-  /**
-   * Connects and boots. Resolves after the first attempt, so that one unreachable charger does
-   * not hold up the others; a failed attempt is retried with back-off until stopped.
-   */
-  async start(): Promise<void> {
-    void this.connectUntilOpen();
-    await this.firstAttempt;
-  }
-
-  /** Stops running sessions with StopTransaction, then closes the socket. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.stopSignal.abort();
-    this.firstAttemptDone();
-    this.stopHeartbeat();
+  /** Running sessions end with StopTransaction (reason Local) when the simulator stops. */
+  protected async endSessions() {
     for (const c of this.connectors) if (c.session && this.online) await this.finishSession(c, "Local", { quick: true });
-    for (const timer of this.timers) clearTimeout(timer);
-    for (const c of this.connectors) this.clearConnectorTimers(c);
-    await this.client?.close(1000, "Simulator stopped").catch(() => undefined);
   }
 
   /**
@@ -226,48 +191,16 @@ export class SimCharger implements SimulatedCharger {
 
   // ── connection ────────────────────────────────────────────────────────────────────────────
 
-  private log(line: string) {
-    this.options.log(line);
+  protected override keyRenewed(key: string) {
+    super.keyRenewed(key);
+    this.config.set("AuthorizationKey", key);
   }
 
-  private async connectUntilOpen() {
-    let attempt = 0;
-    let renewed = false;
-    while (!this.stopped) {
-      try {
-        await this.open();
-        this.firstAttemptDone();
-        return;
-      } catch (error) {
-        const status = httpStatus(error) ?? (await refusalStatus(error, this.options.endpoint, this.spec.serialNumber, this.spec.key));
-        if (status === 401 && this.options.renewKey && !renewed) {
-          renewed = true;
-          const key = await this.options.renewKey().catch(() => undefined);
-          if (key) {
-            this.spec.key = key;
-            this.config.set("AuthorizationKey", key);
-            this.log("key refused; retrying with a new key from the API");
-            continue;
-          }
-        }
-        this.firstAttemptDone();
-        if (status === 404) {
-          this.log("the server does not know this charger; giving up");
-          return;
-        }
-        const delay = Math.min(30_000, 1000 * 2 ** attempt++);
-        this.log(`cannot connect (${status ? `HTTP ${status}` : (error as Error).message}); retrying in ${delay / 1000} s`);
-        if (!(await this.pause(delay))) return;
-      }
-    }
+  protected clearAllConnectorTimers() {
+    for (const c of this.connectors) this.clearConnectorTimers(c);
   }
 
-  /** Waits unless the charger is stopped meanwhile (then answers false). */
-  private async pause(ms: number): Promise<boolean> {
-    return pause(ms, this.stopSignal.signal);
-  }
-
-  private async open() {
+  protected async open() {
     const client = new OcppClient({
       endpoint: this.options.endpoint,
       identity: this.spec.serialNumber,
@@ -275,69 +208,17 @@ export class SimCharger implements SimulatedCharger {
       pingIntervalMs: 30_000,
     });
     this.answerServerCalls(client);
-    client.onValidationFailure((f) =>
-      this.log(`strict validation failed: ${f.outbound ? "sent" : "received"} ${f.method} ${f.isCall ? "CALL" : "answer"}: ${f.error.message}`),
-    );
-    await client.connect();
-    this.client = client;
-    client.onClose((info) => void this.closed(client, info));
-    if (!this.booted || this.rebooting) {
-      this.rebooting = false;
-      this.booted = false;
-      await this.boot();
-    } else {
-      // A network blip is not a reboot: no BootNotification, the sessions carry on.
-      this.log("reconnected");
-      this.startHeartbeat();
-      await this.reportAllStatuses();
-    }
+    client.onValidationFailure((f) => this.logValidationFailure(f));
+    await this.adopt(client);
   }
 
-  private async closed(client: OcppClient, info: CloseInfo) {
-    if (client !== this.client) return;
-    this.stopHeartbeat();
-    if (this.stopped) return;
-    if (info.reason === REPLACED) {
-      this.log("replaced by another connection with the same identity; standing down");
-      this.stopped = true;
-      this.stopSignal.abort();
-      for (const c of this.connectors) this.clearConnectorTimers(c);
-      return;
-    }
-    if (this.rebooting) {
-      this.log("rebooting");
-      if (!(await this.pause(REBOOT_MS))) return;
-    } else {
-      this.log(`connection closed (${info.code}${info.reason ? ` ${info.reason}` : ""}); reconnecting`);
-      if (!(await this.pause(1000))) return;
-    }
-    await this.connectUntilOpen();
-  }
-
-  /** A CALL to the server that must not bring the simulator down when the socket goes away. */
   private async send<A extends ChargerAction>(action: A, payload: OcppRequest<A>): Promise<OcppResponse<A> | undefined> {
-    const client = this.client;
-    if (!client?.isOpen) return undefined;
-    try {
-      return await client.call(action, payload);
-    } catch (error) {
-      if (client.isOpen) this.log(`${action} failed: ${(error as Error).message}`);
-      return undefined;
-    }
-  }
-
-  /** Runs `work` after the answer to the current CALL has gone out. */
-  private afterReply(work: () => Promise<unknown>, delayMs = 0) {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      work().catch((error: unknown) => this.log(`error: ${(error as Error).message}`));
-    }, delayMs);
-    this.timers.add(timer);
+    return this.callSafely(action, (client) => client.call(action, payload));
   }
 
   // ── boot, heartbeat, status ───────────────────────────────────────────────────────────────
 
-  private async boot(): Promise<void> {
+  protected async boot(): Promise<void> {
     const answer = await this.send("BootNotification", {
       chargePointVendor: "Plugdesk",
       chargePointModel: "Simulator",
@@ -366,15 +247,10 @@ export class SimCharger implements SimulatedCharger {
     }
   }
 
-  private startHeartbeat() {
+  protected startHeartbeat() {
     this.stopHeartbeat();
     const seconds = this.config.number("HeartbeatInterval") || 300;
     this.heartbeat = setInterval(() => void this.send("Heartbeat", {}), seconds * 1000);
-  }
-
-  private stopHeartbeat() {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
   }
 
   private pointStatus(): ChargePointStatus {
@@ -389,7 +265,7 @@ export class SimCharger implements SimulatedCharger {
     await this.send("StatusNotification", { connectorId, errorCode: c?.fault ?? "NoError", status, timestamp: new Date().toISOString() });
   }
 
-  private async reportAllStatuses() {
+  protected async reportAllStatuses() {
     for (let id = 0; id <= this.connectors.length; id++) await this.reportStatus(id);
   }
 

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { ChargerAction201, Ocpp201Request, Ocpp201Response, ServerAction201 } from "../../domain/ocpp/v201";
 import type { ChargerOptions, ChargerSpec } from "./charger";
-import { httpStatus, pause, refusalStatus, REPLACED } from "./connection";
 import { DeviceModel, type Component, type DeviceVariable, type Variable } from "./device-model";
 import type { FaultCode } from "./faults";
 import { LocalList201, type IdToken201, type IdTokenInfo201 } from "./local-list201";
 import { Car, meterValue201, type Electrics, type MeterValue201, type ReadingContext201 } from "./meter";
 import { ChargingProfiles201, type ChargingProfile201 } from "./profiles201";
-import type { CloseInfo, ValidationFailure } from "./rpc";
+import type { ValidationFailure } from "./rpc";
 import { Ocpp201Client, type Handler201 } from "./rpc201";
 import type { SimulatedCharger } from "./simulated-charger";
+import { SimStation } from "./station";
 
 type ConnectorStatus = Ocpp201Request<"StatusNotification">["connectorStatus"];
 type TransactionEventRequest = Ocpp201Request<"TransactionEvent">;
@@ -100,21 +100,14 @@ const RESERVATIONS_ENABLED = [component("ReservationCtrlr"), variable("Enabled")
  * with TransactionEvent (E01–E07), keeps a small device model (B05–B07), and answers every
  * message a CSMS sends as a station would (docs/rules/ocpp.md "Two protocols"). The 1.6J twin is SimCharger.
  */
-export class SimCharger201 implements SimulatedCharger {
-  private client?: Ocpp201Client;
+export class SimCharger201 extends SimStation<Ocpp201Client> implements SimulatedCharger {
   private readonly evses: Evse[];
   private readonly electrics: Electrics;
   private readonly profiles: ChargingProfiles201;
   private readonly localList = new LocalList201();
   private readonly model: DeviceModel;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly stopSignal = new AbortController();
   private readonly stepMs: number;
-  private heartbeat?: NodeJS.Timeout;
-  private booted = false;
-  private rebooting = false;
   private bootReason: BootReason = "PowerUp";
-  private stopped = false;
   /** Work waiting for every transaction to end: a Reset OnIdle, a firmware installation. */
   private whenIdle: (() => Promise<void>)[] = [];
   private firmwareVersion = "1.0.0";
@@ -124,13 +117,9 @@ export class SimCharger201 implements SimulatedCharger {
   private upload: { status: LogStatus; requestId?: number; timers: NodeJS.Timeout[] } = { status: "Idle", timers: [] };
   private eventId = 0;
   private readonly displayMessages = new Map<number, string>();
-  private firstAttemptDone = () => {};
-  private readonly firstAttempt = new Promise<void>((resolve) => (this.firstAttemptDone = resolve));
 
-  constructor(
-    readonly spec: ChargerSpec,
-    private readonly options: Charger201Options,
-  ) {
+  constructor(spec: ChargerSpec, options: Charger201Options) {
+    super(spec, options);
     this.stepMs = options.stepMs ?? 1_500;
     this.electrics = { type: spec.type, maxPowerW: spec.connectorPowerW };
     this.profiles = new ChargingProfiles201(this.electrics, spec.connectors);
@@ -147,14 +136,6 @@ export class SimCharger201 implements SimulatedCharger {
     this.model = new DeviceModel(this.deviceVariables(options), (entry, value) => this.variableSet(entry, value));
   }
 
-  get serialNumber() {
-    return this.spec.serialNumber;
-  }
-
-  get online() {
-    return this.client?.isOpen ?? false;
-  }
-
   get connectorCount() {
     return this.evses.length;
   }
@@ -165,26 +146,11 @@ export class SimCharger201 implements SimulatedCharger {
   readonly costUpdates: { transactionId: string; totalCost: number }[] = [];
 
   /**
-   * Connects and boots. Resolves after the first attempt, so that one unreachable station does
-   * not hold up the others; a failed attempt is retried with back-off until stopped.
+   * Running transactions end (TransactionEvent Ended, Local) when the simulator stops. The
+   * firmware and log steps are `afterReply` timers, which stopping clears.
    */
-  async start(): Promise<void> {
-    void this.connectUntilOpen();
-    await this.firstAttempt;
-  }
-
-  /** Ends running transactions (TransactionEvent Ended, Local), then closes the socket. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.stopSignal.abort();
-    this.firstAttemptDone();
-    this.stopHeartbeat();
+  protected async endSessions() {
     for (const e of this.evses) if (e.transaction && this.online) await this.endTransaction(e, "StopAuthorized", "Local", { unplug: false });
-    for (const timer of this.timers) clearTimeout(timer);
-    for (const timer of [...this.firmware.timers, ...this.upload.timers]) clearTimeout(timer);
-    for (const e of this.evses) this.clearEvseTimers(e);
-    await this.client?.close(1000, "Simulator stopped").catch(() => undefined);
   }
 
   /**
@@ -349,100 +315,26 @@ export class SimCharger201 implements SimulatedCharger {
 
   // ── connection ────────────────────────────────────────────────────────────────────────────
 
-  private log(line: string) {
-    this.options.log(line);
+  protected get rebootMs() {
+    return this.stepMs;
   }
 
-  private async connectUntilOpen() {
-    let attempt = 0;
-    let renewed = false;
-    while (!this.stopped) {
-      try {
-        await this.open();
-        this.firstAttemptDone();
-        return;
-      } catch (error) {
-        const status = httpStatus(error) ?? (await refusalStatus(error, this.options.endpoint, this.spec.serialNumber, this.spec.key));
-        if (status === 401 && this.options.renewKey && !renewed) {
-          renewed = true;
-          const key = await this.options.renewKey().catch(() => undefined);
-          if (key) {
-            this.spec.key = key;
-            this.log("key refused; retrying with a new key from the API");
-            continue;
-          }
-        }
-        this.firstAttemptDone();
-        if (status === 404) {
-          this.log("the server does not know this charger; giving up");
-          return;
-        }
-        const delay = Math.min(30_000, 1000 * 2 ** attempt++);
-        this.log(`cannot connect (${status ? `HTTP ${status}` : (error as Error).message}); retrying in ${delay / 1000} s`);
-        if (!(await pause(delay, this.stopSignal.signal))) return;
-      }
-    }
+  protected clearAllConnectorTimers() {
+    for (const e of this.evses) this.clearEvseTimers(e);
   }
 
-  private async open() {
+  protected async open() {
     const client = new Ocpp201Client({ endpoint: this.options.endpoint, identity: this.spec.serialNumber, password: this.spec.key, pingIntervalMs: 30_000 });
     this.answerCsmsCalls(client);
     client.onValidationFailure((f) => {
       this.validationFailures.push(f);
-      this.log(`strict validation failed: ${f.outbound ? "sent" : "received"} ${f.method} ${f.isCall ? "CALL" : "answer"}: ${f.error.message}`);
+      this.logValidationFailure(f);
     });
-    await client.connect();
-    this.client = client;
-    client.onClose((info) => void this.closed(client, info));
-    if (!this.booted || this.rebooting) {
-      this.rebooting = false;
-      this.booted = false;
-      await this.boot(this.bootReason);
-    } else {
-      // A network blip is not a reboot: no BootNotification, the transactions carry on.
-      this.log("reconnected");
-      this.startHeartbeat();
-      await this.reportAllStatuses();
-    }
+    await this.adopt(client);
   }
 
-  private async closed(client: Ocpp201Client, info: CloseInfo) {
-    if (client !== this.client) return;
-    this.stopHeartbeat();
-    if (this.stopped) return;
-    if (info.reason === REPLACED) {
-      this.log("replaced by another connection with the same identity; standing down");
-      this.stopped = true;
-      this.stopSignal.abort();
-      for (const e of this.evses) this.clearEvseTimers(e);
-      return;
-    }
-    if (this.rebooting) this.log("rebooting");
-    else this.log(`connection closed (${info.code}${info.reason ? ` ${info.reason}` : ""}); reconnecting`);
-    if (!(await pause(this.rebooting ? this.stepMs : 1000, this.stopSignal.signal))) return;
-    await this.connectUntilOpen();
-  }
-
-  /** A CALL to the CSMS that must not bring the simulator down when the socket goes away. */
   private async send<A extends ChargerAction201>(action: A, payload: Ocpp201Request<A>): Promise<Ocpp201Response<A> | undefined> {
-    const client = this.client;
-    if (!client?.isOpen) return undefined;
-    try {
-      return await client.call(action, payload);
-    } catch (error) {
-      if (client.isOpen) this.log(`${action} failed: ${(error as Error).message}`);
-      return undefined;
-    }
-  }
-
-  /** Runs `work` after the answer to the current CALL has gone out. */
-  private afterReply(work: () => Promise<unknown>, delayMs = 0): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      work().catch((error: unknown) => this.log(`error: ${(error as Error).message}`));
-    }, delayMs);
-    this.timers.add(timer);
-    return timer;
+    return this.callSafely(action, (client) => client.call(action, payload));
   }
 
   // ── boot, heartbeat, status ───────────────────────────────────────────────────────────────
@@ -452,7 +344,7 @@ export class SimCharger201 implements SimulatedCharger {
    * Pending or Rejected means BootNotification again after the interval, and nothing else
    * meanwhile but answers to the CSMS.
    */
-  private async boot(reason: BootReason): Promise<void> {
+  protected async boot(reason: BootReason = this.bootReason): Promise<void> {
     const answer = await this.send("BootNotification", {
       reason,
       chargingStation: {
@@ -486,15 +378,10 @@ export class SimCharger201 implements SimulatedCharger {
     }
   }
 
-  private startHeartbeat() {
+  protected startHeartbeat() {
     this.stopHeartbeat();
     const seconds = this.model.number(...HEARTBEAT) || 300;
     this.heartbeat = setInterval(() => void this.send("Heartbeat", {}), seconds * 1000);
-  }
-
-  private stopHeartbeat() {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
   }
 
   /** What a connector shows (G01): a fault first, then a car plugged in, then its availability and reservation. */
@@ -512,7 +399,7 @@ export class SimCharger201 implements SimulatedCharger {
   }
 
   /** Every connector as it is now: after a boot, a reconnection or a trigger. */
-  private async reportAllStatuses() {
+  protected async reportAllStatuses() {
     for (const e of this.evses) {
       e.status = this.statusOf(e);
       await this.reportStatus(e);

@@ -82,7 +82,7 @@ export async function seedBenchFleet(db: Db, count: number, keyHash: string, ver
 /** A fresh `state` folder, migrated and seeded as `npm start` does, with `count` bench chargers of each version asked for. */
 export async function prepareBenchState<V extends OcppVersion = "1.6">(state: string, count: number, versions: readonly V[] = ["1.6" as V]): Promise<Record<V, BenchPoint[]>> {
   rmSync(state, { recursive: true, force: true });
-  // local-state reads the folder from the environment when it is loaded.
+  // local-state reads the folder from the environment each time it is asked (`stateDir`).
   process.env.PLUGDESK_STATE = state;
   const { migrate, seed, withLocalDb } = await import("../../scripts/local-state");
   await migrate();

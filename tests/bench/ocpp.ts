@@ -22,6 +22,7 @@ import { performance } from "node:perf_hooks";
 import { Api, inBatches } from "../../scripts/sim/register";
 import { OcppClient, type RpcConnection } from "../../scripts/sim/rpc";
 import { Ocpp201Client } from "../../scripts/sim/rpc201";
+import { at, energy, energySample, startedBy } from "../support/ocpp201";
 import { freePort, serveProduct } from "../support/serve-product";
 import { prepareBenchState, type BenchPoint } from "./fleet";
 import { CONNECTS_IN_FLIGHT, Load, started } from "./load";
@@ -31,7 +32,16 @@ import { workerdCpuSeconds, workerdOpenFiles, workerOrigin, type OpenFiles } fro
 const QUICK = process.argv.includes("--quick");
 const sizeArg = process.argv.indexOf("--size");
 const ONE_SIZE = sizeArg > 0 ? Number(process.argv[sizeArg + 1]) : undefined;
-const SIZES = ONE_SIZE ? [ONE_SIZE] : QUICK ? [100] : [100, 1000, 5000];
+/**
+ * `--storm`: only what a reconnect storm is judged on (issue 30 "Storms at the runtime's speed"):
+ * connect and boot, the StatusNotification burst and the remote starts, at 1 000 and 5 000 chargers
+ * unless `--size` names one; `--runs N` repeats them N times on the same servers and ends with each
+ * ratio's median (docs/performance.md "How the figures are taken").
+ */
+const STORM = process.argv.includes("--storm");
+const runsArg = process.argv.indexOf("--runs");
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+const SIZES = ONE_SIZE ? [ONE_SIZE] : QUICK ? [100] : STORM ? [1000, 5000] : [100, 1000, 5000];
 const STRICT_SAMPLE = 3;
 const CLIENT_PROCESSES = 2;
 const HEARTBEATS_IN_FLIGHT = 50;
@@ -333,13 +343,20 @@ async function measure(
   // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
   // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
   await settledAll();
-  const { medians: hb, pair: hbPair } = await inTurn((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) }));
-  const { medians: hbBurst, pair: burstPair } = await burst("Heartbeat");
-  for (const [t, { server }] of targets.entries()) {
-    const f = figures[t];
-    f.hb = { p50: hb[t].p50, p99: hb[t].p99 };
-    f.burst = { p50: hbBurst[t].p50, p99: hbBurst[t].p99, s: hbBurst[t].ms / 1000, n: hbBurst[t].done + hbBurst[t].failed };
-    if (server.cpu) f.cpuPer1000 = { heartbeat: ((hb[t].cpu + hbBurst[t].cpu) / (hb[t].done + hbBurst[t].done)) * 1000 };
+  const heartbeats = STORM
+    ? undefined
+    : {
+        hb: await inTurn((i, of) => ({ kind: "heartbeats", count: Math.ceil(HEARTBEAT_SAMPLES / of), inFlight: Math.ceil(HEARTBEATS_IN_FLIGHT / of) })),
+        burst: await burst("Heartbeat"),
+      };
+  if (heartbeats) {
+    const [hb, hbBurst] = [heartbeats.hb.medians, heartbeats.burst.medians];
+    for (const [t, { server }] of targets.entries()) {
+      const f = figures[t];
+      f.hb = { p50: hb[t].p50, p99: hb[t].p99 };
+      f.burst = { p50: hbBurst[t].p50, p99: hbBurst[t].p99, s: hbBurst[t].ms / 1000, n: hbBurst[t].done + hbBurst[t].failed };
+      if (server.cpu) f.cpuPer1000 = { heartbeat: ((hb[t].cpu + hbBurst[t].cpu) / (hb[t].done + hbBurst[t].done)) * 1000 };
+    }
   }
   if (steadyState) {
     for (const t of targets.keys()) {
@@ -353,6 +370,7 @@ async function measure(
   for (const t of targets.keys()) {
     figures[t].status = { p50: status[t].p50, p99: status[t].p99, perSecond: status[t].done / (status[t].ms / 1000), n: status[t].done + status[t].failed };
   }
+  const [hbPair, burstPair] = [heartbeats?.hb.pair, heartbeats?.burst.pair];
   if (hbPair && burstPair && statusPair) figures[0].pairs = { hb: hbPair, burst: burstPair, status: statusPair };
   if (meter && chargers.length <= METER_UP_TO) {
     for (const [t, { server }] of targets.entries()) {
@@ -526,13 +544,6 @@ const STRICT_SESSIONS: Record<OcppVersion, (p: BenchPoint, endpoint: string) => 
   },
   "2.0.1": (p, endpoint) => {
     const client = new Ocpp201Client({ endpoint, identity: p.serial, password: p.key, strictMode: true, callTimeoutMs: 60_000 });
-    const at = () => new Date().toISOString();
-    const energy = (wh: number, context: "Transaction.Begin" | "Sample.Periodic" | "Transaction.End") => ({
-      value: wh,
-      context,
-      measurand: "Energy.Active.Import.Register" as const,
-      unitOfMeasure: { unit: "Wh" },
-    });
     const session = async () => {
       // B01, G01, G02, then E03 (card first, the operator's token), E02 with J02 (periodic readings), E06.
       const boot = await client.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Plugdesk", model: "Bench" } });
@@ -540,16 +551,7 @@ const STRICT_SESSIONS: Record<OcppVersion, (p: BenchPoint, endpoint: string) => 
       await client.call("StatusNotification", { timestamp: at(), connectorStatus: "Available", evseId: 1, connectorId: 1 });
       await client.call("Heartbeat", {});
       const transactionId = crypto.randomUUID();
-      const started = await client.call("TransactionEvent", {
-        eventType: "Started",
-        timestamp: at(),
-        triggerReason: "Authorized",
-        seqNo: 0,
-        transactionInfo: { transactionId, chargingState: "Charging" },
-        idToken: { idToken: OPERATOR_ID_TOKEN, type: "Central" },
-        evse: { id: 1, connectorId: 1 },
-        meterValue: [{ timestamp: at(), sampledValue: [energy(0, "Transaction.Begin")] }],
-      });
+      const started = await client.call("TransactionEvent", startedBy({ idToken: OPERATOR_ID_TOKEN, type: "Central" }, transactionId));
       if (started.idTokenInfo?.status !== "Accepted") throw new Error(`idToken ${started.idTokenInfo?.status ?? "without an answer"}`);
       await client.call("TransactionEvent", {
         eventType: "Updated",
@@ -557,7 +559,7 @@ const STRICT_SESSIONS: Record<OcppVersion, (p: BenchPoint, endpoint: string) => 
         triggerReason: "MeterValuePeriodic",
         seqNo: 1,
         transactionInfo: { transactionId },
-        meterValue: [{ timestamp: at(), sampledValue: [energy(100, "Sample.Periodic"), { value: 11_000, measurand: "Power.Active.Import", unitOfMeasure: { unit: "W" } }] }],
+        meterValue: [{ timestamp: at(), sampledValue: [energySample(100, "Sample.Periodic"), { value: 11_000, measurand: "Power.Active.Import", unitOfMeasure: { unit: "W" } }] }],
       });
       await client.call("TransactionEvent", {
         eventType: "Ended",
@@ -565,7 +567,7 @@ const STRICT_SESSIONS: Record<OcppVersion, (p: BenchPoint, endpoint: string) => 
         triggerReason: "StopAuthorized",
         seqNo: 2,
         transactionInfo: { transactionId, chargingState: "Idle", stoppedReason: "Local" },
-        meterValue: [{ timestamp: at(), sampledValue: [energy(200, "Transaction.End")] }],
+        meterValue: energy(200, "Transaction.End"),
       });
     };
     return { client, session };
@@ -749,6 +751,48 @@ async function begin(load: Load): Promise<Figures["begun"]> {
  * 2.0.1 Part 2 E03). Ends with both fleets closed. The product's D1 use per charger is over the
  * phases of `measure`, boots included.
  */
+/** A few transactions of the fleet: what each costs in D1 statements and round trips. */
+async function d1PerTransaction(load: Load, workers: Workers, server: Server, size: number): Promise<string> {
+  const before = await workers.counters();
+  const tx = await load.run((i, of) => ({ kind: "transactions", count: Math.ceil(Math.min(TRANSACTIONS, size) / of), inFlight: 10, idTag: OPERATOR_ID_TOKEN }));
+  await settled(server);
+  const each = perEach(before, await workers.counters(), Math.max(1, tx.done));
+  return `D1 per transaction (Authorize, start, 1 MeterValues, stop, 4 statuses; ${tx.done} sessions${tx.failed ? `, ${tx.failed} failed: ${tx.firstError}` : ""}): ${fmt(each.statements)} statements, ${fmt(each.roundTrips)} round trips`;
+}
+
+/** What issue 30's storm bar is judged on, per size and run: statuses answered per second, and what a start adds over a read at p50. */
+interface StormRatios {
+  size: number;
+  statusPerSecond?: number;
+  startAddedP50?: { product: number; echo: number };
+}
+
+function stormRatiosOf(size: number, product: Figures, echo: Figures): StormRatios {
+  const added = (r?: RemoteStarts) => (r ? r.p50 - r.readP50 : undefined);
+  const [p, e] = [added(product.remoteStarts), added(echo.remoteStarts)];
+  return {
+    size,
+    statusPerSecond: product.status && echo.status ? product.status.perSecond / echo.status.perSecond : undefined,
+    startAddedP50: p !== undefined && e !== undefined ? { product: p, echo: e } : undefined,
+  };
+}
+
+/** The median over the runs of each size's storm figures. */
+function printStormMedians(all: StormRatios[]) {
+  console.log(`── medians of ${RUNS} runs, OCPP 1.6 ${"─".repeat(80)}`);
+  for (const size of [...new Set(all.map((r) => r.size))]) {
+    const runs = all.filter((r) => r.size === size);
+    const list = (values: (number | undefined)[]) => values.filter((v): v is number => v !== undefined);
+    const statuses = list(runs.map((r) => r.statusPerSecond));
+    const starts = runs.flatMap((r) => (r.startAddedP50 ? [r.startAddedP50] : []));
+    console.log(
+      `  ${size} chargers: StatusNotification answered per second ÷ echo ${fmt(median(statuses), 2)} (${statuses.map((v) => fmt(v, 2)).join(", ")}); ` +
+        `a remote start adds at p50: product ${fmt(median(starts.map((s) => s.product)))} ms, echo DO ${fmt(median(starts.map((s) => s.echo)))} ms ` +
+        `(${starts.map((s) => `${fmt(s.product)}/${fmt(s.echo)}`).join(", ")})`,
+    );
+  }
+}
+
 async function onBothWorkers(
   load: Load,
   workers: Workers,
@@ -767,7 +811,7 @@ async function onBothWorkers(
   const d1PerCharger = perEach(before, await workers.counters(), size);
   await productOnly?.(product);
   // With readings to measure, the product's fleet stays connected, set aside, for `meterPairs`.
-  const paired = size <= METER_UP_TO;
+  const paired = !STORM && size <= METER_UP_TO;
   if (paired) product.begun = await begin(load);
   await load.run(() => ({ kind: paired ? "swap" : "close" }));
   const [echo] = pairedEcho ? [pairedEcho] : await measure(load, [workers.echo], chargers, version, steadyState, awake);
@@ -830,10 +874,15 @@ async function main(limit: number) {
   const workers: Workers = { product: { url: endpoint, server: productServer }, echo: { url: echoEndpoint, server: echoServer }, counters: () => counters(product.origin) };
   let perCharger: PerCharger | undefined;
   let previous = 0;
-  for (const [index, planned] of sizes.entries()) {
+  const stormRatios: StormRatios[] = [];
+  // `--runs N`: every size N times over, on the same servers.
+  const schedule = Array.from({ length: RUNS }, (_, run) => sizes.map((planned, index) => ({ run, index, planned }))).flat();
+  for (const { run, index, planned } of schedule) {
+    if (index === 0) previous = 0;
     const { size, awake } = plan(planned, limit, Math.max(baseFiles.product.files, baseFiles.echo.files), perCharger ?? PER_CHARGER_UNMEASURED);
     if (size <= previous) continue;
     previous = size;
+    if (RUNS > 1) console.log(`run ${run + 1} of ${RUNS}`);
     // Measured right after the connects, when the objects of the last ten seconds are awake; the
     // largest figure so far plans the next size.
     const measured = (f: Figures, base: OpenFiles, key: keyof OpenFiles) => (f.openFiles ? (f.openFiles[key] - base[key]) / size : 0);
@@ -850,7 +899,7 @@ async function main(limit: number) {
     if (VERSIONS.includes("1.6")) {
       const chargers = fleets["1.6"].slice(0, size);
       // The largest size also holds every charger on a 60 s heartbeat for a minute (steady state).
-      const steadyState = !QUICK && !ONE_SIZE && index === sizes.length - 1;
+      const steadyState = !QUICK && !ONE_SIZE && !STORM && index === sizes.length - 1;
       const extra: string[] = [];
       let readCpuMs = 0;
       // The product's starts, for the line beside the echo DO's (its figures are not returned yet then).
@@ -859,13 +908,7 @@ async function main(limit: number) {
         steadyState,
         awake,
         async productOnly(p) {
-          const txBefore = await workers.counters();
-          const tx = await load.run((i, of) => ({ kind: "transactions", count: Math.ceil(Math.min(TRANSACTIONS, size) / of), inFlight: 10, idTag: OPERATOR_ID_TOKEN }));
-          await settled(productServer);
-          const tPer = perEach(txBefore, await workers.counters(), Math.max(1, tx.done));
-          extra.push(
-            `D1 per transaction (Authorize, start, 1 MeterValues, stop, 4 statuses; ${tx.done} sessions${tx.failed ? `, ${tx.failed} failed: ${tx.firstError}` : ""}): ${fmt(tPer.statements)} statements, ${fmt(tPer.roundTrips)} round trips`,
-          );
+          if (!STORM) extra.push(await d1PerTransaction(load, workers, productServer, size));
           // The objects the phases before woke go to sleep first: a thousand of them going to sleep in the
           // same seconds stop workerd for one to three seconds while it checkpoints each one's SQLite
           // (docs/performance-history.md "Fourth full run: 5 000 chargers, every phase from sleep"), not what a start costs.
@@ -893,10 +936,11 @@ async function main(limit: number) {
         },
       });
       extra.unshift(d1Line);
-      const [n] = await measure(load, [{ url: nodeEcho, server: {} }], chargers, "1.6", false, size, true);
+      const [n] = STORM ? [undefined] : await measure(load, [{ url: nodeEcho, server: {} }], chargers, "1.6", false, size, true);
       await load.run(() => ({ kind: "close" }));
       extra.push(openFiles(p, e));
       printSize("1.6", size, { product: p, echo: e, node: n }, extra);
+      stormRatios.push(stormRatiosOf(size, p, e));
       of16 = { product: p, echo: e };
     }
     // The same phases with the 2.0.1 fleet, its readings as TransactionEvent Updated (E02).
@@ -905,6 +949,7 @@ async function main(limit: number) {
       printSize("2.0.1", size, { product: p, echo: e, of16 }, [d1Line, openFiles(p, e)]);
     }
   }
+  if (RUNS > 1) printStormMedians(stormRatios);
   console.log(
     `"÷ echo" is the product's figure divided by the echo DO's in the same run (times: lower is better, so 1.25 means 25 % slower; rates: higher is better); ` +
       `"2.0.1 ÷ 1.6" is the product's 2.0.1 fleet's figure divided by its 1.6 fleet's.\n` +

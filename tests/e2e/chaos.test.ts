@@ -7,12 +7,14 @@ import { describe, expect, it } from "vitest";
  * and port): serving the browser tests' build from a second server took their server down. The queue-redelivery and D1-fault
  * tests run in the integration project anyway, so the harness leaves them out here.
  */
+/** The run's build, fresh from the global setup: copied into the harness's own folder instead of built again. */
+const RUN_BUILD = process.env.PLUGDESK_BUILD_DIR ?? "build";
 describe("chaos", () => {
   it(
     "loses and doubles nothing when the runtime dies mid-session and the fleet reconnects at once",
     async () => {
       const { code, output } = await new Promise<{ code: number; output: string }>((done) =>
-        execFile("npx", ["tsx", "scripts/chaos/index.ts", "--live-only"], { maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
+        execFile("npx", ["tsx", "scripts/chaos/index.ts", "--live-only", "--copy-build", RUN_BUILD], { maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
           done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
         ),
       );

@@ -98,10 +98,10 @@ describe("a new operator's first hour", () => {
   });
 
   it("places the location on OpenStreetMap's tiles, with their attribution, and keeps the address as typed without a geocoder", async () => {
+    // Every page answers the tiles (tests/support/browser.ts `withLocalTiles`); the test watches them come.
     const tiles: Request[] = [];
-    await page.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) => {
-      tiles.push(route.request());
-      return route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE });
+    page.on("request", (request) => {
+      if (/^https:\/\/tile\.openstreetmap\.org\//.test(request.url())) tiles.push(request);
     });
     await page.reload();
     await hydrated(page);
@@ -109,6 +109,9 @@ describe("a new operator's first hour", () => {
     await poll(() => map.getAttribute("data-provider")).toBe("osm");
     await poll(async () => tiles.length).toBeGreaterThan(0);
     expect(tiles.every((r) => /^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/.test(r.url()))).toBe(true);
+    const answers = await Promise.all(tiles.map((r) => r.response()));
+    expect(answers.map((answer) => answer?.status())).toEqual(tiles.map(() => 200));
+    expect(await answers[0]!.body()).toEqual(BLANK_TILE);
     expect(await map.getByRole("link", { name: "OpenStreetMap" }).getAttribute("href")).toBe("https://www.openstreetmap.org/copyright");
     expect(await page.getByTestId("no-geocoder").textContent()).toContain(en.stations.map.noGeocoder);
     expect(await page.getByRole("button", { name: s.map.locate }).count()).toBe(0);

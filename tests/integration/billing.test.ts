@@ -7,6 +7,8 @@ import { consumeBilling } from "../../workers/jobs/billing";
 import { billTransaction, FINAL_PRICING_AFTER_MS } from "../../workers/services/billing/billing";
 import { receiptByToken } from "../../workers/services/charge-records/receipts";
 import { publicCtxOf, systemCtx } from "../../workers/services/context";
+import { row, rows } from "./support/d1";
+import { operatorIdOf } from "./support/driver-rows";
 import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
 import { boot, connect, eventually } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
@@ -20,15 +22,12 @@ import { setTaxRate } from "./support/tax";
  * Every message is delivered twice.
  */
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
-const rows = async (query: string, ...args: unknown[]) => (await env.DB.prepare(query).bind(...args).all()).results;
-
 let pl: string;
 let operatorId: number;
 
 beforeAll(async () => {
   pl = await tokenFor("0PL002", "demoadmin");
-  operatorId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0PL002'"))!.id;
+  operatorId = await operatorIdOf("0PL002");
   // The demo has no tax rate: 0PL002 gets a 23 % VAT included in its prices, taken back after.
   await setTaxRate("0PL002", "23");
 });

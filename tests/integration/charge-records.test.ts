@@ -5,7 +5,8 @@ import { ensureChargeRecord } from "../../workers/services/charge-records/lifecy
 import { publicCtxOf, systemCtx } from "../../workers/services/context";
 import { boot, connect, landed, now } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
-import { call, ORIGIN, tokenFor } from "./support/http";
+import { row } from "./support/d1";
+import { call, demoAdmins, ORIGIN } from "./support/http";
 import { addSessions, bill } from "./support/sessions";
 
 /** Charge records, their daily totals, receipts and the cashier view (docs/rules/records.md). */
@@ -15,10 +16,9 @@ let deAdmin: string;
 let sub: string;
 
 beforeAll(async () => {
-  [admin, deAdmin, sub] = await Promise.all([tokenFor("0PL002", "demoadmin"), tokenFor("0DE001", "deadmin1"), tokenFor("0PL002A", "subadmin1")]);
+  ({ admin, sub, deAdmin } = await demoAdmins());
 });
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 const list = (query: string, token = admin) => call("GET", `/station-service/charge/record?${query}`, { token });
 const ids = (res: { body: { data: { records: { transactionId: number }[] } } }) => res.body.data.records.map((r) => r.transactionId);
 

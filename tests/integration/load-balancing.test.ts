@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { online16, recording } from "./support/charger";
 import { makeAccount, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
-import { eventually, makeSite } from "./support/operations";
+import { dailyMaximumProfile16, eventually, makeSite } from "./support/operations";
 
 const PATH = "/station-service/load-balancing";
 
@@ -166,27 +166,11 @@ describe("load balancing: delivery to the chargers", { timeout: QUEUE_ROUNDS_MS 
     expect(byPoint).toEqual({ [a.pointId]: "Accepted", [b.pointId]: "Rejected", [c.pointId]: "Offline" });
     // The station's 60 kW shared over its three points, 30 kW from 18:00 to 22:00 Warsaw time, every day.
     expect(seenA).toEqual([
-      {
-        connectorId: 0,
-        csChargingProfiles: {
-          chargingProfileId: id,
-          stackLevel: 1,
-          chargingProfilePurpose: "ChargePointMaxProfile",
-          chargingProfileKind: "Recurring",
-          recurrencyKind: "Daily",
-          validFrom: "2025-06-01T10:00:00.000Z",
-          chargingSchedule: {
-            duration: 86_400,
-            startSchedule: "2025-05-31T22:00:00.000Z",
-            chargingRateUnit: "W",
-            chargingSchedulePeriod: [
-              { startPeriod: 0, limit: 20_000 },
-              { startPeriod: 64_800, limit: 10_000 },
-              { startPeriod: 79_200, limit: 20_000 },
-            ],
-          },
-        },
-      },
+      dailyMaximumProfile16(id, [
+        { startPeriod: 0, limit: 20_000 },
+        { startPeriod: 64_800, limit: 10_000 },
+        { startPeriod: 79_200, limit: 20_000 },
+      ]),
     ]);
     accepting.close();
     refusing.close();

@@ -1,8 +1,9 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { availableCharger, landed, now, type TestCharger } from "./support/charger";
+import { availableCharger, freshTag, landed, now, type TestCharger } from "./support/charger";
+import { row } from "./support/d1";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
-import { call, tokenFor } from "./support/http";
+import { operatorIdOf } from "./support/driver-rows";
+import { call, demoAdmins, tokenFor } from "./support/http";
 import { listenLive } from "./support/live";
 
 /**
@@ -17,20 +18,14 @@ let deAdmin: string;
 let subOperatorId: number;
 
 beforeAll(async () => {
-  admin = await tokenFor("0PL002", "demoadmin");
-  sub = await tokenFor("0PL002A", "subadmin1");
-  deAdmin = await tokenFor("0DE001", "deadmin1");
-  subOperatorId = (await env.DB.prepare("SELECT id FROM operators WHERE code = '0PL002A'").first<{ id: number }>())!.id;
+  ({ admin, sub, deAdmin } = await demoAdmins());
+  subOperatorId = await operatorIdOf("0PL002A");
 });
-
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 
 const online = () => availableCharger("0PL002");
 
-let tags = 0;
 async function charge(charger: TestCharger, pointId: number, connectorId = 1) {
-  const idTag = `S${Date.now().toString(36).slice(-6)}${++tags}`;
-  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
+  const idTag = await freshTag(pointId);
   const { transactionId } = await charger.call("StartTransaction", { connectorId, idTag, meterStart: 0, timestamp: now() });
   return transactionId as number;
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { availableCharger, landed, now, type TestCharger } from "./support/charger";
+import { availableCharger, freshTag, landed, now, type TestCharger } from "./support/charger";
+import { row } from "./support/d1";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
@@ -17,17 +18,10 @@ beforeAll(async () => {
   deAdmin = await tokenFor("0DE001", "deadmin1");
 });
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 
 /** An enabled charger of 0PL002 on its own new station, connected, booted and Available. */
 const online = availableCharger;
 
-let tags = 0;
-async function freshTag(pointId: number) {
-  const idTag = `M${Date.now().toString(36).slice(-6)}${++tags}`;
-  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
-  return idTag;
-}
 
 async function charge(charger: TestCharger, pointId: number, connectorId = 1, meterStart = 10_000) {
   const idTag = await freshTag(pointId);

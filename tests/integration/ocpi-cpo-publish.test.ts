@@ -11,8 +11,8 @@ import { fakeCpo, ocpi } from "./support/fake-cpo";
 import { routeFetchTo } from "./support/fake-cpo-senders";
 import { fakeEmsp } from "./support/fake-emsp";
 import { makeCharger, tokenWithMenus } from "./support/factories";
-import { call, ORIGIN, tokenFor } from "./support/http";
-import { userCtx } from "./support/ocpi-partner";
+import { call, ORIGIN } from "./support/http";
+import { operatorsInBothRoles, registerEmsp, setIdentity, userCtx } from "./support/ocpi-partner";
 import { flatStrategy } from "./support/strategies";
 
 /**
@@ -25,21 +25,11 @@ let other: string;
 const emsps: ReturnType<typeof fakeEmsp>[] = [];
 const QUEUE_MS = 20_000;
 
-const identity = async (code: string, ocpiSettings: Record<string, unknown>) =>
-  env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.ocpi', json(?)) WHERE operator_id = ?")
-    .bind(JSON.stringify(ocpiSettings), await operatorIdOf(code))
-    .run();
-
 /** An eMSP registered with the operator `token` logs into, through a token A we issued. */
 async function registeredEmsp(token: string, options: Parameters<typeof fakeEmsp>[0] = {}) {
   const emsp = fakeEmsp(options);
   emsps.push(emsp);
-  const created = await call("POST", "/ocpi-service/platform", { token, body: { name: `eMSP ${emsps.length}`, role: options.role ?? "EMSP" } });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const issued = await call("PUT", `/ocpi-service/platform/${created.body.data.id}/token`, { token });
-  const registered = await emsp.register(issued.body.data.token);
-  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  return { emsp, id: created.body.data.id as number, tokenA: issued.body.data.token as string };
+  return { emsp, ...(await registerEmsp(token, emsp, { name: `eMSP ${emsps.length}`, role: options.role ?? "EMSP" })) };
 }
 
 const publish = (token: string, stationId: number, value = true) => call("PUT", `/ocpi-service/cpo/location/${stationId}`, { token, body: { publish: value } });
@@ -47,10 +37,7 @@ const stationOf = async (pointId: number) => (await env.DB.prepare("SELECT stati
 
 beforeAll(async () => {
   vi.stubGlobal("fetch", routeFetchTo(emsps, globalThis.fetch));
-  admin = await tokenFor("0PL002", "demoadmin");
-  other = await tokenFor("0DE001", "deadmin1");
-  await identity("0PL002", { countryCode: "PL", partyId: "PLC", roles: ["CPO", "EMSP"] });
-  await identity("0DE001", { countryCode: "DE", partyId: "DEX", roles: ["CPO", "EMSP"] });
+  ({ admin, other } = await operatorsInBothRoles());
 });
 afterAll(() => vi.unstubAllGlobals());
 
@@ -113,13 +100,13 @@ describe("roles on the wire", () => {
     const bad = await call("POST", "/ocpi-service/platform", { token: other, body: { name: "Bad", role: "NSP" } });
     expect(bad.status).toBe(400);
     const { emsp } = await registeredEmsp(other);
-    await identity("0DE001", { countryCode: "DE", partyId: "DEX" });
+    await setIdentity("0DE001", { countryCode: "DE", partyId: "DEX" });
     try {
       expect((await ocpi("GET", "/ocpi/2.2.1/cpo/locations", { token: emsp.state.ourToken })).status).toBe(404);
       const details = await ocpi("GET", "/ocpi/2.2.1", { token: emsp.state.ourToken });
       expect(details.body.data.endpoints.map((e: { identifier: string }) => e.identifier)).toEqual(["credentials", "credentials"]);
     } finally {
-      await identity("0DE001", { countryCode: "DE", partyId: "DEX", roles: ["CPO", "EMSP"] });
+      await setIdentity("0DE001", { countryCode: "DE", partyId: "DEX", roles: ["CPO", "EMSP"] });
     }
   });
 });

@@ -10,12 +10,14 @@ import { housekeeping, MINUTE_CRON } from "../../workers/jobs/housekeeping";
 import { cpoRoamingRound } from "../../workers/services/ocpi/cpo/rounds";
 import { insertAll } from "./support/bulk";
 import { boot, connect, eventually, landed, now, type TestCharger } from "./support/charger";
+import { row } from "./support/d1";
 import { makeCardRow, makeCustomerRow, operatorIdOf } from "./support/driver-rows";
 import { ocpi } from "./support/fake-cpo";
 import { routeFetchTo } from "./support/fake-cpo-senders";
 import { fakeEmspWithDrivers } from "./support/fake-emsp-drivers";
 import { makeCharger } from "./support/factories";
-import { call, tokenFor } from "./support/http";
+import { call } from "./support/http";
+import { operatorsInBothRoles, registerEmsp } from "./support/ocpi-partner";
 import { bill } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
 
@@ -30,22 +32,13 @@ const emsps: Emsp[] = [];
 let admin: string;
 let other: string;
 const QUEUE_MS = 20_000;
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 
-const identity = async (code: string, ocpiSettings: Record<string, unknown>) =>
-  env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.ocpi', json(?)) WHERE operator_id = ?")
-    .bind(JSON.stringify(ocpiSettings), await operatorIdOf(code))
-    .run();
-
+/** An eMSP whose drivers charge at our chargers, registered with the operator `token` logs into. */
 async function registeredEmsp(token: string, options: Parameters<typeof fakeEmspWithDrivers>[0] = {}) {
   const emsp = fakeEmspWithDrivers(options);
   emsps.push(emsp);
-  const created = await call("POST", "/ocpi-service/platform", { token, body: { name: `eMSP drivers ${emsps.length}`, role: "EMSP" } });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const issued = await call("PUT", `/ocpi-service/platform/${created.body.data.id}/token`, { token });
-  const registered = await emsp.register(issued.body.data.token);
-  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  return { emsp, id: created.body.data.id as number, token: emsp.state.ourToken! };
+  const { id } = await registerEmsp(token, emsp, { name: `eMSP drivers ${emsps.length}`, role: "EMSP" });
+  return { emsp, id, token: emsp.state.ourToken! };
 }
 
 let seq = 0;
@@ -83,10 +76,7 @@ const command = (token: string, name: string, body: Record<string, unknown>) => 
 
 beforeAll(async () => {
   vi.stubGlobal("fetch", routeFetchTo(emsps, globalThis.fetch));
-  admin = await tokenFor("0PL002", "demoadmin");
-  other = await tokenFor("0DE001", "deadmin1");
-  await identity("0PL002", { countryCode: "PL", partyId: "PLC", roles: ["CPO", "EMSP"] });
-  await identity("0DE001", { countryCode: "DE", partyId: "DEX", roles: ["CPO", "EMSP"] });
+  ({ admin, other } = await operatorsInBothRoles());
 });
 afterAll(() => vi.unstubAllGlobals());
 

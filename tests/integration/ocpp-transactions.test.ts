@@ -1,7 +1,8 @@
 import { abortAllDurableObjects, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
-import { boot, connect, eventually, now, pointChanged } from "./support/charger";
+import { boot, connect, eventually, freshTag, now, pointChanged } from "./support/charger";
+import { row } from "./support/d1";
 
 async function ready(operatorCode = "0PL002", options: Parameters<typeof makeCharger>[1] = {}) {
   const made = await makeCharger(operatorCode, options);
@@ -9,15 +10,6 @@ async function ready(operatorCode = "0PL002", options: Parameters<typeof makeCha
   return { ...made, charger };
 }
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
-
-let tags = 0;
-/** A tag of the point's operator that no other test is charging with. */
-async function freshTag(pointId: number) {
-  const idTag = `T${Date.now().toString(36).slice(-6)}${++tags}`;
-  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
-  return idTag;
-}
 
 describe("BootNotification", () => {
   it("accepts an enabled point with the interval and saves what the charger says of itself", async () => {

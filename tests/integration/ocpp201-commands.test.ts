@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { at } from "../support/ocpp201";
 import { makeCharger } from "./support/factories";
 import { bootedCharger, connect, eventually, type TestCharger } from "./support/charger";
 import { call, tokenFor } from "./support/http";
@@ -12,7 +13,6 @@ import { displayMessageInput, displayMessageRequest } from "../../domain/schemas
  * any frame goes out.
  */
 
-const at = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
 
 async function online201() {
   const made = await makeCharger("0PL002", { type: "DC" });

@@ -2,6 +2,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
 import type { ChargerState } from "../../workers/ocpp/session";
+import { at, card, energy, OCPP201, startedBy } from "../support/ocpp201";
 import { connect, eventually } from "./support/charger";
 import { makeCard, makeCustomer } from "./support/drivers";
 import { makeCharger } from "./support/factories";
@@ -15,12 +16,6 @@ import { setTaxRate } from "./support/tax";
  * the running cost in every TransactionEventResponse, and a final cost that is the receipt's to
  * the minor unit. The point charges 0.7777 PLN/kWh and 2 PLN a session, 23 % VAT included.
  */
-
-const OCPP201 = "ocpp2.0.1";
-const at = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
-const energy = (wh: number, context: string, time = at()) => [
-  { timestamp: time, sampledValue: [{ value: wh, context, measurand: "Energy.Active.Import.Register", unitOfMeasure: { unit: "Wh" } }] },
-];
 
 let pl: string;
 
@@ -56,15 +51,15 @@ async function driverCard(country: string) {
 describe("the price before charging (I01)", () => {
   it("tells an Accepted driver the point's price in the customer's language at Authorize, and an unknown token nothing", async () => {
     const { charger } = await pricedCharger();
-    const german = await charger.call("Authorize", { idToken: { idToken: await driverCard("DE"), type: "ISO14443" } });
+    const german = await charger.call("Authorize", { idToken: card(await driverCard("DE")) });
     expect(german.idTokenInfo).toEqual({
       status: "Accepted",
       personalMessage: { format: "UTF8", language: "de", content: expect.stringMatching(/^Preis jetzt: 0,7777 PLN\/kWh; Servicegebühr 2,0000 PLN je Vorgang; Preise inkl\. 23 % \S+$/) },
     });
     // A country none of the six languages is spoken in: the operator's default language.
-    const french = await charger.call("Authorize", { idToken: { idToken: await driverCard("FR"), type: "ISO14443" } });
+    const french = await charger.call("Authorize", { idToken: card(await driverCard("FR")) });
     expect(french.idTokenInfo.personalMessage).toMatchObject({ language: "en", content: expect.stringMatching(/^Price now: 0\.7777 PLN\/kWh; service fee 2\.0000 PLN per session; prices include 23% /) });
-    const unknown = await charger.call("Authorize", { idToken: { idToken: "NOBODY-KNOWS", type: "ISO14443" } });
+    const unknown = await charger.call("Authorize", { idToken: card("NOBODY-KNOWS") });
     expect(unknown.idTokenInfo.status).toBe("Invalid");
     expect(unknown.idTokenInfo).not.toHaveProperty("personalMessage");
   });
@@ -93,7 +88,7 @@ describe("the running and final cost (I02–I03)", () => {
       });
 
     // The start: the price in the driver's language, and the session fee as the cost so far.
-    const started = await event(0, "Started", at(-600), 1_000, { idToken: { idToken: idTag, type: "ISO14443" } });
+    const started = await event(0, "Started", at(-600), 1_000, { idToken: card(idTag) });
     expect(started).toEqual({
       totalCost: 2,
       idTokenInfo: { status: "Accepted", personalMessage: { format: "UTF8", language: "pl", content: expect.stringMatching(/^Cena teraz: 0,7777 PLN\/kWh; /) } },
@@ -145,7 +140,7 @@ describe("the running and final cost (I02–I03)", () => {
         meterValue: energy(wh, eventType === "Started" ? "Transaction.Begin" : "Transaction.End"),
         ...extra,
       });
-    await event(0, "Started", 1_000, { idToken: { idToken: idTag, type: "ISO14443" } });
+    await event(0, "Started", 1_000, { idToken: card(idTag) });
     const ended = await event(1, "Ended", 2_000, { transactionInfo: { transactionId, chargingState: "Idle", stoppedReason: "Local" } });
     // The charger is silent: billing's CostUpdated goes unanswered and times out.
     const missed = await charger.nextCall();
@@ -177,18 +172,9 @@ describe("the running and final cost (I02–I03)", () => {
     const charger = (await connect(made.serialNumber, { key: made.key, protocols: OCPP201 })).charger!;
     await charger.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Alpitronic", model: "HYC300" } });
     const idTag = await driverCard("PL");
-    expect(await charger.call("Authorize", { idToken: { idToken: idTag, type: "ISO14443" } })).toEqual({ idTokenInfo: { status: "Accepted" } });
+    expect(await charger.call("Authorize", { idToken: card(idTag) })).toEqual({ idTokenInfo: { status: "Accepted" } });
     const transactionId = crypto.randomUUID();
-    const started = await charger.call("TransactionEvent", {
-      eventType: "Started",
-      timestamp: at(-60),
-      triggerReason: "Authorized",
-      seqNo: 0,
-      transactionInfo: { transactionId, chargingState: "Charging" },
-      idToken: { idToken: idTag, type: "ISO14443" },
-      evse: { id: 1, connectorId: 1 },
-      meterValue: energy(0, "Transaction.Begin"),
-    });
+    const started = await charger.call("TransactionEvent", startedBy(card(idTag), transactionId, { timestamp: at(-60) }));
     expect(started).toEqual({ idTokenInfo: { status: "Accepted" } });
     const ended = await charger.call("TransactionEvent", {
       eventType: "Ended",

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
+import { at, OCPP201 } from "../support/ocpp201";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { connect, landed, type TestCharger } from "./support/charger";
 import { call, tokenFor } from "./support/http";
@@ -12,8 +13,6 @@ import { call, tokenFor } from "./support/http";
  * read and set live; 1.6's configuration words reach the charger as their 2.0.1 twins.
  */
 
-const OCPP201 = "ocpp2.0.1";
-const at = () => new Date().toISOString();
 
 async function online201() {
   const made = await makeCharger("0PL002", { type: "DC" });

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
-import { connect, eventually, landed, online16, recording } from "./support/charger";
+import { alertingEvent, at, card, OCPP201, startedBy } from "../support/ocpp201";
+import { connect, eventually, freshTag, landed, online16, recording } from "./support/charger";
+import { row, rows } from "./support/d1";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
-import { makeSite } from "./support/operations";
+import { dailyMaximumProfile16, makeSite } from "./support/operations";
 
 /**
  * OCPP 2.0.1 operations beside 1.6J (docs/rules/ocpp.md "Two protocols"): events raise and clear
@@ -12,27 +14,10 @@ import { makeSite } from "./support/operations";
  * both protocols shares one load-balancing group (K01, K08, K10) and one firmware rollout (L01), a signed version too (L02).
  */
 
-const OCPP201 = "ocpp2.0.1";
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
-const rows = <T>(sql: string, ...args: unknown[]) =>
-  env.DB.prepare(sql)
-    .bind(...args)
-    .all<T>()
-    .then((r) => r.results);
-const at = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
-
 let admin: string;
 beforeAll(async () => {
   admin = await tokenFor("0PL002", "demoadmin");
 });
-
-let tags = 0;
-/** A tag of the point's operator that no other test is charging with. */
-async function freshTag(pointId: number) {
-  const idTag = `W${Date.now().toString(36).slice(-6)}${++tags}`;
-  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
-  return idTag;
-}
 
 /** A 2.0.1 charger of this point, booted, its two EVSEs Available. */
 async function online201(point: { serialNumber: string; key: string }) {
@@ -41,18 +26,6 @@ async function online201(point: { serialNumber: string; key: string }) {
   for (const evseId of [1, 2]) await charger.call("StatusNotification", { timestamp: at(), connectorStatus: "Available", evseId, connectorId: 1 });
   return charger;
 }
-
-type EventData = Record<string, unknown>;
-const event = (eventId: number, component: Record<string, unknown>, variable: string, actualValue: string, extra: EventData = {}): EventData => ({
-  eventId,
-  timestamp: at(),
-  trigger: "Alerting",
-  actualValue,
-  component,
-  variable: { name: variable },
-  eventNotificationType: "HardWiredNotification",
-  ...extra,
-});
 
 type AlarmRow = { connector_no: number; type: string; level: string; status: string; message: string | null };
 const alarmsOf = (pointId: number) =>
@@ -67,9 +40,9 @@ describe("events (N07–N08)", { timeout: 30_000 }, () => {
       generatedAt: at(),
       seqNo: 0,
       eventData: [
-        event(1, lock, "Problem", "true", { techCode: "E42", techInfo: "Lock motor stalled" }),
-        event(2, { name: "ChargingStation" }, "Problem", "true"),
-        event(3, { name: "EVSE", evse: { id: 1 } }, "AvailabilityState", "Unavailable", { trigger: "Delta" }),
+        alertingEvent(1, lock, "Problem", "true", { techCode: "E42", techInfo: "Lock motor stalled" }),
+        alertingEvent(2, { name: "ChargingStation" }, "Problem", "true"),
+        alertingEvent(3, { name: "EVSE", evse: { id: 1 } }, "AvailabilityState", "Unavailable", { trigger: "Delta" }),
       ],
     };
     expect(await charger.call("NotifyEvent", report)).toEqual({});
@@ -98,7 +71,7 @@ describe("events (N07–N08)", { timeout: 30_000 }, () => {
     await charger.call("NotifyEvent", {
       generatedAt: at(1),
       seqNo: 0,
-      eventData: [event(4, { name: "ChargingStation" }, "Problem", "true", { trigger: "Periodic" }), event(5, lock, "Problem", "false", { cleared: true, cause: 1 })],
+      eventData: [alertingEvent(4, { name: "ChargingStation" }, "Problem", "true", { trigger: "Periodic" }), alertingEvent(5, lock, "Problem", "false", { cleared: true, cause: 1 })],
     });
     await landed();
     const after = await alarmsOf(point.pointId);
@@ -123,7 +96,7 @@ describe("events (N07–N08)", { timeout: 30_000 }, () => {
     const charger = await online201(point);
     try {
       await call("PUT", "/maintain-service/work-order-settings", { token: admin, body: { autoOpen: true } });
-      await charger.call("NotifyEvent", { generatedAt: at(), seqNo: 0, eventData: [event(7, { name: "EVSE", evse: { id: 1 } }, "Overheating", "true", { techCode: "T90" })] });
+      await charger.call("NotifyEvent", { generatedAt: at(), seqNo: 0, eventData: [alertingEvent(7, { name: "EVSE", evse: { id: 1 } }, "Overheating", "true", { techCode: "T90" })] });
       await landed();
       const list = await call("GET", `/maintain-service/work-order?serialNumber=${point.serialNumber}`, { token: admin });
       expect(list.body.data.records).toEqual([expect.objectContaining({ source: "AUTO", faultCode: "HighTemperature", maintainerId: bound.body.data.id, status: "ALREADY" })]);
@@ -173,17 +146,7 @@ describe("reservations (H01–H04)", { timeout: 30_000 }, () => {
 
     // H03: a transaction naming the reservation uses it.
     const transactionId = crypto.randomUUID();
-    await charger.call("TransactionEvent", {
-      eventType: "Started",
-      timestamp: at(),
-      triggerReason: "Authorized",
-      seqNo: 0,
-      transactionInfo: { transactionId, chargingState: "EVConnected" },
-      idToken: { idToken: idTag, type: "ISO14443" },
-      evse: { id: 2, connectorId: 1 },
-      reservationId: onEvse.id,
-      meterValue: [{ timestamp: at(), sampledValue: [{ value: 100, context: "Transaction.Begin" }] }],
-    });
+    await charger.call("TransactionEvent", { ...startedBy(card(idTag), transactionId, { evseId: 2, meterWh: 100, chargingState: "EVConnected" }), reservationId: onEvse.id });
     const tx = await row<{ id: number; reservation_id: number }>("SELECT id, reservation_id FROM transactions WHERE charger_transaction_id = ?", transactionId);
     expect(tx?.reservation_id).toBe(onEvse.id);
     expect(await detail(onEvse.id)).toMatchObject({ status: "finished", endReason: "used", transactionId: tx!.id });
@@ -230,20 +193,7 @@ describe("a fleet of both protocols (K01, K08, K10, L01)", { timeout: QUEUE_ROUN
       { startPeriod: 64_800, limit: 15_000 },
       { startPeriod: 79_200, limit: 30_000 },
     ];
-    expect(set16).toEqual([
-      {
-        connectorId: 0,
-        csChargingProfiles: {
-          chargingProfileId: id,
-          stackLevel: 1,
-          chargingProfilePurpose: "ChargePointMaxProfile",
-          chargingProfileKind: "Recurring",
-          recurrencyKind: "Daily",
-          validFrom: "2025-06-01T10:00:00.000Z",
-          chargingSchedule: { duration: 86_400, startSchedule: "2025-05-31T22:00:00.000Z", chargingRateUnit: "W", chargingSchedulePeriod: periods },
-        },
-      },
-    ]);
+    expect(set16).toEqual([dailyMaximumProfile16(id, periods)]);
     expect(set201).toEqual([
       {
         evseId: 0,
@@ -291,16 +241,7 @@ describe("a fleet of both protocols (K01, K08, K10, L01)", { timeout: QUEUE_ROUN
     const charger = await online201(point);
     const seen = recording(charger, "SetChargingProfile", { status: "Accepted" });
     const transactionId = crypto.randomUUID();
-    await charger.call("TransactionEvent", {
-      eventType: "Started",
-      timestamp: at(),
-      triggerReason: "Authorized",
-      seqNo: 0,
-      transactionInfo: { transactionId, chargingState: "Charging" },
-      idToken: { idToken: await freshTag(point.pointId), type: "ISO14443" },
-      evse: { id: 1, connectorId: 1 },
-      meterValue: [{ timestamp: at(), sampledValue: [{ value: 0, context: "Transaction.Begin" }] }],
-    });
+    await charger.call("TransactionEvent", startedBy(card(await freshTag(point.pointId)), transactionId));
     const ours = (await row<{ id: number }>("SELECT id FROM transactions WHERE charger_transaction_id = ?", transactionId))!.id;
     const profile = (transaction?: number) => ({
       chargingProfileId: 77,

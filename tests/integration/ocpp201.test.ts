@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { at, card, energy, OCPP201, startedBy } from "../support/ocpp201";
 import { makeCharger } from "./support/factories";
-import { connect, eventually, landed } from "./support/charger";
+import { connect, eventually, freshTag, landed } from "./support/charger";
+import { row } from "./support/d1";
 import { call, tokenFor } from "./support/http";
 
 /**
@@ -9,18 +11,6 @@ import { call, tokenFor } from "./support/http";
  * subprotocol chosen by what the charger offers and the point admits, and the use cases of Part 2
  * translated into the same records as a 1.6 charger's.
  */
-
-const OCPP201 = "ocpp2.0.1";
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
-const at = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
-
-let tags = 0;
-/** A tag of the point's operator that no other test is charging with. */
-async function freshTag(pointId: number) {
-  const idTag = `V${Date.now().toString(36).slice(-6)}${++tags}`;
-  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
-  return idTag;
-}
 
 async function online201(options: Parameters<typeof makeCharger>[1] = {}) {
   const made = await makeCharger("0PL002", { type: "DC", ...options });
@@ -34,8 +24,6 @@ async function online201(options: Parameters<typeof makeCharger>[1] = {}) {
   }
   return { ...made, charger, boot };
 }
-
-const energy = (wh: number, context: string) => [{ timestamp: at(), sampledValue: [{ value: wh, context, measurand: "Energy.Active.Import.Register", unitOfMeasure: { unit: "Wh" } }] }];
 
 describe("the subprotocol", () => {
   it("is 2.0.1 when offered and admitted, 1.6 when the point admits only that, and refused when nothing offered is admitted", async () => {
@@ -118,8 +106,8 @@ describe("authorization (C01)", () => {
   it("answers from the same registry as 1.6, in idTokenInfo", async () => {
     const { charger, pointId } = await online201();
     const idTag = await freshTag(pointId);
-    expect(await charger.call("Authorize", { idToken: { idToken: idTag, type: "ISO14443" } })).toEqual({ idTokenInfo: { status: "Accepted" } });
-    expect(await charger.call("Authorize", { idToken: { idToken: "NOBODY-KNOWS", type: "ISO14443" } })).toMatchObject({ idTokenInfo: { status: "Invalid" } });
+    expect(await charger.call("Authorize", { idToken: card(idTag) })).toEqual({ idTokenInfo: { status: "Accepted" } });
+    expect(await charger.call("Authorize", { idToken: card("NOBODY-KNOWS") })).toMatchObject({ idTokenInfo: { status: "Invalid" } });
   });
 });
 
@@ -128,16 +116,7 @@ describe("transactions (E01–E13)", () => {
     const { charger, pointId } = await online201();
     const idTag = await freshTag(pointId);
     const transactionId = crypto.randomUUID();
-    const started = await charger.call("TransactionEvent", {
-      eventType: "Started",
-      timestamp: at(-600),
-      triggerReason: "Authorized",
-      seqNo: 0,
-      transactionInfo: { transactionId, chargingState: "Charging" },
-      idToken: { idToken: idTag, type: "ISO14443" },
-      evse: { id: 2, connectorId: 1 },
-      meterValue: energy(1000, "Transaction.Begin"),
-    });
+    const started = await charger.call("TransactionEvent", startedBy(card(idTag), transactionId, { evseId: 2, timestamp: at(-600), meterWh: 1000 }));
     expect(started.idTokenInfo.status).toBe("Accepted");
     const tx = await row<{ id: number; connector_no: number; meter_start_wh: number; status: string; id_tag: string }>(
       "SELECT id, connector_no, meter_start_wh, status, id_tag FROM transactions WHERE charger_transaction_id = ?",
@@ -198,7 +177,7 @@ describe("transactions (E01–E13)", () => {
       triggerReason: "Authorized",
       seqNo: 1,
       transactionInfo: { transactionId, chargingState: "Charging" },
-      idToken: { idToken: idTag, type: "ISO14443" },
+      idToken: card(idTag),
     });
     expect(authorized.idTokenInfo.status).toBe("Accepted");
     const tx = await row<{ start_at: number; meter_start_wh: number; connector_no: number }>(
@@ -318,7 +297,7 @@ describe("a transaction the station kept while offline (E04, E12)", () => {
       evse: { id: 1, connectorId: 1 },
       ...extra,
     });
-    await charger.call("TransactionEvent", event("Started", 0, -3600, { triggerReason: "Authorized", idToken: { idToken: idTag, type: "ISO14443" }, meterValue: energy(500, "Transaction.Begin") }));
+    await charger.call("TransactionEvent", event("Started", 0, -3600, { triggerReason: "Authorized", idToken: card(idTag), meterValue: energy(500, "Transaction.Begin") }));
     await charger.call("TransactionEvent", event("Ended", 1, -1800, { triggerReason: "StopAuthorized", meterValue: energy(8500, "Transaction.End") }));
     const billed = await eventually(
       () => row<{ energy_wh: number | null; status: string }>("SELECT energy_wh, status FROM transactions WHERE charger_transaction_id = ?", transactionId),

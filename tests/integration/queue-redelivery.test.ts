@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { consumeBilling } from "../../workers/jobs/billing";
 import { consumeOutbox } from "../../workers/jobs/outbox";
+import { row, rows } from "./support/d1";
+import { operatorIdOf } from "./support/driver-rows";
 import { call, tokenFor } from "./support/http";
 import { paidSession as paidSessionOf } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
@@ -13,15 +15,13 @@ import { flatStrategy } from "./support/strategies";
  * debited or pushed twice.
  */
 const { httpOrigin } = inject("fakes");
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
-const rows = async (query: string, ...args: unknown[]) => (await env.DB.prepare(query).bind(...args).all()).results;
 
 let pl: string;
 let operatorId: number;
 
 beforeAll(async () => {
   pl = await tokenFor("0PL002", "demoadmin");
-  operatorId = (await row<{ id: number }>("SELECT id FROM operators WHERE code = '0PL002'"))!.id;
+  operatorId = await operatorIdOf("0PL002");
 });
 
 /** `bodies` twice each, the second copy in reverse order: a, b, b, a. */

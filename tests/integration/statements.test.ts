@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { operatorIdOf, makeCustomerRow } from "./support/driver-rows";
 import { makeCharger, tokenWithMenus } from "./support/factories";
-import { call, tokenFor } from "./support/http";
+import { call, demoAdmins } from "./support/http";
 import { addSessions } from "./support/sessions";
 
 /**
@@ -17,9 +17,7 @@ let deAdmin: string;
 let subOperatorId: number;
 
 beforeAll(async () => {
-  admin = await tokenFor("0PL002", "demoadmin");
-  sub = await tokenFor("0PL002A", "subadmin1");
-  deAdmin = await tokenFor("0DE001", "deadmin1");
+  ({ admin, sub, deAdmin } = await demoAdmins());
   subOperatorId = await operatorIdOf("0PL002A");
 });
 

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { boot, connect, eventually, landed, type TestCharger } from "./support/charger";
+import { at, card, energy, startedBy } from "../support/ocpp201";
+import { boot, connect, eventually, freshTag, landed, type TestCharger } from "./support/charger";
+import { row } from "./support/d1";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 
@@ -10,16 +12,7 @@ import { call, tokenFor } from "./support/http";
  * a meter reading, billed once, the charger then asked for its status.
  */
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-const at = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
-
-let tags = 0;
-async function freshTag(pointId: number) {
-  const idTag = `S${Date.now().toString(36).slice(-6)}${++tags}`;
-  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
-  return idTag;
-}
 
 async function online(operatorCode = "0PL002") {
   const made = await makeCharger(operatorCode);
@@ -188,17 +181,7 @@ describe("closing a suspect session", () => {
     await charger.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Plugdesk", model: "Test" } });
     const idTag = await freshTag(made.pointId);
     const chargerTransactionId = crypto.randomUUID();
-    const energy = (wh: number, context: string) => [{ timestamp: at(), sampledValue: [{ value: wh, context, measurand: "Energy.Active.Import.Register", unitOfMeasure: { unit: "Wh" } }] }];
-    await charger.call("TransactionEvent", {
-      eventType: "Started",
-      timestamp: ago(26),
-      triggerReason: "Authorized",
-      seqNo: 0,
-      transactionInfo: { transactionId: chargerTransactionId, chargingState: "Charging" },
-      idToken: { idToken: idTag, type: "ISO14443" },
-      evse: { id: 2, connectorId: 1 },
-      meterValue: energy(1000, "Transaction.Begin"),
-    });
+    await charger.call("TransactionEvent", startedBy(card(idTag), chargerTransactionId, { evseId: 2, timestamp: ago(26), meterWh: 1000 }));
     const tx = await row<{ id: number }>("SELECT id FROM transactions WHERE charger_transaction_id = ?", chargerTransactionId);
     const { records } = await suspectsOf(admin, made.serialNumber);
     expect(records.map((r) => [r.transactionId, r.connectorId, r.reason])).toEqual([[tx!.id, 2, "NO_STOP"]]);

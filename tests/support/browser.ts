@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
+import { TILE_HOSTS } from "../../domain/map-tiles";
 
 /**
  * The browser and login preamble of the browser tests (docs/testing.md "Browser tests"): one
@@ -43,6 +44,14 @@ export async function launchChromiumServer(): Promise<BrowserServer> {
 
 export const VIEWPORT = { width: 1440, height: 900 };
 
+/**
+ * Every test context: the viewport, and reduced motion, which the console honours
+ * (app/app.css): no enter, exit or colour transitions to wait out before a check, and no
+ * endless pulse or spinner painting frames while a test waits. On two cores that CPU is the
+ * browser layer's bound (docs/testing.md "Where the time goes").
+ */
+const CONTEXT_OPTIONS = { viewport: VIEWPORT, reducedMotion: "reduce" } as const;
+
 let shared: Promise<Browser> | undefined;
 let openContexts = 0;
 
@@ -54,30 +63,65 @@ let openContexts = 0;
 export async function newBrowserContext(wsEndpoint: string, extraArgs: string[] = []): Promise<BrowserContext> {
   if (extraArgs.length > 0) {
     const own = await chromium.launch(await launchOptions(extraArgs));
-    return closingWith(await withLocalTiles(await own.newContext({ viewport: VIEWPORT })), () => own.close());
+    return closingWith(await withLocalTiles(await own.newContext(CONTEXT_OPTIONS)), () => own.close());
   }
   shared ??= chromium.connect(wsEndpoint);
   const browser = await shared;
   openContexts++;
-  return closingWith(await withLocalTiles(await browser.newContext({ viewport: VIEWPORT })), async () => {
+  return closingWith(await withLocalTiles(await browser.newContext(CONTEXT_OPTIONS)), async () => {
     if (--openContexts > 0) return;
     shared = undefined;
     await browser.close();
   });
 }
 
-/** The map tile hosts the console's CSP admits (domain/map-tiles.ts `TILE_HOSTS`). */
-export const TILE_URLS = /^https:\/\/(tile\.openstreetmap\.org|[^/]+\.tiles\.virtualearth\.net|mt\d\.google\.com)\//;
 /** A 1 × 1 transparent PNG. */
 export const BLANK_TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
+/** Chromium's request patterns for the map tile hosts the console's CSP admits (domain/map-tiles.ts `TILE_HOSTS`). */
+const TILE_PATTERNS = TILE_HOSTS.map((host) => ({ urlPattern: `${host}/*`, requestStage: "Request" as const }));
+
+const TILE_RESPONSE = {
+  responseCode: 200,
+  responseHeaders: [
+    { name: "Content-Type", value: "image/png" },
+    { name: "Access-Control-Allow-Origin", value: "*" },
+  ],
+  body: BLANK_TILE.toString("base64"),
+};
+
 /**
- * There is no network here: map tiles are answered with a blank tile, so a map draws without
- * failed requests (a test that checks the tiles routes them on its page, which comes first).
+ * There is no network here: every page of the context answers map tiles with a blank tile, so a
+ * map draws without failed requests. Not with playwright's `route`: any route makes Chromium hold
+ * every request of the context (scripts, styles, API calls) until playwright lets it go, about
+ * 0.3 s of Chromium's CPU a navigation (docs/testing.md "Where the time goes"). A DevTools
+ * session of the page's own asks Chromium to hold the tile hosts' requests only. `newPage()`
+ * resolves once its page answers tiles; a page the console opens itself answers them as soon as
+ * its session is ready.
  */
 async function withLocalTiles(context: BrowserContext): Promise<BrowserContext> {
-  await context.route(TILE_URLS, (route) => route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }));
+  const answering = new WeakMap<Page, Promise<void>>();
+  const answerTiles = (page: Page) => {
+    if (!answering.has(page)) answering.set(page, answerTilesOn(context, page));
+    return answering.get(page)!;
+  };
+  context.on("page", (page) => void answerTiles(page));
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    await answerTiles(page);
+    return page;
+  };
   return context;
+}
+
+async function answerTilesOn(context: BrowserContext, page: Page): Promise<void> {
+  const session = await context.newCDPSession(page);
+  session.on("Fetch.requestPaused", ({ requestId }) => {
+    // A page closed while its tile was held rejects the answer; nothing waits for that tile.
+    session.send("Fetch.fulfillRequest", { requestId, ...TILE_RESPONSE }).catch(() => undefined);
+  });
+  await session.send("Fetch.enable", { patterns: TILE_PATTERNS });
 }
 
 /** The context, whose `close()` also runs `after` before it resolves, so nothing is left pending when a file ends. */

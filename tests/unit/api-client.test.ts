@@ -61,11 +61,11 @@ describe("typed API client", () => {
   it("lists every route module the API loads in the client's route types, and every route in an exported list", () => {
     const loaded = [...read("workers/api/index.ts").matchAll(/^import "\.\/(.+)";$/gm)].map((m) => m[1]!);
     const typed = new Set([...read("workers/api/routes.ts").matchAll(/^import type \* as \w+ from "\.\/(.+)";$/gm)].map((m) => m[1]!));
-    const declaring = loaded.filter((module) => /\broute\(\s*\{/.test(read(`workers/api/${module}.ts`)));
+    const declaring = loaded.filter((module) => /\b(route\(\s*\{|resource\()/.test(read(`workers/api/${module}.ts`)));
     expect(declaring.length).toBeGreaterThan(40);
     expect(declaring.filter((module) => !typed.has(module))).toEqual([]);
     // A route declared as a statement of its own would answer requests but be missing from the types.
-    const loose = declaring.filter((module) => /^route\(/m.test(read(`workers/api/${module}.ts`)));
+    const loose = declaring.filter((module) => /^(route|(?!api\.)\w+\.(list|create|detail|update|remove|get|post|put|delete))\(/m.test(read(`workers/api/${module}.ts`)));
     expect(loose).toEqual([]);
   });
 });

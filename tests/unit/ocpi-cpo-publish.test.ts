@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_DAY_AND_NIGHT } from "../../db/seed";
 import { addressOf, coordinateOf, electricsOf, evseStatusOf, locationOfStation, openingTimesOf } from "../../domain/ocpi/location-of-station";
 import { mayCall, roleFromCredentials } from "../../domain/ocpi/roles";
 import { tariffOfStrategy, untranslatable } from "../../domain/ocpi/tariff-of-strategy";
@@ -101,16 +102,10 @@ function periodsOf(session: SessionFacts, cuts: StrategyPrices["electricity"]["s
 const CASES: { name: string; prices: StrategyPrices; session: SessionFacts; tax?: TaxSettings; total: number }[] = [
   {
     name: "time of use with a service fee per kWh and an idle fee per minute, across a slot boundary",
+    // The demo's day and night slots (1.15 PLN/kWh until 16:00, 1.45 after) and its 0.20 PLN/kWh service fee.
     prices: {
-      electricity: {
-        slots: [
-          { start: "00:00", end: "06:00", price: "0.6500" },
-          { start: "06:00", end: "16:00", price: "1.1500" },
-          { start: "16:00", end: "21:00", price: "1.4500" },
-          { start: "21:00", end: "24:00", price: "0.6500" },
-        ],
-      },
-      service: { unit: "KWH", slots: [{ start: "00:00", end: "24:00", price: "0.2000" }] },
+      electricity: DEMO_DAY_AND_NIGHT.electricity,
+      service: DEMO_DAY_AND_NIGHT.service,
       idle: { before: null, during: null, after: { unit: "MINUTE", price: "0.5000", freeMinutes: 0 } },
     },
     // 15:30–17:00 Warsaw, 18 kWh evenly: 6 kWh before 16:00, 12 after; unplugged 20½ minutes later.

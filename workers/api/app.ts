@@ -64,7 +64,7 @@ export async function userContext(c: Context<ApiEnv>, access: VerbAccess, unsafe
   return ctx;
 }
 
-type AnyVerb = ((ctx: never, ...args: never[]) => Promise<unknown>) & { readonly access: VerbAccess };
+export type AnyVerb = ((ctx: never, ...args: never[]) => Promise<unknown>) & { readonly access: VerbAccess };
 /** The context the handler gets: public for a public verb, a user's otherwise. */
 type CtxFor<V extends AnyVerb> = Parameters<V>[0] extends PublicCtx ? PublicCtx : UserCtx;
 
@@ -100,7 +100,7 @@ export interface Route<M extends RouteMethod = RouteMethod, Path extends string 
 }
 
 /** The zod input of an optional schema; `undefined` when the route declares none. */
-type InputOf<S extends ZodType> = unknown extends z.input<S> ? undefined : z.input<S>;
+export type InputOf<S extends ZodType> = unknown extends z.input<S> ? undefined : z.input<S>;
 
 /** The header a money-moving route documents (docs/rules/input.md "Idempotency keys"). */
 const IDEMPOTENCY_HEADERS = z.object({

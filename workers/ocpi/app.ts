@@ -29,7 +29,7 @@ import { authorizeOurToken, listOurTokens } from "../services/ocpi/tokens";
 import { callerIsHub, getClientInfo, putClientInfo } from "../services/ocpi/hub";
 import { COMMANDS_PATH, receiveCommandResult } from "../services/ocpi/commands";
 import { CPO_MODULES } from "./cpo";
-import { ocpiBody as body, reply, type OcpiEnv } from "./reply";
+import { ocpiBody as body, pagedReply, reply, type OcpiEnv } from "./reply";
 import { cpoModulePath, sidesOf, sideGate } from "./roles";
 
 /**
@@ -183,18 +183,8 @@ export function createOcpiApp(send: OcpiFetch = workerFetch) {
   app.put(hubPath, async (c) => applied(c, await putClientInfo(c.var.partner, c.req.param("cc"), c.req.param("pid"), await body(c))));
 
   app.get(`${base}/tokens`, async (c) => {
-    const page = await listOurTokens(c.var.partner, c.req.query());
-    const answer = reply(c, page.tokens);
-    // Pagination headers (OCPI 2.2.1 §4.1.4): the total, our page limit, and the next page's URL.
-    answer.headers.set("X-Total-Count", String(page.total));
-    answer.headers.set("X-Limit", String(page.limit));
-    if (page.offset + page.tokens.length < page.total) {
-      const next = new URL(c.req.url);
-      next.searchParams.set("offset", String(page.offset + page.tokens.length));
-      next.searchParams.set("limit", String(page.limit));
-      answer.headers.set("Link", `<${next.toString()}>; rel="next"`);
-    }
-    return answer;
+    const { tokens, ...page } = await listOurTokens(c.var.partner, c.req.query());
+    return pagedReply(c, { ...page, items: tokens });
   });
   app.post(`${base}/tokens/:uid/authorize`, async (c) => {
     const text = await c.req.text();

@@ -16,7 +16,7 @@ import { deviceModelPage, learnFromReply, reportRequested } from "./v201/device-
 import { nextRequestId } from "./v201/transactions";
 import { chargerCtx, IDENTITY_HEADER, REGISTRATION_HEADER, STALE_ROUTE_HEADER, registrationOf, type ChargerIdentity } from "./identity";
 import { initialState, type ChargerSession, type ChargerState } from "./session";
-import { ChargerStore, type LogEntry } from "./store";
+import { ChargerStore, type LogEntry, type SentCall } from "./store";
 import { upgradeVersion } from "./connect";
 import { reportError } from "../http/report-error";
 import { HotWrites } from "./hot-writes";
@@ -50,9 +50,10 @@ const FINAL_COST_KEPT_MS = 24 * 60 * 60 * 1000;
 type WaitingCosts = Record<string, { totalCost: number; at: number }>;
 
 /**
- * What the socket carries through hibernation (at most 2 KB): who it is, when it last spoke and
- * the log frames parked with it. `lastSeen` is rewritten at most every ATTACHMENT_REFRESH_MS; in
- * between it is kept in memory.
+ * What the socket carries through hibernation (at most 2 KB): who it is, when it last spoke, the
+ * log frames parked with it, and what a call to the charger needs before its frame leaves, so that
+ * a remote start after a hibernation opens no storage first (docs/rules/ocpp.md "Hot path").
+ * `lastSeen` is rewritten at most every ATTACHMENT_REFRESH_MS; in between it is kept in memory.
  */
 interface Attachment {
   connectionId: string;
@@ -63,7 +64,31 @@ interface Attachment {
   identity?: ChargerIdentity;
   /** The protocol the connection speaks (absent on sockets accepted before 2.0.1: 1.6). */
   version?: OcppVersion;
+  /**
+   * Whether this socket is the charger's connection: true from its accepting, false once it is
+   * replaced, closed or hung up (absent on sockets accepted before it was kept here: storage's
+   * `connection` says).
+   */
+  current?: boolean;
+  /** Whether the charger's last boot was accepted, as its state says (absent on sockets accepted before it was kept here: the state says). */
+  accepted?: boolean;
+  /** The CALLs a second the operator allows (`ChargerLimits.messagesPerSecond`), so that the flood guard of a woken message opens no storage (absent: the registration says). */
+  rate?: number;
+  /**
+   * The last call sent on this connection and not answered, kept past its deadline until the next
+   * call or its answer: a late answer after an eviction is recognised by it. Its stored row
+   * follows with the next hot flush (workers/ocpp/hot-writes.ts `sentCall`).
+   */
+  call?: SentCall;
 }
+
+/** What a wake-up knows of a socket: its attachment as first met, then kept current in memory. */
+type SocketSeen = Pick<Attachment, "connectionId" | "current" | "accepted" | "rate" | "call"> & {
+  /** When `lastSeen` was last written to the attachment. */
+  attached: number;
+  last: number;
+  version: OcppVersion;
+};
 
 /** How many bytes of log frames a socket's attachment holds at most (its limit is 2 KB with the identity and the rest; `parkedBytes`). */
 const PARKED_LOG_BYTES = 1400;
@@ -152,8 +177,8 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly outbox: ChargerOutbox;
   private readonly hubPusher: HubPusher;
   private sessionCache: ChargerSession | undefined;
-  /** Per socket: when its attachment was last written, when it last spoke, and its protocol. */
-  private readonly seen = new WeakMap<WebSocket, { attached: number; last: number; connectionId: string; version: OcppVersion }>();
+  /** Per socket: when its attachment was last written, when it last spoke, its protocol, and what a call needs. */
+  private readonly seen = new WeakMap<WebSocket, SocketSeen>();
   /** Sockets whose attachment holds log frames that are also in memory. */
   private readonly parkedOn = new Set<WebSocket>();
   private readonly waiting = new Map<string, Waiting>();
@@ -224,9 +249,20 @@ export class ChargePoint extends DurableObject<Env> {
     return (this.state.heartbeatIntervalS + Number(this.env.OCPP_OFFLINE_GRACE_S ?? 60)) * 1000;
   }
 
+  /** Whether a socket is the charger's connection: its attachment says, storage only for a socket accepted before it did. */
   private isCurrent(ws: WebSocket): boolean {
-    const connectionId = this.seen.get(ws)?.connectionId ?? (ws.deserializeAttachment() as Attachment | null)?.connectionId;
-    return connectionId === this.store.get<string>("connection");
+    const { current, connectionId } = this.adopt(ws);
+    return current ?? connectionId === this.store.get<string>("connection");
+  }
+
+  /** The socket no longer speaks for the charger (replaced, closed or hung up): its attachment says so for the next wake-up. */
+  private letGo(ws: WebSocket) {
+    this.adopt(ws).current = false;
+    try {
+      this.attach(ws, { current: false });
+    } catch {
+      // Closed already: the runtime lists it no more.
+    }
   }
 
   private socket(): WebSocket | undefined {
@@ -281,7 +317,7 @@ export class ChargePoint extends DurableObject<Env> {
     // The newest connection wins; the old socket is closed (docs/rules/ocpp.md "Connection").
     for (const old of this.ctx.getWebSockets()) {
       // Frames parked with it come back to memory first, so closing it loses none.
-      this.adopt(old);
+      this.letGo(old);
       old.close(1000, "Replaced by a new connection");
     }
 
@@ -290,8 +326,10 @@ export class ChargePoint extends DurableObject<Env> {
     const connectionId = crypto.randomUUID();
     this.ctx.acceptWebSocket(server);
     const now = Date.now();
-    server.serializeAttachment({ connectionId, lastSeen: now, identity: known, version } satisfies Attachment);
-    this.seen.set(server, { attached: now, last: now, connectionId, version });
+    const { accepted } = this.state;
+    const rate = this.limits.messagesPerSecond;
+    server.serializeAttachment({ connectionId, lastSeen: now, identity: known, version, current: true, accepted, rate } satisfies Attachment);
+    this.seen.set(server, { attached: now, last: now, connectionId, version, current: true, accepted, rate });
     this.store.put("connection", connectionId);
     this.finalCostsWaiting = version === "2.0.1" && Object.keys(this.store.get<WaitingCosts>(FINAL_COSTS_KEY) ?? {}).length > 0;
     this.markOnline(true, version);
@@ -301,6 +339,12 @@ export class ChargePoint extends DurableObject<Env> {
 
   private get limits(): ChargerLimits {
     return this.registration.get()?.limits ?? DEFAULT_CHARGER_LIMITS;
+  }
+
+  /** The operator's rate for a connection's CALLs: its socket carries it (a woken message opens no storage); the registration for a socket accepted before it did. */
+  private rateOn(ws: WebSocket): Pick<ChargerLimits, "messagesPerSecond"> {
+    const { rate } = this.adopt(ws);
+    return rate === undefined ? this.limits : { messagesPerSecond: rate };
   }
 
   /**
@@ -360,7 +404,7 @@ export class ChargePoint extends DurableObject<Env> {
     const connectors = Object.keys(running).filter((c) => running[c] === transactionId);
     if (connectors.length === 0) return;
     for (const c of connectors) delete running[c];
-    this.store.put("state", this.state);
+    this.saveState();
     this.lastEnergyWh.delete(transactionId);
   }
 
@@ -368,15 +412,19 @@ export class ChargePoint extends DurableObject<Env> {
   async limitsChanged(limits: ChargerLimits) {
     this.registration.limitsChanged(limits);
     this.flood = undefined;
+    const ws = this.socket();
+    if (!ws) return;
+    this.adopt(ws).rate = limits.messagesPerSecond;
+    this.attach(ws, { rate: limits.messagesPerSecond });
   }
 
   /**
    * Whether a CALL is taken under the operator's rate (a token bucket in memory: no storage, no
    * D1). A flood episode's first refusal and its end each queue one alarm change.
    */
-  private takeCall(): { taken: boolean; episodeStarted: boolean } {
+  private takeCall(ws: WebSocket): { taken: boolean; episodeStarted: boolean } {
     const now = Date.now();
-    const limits = this.limits;
+    const limits = this.rateOn(ws);
     this.flood ??= freshBucket(limits, now);
     const taken = takeCall(this.flood, limits, now);
     if (taken.episodeStarted) this.record({ kind: "alarm", alarm: { connectorId: 0, type: FLOOD_ALARM, raised: true, message: `> ${limits.messagesPerSecond}/s`, at: now } });
@@ -411,6 +459,7 @@ export class ChargePoint extends DurableObject<Env> {
       this.store.put("connection", null);
       this.markOnline(false);
     }
+    this.letGo(ws);
     // workerd refuses to echo 1005/1006 (docs/rules/ocpp.md "Connection").
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
@@ -429,6 +478,7 @@ export class ChargePoint extends DurableObject<Env> {
       this.store.put("connection", null);
       this.markOnline(false);
     }
+    this.letGo(ws);
     try {
       ws.close(code, reason);
     } catch {
@@ -495,20 +545,24 @@ export class ChargePoint extends DurableObject<Env> {
       const reply = parsed.messageType === MessageType.CALLRESULT || parsed.messageType === MessageType.CALLERROR;
       this.log("IN", parsed.messageType === MessageType.CALLERROR ? "CALLERROR" : reply ? "CALLRESULT" : "CALL", null, parsed.id, message);
       // A broken answer is never answered (OCPP-J 1.6 §4.2.3), but the call it answers has failed.
-      if (reply) return this.fail(parsed.id, parsed.code, parsed.description);
+      if (reply) return this.fail(ws, parsed.id, parsed.code, parsed.description);
       return this.reply(ws, errorFrame(parsed.id, parsed.code as never, parsed.description), parsed.id, "CALLERROR", null);
     }
     const frame = parsed.frame;
     if (frame[0] === MessageType.CALLRESULT || frame[0] === MessageType.CALLERROR) {
-      this.log("IN", frame[0] === MessageType.CALLRESULT ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], message);
-      return frame[0] === MessageType.CALLERROR ? this.fail(frame[1], frame[2], frame[3]) : this.settle(frame[1], frame[2]);
+      this.log("IN", frame[0] === MessageType.CALLRESULT ? "CALLRESULT" : "CALLERROR", this.waiting.get(frame[1])?.action ?? null, frame[1], message, true);
+      if (frame[0] === MessageType.CALLERROR) this.fail(ws, frame[1], frame[2], frame[3]);
+      else this.settle(ws, frame[1], frame[2]);
+      // Nothing answers an answer: its frames and its call's are parked with the socket as a
+      // Heartbeat's are, so that a remote start writes nothing (docs/rules/ocpp.md "Hot path").
+      return this.framesAnswered(ws);
     }
     const [, id, action, payload] = frame;
-    const call = this.takeCall();
+    const call = this.takeCall(ws);
     if (!call.taken) {
       // Over the rate: refused without a handler, a D1 read or a write; the first refusal of a
       // flood is logged, the rest would only flood the log (docs/rules/ocpp.md "A charger that floods").
-      const refusal = errorFrame(id, codec.dialect.throttled as never, `More than ${this.limits.messagesPerSecond} messages a second: throttled`);
+      const refusal = errorFrame(id, codec.dialect.throttled as never, `More than ${this.rateOn(ws).messagesPerSecond} messages a second: throttled`);
       if (!call.episodeStarted) {
         try {
           ws.send(refusal);
@@ -561,7 +615,16 @@ export class ChargePoint extends DurableObject<Env> {
     let seen = this.seen.get(ws);
     if (seen) return seen;
     const attachment = ws.deserializeAttachment() as Attachment | null;
-    seen = { attached: attachment?.lastSeen ?? 0, last: attachment?.lastSeen ?? 0, connectionId: attachment?.connectionId ?? "", version: attachment?.version ?? "1.6" };
+    seen = {
+      attached: attachment?.lastSeen ?? 0,
+      last: attachment?.lastSeen ?? 0,
+      connectionId: attachment?.connectionId ?? "",
+      version: attachment?.version ?? "1.6",
+      current: attachment?.current,
+      accepted: attachment?.accepted,
+      rate: attachment?.rate,
+      call: attachment?.call,
+    };
     this.seen.set(ws, seen);
     if (this.identityKnown === undefined && attachment?.identity) this.identityKnown = attachment.identity;
     if (attachment?.log?.length) {
@@ -577,8 +640,13 @@ export class ChargePoint extends DurableObject<Env> {
     const seen = this.adopt(ws);
     seen.last = now;
     if (now - seen.attached < ATTACHMENT_REFRESH_MS) return;
-    ws.serializeAttachment({ ...(ws.deserializeAttachment() as Attachment), lastSeen: now } satisfies Attachment);
+    this.attach(ws, { lastSeen: now });
     seen.attached = now;
+  }
+
+  /** Rewrites part of a socket's attachment, the rest as it is (no storage: docs/rules/ocpp.md "Hot path"). */
+  private attach(ws: WebSocket, change: Partial<Attachment>) {
+    ws.serializeAttachment({ ...(ws.deserializeAttachment() as Attachment), ...change } satisfies Attachment);
   }
 
   /**
@@ -589,8 +657,7 @@ export class ChargePoint extends DurableObject<Env> {
     if (bytes > PARKED_LOG_BYTES) return false;
     const seen = this.adopt(ws);
     const now = Date.now();
-    const { identity } = ws.deserializeAttachment() as Attachment;
-    ws.serializeAttachment({ connectionId: seen.connectionId, lastSeen: now, identity, version: seen.version, log: [...frames] } satisfies Attachment);
+    this.attach(ws, { lastSeen: now, log: [...frames] });
     seen.attached = now;
     this.parkedOn.add(ws);
     return true;
@@ -621,6 +688,11 @@ export class ChargePoint extends DurableObject<Env> {
       // The socket went away meanwhile; the charger will retry its CALL.
     }
     this.log("OUT", type, action, id, frame, true);
+    this.framesAnswered(ws);
+  }
+
+  /** The frames of an exchange that has ended on this socket go to storage with a write, or are parked with it (`park`). */
+  private framesAnswered(ws: WebSocket) {
     this.hot.answered((frames, bytes) => this.park(ws, frames, bytes));
   }
 
@@ -640,7 +712,7 @@ export class ChargePoint extends DurableObject<Env> {
       get state() {
         return state();
       },
-      saveState: () => this.store.put("state", this.state),
+      saveState: () => this.saveState(),
       now: Date.now,
       publish: (event) => this.publish(event),
       publishMeter: (event) => this.publishMeter(event),
@@ -653,6 +725,28 @@ export class ChargePoint extends DurableObject<Env> {
       writeSamples: (samples) => this.hot.addSamples(samples),
     };
     return this.sessionCache;
+  }
+
+  /**
+   * Writes the charger's state; whether its boot was accepted rides with its socket too, so that a
+   * remote start after a hibernation is sent or refused without opening storage.
+   */
+  private saveState() {
+    this.store.put("state", this.state);
+    const ws = this.socket();
+    if (!ws) return;
+    const seen = this.adopt(ws);
+    if (seen.accepted === this.state.accepted) return;
+    seen.accepted = this.state.accepted;
+    this.attach(ws, { accepted: seen.accepted });
+  }
+
+  /**
+   * Whether the charger's last boot was accepted: its state once this wake-up has read it, else
+   * what its socket carries; storage only for a socket accepted before it carried that.
+   */
+  private acceptedOn(ws: WebSocket): boolean {
+    return this.stateKnown?.accepted ?? this.adopt(ws).accepted ?? this.state.accepted;
   }
 
   /** The registration this object keeps, read from D1 when it keeps none (after the API changed it). */
@@ -805,28 +899,38 @@ export class ChargePoint extends DurableObject<Env> {
 
   // ── calls to the charger ──────────────────────────────────────────────────────────────────
 
-  /** The waiting call an answer belongs to; a late answer is recognised and logged. */
-  private claim(id: string): Waiting | undefined {
+  /**
+   * The waiting call an answer belongs to; a late answer is recognised and logged, by the call its
+   * socket keeps (which outlives an eviction) or, for an older one, by its stored row.
+   */
+  private claim(ws: WebSocket, id: string): Waiting | undefined {
     const waiting = this.waiting.get(id);
+    const seen = this.adopt(ws);
+    const sent = seen.call?.id === id ? seen.call : undefined;
+    if (sent) {
+      seen.call = undefined;
+      this.attach(ws, { call: undefined });
+    }
     if (!waiting) {
-      const stored = this.store.settlePendingCall(id);
-      if (stored) console.warn(`late answer to ${stored.action} (${id})`);
+      const late = sent ?? this.store.settlePendingCall(id);
+      if (sent) this.hot.settledCall(id);
+      if (late) console.warn(`late answer to ${late.action} (${id})`);
       return undefined;
     }
     this.waiting.delete(id);
     clearTimeout(waiting.timer);
-    // Its stored row goes with the next hot flush: a write here would hold the reply to the
-    // API behind its commit (Durable Object output gate; docs/performance.md "Remote start").
+    // Its stored row, if the hot flush wrote one, goes with the next: a write here would hold the
+    // reply to the API behind its commit (Durable Object output gate; docs/performance.md "Remote start").
     this.hot.settledCall(id);
     return waiting;
   }
 
-  private fail(id: string, code: string, description: string) {
-    this.claim(id)?.resolve({ ok: false, reason: "error", code, description });
+  private fail(ws: WebSocket, id: string, code: string, description: string) {
+    this.claim(ws, id)?.resolve({ ok: false, reason: "error", code, description });
   }
 
-  private settle(id: string, payload: unknown) {
-    const waiting = this.claim(id);
+  private settle(ws: WebSocket, id: string, payload: unknown) {
+    const waiting = this.claim(ws, id);
     if (waiting) waiting.resolve(waiting.read(payload));
   }
 
@@ -901,7 +1005,7 @@ export class ChargePoint extends DurableObject<Env> {
     const run = async (): Promise<AnyOutcome> => {
       const ws = this.socket();
       if (!ws) return { ok: false, reason: "offline" };
-      if (IN_SERVICE_ONLY.has(name) && !this.state.accepted) return { ok: false, reason: "notAccepted" };
+      if (IN_SERVICE_ONLY.has(name) && !this.acceptedOn(ws)) return { ok: false, reason: "notAccepted" };
       // Frames parked before a hibernation come first in the log.
       const codec = this.codecOf(ws);
       const outgoing = build(codec);
@@ -916,10 +1020,15 @@ export class ChargePoint extends DurableObject<Env> {
         }, this.callTimeoutMs);
         this.waiting.set(id, { action: outgoing.action, read: outgoing.read, resolve, timer });
       });
-      // The frame leaves before the call is stored: a frame sent after a write waits for its
-      // commit (output gate). Nothing can answer it before this synchronous code has stored it.
+      // The frame leaves before anything is written, and nothing opens storage on its way: a frame
+      // sent after a write waits for its commit (output gate). The call rides with its socket,
+      // which outlives an eviction, before anything can answer it; its row follows with the next
+      // hot flush, and not at all when its answer comes first.
       ws.send(frame);
-      this.store.addPendingCall(id, outgoing.action, deadline);
+      const sent: SentCall = { id, action: outgoing.action, deadline };
+      this.adopt(ws).call = sent;
+      this.attach(ws, { call: sent });
+      this.hot.sentCall(sent);
       this.log("OUT", "CALL", outgoing.action, id, frame);
       return outcome;
     };

@@ -1,4 +1,4 @@
-import type { ChargerStore, LogEntry, Sample } from "./store";
+import type { ChargerStore, LogEntry, Sample, SentCall } from "./store";
 
 /** How often the message log is written (docs/rules/ocpp.md "Hot path"). */
 export const HOT_FLUSH_MS = 1000;
@@ -20,8 +20,9 @@ export const parkedBytes = (entry: LogEntry) =>
  * (docs/performance.md "Where a message spent its time (before)", "One commit per message",
  * "A Heartbeat writes nothing"). Meter samples go at once, one row per MeterValues: the charger is
  * told they are delivered only once they are stored (its energy register is what the next reading
- * is checked against). Log frames, and the stored rows of calls the charger has answered, wait in
- * memory. When the message being answered wrote storage anyway (samples, a change for D1), they go
+ * is checked against). Log frames, the rows of calls sent to the charger (which their socket keeps
+ * meanwhile) and the removal of rows of calls it has answered wait in memory; a call answered
+ * before the flush is never written. When the message being answered wrote storage anyway (samples, a change for D1), they go
  * right after its answer has left, in the same commit. When it wrote nothing (a Heartbeat), they
  * are parked with the socket instead (its attachment, which outlives a hibernation and costs no
  * storage write) until a message that writes, the alarm, the socket's close or a read of the log
@@ -34,6 +35,8 @@ export class HotWrites {
   /** `parkedBytes` of the frames in `log`. */
   private logBytes = 0;
   private settled: string[] = [];
+  /** Calls sent whose rows are not written yet. */
+  private sent: SentCall[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Storage was written since the last flush: the frames waiting may join that commit. */
   private writing = false;
@@ -56,8 +59,22 @@ export class HotWrites {
     if (!answerFollows) this.arm();
   }
 
-  /** A call to the charger was answered: its stored row goes with the next flush. */
+  /**
+   * A call went out: its row is written with the next flush, never before its frame (a frame sent
+   * after a write waits for its commit); the socket keeps the call until then.
+   */
+  sentCall(call: SentCall) {
+    this.sent.push(call);
+    this.arm();
+  }
+
+  /** A call to the charger was answered: its stored row goes with the next flush, and one not written yet never is. */
   settledCall(id: string) {
+    const unwritten = this.sent.findIndex((call) => call.id === id);
+    if (unwritten >= 0) {
+      this.sent.splice(unwritten, 1);
+      return;
+    }
     this.settled.push(id);
     this.arm();
   }
@@ -83,6 +100,8 @@ export class HotWrites {
     if (this.log.length === 0) return;
     if (!park || !park(this.log, this.logBytes)) return this.arm();
     this.parked = true;
+    // The rows of calls sent still wait for the timer.
+    if (this.sent.length > 0) return;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -104,12 +123,14 @@ export class HotWrites {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.writing = false;
-    if (this.log.length === 0 && this.settled.length === 0) return;
-    const { log, settled } = this;
+    if (this.log.length === 0 && this.settled.length === 0 && this.sent.length === 0) return;
+    const { log, settled, sent } = this;
     this.log = [];
     this.logBytes = 0;
     this.settled = [];
+    this.sent = [];
     this.store.appendLog(log);
+    for (const call of sent) this.store.addPendingCall(call);
     for (const id of settled) this.store.settlePendingCall(id);
     if (this.parked) {
       this.parked = false;

@@ -16,6 +16,13 @@ export interface LogEntry {
   message: string;
 }
 
+/** A call sent to the charger and not answered yet: what recognises its answer, even a late one. */
+export interface SentCall {
+  id: string;
+  action: string;
+  deadline: number;
+}
+
 /** A normalised meter sample as this charger stores it. */
 export interface Sample extends MeterSample {
   transactionId: number | null;
@@ -426,8 +433,9 @@ export class ChargerStore {
     return { records, total };
   }
 
-  addPendingCall(id: string, action: string, deadline: number) {
-    this.sql.exec("INSERT OR REPLACE INTO pending_calls (id, action, deadline) VALUES (?, ?, ?)", id, action, deadline);
+  /** A call's row, written after its frame left (workers/ocpp/hot-writes.ts `sentCall`); until then its socket keeps it. */
+  addPendingCall(call: SentCall) {
+    this.sql.exec("INSERT OR REPLACE INTO pending_calls (id, action, deadline) VALUES (?, ?, ?)", call.id, call.action, call.deadline);
   }
 
   settlePendingCall(id: string) {

@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
-import { asInputValue, FormField, useBoundField, type BoundFieldProps } from "./form-field";
+import { useFieldFrame, type BoundFieldProps } from "./form-field";
 
 type NativeInputProps = Omit<
   ComponentProps<"input">,
@@ -18,80 +18,34 @@ type NativeInputProps = Omit<
 export type TextFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues> =
   BoundFieldProps<TFieldValues, TName, TTransformed> & NativeInputProps;
 
-export function TextField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  className,
-  messageParams,
-  ...input
-}: TextFieldProps<TFieldValues, TName, TTransformed>) {
-  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
-  return (
-    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
-      <Input
-        {...input}
-        {...aria}
-        id={id}
-        name={field.name}
-        ref={field.ref}
-        value={asInputValue(field.value)}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        disabled={field.disabled}
-      />
-    </FormField>
-  );
+export function TextField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>(
+  props: TextFieldProps<TFieldValues, TName, TTransformed>,
+) {
+  const { own, input, frame } = useFieldFrame(props);
+  return frame(<Input {...own} {...input} />);
 }
 
-export function PasswordField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  className,
-  messageParams,
-  autoComplete = "current-password",
-  ...input
-}: TextFieldProps<TFieldValues, TName, TTransformed>) {
+export function PasswordField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>(
+  props: TextFieldProps<TFieldValues, TName, TTransformed>,
+) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
-  return (
-    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
-      <div className="relative">
-        <Input
-          {...input}
-          {...aria}
-          id={id}
-          type={visible ? "text" : "password"}
-          autoComplete={autoComplete}
-          name={field.name}
-          ref={field.ref}
-          value={asInputValue(field.value)}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          disabled={field.disabled}
-          className="pr-10"
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((shown) => !shown)}
-          aria-label={t(visible ? "ui.form.hidePassword" : "ui.form.showPassword")}
-          aria-pressed={visible}
-          aria-controls={id}
-          disabled={field.disabled}
-          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/30 focus-visible:outline-none disabled:opacity-50"
-        >
-          {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
-        </button>
-      </div>
-    </FormField>
+  const { own: { autoComplete = "current-password", ...own }, id, field, input, frame } = useFieldFrame(props);
+  return frame(
+    <div className="relative">
+      <Input {...own} {...input} type={visible ? "text" : "password"} autoComplete={autoComplete} className="pr-10" />
+      <button
+        type="button"
+        onClick={() => setVisible((shown) => !shown)}
+        aria-label={t(visible ? "ui.form.hidePassword" : "ui.form.showPassword")}
+        aria-pressed={visible}
+        aria-controls={id}
+        disabled={field.disabled}
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/30 focus-visible:outline-none disabled:opacity-50"
+      >
+        {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+      </button>
+    </div>,
   );
 }
 
@@ -107,36 +61,25 @@ export type SelectFieldProps<TFieldValues extends FieldValues, TName extends Fie
     placeholder?: string;
   };
 
-export function SelectField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  className,
-  messageParams,
-  options,
-  placeholder,
-}: SelectFieldProps<TFieldValues, TName, TTransformed>) {
+export function SelectField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>(
+  props: SelectFieldProps<TFieldValues, TName, TTransformed>,
+) {
   const { t } = useTranslation();
-  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
-  return (
-    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
-      {/* An empty string shows the placeholder, which is how Radix clears a select. */}
-      <Select value={asInputValue(field.value)} onValueChange={field.onChange} disabled={field.disabled}>
-        <SelectTrigger {...aria} id={id} ref={field.ref} onBlur={field.onBlur}>
-          <SelectValue placeholder={placeholder ?? t("ui.form.selectPlaceholder")} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </FormField>
+  const { own: { options, placeholder }, id, field, aria, input, frame } = useFieldFrame(props);
+  return frame(
+    // An empty string shows the placeholder, which is how Radix clears a select.
+    <Select value={input.value} onValueChange={field.onChange} disabled={field.disabled}>
+      <SelectTrigger {...aria} id={id} ref={field.ref} onBlur={field.onBlur}>
+        <SelectValue placeholder={placeholder ?? t("ui.form.selectPlaceholder")} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>,
   );
 }
 
@@ -156,45 +99,26 @@ function filterSigned(raw: string, decimals: number, allowNegative: boolean) {
   return (negative ? "-" : "") + filterNumeric(raw, decimals);
 }
 
-export function NumberField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  className,
-  messageParams,
-  decimals = 0,
-  allowNegative = false,
-  suffix,
-  ...input
-}: NumberFieldProps<TFieldValues, TName, TTransformed>) {
-  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
-  return (
-    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
-      <div className="relative">
-        <Input
-          {...input}
-          {...aria}
-          id={id}
-          inputMode={decimals > 0 ? "decimal" : "numeric"}
-          autoComplete="off"
-          name={field.name}
-          ref={field.ref}
-          value={asInputValue(field.value)}
-          onChange={(event) => field.onChange(filterSigned(event.target.value, decimals, allowNegative))}
-          onBlur={field.onBlur}
-          disabled={field.disabled}
-          className={cn("tabular-nums", suffix !== undefined && "pr-14")}
-        />
-        {suffix !== undefined && (
-          <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
-            {suffix}
-          </span>
-        )}
-      </div>
-    </FormField>
+export function NumberField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>(
+  props: NumberFieldProps<TFieldValues, TName, TTransformed>,
+) {
+  const { own: { decimals = 0, allowNegative = false, suffix, ...own }, field, input, frame } = useFieldFrame(props);
+  return frame(
+    <div className="relative">
+      <Input
+        {...own}
+        {...input}
+        inputMode={decimals > 0 ? "decimal" : "numeric"}
+        autoComplete="off"
+        onChange={(event) => field.onChange(filterSigned(event.target.value, decimals, allowNegative))}
+        className={cn("tabular-nums", suffix !== undefined && "pr-14")}
+      />
+      {suffix !== undefined && (
+        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+          {suffix}
+        </span>
+      )}
+    </div>,
   );
 }
 
@@ -227,31 +151,9 @@ export function AmountField<TFieldValues extends FieldValues, TName extends Fiel
 }
 
 /** A multi-line text field in the console's field layout (descriptions, remarks). */
-export function TextareaField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  disabled,
-  className,
-  messageParams,
-  rows = 4,
-}: BoundFieldProps<TFieldValues, TName, TTransformed> & { rows?: number }) {
-  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
-  return (
-    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
-      <Textarea
-        {...aria}
-        id={id}
-        rows={rows}
-        name={field.name}
-        ref={field.ref}
-        value={asInputValue(field.value)}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        disabled={field.disabled}
-      />
-    </FormField>
-  );
+export function TextareaField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed = TFieldValues>(
+  props: BoundFieldProps<TFieldValues, TName, TTransformed> & { rows?: number },
+) {
+  const { own: { rows = 4 }, input, frame } = useFieldFrame(props);
+  return frame(<Textarea {...input} rows={rows} />);
 }

@@ -99,3 +99,39 @@ export function useBoundField<TFieldValues extends FieldValues, TName extends Fi
 export function asInputValue(value: unknown): string {
   return value === null || value === undefined ? "" : String(value);
 }
+
+/**
+ * Everything a bound field shares: it binds the field (`useBoundField`), hands back the props that
+ * are the control's own (`own`, what the field's props hold besides the binding), the wiring of an
+ * input-like control (`input`: id, ARIA, name, value and handlers) and `frame`, which lays the
+ * control out with its label, hint and error. A field only chooses its control.
+ */
+export function useFieldFrame<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed, Own extends object>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  disabled,
+  className,
+  messageParams,
+  ...own
+}: BoundFieldProps<TFieldValues, TName, TTransformed> & Own) {
+  const { id, field, error, aria } = useBoundField({ control, name, disabled, required, hint, messageParams });
+  const input = {
+    ...aria,
+    id,
+    name: field.name,
+    ref: field.ref,
+    value: asInputValue(field.value),
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    disabled: field.disabled,
+  };
+  const frame = (child: ReactNode) => (
+    <FormField id={id} label={label} hint={hint} required={required} error={error} className={className}>
+      {child}
+    </FormField>
+  );
+  return { own, id, field, aria, input, frame };
+}

@@ -40,6 +40,20 @@ export function ChartFrame({ height, label, children, className }: { height: num
 }
 
 export const axis = { stroke: "var(--muted-foreground)", fontSize: 12, tickLine: false, axisLine: false } as const;
+/** A value axis's title, written along the axis on its left (or, turned the other way, its right). */
+const axisTitle = (value: string, side: "left" | "right" = "left") =>
+  ({ value, angle: side === "left" ? -90 : 90, position: side === "left" ? "insideLeft" : "insideRight", fill: "var(--muted-foreground)", fontSize: 11 }) as const;
+
+/** A fill fading downwards from `top` to `bottom` opacity, for areas and bars; `id` names it for `fill="url(#id)"`. */
+const fadingFill = (id: string, colour: string, top: number, bottom: number) => (
+  <defs>
+    <linearGradient id={id} x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0%" stopColor={colour} stopOpacity={top} />
+      <stop offset="100%" stopColor={colour} stopOpacity={bottom} />
+    </linearGradient>
+  </defs>
+);
+
 export const tooltipStyle = {
   contentStyle: {
     background: "var(--popover)",
@@ -84,16 +98,11 @@ export function MeterCurveChart({ curve, height = 320 }: { curve: readonly Curve
   return (
     <ChartFrame height={height} label={t("monitoring.charging.curve")}>
       <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <defs>
-          <linearGradient id="curve-power" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor="var(--primary)" stopOpacity={0.35} />
-            <stop offset="100%" stopColor="var(--primary)" stopOpacity={0.02} />
-          </linearGradient>
-        </defs>
+        {fadingFill("curve-power", "var(--primary)", 0.35, 0.02)}
         <CartesianGrid stroke="var(--border)" vertical={false} />
         <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={clock} {...axis} minTickGap={40} />
-        <YAxis yAxisId="power" {...axis} width={56} tickFormatter={tick} label={{ value: powerLabel, angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
-        <YAxis yAxisId="energy" orientation="right" {...axis} width={64} tickFormatter={tick} label={{ value: energyLabel, angle: 90, position: "insideRight", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <YAxis yAxisId="power" {...axis} width={56} tickFormatter={tick} label={axisTitle(powerLabel)} />
+        <YAxis yAxisId="energy" orientation="right" {...axis} width={64} tickFormatter={tick} label={axisTitle(energyLabel, "right")} />
         <Tooltip
           {...tooltipStyle}
           labelFormatter={(v) => clock(Number(v))}
@@ -121,15 +130,10 @@ export function LoadChart({ series, limits, height = 300 }: { series: readonly {
   return (
     <ChartFrame height={height} label={t("monitoring.load.chart")}>
       <AreaChart data={data} margin={{ top: 12, right: 12, bottom: 0, left: 0 }}>
-        <defs>
-          <linearGradient id="load-fill" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={colour} stopOpacity={0.35} />
-            <stop offset="100%" stopColor={colour} stopOpacity={0.02} />
-          </linearGradient>
-        </defs>
+        {fadingFill("load-fill", colour, 0.35, 0.02)}
         <CartesianGrid stroke="var(--border)" vertical={false} />
         <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={clock} {...axis} minTickGap={48} />
-        <YAxis {...axis} width={56} domain={[0, top]} ticks={[0, top / 4, top / 2, (top * 3) / 4, top]} tickFormatter={tick} label={{ value: "kW", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <YAxis {...axis} width={56} domain={[0, top]} ticks={[0, top / 4, top / 2, (top * 3) / 4, top]} tickFormatter={tick} label={axisTitle("kW")} />
         <Tooltip {...tooltipStyle} labelFormatter={(v) => clock(Number(v))} formatter={(value) => [power(Number(value)), t("monitoring.load.series")]} />
         {limits.map((line) => (
           <ReferenceLine
@@ -155,15 +159,10 @@ export function EnergyByDayChart({ days, height = 260 }: { days: readonly { day:
   return (
     <ChartFrame height={height} label={t("monitoring.home.energyByDay")}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <defs>
-          <linearGradient id="day-bar" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor="var(--primary)" stopOpacity={0.95} />
-            <stop offset="100%" stopColor="var(--primary)" stopOpacity={0.45} />
-          </linearGradient>
-        </defs>
+        {fadingFill("day-bar", "var(--primary)", 0.95, 0.45)}
         <CartesianGrid stroke="var(--border)" vertical={false} />
         <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis {...axis} width={56} tickFormatter={tick} label={{ value: "kWh", angle: -90, position: "insideLeft", fill: "var(--muted-foreground)", fontSize: 11 }} />
+        <YAxis {...axis} width={56} tickFormatter={tick} label={axisTitle("kWh")} />
         <Tooltip
           {...tooltipStyle}
           cursor={{ fill: "var(--muted)", opacity: 0.5 }}

@@ -1,5 +1,5 @@
-import { ChevronDown, LoaderCircle, LockOpen, Play, RefreshCw, RotateCcw, Square, Tag, Wrench } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { ChevronDown, LoaderCircle, LockOpen, Play, RefreshCw, RotateCcw, Square, Tag, Wrench, type LucideIcon } from "lucide-react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { canStart, canStop, deviceState } from "../../../domain/connector-status";
 import { commandProtocol } from "../../../domain/schemas/remote-control";
@@ -146,21 +146,12 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
       </div>
 
       <div className="flex flex-wrap gap-2 border-b px-4 py-3">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm">
-              <RotateCcw aria-hidden />
-              {t("monitoring.remote.reset")}
-              <ChevronDown className="opacity-60" aria-hidden />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            <DropdownMenuItem onSelect={() => void reset("Soft")}>{t("monitoring.remote.softReset")}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void reset("Hard")} className="text-destructive focus:text-destructive">
-              {t("monitoring.remote.hardReset")}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <MenuButton icon={RotateCcw} label={t("monitoring.remote.reset")}>
+          <DropdownMenuItem onSelect={() => void reset("Soft")}>{t("monitoring.remote.softReset")}</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void reset("Hard")} className="text-destructive focus:text-destructive">
+            {t("monitoring.remote.hardReset")}
+          </DropdownMenuItem>
+        </MenuButton>
         <Button variant="outline" size="sm" onClick={() => void trigger("StatusNotification")}>
           <RefreshCw aria-hidden />
           {t("monitoring.remote.refreshStatus")}
@@ -169,22 +160,13 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
           <Tag aria-hidden />
           {t("monitoring.remote.refreshVersion")}
         </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm">
-              <Wrench aria-hidden />
-              {t("pointOperations.more")}
-              <ChevronDown className="opacity-60" aria-hidden />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            {PANEL_OPERATIONS.map((action) => (
-              <DropdownMenuItem key={action} onSelect={() => setOperation(action)}>
-                {action}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <MenuButton icon={Wrench} label={t("pointOperations.more")}>
+          {PANEL_OPERATIONS.map((action) => (
+            <DropdownMenuItem key={action} onSelect={() => setOperation(action)}>
+              {action}
+            </DropdownMenuItem>
+          ))}
+        </MenuButton>
       </div>
 
       {!online && <p className="border-b bg-muted/40 px-4 py-2 text-xs text-muted-foreground">{t("monitoring.remote.offlineNote")}</p>}
@@ -273,6 +255,22 @@ export function PointPanel({ point, remoteIdTag, onChanged }: { point: PanelPoin
 const PANEL_OPERATIONS = ["ClearChargingProfile", "DataTransfer", "GetCompositeSchedule"] as const satisfies readonly CommandAction[];
 
 /** One of the panel's operations as the point page's Operations form, prefilled with the action chosen. */
+/** A command button of the panel that opens a menu of its variants (the resets, the other operations). */
+function MenuButton({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Icon aria-hidden />
+          {label}
+          <ChevronDown className="opacity-60" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">{children}</DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 function OperationDialog({ point, online, action, onClose }: { point: PanelPoint; online: boolean; action: CommandAction | null; onClose: () => void }) {
   const { t } = useTranslation();
   const protocol = commandProtocol(point.ocppVersion, online ? point.connectedVersion : null);

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { displayClass, type DeviceState } from "../../../domain/connector-status";
 import { Badge } from "~/components/ui/badge";
+import { liveStatus } from "~/components/live/live-state";
+import type { PointLive } from "~/lib/live";
 import { cn } from "~/lib/cn";
 
 /** Display class → badge colour: success green, danger red, info (offline) blue (docs/rules/monitoring.md "Connector states"). */
@@ -19,6 +21,29 @@ export function ConnectorStatusBadge({ status, no, className }: { status: string
       {no !== undefined && <span className="font-mono">#{no}</span>}
       {t(`monitoring.connectorStatus.${shown}`, { defaultValue: shown })}
     </Badge>
+  );
+}
+
+/**
+ * Each connector of a point in a list row: its number and status, live where the point's live
+ * values say more than the page loaded (docs/rules/monitoring.md "Live values").
+ */
+export function LiveConnectorStatuses({
+  point,
+  live,
+}: {
+  point: { online: boolean; connectors: readonly { connectorId: number; status: string | null }[] };
+  live: PointLive | undefined;
+}) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {point.connectors.map((c) => (
+        <span key={c.connectorId} className="inline-flex items-center gap-1 text-xs">
+          <span className="text-muted-foreground">{c.connectorId}</span>
+          <ConnectorStatusBadge status={liveStatus(live, point.online, c.connectorId, c.status)} />
+        </span>
+      ))}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Radio } from "lucide-react";
+import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -17,6 +18,16 @@ export function RemoteStartBadge({ tag }: { tag: string }) {
       <Radio aria-hidden />
       {t("names.remoteStart.badge")}
     </Badge>
+  );
+}
+
+/** A session's tag in a list, marked when it is the operator's own remote-start tag (`remoteTag`). */
+export function IdTagCell({ idTag, remoteTag }: { idTag: string; remoteTag: string }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <span className="font-mono text-xs">{idTag}</span>
+      {isOperatorRemoteTag(idTag, remoteTag) && <RemoteStartBadge tag={idTag} />}
+    </span>
   );
 }
 

@@ -6,10 +6,10 @@ import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type L
 import { z } from "zod";
 import { accountInput } from "../../../domain/schemas/account-service";
 import { SelectField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
-import { Card, CardContent } from "~/components/ui/card";
+import { useActionOutcome } from "~/components/page-actions";
 import { InitialPasswordDialog } from "~/components/initial-password-dialog";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { loadAccountForm, saveAccount } from "./accounts.server";
 
 /** Add and edit a console account; a new one's initial password is shown once (docs/rules/sessions.md "Initial password"). */
@@ -58,29 +58,26 @@ export default function AccountForm() {
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormHeader title={account ? t("accounts.edit") : t("accounts.add")} cancelTo="/carrierSystem/carrierAcount" saving={fetcher.state !== "idle"} />
-        <Card>
-          <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-            <TextField control={form.control} name="username" label={t("accounts.username")} required disabled={Boolean(account)} autoComplete="off" />
-            <TextField control={form.control} name="name" label={t("accounts.name")} required />
-            <TextField control={form.control} name="email" label={t("accounts.email")} type="email" />
-            <TextField control={form.control} name="phone" label={t("accounts.phone")} type="tel" />
-            <SelectField
-              control={form.control}
-              name="roleId"
-              label={t("accounts.role")}
-              required
-              // Roles beyond the actor's own rights are shown but cannot be chosen (docs/rules/access.md).
-              options={roles.map((role) => ({
-                value: String(role.id),
-                label: role.assignable ? role.name : `${role.name} — ${t("accounts.roleBeyondRights")}`,
-                disabled: !role.assignable && String(role.id) !== String(account?.roleId),
-              }))}
-            />
-          </CardContent>
-        </Card>
-      </form>
+      <FormPage onSubmit={submit} title={account ? t("accounts.edit") : t("accounts.add")} cancelTo="/carrierSystem/carrierAcount" sending={fetcher}>
+        <FormSection>
+          <TextField control={form.control} name="username" label={t("accounts.username")} required disabled={Boolean(account)} autoComplete="off" />
+          <TextField control={form.control} name="name" label={t("accounts.name")} required />
+          <TextField control={form.control} name="email" label={t("accounts.email")} type="email" />
+          <TextField control={form.control} name="phone" label={t("accounts.phone")} type="tel" />
+          <SelectField
+            control={form.control}
+            name="roleId"
+            label={t("accounts.role")}
+            required
+            // Roles beyond the actor's own rights are shown but cannot be chosen (docs/rules/access.md).
+            options={roles.map((role) => ({
+              value: String(role.id),
+              label: role.assignable ? role.name : `${role.name} — ${t("accounts.roleBeyondRights")}`,
+              disabled: !role.assignable && String(role.id) !== String(account?.roleId),
+            }))}
+          />
+        </FormSection>
+      </FormPage>
       <InitialPasswordDialog
         password={issued?.password ?? null}
         title={t("accounts.initialPasswordTitle")}

@@ -4,7 +4,7 @@ import { useFormat } from "~/components/format";
 import { DetailHeader } from "~/components/page-actions";
 import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { MenuPicker } from "./menu-picker";
 import { loadRole } from "./roles.server";
@@ -22,20 +22,16 @@ export default function RoleDetail() {
   return (
     <div className="flex flex-col gap-4">
       <DetailHeader title={role.name} description={t("roles.detail")} backTo="/carrierSystem/role" editTo={`/carrierSystem/role/edit/${role.id}`} />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("roles.name"), role.name],
-              [t("roles.code"), <span className="font-mono">{role.code}</span>],
-              [t("roles.type"), t(`roles.types.${role.type}`)],
-              [t("common.status"), <StatusBadge status={role.status} />],
-              [t("roles.remark"), role.remark || "—"],
-              [t("common.createdAt"), dateTime(role.createdAt)],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("roles.name"), role.name],
+          [t("roles.code"), <span className="font-mono">{role.code}</span>],
+          [t("roles.type"), t(`roles.types.${role.type}`)],
+          [t("common.status"), <StatusBadge status={role.status} />],
+          [t("roles.remark"), role.remark || "—"],
+          [t("common.createdAt"), dateTime(role.createdAt)],
+        ]}
+      />
       <Card>
         <CardHeader>
           <CardTitle>{t("roles.menus")}</CardTitle>

@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { roleInput, type RoleInput } from "../../../domain/schemas/account-service";
 import { SelectField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { MenuPicker } from "./menu-picker";
 import { loadRoleForm, saveRole } from "./roles.server";
 
@@ -50,22 +51,19 @@ export default function RoleForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={role ? t("roles.edit") : t("roles.add")} cancelTo="/carrierSystem/role" saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
-          <TextField control={form.control} name="name" label={t("roles.name")} required />
-          <TextField control={form.control} name="code" label={t("roles.code")} required disabled={Boolean(role)} />
-          <SelectField
-            control={form.control}
-            name="type"
-            label={t("roles.type")}
-            required
-            options={(["SUPER", "NORMAL", "MAINTAINER"] as const).map((value) => ({ value, label: t(`roles.types.${value}`) }))}
-          />
-          <TextField control={form.control} name="remark" label={t("roles.remark")} className="sm:col-span-2 lg:col-span-3" />
-        </CardContent>
-      </Card>
+    <FormPage onSubmit={submit} title={role ? t("roles.edit") : t("roles.add")} cancelTo="/carrierSystem/role" sending={fetcher}>
+      <FormSection columns="three">
+        <TextField control={form.control} name="name" label={t("roles.name")} required />
+        <TextField control={form.control} name="code" label={t("roles.code")} required disabled={Boolean(role)} />
+        <SelectField
+          control={form.control}
+          name="type"
+          label={t("roles.type")}
+          required
+          options={(["SUPER", "NORMAL", "MAINTAINER"] as const).map((value) => ({ value, label: t(`roles.types.${value}`) }))}
+        />
+        <TextField control={form.control} name="remark" label={t("roles.remark")} className="sm:col-span-2 lg:col-span-3" />
+      </FormSection>
       <Card>
         <CardHeader>
           <CardTitle>{t("roles.menus")}</CardTitle>
@@ -77,6 +75,6 @@ export default function RoleForm() {
           )}
         </CardContent>
       </Card>
-    </form>
+    </FormPage>
   );
 }

@@ -1,9 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
-import { RowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
@@ -12,7 +11,6 @@ import { useFormat } from "~/components/format";
 import { ListHeader, useActionOutcome } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
 import { StatusBadge } from "~/components/status-badge";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { deleteRoleAction, loadRoles } from "./roles.server";
 
@@ -32,7 +30,7 @@ export default function Roles() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
+  const { detail, edit, remove } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
 
   useActionOutcome(fetcher, () => toast.success(t("roles.deleted")));
@@ -63,29 +61,15 @@ export default function Roles() {
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
     { accessorKey: "createdAt", header: t("common.createdAt"), meta: { priority: 3 }, cell: ({ row }) => dateTime(row.original.createdAt) },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 260 },
-      cell: ({ row }) => (
-        <RowActions
-          actions={[
-            { label: t("common.detail"), icon: Eye, to: `/carrierSystem/role/detail/${row.original.id}` },
-            { label: t("common.edit"), icon: Pencil, to: `/carrierSystem/role/edit/${row.original.id}` },
-            {
-              label: t("common.delete"),
-              icon: Trash2,
-              destructive: true,
-              onSelect: async () => {
-                if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-                  fetcher.submit({ id: row.original.id }, { method: "post" });
-                }
-              },
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<Role>(
+      t("common.actions"),
+      (role) => [
+        detail(`/carrierSystem/role/detail/${role.id}`),
+        edit(`/carrierSystem/role/edit/${role.id}`),
+        remove(() => fetcher.submit({ id: role.id }, { method: "post" })),
+      ],
+      260,
+    ),
   ];
 
   return (

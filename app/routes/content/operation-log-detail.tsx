@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { diffLines, type DiffLine } from "../../../domain/log-diff";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { HeaderLink } from "~/components/page-actions";
 import { cn } from "~/lib/cn";
 import { loadOperationLog } from "./operation-log.server";
 
@@ -35,26 +35,20 @@ export default function OperationLogDetail() {
         title={`${t("content.log.detailTitle")} #${log.id}`}
         description={t("content.log.detailDescription")}
         actions={
-          <Button asChild variant="outline">
-            <Link to="/carrierSystem/operationLog">{t("common.back")}</Link>
-          </Button>
+          <HeaderLink to="/carrierSystem/operationLog" label={t("common.back")} variant="outline" />
         }
       />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("content.log.time"), dateTime(log.createdAt)],
-              [t("content.log.account"), log.account ?? "—"],
-              [t("content.log.operationType"), t(`content.log.types.${log.operationType}`)],
-              [t("content.log.module"), log.module],
-              [t("content.log.tableName"), <span className="font-mono">{log.tableName}</span>],
-              [t("content.log.ip"), log.ip ?? "—"],
-              [t("content.log.url"), <span className="break-all font-mono text-xs">{log.url ?? "—"}</span>],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("content.log.time"), dateTime(log.createdAt)],
+          [t("content.log.account"), log.account ?? "—"],
+          [t("content.log.operationType"), t(`content.log.types.${log.operationType}`)],
+          [t("content.log.module"), log.module],
+          [t("content.log.tableName"), <span className="font-mono">{log.tableName}</span>],
+          [t("content.log.ip"), log.ip ?? "—"],
+          [t("content.log.url"), <span className="break-all font-mono text-xs">{log.url ?? "—"}</span>],
+        ]}
+      />
       <Card>
         <CardHeader>
           <CardTitle>{t("content.log.changes")}</CardTitle>

@@ -6,7 +6,7 @@ import { useFetcher, useLoaderData, useRevalidator, useSearchParams, type Action
 import { DataTable } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/row-actions";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
 import { DetailHeader, useActionOutcome } from "~/components/page-actions";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
@@ -97,22 +97,18 @@ export default function OfflineListDetail() {
   return (
     <div className="flex flex-col gap-4">
       <DetailHeader title={list.name} description={t("driverServices.lists.detail")} backTo="/userManagement/offlineUserList" editTo={`/userManagement/offlineUserList/edit/${list.id}`} />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("driverServices.lists.chargeableType"), t(`driverServices.lists.types.${list.chargeableType}`)],
-              [t("driverServices.lists.effectiveTime"), orDash(list.effectiveTime, dateTime)],
-              [t("driverServices.lists.customers"), list.customers.map((c) => c.name).join(", ") || "—"],
-              [t("driverServices.lists.groups"), list.groups.map((g) => `${g.name} (${g.code})`).join(", ") || "—"],
-              [t("driverServices.lists.userCount"), list.userCount],
-              [t("driverServices.lists.pointCount"), list.pushedPointCount],
-              [t("driverServices.lists.stationCount"), list.pushedStationCount],
-              [t("driverServices.lists.sendStatus"), <PushStatus status={list.sendStatus} />],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("driverServices.lists.chargeableType"), t(`driverServices.lists.types.${list.chargeableType}`)],
+          [t("driverServices.lists.effectiveTime"), orDash(list.effectiveTime, dateTime)],
+          [t("driverServices.lists.customers"), list.customers.map((c) => c.name).join(", ") || "—"],
+          [t("driverServices.lists.groups"), list.groups.map((g) => `${g.name} (${g.code})`).join(", ") || "—"],
+          [t("driverServices.lists.userCount"), list.userCount],
+          [t("driverServices.lists.pointCount"), list.pushedPointCount],
+          [t("driverServices.lists.stationCount"), list.pushedStationCount],
+          [t("driverServices.lists.sendStatus"), <PushStatus status={list.sendStatus} />],
+        ]}
+      />
       <Card>
         <CardHeader>
           <CardTitle>{t("driverServices.lists.pushTitle")}</CardTitle>

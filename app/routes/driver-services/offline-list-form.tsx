@@ -5,11 +5,12 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CHARGEABLE_TYPES, offlineListInput, type OfflineListFormValues } from "../../../domain/schemas/driver-services";
 import { SelectField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { instantOf, localValueOf } from "~/lib/datetime-local";
 import { customerLabel, MultiPicker, type Option, type PickerPath } from "../drivers/pickers";
 import { loadOfflineListForm, saveOfflineList } from "./offline-lists.server";
@@ -73,37 +74,34 @@ export default function OfflineListForm() {
   const effectiveError = form.formState.errors.effectiveTime?.message;
   const submit = form.handleSubmit((values) => fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }));
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={list ? t("driverServices.lists.edit") : t("driverServices.lists.add")} cancelTo="/userManagement/offlineUserList" saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
-          <TextField control={form.control} name="name" label={t("driverServices.lists.name")} required />
-          <SelectField
-            control={form.control}
-            name="chargeableType"
-            label={t("driverServices.lists.chargeableType")}
-            required
-            options={CHARGEABLE_TYPES.map((value) => ({ value, label: t(`driverServices.lists.types.${value}`) }))}
+    <FormPage onSubmit={submit} title={list ? t("driverServices.lists.edit") : t("driverServices.lists.add")} cancelTo="/userManagement/offlineUserList" sending={fetcher}>
+      <FormSection columns="three">
+        <TextField control={form.control} name="name" label={t("driverServices.lists.name")} required />
+        <SelectField
+          control={form.control}
+          name="chargeableType"
+          label={t("driverServices.lists.chargeableType")}
+          required
+          options={CHARGEABLE_TYPES.map((value) => ({ value, label: t(`driverServices.lists.types.${value}`) }))}
+        />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="list-effective">{t("driverServices.lists.effectiveTime")}</Label>
+          <Input
+            id="list-effective"
+            type="datetime-local"
+            value={effective}
+            aria-describedby="list-effective-hint"
+            aria-invalid={Boolean(effectiveError)}
+            onChange={(e) => {
+              setEffective(e.target.value);
+              form.setValue("effectiveTime", instantOf(e.target.value) ?? null, { shouldDirty: true });
+            }}
           />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="list-effective">{t("driverServices.lists.effectiveTime")}</Label>
-            <Input
-              id="list-effective"
-              type="datetime-local"
-              value={effective}
-              aria-describedby="list-effective-hint"
-              aria-invalid={Boolean(effectiveError)}
-              onChange={(e) => {
-                setEffective(e.target.value);
-                form.setValue("effectiveTime", instantOf(e.target.value) ?? null, { shouldDirty: true });
-              }}
-            />
-            <p id="list-effective-hint" className={effectiveError ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
-              {effectiveError ? t(effectiveError) : t("driverServices.lists.effectiveHint")}
-            </p>
-          </div>
-        </CardContent>
-      </Card>
+          <p id="list-effective-hint" className={effectiveError ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
+            {effectiveError ? t(effectiveError) : t("driverServices.lists.effectiveHint")}
+          </p>
+        </div>
+      </FormSection>
       <Card>
         <CardContent className="grid gap-4 pt-6 md:grid-cols-2">
           <MemberPicker
@@ -135,6 +133,6 @@ export default function OfflineListForm() {
           )}
         </CardContent>
       </Card>
-    </form>
+    </FormPage>
   );
 }

@@ -1,17 +1,15 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CHARGEABLE_TYPES } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
-import { RowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
 import { ListHeader, useActionOutcome } from "~/components/page-actions";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { PushStatus } from "./push-status";
 import { deleteOfflineListAction, loadOfflineLists } from "./offline-lists.server";
@@ -32,7 +30,7 @@ export default function OfflineLists() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
+  const { detail, edit, remove } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("driverServices.lists.deleted")));
 
@@ -45,29 +43,15 @@ export default function OfflineLists() {
     { accessorKey: "lastPushAt", header: t("driverServices.lists.lastPushAt"), meta: { priority: 3 }, cell: ({ row }) => orDash(row.original.lastPushAt, dateTime) },
     { accessorKey: "sendStatus", header: t("driverServices.lists.sendStatus"), cell: ({ row }) => <PushStatus status={row.original.sendStatus} /> },
     { accessorKey: "effectiveTime", header: t("driverServices.lists.effectiveTime"), meta: { priority: 3 }, cell: ({ row }) => orDash(row.original.effectiveTime, dateTime) },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 260 },
-      cell: ({ row }) => (
-        <RowActions
-          actions={[
-            { label: t("common.detail"), icon: Eye, to: `/userManagement/offlineUserList/detail/${row.original.id}` },
-            { label: t("common.edit"), icon: Pencil, to: `/userManagement/offlineUserList/edit/${row.original.id}` },
-            {
-              label: t("common.delete"),
-              icon: Trash2,
-              destructive: true,
-              onSelect: async () => {
-                if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-                  fetcher.submit({ id: row.original.id }, { method: "post" });
-                }
-              },
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<OfflineList>(
+      t("common.actions"),
+      (list) => [
+        detail(`/userManagement/offlineUserList/detail/${list.id}`),
+        edit(`/userManagement/offlineUserList/edit/${list.id}`),
+        remove(() => fetcher.submit({ id: list.id }, { method: "post" })),
+      ],
+      260,
+    ),
   ];
 
   return (

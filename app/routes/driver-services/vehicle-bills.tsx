@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { RecordStatusBadge } from "~/components/records/record-status";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { RecentRowsCard } from "~/components/recent-rows-card";
-import { Card, CardContent } from "~/components/ui/card";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
+import { HeaderLink } from "~/components/page-actions";
 import { BillStatusBadge } from "../wallets/bill-parts";
 import { loadVehicleBills } from "./vehicles.server";
 
@@ -36,23 +36,17 @@ export default function VehicleBills() {
         title={`${vehicle.name} · ${vehicle.plate}`}
         description={t("driverServices.vehicles.billsTitle")}
         actions={
-          <Button asChild variant="outline">
-            <Link to="/vehicleManage/list">{t("common.back")}</Link>
-          </Button>
+          <HeaderLink to="/vehicleManage/list" label={t("common.back")} variant="outline" />
         }
       />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("driverServices.vehicles.customer"), vehicle.customerName ?? "—"],
-              [t("driverServices.vehicles.brandModel"), [vehicle.brand, vehicle.model].filter(Boolean).join(" ") || "—"],
-              [t("driverServices.vehicles.default"), vehicle.default ? t("driverServices.common.yes") : t("driverServices.common.no")],
-              [t("driverServices.vehicles.remark"), vehicle.remark ?? "—"],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("driverServices.vehicles.customer"), vehicle.customerName ?? "—"],
+          [t("driverServices.vehicles.brandModel"), [vehicle.brand, vehicle.model].filter(Boolean).join(" ") || "—"],
+          [t("driverServices.vehicles.default"), vehicle.default ? t("driverServices.common.yes") : t("driverServices.common.no")],
+          [t("driverServices.vehicles.remark"), vehicle.remark ?? "—"],
+        ]}
+      />
       <p className="text-sm text-muted-foreground">{t("driverServices.vehicles.billsOfOwner")}</p>
       {records && <OwnerRecords records={records.records} customerId={vehicle.customerId} />}
       {bills && <OwnerBills bills={bills.records} customerId={vehicle.customerId} />}

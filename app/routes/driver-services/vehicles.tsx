@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ColumnDef } from "@tanstack/react-table";
-import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { FileText, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { vehicleInput, type VehicleFormValues } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
-import { RowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
@@ -18,7 +18,6 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
@@ -42,7 +41,7 @@ export default function Vehicles() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
+  const { edit, remove } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
 
@@ -60,29 +59,15 @@ export default function Vehicles() {
       cell: ({ row }) => (row.original.default ? <Badge>{t("driverServices.vehicles.default")}</Badge> : "—"),
     },
     { accessorKey: "remark", header: t("driverServices.vehicles.remark"), meta: { priority: 3 }, cell: ({ row }) => row.original.remark ?? "—" },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 260 },
-      cell: ({ row }) => (
-        <RowActions
-          actions={[
-            { label: t("driverServices.vehicles.bills"), icon: FileText, to: `/vehicleManage/list/accountBill/${row.original.id}` },
-            { label: t("common.edit"), icon: Pencil, onSelect: () => setEditing(row.original) },
-            {
-              label: t("common.delete"),
-              icon: Trash2,
-              destructive: true,
-              onSelect: async () => {
-                if (await confirm({ message: t("common.confirmDelete"), destructive: true, confirmLabel: t("common.delete") })) {
-                  fetcher.submit(JSON.stringify({ intent: "delete", id: row.original.id }), { method: "post", encType: "application/json" });
-                }
-              },
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<Vehicle>(
+      t("common.actions"),
+      (vehicle) => [
+        { label: t("driverServices.vehicles.bills"), icon: FileText, to: `/vehicleManage/list/accountBill/${vehicle.id}` },
+        edit(() => setEditing(vehicle)),
+        remove(() => fetcher.submit(JSON.stringify({ intent: "delete", id: vehicle.id }), { method: "post", encType: "application/json" })),
+      ],
+      260,
+    ),
   ];
 
   return (

@@ -10,9 +10,10 @@ import { amountInput } from "../../../domain/schemas/stations";
 import { AmountField, SelectField, TextField } from "~/components/form/fields";
 import { FormField } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { FormPage } from "~/components/form/form-page";
 import { ChoiceField, LogoField } from "../equipment/station-fields";
 import { loadCustomerForm, saveCustomer } from "./customers.server";
 import { genderLabel } from "./gender";
@@ -123,8 +124,7 @@ export default function CustomerForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={customer ? t("drivers.customers.edit") : t("drivers.customers.add")} cancelTo="/userManagement/userProfileManagement" saving={fetcher.state !== "idle"} />
+    <FormPage onSubmit={submit} title={customer ? t("drivers.customers.edit") : t("drivers.customers.add")} cancelTo="/userManagement/userProfileManagement" sending={fetcher}>
       <Card>
         <CardHeader>
           <CardTitle>{t("drivers.customers.sections.profile")}</CardTitle>
@@ -234,6 +234,6 @@ export default function CustomerForm() {
           )}
         </CardContent>
       </Card>
-    </form>
+    </FormPage>
   );
 }

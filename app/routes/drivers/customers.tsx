@@ -1,17 +1,16 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Ban, CircleCheck, Eye, Pencil, Trash2 } from "lucide-react";
+import { Ban, CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CUSTOMER_STATUSES, MEMBER_LEVELS } from "../../../domain/schemas/drivers";
 import { DataTable } from "~/components/data-table/data-table";
-import { RowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions, type RowAction } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { ListHeader, useActionOutcome } from "~/components/page-actions";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { CustomerStatusBadge } from "./badges";
 import { customerListAction, loadCustomers } from "./customers.server";
@@ -33,27 +32,22 @@ export default function Customers() {
   const { t } = useTranslation();
   const { money } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
+  const { detail, edit, remove } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
 
   useActionOutcome<{ intent: string; status: string | null }>(fetcher, (data) =>
     toast.success(t(data.intent === "delete" ? "drivers.customers.deleted" : data.status === "NORMAL" ? "drivers.customers.normalised" : "drivers.customers.blocked")),
   );
 
-  const toggle = async (c: Customer) => {
+  /** Blocking asks in red, unblocking plainly; each confirm button is named after its action. */
+  const blockOrUnblock = (c: Customer): RowAction => {
     const blocking = c.status === "NORMAL";
-    const ok = await confirm({
-      message: t(blocking ? "drivers.customers.confirmBlock" : "drivers.customers.confirmNormal", { name: c.name }),
-      destructive: blocking,
-      confirmLabel: t(blocking ? "drivers.customers.block" : "drivers.customers.unblock"),
-    });
-    if (ok) fetcher.submit({ id: c.id, status: blocking ? "ABNORMAL" : "NORMAL" }, { method: "post" });
-  };
-
-  const remove = async (c: Customer) => {
-    if (await confirm({ message: t("drivers.customers.confirmDelete", { name: c.name }), destructive: true, confirmLabel: t("common.delete") })) {
-      fetcher.submit({ id: c.id, intent: "delete" }, { method: "post" });
-    }
+    return {
+      label: t(blocking ? "drivers.customers.block" : "drivers.customers.unblock"),
+      icon: blocking ? Ban : CircleCheck,
+      onSelect: () => fetcher.submit({ id: c.id, status: blocking ? "ABNORMAL" : "NORMAL" }, { method: "post" }),
+      confirm: { message: t(blocking ? "drivers.customers.confirmBlock" : "drivers.customers.confirmNormal", { name: c.name }), destructive: blocking },
+    };
   };
 
   const columns: ColumnDef<Customer>[] = [
@@ -64,25 +58,16 @@ export default function Customers() {
     { accessorKey: "groupName", header: t("drivers.customers.fields.group"), meta: { priority: 3 }, cell: ({ row }) => row.original.groupName ?? "—" },
     { accessorKey: "balance", header: t("drivers.customers.fields.balance"), meta: { priority: 2 }, cell: ({ row }) => money(row.original.balance) },
     { accessorKey: "status", header: t("common.status"), cell: ({ row }) => <CustomerStatusBadge status={row.original.status} /> },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 260 },
-      cell: ({ row }) => (
-        <RowActions
-          actions={[
-            { label: t("common.detail"), icon: Eye, to: `/userManagement/userProfileManagement/customerDetail/${row.original.id}` },
-            { label: t("common.edit"), icon: Pencil, to: `/userManagement/userProfileManagement/customerEdit/${row.original.id}` },
-            {
-              label: t(row.original.status === "NORMAL" ? "drivers.customers.block" : "drivers.customers.unblock"),
-              icon: row.original.status === "NORMAL" ? Ban : CircleCheck,
-              onSelect: () => toggle(row.original),
-            },
-            { label: t("common.delete"), icon: Trash2, destructive: true, onSelect: () => remove(row.original) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<Customer>(
+      t("common.actions"),
+      (customer) => [
+        detail(`/userManagement/userProfileManagement/customerDetail/${customer.id}`),
+        edit(`/userManagement/userProfileManagement/customerEdit/${customer.id}`),
+        blockOrUnblock(customer),
+        remove(() => fetcher.submit({ id: customer.id, intent: "delete" }, { method: "post" }), { message: t("drivers.customers.confirmDelete", { name: customer.name }) }),
+      ],
+      260,
+    ),
   ];
 
   return (

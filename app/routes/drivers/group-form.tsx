@@ -6,9 +6,10 @@ import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type L
 import { groupInput, type GroupFormValues } from "../../../domain/schemas/drivers";
 import { SelectField, TextField } from "~/components/form/fields";
 import { FormField } from "~/components/form/form-field";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { FormPage } from "~/components/form/form-page";
 import { loadGroupForm, saveGroup } from "./groups.server";
 import { customerLabel, MultiPicker, type Option } from "./pickers";
 
@@ -63,8 +64,7 @@ export default function GroupForm() {
   const submit = form.handleSubmit((values) => fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }));
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={group ? t("drivers.groups.edit") : t("drivers.groups.add")} cancelTo="/userManagement/userGroupManagement" saving={fetcher.state !== "idle"} />
+    <FormPage onSubmit={submit} title={group ? t("drivers.groups.edit") : t("drivers.groups.add")} cancelTo="/userManagement/userGroupManagement" sending={fetcher}>
       <Card>
         <CardContent className="grid items-start gap-4 pt-6 sm:grid-cols-2">
           <TextField control={form.control} name="name" label={t("drivers.groups.fields.name")} required />
@@ -90,6 +90,6 @@ export default function GroupForm() {
           />
         </CardContent>
       </Card>
-    </form>
+    </FormPage>
   );
 }

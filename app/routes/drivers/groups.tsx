@@ -1,14 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
-import { RowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { ListHeader, useActionOutcome } from "~/components/page-actions";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { deleteGroupAction, loadGroups } from "./groups.server";
 
@@ -27,15 +25,9 @@ export default function Groups() {
   const { page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
+  const { detail, edit, remove } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
   useActionOutcome(fetcher, () => toast.success(t("drivers.groups.deleted")));
-
-  const remove = async (g: Group) => {
-    if (await confirm({ message: t("drivers.groups.confirmDelete", { name: g.name }), destructive: true, confirmLabel: t("common.delete") })) {
-      fetcher.submit({ id: g.id }, { method: "post" });
-    }
-  };
 
   const columns: ColumnDef<Group>[] = [
     { accessorKey: "name", header: t("drivers.groups.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
@@ -43,20 +35,15 @@ export default function Groups() {
     { accessorKey: "leaderName", header: t("drivers.groups.fields.leader"), meta: { priority: 2 }, cell: ({ row }) => row.original.leaderName ?? "—" },
     { accessorKey: "memberCount", header: t("drivers.groups.fields.memberCount"), meta: { priority: 2 } },
     { accessorKey: "deductionEmail", header: t("drivers.groups.fields.deductionEmail"), meta: { priority: 3 }, cell: ({ row }) => row.original.deductionEmail ?? "—" },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 260 },
-      cell: ({ row }) => (
-        <RowActions
-          actions={[
-            { label: t("common.detail"), icon: Eye, to: `/userManagement/userGroupManagement/groupDetail/${row.original.id}` },
-            { label: t("common.edit"), icon: Pencil, to: `/userManagement/userGroupManagement/groupEdit/${row.original.id}` },
-            { label: t("common.delete"), icon: Trash2, destructive: true, onSelect: () => remove(row.original) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<Group>(
+      t("common.actions"),
+      (group) => [
+        detail(`/userManagement/userGroupManagement/groupDetail/${group.id}`),
+        edit(`/userManagement/userGroupManagement/groupEdit/${group.id}`),
+        remove(() => fetcher.submit({ id: group.id }, { method: "post" }), { message: t("drivers.groups.confirmDelete", { name: group.name }) }),
+      ],
+      260,
+    ),
   ];
 
   return (

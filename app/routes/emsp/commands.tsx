@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ArrowLeft, CalendarX, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { COMMAND_TYPES, RESULT_FILTERS } from "../../../domain/schemas/ocpi/commands";
 import { DataTable } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/row-actions";
@@ -17,6 +17,7 @@ import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
+import { HeaderLink } from "~/components/page-actions";
 import { answerVariant, useCommandOutcome } from "./command-dialog";
 import { commandAction, loadCommands } from "./commands.server";
 
@@ -133,12 +134,7 @@ export default function CommandsScreen() {
         description={t("ocpiCommands.list.description")}
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to="/emsp/emspSession">
-                <ArrowLeft aria-hidden />
-                {t("menu.emsp.session")}
-              </Link>
-            </Button>
+            <HeaderLink to="/emsp/emspSession" icon={ArrowLeft} label={t("menu.emsp.session")} variant="outline" />
             <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
               <RefreshCw aria-hidden />
               {t("ocpiCommands.list.refresh")}

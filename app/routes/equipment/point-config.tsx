@@ -1,11 +1,11 @@
 import { ArrowLeft, KeyRound, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
-import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { HeaderLink } from "~/components/page-actions";
 import { useLivePoint } from "~/lib/live";
 import { OnlineBadge, PushStatusBadge } from "./point-parts";
 import { loadPointConfig } from "./point-detail.server";
@@ -38,12 +38,7 @@ export default function PointConfig() {
           </span>
         }
         actions={
-          <Button asChild variant="outline">
-            <Link to={`/equipmentManagement/point/pointDetail/${point.id}`}>
-              <ArrowLeft aria-hidden />
-              {t("common.back")}
-            </Link>
-          </Button>
+          <HeaderLink to={`/equipmentManagement/point/pointDetail/${point.id}`} icon={ArrowLeft} label={t("common.back")} variant="outline" />
         }
       />
       <div className="grid gap-4 lg:grid-cols-2">

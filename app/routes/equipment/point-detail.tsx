@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { useFormat } from "~/components/format";
-import { useActionOutcome } from "~/components/page-actions";
+import { HeaderLink, useActionOutcome } from "~/components/page-actions";
 import { ProtocolBadge } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
@@ -114,23 +114,13 @@ export default function PointDetail() {
         }
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to="/equipmentManagement/point">
-                <ArrowLeft aria-hidden />
-                {t("common.back")}
-              </Link>
-            </Button>
+            <HeaderLink to="/equipmentManagement/point" icon={ArrowLeft} label={t("common.back")} variant="outline" />
             {/* Display messages are 2.0.1's (O01): a 1.6 point has none. */}
             {commandProtocol(point.ocppVersion, online ? point.connectedVersion : null) === "2.0.1" && (
               <DisplayMessageDialog pointId={point.id} evseCount={point.connectorCount} online={online} />
             )}
             <ChargerKeyDialog pointId={point.id} serialNumber={point.serialNumber} setup={setup} hasKey={point.hasKey} online={online} />
-            <Button asChild variant="outline">
-              <Link to={`/equipmentManagement/point/pointConfig/${point.id}`}>
-                <Settings2 aria-hidden />
-                {t("points.configPage")}
-              </Link>
-            </Button>
+            <HeaderLink to={`/equipmentManagement/point/pointConfig/${point.id}`} icon={Settings2} label={t("points.configPage")} variant="outline" />
             <Button variant="outline" onClick={() => void toggle()} disabled={fetcher.state !== "idle"}>
               {point.status === "VALID" ? <PowerOff aria-hidden /> : <Power aria-hidden />}
               {t(point.status === "VALID" ? "common.disable" : "common.enable")}

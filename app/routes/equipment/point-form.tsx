@@ -17,9 +17,10 @@ import {
   type PointType,
 } from "../../../domain/schemas/equipment";
 import { NumberField, SelectField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { StandardGallery, StandardLabel, useConnectorStandards } from "./connector-standards";
 import { TemporaryPackageDialog, type TemporaryOffer } from "../platform/temporary-package-dialog";
 import { QuotaSummary } from "./point-parts";
@@ -154,87 +155,73 @@ export default function PointForm() {
   const cancelTo = point ? `/equipmentManagement/point/pointDetail/${point.id}` : "/equipmentManagement/point";
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={point ? t("points.edit") : t("points.add")} cancelTo={cancelTo} saving={fetcher.state !== "idle"} />
+    <FormPage onSubmit={submit} title={point ? t("points.edit") : t("points.add")} cancelTo={cancelTo} sending={fetcher}>
       {locked && (
         <p role="note" className="flex items-center gap-2 rounded-lg border border-warning/30 bg-warning/10 px-4 py-3 text-sm">
           <Lock className="size-4 shrink-0 text-warning" aria-hidden />
           {t("points.lockedHint")}
         </p>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("points.sections.general")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <SelectField
-            control={form.control}
-            name="stationId"
-            label={t("points.fields.station")}
-            required
-            disabled={locked}
-            options={stations.map((s) => ({ value: String(s.id), label: s.status === "VALID" ? s.name : `${s.name} (${t("common.statusValues.INVALID")})` }))}
-          />
-          <TextField control={form.control} name="name" label={t("points.fields.name")} required maxLength={64} />
-          <TextField
-            control={form.control}
-            name="serialNumber"
-            label={t("points.fields.serialNumber")}
-            hint={t("points.hints.serialNumber")}
-            required
-            disabled={locked}
-            maxLength={48}
-          />
-          <TextField control={form.control} name="pointNo" label={t("points.fields.pointNo")} required maxLength={32} />
-          <TextField control={form.control} name="code" label={t("points.fields.code")} maxLength={32} />
-          <SelectField
-            control={form.control}
-            name="privateType"
-            label={t("points.fields.privateType")}
-            required
-            options={PRIVATE_TYPES.map((value) => ({ value, label: t(`points.privateTypes.${value}`) }))}
-          />
-          <TextField control={form.control} name="stationType" label={t("points.fields.stationType")} hint={t("points.hints.stationType")} maxLength={32} />
-          {/* Not locked on an enabled point: it chooses the wire, not the equipment (docs/rules/equipment.md "Points"). */}
-          <SelectField
-            control={form.control}
-            name="ocppVersion"
-            label={t("points.fields.ocppVersion")}
-            hint={t("points.hints.ocppVersion")}
-            required
-            options={OCPP_VERSIONS.map((value) => ({ value, label: t(`points.ocppVersions.${value}`) }))}
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("points.sections.equipment")}</CardTitle>
-          <CardDescription>
-            <QuotaSummary quota={quota} />
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <SelectField
-            control={form.control}
-            name="type"
-            label={t("points.fields.type")}
-            required
-            disabled={locked}
-            options={POINT_TYPES.map((value) => ({ value, label: t(`points.types.${value}`) }))}
-          />
-          <NumberField control={form.control} name="ratedPower" label={t("points.fields.ratedPower")} required disabled={locked} decimals={2} suffix="kW" />
-          <NumberField
-            control={form.control}
-            name="connectorCount"
-            label={t("points.fields.connectorCount")}
-            hint={t("points.hints.connectorCount")}
-            required
-            disabled={locked}
-            decimals={0}
-            maxLength={2}
-          />
-        </CardContent>
-      </Card>
+      <FormSection title={t("points.sections.general")} columns="three">
+        <SelectField
+          control={form.control}
+          name="stationId"
+          label={t("points.fields.station")}
+          required
+          disabled={locked}
+          options={stations.map((s) => ({ value: String(s.id), label: s.status === "VALID" ? s.name : `${s.name} (${t("common.statusValues.INVALID")})` }))}
+        />
+        <TextField control={form.control} name="name" label={t("points.fields.name")} required maxLength={64} />
+        <TextField
+          control={form.control}
+          name="serialNumber"
+          label={t("points.fields.serialNumber")}
+          hint={t("points.hints.serialNumber")}
+          required
+          disabled={locked}
+          maxLength={48}
+        />
+        <TextField control={form.control} name="pointNo" label={t("points.fields.pointNo")} required maxLength={32} />
+        <TextField control={form.control} name="code" label={t("points.fields.code")} maxLength={32} />
+        <SelectField
+          control={form.control}
+          name="privateType"
+          label={t("points.fields.privateType")}
+          required
+          options={PRIVATE_TYPES.map((value) => ({ value, label: t(`points.privateTypes.${value}`) }))}
+        />
+        <TextField control={form.control} name="stationType" label={t("points.fields.stationType")} hint={t("points.hints.stationType")} maxLength={32} />
+        {/* Not locked on an enabled point: it chooses the wire, not the equipment (docs/rules/equipment.md "Points"). */}
+        <SelectField
+          control={form.control}
+          name="ocppVersion"
+          label={t("points.fields.ocppVersion")}
+          hint={t("points.hints.ocppVersion")}
+          required
+          options={OCPP_VERSIONS.map((value) => ({ value, label: t(`points.ocppVersions.${value}`) }))}
+        />
+      </FormSection>
+      <FormSection title={t("points.sections.equipment")} description={<QuotaSummary quota={quota} />} columns="three">
+        <SelectField
+          control={form.control}
+          name="type"
+          label={t("points.fields.type")}
+          required
+          disabled={locked}
+          options={POINT_TYPES.map((value) => ({ value, label: t(`points.types.${value}`) }))}
+        />
+        <NumberField control={form.control} name="ratedPower" label={t("points.fields.ratedPower")} required disabled={locked} decimals={2} suffix="kW" />
+        <NumberField
+          control={form.control}
+          name="connectorCount"
+          label={t("points.fields.connectorCount")}
+          hint={t("points.hints.connectorCount")}
+          required
+          disabled={locked}
+          decimals={0}
+          maxLength={2}
+        />
+      </FormSection>
       <Card>
         <CardHeader>
           <CardTitle>{t("points.sections.connectors")}</CardTitle>
@@ -292,6 +279,6 @@ export default function PointForm() {
           save();
         }}
       />
-    </form>
+    </FormPage>
   );
 }

@@ -6,10 +6,11 @@ import { useFormat } from "~/components/format";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
+import { HeaderLink } from "~/components/page-actions";
 import { MapPicker } from "./map-picker";
 import { PublishToggle } from "../cpo/publish-toggle";
 import { StatusToggle, useStationActions } from "./station-actions";
@@ -48,22 +49,10 @@ export default function StationDetail() {
         description={station.address}
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to={BASE}>{t("common.back")}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`${BASE}/startPoint?stationId=${station.id}`}>
-                <PlugZap aria-hidden />
-                {t("stations.startCharging")}
-              </Link>
-            </Button>
+            <HeaderLink to={BASE} label={t("common.back")} variant="outline" />
+            <HeaderLink to={`${BASE}/startPoint?stationId=${station.id}`} icon={PlugZap} label={t("stations.startCharging")} variant="outline" />
             <StatusToggle station={station} onChangeStatus={toggle} busy={busy} variant={station.status === "VALID" ? "outline" : "default"} />
-            <Button asChild variant="outline">
-              <Link to={`${BASE}/stationAdd?id=${station.id}`}>
-                <Pencil aria-hidden />
-                {t("common.edit")}
-              </Link>
-            </Button>
+            <HeaderLink to={`${BASE}/stationAdd?id=${station.id}`} icon={Pencil} label={t("common.edit")} variant="outline" />
           </>
         }
       />
@@ -141,46 +130,42 @@ export default function StationDetail() {
           <CardTitle>{t("stations.points.title")}</CardTitle>
         </CardHeader>
         <CardContent>
-          {points.length === 0 ? (
-            <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t("stations.points.empty")}</p>
-          ) : (
-            <Table aria-label={t("stations.points.title")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("stations.points.serialNumber")}</TableHead>
-                  <TableHead>{t("stations.points.name")}</TableHead>
-                  <TableHead>{t("stations.points.type")}</TableHead>
-                  <TableHead>{t("stations.points.status")}</TableHead>
-                  <TableHead>{t("stations.points.online")}</TableHead>
-                  <TableHead>{t("stations.points.connectors")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {points.map((point) => (
-                  <TableRow key={point.id}>
-                    <TableCell>
-                      <Link to={`/equipmentManagement/point/pointDetail/${point.id}`} className="font-mono text-xs font-medium hover:underline">
-                        {point.serialNumber}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{point.name}</TableCell>
-                    <TableCell>{point.type}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={point.status} />
-                    </TableCell>
-                    <TableCell className={point.online ? "text-success" : "text-muted-foreground"}>{t(`stations.online.${point.online}`)}</TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap gap-1">
-                        {point.connectors.map((c) => (
-                          <ConnectorStatusBadge key={c.id} no={c.connectorId} status={c.status} />
-                        ))}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <RowsTable
+            label={t("stations.points.title")}
+            empty={<p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t("stations.points.empty")}</p>}
+            head={
+              <>
+                <TableHead>{t("stations.points.serialNumber")}</TableHead>
+                <TableHead>{t("stations.points.name")}</TableHead>
+                <TableHead>{t("stations.points.type")}</TableHead>
+                <TableHead>{t("stations.points.status")}</TableHead>
+                <TableHead>{t("stations.points.online")}</TableHead>
+                <TableHead>{t("stations.points.connectors")}</TableHead>
+              </>
+            }
+            rows={points.map((point) => (
+              <TableRow key={point.id}>
+                <TableCell>
+                  <Link to={`/equipmentManagement/point/pointDetail/${point.id}`} className="font-mono text-xs font-medium hover:underline">
+                    {point.serialNumber}
+                  </Link>
+                </TableCell>
+                <TableCell>{point.name}</TableCell>
+                <TableCell>{point.type}</TableCell>
+                <TableCell>
+                  <StatusBadge status={point.status} />
+                </TableCell>
+                <TableCell className={point.online ? "text-success" : "text-muted-foreground"}>{t(`stations.online.${point.online}`)}</TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-1">
+                    {point.connectors.map((c) => (
+                      <ConnectorStatusBadge key={c.id} no={c.connectorId} status={c.status} />
+                    ))}
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          />
         </CardContent>
       </Card>
     </div>

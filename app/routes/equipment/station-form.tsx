@@ -9,10 +9,11 @@ import { AmountField, NumberField, TextareaField, TextField } from "~/components
 import { TimeZoneField } from "~/components/form/time-zone-field";
 import { useFormProblems } from "~/components/form/form-problems";
 import { useMapView } from "~/components/format";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { useApi } from "~/lib/api";
 import { MapPicker } from "./map-picker";
 import { ChoiceField, LogoField } from "./station-fields";
@@ -147,32 +148,28 @@ export default function StationForm() {
   };
 
   return (
-    <form ref={problems.ref} onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader
-        title={station ? t("stations.edit") : t("stations.add")}
-        cancelTo={station ? `${listUrl}/stationDetail/${station.id}` : listUrl}
-        saving={save.state !== "idle"}
-      />
+    <FormPage
+      onSubmit={submit}
+      title={station ? t("stations.edit") : t("stations.add")}
+      cancelTo={station ? `${listUrl}/stationDetail/${station.id}` : listUrl}
+      sending={save}
+      formRef={problems.ref}
+    >
       {problems.summary}
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("stations.sections.general")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <TextField control={form.control} name="name" label={t("stations.fields.name")} required className="lg:col-span-2" />
-          <NumberField control={form.control} name="rank" label={t("stations.fields.rank")} required hint={t("stations.hints.rank")} />
-          <TextField control={form.control} name="servicePhone" label={t("stations.fields.servicePhone")} required type="tel" />
-          <TextField control={form.control} name="maintainer" label={t("stations.fields.maintainer")} required />
-          <TextField
-            control={form.control}
-            name="businessHours"
-            label={t("stations.fields.businessHours")}
-            required
-            placeholder="00:00-24:00"
-            hint={t("stations.hints.businessHours")}
-          />
-        </CardContent>
-      </Card>
+      <FormSection title={t("stations.sections.general")} columns="three" className="items-start">
+        <TextField control={form.control} name="name" label={t("stations.fields.name")} required className="lg:col-span-2" />
+        <NumberField control={form.control} name="rank" label={t("stations.fields.rank")} required hint={t("stations.hints.rank")} />
+        <TextField control={form.control} name="servicePhone" label={t("stations.fields.servicePhone")} required type="tel" />
+        <TextField control={form.control} name="maintainer" label={t("stations.fields.maintainer")} required />
+        <TextField
+          control={form.control}
+          name="businessHours"
+          label={t("stations.fields.businessHours")}
+          required
+          placeholder="00:00-24:00"
+          hint={t("stations.hints.businessHours")}
+        />
+      </FormSection>
 
       <Card>
         <CardHeader>
@@ -230,32 +227,27 @@ export default function StationForm() {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("stations.sections.parking")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <ChoiceField
-            control={form.control}
-            name="parkingFee"
-            label={t("stations.fields.parkingFee")}
-            required
-            options={[
-              { value: false, label: t("stations.parking.free") },
-              { value: true, label: t("stations.parking.paid") },
-            ]}
-          />
-          <AmountField
-            control={form.control}
-            name="parkingFeeAmount"
-            label={t("stations.fields.parkingFeeAmount")}
-            required={parkingFee === true}
-            disabled={parkingFee !== true}
-            decimals={decimals}
-          />
-          <TextField control={form.control} name="price" label={t("stations.fields.price")} hint={t("stations.hints.price")} />
-        </CardContent>
-      </Card>
+      <FormSection title={t("stations.sections.parking")} columns="three" className="items-start">
+        <ChoiceField
+          control={form.control}
+          name="parkingFee"
+          label={t("stations.fields.parkingFee")}
+          required
+          options={[
+            { value: false, label: t("stations.parking.free") },
+            { value: true, label: t("stations.parking.paid") },
+          ]}
+        />
+        <AmountField
+          control={form.control}
+          name="parkingFeeAmount"
+          label={t("stations.fields.parkingFeeAmount")}
+          required={parkingFee === true}
+          disabled={parkingFee !== true}
+          decimals={decimals}
+        />
+        <TextField control={form.control} name="price" label={t("stations.fields.price")} hint={t("stations.hints.price")} />
+      </FormSection>
 
       <Card>
         <CardHeader>
@@ -289,6 +281,6 @@ export default function StationForm() {
           />
         </CardContent>
       </Card>
-    </form>
+    </FormPage>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Download, Pencil, Plus, Ticket, Trash2 } from "lucide-react";
+import { Download, Plus, Ticket } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -17,7 +17,7 @@ import {
 import type { DiscountCard } from "../../../workers/services/discounts/cards";
 import type { DiscountStrategy } from "../../../workers/services/discounts/strategies";
 import { DataTable } from "~/components/data-table/data-table";
-import { RowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
@@ -28,7 +28,6 @@ import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
@@ -70,7 +69,7 @@ export default function DiscountStrategies() {
   const { t } = useTranslation();
   const { money, energy } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const confirm = useConfirm();
+  const { edit, remove } = useCommonRowActions();
   const fetcher = useFetcher<typeof action>();
   const api = useApi();
   const writeCards = useCardSheet();
@@ -109,34 +108,18 @@ export default function DiscountStrategies() {
     },
     { accessorKey: "activationCode", header: t("discounts.fields.activationCode"), meta: { priority: 3 }, cell: ({ row }) => row.original.activationCode ?? "—" },
     { accessorKey: "generateNumber", header: t("discounts.fields.generateNumber"), meta: { priority: 2 } },
-    {
-      id: "actions",
-      header: t("common.actions"),
-      meta: { width: 260 },
-      cell: ({ row }) => (
-        <RowActions
-          actions={[
-            { label: t("discounts.actions.generate"), icon: Ticket, onSelect: () => setGenerating(row.original) },
-            { label: t("discounts.actions.export"), icon: Download, disabled: row.original.generateNumber === 0, onSelect: () => exportCards(row.original) },
-            { label: t("common.edit"), icon: Pencil, onSelect: () => setEditing(row.original) },
-            {
-              label: t("common.delete"),
-              icon: Trash2,
-              destructive: true,
-              onSelect: async () => {
-                const ok = await confirm({
-                  title: t("discounts.dialogs.deleteTitle"),
-                  message: t("discounts.dialogs.deleteBody", { name: row.original.name }),
-                  destructive: true,
-                  confirmLabel: t("common.delete"),
-                });
-                if (ok) fetcher.submit(...post({ intent: "delete", id: row.original.id }));
-              },
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<DiscountStrategy>(
+      t("common.actions"),
+      (strategy) => [
+        { label: t("discounts.actions.generate"), icon: Ticket, onSelect: () => setGenerating(strategy) },
+        { label: t("discounts.actions.export"), icon: Download, disabled: strategy.generateNumber === 0, onSelect: () => exportCards(strategy) },
+        edit(() => setEditing(strategy)),
+        remove(() => fetcher.submit(...post({ intent: "delete", id: strategy.id })), {
+          confirm: { title: t("discounts.dialogs.deleteTitle"), message: t("discounts.dialogs.deleteBody", { name: strategy.name }) },
+        }),
+      ],
+      260,
+    ),
   ];
 
   return (

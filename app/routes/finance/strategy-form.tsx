@@ -4,12 +4,13 @@ import { useFetcher, useLoaderData, useLocation, useNavigate, type ActionFunctio
 import { IDLE_UNITS, SERVICE_UNITS, type ServiceUnit } from "../../../domain/pricing";
 import { FormField } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { CostPreview } from "./cost-preview";
 import { TariffPreview } from "../cpo/tariff-preview";
 import { SlotEditor } from "./slot-editor";
@@ -77,18 +78,15 @@ export default function StrategyForm() {
   const perUnit = (unit: string) => t(`pricing.perUnit.${unit}`, { currency: currency.code });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={title} cancelTo={LIST} saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-          <FormField id="strategy-name" label={t("pricing.fields.name")} required error={message("name")}>
-            <Input id="strategy-name" value={draft.name} maxLength={60} aria-invalid={Boolean(message("name")) || undefined} onChange={(e) => set({ name: e.target.value })} />
-          </FormField>
-          <FormField id="strategy-currency" label={t("pricing.fields.currency")}>
-            <Input id="strategy-currency" value={currency.code} readOnly />
-          </FormField>
-        </CardContent>
-      </Card>
+    <FormPage onSubmit={submit} title={title} cancelTo={LIST} sending={fetcher}>
+      <FormSection>
+        <FormField id="strategy-name" label={t("pricing.fields.name")} required error={message("name")}>
+          <Input id="strategy-name" value={draft.name} maxLength={60} aria-invalid={Boolean(message("name")) || undefined} onChange={(e) => set({ name: e.target.value })} />
+        </FormField>
+        <FormField id="strategy-currency" label={t("pricing.fields.currency")}>
+          <Input id="strategy-currency" value={currency.code} readOnly />
+        </FormField>
+      </FormSection>
 
       <Section title={t("pricing.fields.electricity")} description={t("pricing.electricityHint")}>
         <SlotEditor
@@ -168,7 +166,7 @@ export default function StrategyForm() {
         strategy={{ id: copying ? null : (strategy?.id ?? null), name: draft.name, currency: currency.code, updatedAt: strategy && !copying ? Date.parse(strategy.updatedAt) : loadedAt }}
         terms={tariffTerms}
       />
-    </form>
+    </FormPage>
   );
 }
 

@@ -1,13 +1,13 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { useActionOutcome } from "~/components/page-actions";
+import { useOperatorSearch, type OperatorChoice } from "~/components/public/operator-search";
 import { DocumentTitle } from "~/components/shell/document-title";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { useApi } from "~/lib/api";
 import { loadDeletePage, requestDeletionAction } from "./media.server";
 
 /**
@@ -29,35 +29,6 @@ type Outcome =
   | { step: "received"; operatorName: string; message?: string }
   | { step: "done"; operatorName: string }
   | { step: "code"; operatorName: string; ticket: string; minutes: number };
-
-interface OperatorChoice {
-  operatorCode: string;
-  name: string;
-}
-
-/** Finds operators by name, as the operator picker does (GET /user-service/operator/homepage). */
-function useOperatorSearch(keyword: string) {
-  const api = useApi();
-  const [choices, setChoices] = useState<OperatorChoice[]>([]);
-  useEffect(() => {
-    const term = keyword.trim();
-    if (!term) return setChoices([]);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .get("/user-service/operator/homepage", { query: { keyword: term } })
-        .then((found) => {
-          if (!controller.signal.aborted) setChoices(found);
-        })
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [keyword, api]);
-  return choices;
-}
 
 export default function DeleteAccount() {
   const { operator } = useLoaderData<typeof loader>();

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { maintainerInput } from "../../../domain/schemas/maintenance";
 import { SelectField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { loadMaintainerForm, saveMaintainer } from "./maintain.server";
 
 /**
@@ -101,23 +102,20 @@ export default function MaintainerForm() {
     </Card>
   );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={maintainer ? t("maintenance.ui.editMaintainer") : t("maintenance.ui.addMaintainer")} cancelTo="/operationMaintenance/maintain?tab=maintainers" saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-          <SelectField
-            control={form.control}
-            name="accountId"
-            label={t("maintenance.ui.account")}
-            hint={t("maintenance.ui.accountHint")}
-            required
-            disabled={maintainer !== null}
-            options={choices.accounts.map((a) => ({ value: String(a.id), label: `${a.name} (${a.username})` }))}
-          />
-          <TextField control={form.control} name="manufacturer" label={t("maintenance.ui.manufacturer")} />
-          <TextField control={form.control} name="wardenAccount" label={t("maintenance.ui.wardenAccount")} />
-        </CardContent>
-      </Card>
+    <FormPage onSubmit={submit} title={maintainer ? t("maintenance.ui.editMaintainer") : t("maintenance.ui.addMaintainer")} cancelTo="/operationMaintenance/maintain?tab=maintainers" sending={fetcher}>
+      <FormSection>
+        <SelectField
+          control={form.control}
+          name="accountId"
+          label={t("maintenance.ui.account")}
+          hint={t("maintenance.ui.accountHint")}
+          required
+          disabled={maintainer !== null}
+          options={choices.accounts.map((a) => ({ value: String(a.id), label: `${a.name} (${a.username})` }))}
+        />
+        <TextField control={form.control} name="manufacturer" label={t("maintenance.ui.manufacturer")} />
+        <TextField control={form.control} name="wardenAccount" label={t("maintenance.ui.wardenAccount")} />
+      </FormSection>
       {group(
         "faultCodes",
         t("maintenance.ui.faultCodes"),
@@ -133,6 +131,6 @@ export default function MaintainerForm() {
         t("maintenance.ui.points"),
         choices.points.map((p) => ({ value: p.id, label: p.serialNumber })),
       )}
-    </form>
+    </FormPage>
   );
 }

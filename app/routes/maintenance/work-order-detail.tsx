@@ -1,9 +1,9 @@
 import { ClipboardCheck, Pencil, Wrench } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { AUDIT_RESULTS } from "../../../domain/schemas/maintenance";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { HeaderLink } from "~/components/page-actions";
 import { loadWorkOrder, workOrderAction } from "./maintain.server";
 import { WorkOrderStatusBadge } from "./parts";
 
@@ -46,9 +47,7 @@ export default function WorkOrderDetail() {
         description={t(`monitoring.faultTypes.${order.faultCode}`, { defaultValue: order.faultCode })}
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to="/operationMaintenance/maintain">{t("common.back")}</Link>
-            </Button>
+            <HeaderLink to="/operationMaintenance/maintain" label={t("common.back")} variant="outline" />
             {order.status === "ALREADY" && (
               <>
                 <Button variant="outline" onClick={() => setStep("edit")}>
@@ -70,28 +69,24 @@ export default function WorkOrderDetail() {
           </>
         }
       />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("maintenance.ui.status"), <WorkOrderStatusBadge key="s" status={order.status} />],
-              [t("maintenance.ui.serialNumber"), <span key="sn" className="font-mono text-xs">{order.serialNumber}</span>],
-              [t("maintenance.ui.abnormalTime"), dateTime(order.abnormalTime)],
-              [t("maintenance.ui.source"), t(`maintenance.ui.sources.${order.source}`)],
-              [t("maintenance.ui.handler"), order.handler ? `${order.handler} (${order.handlerAccount})` : t("maintenance.ui.unassigned")],
-              [t("maintenance.ui.handlerEmail"), order.handlerEmail ?? "—"],
-              [t("maintenance.ui.cause"), order.cause ?? "—"],
-              [t("maintenance.ui.remarks"), order.remarks ?? "—"],
-              [t("maintenance.ui.handlingProcess"), order.handlingProcess ?? "—"],
-              [t("maintenance.ui.opinion"), order.opinion ?? "—"],
-              [t("maintenance.ui.processed"), order.processedBy ? `${order.processedBy} · ${when(order.processedAt)}` : "—"],
-              [t("maintenance.ui.auditOpinion"), order.auditResult ? `${t(`maintenance.ui.results.${order.auditResult}`)} · ${order.auditOpinion ?? ""}` : "—"],
-              [t("maintenance.ui.audited"), order.auditedBy ? `${order.auditedBy} · ${when(order.auditedAt)}` : "—"],
-              [t("maintenance.ui.createdBy"), `${order.createdBy} · ${dateTime(order.createdAt)}`],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("maintenance.ui.status"), <WorkOrderStatusBadge key="s" status={order.status} />],
+          [t("maintenance.ui.serialNumber"), <span key="sn" className="font-mono text-xs">{order.serialNumber}</span>],
+          [t("maintenance.ui.abnormalTime"), dateTime(order.abnormalTime)],
+          [t("maintenance.ui.source"), t(`maintenance.ui.sources.${order.source}`)],
+          [t("maintenance.ui.handler"), order.handler ? `${order.handler} (${order.handlerAccount})` : t("maintenance.ui.unassigned")],
+          [t("maintenance.ui.handlerEmail"), order.handlerEmail ?? "—"],
+          [t("maintenance.ui.cause"), order.cause ?? "—"],
+          [t("maintenance.ui.remarks"), order.remarks ?? "—"],
+          [t("maintenance.ui.handlingProcess"), order.handlingProcess ?? "—"],
+          [t("maintenance.ui.opinion"), order.opinion ?? "—"],
+          [t("maintenance.ui.processed"), order.processedBy ? `${order.processedBy} · ${when(order.processedAt)}` : "—"],
+          [t("maintenance.ui.auditOpinion"), order.auditResult ? `${t(`maintenance.ui.results.${order.auditResult}`)} · ${order.auditOpinion ?? ""}` : "—"],
+          [t("maintenance.ui.audited"), order.auditedBy ? `${order.auditedBy} · ${when(order.auditedAt)}` : "—"],
+          [t("maintenance.ui.createdBy"), `${order.createdBy} · ${dateTime(order.createdAt)}`],
+        ]}
+      />
       <Card>
         <CardHeader>
           <CardTitle>{t("maintenance.ui.history")}</CardTitle>

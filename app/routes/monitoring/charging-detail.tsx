@@ -1,7 +1,7 @@
 import { ArrowLeft, Square } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DetailList } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
 import { MeterCurveChart, type CurvePoint } from "~/components/live/charts";
@@ -17,6 +17,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { ApiError, useApi } from "~/lib/api";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
+import { HeaderLink } from "~/components/page-actions";
 import { useLiveEvents, useLivePoint } from "~/lib/live";
 import { useArea } from "./area";
 import { loadChargingDetail } from "./charging.server";
@@ -112,12 +113,7 @@ function SessionView({ session, loadedAt, mayOperate, remoteStart }: { session: 
           <>
             {running && <LiveIndicator />}
             {running && mayOperate && <StopButton session={session} />}
-            <Button asChild variant="outline">
-              <Link to={area.chargingList}>
-                <ArrowLeft aria-hidden />
-                {t("monitoring.common.back")}
-              </Link>
-            </Button>
+            <HeaderLink to={area.chargingList} icon={ArrowLeft} label={t("monitoring.common.back")} variant="outline" />
           </>
         }
       />

@@ -13,10 +13,9 @@ import { orDash, useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveEnergyWh, liveReadings, liveStatus, useNow, useRevalidateOn } from "~/components/live/live-state";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
-import { RemoteStartBadge } from "~/components/records/remote-start";
+import { IdTagCell } from "~/components/records/remote-start";
 import { PageHeader } from "~/components/shell/page-header";
 import { useLivePoints } from "~/lib/live";
-import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
 import { useArea } from "./area";
 import { ConnectorLink, PointCell } from "./device-links";
 import { SuspectFlag } from "./suspect-flag";
@@ -68,12 +67,7 @@ export default function Charging() {
       accessorKey: "idTag",
       header: t("monitoring.common.idTag"),
       meta: { priority: 3 },
-      cell: ({ row }) => (
-        <span className="inline-flex flex-wrap items-center gap-1">
-          <span className="font-mono text-xs">{row.original.idTag}</span>
-          {isOperatorRemoteTag(row.original.idTag, remoteTag) && <RemoteStartBadge tag={row.original.idTag} />}
-        </span>
-      ),
+      cell: ({ row }) => <IdTagCell idTag={row.original.idTag} remoteTag={remoteTag} />,
     },
     { accessorKey: "startAt", header: t("monitoring.common.startAt"), meta: { priority: 4 }, cell: ({ row }) => dateTime(row.original.startAt) },
     {

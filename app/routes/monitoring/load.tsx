@@ -12,7 +12,8 @@ import { DeviceStateBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { useLivePoints } from "~/lib/live";
 import { cn } from "~/lib/cn";
 import { useArea } from "./area";
@@ -150,47 +151,43 @@ function StationLoad({ load }: { load: Load }) {
           <CardTitle>{t("monitoring.load.points")}</CardTitle>
         </CardHeader>
         <CardContent>
-          {load.points.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted-foreground">{t("monitoring.load.noPoints")}</p>
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("monitoring.common.point")}</TableHead>
-                  <TableHead>{t("monitoring.common.state")}</TableHead>
-                  <TableHead className="text-right">{t("monitoring.common.ratedPower")}</TableHead>
-                  <TableHead className="text-right">{t("monitoring.common.livePower")}</TableHead>
-                  <TableHead className="w-48" />
+          <RowsTable
+            label={t("monitoring.load.points")}
+            empty={<p className="py-8 text-center text-sm text-muted-foreground">{t("monitoring.load.noPoints")}</p>}
+            head={
+              <>
+                <TableHead>{t("monitoring.common.point")}</TableHead>
+                <TableHead>{t("monitoring.common.state")}</TableHead>
+                <TableHead className="text-right">{t("monitoring.common.ratedPower")}</TableHead>
+                <TableHead className="text-right">{t("monitoring.common.livePower")}</TableHead>
+                <TableHead className="w-48" />
+              </>
+            }
+            rows={load.points.map((p) => {
+              const point = live.get(p.id);
+              const online = liveOnline(point, p.online);
+              const w = livePowerW(live, [p.id]);
+              const share = p.ratedPower > 0 ? Math.min(100, (w / 1000 / p.ratedPower) * 100) : 0;
+              return (
+                <TableRow key={p.id}>
+                  <TableCell>
+                    <span className="font-mono text-xs font-medium">{p.serialNumber}</span>
+                    <span className="ml-2 text-xs text-muted-foreground">{p.name}</span>
+                  </TableCell>
+                  <TableCell>
+                    <DeviceStateBadge state={deviceState(online, p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)))} />
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{power(p.ratedPower)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{livePower(w)}</TableCell>
+                  <TableCell>
+                    <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+                      <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${share}%` }} />
+                    </div>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {load.points.map((p) => {
-                  const point = live.get(p.id);
-                  const online = liveOnline(point, p.online);
-                  const w = livePowerW(live, [p.id]);
-                  const share = p.ratedPower > 0 ? Math.min(100, (w / 1000 / p.ratedPower) * 100) : 0;
-                  return (
-                    <TableRow key={p.id}>
-                      <TableCell>
-                        <span className="font-mono text-xs font-medium">{p.serialNumber}</span>
-                        <span className="ml-2 text-xs text-muted-foreground">{p.name}</span>
-                      </TableCell>
-                      <TableCell>
-                        <DeviceStateBadge state={deviceState(online, p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)))} />
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{power(p.ratedPower)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{livePower(w)}</TableCell>
-                      <TableCell>
-                        <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
-                          <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${share}%` }} />
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          )}
+              );
+            })}
+          />
         </CardContent>
       </Card>
     </>

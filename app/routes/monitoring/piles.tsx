@@ -11,7 +11,7 @@ import { useFilterLink, useUrlPaging } from "~/components/data-table/use-url-pag
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, liveStatus, useRevalidateOn } from "~/components/live/live-state";
-import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
+import { DeviceStateBadge, LiveConnectorStatuses } from "~/components/live/status-badges";
 import { ProtocolBadge } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { useLivePoints } from "~/lib/live";
@@ -57,19 +57,7 @@ export default function Piles() {
       id: "connectors",
       meta: { priority: 2 },
       header: t("monitoring.common.connectors"),
-      cell: ({ row }) => {
-        const point = live.get(row.original.id);
-        return (
-          <div className="flex flex-wrap gap-1">
-            {row.original.connectors.map((c) => (
-              <span key={c.connectorId} className="inline-flex items-center gap-1 text-xs">
-                <span className="text-muted-foreground">{c.connectorId}</span>
-                <ConnectorStatusBadge status={liveStatus(point, row.original.online, c.connectorId, c.status)} />
-              </span>
-            ))}
-          </div>
-        );
-      },
+      cell: ({ row }) => <LiveConnectorStatuses point={row.original} live={live.get(row.original.id)} />,
     },
     {
       id: "protocol",

@@ -12,10 +12,11 @@ import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status
 import { useConnectedVersionLabel } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
+import { HeaderLink } from "~/components/page-actions";
 import { useLivePoint } from "~/lib/live";
 import { loadSubPoint } from "./sub-operator.server";
 
@@ -44,12 +45,7 @@ export default function SubPointDetail() {
         actions={
           <>
             <LiveIndicator />
-            <Button asChild variant="outline">
-              <Link to="/suboperators/point">
-                <ArrowLeft aria-hidden />
-                {t("monitoring.common.back")}
-              </Link>
-            </Button>
+            <HeaderLink to="/suboperators/point" icon={ArrowLeft} label={t("monitoring.common.back")} variant="outline" />
           </>
         }
       />
@@ -112,42 +108,38 @@ export default function SubPointDetail() {
           <CardTitle>{t("monitoring.sub.recentTransactions")}</CardTitle>
         </CardHeader>
         <CardContent>
-          {point.transactions.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">{t("monitoring.sub.noTransactions")}</p>
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("monitoring.common.transaction")}</TableHead>
-                  <TableHead>{t("monitoring.common.connector")}</TableHead>
-                  <TableHead>{t("monitoring.common.idTag")}</TableHead>
-                  <TableHead>{t("monitoring.common.startAt")}</TableHead>
-                  <TableHead>{t("monitoring.common.stopAt")}</TableHead>
-                  <TableHead className="text-right">{t("monitoring.common.energy")}</TableHead>
-                  <TableHead>{t("monitoring.common.status")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {point.transactions.map((tx) => (
-                  <TableRow key={tx.transactionId}>
-                    <TableCell>
-                      <Link to={`/suboperators/monitoring/charging/detail/${tx.transactionId}`} className="font-mono text-xs text-primary hover:underline">
-                        #{tx.transactionId}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{tx.connectorId}</TableCell>
-                    <TableCell className="font-mono text-xs">{tx.idTag}</TableCell>
-                    <TableCell>{dateTime(tx.startAt)}</TableCell>
-                    <TableCell>{dateTime(tx.stopAt) || "—"}</TableCell>
-                    <TableCell className="text-right tabular-nums">{tx.energyWh === null ? "—" : energy(tx.energyWh)}</TableCell>
-                    <TableCell>
-                      <Badge variant={tx.status === "ACTIVE" ? "success" : tx.status === "ABNORMAL" ? "destructive" : "secondary"}>{t(`monitoring.transactionStatus.${tx.status}`)}</Badge>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <RowsTable
+            label={t("monitoring.sub.recentTransactions")}
+            empty={<p className="py-6 text-center text-sm text-muted-foreground">{t("monitoring.sub.noTransactions")}</p>}
+            head={
+              <>
+                <TableHead>{t("monitoring.common.transaction")}</TableHead>
+                <TableHead>{t("monitoring.common.connector")}</TableHead>
+                <TableHead>{t("monitoring.common.idTag")}</TableHead>
+                <TableHead>{t("monitoring.common.startAt")}</TableHead>
+                <TableHead>{t("monitoring.common.stopAt")}</TableHead>
+                <TableHead className="text-right">{t("monitoring.common.energy")}</TableHead>
+                <TableHead>{t("monitoring.common.status")}</TableHead>
+              </>
+            }
+            rows={point.transactions.map((tx) => (
+              <TableRow key={tx.transactionId}>
+                <TableCell>
+                  <Link to={`/suboperators/monitoring/charging/detail/${tx.transactionId}`} className="font-mono text-xs text-primary hover:underline">
+                    #{tx.transactionId}
+                  </Link>
+                </TableCell>
+                <TableCell>{tx.connectorId}</TableCell>
+                <TableCell className="font-mono text-xs">{tx.idTag}</TableCell>
+                <TableCell>{dateTime(tx.startAt)}</TableCell>
+                <TableCell>{dateTime(tx.stopAt) || "—"}</TableCell>
+                <TableCell className="text-right tabular-nums">{tx.energyWh === null ? "—" : energy(tx.energyWh)}</TableCell>
+                <TableCell>
+                  <Badge variant={tx.status === "ACTIVE" ? "success" : tx.status === "ABNORMAL" ? "destructive" : "secondary"}>{t(`monitoring.transactionStatus.${tx.status}`)}</Badge>
+                </TableCell>
+              </TableRow>
+            ))}
+          />
         </CardContent>
       </Card>
     </div>

@@ -7,7 +7,7 @@ import { DataTable } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/row-actions";
 import { useFormat } from "~/components/format";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
-import { ConnectorStatusBadge, DeviceStateBadge } from "~/components/live/status-badges";
+import { DeviceStateBadge, LiveConnectorStatuses } from "~/components/live/status-badges";
 import { ProtocolBadge, type PointProtocol } from "~/components/protocol-badge";
 import { useLivePoints } from "~/lib/live";
 
@@ -55,19 +55,7 @@ export function SubPointTable({ page, onPageChange, emptyHint }: { page: Page<Su
       id: "connectors",
       meta: { priority: 2 },
       header: t("monitoring.common.connectors"),
-      cell: ({ row }) => {
-        const point = live.get(row.original.id);
-        return (
-          <div className="flex flex-wrap gap-1">
-            {row.original.connectors.map((c) => (
-              <span key={c.connectorId} className="inline-flex items-center gap-1 text-xs">
-                <span className="text-muted-foreground">{c.connectorId}</span>
-                <ConnectorStatusBadge status={liveStatus(point, row.original.online, c.connectorId, c.status)} />
-              </span>
-            ))}
-          </div>
-        );
-      },
+      cell: ({ row }) => <LiveConnectorStatuses point={row.original} live={live.get(row.original.id)} />,
     },
     {
       id: "power",

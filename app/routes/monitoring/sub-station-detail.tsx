@@ -1,15 +1,15 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
+import { HeaderLink } from "~/components/page-actions";
 import { loadSubStation } from "./sub-operator.server";
 import { SubPointTable } from "./sub-point-table";
 
@@ -33,12 +33,7 @@ export default function SubStationDetail() {
         actions={
           <>
             <LiveIndicator />
-            <Button asChild variant="outline">
-              <Link to="/suboperators/station">
-                <ArrowLeft aria-hidden />
-                {t("monitoring.common.back")}
-              </Link>
-            </Button>
+            <HeaderLink to="/suboperators/station" icon={ArrowLeft} label={t("monitoring.common.back")} variant="outline" />
           </>
         }
       />

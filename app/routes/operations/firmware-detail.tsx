@@ -2,15 +2,15 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Pencil, Rocket } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { RolloutStatus } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import { FormField } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
 import { useRevalidateOn } from "~/components/live/live-state";
 import { LiveIndicator } from "~/components/live/live-indicator";
-import { useActionOutcome } from "~/components/page-actions";
+import { HeaderLink, useActionOutcome } from "~/components/page-actions";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -104,12 +104,7 @@ export default function FirmwareDetail() {
         actions={
           <>
             <LiveIndicator />
-            <Button asChild variant="outline">
-              <Link to={`/operationMaintenance/ocppUpdateConfig/edit/${firmware.id}`}>
-                <Pencil aria-hidden />
-                {t("common.edit")}
-              </Link>
-            </Button>
+            <HeaderLink to={`/operationMaintenance/ocppUpdateConfig/edit/${firmware.id}`} icon={Pencil} label={t("common.edit")} variant="outline" />
             <Button onClick={() => setIssuing(true)}>
               <Rocket aria-hidden />
               {t("operations.fw.issue")}
@@ -117,20 +112,16 @@ export default function FirmwareDetail() {
           </>
         }
       />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("operations.fw.issued"), firmware.issuedAt ? dateTime(firmware.issuedAt) : t("operations.fw.issuedNo")],
-              [t("operations.fw.retries"), firmware.retries ?? "—"],
-              [t("operations.fw.retryInterval"), firmware.retryIntervalS === null ? "—" : `${firmware.retryIntervalS} s`],
-              [t("operations.fw.retrieveDate"), firmware.retrieveDate ? dateTime(firmware.retrieveDate) : "—"],
-              [t("operations.fw.description"), firmware.description ?? "—"],
-              [t("operations.fw.signed"), firmware.signed ? t("operations.fw.signedYes") : t("operations.fw.signedNo")],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("operations.fw.issued"), firmware.issuedAt ? dateTime(firmware.issuedAt) : t("operations.fw.issuedNo")],
+          [t("operations.fw.retries"), firmware.retries ?? "—"],
+          [t("operations.fw.retryInterval"), firmware.retryIntervalS === null ? "—" : `${firmware.retryIntervalS} s`],
+          [t("operations.fw.retrieveDate"), firmware.retrieveDate ? dateTime(firmware.retrieveDate) : "—"],
+          [t("operations.fw.description"), firmware.description ?? "—"],
+          [t("operations.fw.signed"), firmware.signed ? t("operations.fw.signedYes") : t("operations.fw.signedNo")],
+        ]}
+      />
       <Card>
         <CardHeader>
           <CardTitle>{t("operations.fw.rollout")}</CardTitle>

@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { firmwareInput } from "../../../domain/schemas/operations";
 import { NumberField, TextareaField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { firmwareForm, saveFirmware } from "./firmware.server";
 import { instantOf, localValueOf } from "~/lib/datetime-local";
 
@@ -75,22 +76,20 @@ export default function FirmwareForm() {
     fetcher.submit(JSON.stringify(checked.data), { method: "post", encType: "application/json" });
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader
-        title={firmware ? t("operations.fw.edit") : t("operations.fw.add")}
-        cancelTo={firmware ? `/operationMaintenance/ocppUpdateConfig/detail/${firmware.id}` : "/operationMaintenance/ocppUpdateConfig"}
-        saving={fetcher.state !== "idle"}
-      />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-          <TextField control={form.control} name="version" label={t("operations.fw.version")} required />
-          <TextField control={form.control} name="location" label={t("operations.fw.location")} placeholder="ftp://user:password@files.example.com/firmware.bin" required />
-          <NumberField control={form.control} name="retries" label={t("operations.fw.retries")} decimals={0} />
-          <NumberField control={form.control} name="retryIntervalS" label={t("operations.fw.retryInterval")} decimals={0} suffix="s" />
-          <TextField control={form.control} name="retrieveDate" type="datetime-local" label={t("operations.fw.retrieveDate")} hint={t("operations.fw.retrieveHint")} />
-          <TextField control={form.control} name="description" label={t("operations.fw.description")} />
-        </CardContent>
-      </Card>
+    <FormPage
+      onSubmit={submit}
+      title={firmware ? t("operations.fw.edit") : t("operations.fw.add")}
+      cancelTo={firmware ? `/operationMaintenance/ocppUpdateConfig/detail/${firmware.id}` : "/operationMaintenance/ocppUpdateConfig"}
+      sending={fetcher}
+    >
+      <FormSection>
+        <TextField control={form.control} name="version" label={t("operations.fw.version")} required />
+        <TextField control={form.control} name="location" label={t("operations.fw.location")} placeholder="ftp://user:password@files.example.com/firmware.bin" required />
+        <NumberField control={form.control} name="retries" label={t("operations.fw.retries")} decimals={0} />
+        <NumberField control={form.control} name="retryIntervalS" label={t("operations.fw.retryInterval")} decimals={0} suffix="s" />
+        <TextField control={form.control} name="retrieveDate" type="datetime-local" label={t("operations.fw.retrieveDate")} hint={t("operations.fw.retrieveHint")} />
+        <TextField control={form.control} name="description" label={t("operations.fw.description")} />
+      </FormSection>
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <p className="text-sm text-muted-foreground">{t("operations.fw.signedHint")}</p>
@@ -98,6 +97,6 @@ export default function FirmwareForm() {
           <TextareaField control={form.control} name="signature" label={t("operations.fw.signature")} rows={3} />
         </CardContent>
       </Card>
-    </form>
+    </FormPage>
   );
 }

@@ -2,15 +2,15 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { CalendarClock, Pencil, Power, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { DeliveryStatus } from "../../../domain/schemas/operations";
 import { DataTable } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/row-actions";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { useRevalidateOn } from "~/components/live/live-state";
 import { LiveIndicator } from "~/components/live/live-indicator";
-import { useActionOutcome } from "~/components/page-actions";
+import { HeaderLink, useActionOutcome } from "~/components/page-actions";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
@@ -113,12 +113,7 @@ export default function LoadBalancingDetail() {
         actions={
           <>
             <LiveIndicator />
-            <Button asChild variant="outline">
-              <Link to={`/equipmentManagement/loadingBalance/edit/${config.id}`}>
-                <Pencil aria-hidden />
-                {t("common.edit")}
-              </Link>
-            </Button>
+            <HeaderLink to={`/equipmentManagement/loadingBalance/edit/${config.id}`} icon={Pencil} label={t("common.edit")} variant="outline" />
             <Button variant="outline" onClick={() => run("status", t(enabled ? "operations.lb.confirmDisable" : "operations.lb.confirmEnable"), { status: enabled ? "INVALID" : "VALID" }, enabled)}>
               <Power aria-hidden />
               {enabled ? t("common.disable") : t("common.enable")}
@@ -134,29 +129,25 @@ export default function LoadBalancingDetail() {
           </>
         }
       />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("common.status"), <StatusBadge key="s" status={config.status} />],
-              [t("operations.lb.powerLimit"), power(config.powerLimit)],
-              [t("operations.lb.limitNow"), config.limitNow === null ? "—" : power(config.limitNow)],
-              [t("operations.lb.stationLoadLabel"), config.stationPowerLimit === null ? "—" : power(config.stationPowerLimit)],
-              [t("operations.lb.purpose"), t(`operations.lb.purposes.${config.purpose}`)],
-              [t("operations.lb.stackLevel"), t(`operations.lb.stackLevels.${config.stackLevel}`)],
-              [t("operations.lb.repeat"), t(`operations.lb.repeats.${config.repeat}`)],
-              [
-                t("operations.lb.slots"),
-                config.slots.length ? config.slots.map((s) => `${s.start}–${s.end} ${power(s.limitKw)}`).join(", ") : "—",
-              ],
-              [t("operations.lb.timeZone"), config.timeZone],
-              [t("operations.lb.validFrom"), config.validFrom ? dateTime(config.validFrom) : "—"],
-              [t("operations.lb.validTo"), config.validTo ? dateTime(config.validTo) : "—"],
-              [t("operations.lb.deliveredAt"), config.deliveredAt ? dateTime(config.deliveredAt) : "—"],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("common.status"), <StatusBadge key="s" status={config.status} />],
+          [t("operations.lb.powerLimit"), power(config.powerLimit)],
+          [t("operations.lb.limitNow"), config.limitNow === null ? "—" : power(config.limitNow)],
+          [t("operations.lb.stationLoadLabel"), config.stationPowerLimit === null ? "—" : power(config.stationPowerLimit)],
+          [t("operations.lb.purpose"), t(`operations.lb.purposes.${config.purpose}`)],
+          [t("operations.lb.stackLevel"), t(`operations.lb.stackLevels.${config.stackLevel}`)],
+          [t("operations.lb.repeat"), t(`operations.lb.repeats.${config.repeat}`)],
+          [
+            t("operations.lb.slots"),
+            config.slots.length ? config.slots.map((s) => `${s.start}–${s.end} ${power(s.limitKw)}`).join(", ") : "—",
+          ],
+          [t("operations.lb.timeZone"), config.timeZone],
+          [t("operations.lb.validFrom"), config.validFrom ? dateTime(config.validFrom) : "—"],
+          [t("operations.lb.validTo"), config.validTo ? dateTime(config.validTo) : "—"],
+          [t("operations.lb.deliveredAt"), config.deliveredAt ? dateTime(config.deliveredAt) : "—"],
+        ]}
+      />
       <Card>
         <CardHeader>
           <CardTitle>{t("operations.lb.progress")}</CardTitle>

@@ -5,13 +5,14 @@ import { useFetcher, useLoaderData, useNavigate, useSearchParams, type ActionFun
 import { loadBalancingInput, PROFILE_PURPOSES, REPEATS, STACK_LEVELS } from "../../../domain/schemas/operations";
 import { NumberField, SelectField, TextField } from "~/components/form/fields";
 import { FormField } from "~/components/form/form-field";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { StationOptions } from "./parts";
 import { loadBalancingForm, saveLoadBalancing } from "./load-balancing.server";
 import { instantOf, localValueOf } from "~/lib/datetime-local";
@@ -97,53 +98,50 @@ export default function LoadBalancingForm() {
   const pointsError = form.formState.errors.pointIds?.message;
   const slotsError = form.formState.errors.slots?.message ?? form.formState.errors.slots?.root?.message;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={config ? t("operations.lb.edit") : t("operations.lb.add")} cancelTo={listTo} saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
-          <TextField control={form.control} name="name" label={t("operations.lb.name")} required />
-          <FormField id="lb-station" label={t("operations.lb.station")} required error={form.formState.errors.stationId?.message && t(form.formState.errors.stationId.message)}>
-            <NativeSelect
-              id="lb-station"
-              value={form.watch("stationId")}
-              onChange={(e) => {
-                form.setValue("stationId", e.target.value);
-                form.setValue("pointIds", []);
-                // The points to choose from are the chosen location's: the loader reads them.
-                setParams(e.target.value ? { stationId: e.target.value } : {}, { replace: true, preventScrollReset: true });
-              }}
-            >
-              <StationOptions stations={stations} empty={t("ui.form.selectPlaceholder")} withLoad />
-            </NativeSelect>
-          </FormField>
-          <NumberField
-            control={form.control}
-            name="powerLimit"
-            label={t("operations.lb.powerLimit")}
-            required
-            decimals={2}
-            suffix="kW"
-            hint={station?.powerLimit != null ? t("operations.lb.stationLoad", { limit: station.powerLimit }) : t("operations.lb.stationNoLoad")}
-          />
-          <SelectField
-            control={form.control}
-            name="purpose"
-            label={t("operations.lb.purpose")}
-            required
-            options={PROFILE_PURPOSES.map((value) => ({ value, label: t(`operations.lb.purposes.${value}`) }))}
-          />
-          <SelectField
-            control={form.control}
-            name="stackLevel"
-            label={t("operations.lb.stackLevel")}
-            required
-            options={STACK_LEVELS.map((value) => ({ value: String(value), label: t(`operations.lb.stackLevels.${value}`) }))}
-          />
-          <SelectField control={form.control} name="repeat" label={t("operations.lb.repeat")} required options={REPEATS.map((value) => ({ value, label: t(`operations.lb.repeats.${value}`) }))} />
-          <TextField control={form.control} name="validFrom" type="datetime-local" label={t("operations.lb.validFrom")} />
-          <TextField control={form.control} name="validTo" type="datetime-local" label={t("operations.lb.validTo")} />
-        </CardContent>
-      </Card>
+    <FormPage onSubmit={submit} title={config ? t("operations.lb.edit") : t("operations.lb.add")} cancelTo={listTo} sending={fetcher}>
+      <FormSection columns="three">
+        <TextField control={form.control} name="name" label={t("operations.lb.name")} required />
+        <FormField id="lb-station" label={t("operations.lb.station")} required error={form.formState.errors.stationId?.message && t(form.formState.errors.stationId.message)}>
+          <NativeSelect
+            id="lb-station"
+            value={form.watch("stationId")}
+            onChange={(e) => {
+              form.setValue("stationId", e.target.value);
+              form.setValue("pointIds", []);
+              // The points to choose from are the chosen location's: the loader reads them.
+              setParams(e.target.value ? { stationId: e.target.value } : {}, { replace: true, preventScrollReset: true });
+            }}
+          >
+            <StationOptions stations={stations} empty={t("ui.form.selectPlaceholder")} withLoad />
+          </NativeSelect>
+        </FormField>
+        <NumberField
+          control={form.control}
+          name="powerLimit"
+          label={t("operations.lb.powerLimit")}
+          required
+          decimals={2}
+          suffix="kW"
+          hint={station?.powerLimit != null ? t("operations.lb.stationLoad", { limit: station.powerLimit }) : t("operations.lb.stationNoLoad")}
+        />
+        <SelectField
+          control={form.control}
+          name="purpose"
+          label={t("operations.lb.purpose")}
+          required
+          options={PROFILE_PURPOSES.map((value) => ({ value, label: t(`operations.lb.purposes.${value}`) }))}
+        />
+        <SelectField
+          control={form.control}
+          name="stackLevel"
+          label={t("operations.lb.stackLevel")}
+          required
+          options={STACK_LEVELS.map((value) => ({ value: String(value), label: t(`operations.lb.stackLevels.${value}`) }))}
+        />
+        <SelectField control={form.control} name="repeat" label={t("operations.lb.repeat")} required options={REPEATS.map((value) => ({ value, label: t(`operations.lb.repeats.${value}`) }))} />
+        <TextField control={form.control} name="validFrom" type="datetime-local" label={t("operations.lb.validFrom")} />
+        <TextField control={form.control} name="validTo" type="datetime-local" label={t("operations.lb.validTo")} />
+      </FormSection>
       <Card>
         <CardHeader>
           <CardTitle>{t("operations.lb.points")}</CardTitle>
@@ -191,6 +189,6 @@ export default function LoadBalancingForm() {
           </Button>
         </CardContent>
       </Card>
-    </form>
+    </FormPage>
   );
 }

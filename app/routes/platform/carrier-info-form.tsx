@@ -5,9 +5,9 @@ import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type L
 import type { z } from "zod";
 import { carrierInfoInput } from "../../../domain/schemas/platform";
 import { PasswordField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
-import { Card, CardContent } from "~/components/ui/card";
+import { useActionOutcome } from "~/components/page-actions";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { loadCarrierInfoForm, saveCarrierInfo } from "./carrier-info.server";
 import { profileDefaults, ProfileFields } from "./profile-fields";
 
@@ -42,21 +42,18 @@ export default function CarrierInfoForm() {
   );
   const submit = form.handleSubmit((values) => fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }));
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={t("carrierInfo.edit")} cancelTo={BACK} saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-          <ProfileFields control={form.control} />
-          <TextField control={form.control} name="eipaAccount" label={t("operators.eipaAccount")} />
-          <PasswordField
-            control={form.control}
-            name="eipaPassword"
-            label={t("operators.eipaPassword")}
-            hint={info.eipaPasswordSet ? t("operators.eipaPasswordHint") : undefined}
-            autoComplete="new-password"
-          />
-        </CardContent>
-      </Card>
-    </form>
+    <FormPage onSubmit={submit} title={t("carrierInfo.edit")} cancelTo={BACK} sending={fetcher}>
+      <FormSection>
+        <ProfileFields control={form.control} />
+        <TextField control={form.control} name="eipaAccount" label={t("operators.eipaAccount")} />
+        <PasswordField
+          control={form.control}
+          name="eipaPassword"
+          label={t("operators.eipaPassword")}
+          hint={info.eipaPasswordSet ? t("operators.eipaPasswordHint") : undefined}
+          autoComplete="new-password"
+        />
+      </FormSection>
+    </FormPage>
   );
 }

@@ -11,9 +11,10 @@ import { operatorDecimals, subscriptionMinor } from "../../../domain/subscriptio
 import { NumberField, PasswordField, SelectField, TextareaField, TextField } from "~/components/form/fields";
 import { TimeZoneField } from "~/components/form/time-zone-field";
 import { InitialPasswordDialog } from "~/components/initial-password-dialog";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
+import { useActionOutcome } from "~/components/page-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { FormPage } from "~/components/form/form-page";
 import { loadOperatorForm, saveOperator } from "./operators.server";
 import { AdminFields, profileDefaults, ProfileFields } from "./profile-fields";
 
@@ -112,8 +113,7 @@ export default function OperatorForm() {
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormHeader title={operator ? t("operators.edit") : t("operators.add")} cancelTo="/platform/operator" saving={fetcher.state !== "idle"} />
+      <FormPage onSubmit={submit} title={operator ? t("operators.edit") : t("operators.add")} cancelTo="/platform/operator" sending={fetcher}>
         <Section title={t("operators.sections.operator")}>
           <TextField control={form.control} name="code" label={t("operators.code")} required disabled={Boolean(operator)} autoComplete="off" />
           <ProfileFields control={form.control} />
@@ -150,7 +150,7 @@ export default function OperatorForm() {
             <AdminFields control={form.control} />
           </Section>
         )}
-      </form>
+      </FormPage>
       <InitialPasswordDialog
         password={issued?.password ?? null}
         title={t("operators.initialPasswordTitle")}

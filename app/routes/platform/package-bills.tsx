@@ -6,13 +6,12 @@ import { DataTable } from "~/components/data-table/data-table";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { DetailList } from "~/components/detail-list";
+import { FactsCard } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { useActionOutcome } from "~/components/page-actions";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { dayOf, PackageStateBadge } from "./platform-badges";
 
@@ -80,22 +79,18 @@ export function PackageBills({ pkg, bills, editable, title }: { pkg: PackageView
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={title} description={pkg.operatorCode ? `${pkg.operatorCode} · ${pkg.operatorName}` : undefined} />
-      <Card>
-        <CardContent className="pt-6">
-          <DetailList
-            items={[
-              [t("packages.type"), t(`packages.types.${pkg.type}`)],
-              [t("packages.state"), <PackageStateBadge state={pkg.status} />],
-              [t("packages.acPrice"), `${pkg.acPrice} ${pkg.currency}`],
-              [t("packages.dcPrice"), `${pkg.dcPrice} ${pkg.currency}`],
-              [t("packages.connectors"), `${pkg.acConnectors} / ${pkg.dcConnectors}`],
-              [t("packages.beginAt"), dayOf(pkg.beginAt)],
-              [t("packages.endAt"), dayOf(pkg.endAt)],
-              [t("packages.remark"), pkg.remark ?? "—"],
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <FactsCard
+        items={[
+          [t("packages.type"), t(`packages.types.${pkg.type}`)],
+          [t("packages.state"), <PackageStateBadge state={pkg.status} />],
+          [t("packages.acPrice"), `${pkg.acPrice} ${pkg.currency}`],
+          [t("packages.dcPrice"), `${pkg.dcPrice} ${pkg.currency}`],
+          [t("packages.connectors"), `${pkg.acConnectors} / ${pkg.dcConnectors}`],
+          [t("packages.beginAt"), dayOf(pkg.beginAt)],
+          [t("packages.endAt"), dayOf(pkg.endAt)],
+          [t("packages.remark"), pkg.remark ?? "—"],
+        ]}
+      />
       <h2 className="text-base font-semibold">{t("packages.bills")}</h2>
       <DataTableToolbar>
         <FilterSelect name="recorded" label={t("packages.recorded")} all={t("packages.recorded")}>

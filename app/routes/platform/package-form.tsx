@@ -5,9 +5,9 @@ import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type L
 import type { z } from "zod";
 import { PACKAGE_TYPES, pricePackageInput } from "../../../domain/schemas/platform";
 import { NumberField, SelectField, TextField } from "~/components/form/fields";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
-import { Card, CardContent } from "~/components/ui/card";
+import { useActionOutcome } from "~/components/page-actions";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { loadPackageForm, savePackage } from "./packages.server";
 
 /** Add a price package for an operator (docs/rules/platform.md "Price packages"). */
@@ -41,27 +41,24 @@ export default function PackageForm() {
   const submit = form.handleSubmit((values) => fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }));
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={t("packages.add")} cancelTo="/platform/pricePackage" saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-          <SelectField
-            control={form.control}
-            name="operatorId"
-            label={t("packages.operator")}
-            required
-            options={operators.map((o) => ({ value: String(o.id), label: `${o.code} · ${o.name}` }))}
-          />
-          <SelectField control={form.control} name="type" label={t("packages.type")} required options={PACKAGE_TYPES.map((type) => ({ value: type, label: t(`packages.types.${type}`) }))} />
-          <NumberField control={form.control} name="acPrice" label={t("packages.acPrice")} decimals={4} required />
-          <NumberField control={form.control} name="dcPrice" label={t("packages.dcPrice")} decimals={4} required />
-          <NumberField control={form.control} name="acConnectors" label={t("packages.acConnectors")} required />
-          <NumberField control={form.control} name="dcConnectors" label={t("packages.dcConnectors")} required />
-          <TextField control={form.control} name="beginAt" label={t("packages.beginAt")} type="date" required />
-          <TextField control={form.control} name="endAt" label={t("packages.endAt")} type="date" required />
-          <TextField control={form.control} name="remark" label={t("packages.remark")} className="sm:col-span-2" />
-        </CardContent>
-      </Card>
-    </form>
+    <FormPage onSubmit={submit} title={t("packages.add")} cancelTo="/platform/pricePackage" sending={fetcher}>
+      <FormSection>
+        <SelectField
+          control={form.control}
+          name="operatorId"
+          label={t("packages.operator")}
+          required
+          options={operators.map((o) => ({ value: String(o.id), label: `${o.code} · ${o.name}` }))}
+        />
+        <SelectField control={form.control} name="type" label={t("packages.type")} required options={PACKAGE_TYPES.map((type) => ({ value: type, label: t(`packages.types.${type}`) }))} />
+        <NumberField control={form.control} name="acPrice" label={t("packages.acPrice")} decimals={4} required />
+        <NumberField control={form.control} name="dcPrice" label={t("packages.dcPrice")} decimals={4} required />
+        <NumberField control={form.control} name="acConnectors" label={t("packages.acConnectors")} required />
+        <NumberField control={form.control} name="dcConnectors" label={t("packages.dcConnectors")} required />
+        <TextField control={form.control} name="beginAt" label={t("packages.beginAt")} type="date" required />
+        <TextField control={form.control} name="endAt" label={t("packages.endAt")} type="date" required />
+        <TextField control={form.control} name="remark" label={t("packages.remark")} className="sm:col-span-2" />
+      </FormSection>
+    </FormPage>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, Ban, CheckCircle2, HandCoins, PlugZap, ReceiptText, RotateCcw, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { useActionOutcome } from "~/components/page-actions";
+import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { HeaderLink, useActionOutcome } from "~/components/page-actions";
 import { useIdempotentSubmit } from "~/lib/idempotency";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
@@ -97,12 +97,7 @@ export default function RecordDetail() {
                 {t("records.detail.publicLink")}
               </a>
             </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.list}>
-                <ArrowLeft aria-hidden />
-                {t("records.detail.back")}
-              </Link>
-            </Button>
+            <HeaderLink to={paths.list} icon={ArrowLeft} label={t("records.detail.back")} variant="outline" />
           </>
         }
       />

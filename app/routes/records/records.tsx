@@ -12,12 +12,11 @@ import { DateRangePicker } from "~/components/data-table/date-range-picker";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { RecordStatusBadge } from "~/components/records/record-status";
-import { RemoteStartBadge } from "~/components/records/remote-start";
+import { IdTagCell } from "~/components/records/remote-start";
 import { PageHeader } from "~/components/shell/page-header";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
-import { isOperatorRemoteTag } from "../../../domain/remote-start-tag";
 import { CHARGE_RECORD_STATES } from "../../../domain/schemas/records";
 import { exportRecords, EXPORT_LIMIT } from "./record-export";
 import { loadRecords } from "./records.server";
@@ -107,12 +106,7 @@ export default function ChargeRecords() {
       accessorKey: "idTag",
       header: t("records.fields.idTag"),
       meta: { priority: 3 },
-      cell: ({ row }) => (
-        <span className="inline-flex flex-wrap items-center gap-1">
-          <span className="font-mono text-xs">{row.original.idTag}</span>
-          {isOperatorRemoteTag(row.original.idTag, remoteTag) && <RemoteStartBadge tag={row.original.idTag} />}
-        </span>
-      ),
+      cell: ({ row }) => <IdTagCell idTag={row.original.idTag} remoteTag={remoteTag} />,
     },
     { accessorKey: "startAt", header: t("records.fields.startAt"), meta: { priority: 2 }, cell: ({ row }) => dateTime(row.original.startAt) },
     {

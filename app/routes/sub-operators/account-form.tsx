@@ -7,9 +7,9 @@ import type { z } from "zod";
 import { subOperatorInput, subOperatorUpdateInput } from "../../../domain/schemas/platform";
 import { TextField } from "~/components/form/fields";
 import { InitialPasswordDialog } from "~/components/initial-password-dialog";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
-import { Card, CardContent } from "~/components/ui/card";
+import { useActionOutcome } from "~/components/page-actions";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { AdminFields, profileDefaults, ProfileFields } from "../platform/profile-fields";
 import { loadSubOperatorForm, saveSubOperator } from "./sub-operators.server";
 
@@ -56,18 +56,15 @@ export default function SubOperatorForm() {
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormHeader title={subOperator ? t("subOperators.edit") : t("subOperators.add")} cancelTo="/SubOperator/operatorAcount" saving={fetcher.state !== "idle"} />
-        <Card>
-          <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-            <TextField control={form.control} name="code" label={t("operators.code")} required disabled={Boolean(subOperator)} autoComplete="off" />
-            <ProfileFields control={form.control} />
-            <TextField control={form.control} name="validFrom" label={t("operators.validFrom")} type="date" />
-            <TextField control={form.control} name="validUntil" label={t("operators.validUntil")} type="date" />
-            {!subOperator && <AdminFields control={form.control} />}
-          </CardContent>
-        </Card>
-      </form>
+      <FormPage onSubmit={submit} title={subOperator ? t("subOperators.edit") : t("subOperators.add")} cancelTo="/SubOperator/operatorAcount" sending={fetcher}>
+        <FormSection>
+          <TextField control={form.control} name="code" label={t("operators.code")} required disabled={Boolean(subOperator)} autoComplete="off" />
+          <ProfileFields control={form.control} />
+          <TextField control={form.control} name="validFrom" label={t("operators.validFrom")} type="date" />
+          <TextField control={form.control} name="validUntil" label={t("operators.validUntil")} type="date" />
+          {!subOperator && <AdminFields control={form.control} />}
+        </FormSection>
+      </FormPage>
       <InitialPasswordDialog
         password={issued?.password ?? null}
         title={t("subOperators.initialPasswordTitle")}

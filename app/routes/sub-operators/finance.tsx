@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ArrowLeft, ChartColumn } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
@@ -11,7 +11,7 @@ import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
-import { Button } from "~/components/ui/button";
+import { HeaderLink } from "~/components/page-actions";
 import { StatementView } from "../statements/statement-view";
 import { loadFinance } from "./sub-operators.server";
 
@@ -40,12 +40,7 @@ export default function SubOperatorFinance() {
         subOperatorId={Number(statement.query.subOperatorId)}
         title={sub ? t("statements.subOperatorTitle", { name: `${sub.code} ${sub.name}` }) : t("subFinance.title")}
         actions={
-          <Button asChild variant="outline">
-            <Link to={PATH}>
-              <ArrowLeft aria-hidden />
-              {t("subFinance.title")}
-            </Link>
-          </Button>
+          <HeaderLink to={PATH} icon={ArrowLeft} label={t("subFinance.title")} variant="outline" />
         }
       />
     );

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import type { z } from "zod";
 import { subOperatorInfoInput } from "../../../domain/schemas/platform";
-import { FormHeader, useActionOutcome } from "~/components/page-actions";
-import { Card, CardContent } from "~/components/ui/card";
+import { useActionOutcome } from "~/components/page-actions";
 import { toast } from "~/components/ui/toast";
+import { FormPage, FormSection } from "~/components/form/form-page";
 import { profileDefaults, ProfileFields } from "../platform/profile-fields";
 import { loadOwnInfo, saveOwnInfo } from "./sub-operators.server";
 
@@ -40,13 +40,10 @@ export default function SubOperatorInfoForm() {
   );
   const submit = form.handleSubmit((values) => fetcher.submit(JSON.stringify(values), { method: "post", encType: "application/json" }));
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormHeader title={t("subInfo.edit")} cancelTo="/suboperators/subOperatorInfo/subOperatorInfo" saving={fetcher.state !== "idle"} />
-      <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-          <ProfileFields control={form.control} />
-        </CardContent>
-      </Card>
-    </form>
+    <FormPage onSubmit={submit} title={t("subInfo.edit")} cancelTo="/suboperators/subOperatorInfo/subOperatorInfo" sending={fetcher}>
+      <FormSection>
+        <ProfileFields control={form.control} />
+      </FormSection>
+    </FormPage>
   );
 }

@@ -4,8 +4,8 @@ import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { PageHeader } from "~/components/shell/page-header";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { HeaderLink } from "~/components/page-actions";
 import { BillStatusBadge, useBillRemark } from "./bill-parts";
 import { RetryBillButton, useBillRetry } from "./bill-retry";
 import { retryBillAction } from "./bill-retry.server";
@@ -38,9 +38,7 @@ export default function BillDetail() {
         actions={
           <>
             <RetryBillButton bill={bill} retry={retry} />
-            <Button asChild variant="outline">
-              <Link to="/financialManagement/billManagement">{t("common.back")}</Link>
-            </Button>
+            <HeaderLink to="/financialManagement/billManagement" label={t("common.back")} variant="outline" />
           </>
         }
       />

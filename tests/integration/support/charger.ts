@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { uniqueTag } from "./driver-rows";
 import { makeCharger } from "./factories";
 
 /**
@@ -92,6 +93,13 @@ export const boot = (charger: TestCharger) =>
   charger.call("BootNotification", { chargePointVendor: "Plugdesk", chargePointModel: "TestCharger", firmwareVersion: "1.0.0" });
 
 export const now = () => new Date().toISOString();
+
+/** An Accepted tag of the point's operator that no other test is charging with. */
+export async function freshTag(pointId: number) {
+  const idTag = uniqueTag("V");
+  await env.DB.prepare("INSERT INTO id_tags (operator_id, id_tag, status) SELECT operator_id, ?, 'Accepted' FROM points WHERE id = ?").bind(idTag, pointId).run();
+  return idTag;
+}
 
 /** A 1.6J charger of this point, connected with its key and booted. */
 export async function online16(point: { serialNumber: string; key: string }) {

@@ -58,6 +58,12 @@ export async function tokenFor(operatorCode: string, username: string, password 
   return res.body.data.accessToken;
 }
 
+/** Tokens of the demo's three admins: 0PL002's, its sub-operator 0PL002A's, and 0DE001's (another tenant). */
+export async function demoAdmins() {
+  const [admin, sub, deAdmin] = await Promise.all([tokenFor("0PL002", "demoadmin"), tokenFor("0PL002A", "subadmin1"), tokenFor("0DE001", "deadmin1")]);
+  return { admin, sub, deAdmin };
+}
+
 export function testCtx(overrides: Partial<PublicCtx> = {}): PublicCtx {
   return {
     db: createDb(env.DB),

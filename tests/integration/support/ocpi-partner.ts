@@ -4,7 +4,8 @@ import { contextFromToken } from "../../../workers/services/context";
 import { registerPlatform } from "../../../workers/services/ocpi/platforms";
 import { operatorIdOf } from "./driver-rows";
 import { fakeCpo } from "./fake-cpo";
-import { call, ORIGIN, testCtx } from "./http";
+import type { fakeEmsp } from "./fake-emsp";
+import { call, ORIGIN, testCtx, tokenFor } from "./http";
 
 /**
  * A partner registered with an operator, for the roaming tests (docs/rules/ocpi.md): our OCPI
@@ -12,11 +13,18 @@ import { call, ORIGIN, testCtx } from "./http";
  * credentials handshake run against a fake CPO.
  */
 
-/** Our country code and party id on the wire, straight into the settings document. */
-export const setIdentity = async (code: string, identity: { countryCode: string | null; partyId: string | null }) =>
+/** Our country code, party id and roles on the wire, straight into the settings document. */
+export const setIdentity = async (code: string, identity: { countryCode: string | null; partyId: string | null; roles?: ("CPO" | "EMSP")[] }) =>
   env.DB.prepare("UPDATE parameter_settings SET document = json_set(document, '$.ocpi', json(?)) WHERE operator_id = ?")
     .bind(JSON.stringify(identity), await operatorIdOf(code))
     .run();
+
+/** The CPO tests' two operators, both roaming as CPO and eMSP: 0PL002 as PL*PLC, 0DE001 as DE*DEX; their admins' tokens. */
+export async function operatorsInBothRoles() {
+  await setIdentity("0PL002", { countryCode: "PL", partyId: "PLC", roles: ["CPO", "EMSP"] });
+  await setIdentity("0DE001", { countryCode: "DE", partyId: "DEX", roles: ["CPO", "EMSP"] });
+  return { admin: await tokenFor("0PL002", "demoadmin"), other: await tokenFor("0DE001", "deadmin1") };
+}
 
 export const userCtx = (token: string) =>
   contextFromToken(testCtx({ request: { ip: "10.9.9.9", origin: ORIGIN, url: "/test", method: "PUT", userAgent: "vitest" } }), token);
@@ -33,6 +41,20 @@ export async function registeredCpo(admin: string, role: "CPO" | "HUB" = "CPO") 
   const id = await addPlatform(admin, cpo);
   await registerPlatform(await userCtx(admin), id, cpo.handler);
   return { cpo, id, token: cpo.state.ourToken! };
+}
+
+/**
+ * Registers `emsp` with the operator `admin` logs into, as an eMSP or a hub of our CPO role
+ * (docs/rules/ocpi.md "CPO role"): a platform added through the console's API, a token A we issued,
+ * and the partner's credentials handshake with it.
+ */
+export async function registerEmsp(admin: string, emsp: Pick<ReturnType<typeof fakeEmsp>, "register">, platform: { name: string; role: "EMSP" | "HUB" }) {
+  const created = await call("POST", "/ocpi-service/platform", { token: admin, body: platform });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const issued = await call("PUT", `/ocpi-service/platform/${created.body.data.id}/token`, { token: admin });
+  const registered = await emsp.register(issued.body.data.token);
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  return { id: created.body.data.id as number, tokenA: issued.body.data.token as string };
 }
 
 let cdrs = 0;

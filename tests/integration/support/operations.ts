@@ -17,4 +17,22 @@ export async function makeSite(operatorCode: string, options: { count?: number; 
   return { stationId, chargers };
 }
 
+/**
+ * The SetChargingProfile a 1.6 charger of such a site gets from a load-balancing group valid from
+ * 2025-06-01T10:00Z (OCPP 1.6 §5.16): the charger's maximum, recurring daily from local midnight
+ * in Warsaw, in the periods given.
+ */
+export const dailyMaximumProfile16 = (profileId: number, chargingSchedulePeriod: { startPeriod: number; limit: number }[]) => ({
+  connectorId: 0,
+  csChargingProfiles: {
+    chargingProfileId: profileId,
+    stackLevel: 1,
+    chargingProfilePurpose: "ChargePointMaxProfile",
+    chargingProfileKind: "Recurring",
+    recurrencyKind: "Daily",
+    validFrom: "2025-06-01T10:00:00.000Z",
+    chargingSchedule: { duration: 86_400, startSchedule: "2025-05-31T22:00:00.000Z", chargingRateUnit: "W", chargingSchedulePeriod },
+  },
+});
+
 export { eventually } from "../../support/eventually";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOT_FLUSH_MS, HotWrites, parkedBytes } from "../../../workers/ocpp/hot-writes";
-import type { ChargerStore, LogEntry, Sample } from "../../../workers/ocpp/store";
+import type { ChargerStore, LogEntry, Sample, SentCall } from "../../../workers/ocpp/store";
 
 /** A store that records the statements the hot writes would run, in order. */
 function recordingStore() {
@@ -9,6 +9,7 @@ function recordingStore() {
     insertSamples: (samples: Sample[]) => statements.push(`samples:${samples.length}`),
     appendLog: (entries: LogEntry[]) => statements.push(`log:${entries.length}`),
     settlePendingCall: (id: string) => statements.push(`settle:${id}`),
+    addPendingCall: (call: SentCall) => statements.push(`call:${call.id}`),
   } as unknown as ChargerStore;
   return { store, statements };
 }
@@ -67,6 +68,19 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     expect(statements).toEqual(["log:0", "settle:abc"]);
     hot.flush();
     expect(statements).toHaveLength(2);
+  });
+
+  it("writes a sent call's row with the next flush, and never when its answer comes first", () => {
+    const { store, statements } = recordingStore();
+    const hot = new HotWrites(store);
+    hot.sentCall({ id: "fast", action: "RemoteStartTransaction", deadline: 1 });
+    hot.settledCall("fast");
+    hot.sentCall({ id: "slow", action: "RemoteStartTransaction", deadline: 1 });
+    vi.advanceTimersByTime(HOT_FLUSH_MS);
+    expect(statements).toEqual(["log:0", "call:slow"]);
+    hot.settledCall("slow");
+    vi.advanceTimersByTime(HOT_FLUSH_MS);
+    expect(statements).toEqual(["log:0", "call:slow", "log:0", "settle:slow"]);
   });
 
   it("parks the frames of answers that write nothing with the socket, and lets go of them once storage has them", () => {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { problemOf } from "../../../domain/ocpp/v201/events";
 import type { EventDataType } from "../../../domain/ocpp/v201/schemas";
+import { alertingEvent } from "../../support/ocpp201";
 
-const event = (component: EventDataType["component"], variable: string, actualValue: string, extra: Partial<EventDataType> = {}): EventDataType => ({
-  eventId: 1,
-  timestamp: "2026-05-01T08:00:00Z",
-  trigger: "Alerting",
-  actualValue,
-  component,
-  variable: { name: variable },
-  eventNotificationType: "HardWiredNotification",
-  ...extra,
-});
+const event = (component: EventDataType["component"], variable: string, actualValue: string, extra: Partial<EventDataType> = {}) =>
+  alertingEvent(1, component, variable, actualValue, { timestamp: "2026-05-01T08:00:00Z", ...extra });
 
 describe("problemOf (OCPP 2.0.1 N07–N08 events as 1.6 fault codes)", () => {
   it.each([

@@ -1,10 +1,12 @@
 import { accountDeletionConfirmInput, accountDeletionDecision, accountDeletionInput, accountDeletionListQuery } from "../../../domain/schemas/maintenance";
 import { confirmAccountDeletion, decideAccountDeletion, listAccountDeletions, requestAccountDeletion } from "../../services/maintenance/account-deletion";
-import { idParam, route } from "../app";
+import { route } from "../app";
+import { resource } from "../resource";
 
 /** Drivers' account deletion requests (docs/rules/maintenance.md "Account deletion"). */
 const tag = "Customer service: account deletion";
 const path = "/customer-service/account-deletion";
+const accountDeletion = resource(tag, path);
 
 export const routes = [
   route(
@@ -19,31 +21,16 @@ export const routes = [
     },
     (ctx, { body }, c) => requestAccountDeletion(ctx, new URL(c.req.url).host, body),
   ),
-  route(
-    {
-      method: "post",
-      path: `${path}/confirm`,
-      summary: "Public: the code mailed for a request: { ticket, code }; the request then reaches the operator. Wrong, spent or expired: 400, one message",
-      tag,
-      verb: confirmAccountDeletion,
-      body: accountDeletionConfirmInput,
-    },
-    (ctx, { body }) => confirmAccountDeletion(ctx, body),
+  accountDeletion.post(
+    "/confirm",
+    "Public: the code mailed for a request: { ticket, code }; the request then reaches the operator. Wrong, spent or expired: 400, one message",
+    confirmAccountDeletion,
+    accountDeletionConfirmInput,
   ),
-  route({ method: "get", path, summary: "Deletion requests, newest first (status PENDING, DONE, REJECTED)", tag, verb: listAccountDeletions, query: accountDeletionListQuery }, (ctx, { query }) =>
-    listAccountDeletions(ctx, query),
-  ),
-  route(
-    {
-      method: "put",
-      path: `${path}/{id}`,
-      summary:
-        "Complete (DONE: the customer's personal fields are erased) or reject a pending request: { result, identityConfirmedBy }; a request no mailed code confirmed (verified false) is completed only with identityConfirmedBy, how the operator confirmed the requester's identity (else 400)",
-      tag,
-      verb: decideAccountDeletion,
-      params: idParam,
-      body: accountDeletionDecision,
-    },
-    (ctx, { params, body }) => decideAccountDeletion(ctx, params.id, body),
+  accountDeletion.list("Deletion requests, newest first (status PENDING, DONE, REJECTED)", listAccountDeletions, accountDeletionListQuery),
+  accountDeletion.update(
+    "Complete (DONE: the customer's personal fields are erased) or reject a pending request: { result, identityConfirmedBy }; a request no mailed code confirmed (verified false) is completed only with identityConfirmedBy, how the operator confirmed the requester's identity (else 400)",
+    decideAccountDeletion,
+    accountDeletionDecision,
   ),
 ];

@@ -8,50 +8,16 @@ import {
   listStrategyCards,
   updateDiscountStrategy,
 } from "../../services/discounts/strategies";
-import { idParam, route } from "../app";
+import { resource } from "../resource";
 
-const tag = "Finance service";
-const path = "/finance-service/discount-strategy";
+const discountStrategy = resource("Finance service", "/finance-service/discount-strategy");
 
 export const routes = [
-  route(
-    { method: "get", path, summary: "Discount strategies, newest first, paged and filtered (name, type)", tag, verb: listDiscountStrategies, query: discountStrategyListQuery },
-    (ctx, { query }) => listDiscountStrategies(ctx, query),
-  ),
-
-  route(
-    {
-      method: "post",
-      path,
-      summary: "Create a discount strategy (VOUCHER or DISCOUNT, MONEY or DEGREE); `generateNumber` cards are generated with it",
-      tag,
-      verb: createDiscountStrategy,
-      body: discountStrategyInput,
-    },
-    (ctx, { body }) => createDiscountStrategy(ctx, body),
-  ),
-
-  route({ method: "get", path: `${path}/{id}`, summary: "A discount strategy", tag, verb: discountStrategyDetail, params: idParam }, (ctx, { params }) =>
-    discountStrategyDetail(ctx, params.id),
-  ),
-
-  route(
-    { method: "put", path: `${path}/{id}`, summary: "Update a discount strategy (its type, unit and quota only while none of its cards is given)", tag, verb: updateDiscountStrategy, params: idParam, body: discountStrategyInput },
-    (ctx, { params, body }) => updateDiscountStrategy(ctx, params.id, body),
-  ),
-
-  route(
-    { method: "delete", path: `${path}/{id}`, summary: "Delete a discount strategy and its cards, while none of them is given", tag, verb: deleteDiscountStrategy, params: idParam },
-    (ctx, { params }) => deleteDiscountStrategy(ctx, params.id),
-  ),
-
-  route(
-    { method: "post", path: `${path}/{id}/generate`, summary: "Generate `count` discount cards with unique activation codes; answers them", tag, verb: generateDiscountCards, params: idParam, body: generateInput },
-    (ctx, { params, body }) => generateDiscountCards(ctx, params.id, body),
-  ),
-
-  route(
-    { method: "get", path: `${path}/{id}/card`, summary: "The cards of a strategy, newest first, paged and filtered (status, code)", tag, verb: listStrategyCards, params: idParam, query: discountCardListQuery },
-    (ctx, { params, query }) => listStrategyCards(ctx, params.id, query),
-  ),
+  discountStrategy.list("Discount strategies, newest first, paged and filtered (name, type)", listDiscountStrategies, discountStrategyListQuery),
+  discountStrategy.create("Create a discount strategy (VOUCHER or DISCOUNT, MONEY or DEGREE); `generateNumber` cards are generated with it", createDiscountStrategy, discountStrategyInput),
+  discountStrategy.detail("A discount strategy", discountStrategyDetail),
+  discountStrategy.update("Update a discount strategy (its type, unit and quota only while none of its cards is given)", updateDiscountStrategy, discountStrategyInput),
+  discountStrategy.remove("Delete a discount strategy and its cards, while none of them is given", deleteDiscountStrategy),
+  discountStrategy.post("/{id}/generate", "Generate `count` discount cards with unique activation codes; answers them", generateDiscountCards, generateInput),
+  discountStrategy.get("/{id}/card", "The cards of a strategy, newest first, paged and filtered (status, code)", listStrategyCards, discountCardListQuery),
 ];

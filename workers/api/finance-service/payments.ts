@@ -1,4 +1,5 @@
-import { api, describeAccess, idParam, route } from "../app";
+import { api, describeAccess } from "../app";
+import { resource } from "../resource";
 import { cardTopUpInput, channelTopUpInput, paymentCardInput, paymentQuery } from "../../../domain/schemas/payments";
 import { listPayments, receivePayPalWebhook, receiveStripeWebhook, retryBillPayment, setPaymentCard, startCardTopUp, startChannelTopUp } from "../../services/payments/payments";
 import { publicCtxOf } from "../../services/context";
@@ -9,34 +10,20 @@ import { ok } from "../envelope";
  * of a failed payment from its bill, and the processor's signed webhook.
  */
 const tag = "Finance service: card payments";
+const customer = resource(tag, "/customer-service/customer");
+const finance = resource(tag, "/finance-service");
 
 export const routes = [
-  route(
-    { method: "put", path: "/customer-service/customer/{id}/payment-card", summary: "Keep a customer's Stripe card (channelType 4, the default) or PayPal vault (channelType 0) on file", tag, verb: setPaymentCard, params: idParam, body: paymentCardInput },
-    (ctx, { params, body }) => setPaymentCard(ctx, params.id, body),
+  customer.put("/{id}/payment-card", "Keep a customer's Stripe card (channelType 4, the default) or PayPal vault (channelType 0) on file", setPaymentCard, paymentCardInput),
+  finance.post("/stripe-top-up", "Top a customer up from their card on file: a Paying bill until Stripe's webhook", startCardTopUp, cardTopUpInput),
+  finance.post(
+    "/card-top-up",
+    "Top a customer up through the operator's Stripe or PayPal channel (channelType 4 or 0): a Paying bill until the processor's webhook; other types are not supported yet",
+    startChannelTopUp,
+    channelTopUpInput,
   ),
-  route(
-    { method: "post", path: "/finance-service/stripe-top-up", summary: "Top a customer up from their card on file: a Paying bill until Stripe's webhook", tag, verb: startCardTopUp, body: cardTopUpInput },
-    (ctx, { body }) => startCardTopUp(ctx, body),
-  ),
-  route(
-    {
-      method: "post",
-      path: "/finance-service/card-top-up",
-      summary: "Top a customer up through the operator's Stripe or PayPal channel (channelType 4 or 0): a Paying bill until the processor's webhook; other types are not supported yet",
-      tag,
-      verb: startChannelTopUp,
-      body: channelTopUpInput,
-    },
-    (ctx, { body }) => startChannelTopUp(ctx, body),
-  ),
-  route(
-    { method: "post", path: "/finance-service/bill/{id}/retry-payment", summary: "Ask again for a failed card payment (a top-up or a session's capture)", tag, verb: retryBillPayment, params: idParam },
-    (ctx, { params }) => retryBillPayment(ctx, params.id),
-  ),
-  route({ method: "get", path: "/finance-service/payment", summary: "Card payments, newest first", tag, verb: listPayments, query: paymentQuery }, (ctx, { query }) =>
-    listPayments(ctx, query),
-  ),
+  finance.post("/bill/{id}/retry-payment", "Ask again for a failed card payment (a top-up or a session's capture)", retryBillPayment),
+  finance.get("/payment", "Card payments, newest first", listPayments, paymentQuery),
 ];
 
 /**

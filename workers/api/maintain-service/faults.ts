@@ -2,20 +2,17 @@ import { failureListQuery, faultCodeInput, faultCodeListQuery, faultCodeParam, f
 import { listFailures } from "../../services/faults/failures";
 import { createFaultCode, deleteFaultCode, faultCodeDetail, listFaultCodes, updateFaultCode } from "../../services/faults/fault-codes";
 import { route } from "../app";
+import { resource } from "../resource";
 
 /** The fault-code catalogue and the failures built on it (docs/rules/operations.md "Fault codes", "Failures"). */
 const tag = "Fault codes and failures";
 const path = "/maintain-service/fault-code";
+const faultCode = resource(tag, path);
+const maintainService = resource(tag, "/maintain-service");
 
 export const routes = [
-  route(
-    { method: "get", path, summary: "The 14 OCPP fault codes, then vendor codes (keyword, source OCPP or VENDOR)", tag, verb: listFaultCodes, query: faultCodeListQuery },
-    (ctx, { query }) => listFaultCodes(ctx, query),
-  ),
-
-  route({ method: "post", path, summary: "Add a vendor code: name, level, count (a positive whole number)", tag, verb: createFaultCode, body: faultCodeInput }, (ctx, { body }) =>
-    createFaultCode(ctx, body),
-  ),
+  faultCode.list("The 14 OCPP fault codes, then vendor codes (keyword, source OCPP or VENDOR)", listFaultCodes, faultCodeListQuery),
+  faultCode.create("Add a vendor code: name, level, count (a positive whole number)", createFaultCode, faultCodeInput),
 
   route({ method: "get", path: `${path}/{code}`, summary: "One fault code", tag, verb: faultCodeDetail, params: faultCodeParam }, (ctx, { params }) =>
     faultCodeDetail(ctx, params.code),
@@ -31,15 +28,5 @@ export const routes = [
     (ctx, { params }) => deleteFaultCode(ctx, params.code),
   ),
 
-  route(
-    {
-      method: "get",
-      path: "/maintain-service/operation-failure",
-      summary: "Alarms grouped by point and fault code over a period (30 days unless from/to), with counts and whether repeated",
-      tag,
-      verb: listFailures,
-      query: failureListQuery,
-    },
-    (ctx, { query }) => listFailures(ctx, query),
-  ),
+  maintainService.get("/operation-failure", "Alarms grouped by point and fault code over a period (30 days unless from/to), with counts and whether repeated", listFailures, failureListQuery),
 ];

@@ -1,33 +1,11 @@
 import { alarmListQuery, disposeInput } from "../../../domain/schemas/monitoring";
 import { disposeAlarm, listAlarms } from "../../services/alarms/alarms";
-import { idParam, route } from "../app";
+import { resource } from "../resource";
 
 /** Alarms: listed for operators and sub-operators, closed by hand with a comment. */
-const tag = "Alarms";
+const alarm = resource("Alarms", "/station-service/alarm");
 
 export const routes = [
-  route(
-    {
-      method: "get",
-      path: "/station-service/alarm",
-      summary: "Alarms, newest first (status, level, pointId, serialNumber, type, from, to)",
-      tag,
-      verb: listAlarms,
-      query: alarmListQuery,
-    },
-    (ctx, { query }) => listAlarms(ctx, query),
-  ),
-
-  route(
-    {
-      method: "put",
-      path: "/station-service/alarm/{id}/dispose",
-      summary: "Dispose of an undisposed alarm with a comment (ManualDisposed)",
-      tag,
-      verb: disposeAlarm,
-      params: idParam,
-      body: disposeInput,
-    },
-    (ctx, { params, body }) => disposeAlarm(ctx, params.id, body),
-  ),
+  alarm.list("Alarms, newest first (status, level, pointId, serialNumber, type, from, to)", listAlarms, alarmListQuery),
+  alarm.put("/{id}/dispose", "Dispose of an undisposed alarm with a comment (ManualDisposed)", disposeAlarm, disposeInput),
 ];

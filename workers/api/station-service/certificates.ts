@@ -11,18 +11,17 @@ import {
   rootCertificateInput,
   uploadRootCertificate,
 } from "../../services/certificates/root-certificates";
-import { idParam, route } from "../app";
+import { route } from "../app";
+import { resource } from "../resource";
 
 const tag = "Charger certificates";
 const path = "/station-service/certificate";
+const certificate = resource(tag, path);
+const point = resource(tag, "/station-service/point");
 
 export const routes = [
-  route({ method: "get", path, summary: "The operator's root certificates for chargers (never the PEM)", tag, verb: listRootCertificates }, (ctx) => listRootCertificates(ctx)),
-
-  route(
-    { method: "post", path, summary: "Upload a root certificate (one X.509 PEM, at most 5500 characters), kept sealed", tag, verb: uploadRootCertificate, body: rootCertificateInput },
-    (ctx, { body }) => uploadRootCertificate(ctx, body),
-  ),
+  certificate.get("", "The operator's root certificates for chargers (never the PEM)", listRootCertificates),
+  certificate.create("Upload a root certificate (one X.509 PEM, at most 5500 characters), kept sealed", uploadRootCertificate, rootCertificateInput),
 
   route(
     {
@@ -36,53 +35,8 @@ export const routes = [
     (ctx, { params }) => removeRootCertificate(ctx, params.fingerprint),
   ),
 
-  route(
-    {
-      method: "get",
-      path: "/station-service/point/{id}/certificates",
-      summary: "What the point last reported holding (GetInstalledCertificateIds) and the signing requests it sent",
-      tag,
-      verb: pointCertificates,
-      params: idParam,
-    },
-    (ctx, { params }) => pointCertificates(ctx, params.id),
-  ),
-
-  route(
-    {
-      method: "put",
-      path: "/station-service/point/{id}/certificates",
-      summary: "Ask the point for the root certificates it holds (GetInstalledCertificateIds, both types)",
-      tag,
-      verb: refreshPointCertificates,
-      params: idParam,
-    },
-    (ctx, { params }) => refreshPointCertificates(ctx, params.id),
-  ),
-
-  route(
-    {
-      method: "post",
-      path: "/station-service/point/{id}/certificates/install",
-      summary: "InstallCertificate with a stored root certificate",
-      tag,
-      verb: installRootCertificate,
-      params: idParam,
-      body: installInput,
-    },
-    (ctx, { params, body }) => installRootCertificate(ctx, params.id, body),
-  ),
-
-  route(
-    {
-      method: "post",
-      path: "/station-service/point/{id}/certificates/delete",
-      summary: "DeleteCertificate of one the point reported",
-      tag,
-      verb: deleteInstalledCertificate,
-      params: idParam,
-      body: deleteInstalledInput,
-    },
-    (ctx, { params, body }) => deleteInstalledCertificate(ctx, params.id, body),
-  ),
+  point.get("/{id}/certificates", "What the point last reported holding (GetInstalledCertificateIds) and the signing requests it sent", pointCertificates),
+  point.put("/{id}/certificates", "Ask the point for the root certificates it holds (GetInstalledCertificateIds, both types)", refreshPointCertificates),
+  point.post("/{id}/certificates/install", "InstallCertificate with a stored root certificate", installRootCertificate, installInput),
+  point.post("/{id}/certificates/delete", "DeleteCertificate of one the point reported", deleteInstalledCertificate, deleteInstalledInput),
 ];

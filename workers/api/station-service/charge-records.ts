@@ -1,5 +1,5 @@
 import { chargeRecordQuery, reportQuery } from "../../../domain/schemas/records";
-import { idParam, route } from "../app";
+import { resource } from "../resource";
 import { stationCashier } from "../../services/charge-records/cashier";
 import { chargeRecordDetail, listChargeRecords, reportByPoint } from "../../services/charge-records/charge-records";
 import { recordReceipt } from "../../services/charge-records/receipts";
@@ -7,69 +7,24 @@ import { abnormalRecord, completeRecord, retryRecord, settleRecord, unplugRecord
 
 
 const tag = "Charge records";
+const record = resource(tag, "/station-service/charge/record");
+const cashier = resource(tag, "/station-service/charge/cashier");
 
 export const routes = [
-  route(
-    {
-      method: "get",
-      path: "/station-service/charge/record/reportByPoint",
-      summary:
-        "One point's month (reportMonth yyyy-MM in the operator's time zone): meterValue kWh (3 decimals), chargingTime minutes, deductionCost minor units (the billed records' totalCost), chargeCount",
-      tag,
-      verb: reportByPoint,
-      query: reportQuery,
-    },
-    (ctx, { query }) => reportByPoint(ctx, query),
+  record.get(
+    "/reportByPoint",
+    "One point's month (reportMonth yyyy-MM in the operator's time zone): meterValue kWh (3 decimals), chargingTime minutes, deductionCost minor units (the billed records' totalCost), chargeCount",
+    reportByPoint,
+    reportQuery,
   ),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/charge/record",
-      summary:
-        "Charge records, newest first, paged and filtered (transactionId, stationId, pointId, customerId, idTag, status, from/to as yyyy-MM-dd or a local date-time in the operator's time zone); status is the record state, transactionStatus the transaction's",
-      tag,
-      verb: listChargeRecords,
-      query: chargeRecordQuery,
-    },
-    (ctx, { query }) => listChargeRecords(ctx, query),
+  record.list(
+    "Charge records, newest first, paged and filtered (transactionId, stationId, pointId, customerId, idTag, status, from/to as yyyy-MM-dd or a local date-time in the operator's time zone); status is the record state, transactionStatus the transaction's",
+    listChargeRecords,
+    chargeRecordQuery,
   ),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/charge/record/{id}",
-      summary: "A charge record with its cost lines, meter curve, strategy version and receipt token",
-      tag,
-      verb: chargeRecordDetail,
-      params: idParam,
-    },
-    (ctx, { params }) => chargeRecordDetail(ctx, params.id),
-  ),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/charge/record/{id}/receipt",
-      summary: "A charge record's receipt: every charging-receipt field, money in minor units, with the operator's currency format",
-      tag,
-      verb: recordReceipt,
-      params: idParam,
-    },
-    (ctx, { params }) => recordReceipt(ctx, params.id),
-  ),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/charge/cashier/{id}",
-      summary: "Cashier view of one station: its connectors, running sessions and the amount due of each last finished session",
-      tag,
-      verb: stationCashier,
-      params: idParam,
-    },
-    (ctx, { params }) => stationCashier(ctx, params.id),
-  ),
+  record.detail("A charge record with its cost lines, meter curve, strategy version and receipt token", chargeRecordDetail),
+  record.get("/{id}/receipt", "A charge record's receipt: every charging-receipt field, money in minor units, with the operator's currency format", recordReceipt),
+  cashier.detail("Cashier view of one station: its connectors, running sessions and the amount due of each last finished session", stationCashier),
 ];
 
 export const recordActionRoutes = (
@@ -80,6 +35,4 @@ export const recordActionRoutes = (
     ["unplug", unplugRecord, "Manual unplug: sets the unplug time to now and gives the idle fee after charging its final price"],
     ["retry", retryRecord, "Retry a failed payment (PAY_FAIL) with today's balance"],
   ] as const
-).map(([action, verb, summary]) =>
-  route({ method: "put", path: `/station-service/charge/record/{id}/${action}`, summary, tag, verb, params: idParam }, (ctx, { params }) => verb(ctx, params.id)),
-);
+).map(([action, verb, summary]) => record.put(`/{id}/${action}`, summary, verb));

@@ -1,15 +1,8 @@
 import { homeDashboard } from "../../services/dashboard/dashboard";
-import { route } from "../app";
+import { resource } from "../resource";
+
+const dashboard = resource("Dashboard", "/station-service/dashboard");
 
 export const routes = [
-  route(
-    {
-      method: "get",
-      path: "/station-service/dashboard/home",
-      summary: "The home dashboard: device and connector counts, energy and sessions today and this month, energy by day, stations",
-      tag: "Dashboard",
-      verb: homeDashboard,
-    },
-    (ctx) => homeDashboard(ctx),
-  ),
+  dashboard.get("/home", "The home dashboard: device and connector counts, energy and sessions today and this month, energy by day, stations", homeDashboard),
 ];

@@ -17,14 +17,13 @@ import { anyCommand } from "../../services/remote/any-command";
 import { remoteCommand, remoteStart, remoteStop } from "../../services/remote/remote-control";
 import { remoteDiagnostics } from "../../services/points/diagnostics";
 import { idParam, route } from "../app";
+import { resource } from "../resource";
 
 const tag = "Monitoring and remote control";
+const stationService = resource(tag, "/station-service");
 
 export const routes = [
-  route(
-    { method: "get", path: "/station-service/monitoring/point", summary: "Points with their live state (read-only)", tag, verb: listMonitoredPoints, query: pointListQuery },
-    (ctx, { query }) => listMonitoredPoints(ctx, query),
-  ),
+  stationService.get("/monitoring/point", "Points with their live state (read-only)", listMonitoredPoints, pointListQuery),
 
   route(
     {
@@ -129,18 +128,7 @@ export const routes = [
     (ctx, { params, body }) => remoteCommand(ctx, { id: params.id }, "UnlockConnector", body),
   ),
 
-  route(
-    {
-      method: "put",
-      path: "/station-service/remoteControl/remoteStart/{id}",
-      summary: "RemoteStartTransaction; without idTag the operator's remote tag is used",
-      tag,
-      verb: remoteStart,
-      params: idParam,
-      body: remoteStartInput,
-    },
-    (ctx, { params, body }) => remoteStart(ctx, params.id, body),
-  ),
+  stationService.put("/remoteControl/remoteStart/{id}", "RemoteStartTransaction; without idTag the operator's remote tag is used", remoteStart, remoteStartInput),
 
   route(
     {
@@ -154,17 +142,10 @@ export const routes = [
     (ctx, { params }) => remoteStop(ctx, params.id, params.transaction),
   ),
 
-  route(
-    {
-      method: "post",
-      path: "/station-service/point/{id}/command",
-      summary:
-        "Any server-initiated OCPP action in the point's protocol: 1.6 names (ChangeConfiguration, …) for a 1.6 point, 2.0.1 names (GetVariables, SetDisplayMessage, …) for a 2.0.1 point; the other protocol's names are 400, the payload is checked against the protocol's schema",
-      tag,
-      verb: anyCommand,
-      params: idParam,
-      body: commandInput,
-    },
-    (ctx, { params, body }) => anyCommand(ctx, params.id, body),
+  stationService.post(
+    "/point/{id}/command",
+    "Any server-initiated OCPP action in the point's protocol: 1.6 names (ChangeConfiguration, …) for a 1.6 point, 2.0.1 names (GetVariables, SetDisplayMessage, …) for a 2.0.1 point; the other protocol's names are 400, the payload is checked against the protocol's schema",
+    anyCommand,
+    commandInput,
   ),
 ];

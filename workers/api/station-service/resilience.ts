@@ -1,35 +1,16 @@
 import { closeSuspectInput, suspectListQuery, suspectParam } from "../../../domain/schemas/resilience";
 import { closeSuspectSession, listSuspectSessions, suspectSessionReading } from "../../services/monitoring/suspect-sessions";
 import { liftQuarantine } from "../../services/points/quarantine";
-import { idParam, route } from "../app";
+import { route } from "../app";
+import { resource } from "../resource";
 
 /** A misbehaving charger's quarantine and stuck sessions (docs/rules/ocpp.md, docs/rules/monitoring.md "Suspect sessions"). */
 const tag = "Monitoring and remote control";
+const stationService = resource(tag, "/station-service");
 
 export const routes = [
-  route(
-    {
-      method: "delete",
-      path: "/station-service/point/{id}/quarantine",
-      summary: "Lift a charger's reconnect quarantine; its connections are counted afresh",
-      tag,
-      verb: liftQuarantine,
-      params: idParam,
-    },
-    (ctx, { params }) => liftQuarantine(ctx, params.id),
-  ),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/charge/suspect",
-      summary: "Suspect sessions (no stop past the threshold, connector free, meter flagged), oldest first",
-      tag,
-      verb: listSuspectSessions,
-      query: suspectListQuery,
-    },
-    (ctx, { query }) => listSuspectSessions(ctx, query),
-  ),
+  stationService.delete("/point/{id}/quarantine", "Lift a charger's reconnect quarantine; its connections are counted afresh", liftQuarantine),
+  stationService.get("/charge/suspect", "Suspect sessions (no stop past the threshold, connector free, meter flagged), oldest first", listSuspectSessions, suspectListQuery),
 
   route(
     {

@@ -2,34 +2,17 @@ import { contentTextInput, contentTextQuery, feedbackListQuery, feedbackReplyInp
 import { getFeedback, listFeedback, replyFeedback } from "../../services/content/feedback";
 import { getOperationLog, listOperationLogs } from "../../services/content/operation-log";
 import { getDisclaimer, getPrivacyPolicy, updateDisclaimer, updatePrivacyPolicy } from "../../services/content/texts";
-import { idParam, route } from "../app";
+import { route } from "../app";
+import { resource } from "../resource";
 
 /** Content of the system service (docs/rules/content.md): the operation log, the disclaimer, the privacy policy and feedback. */
 const tag = "System service: content";
+const operationLog = resource(tag, "/system-service/operation-log");
+const feedback = resource(tag, "/system-service/feedback");
 
 export const routes = [
-  route(
-    {
-      method: "get",
-      path: "/system-service/operation-log",
-      summary: "The operation log, newest first (module, account, tableName, operationType, from, to)",
-      tag,
-      verb: listOperationLogs,
-      query: operationLogQuery,
-    },
-    (ctx, { query }) => listOperationLogs(ctx, query),
-  ),
-  route(
-    {
-      method: "get",
-      path: "/system-service/operation-log/{id}",
-      summary: "One operation-log row: old and new data, request body and response (secrets redacted)",
-      tag,
-      verb: getOperationLog,
-      params: idParam,
-    },
-    (ctx, { params }) => getOperationLog(ctx, params.id),
-  ),
+  operationLog.list("The operation log, newest first (module, account, tableName, operationType, from, to)", listOperationLogs, operationLogQuery),
+  operationLog.detail("One operation-log row: old and new data, request body and response (secrets redacted)", getOperationLog),
 ];
 
 export const textRoutes = (
@@ -48,23 +31,7 @@ export const textRoutes = (
 ]);
 
 export const feedbackRoutes = [
-  route(
-    { method: "get", path: "/system-service/feedback", summary: "Feedback, newest first (status, creator)", tag, verb: listFeedback, query: feedbackListQuery },
-    (ctx, { query }) => listFeedback(ctx, query),
-  ),
-  route({ method: "get", path: "/system-service/feedback/{id}", summary: "One feedback", tag, verb: getFeedback, params: idParam }, (ctx, { params }) =>
-    getFeedback(ctx, params.id),
-  ),
-  route(
-    {
-      method: "put",
-      path: "/system-service/feedback/{id}/reply",
-      summary: "Reply to an unprocessed feedback: { reply }; it becomes PROCESSED (409 when already processed)",
-      tag,
-      verb: replyFeedback,
-      params: idParam,
-      body: feedbackReplyInput,
-    },
-    (ctx, { params, body }) => replyFeedback(ctx, params.id, body),
-  ),
+  feedback.list("Feedback, newest first (status, creator)", listFeedback, feedbackListQuery),
+  feedback.detail("One feedback", getFeedback),
+  feedback.put("/{id}/reply", "Reply to an unprocessed feedback: { reply }; it becomes PROCESSED (409 when already processed)", replyFeedback, feedbackReplyInput),
 ];

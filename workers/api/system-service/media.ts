@@ -3,12 +3,15 @@ import { bannerListQuery, bannerOrderInput, bannerStatusInput, bannerUploadQuery
 import { auditBanner, deleteBanner, listBanners, orderBanners, setBannerEnabled, uploadBanner } from "../../services/media/banners";
 import { deleteFile, downloadFile, FILE_MENU, listFiles, uploadFile } from "../../services/media/files";
 import type { Upload } from "../../services/files/images";
-import { api, describeAccess, documentUpload, idParam, route, userContext } from "../app";
+import { api, describeAccess, documentUpload, idParam, userContext } from "../app";
+import { resource } from "../resource";
 import { ok } from "../envelope";
 import type { Context } from "hono";
 
 /** Banners and images, and file management (docs/rules/maintenance.md "Banners and images", "File management"). */
 const tag = "System service: banners and files";
+const banner = resource(tag, "/system-service/banner");
+const files = resource(tag, "/system-service/file");
 
 /** The multipart upload of a request, read only after the checks. */
 const uploadOf = (c: Context): Upload => {
@@ -17,18 +20,11 @@ const uploadOf = (c: Context): Upload => {
 };
 
 export const bannerRoutes = [
-  route({ method: "get", path: "/system-service/banner", summary: "Banners in their order (type, auditStatus)", tag, verb: listBanners, query: bannerListQuery }, (ctx, { query }) => listBanners(ctx, query)),
-  route({ method: "put", path: "/system-service/banner/order", summary: "Order banners: { ids } first, in this order", tag, verb: orderBanners, body: bannerOrderInput }, (ctx, { body }) =>
-    orderBanners(ctx, body),
-  ),
-  route({ method: "put", path: "/system-service/banner/{id}/audit", summary: "Approve a banner: UNAUDITED → AUDITED (409 once approved)", tag, verb: auditBanner, params: idParam }, (ctx, { params }) =>
-    auditBanner(ctx, params.id),
-  ),
-  route(
-    { method: "put", path: "/system-service/banner/{id}/status", summary: "Enable or disable a banner: { enabled }; only an approved one may be enabled (409)", tag, verb: setBannerEnabled, params: idParam, body: bannerStatusInput },
-    (ctx, { params, body }) => setBannerEnabled(ctx, params.id, body),
-  ),
-  route({ method: "delete", path: "/system-service/banner/{id}", summary: "Delete a banner and its image", tag, verb: deleteBanner, params: idParam }, (ctx, { params }) => deleteBanner(ctx, params.id)),
+  banner.list("Banners in their order (type, auditStatus)", listBanners, bannerListQuery),
+  banner.put("/order", "Order banners: { ids } first, in this order", orderBanners, bannerOrderInput),
+  banner.put("/{id}/audit", "Approve a banner: UNAUDITED → AUDITED (409 once approved)", auditBanner),
+  banner.put("/{id}/status", "Enable or disable a banner: { enabled }; only an approved one may be enabled (409)", setBannerEnabled, bannerStatusInput),
+  banner.remove("Delete a banner and its image", deleteBanner),
 ];
 documentUpload({
   path: "/system-service/banner",
@@ -46,8 +42,8 @@ api.post("/system-service/banner", async (c) => {
 });
 
 export const fileRoutes = [
-  route({ method: "get", path: "/system-service/file", summary: "The operator's files, newest first (name)", tag, verb: listFiles, query: fileListQuery }, (ctx, { query }) => listFiles(ctx, query)),
-  route({ method: "delete", path: "/system-service/file/{id}", summary: "Delete a file", tag, verb: deleteFile, params: idParam }, (ctx, { params }) => deleteFile(ctx, params.id)),
+  files.list("The operator's files, newest first (name)", listFiles, fileListQuery),
+  files.remove("Delete a file", deleteFile),
 ];
 documentUpload({
   path: "/system-service/file",

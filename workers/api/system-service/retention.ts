@@ -1,30 +1,17 @@
 import { archiveListQuery, retentionInput } from "../../../domain/retention";
 import { downloadArchive, listArchives } from "../../services/retention/archives";
 import { getRetention, RETENTION_MENU, updateRetention } from "../../services/retention/settings";
-import { api, describeAccess, idParam, route, userContext } from "../app";
+import { api, describeAccess, idParam, userContext } from "../app";
+import { resource } from "../resource";
 
 /** Retention and the archives it wrote (docs/rules/settings.md "Retention"). */
 const tag = "System service: retention";
+const retention = resource(tag, "/system-service/retention");
 
 export const routes = [
-  route({ method: "get", path: "/system-service/retention", summary: "How long history stays before it is archived: { recordsMonths, framesDays }", tag, verb: getRetention }, (ctx) =>
-    getRetention(ctx),
-  ),
-  route(
-    {
-      method: "put",
-      path: "/system-service/retention",
-      summary: "Set the retention: recordsMonths 1–120 (operation log, meter samples), framesDays 7–365 (raw OCPP frames)",
-      tag,
-      verb: updateRetention,
-      body: retentionInput,
-    },
-    (ctx, { body }) => updateRetention(ctx, body),
-  ),
-  route(
-    { method: "get", path: "/system-service/retention/archive", summary: "The operator's archives, newest month first (kind, month)", tag, verb: listArchives, query: archiveListQuery },
-    (ctx, { query }) => listArchives(ctx, query),
-  ),
+  retention.get("", "How long history stays before it is archived: { recordsMonths, framesDays }", getRetention),
+  retention.put("", "Set the retention: recordsMonths 1–120 (operation log, meter samples), framesDays 7–365 (raw OCPP frames)", updateRetention, retentionInput),
+  retention.get("/archive", "The operator's archives, newest month first (kind, month)", listArchives, archiveListQuery),
 ];
 api.openAPIRegistry.registerPath({
   method: "get",

@@ -4,13 +4,13 @@ import { issueCaptcha } from "../../services/auth/captcha";
 import { login } from "../../services/auth/login";
 import { logout, refreshToken } from "../../services/auth/session-verbs";
 import { route } from "../app";
+import { resource } from "../resource";
 
 const tag = "Account service: auth";
+const auth = resource(tag, "/user-service/auth");
 
 export const routes = [
-  route({ method: "get", path: "/user-service/auth/captcha", summary: "A new captcha (SVG drawn as paths)", tag, verb: issueCaptcha }, (ctx) =>
-    issueCaptcha(ctx),
-  ),
+  auth.get("/captcha", "A new captcha (SVG drawn as paths)", issueCaptcha),
 
   route(
     {

@@ -1,23 +1,17 @@
-import { idParam, route } from "../app";
+import { route } from "../app";
+import { resource } from "../resource";
 import { assignmentInput, candidateQuery, subOperatorListQuery, subOperatorParam, subPointQuery, subStationQuery } from "../../../domain/schemas/sub-operators";
 import { assignedDevices, deviceCandidates, listSubOperatorDevices, setSubOperatorDevices } from "../../services/sub-operators/devices";
 import { listSubPoints, listSubStations, subPointDetail, subStationDetail } from "../../services/sub-operators/views";
 
 /** Sub-operators: the parent assigns devices; the sub-operator sees them. */
 const tag = "Sub-operators";
+const station = resource(tag, "/station-service/sub-operator/station");
+const point = resource(tag, "/station-service/sub-operator/point");
+const userService = resource(tag, "/user-service");
 
 export const routes = [
-  route(
-    {
-      method: "get",
-      path: "/user-service/sub-operator-devices",
-      summary: "The operator's sub-operators with their assigned station and point counts",
-      tag,
-      verb: listSubOperatorDevices,
-      query: subOperatorListQuery,
-    },
-    (ctx, { query }) => listSubOperatorDevices(ctx, query),
-  ),
+  userService.get("/sub-operator-devices", "The operator's sub-operators with their assigned station and point counts", listSubOperatorDevices, subOperatorListQuery),
 
   route(
     {
@@ -57,45 +51,8 @@ export const routes = [
     (ctx, { params, query }) => deviceCandidates(ctx, params.subOperatorId, query),
   ),
 
-  route(
-    {
-      method: "get",
-      path: "/station-service/sub-operator/station",
-      summary: "A sub-operator's stations (assigned, or holding an assigned point)",
-      tag,
-      verb: listSubStations,
-      query: subStationQuery,
-    },
-    (ctx, { query }) => listSubStations(ctx, query),
-  ),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/sub-operator/station/{id}",
-      summary: "One of a sub-operator's stations with its visible points (paged)",
-      tag,
-      verb: subStationDetail,
-      params: idParam,
-      query: subPointQuery,
-    },
-    (ctx, { params, query }) => subStationDetail(ctx, params.id, query),
-  ),
-
-  route(
-    { method: "get", path: "/station-service/sub-operator/point", summary: "A sub-operator's points with live state", tag, verb: listSubPoints, query: subPointQuery },
-    (ctx, { query }) => listSubPoints(ctx, query),
-  ),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/sub-operator/point/{id}",
-      summary: "One of a sub-operator's points with connectors and recent transactions",
-      tag,
-      verb: subPointDetail,
-      params: idParam,
-    },
-    (ctx, { params }) => subPointDetail(ctx, params.id),
-  ),
+  station.list("A sub-operator's stations (assigned, or holding an assigned point)", listSubStations, subStationQuery),
+  station.get("/{id}", "One of a sub-operator's stations with its visible points (paged)", subStationDetail, subPointQuery),
+  point.list("A sub-operator's points with live state", listSubPoints, subPointQuery),
+  point.detail("One of a sub-operator's points with connectors and recent transactions", subPointDetail),
 ];

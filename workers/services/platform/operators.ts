@@ -1,6 +1,5 @@
-import { and, asc, count, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
 import { containing, startingWith } from "../../../db/like";
-import { pageOf } from "../../../db/paging";
 import { accounts, operatorDomains, operators, parameterSettings, points } from "../../../db/schema";
 import { currencyFacts } from "../../../domain/currency";
 import { Forbidden, NotFound } from "../../../domain/errors";
@@ -24,6 +23,7 @@ import { verb } from "../verb";
 import { registrationChanged } from "../points/charger-object";
 import { slices } from "../../../db/statements";
 import { assertDomainsFree, profileColumns, provision } from "./provision";
+import { operatorPage } from "./operator-pages";
 
 /**
  * Platform › Operators (`/platform-service/operator`, docs/rules/platform.md "Operators"): the
@@ -93,14 +93,7 @@ export const listOperators = verb({ menu: OPERATOR_MENU }, async (ctx, raw: unkn
     q.edition ? eq(operators.edition, q.edition) : undefined,
     q.validity ? validityIs(q.validity, now) : undefined,
   );
-  return pageOf(
-    q,
-    async ({ limit, offset }) =>
-      (await ctx.db.select().from(operators).where(where).orderBy(asc(operators.code), asc(operators.id)).limit(limit).offset(offset)).map((r) =>
-        present(r, ctx.now()),
-      ),
-    async () => (await ctx.db.select({ total: count() }).from(operators).where(where))[0].total,
-  );
+  return operatorPage(ctx, q, where, present);
 });
 
 async function findOperator(ctx: UserCtx, id: number) {

@@ -19,6 +19,7 @@ import type { UserCtx } from "../context";
 import { profileColumns, provision } from "../platform/provision";
 import { periodSums } from "../statements/sums";
 import { verb } from "../verb";
+import { operatorPage } from "../platform/operator-pages";
 
 /**
  * Sub-operator management (docs/rules/platform.md "Sub-operators"): a main operator creates its
@@ -75,14 +76,7 @@ export const listSubOperators = verb({ menu: SUB_ACCOUNT_MENU }, async (ctx, raw
     q.name ? or(containing(operators.name, q.name), containing(operators.code, q.name)) : undefined,
     q.status ? eq(operators.status, q.status) : undefined,
   );
-  return pageOf(
-    q,
-    async ({ limit, offset }) =>
-      (await ctx.db.select().from(operators).where(where).orderBy(asc(operators.code), asc(operators.id)).limit(limit).offset(offset)).map((r) =>
-        present(r, ctx.now()),
-      ),
-    async () => (await ctx.db.select({ total: count() }).from(operators).where(where))[0].total,
-  );
+  return operatorPage(ctx, q, where, present);
 });
 
 export const getSubOperator = verb({ menu: SUB_ACCOUNT_MENU }, async (ctx, id: number) => {

@@ -102,42 +102,18 @@ export function statusIntervalStatements(ctx: SystemCtx, pointId: number, connec
  * from the status the connector row holds. Offline, all of them count as down.
  */
 export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, online: boolean, at: Date): BatchItem<"sqlite">[] {
-  const flag = online ? 1 : 0;
   const changing = owned(ctx, statusIntervals, eq(statusIntervals.pointId, pointId), isNull(statusIntervals.endedAt), lt(statusIntervals.startedAt, at), ne(statusIntervals.online, online));
   return [
     ctx.db
       .insert(statusIntervals)
-      .select(
-        ctx.db
-          .select(
-            intervalRow({
-              operatorId: sql`${statusIntervals.operatorId}`,
-              pointId: sql`${statusIntervals.pointId}`,
-              connectorNo: sql`${statusIntervals.connectorNo}`,
-              status: sql`${statusIntervals.status}`,
-              online: sql`${flag}`,
-              startedAt: at,
-            }),
-          )
-          .from(statusIntervals)
-          .where(changing) as never,
-      )
+      .select(ctx.db.select(carriedOn(statusIntervals, online, at)).from(statusIntervals).where(changing) as never)
       .onConflictDoNothing(),
     ctx.db.update(statusIntervals).set({ endedAt: at }).where(changing),
     ctx.db
       .insert(statusIntervals)
       .select(
         ctx.db
-          .select(
-            intervalRow({
-              operatorId: sql`${connectors.operatorId}`,
-              pointId: sql`${connectors.pointId}`,
-              connectorNo: sql`${connectors.connectorNo}`,
-              status: sql`${connectors.status}`,
-              online: sql`${flag}`,
-              startedAt: at,
-            }),
-          )
+          .select(carriedOn(connectors, online, at))
           .from(connectors)
           .where(owned(ctx, connectors, eq(connectors.pointId, pointId), notExists(openOf(ctx, pointId, sql`${connectors.connectorNo}`)))) as never,
       )
@@ -145,3 +121,14 @@ export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, on
   ];
 }
 
+/** The interval a row's connector goes on with from `at` in this connection state, with the status the row holds. */
+function carriedOn(row: typeof statusIntervals | typeof connectors, online: boolean, at: Date) {
+  return intervalRow({
+    operatorId: sql`${row.operatorId}`,
+    pointId: sql`${row.pointId}`,
+    connectorNo: sql`${row.connectorNo}`,
+    status: sql`${row.status}`,
+    online: sql`${online ? 1 : 0}`,
+    startedAt: at,
+  });
+}

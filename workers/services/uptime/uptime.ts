@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { groupBy, pageOf, rowsFor } from "../../../db/paging";
 import { connectors, points, stations, statusIntervals, transactions, workOrders } from "../../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
@@ -152,6 +152,19 @@ const outageWhere = () =>
     and(eq(statusIntervals.online, true), inArray(statusIntervals.status, [...OUTAGE_STATUSES])),
   );
 
+/** The outages the user sees that overlap the period [from, to), of one station or all, narrowed by `more`. */
+const outagesIn = (ctx: UserCtx, from: number, to: number, stationId: number | undefined, ...more: (SQL | undefined)[]) =>
+  visible(
+    ctx,
+    statusIntervals,
+    statusIntervals.pointId,
+    outageWhere(),
+    lt(statusIntervals.startedAt, new Date(to)),
+    or(isNull(statusIntervals.endedAt), gt(statusIntervals.endedAt, new Date(from))),
+    stationFilter(stationId),
+    ...more,
+  );
+
 /**
  * `GET /station-service/uptime/outages`: the outages of the period, newest first: each port's
  * offline or not-operational interval (connector 0: the point itself), its cause, the operator's
@@ -160,16 +173,7 @@ const outageWhere = () =>
 export const listOutages = verb({ menu: RELIABILITY_MENUS }, async (ctx, raw: unknown) => {
   const q = outageQuery.parse(raw);
   const { from, to } = await periodOf(ctx, q);
-  const where = visible(
-    ctx,
-    statusIntervals,
-    statusIntervals.pointId,
-    outageWhere(),
-    lt(statusIntervals.startedAt, new Date(to)),
-    or(isNull(statusIntervals.endedAt), gt(statusIntervals.endedAt, new Date(from))),
-    q.pointId === undefined ? undefined : eq(statusIntervals.pointId, q.pointId),
-    stationFilter(q.stationId),
-  );
+  const where = outagesIn(ctx, from, to, q.stationId, q.pointId === undefined ? undefined : eq(statusIntervals.pointId, q.pointId));
   const now = ctx.now();
   return pageOf(
     q,
@@ -284,17 +288,7 @@ async function portsBelow(ctx: UserCtx, q: { stationId?: number }, from: number,
     .from(statusIntervals)
     .innerJoin(points, eq(points.id, statusIntervals.pointId))
     .innerJoin(stations, eq(stations.id, points.stationId))
-    .where(
-      visible(
-        ctx,
-        statusIntervals,
-        statusIntervals.pointId,
-        outageWhere(),
-        lt(statusIntervals.startedAt, new Date(to)),
-        or(isNull(statusIntervals.endedAt), gt(statusIntervals.endedAt, new Date(from))),
-        stationFilter(q.stationId),
-      ),
-    );
+    .where(outagesIn(ctx, from, to, q.stationId));
   const pointWide = [...new Set(rows.filter((r) => r.interval.connectorNo === 0).map((r) => r.interval.pointId))];
   const ports = await rowsFor(pointWide, (slice) =>
     ctx.db.select({ pointId: connectors.pointId, connectorNo: connectors.connectorNo }).from(connectors).where(owned(ctx, connectors, inArray(connectors.pointId, slice))),

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import { ApiError, useApi, type ApiResult } from "~/lib/api";
@@ -99,34 +100,30 @@ export function CertificatesTab({ pointId, online }: { pointId: number; online: 
           </Button>
         </CardHeader>
         <CardContent>
-          {shown && shown.installed.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("points.certificates.noneInstalled")}</p>
-          ) : (
-            <Table aria-label={t("points.certificates.installedTitle")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("points.certificates.name")}</TableHead>
-                  <TableHead>{t("points.certificates.type")}</TableHead>
-                  <TableHead>{t("points.certificates.serialNumber")}</TableHead>
-                  <TableHead className="w-0" />
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {(shown?.installed ?? []).map((c) => (
-                  <TableRow key={`${c.certificateType}:${c.serialNumber}:${c.issuerKeyHash}`}>
-                    <TableCell>{c.name ?? <Badge variant="muted">{t("points.certificates.unknown")}</Badge>}</TableCell>
-                    <TableCell>{t(`points.certificates.types.${c.certificateType}`)}</TableCell>
-                    <TableCell className="font-mono text-xs">{c.serialNumber}</TableCell>
-                    <TableCell>
-                      <Button variant="ghost" size="sm" onClick={() => void remove(c)} disabled={!online || busy} aria-label={t("points.certificates.delete")}>
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <RowsTable
+            label={t("points.certificates.installedTitle")}
+            empty={shown && <p className="text-sm text-muted-foreground">{t("points.certificates.noneInstalled")}</p>}
+            head={
+              <>
+                <TableHead>{t("points.certificates.name")}</TableHead>
+                <TableHead>{t("points.certificates.type")}</TableHead>
+                <TableHead>{t("points.certificates.serialNumber")}</TableHead>
+                <TableHead className="w-0" />
+              </>
+            }
+            rows={(shown?.installed ?? []).map((c) => (
+              <TableRow key={`${c.certificateType}:${c.serialNumber}:${c.issuerKeyHash}`}>
+                <TableCell>{c.name ?? <Badge variant="muted">{t("points.certificates.unknown")}</Badge>}</TableCell>
+                <TableCell>{t(`points.certificates.types.${c.certificateType}`)}</TableCell>
+                <TableCell className="font-mono text-xs">{c.serialNumber}</TableCell>
+                <TableCell>
+                  <Button variant="ghost" size="sm" onClick={() => void remove(c)} disabled={!online || busy} aria-label={t("points.certificates.delete")}>
+                    <Trash2 aria-hidden />
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          />
         </CardContent>
       </Card>
 
@@ -136,35 +133,31 @@ export function CertificatesTab({ pointId, online }: { pointId: number; online: 
           <CardDescription>{t("points.certificates.rootsDescription")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {roots.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("points.certificates.noRoots")}</p>
-          ) : (
-            <Table aria-label={t("points.certificates.rootsTitle")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("points.certificates.name")}</TableHead>
-                  <TableHead>{t("points.certificates.type")}</TableHead>
-                  <TableHead>{t("points.certificates.notAfter")}</TableHead>
-                  <TableHead className="w-0" />
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {roots.map((root) => (
-                  <TableRow key={root.fingerprint}>
-                    <TableCell>{root.name}</TableCell>
-                    <TableCell>{t(`points.certificates.types.${root.certificateType}`)}</TableCell>
-                    <TableCell>{root.notAfter ? dateTime(root.notAfter) : "—"}</TableCell>
-                    <TableCell>
-                      <Button variant="outline" size="sm" onClick={() => void install(root)} disabled={!online || busy}>
-                        <ShieldPlus aria-hidden />
-                        {t("points.certificates.install")}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <RowsTable
+            label={t("points.certificates.rootsTitle")}
+            empty={<p className="text-sm text-muted-foreground">{t("points.certificates.noRoots")}</p>}
+            head={
+              <>
+                <TableHead>{t("points.certificates.name")}</TableHead>
+                <TableHead>{t("points.certificates.type")}</TableHead>
+                <TableHead>{t("points.certificates.notAfter")}</TableHead>
+                <TableHead className="w-0" />
+              </>
+            }
+            rows={roots.map((root) => (
+              <TableRow key={root.fingerprint}>
+                <TableCell>{root.name}</TableCell>
+                <TableCell>{t(`points.certificates.types.${root.certificateType}`)}</TableCell>
+                <TableCell>{root.notAfter ? dateTime(root.notAfter) : "—"}</TableCell>
+                <TableCell>
+                  <Button variant="outline" size="sm" onClick={() => void install(root)} disabled={!online || busy}>
+                    <ShieldPlus aria-hidden />
+                    {t("points.certificates.install")}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          />
           <RootUploadForm onUploaded={() => void load()} />
         </CardContent>
       </Card>

@@ -2,7 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Download, Lock, Pencil, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/row-actions";
 import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
@@ -14,6 +13,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import { useApi, type ApiBody, type ApiResult } from "~/lib/api";
 import { OfflineNote } from "./configuration-tab";
+import { TabTable } from "./tab-table";
 import { useApiPage } from "./use-api-page";
 
 /** The device model as GET /station-service/point/{id}/deviceModel answers it (OCPP 2.0.1 Part 2 B07): a page of variables, the EVSEs' connectors (G01). */
@@ -45,7 +45,8 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
   const [reading, setReading] = useState<string>();
   const [editing, setEditing] = useState<{ variable: DeviceVariable; value: string }>();
   const [saving, setSaving] = useState(false);
-  const { page, loading, onPageChange, reload, firstPage } = useApiPage("/station-service/point/{id}/deviceModel", { params: { id: pointId }, query: { search } });
+  const list = useApiPage("/station-service/point/{id}/deviceModel", { params: { id: pointId }, query: { search } });
+  const { page, reload, firstPage } = list;
   const reportedAt = page?.reportedAt ?? null;
   const evses = page?.evses ?? [];
 
@@ -233,11 +234,9 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
         {!online && <OfflineNote />}
         {evses.length > 0 && <EvseConnectors evses={evses} />}
         <Input value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t("points.deviceModel.search")} aria-label={t("points.deviceModel.search")} maxLength={50} className="max-w-xs" />
-        <DataTable
+        <TabTable
+          list={list}
           columns={columns}
-          page={page}
-          loading={loading}
-          onPageChange={onPageChange}
           getRowId={rowId}
           emptyHint={t(search ? "points.deviceModel.noMatch" : "points.deviceModel.empty")}
           label={t("points.deviceModel.title")}

@@ -1,9 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { RefreshCw, Stethoscope } from "lucide-react";
+import { Stethoscope } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { diagnoseInput } from "../../../../domain/schemas/equipment";
-import { DataTable } from "~/components/data-table/data-table";
 import { FormField } from "~/components/form/form-field";
 import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
@@ -14,6 +13,7 @@ import { toast } from "~/components/ui/toast";
 import { ApiError, useApi } from "~/lib/api";
 import { OfflineNote } from "./configuration-tab";
 import type { Diagnosis } from "./types";
+import { RefreshButton, TabTable } from "./tab-table";
 import { useApiPage } from "./use-api-page";
 import { instantOf } from "~/lib/datetime-local";
 
@@ -27,29 +27,17 @@ const DIAGNOSIS_STATUS_VARIANT: Record<number, "destructive" | "muted" | "info" 
  */
 export function DiagnosticsTab({ pointId, online }: { pointId: number; online: boolean }) {
   const { t } = useTranslation();
-  const { page, loading, onPageChange, reload } = useApiPage("/station-service/diagnosis", { query: { pointId } });
+  const list = useApiPage("/station-service/diagnosis", { query: { pointId } });
   const columns = useDiagnosisColumns();
 
   return (
     <div className="flex flex-col gap-4">
-      <DiagnosticsRequestForm pointId={pointId} online={online} onSent={reload} />
+      <DiagnosticsRequestForm pointId={pointId} online={online} onSent={list.reload} />
       <div className="flex items-center justify-between">
         <h2 className="text-base font-semibold">{t("points.diagnostics.requests")}</h2>
-        <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
-          <RefreshCw aria-hidden />
-          {t("points.refresh")}
-        </Button>
+        <RefreshButton list={list} />
       </div>
-      <DataTable
-        columns={columns}
-        page={page}
-        loading={loading}
-        onPageChange={onPageChange}
-        getRowId={(r) => String(r.id)}
-        emptyHint={t("points.diagnostics.empty")}
-        label={t("points.diagnostics.requests")}
-        heightOffset={520}
-      />
+      <TabTable list={list} columns={columns} emptyHint={t("points.diagnostics.empty")} label={t("points.diagnostics.requests")} heightOffset={520} />
     </div>
   );
 }

@@ -1,17 +1,16 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { ArrowDownLeft, ArrowUpRight, RefreshCw } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OCPP_ACTIONS } from "../../../../domain/ocpp/actions";
 import { OCPP201_ACTIONS } from "../../../../domain/ocpp/v201/actions";
 import { speaks201 } from "../../../../domain/schemas/equipment";
 import type { PointProtocol } from "~/components/protocol-badge";
-import { DataTable } from "~/components/data-table/data-table";
 import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { RowOf } from "~/lib/api";
+import { RefreshButton, TabTable } from "./tab-table";
 import { useApiPage } from "./use-api-page";
 
 /** One frame of the log as the API answers it. */
@@ -37,7 +36,7 @@ export function OcppLogTab({ serialNumber, protocol }: { serialNumber: string; p
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const [action, setAction] = useState("");
-  const { page, loading, onPageChange, reload, firstPage } = useApiPage("/station-service/point/{serialNumber}/ocpp/operationLog", {
+  const list = useApiPage("/station-service/point/{serialNumber}/ocpp/operationLog", {
     params: { serialNumber },
     query: { action },
   });
@@ -73,7 +72,7 @@ export function OcppLogTab({ serialNumber, protocol }: { serialNumber: string; p
           value={action}
           onChange={(event) => {
             setAction(event.target.value);
-            firstPage();
+            list.firstPage();
           }}
           className="w-64"
         >
@@ -84,17 +83,11 @@ export function OcppLogTab({ serialNumber, protocol }: { serialNumber: string; p
             </option>
           ))}
         </NativeSelect>
-        <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
-          <RefreshCw aria-hidden />
-          {t("points.refresh")}
-        </Button>
+        <RefreshButton list={list} />
       </div>
-      <DataTable
+      <TabTable
+        list={list}
         columns={columns}
-        page={page}
-        loading={loading}
-        onPageChange={onPageChange}
-        getRowId={(r) => String(r.id)}
         renderExpanded={(frame) => (
           <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap">{pretty(frame.message)}</pre>
         )}

@@ -1,18 +1,16 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/data-table/data-table";
 import { useFormat } from "~/components/format";
 import { RecordStatusBadge } from "~/components/records/record-status";
-import { Button } from "~/components/ui/button";
 import type { ChargeRecord } from "./types";
+import { RefreshButton, TabTable } from "./tab-table";
 import { useApiPage } from "./use-api-page";
 
 /** The charge record tab: the point's transactions, newest first, paged on the server (docs/rules/equipment.md "Point pages"). */
 export function RecordsTab({ pointId }: { pointId: number }) {
   const { t } = useTranslation();
   const { dateTime, energy, duration, money } = useFormat();
-  const { page, loading, onPageChange, reload } = useApiPage("/station-service/charge/record", { query: { pointId } });
+  const list = useApiPage("/station-service/charge/record", { query: { pointId } });
 
   const columns: ColumnDef<ChargeRecord>[] = [
     { accessorKey: "transactionId", header: t("points.records.transactionId"), meta: { width: 110 }, cell: ({ row }) => <span className="font-mono">{row.original.transactionId}</span> },
@@ -50,21 +48,9 @@ export function RecordsTab({ pointId }: { pointId: number }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex justify-end">
-        <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
-          <RefreshCw aria-hidden />
-          {t("points.refresh")}
-        </Button>
+        <RefreshButton list={list} />
       </div>
-      <DataTable
-        columns={columns}
-        page={page}
-        loading={loading}
-        onPageChange={onPageChange}
-        getRowId={(r) => String(r.id)}
-        emptyHint={t("points.records.empty")}
-        label={t("points.tabs.records")}
-        heightOffset={420}
-      />
+      <TabTable list={list} columns={columns} emptyHint={t("points.records.empty")} label={t("points.tabs.records")} heightOffset={420} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { and, count, desc, eq, gte, lt, or, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { containing } from "../../../../db/like";
-import { pageOf } from "../../../../db/paging";
+import { pageOf, type PageRequest } from "../../../../db/paging";
 import { ocpiCpoCdrs, ocpiCpoCommands, ocpiCpoSessions, ocpiCpoTokens, ocpiPlatforms } from "../../../../db/schema";
 import { cpoCommandListQuery, cpoListQuery, settlementQuery } from "../../../../domain/schemas/ocpi/cpo-sessions";
 import { zonedToUtc } from "../../../../domain/time";
 import { settingsOf } from "../../../../tenants/resolve";
-import { owned } from "../../../../tenants/scope";
+import { owned, type TenantFilter } from "../../../../tenants/scope";
+import type { UserCtx } from "../../context";
 import { verb } from "../../verb";
 
 /**
@@ -18,8 +20,40 @@ export const SESSION_MENU = "cpo.session";
 export const CDR_MENU = "cpo.cdr";
 export const TOKEN_MENU = "cpo.token";
 
-const platformJoin = (table: typeof ocpiCpoSessions | typeof ocpiCpoCdrs | typeof ocpiCpoTokens | typeof ocpiCpoCommands) =>
-  and(eq(ocpiPlatforms.id, table.platformId), eq(ocpiPlatforms.operatorId, table.operatorId));
+type PartnerTable = typeof ocpiCpoSessions | typeof ocpiCpoCdrs | typeof ocpiCpoTokens | typeof ocpiCpoCommands;
+
+const platformJoin = (table: PartnerTable) => and(eq(ocpiPlatforms.id, table.platformId), eq(ocpiPlatforms.operatorId, table.operatorId));
+
+/**
+ * One page of a table of partners' rows, newest first by `newest` (then by id), each presented
+ * with the name of the partner it came from, and the total (docs/rules/lists.md). The filter is
+ * the tenancy scope's, so a list cannot forget the operator.
+ */
+function pageWithPartner<T extends PartnerTable, R>(
+  ctx: UserCtx,
+  q: PageRequest,
+  t: T,
+  where: TenantFilter,
+  newest: AnySQLiteColumn,
+  present: (row: T["$inferSelect"], platformName: string) => R,
+) {
+  const table: PartnerTable = t;
+  return pageOf(
+    q,
+    async ({ limit, offset }) => {
+      const rows = await ctx.db
+        .select({ row: table, platformName: ocpiPlatforms.name })
+        .from(table)
+        .innerJoin(ocpiPlatforms, platformJoin(table))
+        .where(where)
+        .orderBy(desc(newest), desc(table.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(({ row, platformName }) => present(row as T["$inferSelect"], platformName));
+    },
+    async () => (await ctx.db.select({ total: count() }).from(table).where(where))[0].total,
+  );
+}
 
 export const listCpoSessionsForConsole = verb({ menu: SESSION_MENU }, async (ctx, raw: unknown) => {
   const q = cpoListQuery.parse(raw);
@@ -31,45 +65,31 @@ export const listCpoSessionsForConsole = verb({ menu: SESSION_MENU }, async (ctx
     q.pushState ? eq(t.pushState, q.pushState) : undefined,
     q.text ? or(containing(t.tokenUid, q.text), containing(t.contractId, q.text), containing(t.locationId, q.text), containing(t.evseUid, q.text)) : undefined,
   );
-  return pageOf(
-    q,
-    async ({ limit, offset }) => {
-      const rows = await ctx.db
-        .select({ s: t, platformName: ocpiPlatforms.name })
-        .from(t)
-        .innerJoin(ocpiPlatforms, platformJoin(t))
-        .where(where)
-        .orderBy(desc(t.startAt), desc(t.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ s, platformName }) => ({
-        id: s.id,
-        platformId: s.platformId,
-        platformName,
-        tokenUid: s.tokenUid,
-        contractId: s.contractId,
-        party: `${s.tokenCountryCode}*${s.tokenPartyId}`,
-        authMethod: s.authMethod,
-        locationId: s.locationId,
-        evseUid: s.evseUid,
-        pointId: s.pointId,
-        connectorNo: s.connectorNo,
-        transactionId: s.transactionId,
-        status: s.status,
-        energyWh: s.energyWh,
-        currency: s.currency,
-        costExcl: s.costExcl,
-        costIncl: s.costIncl,
-        startAt: s.startAt.toISOString(),
-        endAt: s.endAt?.toISOString() ?? null,
-        pushState: s.pushState,
-        pushError: s.pushError,
-        pushAttempts: s.pushAttempts,
-        pushedAt: s.pushedAt?.toISOString() ?? null,
-      }));
-    },
-    async () => (await ctx.db.select({ total: count() }).from(t).where(where))[0].total,
-  );
+  return pageWithPartner(ctx, q, t, where, t.startAt, (s, platformName) => ({
+    id: s.id,
+    platformId: s.platformId,
+    platformName,
+    tokenUid: s.tokenUid,
+    contractId: s.contractId,
+    party: `${s.tokenCountryCode}*${s.tokenPartyId}`,
+    authMethod: s.authMethod,
+    locationId: s.locationId,
+    evseUid: s.evseUid,
+    pointId: s.pointId,
+    connectorNo: s.connectorNo,
+    transactionId: s.transactionId,
+    status: s.status,
+    energyWh: s.energyWh,
+    currency: s.currency,
+    costExcl: s.costExcl,
+    costIncl: s.costIncl,
+    startAt: s.startAt.toISOString(),
+    endAt: s.endAt?.toISOString() ?? null,
+    pushState: s.pushState,
+    pushError: s.pushError,
+    pushAttempts: s.pushAttempts,
+    pushedAt: s.pushedAt?.toISOString() ?? null,
+  }));
 });
 
 /**
@@ -81,40 +101,26 @@ export const listCpoCommandsForConsole = verb({ menu: SESSION_MENU }, async (ctx
   const q = cpoCommandListQuery.parse(raw);
   const t = ocpiCpoCommands;
   const where = owned(ctx, t, q.platformId ? eq(t.platformId, q.platformId) : undefined, q.command ? eq(t.command, q.command) : undefined);
-  return pageOf(
-    q,
-    async ({ limit, offset }) => {
-      const rows = await ctx.db
-        .select({ c: t, platformName: ocpiPlatforms.name })
-        .from(t)
-        .innerJoin(ocpiPlatforms, platformJoin(t))
-        .where(where)
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ c, platformName }) => {
-        const request = c.request as { location_id?: unknown; evse_uid?: unknown; session_id?: unknown; reservation_id?: unknown; token?: { uid?: unknown } };
-        const text = (x: unknown) => (typeof x === "string" ? x : null);
-        return {
-          id: c.id,
-          platformId: c.platformId,
-          platformName,
-          command: c.command,
-          tokenUid: text(request.token?.uid),
-          locationId: text(request.location_id),
-          evseUid: text(request.evse_uid),
-          sessionId: text(request.session_id),
-          reservationId: text(request.reservation_id),
-          response: c.response,
-          result: c.result,
-          resultError: c.resultError,
-          resultAt: c.resultAt?.toISOString() ?? null,
-          createdAt: c.createdAt.toISOString(),
-        };
-      });
-    },
-    async () => (await ctx.db.select({ total: count() }).from(t).where(where))[0].total,
-  );
+  return pageWithPartner(ctx, q, t, where, t.createdAt, (c, platformName) => {
+    const request = c.request as { location_id?: unknown; evse_uid?: unknown; session_id?: unknown; reservation_id?: unknown; token?: { uid?: unknown } };
+    const text = (x: unknown) => (typeof x === "string" ? x : null);
+    return {
+      id: c.id,
+      platformId: c.platformId,
+      platformName,
+      command: c.command,
+      tokenUid: text(request.token?.uid),
+      locationId: text(request.location_id),
+      evseUid: text(request.evse_uid),
+      sessionId: text(request.session_id),
+      reservationId: text(request.reservation_id),
+      response: c.response,
+      result: c.result,
+      resultError: c.resultError,
+      resultAt: c.resultAt?.toISOString() ?? null,
+      createdAt: c.createdAt.toISOString(),
+    };
+  });
 });
 
 export const listCpoCdrsForConsole = verb({ menu: CDR_MENU }, async (ctx, raw: unknown) => {
@@ -127,38 +133,24 @@ export const listCpoCdrsForConsole = verb({ menu: CDR_MENU }, async (ctx, raw: u
     q.pushState ? eq(t.pushState, q.pushState) : undefined,
     q.text ? containing(t.cdrId, q.text) : undefined,
   );
-  return pageOf(
-    q,
-    async ({ limit, offset }) => {
-      const rows = await ctx.db
-        .select({ c: t, platformName: ocpiPlatforms.name })
-        .from(t)
-        .innerJoin(ocpiPlatforms, platformJoin(t))
-        .where(where)
-        .orderBy(desc(t.startAt), desc(t.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ c, platformName }) => ({
-        id: c.id,
-        cdrId: c.cdrId,
-        platformId: c.platformId,
-        platformName,
-        sessionId: c.sessionId,
-        currency: c.currency,
-        totalExcl: c.totalExcl,
-        totalIncl: c.totalIncl,
-        energyWh: c.energyWh,
-        startAt: c.startAt.toISOString(),
-        pushState: c.pushState,
-        pushError: c.pushError,
-        pushAttempts: c.pushAttempts,
-        nextAttemptAt: c.nextAttemptAt?.toISOString() ?? null,
-        acceptedAt: c.acceptedAt?.toISOString() ?? null,
-        cdr: c.data,
-      }));
-    },
-    async () => (await ctx.db.select({ total: count() }).from(t).where(where))[0].total,
-  );
+  return pageWithPartner(ctx, q, t, where, t.startAt, (c, platformName) => ({
+    id: c.id,
+    cdrId: c.cdrId,
+    platformId: c.platformId,
+    platformName,
+    sessionId: c.sessionId,
+    currency: c.currency,
+    totalExcl: c.totalExcl,
+    totalIncl: c.totalIncl,
+    energyWh: c.energyWh,
+    startAt: c.startAt.toISOString(),
+    pushState: c.pushState,
+    pushError: c.pushError,
+    pushAttempts: c.pushAttempts,
+    nextAttemptAt: c.nextAttemptAt?.toISOString() ?? null,
+    acceptedAt: c.acceptedAt?.toISOString() ?? null,
+    cdr: c.data,
+  }));
 });
 
 export const listCpoTokensForConsole = verb({ menu: TOKEN_MENU }, async (ctx, raw: unknown) => {
@@ -170,34 +162,20 @@ export const listCpoTokensForConsole = verb({ menu: TOKEN_MENU }, async (ctx, ra
     q.platformId ? eq(t.platformId, q.platformId) : undefined,
     q.text ? or(containing(t.uid, q.text), containing(t.contractId, q.text)) : undefined,
   );
-  return pageOf(
-    q,
-    async ({ limit, offset }) => {
-      const rows = await ctx.db
-        .select({ k: t, platformName: ocpiPlatforms.name })
-        .from(t)
-        .innerJoin(ocpiPlatforms, platformJoin(t))
-        .where(where)
-        .orderBy(desc(t.receivedAt), desc(t.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ k, platformName }) => ({
-        id: k.id,
-        platformId: k.platformId,
-        platformName,
-        countryCode: k.countryCode,
-        partyId: k.partyId,
-        uid: k.uid,
-        type: k.type,
-        contractId: k.contractId,
-        whitelist: k.whitelist,
-        valid: k.valid,
-        lastUpdated: k.lastUpdated.toISOString(),
-        receivedAt: k.receivedAt.toISOString(),
-      }));
-    },
-    async () => (await ctx.db.select({ total: count() }).from(t).where(where))[0].total,
-  );
+  return pageWithPartner(ctx, q, t, where, t.receivedAt, (k, platformName) => ({
+    id: k.id,
+    platformId: k.platformId,
+    platformName,
+    countryCode: k.countryCode,
+    partyId: k.partyId,
+    uid: k.uid,
+    type: k.type,
+    contractId: k.contractId,
+    whitelist: k.whitelist,
+    valid: k.valid,
+    lastUpdated: k.lastUpdated.toISOString(),
+    receivedAt: k.receivedAt.toISOString(),
+  }));
 });
 
 /** The first instant of `yyyy-MM` and of the month after, in the operator's zone. */
