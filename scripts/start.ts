@@ -71,7 +71,8 @@ if (!history.ok) {
 const written = (await history.json()) as { sessions: number; recharges: number } | null;
 console.log(written ? `Demo history written: ${written.sessions} sessions and ${written.recharges} top-ups over 30 days.` : "Demo history: already there.");
 
-const crons = (await config).triggers.crons ?? [];
+// PLUGDESK_CRONS=off holds them: the OCPP bench's `--hold-crons` measures the chargers alone.
+const crons = process.env.PLUGDESK_CRONS === "off" ? [] : ((await config).triggers.crons ?? []);
 for (const cron of crons) {
   new Cron(cron, { timezone: "UTC" }, () => {
     fetch(cronUrl(mode, origin, cron)).catch((e) => console.error(`cron ${cron}: ${e}`));
@@ -88,6 +89,6 @@ ${DEMO.operators.map((o) => `  ${o.code.padEnd(10)} ${origin}/${o.code}/login   
   Stripe test double (TEST MODE, card 4242 4242 4242 4242): ${stripeDouble.origin}
   API description: ${origin}/openapi.json
   Local state: ${stateDir()}
-  Cron: ${crons.join(", ")} fired locally
+  Cron: ${crons.length > 0 ? `${crons.join(", ")} fired locally` : "held (PLUGDESK_CRONS=off)"}
 `);
 if (process.env.PLUGDESK_READY_FILE) writeFileSync(process.env.PLUGDESK_READY_FILE, origin);

@@ -840,7 +840,8 @@ async function main(limit: number) {
   console.log(`state: ${STATE}, ${VERSIONS.map((v) => `${fleets[v].length} OCPP ${v}`).join(" and ")} bench chargers written in ${fmt(ms(t0) / 1000)} s`);
 
   const [product, echoDo, nodeEcho, load] = await Promise.all([
-    serveProduct(STATE, { keepState: true, env: { PLUGDESK_BENCH_COUNTERS: "on" } }),
+    // `--hold-crons`: npm start fires no cron while the bench runs (a deployment runs them in invocations of their own).
+    serveProduct(STATE, { keepState: true, env: { PLUGDESK_BENCH_COUNTERS: "on", ...(process.argv.includes("--hold-crons") && { PLUGDESK_CRONS: "off" }) } }),
     serveEchoDo(),
     serveNodeEcho(),
     Load.start(CLIENT_PROCESSES),
