@@ -1,23 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  DEFAULT_CURRENCY,
-  formatCost,
-  formatDateTime,
-  formatDayMonth,
-  formatDuration,
-  formatEnergy,
-  formatFileSize,
-  formatMoney,
-  formatNumber,
-  formatPower,
-  formatTime,
-  formatUnitPrice,
-  type CurrencyFormat,
-  type DecimalSeparator,
-  type MoneyStyle,
-  type NumberStyle,
-} from "../../domain/format";
+import * as domainFormat from "../../domain/format";
+import type { CurrencyFormat, DecimalSeparator, MoneyStyle, NumberStyle } from "../../domain/format";
 import { DEFAULT_LANGUAGE, parseLanguage } from "../../domain/languages";
 import type { TileSource } from "../../domain/map-tiles";
 
@@ -42,7 +26,7 @@ export interface MapView {
   geocoder: boolean;
 }
 
-const FormatContext = createContext<FormatSettings>({ currency: DEFAULT_CURRENCY, timeZone: "UTC", decimalSeparator: null });
+const FormatContext = createContext<FormatSettings>({ currency: domainFormat.DEFAULT_CURRENCY, timeZone: "UTC", decimalSeparator: null });
 
 export function FormatProvider({ currency, timeZone, decimalSeparator, money, mapView, children }: FormatSettings & { children: ReactNode }) {
   const value = useMemo(() => ({ currency, timeZone, decimalSeparator, money, mapView }), [currency, timeZone, decimalSeparator, money, mapView]);
@@ -111,21 +95,21 @@ export function useFormat(): Formatters {
     return {
       currency,
       timeZone,
-      number: (value, decimals) => formatNumber(value, decimals, style),
-      money: (minor) => formatMoney(minor, currency, style, money),
-      cost: (minor) => formatCost(minor, currency, style, money),
-      unitPrice: (price) => formatUnitPrice(price, style),
-      fileSize: (bytes) => formatFileSize(bytes, style),
-      energy: (wh) => formatEnergy(wh, style),
-      power: (kw) => formatPower(kw, style),
-      livePower: (watts) => formatPower(watts / 1000, style),
-      current: (amperes) => `${formatNumber(amperes, 1, style)} A`,
-      voltage: (volts) => `${formatNumber(volts, 0, style)} V`,
-      percent: (value) => `${formatNumber(value, 0, style)} %`,
-      duration: (value) => formatDuration(value, { hours, minutes }, style),
-      dateTime: (value) => (value === null || value === undefined || value === "" ? "" : formatDateTime(value, timeZone, language)),
-      time: (value, seconds) => formatTime(value, timeZone, language, seconds),
-      dayMonth: (day) => formatDayMonth(day, language),
+      number: (value, decimals) => domainFormat.formatNumber(value, decimals, style),
+      money: (minor) => domainFormat.formatMoney(minor, currency, style, money),
+      cost: (minor) => domainFormat.formatCost(minor, currency, style, money),
+      unitPrice: (price) => domainFormat.formatUnitPrice(price, style),
+      fileSize: (bytes) => domainFormat.formatFileSize(bytes, style),
+      energy: (wh) => domainFormat.formatEnergy(wh, style),
+      power: (kw) => domainFormat.formatPower(kw, style),
+      livePower: (watts) => domainFormat.formatPower(watts / 1000, style),
+      current: (amperes) => `${domainFormat.formatNumber(amperes, 1, style)} A`,
+      voltage: (volts) => `${domainFormat.formatNumber(volts, 0, style)} V`,
+      percent: (value) => `${domainFormat.formatNumber(value, 0, style)} %`,
+      duration: (value) => domainFormat.formatDuration(value, { hours, minutes }, style),
+      dateTime: (value) => (value === null || value === undefined || value === "" ? "" : domainFormat.formatDateTime(value, timeZone, language)),
+      time: (value, seconds) => domainFormat.formatTime(value, timeZone, language, seconds),
+      dayMonth: (day) => domainFormat.formatDayMonth(day, language),
     };
   }, [currency, timeZone, decimalSeparator, money, language, hours, minutes]);
 }

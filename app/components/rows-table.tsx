@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableHeader, TableRow } from "~/components/ui/table";
 
 /**
@@ -15,5 +16,22 @@ export function RowsTable({ label, head, rows, empty }: { label: string; head: R
       </TableHeader>
       <TableBody>{rows}</TableBody>
     </Table>
+  );
+}
+
+/**
+ * A section of a record's page that is its `RowsTable`: a card titled after the section, the
+ * table named by the same title and scrolling sideways inside the card on a narrow screen.
+ */
+export function RowsCard({ title, ...table }: { title: string; head: ReactNode; rows: ReactNode[]; empty?: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        <RowsTable label={title} {...table} />
+      </CardContent>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IDEMPOTENCY_HEADER } from "../../domain/idempotency";
 import { sessionRefusalOf, type SessionRefusal } from "../../domain/session-refusals";
@@ -181,4 +181,24 @@ export function useApi(): ApiClient {
 export function usePublicApi(): ApiClient {
   const { i18n } = useTranslation();
   return useMemo(() => clientOf(null, i18n.language), [i18n.language]);
+}
+
+/**
+ * A console call behind a control that waits for it: `busy` while `run`'s work goes on. A refusal
+ * or a lost connection has already been shown by the client (one toast), so the work says only
+ * what success does; anything but an `ApiError` is a fault of the page and is thrown on.
+ */
+export function useBusyCall(): [busy: boolean, run: (work: () => Promise<unknown>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return [busy, run];
 }

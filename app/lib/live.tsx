@@ -10,16 +10,13 @@ import type { LiveEvent } from "../../workers/live/events";
  */
 export type { LiveEvent };
 
-export interface ConnectorLive {
+/** The readings of a connector's latest meter event, and when the connector last changed. */
+type MeterReadings = Omit<Extract<LiveEvent, { type: "meter" }>, "type" | "pointId" | "serialNumber" | "connectorId">;
+
+/** A connector as the console knows it now: its last status and its latest readings. */
+export interface ConnectorLive extends MeterReadings {
   status: string | null;
   errorCode: string | null;
-  transactionId: number | null;
-  energyWh?: number;
-  powerW?: number;
-  currentA?: number;
-  voltageV?: number;
-  soc?: number;
-  at: number;
 }
 
 export interface PointLive {

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { axeViolations } from "./support/axe";
 import { hydrated, pageOfFile, text } from "./support/session";
 
 const baseURL = inject("baseURL");
@@ -82,5 +83,17 @@ describe("public pages", () => {
     await page.getByRole("button", { name: text.pl.ui.language.label.replace("{{language}}", "Polski") }).click();
     await page.getByRole("menuitemradio", { name: "English" }).click();
     await expect.poll(() => page.getByLabel(text.en.login.username).count()).toBe(1);
+  });
+
+  it("has an accessibility check that finds text planted with too little contrast, in both themes", async () => {
+    // Proves the check in the Chromium the run uses (tests/support/browser.ts `chromiumPath`), whatever it is.
+    await page.goto(`${baseURL}/0PL002/login`);
+    await hydrated(page);
+    await page.evaluate(`document.body.insertAdjacentHTML("afterbegin", '<p id="planted-low-contrast" style="color: #777; background: #888">Grey on grey</p>')`);
+    const found = await axeViolations(page);
+    expect(found.map(({ theme, violations }) => [theme, violations.map((v) => `${v.id} ${v.nodes.map((node) => node.target.join(" "))}`)])).toEqual([
+      ["light", ["color-contrast #planted-low-contrast"]],
+      ["dark", ["color-contrast #planted-low-contrast"]],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { arrived, smtp } from "./support/mail";
 import { bill } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
 import { intentOf, stripeChannel, webhook } from "./support/stripe";
+import { row } from "./support/d1";
 
 /**
  * Ad-hoc payment on a charger's public page (docs/rules/payments.md "Ad-hoc payment") against the
@@ -15,7 +16,6 @@ import { intentOf, stripeChannel, webhook } from "./support/stripe";
  * total and the release of the rest; a charger that never starts; the hold reached; bad input.
  */
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const at = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
 
 let pl: string;

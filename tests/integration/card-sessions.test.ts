@@ -10,6 +10,7 @@ import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions, bill } from "./support/sessions";
 import { cardStrategy, intentOf, payingCustomer, setCard, stripeChannel, webhook } from "./support/stripe";
+import { row, rows } from "./support/d1";
 
 /**
  * Sessions paid by card against their pre-authorisation (docs/rules/payments.md "Sessions paid by
@@ -18,8 +19,6 @@ import { cardStrategy, intentOf, payingCustomer, setCard, stripeChannel, webhook
  * Stripe's API (tests/integration/support/fakes.ts).
  */
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
-const rows = async <T = Record<string, unknown>>(query: string, ...args: unknown[]) => (await env.DB.prepare(query).bind(...args).all<T>()).results;
 
 let pl: string;
 let plId: number;

@@ -1,8 +1,9 @@
-import { abortAllDurableObjects, env } from "cloudflare:test";
+import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { boot, connect, eventually, landed, type Frame, type TestCharger } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { row, rows } from "./support/d1";
 
 /**
  * A charger that misbehaves (docs/rules/ocpp.md "A charger that floods", "A charger that keeps
@@ -11,8 +12,6 @@ import { call, tokenFor } from "./support/http";
  * answered 429 with Retry-After, shown on its point, and an operator lifts it.
  */
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
-const rows = async <T>(sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).all<T>()).results;
 
 /** Sends `count` Heartbeats at once and collects the answer to each, by message id. */
 async function burst(charger: TestCharger, count: number, prefix: string): Promise<Frame[]> {

@@ -10,14 +10,13 @@ import { makeCard, makeCustomer, uniqueTag } from "./support/drivers";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions, bill } from "./support/sessions";
+import { row, rows } from "./support/d1";
 
 /**
  * Discount strategies, discount cards and the order billing applies discounts in
  * (docs/rules/discounts.md). Every billing runs twice and twice at once.
  */
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
-const rows = async (query: string, ...args: unknown[]) => (await env.DB.prepare(query).bind(...args).all()).results;
 const STRATEGIES = "/finance-service/discount-strategy";
 
 let pl: string;

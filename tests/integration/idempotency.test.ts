@@ -7,6 +7,7 @@ import { purgeIdempotencyKeys } from "../../workers/services/idempotency";
 import { makeCustomer } from "./support/drivers";
 import { tokenWithMenus } from "./support/factories";
 import { call, ORIGIN, tokenFor } from "./support/http";
+import { row } from "./support/d1";
 
 /**
  * Idempotency keys (docs/rules/input.md "Idempotency keys"): a money-moving request sent again
@@ -14,7 +15,6 @@ import { call, ORIGIN, tokenFor } from "./support/http";
  * body is 409; keys are the account's and the operator's own.
  */
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const balanceOf = async (id: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", id))!.balance;
 const rechargeCount = async (customerId: number) => (await row<{ n: number }>("SELECT count(*) AS n FROM recharges WHERE customer_id = ?", customerId))!.n;
 const newKey = () => crypto.randomUUID();

@@ -12,13 +12,13 @@ import { call, tokenFor } from "./support/http";
 import { arrived, mailsTo, smtp } from "./support/mail";
 import type { Mail } from "./support/fakes";
 import { addSessions } from "./support/sessions";
+import { row } from "./support/d1";
 
 /**
  * The mails other modules send (docs/rules/settings.md "Receipts by mail", docs/rules/maintenance.md
  * "Work orders"): a driver's receipt when billing settles their session, and a maintainer's mail
  * when a work order is given to them, through the outbox queue to the local SMTP server.
  */
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 let admin: string;
 let operator: { id: number; code: string };
 

@@ -9,6 +9,7 @@ import { makeAccount, makeCharger, makeRole, tokenWithMenus } from "./support/fa
 import { call, tokenFor } from "./support/http";
 import { userCtx } from "./support/ocpi-partner";
 import { maintainerChoices } from "../../workers/services/maintenance/maintainers";
+import { row } from "./support/d1";
 
 /** Work orders and maintainers (docs/rules/maintenance.md). */
 const v = en.maintenance.validation;
@@ -17,7 +18,6 @@ let admin: string;
 let deAdmin: string;
 let maintainerRole: number;
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 
 beforeAll(async () => {
   admin = await tokenFor("0PL002", "demoadmin");

@@ -12,6 +12,7 @@ import { ocpi } from "./support/fake-cpo";
 import { tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { cdrFor, registeredCpo, setIdentity } from "./support/ocpi-partner";
+import { row } from "./support/d1";
 
 /**
  * A partner's CDR billed to the driver's wallet, NO_CREDIT, and roaming between operators kept
@@ -21,7 +22,6 @@ let admin: string;
 let other: string;
 let operatorId: number;
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const balanceOf = async (customerId: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", customerId))!.balance;
 const billsOf = async (customerId: number) => (await env.DB.prepare("SELECT * FROM bills WHERE customer_id = ? AND type = 'Charging'").bind(customerId).all()).results;
 const storedCdr = (cdrId: string) =>

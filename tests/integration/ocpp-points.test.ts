@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { makeCharger } from "./support/factories";
 import { boot, connect } from "./support/charger";
 import { call, tokenFor } from "./support/http";
+import { row } from "./support/d1";
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 
 async function waitFor(check: () => Promise<boolean>, ms = 3000) {
   const deadline = Date.now() + ms;

@@ -12,6 +12,7 @@ import { makeCharger, tokenWithMenus } from "./support/factories";
 import { addSessions, bill } from "./support/sessions";
 import { call, tokenFor } from "./support/http";
 import { CHANNELS, cardStrategy, intentOf, payingCustomer as customerWithCard, SECRET_KEY, stripeBody, stripeChannel as channelAtFake, WEBHOOK_SECRET, webhook } from "./support/stripe";
+import { row } from "./support/d1";
 
 /**
  * Payment channels and card payments (docs/rules/payments.md) against a local fake of Stripe's
@@ -20,7 +21,6 @@ import { CHANNELS, cardStrategy, intentOf, payingCustomer as customerWithCard, S
 
 const { httpOrigin } = inject("fakes");
 const M = en.payments;
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const balanceOf = async (customerId: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", customerId))!.balance;
 
 let pl: string;

@@ -6,6 +6,7 @@ import { makeCustomer, uniqueTag } from "./support/drivers";
 import { call, ORIGIN, tokenFor } from "./support/http";
 import { CLIENT_ID, CLIENT_SECRET, type FakeOrder } from "./support/paypal";
 import { CHANNELS } from "./support/stripe";
+import { row } from "./support/d1";
 
 /**
  * PayPal behind the payment gateway (docs/rules/payments.md "PayPal") against the local fake of
@@ -17,7 +18,6 @@ import { CHANNELS } from "./support/stripe";
 const { httpOrigin } = inject("fakes");
 const M = en.payments;
 const WEBHOOK_ID = "WHPLUGDESKTEST0001";
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const balanceOf = async (customerId: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", customerId))!.balance;
 
 const gateway = (decimals = 2) =>

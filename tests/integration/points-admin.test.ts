@@ -6,11 +6,11 @@ import { hashPassword } from "../../workers/auth/password";
 import { boot, connect } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { row } from "./support/d1";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${++counter}`;
 
-const row = <T>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 
 /** The demo operator's first enabled location. */
 async function enabledStation(token: string) {

@@ -1,11 +1,10 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { boot, connect } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { addSessions as addTransactions } from "./support/sessions";
+import { row } from "./support/d1";
 
-const row = <T>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 
 async function waitFor(check: () => Promise<boolean>, ms = 3000) {
   const deadline = Date.now() + ms;

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { boot, connect, now } from "./support/charger";
 import { makeAccount, makeCharger, makeRole } from "./support/factories";
 import { call, login, tokenFor } from "./support/http";
+import { row } from "./support/d1";
 
 /** Charging strategies (docs/rules/pricing.md "Strategies", "Versions", "Assigning points"). */
 const BASE = "/finance-service/strategy";
@@ -21,7 +21,6 @@ const timeOfUse = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const row = <T>(sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first<T>();
 
 let pl: string;
 let de: string;

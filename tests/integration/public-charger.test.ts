@@ -8,13 +8,13 @@ import { makeCharger } from "./support/factories";
 import { call, ORIGIN, tokenFor } from "./support/http";
 import { flatStrategy } from "./support/strategies";
 import { setTaxRate } from "./support/tax";
+import { row } from "./support/d1";
 
 /**
  * The public charger JSON (docs/rules/public-charger.md "The charger's JSON") and the price it
  * shows being the price billed (docs/rules/pricing.md "Price shown is price billed").
  */
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const charger = (serial: string, query = "") => call("GET", `/public-service/charger/${serial}${query}`);
 
 let pl: string;

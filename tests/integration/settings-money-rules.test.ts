@@ -9,6 +9,7 @@ import { call, tokenFor } from "./support/http";
 import { bill, paidSession, stoppedSession } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
 import { payingCustomer, stripeChannel } from "./support/stripe";
+import { row, rows } from "./support/d1";
 
 /**
  * The money settings that take effect (docs/rules/billing.md "Paying from the balance off",
@@ -18,8 +19,6 @@ import { payingCustomer, stripeChannel } from "./support/stripe";
  */
 
 const SETTINGS = "/system-service/parameter-settings";
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
-const rows = async (query: string, ...args: unknown[]) => (await env.DB.prepare(query).bind(...args).all()).results;
 
 let pl: string;
 let plId: number;

@@ -1,14 +1,14 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stripeSignature } from "../../workers/services/payments/stripe";
 import { call, ORIGIN, tokenFor } from "./support/http";
 import { intentOf, payingCustomer, stripeChannel, WEBHOOK_SECRET, webhook } from "./support/stripe";
+import { row } from "./support/d1";
 
 /**
  * Money that arrives in Stripe's events is believed only as the payment asked for it
  * (docs/rules/payments.md "Webhooks"): whole minor units, the payment's currency, its amount.
  */
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const balanceOf = async (customerId: number) => (await row<{ balance: number }>("SELECT balance FROM customers WHERE id = ?", customerId))!.balance;
 
 let pl: string;

@@ -5,6 +5,7 @@ import { tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
 import { insertAll } from "./support/bulk";
 import { bills, recharges } from "../../db/schema";
+import { row } from "./support/d1";
 
 /**
  * Wallets (docs/rules/wallets.md): recharges by hand with their records and bills, membership
@@ -12,7 +13,6 @@ import { bills, recharges } from "../../db/schema";
  * has a minimum recharge of 10.00 zł and fees of 50.00 zł (SILVER) and 100.00 zł (GOLD).
  */
 
-const row = <T = Record<string, unknown>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 
 let pl: string;
 let de: string;

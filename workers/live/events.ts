@@ -1,48 +1,38 @@
+/** What every event carries: the point it names and when it happened. */
+interface PointEvent {
+  pointId: number;
+  serialNumber: string;
+  at: number;
+}
+
+/** An event of one of the point's connectors. */
+interface ConnectorEvent extends PointEvent {
+  connectorId: number;
+}
+
 /**
  * What the console's live view receives (docs/architecture.md "Live view"). Every event names
  * its point, so a socket scoped to some devices receives only theirs (docs/rules/access.md
  * "Live view").
  */
 export type LiveEvent =
-  | { type: "point"; pointId: number; serialNumber: string; online: boolean; at: number }
-  | {
-      type: "connector";
-      pointId: number;
-      serialNumber: string;
-      connectorId: number;
-      status: string;
-      errorCode: string;
-      at: number;
-    }
-  | {
+  | (PointEvent & { type: "point"; online: boolean })
+  | (ConnectorEvent & { type: "connector"; status: string; errorCode: string })
+  | (ConnectorEvent & {
       type: "meter";
-      pointId: number;
-      serialNumber: string;
-      connectorId: number;
       transactionId: number | null;
       energyWh?: number;
       powerW?: number;
       currentA?: number;
       voltageV?: number;
       soc?: number;
-      at: number;
-    }
-  | {
-      type: "transaction";
-      pointId: number;
-      serialNumber: string;
-      connectorId: number;
-      transactionId: number;
-      phase: "start" | "stop";
-      idTag?: string;
-      meterWh: number;
-      at: number;
-    }
-  | { type: "alarm"; pointId: number; serialNumber: string; connectorId: number; level: string; alarmType: string; at: number }
+    })
+  | (ConnectorEvent & { type: "transaction"; transactionId: number; phase: "start" | "stop"; idTag?: string; meterWh: number })
+  | (ConnectorEvent & { type: "alarm"; level: string; alarmType: string })
   /** A load-balancing profile's delivery to one point moved (docs/rules/operations.md "Delivery"). */
-  | { type: "delivery"; pointId: number; serialNumber: string; loadBalancingId: number; delivery: string; at: number }
+  | (PointEvent & { type: "delivery"; loadBalancingId: number; delivery: string })
   /** A point's firmware rollout moved: its UpdateFirmware went out, or the charger reported (docs/rules/operations.md "Firmware"). */
-  | { type: "firmware"; pointId: number; serialNumber: string; firmwareId: number | null; status: string; at: number };
+  | (PointEvent & { type: "firmware"; firmwareId: number | null; status: string });
 
 /** Events that tell of a moment, not of a present state: the hub forwards them and keeps none. */
 export const TRANSIENT_EVENTS: ReadonlySet<LiveEvent["type"]> = new Set(["alarm", "delivery", "firmware"]);

@@ -3,10 +3,12 @@ import type { LucideIcon } from "lucide-react";
 import { Eye, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from "lucide-react";
 import { useCallback, useMemo, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { useActionOutcome } from "~/components/page-actions";
 import { Button } from "~/components/ui/button";
 import { useConfirm, type ConfirmOptions } from "~/components/ui/confirm-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { toast } from "~/components/ui/toast";
 import { cn } from "~/lib/cn";
 import { layoutRowActions } from "./row-action-layout";
 
@@ -85,6 +87,22 @@ export function useCommonRowActions() {
   );
   // One object while the language stays: memoised columns built from it keep their cells (and an open row menu).
   return useMemo(() => ({ detail, edit, remove, toggle }), [detail, edit, remove, toggle]);
+}
+
+/**
+ * The Delete of a list whose route action deletes a row: `deleteRow(fields)` posts the row's
+ * fields (its `id`, and an `intent` where the action has several) after the red confirmation,
+ * and the action's outcome shows as one toast, `deleted` or the refusal's message.
+ */
+export function useDeleteRowAction(deleted: string) {
+  const { remove } = useCommonRowActions();
+  const fetcher = useFetcher();
+  useActionOutcome(fetcher, () => toast.success(deleted));
+  const { submit } = fetcher;
+  return useCallback(
+    (fields: Record<string, string | number>, extra?: Parameters<typeof remove>[1]) => remove(() => submit(fields, { method: "post" }), extra),
+    [remove, submit],
+  );
 }
 
 /** Runs a command action, asking first when it says so. */

@@ -3,6 +3,7 @@ import { useController, type Control, type FieldPath, type FieldValues } from "r
 import { useTranslation } from "react-i18next";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
+import { ErrorText } from "./error-text";
 
 /** What every bound field takes besides its own control props. */
 export interface BoundFieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>, TTransformed> {
@@ -55,11 +56,7 @@ export function FormField({ id, label, hint, required, error, className, childre
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId(id)} role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} id={errorId(id)} field />
     </div>
   );
 }

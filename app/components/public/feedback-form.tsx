@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { ApiError, usePublicApi } from "~/lib/api";
+import { ErrorText } from "~/components/form/error-text";
 
 /**
  * The driver's feedback form of a public page: a receipt (by its token) or a charger's page (by
@@ -62,11 +63,7 @@ export function FeedbackForm({ about }: { about: { serialNumber: string } | { re
               {t("content.publicFeedback.contactHint")}
             </p>
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <ErrorText message={error} />
           <Button type="submit" disabled={busy} className="self-start">
             {t("content.publicFeedback.send")}
           </Button>

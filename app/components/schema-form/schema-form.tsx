@@ -9,6 +9,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
 import { initialDraft, pathOf, type Draft, type FieldModel, type FieldPath, type NamedField } from "./field-model";
+import { ErrorText } from "~/components/form/error-text";
 
 /**
  * The controls of a form read from a JSON schema (field-model.ts): objects as fieldsets, arrays
@@ -74,16 +75,11 @@ function FieldLabel({ name, required }: { name: string; required: boolean }) {
   );
 }
 
-function FieldControl({ field, value, onChange, path, errors, idPrefix, disabled }: ControlProps & { field: NamedField; value: Draft; onChange: (next: Draft) => void }) {
+function FieldControl({ field, value, onChange, ...control }: ControlProps & { field: NamedField; value: Draft; onChange: (next: Draft) => void }) {
   const { model, name, required } = field;
-  if (model.kind === "object") {
-    return (
-      <ObjectFieldset name={name} required={required} model={model} value={value} onChange={onChange} path={path} errors={errors} idPrefix={idPrefix} disabled={disabled} />
-    );
-  }
-  if (model.kind === "array") {
-    return <ArrayFieldset name={name} required={required} model={model} value={value} onChange={onChange} path={path} errors={errors} idPrefix={idPrefix} disabled={disabled} />;
-  }
+  if (model.kind === "object") return <ObjectFieldset name={name} required={required} model={model} value={value} onChange={onChange} {...control} />;
+  if (model.kind === "array") return <ArrayFieldset name={name} required={required} model={model} value={value} onChange={onChange} {...control} />;
+  const { path, errors, idPrefix, disabled } = control;
   const id = idOf(idPrefix, path);
   return (
     <FormField id={id} label={<FieldLabel name={name} required={required} />} required={required} error={errors[path]} hint={<ScalarHint model={model} />}>
@@ -98,28 +94,24 @@ function Frame({ legend, error, id, actions, children }: { legend: ReactNode; er
     <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border p-3" aria-describedby={error ? errorId(id) : undefined} data-field={id}>
       <legend className="flex items-center gap-2 px-1 text-sm font-medium">{legend}</legend>
       {actions && <div className="-mt-1 flex flex-wrap gap-2">{actions}</div>}
-      {error && (
-        <p id={errorId(id)} role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} id={errorId(id)} field />
       {children}
     </fieldset>
   );
 }
 
-function ObjectFieldset({
-  name,
-  required,
-  model,
-  value,
-  onChange,
-  path,
-  errors,
-  idPrefix,
-  disabled,
-}: ControlProps & { name: string; required: boolean; model: Extract<FieldModel, { kind: "object" }>; value: Draft; onChange: (next: Draft) => void }) {
+/** What the fieldset of an object or a list is given: its field, its draft, and its place in the form. */
+type FieldsetProps<Kind extends "object" | "array"> = ControlProps & {
+  name: string;
+  required: boolean;
+  model: Extract<FieldModel, { kind: Kind }>;
+  value: Draft;
+  onChange: (next: Draft) => void;
+};
+
+function ObjectFieldset({ name, required, model, value, onChange, ...control }: FieldsetProps<"object">) {
   const { t } = useTranslation();
+  const { path, errors, idPrefix, disabled } = control;
   const id = idOf(idPrefix, path);
   const included = value !== undefined;
   // An optional object is left out until added: most of them (customData, say) are rarely sent.
@@ -136,23 +128,14 @@ function ObjectFieldset({
   );
   return (
     <Frame legend={<FieldLabel name={name} required={required} />} error={errors[path]} id={id} actions={actions}>
-      {included && <ObjectFields fields={model.fields} value={asRecord(value)} onChange={onChange} path={path} errors={errors} idPrefix={idPrefix} disabled={disabled} />}
+      {included && <ObjectFields fields={model.fields} value={asRecord(value)} onChange={onChange} {...control} />}
     </Frame>
   );
 }
 
-function ArrayFieldset({
-  name,
-  required,
-  model,
-  value,
-  onChange,
-  path,
-  errors,
-  idPrefix,
-  disabled,
-}: ControlProps & { name: string; required: boolean; model: Extract<FieldModel, { kind: "array" }>; value: Draft; onChange: (next: Draft) => void }) {
+function ArrayFieldset({ name, required, model, value, onChange, ...control }: FieldsetProps<"array">) {
   const { t } = useTranslation();
+  const { path, errors, idPrefix, disabled } = control;
   const items = Array.isArray(value) ? value : [];
   const id = idOf(idPrefix, path);
   const full = model.maxItems !== undefined && items.length >= model.maxItems;

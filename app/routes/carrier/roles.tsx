@@ -1,17 +1,16 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
-import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions, useDeleteRowAction } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, useActionOutcome } from "~/components/page-actions";
+import { ListHeader } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
 import { StatusBadge } from "~/components/status-badge";
-import { toast } from "~/components/ui/toast";
 import { deleteRoleAction, loadRoles } from "./roles.server";
 
 /** Carrier system › Roles: list with server-side filters and paging (docs/rules/access.md "Roles and accounts"). */
@@ -30,10 +29,8 @@ export default function Roles() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const { detail, edit, remove } = useCommonRowActions();
-  const fetcher = useFetcher<typeof action>();
-
-  useActionOutcome(fetcher, () => toast.success(t("roles.deleted")));
+  const { detail, edit } = useCommonRowActions();
+  const deleteRow = useDeleteRowAction(t("roles.deleted"));
 
   const columns: ColumnDef<Role>[] = [
     { accessorKey: "name", header: t("roles.name") },
@@ -66,7 +63,7 @@ export default function Roles() {
       (role) => [
         detail(`/carrierSystem/role/detail/${role.id}`),
         edit(`/carrierSystem/role/edit/${role.id}`),
-        remove(() => fetcher.submit({ id: role.id }, { method: "post" })),
+        deleteRow({ id: role.id }),
       ],
       260,
     ),

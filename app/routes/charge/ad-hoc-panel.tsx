@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ApiError, usePublicApi } from "~/lib/api";
+import { ErrorText } from "~/components/form/error-text";
 
 /**
  * Ad-hoc payment on a charger's public page (docs/rules/payments.md "Ad-hoc payment"), per
@@ -200,11 +201,7 @@ function StripeElement({ publishableKey, clientSecret, amount, onAuthorised }: {
       >
         {paying ? t("adHoc.panel.paying") : t("adHoc.panel.pay", { amount })}
       </Button>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} />
     </div>
   );
 }
@@ -302,11 +299,7 @@ function FollowStep({ handle, style, showWaiting, onAgain, onAuthorised }: { han
           {t("adHoc.panel.again")}
         </Button>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} />
     </div>
   );
 }

@@ -1,15 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import {
-  createOfflineList,
-  deleteOfflineList,
-  listOfflineLists,
-  listPushItems,
-  offlineListDetail,
-  offlineListPoints,
-  pushOfflineList,
-  retryPushItem,
-  updateOfflineList,
-} from "../../../workers/services/driver-services/offline-lists";
+import * as offlineLists from "../../../workers/services/driver-services/offline-lists";
 import { pointChoices } from "../../../workers/services/driver-services/pickers";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId, routeId } from "../../lib/input.server";
@@ -18,14 +8,14 @@ import { searchParamsObject } from "../../lib/search-params";
 /** Offline lists (docs/rules/driver-services.md "Offline lists"). */
 export async function loadOfflineLists({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return listOfflineLists(ctx, searchParamsObject(request));
+  return offlineLists.listOfflineLists(ctx, searchParamsObject(request));
 }
 
 export async function deleteOfflineListAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    await deleteOfflineList(ctx, bodyId(form.get("id")));
+    await offlineLists.deleteOfflineList(ctx, bodyId(form.get("id")));
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -35,14 +25,14 @@ export async function deleteOfflineListAction({ request, context }: ActionFuncti
 /** The list being edited (none when adding); its pickers search customers and groups through the API. */
 export async function loadOfflineListForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { list: params.id ? await offlineListDetail(ctx, routeId(params.id)) : null };
+  return { list: params.id ? await offlineLists.offlineListDetail(ctx, routeId(params.id)) : null };
 }
 
 export async function saveOfflineList({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
     const input = await actionJson(request);
-    const list = params.id ? await updateOfflineList(ctx, routeId(params.id), input) : await createOfflineList(ctx, input);
+    const list = params.id ? await offlineLists.updateOfflineList(ctx, routeId(params.id), input) : await offlineLists.createOfflineList(ctx, input);
     return { ok: true as const, id: list.id };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -55,9 +45,9 @@ export async function loadOfflineListDetail({ request, context, params }: Loader
   const id = routeId(params.id);
   const query = searchParamsObject(request);
   const [list, points, items, targets] = await Promise.all([
-    offlineListDetail(ctx, id),
-    offlineListPoints(ctx, id, { current: query.pointsPage ?? 1, size: 10 }),
-    listPushItems(ctx, id, query),
+    offlineLists.offlineListDetail(ctx, id),
+    offlineLists.offlineListPoints(ctx, id, { current: query.pointsPage ?? 1, size: 10 }),
+    offlineLists.listPushItems(ctx, id, query),
     pointChoices(ctx),
   ]);
   return { list, points, items, targets };
@@ -68,8 +58,8 @@ export async function offlineListDetailAction({ request, context, params }: Acti
   const ctx = await requireCtx(request, context);
   try {
     const { intent, itemId, ...input } = await actionJson<{ intent: "push" | "retry"; itemId?: number } & Record<string, unknown>>(request);
-    if (intent === "retry") await retryPushItem(ctx, routeId(params.id), bodyId(itemId));
-    else await pushOfflineList(ctx, routeId(params.id), input);
+    if (intent === "retry") await offlineLists.retryPushItem(ctx, routeId(params.id), bodyId(itemId));
+    else await offlineLists.pushOfflineList(ctx, routeId(params.id), input);
     return { ok: true as const, intent };
   } catch (error) {
     return actionError(error, ctx.lang);

@@ -1,16 +1,15 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { CHARGEABLE_TYPES } from "../../../domain/schemas/driver-services";
 import { DataTable } from "~/components/data-table/data-table";
-import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions, useDeleteRowAction } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { orDash, useFormat } from "~/components/format";
-import { ListHeader, useActionOutcome } from "~/components/page-actions";
-import { toast } from "~/components/ui/toast";
+import { ListHeader } from "~/components/page-actions";
 import { PushStatus } from "./push-status";
 import { deleteOfflineListAction, loadOfflineLists } from "./offline-lists.server";
 
@@ -30,9 +29,8 @@ export default function OfflineLists() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const { detail, edit, remove } = useCommonRowActions();
-  const fetcher = useFetcher<typeof action>();
-  useActionOutcome(fetcher, () => toast.success(t("driverServices.lists.deleted")));
+  const { detail, edit } = useCommonRowActions();
+  const deleteRow = useDeleteRowAction(t("driverServices.lists.deleted"));
 
   const columns: ColumnDef<OfflineList>[] = [
     { accessorKey: "name", header: t("driverServices.lists.name") },
@@ -48,7 +46,7 @@ export default function OfflineLists() {
       (list) => [
         detail(`/userManagement/offlineUserList/detail/${list.id}`),
         edit(`/userManagement/offlineUserList/edit/${list.id}`),
-        remove(() => fetcher.submit({ id: list.id }, { method: "post" })),
+        deleteRow({ id: list.id }),
       ],
       260,
     ),

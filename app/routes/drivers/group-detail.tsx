@@ -4,8 +4,7 @@ import { FactsCard } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
 import { DetailHeader } from "~/components/page-actions";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { RowsTable } from "~/components/rows-table";
+import { RowsCard } from "~/components/rows-table";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { CustomerStatusBadge } from "./badges";
 import { loadGroupDetail } from "./groups.server";
@@ -34,43 +33,36 @@ export default function GroupDetail() {
           [t("common.createdAt"), dateTime(group.createdAt)],
         ]}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("drivers.groups.fields.members")}</CardTitle>
-        </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <RowsTable
-            label={t("drivers.groups.fields.members")}
-            head={
-              <>
-                <TableHead>{t("drivers.customers.fields.name")}</TableHead>
-                <TableHead>{t("drivers.customers.fields.email")}</TableHead>
-                <TableHead>{t("drivers.customers.fields.payWay")}</TableHead>
-                <TableHead>{t("drivers.customers.paysFrom")}</TableHead>
-                <TableHead>{t("drivers.customers.fields.balance")}</TableHead>
-                <TableHead>{t("common.status")}</TableHead>
-              </>
-            }
-            rows={group.members.map((m) => (
-              <TableRow key={m.id}>
-                <TableCell>
-                  <Link className="text-primary hover:underline" to={`/userManagement/userProfileManagement/customerDetail/${m.id}`}>
-                    {m.name}
-                  </Link>
-                  {m.id === group.leaderId && <span className="ml-2 text-xs text-muted-foreground">({t("drivers.groups.fields.leader")})</span>}
-                </TableCell>
-                <TableCell>{m.email}</TableCell>
-                <TableCell>{t(`drivers.customers.payWays.${m.payWay}`)}</TableCell>
-                <TableCell>{m.paysFrom ?? "—"}</TableCell>
-                <TableCell className="tabular-nums">{money(m.balance)}</TableCell>
-                <TableCell>
-                  <CustomerStatusBadge status={m.status} />
-                </TableCell>
-              </TableRow>
-            ))}
-          />
-        </CardContent>
-      </Card>
+      <RowsCard
+        title={t("drivers.groups.fields.members")}
+        head={
+          <>
+            <TableHead>{t("drivers.customers.fields.name")}</TableHead>
+            <TableHead>{t("drivers.customers.fields.email")}</TableHead>
+            <TableHead>{t("drivers.customers.fields.payWay")}</TableHead>
+            <TableHead>{t("drivers.customers.paysFrom")}</TableHead>
+            <TableHead>{t("drivers.customers.fields.balance")}</TableHead>
+            <TableHead>{t("common.status")}</TableHead>
+          </>
+        }
+        rows={group.members.map((m) => (
+          <TableRow key={m.id}>
+            <TableCell>
+              <Link className="text-primary hover:underline" to={`/userManagement/userProfileManagement/customerDetail/${m.id}`}>
+                {m.name}
+              </Link>
+              {m.id === group.leaderId && <span className="ml-2 text-xs text-muted-foreground">({t("drivers.groups.fields.leader")})</span>}
+            </TableCell>
+            <TableCell>{m.email}</TableCell>
+            <TableCell>{t(`drivers.customers.payWays.${m.payWay}`)}</TableCell>
+            <TableCell>{m.paysFrom ?? "—"}</TableCell>
+            <TableCell className="tabular-nums">{money(m.balance)}</TableCell>
+            <TableCell>
+              <CustomerStatusBadge status={m.status} />
+            </TableCell>
+          </TableRow>
+        ))}
+      />
     </div>
   );
 }

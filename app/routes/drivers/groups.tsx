@@ -1,13 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
-import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions, useDeleteRowAction } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
-import { ListHeader, useActionOutcome } from "~/components/page-actions";
-import { toast } from "~/components/ui/toast";
+import { ListHeader } from "~/components/page-actions";
 import { deleteGroupAction, loadGroups } from "./groups.server";
 
 /** User management › Customer groups (docs/rules/drivers.md "Customer groups"). */
@@ -25,9 +24,8 @@ export default function Groups() {
   const { page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { onPageChange } = useUrlPaging();
-  const { detail, edit, remove } = useCommonRowActions();
-  const fetcher = useFetcher<typeof action>();
-  useActionOutcome(fetcher, () => toast.success(t("drivers.groups.deleted")));
+  const { detail, edit } = useCommonRowActions();
+  const deleteRow = useDeleteRowAction(t("drivers.groups.deleted"));
 
   const columns: ColumnDef<Group>[] = [
     { accessorKey: "name", header: t("drivers.groups.fields.name"), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
@@ -40,7 +38,7 @@ export default function Groups() {
       (group) => [
         detail(`/userManagement/userGroupManagement/groupDetail/${group.id}`),
         edit(`/userManagement/userGroupManagement/groupEdit/${group.id}`),
-        remove(() => fetcher.submit({ id: group.id }, { method: "post" }), { message: t("drivers.groups.confirmDelete", { name: group.name }) }),
+        deleteRow({ id: group.id }, { message: t("drivers.groups.confirmDelete", { name: group.name }) }),
       ],
       260,
     ),

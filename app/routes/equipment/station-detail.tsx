@@ -7,7 +7,7 @@ import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { RowsTable } from "~/components/rows-table";
+import { RowsCard } from "~/components/rows-table";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { HeaderLink } from "~/components/page-actions";
@@ -125,49 +125,42 @@ export default function StationDetail() {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("stations.points.title")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RowsTable
-            label={t("stations.points.title")}
-            empty={<p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t("stations.points.empty")}</p>}
-            head={
-              <>
-                <TableHead>{t("stations.points.serialNumber")}</TableHead>
-                <TableHead>{t("stations.points.name")}</TableHead>
-                <TableHead>{t("stations.points.type")}</TableHead>
-                <TableHead>{t("stations.points.status")}</TableHead>
-                <TableHead>{t("stations.points.online")}</TableHead>
-                <TableHead>{t("stations.points.connectors")}</TableHead>
-              </>
-            }
-            rows={points.map((point) => (
-              <TableRow key={point.id}>
-                <TableCell>
-                  <Link to={`/equipmentManagement/point/pointDetail/${point.id}`} className="font-mono text-xs font-medium hover:underline">
-                    {point.serialNumber}
-                  </Link>
-                </TableCell>
-                <TableCell>{point.name}</TableCell>
-                <TableCell>{point.type}</TableCell>
-                <TableCell>
-                  <StatusBadge status={point.status} />
-                </TableCell>
-                <TableCell className={point.online ? "text-success" : "text-muted-foreground"}>{t(`stations.online.${point.online}`)}</TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap gap-1">
-                    {point.connectors.map((c) => (
-                      <ConnectorStatusBadge key={c.id} no={c.connectorId} status={c.status} />
-                    ))}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          />
-        </CardContent>
-      </Card>
+      <RowsCard
+        title={t("stations.points.title")}
+        empty={<p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t("stations.points.empty")}</p>}
+        head={
+          <>
+            <TableHead>{t("stations.points.serialNumber")}</TableHead>
+            <TableHead>{t("stations.points.name")}</TableHead>
+            <TableHead>{t("stations.points.type")}</TableHead>
+            <TableHead>{t("stations.points.status")}</TableHead>
+            <TableHead>{t("stations.points.online")}</TableHead>
+            <TableHead>{t("stations.points.connectors")}</TableHead>
+          </>
+        }
+        rows={points.map((point) => (
+          <TableRow key={point.id}>
+            <TableCell>
+              <Link to={`/equipmentManagement/point/pointDetail/${point.id}`} className="font-mono text-xs font-medium hover:underline">
+                {point.serialNumber}
+              </Link>
+            </TableCell>
+            <TableCell>{point.name}</TableCell>
+            <TableCell>{point.type}</TableCell>
+            <TableCell>
+              <StatusBadge status={point.status} />
+            </TableCell>
+            <TableCell className={point.online ? "text-success" : "text-muted-foreground"}>{t(`stations.online.${point.online}`)}</TableCell>
+            <TableCell>
+              <div className="flex flex-wrap gap-1">
+                {point.connectors.map((c) => (
+                  <ConnectorStatusBadge key={c.id} no={c.connectorId} status={c.status} />
+                ))}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      />
     </div>
   );
 }

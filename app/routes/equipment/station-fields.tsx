@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { BoundFieldProps } from "~/components/form/form-field";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { ErrorText } from "~/components/form/error-text";
 
 /**
  * Yes or no as two segments, for a required choice; the form preselects its usual answer (free
@@ -59,11 +60,7 @@ export function ChoiceField<TFieldValues extends FieldValues, TName extends Fiel
           );
         })}
       </div>
-      {error && (
-        <p role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} field />
     </div>
   );
 }
@@ -133,11 +130,7 @@ export function LogoField<TFieldValues extends FieldValues, TName extends FieldP
           }}
         />
       </div>
-      {error && (
-        <p role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} field />
     </div>
   );
 }

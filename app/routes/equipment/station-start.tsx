@@ -21,6 +21,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { ApiError, useApi } from "~/lib/api";
 import { cn } from "~/lib/cn";
 import { useLivePoints } from "~/lib/live";
+import { StationOptions } from "../operations/parts";
 import { loadStationStart } from "./stations.server";
 
 /**
@@ -102,12 +103,7 @@ export default function StationStart() {
               value={stationId ?? ""}
               onChange={(event) => setParams(event.target.value ? { stationId: event.target.value } : {}, { replace: true })}
             >
-              {!stationId && <option value="">{t("stations.start.chooseStation")}</option>}
-              {stations.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <StationOptions stations={stations} empty={stationId ? undefined : t("stations.start.chooseStation")} />
             </NativeSelect>
           </div>
           <Button type="button" variant="outline" onClick={() => void load()} disabled={points === null}>

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { cn } from "~/lib/cn";
+import { ErrorText } from "~/components/form/error-text";
 
 /**
  * The slots of one day (docs/rules/pricing.md "The editor"): a bar of the 48 half-hours coloured by
@@ -153,11 +154,7 @@ export function SlotEditor({
           );
         })}
       </ol>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} />
     </div>
   );
 }

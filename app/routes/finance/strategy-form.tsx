@@ -16,6 +16,7 @@ import { TariffPreview } from "../cpo/tariff-preview";
 import { SlotEditor } from "./slot-editor";
 import { loadStrategyForm, saveStrategy } from "./strategies.server";
 import { draftOf, emptyDraft, errorUnder, readDraft, type Draft, type DraftErrors, type DraftIdle } from "./strategy-draft";
+import { ErrorText } from "~/components/form/error-text";
 
 /**
  * Add, edit and copy a charging strategy (docs/rules/pricing.md "The editor"): the day of
@@ -225,11 +226,7 @@ function IdleFee({
         </FormField>
         {cap}
       </div>
-      {error && (
-        <p role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} field />
     </fieldset>
   );
 }

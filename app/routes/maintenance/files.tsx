@@ -3,7 +3,7 @@ import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
-import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useDeleteRowAction } from "~/components/data-table/row-actions";
 import { FilterError } from "~/components/data-table/time-range-filter";
 import { FilterText } from "~/components/data-table/filter-text";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
@@ -32,10 +32,8 @@ export default function FilesScreen() {
   const { dateTime, fileSize } = useFormat();
   const { onPageChange } = useUrlPaging();
   const title = t("menu.users.fileManagement");
-  const fetcher = useFetcher<typeof action>();
-  const { remove } = useCommonRowActions();
+  const deleteRow = useDeleteRowAction(t("maintenance.files.deleted"));
   const upload = useFetcher<typeof action>();
-  useActionOutcome(fetcher, () => toast.success(t("maintenance.files.deleted")));
   useActionOutcome(upload, () => toast.success(t("maintenance.files.uploaded")));
   const columns: ColumnDef<StoredFile>[] = [
     { accessorKey: "name", header: t("maintenance.files.name"), cell: ({ row }) => <span className="break-all">{row.original.name}</span> },
@@ -44,7 +42,7 @@ export default function FilesScreen() {
     { accessorKey: "createdAt", header: t("maintenance.files.time"), meta: { priority: 2, width: 170 }, cell: ({ row }) => dateTime(row.original.createdAt) },
     actionsColumn<StoredFile>(t("common.actions"), (file) => [
       { label: t("maintenance.files.download"), icon: Download, to: file.downloadUrl, download: file.name },
-      remove(() => fetcher.submit({ id: file.id }, { method: "post" }), { message: t("maintenance.files.deleteConfirm", { name: file.name }) }),
+      deleteRow({ id: file.id }, { message: t("maintenance.files.deleteConfirm", { name: file.name }) }),
     ]),
   ];
   return (

@@ -1,15 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createMaintainer, deleteMaintainer, getMaintainer, listMaintainers, maintainerChoices, updateMaintainer } from "../../../workers/services/maintenance/maintainers";
-import {
-  auditWorkOrder,
-  createWorkOrder,
-  getMaintenanceSettings,
-  getWorkOrder,
-  listWorkOrders,
-  processWorkOrder,
-  updateMaintenanceSettings,
-  updateWorkOrder,
-} from "../../../workers/services/maintenance/work-orders";
+import * as workOrders from "../../../workers/services/maintenance/work-orders";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
@@ -28,10 +19,10 @@ export async function loadMaintain({ request, context }: LoaderFunctionArgs) {
     if (tab === "maintainers") {
       return { tab, maintainer, orders: null, maintainers: await listMaintainers(ctx, query), settings: null, handlers: [], filterError: null };
     }
-    const [orders, settings, handlers] = await Promise.all([listWorkOrders(ctx, query), getMaintenanceSettings(ctx), maintainer ? Promise.resolve(null) : listMaintainers(ctx, { size: 100 })]);
+    const [orders, settings, handlers] = await Promise.all([workOrders.listWorkOrders(ctx, query), workOrders.getMaintenanceSettings(ctx), maintainer ? Promise.resolve(null) : listMaintainers(ctx, { size: 100 })]);
     return { tab, maintainer, orders, maintainers: null, settings, handlers: handlers?.records.map((m) => ({ id: m.id, name: m.name, username: m.username })) ?? [], filterError: null };
   } catch (error) {
-    return { tab, maintainer, orders: empty as Awaited<ReturnType<typeof listWorkOrders>>, maintainers: null, settings: null, handlers: [], filterError: refusal(error, ctx.lang).body.msg };
+    return { tab, maintainer, orders: empty as Awaited<ReturnType<typeof workOrders.listWorkOrders>>, maintainers: null, settings: null, handlers: [], filterError: refusal(error, ctx.lang).body.msg };
   }
 }
 
@@ -41,7 +32,7 @@ export async function maintainAction({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   try {
     if (form.intent === "autoOpen") {
-      await updateMaintenanceSettings(ctx, { autoOpen: form.autoOpen === "true" });
+      await workOrders.updateMaintenanceSettings(ctx, { autoOpen: form.autoOpen === "true" });
       return { ok: true as const, intent: "autoOpen" };
     }
     if (form.intent === "deleteMaintainer") {
@@ -49,7 +40,7 @@ export async function maintainAction({ request, context }: ActionFunctionArgs) {
       return { ok: true as const, intent: "deleteMaintainer" };
     }
     const { intent: _intent, maintainerId, ...rest } = form;
-    const created = await createWorkOrder(ctx, { ...rest, ...(maintainerId && { maintainerId }) });
+    const created = await workOrders.createWorkOrder(ctx, { ...rest, ...(maintainerId && { maintainerId }) });
     return { ok: true as const, intent: "create", id: created.id };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -58,7 +49,7 @@ export async function maintainAction({ request, context }: ActionFunctionArgs) {
 
 export async function loadWorkOrder({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const order = await getWorkOrder(ctx, routeId(params.id));
+  const order = await workOrders.getWorkOrder(ctx, routeId(params.id));
   const maintainer = ctx.actor.role?.type === "MAINTAINER";
   const handlers = maintainer ? [] : (await listMaintainers(ctx, { size: 100 })).records.map((m) => ({ id: m.id, name: m.name, username: m.username }));
   return { order, maintainer, handlers };
@@ -70,9 +61,9 @@ export async function workOrderAction({ request, context, params }: ActionFuncti
   const id = routeId(params.id);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   try {
-    if (form.intent === "process") await processWorkOrder(ctx, id, { handlingProcess: form.handlingProcess, opinion: form.opinion });
-    else if (form.intent === "audit") await auditWorkOrder(ctx, id, { result: form.result, opinion: form.opinion });
-    else await updateWorkOrder(ctx, id, { cause: form.cause, remarks: form.remarks, maintainerId: form.maintainerId ? form.maintainerId : null });
+    if (form.intent === "process") await workOrders.processWorkOrder(ctx, id, { handlingProcess: form.handlingProcess, opinion: form.opinion });
+    else if (form.intent === "audit") await workOrders.auditWorkOrder(ctx, id, { result: form.result, opinion: form.opinion });
+    else await workOrders.updateWorkOrder(ctx, id, { cause: form.cause, remarks: form.remarks, maintainerId: form.maintainerId ? form.maintainerId : null });
     return { ok: true as const, intent: form.intent };
   } catch (error) {
     return actionError(error, ctx.lang);

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
-import { ApiError, useApi } from "~/lib/api";
+import { useApi, useBusyCall } from "~/lib/api";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
 import { HeaderLink } from "~/components/page-actions";
 import { useLiveEvents, useLivePoint } from "~/lib/live";
@@ -44,20 +44,14 @@ function StopButton({ session }: { session: Session }) {
   const { t } = useTranslation();
   const api = useApi();
   const confirm = useConfirm();
-  const [stopping, setStopping] = useState(false);
+  const [stopping, whileStopping] = useBusyCall();
   const stop = async () => {
     const message = t("monitoring.remote.confirmStop", { no: session.connectorId, serial: session.serialNumber });
     if (!(await confirm({ message, destructive: true, confirmLabel: t("monitoring.remote.stop") }))) return;
-    setStopping(true);
-    try {
+    await whileStopping(async () => {
       await api.put("/station-service/remoteControl/{id}/remoteStop/{transaction}", { params: { id: session.pointId, transaction: session.transactionId } });
       toast.success(t("monitoring.remote.stopped"));
-    } catch (error) {
-      // The API client has shown the server's message.
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      setStopping(false);
-    }
+    });
   };
   return (
     <Button variant="destructive" onClick={() => void stop()} disabled={stopping}>

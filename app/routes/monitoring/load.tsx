@@ -1,7 +1,7 @@
-import { Gauge, MapPin, ShieldAlert, Zap } from "lucide-react";
+import { Gauge, ShieldAlert, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
 import { orDash, useFormat } from "~/components/format";
 import { LoadChart } from "~/components/live/charts";
@@ -11,13 +11,13 @@ import { liveOnline, livePowerW, liveStatus } from "~/components/live/live-state
 import { DeviceStateBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { NativeSelect } from "~/components/ui/native-select";
-import { RowsTable } from "~/components/rows-table";
+import { RowsCard } from "~/components/rows-table";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { useLivePoints } from "~/lib/live";
 import { cn } from "~/lib/cn";
 import { useArea } from "./area";
 import { loadStationLoad } from "./load.server";
+import { StationBar } from "./station-bar";
 
 /**
  * Real-time monitoring › Load monitoring: live power against the station's power limit
@@ -37,7 +37,6 @@ export default function LoadMonitoring() {
   const { stations, load } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const area = useArea();
-  const [, setParams] = useSearchParams();
   const title = t(area.menuKey("menu.monitoring.loadMonitoring", "menu.sub.monitoring.loadMonitoring"));
 
   return (
@@ -47,19 +46,7 @@ export default function LoadMonitoring() {
         <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("monitoring.load.noStations")}</p>
       ) : (
         <>
-          <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3">
-            <MapPin className="size-4 text-muted-foreground" aria-hidden />
-            <label htmlFor="load-station" className="text-sm font-medium">
-              {t("monitoring.load.pickStation")}
-            </label>
-            <NativeSelect id="load-station" className="w-72 max-w-full" value={load.station.id} onChange={(e) => setParams({ stationId: e.target.value })}>
-              {stations.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <StationBar id="load-station" label={t("monitoring.load.pickStation")} stations={stations} stationId={load.station.id} />
           <StationLoad key={load.station.id} load={load} />
         </>
       )}
@@ -146,50 +133,43 @@ function StationLoad({ load }: { load: Load }) {
           />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("monitoring.load.points")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RowsTable
-            label={t("monitoring.load.points")}
-            empty={<p className="py-8 text-center text-sm text-muted-foreground">{t("monitoring.load.noPoints")}</p>}
-            head={
-              <>
-                <TableHead>{t("monitoring.common.point")}</TableHead>
-                <TableHead>{t("monitoring.common.state")}</TableHead>
-                <TableHead className="text-right">{t("monitoring.common.ratedPower")}</TableHead>
-                <TableHead className="text-right">{t("monitoring.common.livePower")}</TableHead>
-                <TableHead className="w-48" />
-              </>
-            }
-            rows={load.points.map((p) => {
-              const point = live.get(p.id);
-              const online = liveOnline(point, p.online);
-              const w = livePowerW(live, [p.id]);
-              const share = p.ratedPower > 0 ? Math.min(100, (w / 1000 / p.ratedPower) * 100) : 0;
-              return (
-                <TableRow key={p.id}>
-                  <TableCell>
-                    <span className="font-mono text-xs font-medium">{p.serialNumber}</span>
-                    <span className="ml-2 text-xs text-muted-foreground">{p.name}</span>
-                  </TableCell>
-                  <TableCell>
-                    <DeviceStateBadge state={deviceState(online, p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)))} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{power(p.ratedPower)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{livePower(w)}</TableCell>
-                  <TableCell>
-                    <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
-                      <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${share}%` }} />
-                    </div>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          />
-        </CardContent>
-      </Card>
+      <RowsCard
+        title={t("monitoring.load.points")}
+        empty={<p className="py-8 text-center text-sm text-muted-foreground">{t("monitoring.load.noPoints")}</p>}
+        head={
+          <>
+            <TableHead>{t("monitoring.common.point")}</TableHead>
+            <TableHead>{t("monitoring.common.state")}</TableHead>
+            <TableHead className="text-right">{t("monitoring.common.ratedPower")}</TableHead>
+            <TableHead className="text-right">{t("monitoring.common.livePower")}</TableHead>
+            <TableHead className="w-48" />
+          </>
+        }
+        rows={load.points.map((p) => {
+          const point = live.get(p.id);
+          const online = liveOnline(point, p.online);
+          const w = livePowerW(live, [p.id]);
+          const share = p.ratedPower > 0 ? Math.min(100, (w / 1000 / p.ratedPower) * 100) : 0;
+          return (
+            <TableRow key={p.id}>
+              <TableCell>
+                <span className="font-mono text-xs font-medium">{p.serialNumber}</span>
+                <span className="ml-2 text-xs text-muted-foreground">{p.name}</span>
+              </TableCell>
+              <TableCell>
+                <DeviceStateBadge state={deviceState(online, p.connectors.map((c) => liveStatus(point, p.online, c.connectorId, c.status)))} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{power(p.ratedPower)}</TableCell>
+              <TableCell className="text-right tabular-nums">{livePower(w)}</TableCell>
+              <TableCell>
+                <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+                  <div className="h-full rounded-full bg-primary transition-[width] duration-700" style={{ width: `${share}%` }} />
+                </div>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      />
     </>
   );
 }

@@ -1,13 +1,12 @@
-import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import { DataTablePagination } from "~/components/data-table/pagination";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { PointPanel } from "~/components/live/point-panel";
 import { PageHeader } from "~/components/shell/page-header";
-import { NativeSelect } from "~/components/ui/native-select";
 import { loadRemoteControl } from "./remote-control.server";
+import { StationBar } from "./station-bar";
 
 /**
  * Equipment › Remote control (docs/rules/monitoring.md "Remote-control panel"): a panel per
@@ -20,7 +19,6 @@ export function loader(args: LoaderFunctionArgs) {
 export default function RemoteControl() {
   const { stations, panel, remoteIdTag } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [, setParams] = useSearchParams();
   const { onPageChange } = useUrlPaging();
   const { revalidate } = useRevalidator();
 
@@ -32,25 +30,9 @@ export default function RemoteControl() {
         <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("errors.noBase")}</p>
       ) : (
         <>
-          <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3">
-            <MapPin className="size-4 text-muted-foreground" aria-hidden />
-            <label htmlFor="remote-station" className="text-sm font-medium">
-              {t("monitoring.remote.pickStation")}
-            </label>
-            <NativeSelect
-              id="remote-station"
-              className="w-72 max-w-full"
-              value={panel.station.id}
-              onChange={(e) => setParams({ stationId: e.target.value })}
-            >
-              {stations.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </NativeSelect>
+          <StationBar id="remote-station" label={t("monitoring.remote.pickStation")} stations={stations} stationId={panel.station.id}>
             {panel.station.address && <span className="truncate text-sm text-muted-foreground">{panel.station.address}</span>}
-          </div>
+          </StationBar>
           {panel.records.length === 0 ? (
             <p className="rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">{t("monitoring.remote.noPoints")}</p>
           ) : (

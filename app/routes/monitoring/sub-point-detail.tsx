@@ -1,10 +1,8 @@
-import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { deviceState } from "../../../domain/connector-status";
 import { DetailList } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
-import { LiveIndicator } from "~/components/live/live-indicator";
 import { liveOnline, liveReadings, liveStatus } from "~/components/live/live-state";
 import { QrCode } from "~/components/live/qr-code";
 import { useChargePageUrl } from "~/lib/charge-page-url";
@@ -13,11 +11,11 @@ import { useConnectedVersionLabel } from "~/components/protocol-badge";
 import { PageHeader } from "~/components/shell/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { RowsTable } from "~/components/rows-table";
+import { RowsCard } from "~/components/rows-table";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
-import { HeaderLink } from "~/components/page-actions";
 import { useLivePoint } from "~/lib/live";
+import { SubRecordActions } from "./sub-record-actions";
 import { loadSubPoint } from "./sub-operator.server";
 
 /** Sub-operator › one assigned charging point: its connectors live and its latest sessions. */
@@ -39,16 +37,7 @@ export default function SubPointDetail() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title={point.serialNumber}
-        description={point.name}
-        actions={
-          <>
-            <LiveIndicator />
-            <HeaderLink to="/suboperators/point" icon={ArrowLeft} label={t("monitoring.common.back")} variant="outline" />
-          </>
-        }
-      />
+      <PageHeader title={point.serialNumber} description={point.name} actions={<SubRecordActions backTo="/suboperators/point" />} />
       <Card>
         <CardContent className="flex flex-col gap-6 sm:flex-row">
           <QrCode value={qrValue} label={t("monitoring.remote.qr", { serial: point.serialNumber })} className="shrink-0 border p-1" />
@@ -103,45 +92,38 @@ export default function SubPointDetail() {
           );
         })}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("monitoring.sub.recentTransactions")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RowsTable
-            label={t("monitoring.sub.recentTransactions")}
-            empty={<p className="py-6 text-center text-sm text-muted-foreground">{t("monitoring.sub.noTransactions")}</p>}
-            head={
-              <>
-                <TableHead>{t("monitoring.common.transaction")}</TableHead>
-                <TableHead>{t("monitoring.common.connector")}</TableHead>
-                <TableHead>{t("monitoring.common.idTag")}</TableHead>
-                <TableHead>{t("monitoring.common.startAt")}</TableHead>
-                <TableHead>{t("monitoring.common.stopAt")}</TableHead>
-                <TableHead className="text-right">{t("monitoring.common.energy")}</TableHead>
-                <TableHead>{t("monitoring.common.status")}</TableHead>
-              </>
-            }
-            rows={point.transactions.map((tx) => (
-              <TableRow key={tx.transactionId}>
-                <TableCell>
-                  <Link to={`/suboperators/monitoring/charging/detail/${tx.transactionId}`} className="font-mono text-xs text-primary hover:underline">
-                    #{tx.transactionId}
-                  </Link>
-                </TableCell>
-                <TableCell>{tx.connectorId}</TableCell>
-                <TableCell className="font-mono text-xs">{tx.idTag}</TableCell>
-                <TableCell>{dateTime(tx.startAt)}</TableCell>
-                <TableCell>{dateTime(tx.stopAt) || "—"}</TableCell>
-                <TableCell className="text-right tabular-nums">{tx.energyWh === null ? "—" : energy(tx.energyWh)}</TableCell>
-                <TableCell>
-                  <Badge variant={tx.status === "ACTIVE" ? "success" : tx.status === "ABNORMAL" ? "destructive" : "secondary"}>{t(`monitoring.transactionStatus.${tx.status}`)}</Badge>
-                </TableCell>
-              </TableRow>
-            ))}
-          />
-        </CardContent>
-      </Card>
+      <RowsCard
+        title={t("monitoring.sub.recentTransactions")}
+        empty={<p className="py-6 text-center text-sm text-muted-foreground">{t("monitoring.sub.noTransactions")}</p>}
+        head={
+          <>
+            <TableHead>{t("monitoring.common.transaction")}</TableHead>
+            <TableHead>{t("monitoring.common.connector")}</TableHead>
+            <TableHead>{t("monitoring.common.idTag")}</TableHead>
+            <TableHead>{t("monitoring.common.startAt")}</TableHead>
+            <TableHead>{t("monitoring.common.stopAt")}</TableHead>
+            <TableHead className="text-right">{t("monitoring.common.energy")}</TableHead>
+            <TableHead>{t("monitoring.common.status")}</TableHead>
+          </>
+        }
+        rows={point.transactions.map((tx) => (
+          <TableRow key={tx.transactionId}>
+            <TableCell>
+              <Link to={`/suboperators/monitoring/charging/detail/${tx.transactionId}`} className="font-mono text-xs text-primary hover:underline">
+                #{tx.transactionId}
+              </Link>
+            </TableCell>
+            <TableCell>{tx.connectorId}</TableCell>
+            <TableCell className="font-mono text-xs">{tx.idTag}</TableCell>
+            <TableCell>{dateTime(tx.startAt)}</TableCell>
+            <TableCell>{dateTime(tx.stopAt) || "—"}</TableCell>
+            <TableCell className="text-right tabular-nums">{tx.energyWh === null ? "—" : energy(tx.energyWh)}</TableCell>
+            <TableCell>
+              <Badge variant={tx.status === "ACTIVE" ? "success" : tx.status === "ABNORMAL" ? "destructive" : "secondary"}>{t(`monitoring.transactionStatus.${tx.status}`)}</Badge>
+            </TableCell>
+          </TableRow>
+        ))}
+      />
     </div>
   );
 }

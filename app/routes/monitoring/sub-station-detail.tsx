@@ -1,15 +1,13 @@
-import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { DetailList } from "~/components/detail-list";
 import { useFormat } from "~/components/format";
-import { LiveIndicator } from "~/components/live/live-indicator";
 import { PageHeader } from "~/components/shell/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { RecordCrumb } from "~/components/shell/breadcrumbs";
-import { HeaderLink } from "~/components/page-actions";
+import { SubRecordActions } from "./sub-record-actions";
 import { loadSubStation } from "./sub-operator.server";
 import { SubPointTable } from "./sub-point-table";
 
@@ -27,16 +25,7 @@ export default function SubStationDetail() {
   const { onPageChange } = useUrlPaging();
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader
-        title={station.name}
-        description={station.address}
-        actions={
-          <>
-            <LiveIndicator />
-            <HeaderLink to="/suboperators/station" icon={ArrowLeft} label={t("monitoring.common.back")} variant="outline" />
-          </>
-        }
-      />
+      <PageHeader title={station.name} description={station.address} actions={<SubRecordActions backTo="/suboperators/station" />} />
       <Card>
         <CardContent>
           <DetailList

@@ -1,16 +1,15 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
-import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions, useDeleteRowAction } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, useActionOutcome } from "~/components/page-actions";
+import { ListHeader } from "~/components/page-actions";
 import { Badge } from "~/components/ui/badge";
-import { toast } from "~/components/ui/toast";
 import { firmwareAction, firmwareList } from "./firmware.server";
 
 /** Operation and maintenance › Firmware updates: versions and how far each was rolled out (docs/rules/operations.md "Firmware"). */
@@ -29,9 +28,8 @@ export default function FirmwareList() {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const fetcher = useFetcher<typeof action>();
-  const { detail, edit, remove } = useCommonRowActions();
-  useActionOutcome(fetcher, () => toast.success(t("operations.fw.deleted")));
+  const { detail, edit } = useCommonRowActions();
+  const deleteRow = useDeleteRowAction(t("operations.fw.deleted"));
 
   const columns: ColumnDef<Firmware>[] = [
     { accessorKey: "version", header: t("operations.fw.version"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.version}</span> },
@@ -52,7 +50,7 @@ export default function FirmwareList() {
     actionsColumn<Firmware>(t("common.actions"), (firmware) => [
       detail(`/operationMaintenance/ocppUpdateConfig/detail/${firmware.id}`),
       edit(`/operationMaintenance/ocppUpdateConfig/edit/${firmware.id}`),
-      remove(() => fetcher.submit({ id: firmware.id, intent: "delete" }, { method: "post" }), {
+      deleteRow({ id: firmware.id, intent: "delete" }, {
         disabled: firmware.issued,
         hint: firmware.issued ? t("operations.errors.versionIssued") : undefined,
       }),

@@ -1,16 +1,15 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
-import { actionsColumn, useCommonRowActions } from "~/components/data-table/row-actions";
+import { actionsColumn, useCommonRowActions, useDeleteRowAction } from "~/components/data-table/row-actions";
 import { FilterText } from "~/components/data-table/filter-text";
 import { FilterSelect } from "~/components/data-table/filter-select";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { useFormat } from "~/components/format";
-import { ListHeader, useActionOutcome } from "~/components/page-actions";
+import { ListHeader } from "~/components/page-actions";
 import { StatusBadge } from "~/components/status-badge";
-import { toast } from "~/components/ui/toast";
 import { loadBalancingAction, loadBalancingList } from "./load-balancing.server";
 
 /** Equipment › Load balancing: configurations per location (docs/rules/operations.md "Load balancing"). */
@@ -29,9 +28,8 @@ export default function LoadBalancing() {
   const { t } = useTranslation();
   const { dateTime, power } = useFormat();
   const { onPageChange } = useUrlPaging();
-  const fetcher = useFetcher<typeof action>();
-  const { detail, edit, remove } = useCommonRowActions();
-  useActionOutcome(fetcher, () => toast.success(t("operations.lb.deleted")));
+  const { detail, edit } = useCommonRowActions();
+  const deleteRow = useDeleteRowAction(t("operations.lb.deleted"));
 
   const columns: ColumnDef<Config>[] = [
     { accessorKey: "name", header: t("operations.lb.name") },
@@ -45,7 +43,7 @@ export default function LoadBalancing() {
     actionsColumn<Config>(t("common.actions"), (config) => [
       detail(`/equipmentManagement/loadingBalance/detail/${config.id}`),
       edit(`/equipmentManagement/loadingBalance/edit/${config.id}`),
-      remove(() => fetcher.submit({ id: config.id, intent: "delete" }, { method: "post" }), { message: t("operations.lb.confirmDelete") }),
+      deleteRow({ id: config.id, intent: "delete" }, { message: t("operations.lb.confirmDelete") }),
     ]),
   ];
 

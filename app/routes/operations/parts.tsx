@@ -1,8 +1,8 @@
-/** The options of a location select: a first empty choice, then each location by name. */
-export function StationOptions({ stations, empty, withLoad = false }: { stations: { id: number; name: string; powerLimit?: number | null }[]; empty: string; withLoad?: boolean }) {
+/** The options of a location select: a first empty choice where `empty` names it, then each location by name. */
+export function StationOptions({ stations, empty, withLoad = false }: { stations: { id: number; name: string; powerLimit?: number | null }[]; empty?: string; withLoad?: boolean }) {
   return (
     <>
-      <option value="">{empty}</option>
+      {empty !== undefined && <option value="">{empty}</option>}
       {stations.map((s) => (
         <option key={s.id} value={s.id}>
           {s.name}

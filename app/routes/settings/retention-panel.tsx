@@ -12,7 +12,7 @@ import { NumberField } from "~/components/form/fields";
 import { useFormat } from "~/components/format";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
-import { useApi } from "~/lib/api";
+import { useApi, useBusyCall } from "~/lib/api";
 import { Section, useIntent } from "./settings-kit";
 
 /**
@@ -87,17 +87,11 @@ function ArchiveList() {
   const api = useApi();
   const [query, setQuery] = useState<{ current: number; size: number; kind: ArchiveKind | "" }>({ current: 1, size: 10, kind: "" });
   const [page, setPage] = useState<Page<Archive>>();
-  const [loading, setLoading] = useState(false);
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setPage(await api.get("/system-service/retention/archive", { query: { current: query.current, size: query.size, kind: query.kind || undefined } }));
-    } catch {
-      // The API client has shown the message.
-    } finally {
-      setLoading(false);
-    }
-  }, [api, query]);
+  const [loading, whileLoading] = useBusyCall();
+  const load = useCallback(
+    () => whileLoading(async () => setPage(await api.get("/system-service/retention/archive", { query: { current: query.current, size: query.size, kind: query.kind || undefined } }))),
+    [api, query, whileLoading],
+  );
   useEffect(() => {
     void load();
   }, [load]);

@@ -1,14 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import {
-  createSubOperator,
-  getSubOperator,
-  listSubOperators,
-  setSubOperatorStatus,
-  subOperatorFinance,
-  subOperatorInfo,
-  updateSubOperator,
-  updateSubOperatorInfo,
-} from "../../../workers/services/sub-operators/accounts";
+import * as accounts from "../../../workers/services/sub-operators/accounts";
 import { actionError, requireCtx } from "../../lib/ctx.server";
 import { actionJson, bodyId, routeId } from "../../lib/input.server";
 import { statementPage } from "../statements/statements.server";
@@ -17,7 +8,7 @@ import { searchParamsObject } from "../../lib/search-params";
 /** Sub-operator management (docs/rules/platform.md "Sub-operators"). */
 export async function loadSubOperators({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return listSubOperators(ctx, searchParamsObject(request));
+  return accounts.listSubOperators(ctx, searchParamsObject(request));
 }
 
 /** Enable or disable the posted sub-operator (the list and the enable page). */
@@ -25,7 +16,7 @@ export async function subOperatorStatusAction({ request, context }: ActionFuncti
   const ctx = await requireCtx(request, context);
   const form = await request.formData();
   try {
-    const result = await setSubOperatorStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
+    const result = await accounts.setSubOperatorStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
     return { ok: true as const, status: result.status };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -34,12 +25,12 @@ export async function subOperatorStatusAction({ request, context }: ActionFuncti
 
 export async function loadSubOperator({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return getSubOperator(ctx, routeId(params.id));
+  return accounts.getSubOperator(ctx, routeId(params.id));
 }
 
 export async function loadSubOperatorForm({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return { subOperator: params.id ? await getSubOperator(ctx, routeId(params.id)) : null };
+  return { subOperator: params.id ? await accounts.getSubOperator(ctx, routeId(params.id)) : null };
 }
 
 /** Creates or edits a sub-operator; a new one's initial password comes back to be shown once. */
@@ -48,10 +39,10 @@ export async function saveSubOperator({ request, context, params }: ActionFuncti
   try {
     const input = await actionJson(request);
     if (params.id) {
-      await updateSubOperator(ctx, routeId(params.id), input);
+      await accounts.updateSubOperator(ctx, routeId(params.id), input);
       return { ok: true as const, provisioned: null };
     }
-    const created = await createSubOperator(ctx, input);
+    const created = await accounts.createSubOperator(ctx, input);
     return { ok: true as const, provisioned: { code: created.code, username: created.admin.username, password: created.admin.initialPassword, mailed: created.admin.mailed } };
   } catch (error) {
     return actionError(error, ctx.lang);
@@ -63,19 +54,19 @@ export async function loadFinance({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const params = searchParamsObject(request);
   if (params.subOperatorId) return { list: null, statement: await statementPage(ctx, params, params.subOperatorId) };
-  return { list: await subOperatorFinance(ctx, params), statement: null };
+  return { list: await accounts.subOperatorFinance(ctx, params), statement: null };
 }
 
 export async function loadOwnInfo({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  return subOperatorInfo(ctx);
+  return accounts.subOperatorInfo(ctx);
 }
 
 export async function saveOwnInfo({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
     const input = await actionJson(request);
-    await updateSubOperatorInfo(ctx, input);
+    await accounts.updateSubOperatorInfo(ctx, input);
     return { ok: true as const };
   } catch (error) {
     return actionError(error, ctx.lang);

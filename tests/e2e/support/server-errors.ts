@@ -22,8 +22,17 @@ beforeEach(() => {
   from = size();
 });
 
-afterEach(() => {
+/** How many of the server's lines a failed test prints, the last ones of its time. */
+const SHOWN_ON_FAILURE = 40;
+
+afterEach(({ task }) => {
   const added = existsSync(log) ? readFileSync(log).subarray(from).toString("utf8") : "";
+  // What the server did meanwhile, for whoever reads a failed run (CI keeps no server log): its
+  // queue deliveries (a delivery that never ends holds its queue), crons, warnings and errors.
+  if (task.result?.state === "fail") {
+    const told = added.split("\n").filter((line) => /QUEUE|housekeeping|warn|error|Error/.test(line));
+    console.warn(`the server during "${task.name}" (last ${SHOWN_ON_FAILURE} of ${told.length} lines):\n${told.slice(-SHOWN_ON_FAILURE).join("\n")}`);
+  }
   const errors = added
     .split("\n")
     .filter((line) => line.includes('"level":"error"'))

@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { uniqueTag } from "./driver-rows";
+import { uniqueTag } from "./drivers";
 import { makeCharger } from "./factories";
 
 /**

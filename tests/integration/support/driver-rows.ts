@@ -2,13 +2,13 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { createDb } from "../../../db/client";
 import { customerGroups, customers, idTags, operators, rfCards } from "../../../db/schema";
+import { uniqueTag } from "./drivers";
 
 /**
  * Customers, groups, cards and app tokens written straight into D1, as their own screens would
  * leave them: the driver-services tests need drivers, not the driver screens.
  */
 let counter = 0;
-export const uniqueTag = (prefix = "T") => `${prefix}${Date.now().toString(36).slice(-6)}${(++counter).toString(36)}`.toUpperCase();
 
 const db = () => createDb(env.DB);
 

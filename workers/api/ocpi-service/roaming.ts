@@ -1,17 +1,7 @@
 import { ocpiListQuery, platformInput } from "../../../domain/schemas/ocpi/console";
 import { pageQuery } from "../../../domain/schemas/account-service";
 import { getLocationRecord, listCdrs, listLocations, listSessions, listTariffs } from "../../services/ocpi/lists";
-import {
-  createPlatform,
-  deletePlatform,
-  getPlatform,
-  issuePlatformToken,
-  listParties,
-  listPlatforms,
-  registerPlatform,
-  unregisterPlatform,
-  updatePlatform,
-} from "../../services/ocpi/platforms";
+import * as platforms from "../../services/ocpi/platforms";
 import { listTokensForConsole } from "../../services/ocpi/token-push";
 import { rejectCdr, releaseCdr } from "../../services/ocpi/cdr-billing";
 import { getPullProgress, startPull } from "../../services/ocpi/pulls";
@@ -27,15 +17,15 @@ const cdr = resource(tag, "/ocpi-service/cdr");
 const ocpiService = resource(tag, "/ocpi-service");
 
 export const routes = [
-  platform.list("Partner platforms (q: name, status: Registered|Unregistered)", listPlatforms, ocpiListQuery),
-  platform.create("Add a partner platform: { name, versionsUrl, token } (token: the partner's token A)", createPlatform, platformInput),
-  platform.detail("One partner platform, with our country code, party id and versions URL", getPlatform),
-  platform.update("Change a platform (URL and token only while unregistered; an empty token keeps it)", updatePlatform, platformInput),
-  platform.remove("Delete an unregistered platform and what it sent", deletePlatform),
-  platform.put("/{id}/register", "Run the credentials handshake now (409 with the partner's reason when it fails)", registerPlatform),
-  platform.put("/{id}/unregister", "Unregister: DELETE at the partner, our token revoked", unregisterPlatform),
-  platform.put("/{id}/token", "Issue a token A for a partner that registers with us (shown once)", issuePlatformToken),
-  ocpiService.get("/party", "Parties behind the platforms (platformId, q, status: role)", listParties, ocpiListQuery),
+  platform.list("Partner platforms (q: name, status: Registered|Unregistered)", platforms.listPlatforms, ocpiListQuery),
+  platform.create("Add a partner platform: { name, versionsUrl, token } (token: the partner's token A)", platforms.createPlatform, platformInput),
+  platform.detail("One partner platform, with our country code, party id and versions URL", platforms.getPlatform),
+  platform.update("Change a platform (URL and token only while unregistered; an empty token keeps it)", platforms.updatePlatform, platformInput),
+  platform.remove("Delete an unregistered platform and what it sent", platforms.deletePlatform),
+  platform.put("/{id}/register", "Run the credentials handshake now (409 with the partner's reason when it fails)", platforms.registerPlatform),
+  platform.put("/{id}/unregister", "Unregister: DELETE at the partner, our token revoked", platforms.unregisterPlatform),
+  platform.put("/{id}/token", "Issue a token A for a partner that registers with us (shown once)", platforms.issuePlatformToken),
+  ocpiService.get("/party", "Parties behind the platforms (platformId, q, status: role)", platforms.listParties, ocpiListQuery),
 ];
 
 export const partnerListRoutes = (

@@ -1,16 +1,5 @@
 import { billFlagsInput, billListQuery, packageListQuery, pricePackageInput, temporaryAcceptInput, temporaryOfferQuery } from "../../../domain/schemas/platform";
-import {
-  acceptTemporary,
-  createPackage,
-  getPackage,
-  listPackageBills,
-  listPackages,
-  ownPackageBills,
-  ownPackages,
-  setBillFlags,
-  temporaryOffer,
-  voidPackage,
-} from "../../services/platform/price-packages";
+import * as packages from "../../services/platform/price-packages";
 import { resource } from "../resource";
 
 /**
@@ -22,14 +11,14 @@ const myPackages = resource(tag, "/platform-service/price-package/mine");
 const pricePackage = resource(tag, "/platform-service/price-package");
 
 export const routes = [
-  myPackages.list("The operator's own packages (Operator info)", ownPackages, packageListQuery),
-  myPackages.get("/{id}/bill", "One of the operator's own packages with its daily bills (authorizationBillingDetail)", ownPackageBills, billListQuery),
-  pricePackage.get("/temporary/offer", "The temporary package, with its price, for connectors beyond the quota", temporaryOffer, temporaryOfferQuery),
-  pricePackage.post("/temporary", "Accept the temporary package at the prices shown (409 with the new offer when they changed)", acceptTemporary, temporaryAcceptInput),
-  pricePackage.put("/bill/{id}", "Mark a package bill recorded and/or settled", setBillFlags, billFlagsInput),
-  pricePackage.list("Every operator's packages, paged; filter by operator code, type and state", listPackages, packageListQuery),
-  pricePackage.create("Create a package for an operator; its state follows its dates and the operator's quota follows", createPackage, pricePackageInput),
-  pricePackage.detail("One package", getPackage),
-  pricePackage.put("/{id}/void", "Void a package (it authorises and bills nothing more)", voidPackage),
-  pricePackage.get("/{id}/bill", "A package's daily bills, newest first; filter by recorded and settled", listPackageBills, billListQuery),
+  myPackages.list("The operator's own packages (Operator info)", packages.ownPackages, packageListQuery),
+  myPackages.get("/{id}/bill", "One of the operator's own packages with its daily bills (authorizationBillingDetail)", packages.ownPackageBills, billListQuery),
+  pricePackage.get("/temporary/offer", "The temporary package, with its price, for connectors beyond the quota", packages.temporaryOffer, temporaryOfferQuery),
+  pricePackage.post("/temporary", "Accept the temporary package at the prices shown (409 with the new offer when they changed)", packages.acceptTemporary, temporaryAcceptInput),
+  pricePackage.put("/bill/{id}", "Mark a package bill recorded and/or settled", packages.setBillFlags, billFlagsInput),
+  pricePackage.list("Every operator's packages, paged; filter by operator code, type and state", packages.listPackages, packageListQuery),
+  pricePackage.create("Create a package for an operator; its state follows its dates and the operator's quota follows", packages.createPackage, pricePackageInput),
+  pricePackage.detail("One package", packages.getPackage),
+  pricePackage.put("/{id}/void", "Void a package (it authorises and bills nothing more)", packages.voidPackage),
+  pricePackage.get("/{id}/bill", "A package's daily bills, newest first; filter by recorded and settled", packages.listPackageBills, billListQuery),
 ];

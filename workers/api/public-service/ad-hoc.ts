@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route } from "../app";
+import { resource } from "../resource";
 import { adHocStartInput } from "../../../domain/schemas/ad-hoc";
 import { idempotencyKeyOf } from "../../services/idempotency";
 import { adHocOffer, followAdHoc, startAdHoc, stopAdHoc } from "../../services/payments/ad-hoc";
@@ -11,12 +12,11 @@ import { adHocOffer, followAdHoc, startAdHoc, stopAdHoc } from "../../services/p
 const tag = "Public service: ad-hoc payment";
 const serialParam = z.object({ serialNumber: z.string().min(1).max(64) });
 const handleParam = z.object({ handle: z.string().max(64) });
+const charger = resource(tag, "/public-service/charger", serialParam);
+const adHoc = resource(tag, "/public-service/ad-hoc", handleParam);
 
 export const routes = [
-  route(
-    { method: "get", path: "/public-service/charger/{serialNumber}/ad-hoc", summary: "Whether the charger takes ad-hoc payment, the hold, and how the page takes the card", tag, verb: adHocOffer, params: serialParam },
-    (ctx, { params }) => adHocOffer(ctx, params.serialNumber),
-  ),
+  charger.get("/{serialNumber}/ad-hoc", "Whether the charger takes ad-hoc payment, the hold, and how the page takes the card", adHocOffer),
   route(
     {
       method: "post",
@@ -29,12 +29,6 @@ export const routes = [
     },
     (ctx, { params, body }, c) => startAdHoc(ctx, params.serialNumber, body, idempotencyKeyOf(c.req.raw)),
   ),
-  route(
-    { method: "get", path: "/public-service/ad-hoc/{handle}", summary: "An ad-hoc session as its page follows it", tag, verb: followAdHoc, params: handleParam },
-    (ctx, { params }) => followAdHoc(ctx, params.handle),
-  ),
-  route(
-    { method: "post", path: "/public-service/ad-hoc/{handle}/stop", summary: "Stop an ad-hoc session (a session not started yet is given up and its hold released)", tag, verb: stopAdHoc, params: handleParam },
-    (ctx, { params }) => stopAdHoc(ctx, params.handle),
-  ),
+  adHoc.detail("An ad-hoc session as its page follows it", followAdHoc),
+  adHoc.post("/{handle}/stop", "Stop an ad-hoc session (a session not started yet is given up and its hold released)", stopAdHoc),
 ];

@@ -1,23 +1,13 @@
 import { z } from "zod";
 import { publicCharger } from "../../services/public-charger/charger";
-import { route } from "../app";
+import { resource } from "../resource";
 
 /**
  * The public charger JSON behind the page a point's QR code opens (docs/rules/public-charger.md
  * "The charger's JSON"): no login; an unknown serial number is 404 with a localized message.
  */
-const tag = "Public service: chargers";
+const charger = resource("Public service: chargers", "/public-service/charger", z.object({ serialNumber: z.string() }));
 
 export const routes = [
-  route(
-    {
-      method: "get",
-      path: "/public-service/charger/{serialNumber}",
-      summary: "A charger's connectors, live statuses and the price now and for the next hours (prices as decimal texts in major units, VAT included)",
-      tag,
-      verb: publicCharger,
-      params: z.object({ serialNumber: z.string() }),
-    },
-    (ctx, { params }) => publicCharger(ctx, params.serialNumber),
-  ),
+  charger.detail("A charger's connectors, live statuses and the price now and for the next hours (prices as decimal texts in major units, VAT included)", publicCharger),
 ];

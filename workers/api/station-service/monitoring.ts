@@ -2,7 +2,6 @@ import { chargingListQuery, connectorListQuery, loadQuery, panelQuery, pileListQ
 import { chargingDetail, listCharging } from "../../services/monitoring/charging";
 import { listConnectors, listPiles } from "../../services/monitoring/devices";
 import { stationLoad, stationOptions, stationPanel } from "../../services/monitoring/stations";
-import { route } from "../app";
 import { resource } from "../resource";
 
 /**
@@ -11,22 +10,11 @@ import { resource } from "../resource";
  */
 const tag = "Monitoring and remote control";
 const monitoring = resource(tag, "/station-service/monitoring");
+const charging = resource(tag, "/station-service/monitoring/charging", transactionParam);
 
 export const routes = [
-  monitoring.get("/charging", "Ongoing transactions, newest first (stationId, serialNumber, idTag)", listCharging, chargingListQuery),
-
-  route(
-    {
-      method: "get",
-      path: "/station-service/monitoring/charging/{transactionId}",
-      summary: "A transaction with its meter curve (energy, power, current, voltage, SoC)",
-      tag,
-      verb: chargingDetail,
-      params: transactionParam,
-    },
-    (ctx, { params }) => chargingDetail(ctx, params.transactionId),
-  ),
-
+  charging.list("Ongoing transactions, newest first (stationId, serialNumber, idTag)", listCharging, chargingListQuery),
+  charging.detail("A transaction with its meter curve (energy, power, current, voltage, SoC)", chargingDetail),
   monitoring.get("/chargingPile", "Points with their device state (online, offline, fault) and the counts of each", listPiles, pileListQuery),
   monitoring.get("/connector", "Connectors with their shown status (offline when empty), display class and running transaction", listConnectors, connectorListQuery),
   monitoring.get("/load", "A station's points, power limit and the last hour of summed power", stationLoad, loadQuery),

@@ -8,6 +8,7 @@ import { resource } from "../resource";
 
 const tag = "Account service: auth";
 const auth = resource(tag, "/user-service/auth");
+const token = resource(tag, "/user-service/auth/token", accessTokenParam);
 
 export const routes = [
   auth.get("/captcha", "A new captcha (SVG drawn as paths)", issueCaptcha),
@@ -37,15 +38,5 @@ export const routes = [
     (ctx) => refreshToken(ctx),
   ),
 
-  route(
-    {
-      method: "delete",
-      path: "/user-service/auth/token/{accessToken}",
-      summary: "Log out: end the session of this token",
-      tag,
-      verb: logout,
-      params: accessTokenParam,
-    },
-    (ctx, { params }) => logout(ctx, params.accessToken),
-  ),
+  token.remove("Log out: end the session of this token", logout),
 ];

@@ -1,21 +1,13 @@
 import { homepageQuery, operatorCodeParam } from "../../../domain/schemas/account-service";
 import { homepageOperators, loginInfo } from "../../services/operators/public-info";
 import { route } from "../app";
+import { resource } from "../resource";
 
 const tag = "Account service: operators";
+const loginOperator = resource(tag, "/user-service/operator/login/info", operatorCodeParam);
 
 export const routes = [
-  route(
-    {
-      method: "get",
-      path: "/user-service/operator/login/info/{operatorCode}",
-      summary: "What the login page shows of an operator",
-      tag,
-      verb: loginInfo,
-      params: operatorCodeParam,
-    },
-    (ctx, { params }) => loginInfo(ctx, params.operatorCode),
-  ),
+  loginOperator.detail("What the login page shows of an operator", loginInfo),
 
   route(
     {

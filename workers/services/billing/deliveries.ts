@@ -16,6 +16,7 @@ import { invoiceSystemOf } from "../settings/invoice-system";
 import { preAuthOf } from "../payments/capture";
 import { queueReceipt } from "../mail/receipts";
 import { reportError } from "../../http/report-error";
+import { OUTGOING_CALL_MS, outgoingCallSignal } from "../../http/outgoing";
 
 /**
  * What happens to a charge record once billing has settled it (docs/rules/settings.md "Bill push"
@@ -23,9 +24,6 @@ import { reportError } from "../../http/report-error";
  * invoice request to its invoice system, each through the outbox queue with retries. The outcome
  * (when it was accepted, the invoice number, or the last error) is written on the record.
  */
-
-/** A receiver that hangs must not hold the queue's batch. */
-const TIMEOUT_MS = 15_000;
 
 /**
  * A settled record with its transaction: deliveries are kept on the record, what the charger said
@@ -81,8 +79,8 @@ async function claimAttempt(ctx: SystemCtx, transactionId: number, delivery: "bi
   return claimed.length === 1;
 }
 
-/** Longer than a delivery can take (its fetch times out after TIMEOUT_MS). */
-const CLAIM_MS = TIMEOUT_MS + 5_000;
+/** Longer than a delivery can take (its fetch is given up after OUTGOING_CALL_MS). */
+const CLAIM_MS = OUTGOING_CALL_MS + 5_000;
 
 /**
  * The charge record as pushed, with its amounts in minor units of `currency`, null until priced
@@ -204,7 +202,7 @@ export const pushChargeRecord = verb({ actors: ["system"] }, async (ctx, transac
         [BILL_PUSH_HEADERS.delivery]: `${ctx.operator.code}-${transactionId}`,
       },
       body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: outgoingCallSignal(),
     });
     if (!response.ok) error = `HTTP ${response.status} ${await answerText(response)}`.trim();
   } catch (e) {
@@ -271,7 +269,7 @@ export const invoiceChargeRecord = verb({ actors: ["system"] }, async (ctx, tran
         RequestId: `${ctx.operator.code}-${transactionId}`,
       },
       body: JSON.stringify(invoiceRequest(ctx, record, settings, system.account)),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: outgoingCallSignal(),
     });
     const text = await answerText(response);
     if (!response.ok) {

@@ -1,5 +1,5 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, exists, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { chargeRecords, dailyChargeTotals, transactions } from "../../../db/schema";
 import { dayKey, localDate } from "../../../domain/time";
 import { settingsOf } from "../../../tenants/resolve";
@@ -169,6 +169,16 @@ export function billedStatements(ctx: Ctx, facts: BilledFacts, timeZone: string)
 }
 
 /**
+ * A record awaiting its unplug (docs/rules/billing.md "Provisional and final"), besides its
+ * session having stopped: no unplug time yet, nor its final price.
+ */
+const awaitingUnplug = () => [
+  isNull(chargeRecords.unplugAt),
+  inArray(chargeRecords.status, ["CHARGING", "CHARGE_COMPLETE"]),
+  or(isNull(chargeRecords.pricingPhase), eq(chargeRecords.pricingPhase, "PROVISIONAL")),
+];
+
+/**
  * The unplug (docs/rules/billing.md "Provisional and final"): a connector reported Available at
  * `at` (the charger's StatusNotification timestamp, OCPP 1.6 §4.9) ends the idle time of the
  * session that stopped on it before then and is not finally priced yet.
@@ -183,9 +193,7 @@ export function unplugStatement(ctx: Ctx, pointId: number, connectorNo: number, 
         chargeRecords,
         eq(chargeRecords.pointId, pointId),
         eq(chargeRecords.connectorNo, connectorNo),
-        isNull(chargeRecords.unplugAt),
-        inArray(chargeRecords.status, ["CHARGING", "CHARGE_COMPLETE"]),
-        or(isNull(chargeRecords.pricingPhase), eq(chargeRecords.pricingPhase, "PROVISIONAL")),
+        ...awaitingUnplug(),
         exists(
           ctx.db
             .select({ one: sql`1` })
@@ -194,6 +202,19 @@ export function unplugStatement(ctx: Ctx, pointId: number, connectorNo: number, 
         ),
       ),
     );
+}
+
+/**
+ * The connectors of these points with a record awaiting its unplug, and when its session stopped:
+ * an Available on any other connector has nothing to unplug, and the charger change writer adds no
+ * statement for it (docs/rules/ocpp.md "Hot path").
+ */
+export function recordsAwaitingUnplug(ctx: Ctx, pointIds: number[]) {
+  return ctx.db
+    .select({ pointId: chargeRecords.pointId, connectorNo: chargeRecords.connectorNo, stopAt: transactions.stopAt })
+    .from(chargeRecords)
+    .innerJoin(transactions, and(eq(transactions.id, chargeRecords.transactionId), eq(transactions.operatorId, chargeRecords.operatorId)))
+    .where(owned(ctx, chargeRecords, inArray(chargeRecords.pointId, pointIds), ...awaitingUnplug(), isNotNull(transactions.stopAt)));
 }
 
 /** The provisional records of a point that an unplug has made ready for their final price. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { customerGroups, customerPoints, customers, idTags, localListEntries, offlineListMembers, offlineLists, rfCards } from "../../../db/schema";
 import { IN_LIST, slices } from "../../../db/statements";
 import type { ListedTag, LocalEntry } from "../../../domain/local-list";
@@ -6,6 +6,7 @@ import { tagKey } from "../../../domain/local-list";
 import { CARD_ANSWER, type AuthorizationStatus } from "../../../domain/ocpp";
 import { owned } from "../../../tenants/scope";
 import type { Ctx } from "../context";
+import { customerGroupJoin, customerJoin } from "../drivers/joins";
 
 /**
  * What an offline list names, read for a push and for the points that are behind
@@ -41,7 +42,6 @@ const holder = {
 /** The listed customers' tags of the list's chargeable type: bound RFID cards and app tokens. */
 export async function listedTags(ctx: Ctx, list: typeof offlineLists.$inferSelect): Promise<ListedTag[]> {
   const listed = listedCustomers(ctx, list.id);
-  const ofGroup = and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
   const wantCards = list.chargeableType !== "APP";
   const wantApp = list.chargeableType !== "RFID";
   const [cards, tokens] = await Promise.all([
@@ -49,16 +49,16 @@ export async function listedTags(ctx: Ctx, list: typeof offlineLists.$inferSelec
       ? ctx.db
           .select({ idTag: rfCards.idTag, status: rfCards.status, expiryDate: rfCards.expiryDate, ...holder })
           .from(rfCards)
-          .innerJoin(customers, and(eq(customers.id, rfCards.customerId), eq(customers.operatorId, ctx.operator.id)))
-          .leftJoin(customerGroups, ofGroup)
+          .innerJoin(customers, customerJoin(ctx, rfCards.customerId))
+          .leftJoin(customerGroups, customerGroupJoin(ctx))
           .where(owned(ctx, rfCards, eq(rfCards.bindStatus, "BIND"), inArray(rfCards.customerId, listed)))
       : [],
     wantApp
       ? ctx.db
           .select({ idTag: idTags.idTag, status: idTags.status, expiryDate: idTags.expiryDate, ...holder })
           .from(idTags)
-          .innerJoin(customers, and(eq(customers.id, idTags.customerId), eq(customers.operatorId, ctx.operator.id)))
-          .leftJoin(customerGroups, ofGroup)
+          .innerJoin(customers, customerJoin(ctx, idTags.customerId))
+          .leftJoin(customerGroups, customerGroupJoin(ctx))
           .where(owned(ctx, idTags, eq(idTags.kind, "APP"), inArray(idTags.customerId, listed)))
       : [],
   ]);

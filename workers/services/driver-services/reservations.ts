@@ -12,6 +12,7 @@ import { findPoint } from "../points/points";
 import { command } from "../remote/remote-control";
 import { verb } from "../verb";
 import { customerNameSql } from "./pickers";
+import { customerGroupJoin, customerJoin } from "../drivers/joins";
 
 /**
  * Operation and maintenance › Reservations (docs/rules/driver-services.md "Reservations",
@@ -131,7 +132,6 @@ export const reservationDetail = verb({ menu: READ_MENUS }, async (ctx, id: numb
  * that the group's other tags may use it (OCPP 1.6 §5.13).
  */
 async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: string; customerId?: number }) {
-  const ofGroup = and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
   if (input.customerId !== undefined) {
     const [customer] = await ctx.db.select({ status: customers.status }).from(customers).where(owned(ctx, customers, eq(customers.id, input.customerId))).limit(1);
     if (!customer) throw new NotFound("driverServices.errors.customerNotFound");
@@ -139,8 +139,8 @@ async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: strin
     const cards = await ctx.db
       .select({ idTag: rfCards.idTag, status: rfCards.status, expiryDate: rfCards.expiryDate, ...holderColumns(ctx, pointId) })
       .from(rfCards)
-      .innerJoin(customers, and(eq(customers.id, rfCards.customerId), eq(customers.operatorId, ctx.operator.id)))
-      .leftJoin(customerGroups, ofGroup)
+      .innerJoin(customers, customerJoin(ctx, rfCards.customerId))
+      .leftJoin(customerGroups, customerGroupJoin(ctx))
       .where(owned(ctx, rfCards, eq(rfCards.customerId, input.customerId), eq(rfCards.bindStatus, "BIND")))
       .orderBy(asc(rfCards.id))
       .limit(CARDS_LOOKED_AT);
@@ -155,15 +155,15 @@ async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: strin
     ctx.db
       .select({ customerId: rfCards.customerId, parentIdTag: customerGroups.code })
       .from(rfCards)
-      .leftJoin(customers, and(eq(customers.id, rfCards.customerId), eq(customers.operatorId, ctx.operator.id)))
-      .leftJoin(customerGroups, ofGroup)
+      .leftJoin(customers, customerJoin(ctx, rfCards.customerId))
+      .leftJoin(customerGroups, customerGroupJoin(ctx))
       .where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag)))
       .limit(1),
     ctx.db
       .select({ customerId: idTags.customerId, parentIdTag: sql<string | null>`coalesce(${customerGroups.code}, ${idTags.parentIdTag})` })
       .from(idTags)
-      .leftJoin(customers, and(eq(customers.id, idTags.customerId), eq(customers.operatorId, ctx.operator.id)))
-      .leftJoin(customerGroups, ofGroup)
+      .leftJoin(customers, customerJoin(ctx, idTags.customerId))
+      .leftJoin(customerGroups, customerGroupJoin(ctx))
       .where(owned(ctx, idTags, sameTag(idTags.idTag, idTag)))
       .limit(1),
   ]);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { count, desc, eq, ne } from "drizzle-orm";
 import { containing, containingIf } from "../../../db/like";
 import { pageOf } from "../../../db/paging";
 import { customers, vehicles } from "../../../db/schema";
@@ -9,6 +9,7 @@ import { auditRow } from "../audit";
 import type { UserCtx } from "../context";
 import { verb } from "../verb";
 import { findCustomer, customerNameSql } from "./pickers";
+import { customerJoin } from "../drivers/joins";
 
 /** User management › Vehicles (docs/rules/driver-services.md "Vehicles"). */
 export const VEHICLE_MENU = "users.vehicle";
@@ -31,7 +32,6 @@ export const presentVehicle = (v: VehicleRow, customerName: string | null) => ({
 export type Vehicle = ReturnType<typeof presentVehicle>;
 
 const columns = { vehicle: vehicles, customerName: customerNameSql };
-const ofOwner = (ctx: UserCtx) => and(eq(customers.id, vehicles.customerId), eq(customers.operatorId, ctx.operator.id));
 
 /** Vehicles, newest first, filtered by name, plate, owner (docs/rules/lists.md). */
 export const listVehicles = verb({ menu: VEHICLE_MENU }, async (ctx, raw: unknown) => {
@@ -47,14 +47,14 @@ export const listVehicles = verb({ menu: VEHICLE_MENU }, async (ctx, raw: unknow
   const page = await pageOf(
     q,
     ({ limit, offset }) =>
-      ctx.db.select(columns).from(vehicles).innerJoin(customers, ofOwner(ctx)).where(where).orderBy(desc(vehicles.id)).limit(limit).offset(offset),
-    async () => (await ctx.db.select({ total: count() }).from(vehicles).innerJoin(customers, ofOwner(ctx)).where(where))[0].total,
+      ctx.db.select(columns).from(vehicles).innerJoin(customers, customerJoin(ctx, vehicles.customerId)).where(where).orderBy(desc(vehicles.id)).limit(limit).offset(offset),
+    async () => (await ctx.db.select({ total: count() }).from(vehicles).innerJoin(customers, customerJoin(ctx, vehicles.customerId)).where(where))[0].total,
   );
   return { ...page, records: page.records.map((r) => presentVehicle(r.vehicle, r.customerName)) };
 });
 
 async function findVehicle(ctx: UserCtx, id: number) {
-  const [row] = await ctx.db.select(columns).from(vehicles).innerJoin(customers, ofOwner(ctx)).where(owned(ctx, vehicles, eq(vehicles.id, id))).limit(1);
+  const [row] = await ctx.db.select(columns).from(vehicles).innerJoin(customers, customerJoin(ctx, vehicles.customerId)).where(owned(ctx, vehicles, eq(vehicles.id, id))).limit(1);
   if (!row) throw new NotFound("driverServices.errors.vehicleNotFound");
   return row;
 }

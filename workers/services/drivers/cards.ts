@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { containing, containingIf } from "../../../db/like";
 import { pageOf, rowsFor } from "../../../db/paging";
 import { customers, idTags, rfCards } from "../../../db/schema";
@@ -20,6 +20,7 @@ import { verb } from "../verb";
 import { CUSTOMER_MENU, customerName, findCustomer } from "./customers";
 import { sameTag } from "./registry";
 import { changedCards, tokensChanged } from "../ocpi/token-push";
+import { customerJoin } from "./joins";
 
 /**
  * User management › RFID cards (docs/rules/drivers.md "RFID cards"). Every card is an entry of the
@@ -67,7 +68,6 @@ export function presentCard(c: CardRow, owner: Owner = null, replacement: Replac
 export type Card = ReturnType<typeof presentCard>;
 
 const ownerColumns = { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email };
-const ownerJoin = (ctx: UserCtx) => and(eq(customers.id, rfCards.customerId), eq(customers.operatorId, ctx.operator.id));
 /** A left join yields a row of nulls for an unbound card. */
 const ownerOf = (o: { id: number | null; firstName: string | null; lastName: string | null; email: string | null } | null): Owner =>
   o && o.id !== null ? { id: o.id, firstName: o.firstName!, lastName: o.lastName!, email: o.email! } : null;
@@ -135,7 +135,7 @@ export const listCards = verb({ menu: CARD_READ_MENUS }, async (ctx, raw: unknow
       ctx.db
         .select({ card: rfCards, owner: ownerColumns })
         .from(rfCards)
-        .leftJoin(customers, ownerJoin(ctx))
+        .leftJoin(customers, customerJoin(ctx, rfCards.customerId))
         .where(where)
         .orderBy(desc(rfCards.id))
         .limit(limit)
@@ -150,7 +150,7 @@ async function findCard(ctx: UserCtx, id: number) {
   const [row] = await ctx.db
     .select({ card: rfCards, owner: ownerColumns })
     .from(rfCards)
-    .leftJoin(customers, ownerJoin(ctx))
+    .leftJoin(customers, customerJoin(ctx, rfCards.customerId))
     .where(owned(ctx, rfCards, eq(rfCards.id, id)))
     .limit(1);
   if (!row) throw new NotFound("drivers.errors.cardNotFound");

@@ -14,6 +14,7 @@ import { verb } from "../verb";
 import { enqueue, pushItemIds, pushItemInserts } from "../driver-services/offline-lists";
 import { customerRemovals, listsHoldingTagsOf, refuseKeptHistory } from "./customer-removal";
 import { customerTokens, tokensChanged } from "../ocpi/token-push";
+import { customerGroupJoin, customerJoin } from "./joins";
 
 /**
  * User management › Customers (docs/rules/drivers.md "Customers"). Changing customers is the
@@ -108,7 +109,6 @@ async function pointListsOf(ctx: UserCtx, customerIds: number[]) {
   return (id: number) => (lists.get(id) ?? []).map((r) => r.pointId);
 }
 
-const groupJoin = (ctx: UserCtx) => and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
 
 /** Customers, newest first, filtered and paged on the server (docs/rules/lists.md). */
 export const listCustomers = verb({ menu: CUSTOMER_READ_MENUS }, async (ctx, raw: unknown) => {
@@ -129,7 +129,7 @@ export const listCustomers = verb({ menu: CUSTOMER_READ_MENUS }, async (ctx, raw
       ctx.db
         .select({ customer: customers, groupName: customerGroups.name })
         .from(customers)
-        .leftJoin(customerGroups, groupJoin(ctx))
+        .leftJoin(customerGroups, customerGroupJoin(ctx))
         .where(where)
         .orderBy(desc(customers.id))
         .limit(limit)
@@ -186,7 +186,7 @@ export const customerDetail = verb({ menu: CUSTOMER_MENU }, async (ctx, id: numb
           leaderBalance: customers.balance,
         })
         .from(customerGroups)
-        .leftJoin(customers, and(eq(customers.id, customerGroups.leaderId), eq(customers.operatorId, ctx.operator.id)))
+        .leftJoin(customers, customerJoin(ctx, customerGroups.leaderId))
         .where(owned(ctx, customerGroups, eq(customerGroups.id, customer.groupId)))
         .limit(1)
     : [];

@@ -12,6 +12,7 @@ import type { UserCtx } from "../context";
 import { ownedCount } from "../owned-count";
 import { verb } from "../verb";
 import { customerName } from "./customers";
+import { customerGroupJoin } from "./joins";
 
 /**
  * User management › Customer groups (docs/rules/drivers.md "Customer groups"): the group screen
@@ -178,7 +179,7 @@ export const listGroupMembers = verb({ menu: GROUP_READ_MENUS }, async (ctx, raw
           leaderLast: leaders.lastName,
         })
         .from(customers)
-        .innerJoin(customerGroups, and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id)))
+        .innerJoin(customerGroups, customerGroupJoin(ctx))
         .leftJoin(leaders, leaderJoin(ctx))
         .where(where)
         .orderBy(asc(customerGroups.name), asc(customers.id))

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { customerGroups, customers, idTags, rfCards } from "../../../db/schema";
 import { levelAt } from "../../../domain/schemas/wallets";
 import { owned } from "../../../tenants/scope";
 import type { Ctx } from "../context";
 import { sameTag } from "./registry";
+import { customerGroupJoin } from "./joins";
 
 /**
  * Who pays a session (docs/rules/billing.md "Who pays"): read from the drivers' own rows (cards,
@@ -44,7 +45,7 @@ export async function payerOf(ctx: Ctx, idTag: string): Promise<Payer | null> {
       memberUntil: customers.memberUntil,
     })
     .from(customers)
-    .leftJoin(customerGroups, and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id)))
+    .leftJoin(customerGroups, customerGroupJoin(ctx))
     .where(owned(ctx, customers, eq(customers.id, customerId)))
     .limit(1);
   if (!holder) return null;

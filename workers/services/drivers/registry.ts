@@ -1,9 +1,10 @@
-import { and, eq, exists, sql, type SQL } from "drizzle-orm";
+import { eq, exists, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { adHocSessions, customerGroups, customerPoints, customers, idTags, rfCards, transactions } from "../../../db/schema";
 import { CARD_ANSWER, heldTagStatus, type AuthorizationStatus, type HolderFacts } from "../../../domain/ocpp";
 import { owned } from "../../../tenants/scope";
 import type { SystemCtx, UserCtx } from "../context";
+import { customerGroupJoin, customerJoin } from "./joins";
 
 /**
  * The id-tag registry Authorize and StartTransaction read (docs/rules/drivers.md "Who may charge",
@@ -67,21 +68,19 @@ export const cardEntry = (card: {
  * anywhere in the operator's network (a start it was refused does not count).
  */
 export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: string) {
-  const ofCustomer = (column: SQLiteColumn) => and(eq(customers.id, column), eq(customers.operatorId, ctx.operator.id));
-  const ofGroup = and(eq(customerGroups.id, customers.groupId), eq(customerGroups.operatorId, ctx.operator.id));
   const [cards, tags, busy, adHoc] = await ctx.db.batch([
     ctx.db
       .select({ status: rfCards.status, expiryDate: rfCards.expiryDate, ...holderColumns(ctx, pointId) })
       .from(rfCards)
-      .leftJoin(customers, ofCustomer(rfCards.customerId))
-      .leftJoin(customerGroups, ofGroup)
+      .leftJoin(customers, customerJoin(ctx, rfCards.customerId))
+      .leftJoin(customerGroups, customerGroupJoin(ctx))
       .where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag)))
       .limit(1),
     ctx.db
       .select({ status: idTags.status, expiryDate: idTags.expiryDate, parentIdTag: idTags.parentIdTag, kind: idTags.kind, ...holderColumns(ctx, pointId) })
       .from(idTags)
-      .leftJoin(customers, ofCustomer(idTags.customerId))
-      .leftJoin(customerGroups, ofGroup)
+      .leftJoin(customers, customerJoin(ctx, idTags.customerId))
+      .leftJoin(customerGroups, customerGroupJoin(ctx))
       .where(owned(ctx, idTags, sameTag(idTags.idTag, idTag)))
       .limit(1),
     ctx.db

@@ -1,5 +1,6 @@
 import { AwsClient } from "aws4fetch";
 import { LogLevel, WorkerMailer } from "worker-mailer";
+import { OUTGOING_CALL_MS, outgoingCallSignal } from "../../http/outgoing";
 
 /**
  * Sending one mail (docs/rules/settings.md "Mail", docs/decisions/0038-mail-from-the-worker.md):
@@ -39,9 +40,6 @@ export class MailRefused extends Error {
   override name = "MailRefused";
 }
 
-/** A server that hangs must not hold a request or a queue batch for long. */
-const TIMEOUT_MS = 15_000;
-
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 async function sendSmtp(t: SmtpTransport, mail: OutgoingMail) {
@@ -55,8 +53,8 @@ async function sendSmtp(t: SmtpTransport, mail: OutgoingMail) {
       credentials: t.username ? { username: t.username, password: t.password ?? "" } : undefined,
       authType: ["plain", "login", "cram-md5"],
       logLevel: LogLevel.NONE,
-      socketTimeoutMs: TIMEOUT_MS,
-      responseTimeoutMs: TIMEOUT_MS,
+      socketTimeoutMs: OUTGOING_CALL_MS,
+      responseTimeoutMs: OUTGOING_CALL_MS,
     });
     // worker-mailer goes on in clear when a server does not offer STARTTLS; a mail that was asked
     // to travel encrypted must not (docs/rules/settings.md "Mail").
@@ -89,7 +87,7 @@ async function sendSes(t: SesTransport, mail: OutgoingMail) {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: outgoingCallSignal(),
     });
   } catch (error) {
     throw new MailRefused(describe(error));

@@ -36,6 +36,19 @@ type Row = {
   stationName: string | null;
 };
 
+/**
+ * What every monitoring screen shows of a transaction itself: its connector, tag, status, start and
+ * stop, and the meter at the start (the charging list and detail, a sub-operator's point detail).
+ */
+export const transactionFacts = (t: typeof transactions.$inferSelect) => ({
+  connectorId: t.connectorNo,
+  idTag: t.idTag,
+  status: t.status,
+  startAt: t.startAt.toISOString(),
+  stopAt: t.stopAt?.toISOString() ?? null,
+  meterStartWh: t.meterStartWh,
+});
+
 function present(row: Row, now: number) {
   const t = row.transaction;
   const end = t.stopAt?.getTime() ?? now;
@@ -48,12 +61,7 @@ function present(row: Row, now: number) {
     ratedPower: row.ratedPowerW / 1000,
     stationId: row.stationId,
     stationName: row.stationName,
-    connectorId: t.connectorNo,
-    idTag: t.idTag,
-    status: t.status,
-    startAt: t.startAt.toISOString(),
-    stopAt: t.stopAt?.toISOString() ?? null,
-    meterStartWh: t.meterStartWh,
+    ...transactionFacts(t),
     meterStopWh: t.meterStopWh,
     /** Seconds charged so far (to the stop, for an ended transaction). */
     durationS: Math.max(0, Math.round((end - t.startAt.getTime()) / 1000)),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OcpiError, tokenHeader } from "../../../domain/ocpi/wire";
 import { envelope } from "../../../domain/schemas/ocpi/common";
+import { outgoingCallSignal } from "../../http/outgoing";
 
 /**
  * Every call we make to a partner goes through here (docs/rules/ocpi.md "Calls to partners"): the
@@ -10,7 +11,8 @@ import { envelope } from "../../../domain/schemas/ocpi/common";
  */
 export type OcpiFetch = (input: Request) => Promise<Response>;
 
-export const workerFetch: OcpiFetch = (request) => fetch(request);
+/** The Worker's own `fetch`, bounded: a partner that never answers fails the call (workers/http/outgoing.ts). */
+export const workerFetch: OcpiFetch = (request) => fetch(request, { signal: outgoingCallSignal() });
 
 export interface CallParty {
   countryCode: string;

@@ -1,5 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { customers, idTags, rfCards } from "../../../db/schema";
 import { authorizationStatus, type AuthorizationStatus } from "../../../domain/ocpp";
 import { invalidParameters, ocpiTime, reasonOf, unknownToken } from "../../../domain/ocpi/wire";
@@ -13,6 +12,7 @@ import { registryFacts, sameTag } from "../drivers/registry";
 import { verb } from "../verb";
 import { ourIdentity, type OurIdentity } from "./identity";
 import { registeredCaller } from "./partner";
+import { customerJoin } from "../drivers/joins";
 
 /**
  * Our tokens, of which we are the sender (docs/rules/ocpi.md "Tokens", OCPI 2.2.1 §12): the
@@ -38,7 +38,6 @@ export function registry(ctx: Pick<PartnerCtx, "db" | "operator">, window: { fro
     window.from !== undefined ? gte(column, new Date(window.from)) : undefined,
     window.to !== undefined ? lt(column, new Date(window.to)) : undefined,
   ];
-  const holder = (column: SQLiteColumn) => and(eq(customers.id, column), eq(customers.operatorId, ctx.operator.id));
   // A card charges when it is valid and held by a customer in good standing; another tag when it
   // is accepted and its holder, if any, is (docs/rules/drivers.md "Who may charge").
   const cards = ctx.db
@@ -52,7 +51,7 @@ export function registry(ctx: Pick<PartnerCtx, "db" | "operator">, window: { fro
       ),
     )
     .from(rfCards)
-    .leftJoin(customers, holder(rfCards.customerId))
+    .leftJoin(customers, customerJoin(ctx, rfCards.customerId))
     .where(owned(ctx, rfCards, ...range(rfCards.updatedAt), window.uid ? sameTag(rfCards.idTag, window.uid) : undefined));
   // Tags that are not cards: RFID tags and app users' tokens; the remote-start tag and tokens of
   // other eMSPs are not ours to offer.
@@ -67,7 +66,7 @@ export function registry(ctx: Pick<PartnerCtx, "db" | "operator">, window: { fro
       ),
     )
     .from(idTags)
-    .leftJoin(customers, holder(idTags.customerId))
+    .leftJoin(customers, customerJoin(ctx, idTags.customerId))
     .where(owned(ctx, idTags, inArray(idTags.kind, ["RFID", "APP"]), ...range(idTags.createdAt), window.uid ? sameTag(idTags.idTag, window.uid) : undefined));
   return { cards, tags };
 }

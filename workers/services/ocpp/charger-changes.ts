@@ -1,18 +1,19 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { alarms, connectors, points, transactions } from "../../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
-import { d1Statement, statementTemplate } from "../../../db/statements";
+import { d1Statement } from "../../../db/statements";
 import { slices } from "../../../domain/slices";
 import type { BillingMessage } from "../../../domain/schemas/billing";
 import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
-import { owned, ownedBy, ownedRow } from "../../../tenants/scope";
-import { unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
+import { owned, ownedRow } from "../../../tenants/scope";
+import { recordsAwaitingUnplug, unpluggedRecords, unplugStatement } from "../charge-records/lifecycle";
 import type { SystemCtx } from "../context";
 import { verb } from "../verb";
 import { openWorkOrdersForAlarms } from "../maintenance/work-orders";
 import { system } from "./charger-scope";
 import { type AbnormalReason, abnormalStatements } from "./transaction-reviews";
 import { connectionIntervalStatements, statusIntervalStatements } from "../uptime/intervals";
+import { type ReportedStatus, reportedStatusesStatement } from "./reported-statuses";
 
 /**
  * The changes a charger's object queues for D1 after its answers (boot facts, statuses, alarms, the
@@ -101,23 +102,60 @@ export interface ChargerChanges {
 type ActiveTransaction = { id: number; connectorNo: number };
 
 /**
- * A connector's row takes its status: the one statement every status brings besides its history,
- * built once (db/statements.ts `statementTemplate`; docs/performance.md "Statuses without
- * drizzle's building"). Its operator is a placeholder that `ownedBy` scopes it by.
+ * Connectors' rows take their reported statuses (connector 0 has none: it is the point itself):
+ * with their history, the statements every status brings, a statement per 19 statuses
+ * (workers/services/ocpp/reported-statuses.ts).
  */
-const connectorStatus = statementTemplate<{ operatorId: number; pointId: number; connectorNo: number; status: string; errorCode: string; at: Date }>((db) =>
-  db
-    .update(connectors)
-    .set({ status: sql.placeholder("status") as never, errorCode: sql.placeholder("errorCode") as never, statusAt: sql.placeholder("at") as never })
-    .where(ownedBy(sql.placeholder("operatorId") as never, connectors, eq(connectors.pointId, sql.placeholder("pointId")), eq(connectors.connectorNo, sql.placeholder("connectorNo")))),
+const connectorStatuses = reportedStatusesStatement(
+  (ctx, reported) =>
+    sql`${reported} update ${connectors} set ${sql.identifier(connectors.status.name)} = r_status, ${sql.identifier(connectors.errorCode.name)} = r_error, ${sql.identifier(
+      connectors.statusAt.name,
+    )} = r_at from reported where ${owned(ctx, connectors, sql`${connectors.pointId} = r_point`, sql`${connectors.connectorNo} = r_connector`)}`,
 );
-type OpenAlarm = { connectorNo: number; type: string };
 
-/** The running transactions and open alarms of these points, in one read batch (100 bound parameters per statement). */
-async function pointFacts(ctx: SystemCtx, pointIds: number[]) {
-  const active = new Map<number, ActiveTransaction[]>();
-  const open = new Map<number, OpenAlarm[]>();
-  if (pointIds.length === 0) return { active, open };
+/** The rows and history of these statuses, each connector at most once. */
+const statusStatements = (ctx: SystemCtx, statuses: readonly ReportedStatus[]) => [
+  ...connectorStatuses(
+    ctx,
+    statuses.filter((s) => s.connectorNo > 0),
+  ),
+  // docs/rules/monitoring.md "Uptime": the history, connector 0 (the point itself) included.
+  ...statusIntervalStatements(ctx, statuses),
+];
+
+/**
+ * Whether a charger's statuses may be written with other chargers' at the end of the batch: they
+ * come after its other changes and name each connector once, so that landing them last keeps
+ * its order (its alarms, unplugs and ABNORMAL marks do not read connector rows or history), and
+ * no other batch of its point is in this one (a batch sent again after an eviction).
+ */
+function statusesLast(changes: ChargerChange[], pointOnce: boolean) {
+  if (!pointOnce) return false;
+  const first = changes.findIndex((c) => c.kind === "status");
+  if (first < 0) return false;
+  const statuses = changes.slice(first);
+  const connectorsNamed = new Set(statuses.map((c) => (c.kind === "status" ? c.status.connectorId : -1)));
+  return statuses.every((c) => c.kind === "status") && connectorsNamed.size === statuses.length;
+}
+
+type OpenAlarm = { connectorNo: number; type: string };
+/** A record awaiting its unplug on a connector, and when its session stopped. */
+type AwaitingUnplug = { connectorNo: number; stopAt: Date | null };
+
+/** What a batch's statements are planned from, per point, as D1 had it before the batch. */
+interface PointFacts {
+  active: ActiveTransaction[];
+  open: OpenAlarm[];
+  awaitingUnplug: AwaitingUnplug[];
+}
+
+/**
+ * The running transactions, open alarms and records awaiting their unplug of these points, in one
+ * read batch (100 bound parameters per statement).
+ */
+async function pointFacts(ctx: SystemCtx, pointIds: number[]): Promise<Map<number, PointFacts>> {
+  const facts = new Map<number, PointFacts>();
+  if (pointIds.length === 0) return facts;
   const reads = slices(pointIds, 90).flatMap((ids) => [
     ctx.db
       .select({ pointId: transactions.pointId, id: transactions.id, connectorNo: transactions.connectorNo })
@@ -127,30 +165,38 @@ async function pointFacts(ctx: SystemCtx, pointIds: number[]) {
       .select({ pointId: alarms.pointId, connectorNo: alarms.connectorNo, type: alarms.type })
       .from(alarms)
       .where(owned(ctx, alarms, inArray(alarms.pointId, ids), eq(alarms.status, "Undisposed"))),
+    recordsAwaitingUnplug(ctx, ids),
   ]);
-  const results = (await ctx.db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as ({ pointId: number } & (ActiveTransaction | OpenAlarm))[][];
-  // The reads alternate per slice: running transactions, then open alarms.
+  const results = (await ctx.db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as { pointId: number }[][];
+  // The reads go in this order per slice.
+  const kinds = ["active", "open", "awaitingUnplug"] as const;
   results.forEach((rows, i) => {
-    const into = (i % 2 === 0 ? active : open) as Map<number, unknown[]>;
-    for (const { pointId, ...row } of rows) into.set(pointId, [...(into.get(pointId) ?? []), row]);
+    for (const { pointId, ...row } of rows) {
+      const of = facts.get(pointId) ?? { active: [], open: [], awaitingUnplug: [] };
+      (of[kinds[i % kinds.length]] as unknown[]).push(row);
+      facts.set(pointId, of);
+    }
   });
-  return { active, open };
+  return facts;
 }
 
 /**
- * The statements of one charger's changes, in their order, given its running transactions and
- * open alarms as D1 had them before the batch:
+ * The statements of one charger's changes, in their order, given its running transactions, open
+ * alarms and records awaiting their unplug as D1 had them before the batch:
  *
  * - online: the point's flag and when it changed, and its connectors' status intervals carried
  *   over into the new connection state;
  * - boot: the point's facts, and every running transaction marked ABNORMAL (`rebooted`);
  * - status: the connector row (connector 0 is the point itself) and its status interval, alarms raised by an error code
  *   and closed when it clears (AutoRecovery), and a transaction the charger forgot to stop when
- *   the connector comes back Available marked ABNORMAL (`availableWithoutStop`);
+ *   the connector comes back Available marked ABNORMAL (`availableWithoutStop`), and the record
+ *   of a session that stopped on it unplugged (only when one awaits it);
  * - alarm: one code's alarm on one connector raised, or closed when it clears (AutoRecovery).
  */
-function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChange[], activeBefore: ActiveTransaction[], open: OpenAlarm[]) {
-  let active = activeBefore;
+function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChange[], before: PointFacts, pointOnce: boolean) {
+  let active = before.active;
+  const { open } = before;
+  let awaitingUnplug = before.awaitingUnplug;
   const openAlarms = new Set(open.map((a) => `${a.connectorNo}:${a.type}`));
   // For D1's own batch: drizzle's would build every statement again and map every result.
   const statements: D1PreparedStatement[] = [];
@@ -158,6 +204,9 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
   const raised: RaisedAlarm[] = [];
   /** Where this charger's unplug statements are in `statements`. */
   const unplugs: number[] = [];
+  /** Its statuses for the batch's shared statements, when they can go there (`statusesLast`). */
+  const reported: ReportedStatus[] = [];
+  const together = statusesLast(changes, pointOnce);
   const markAbnormalLater = (ids: number[], reason: AbnormalReason) => add(...(abnormalStatements(ctx, ids, reason) ?? []));
   for (const change of changes) {
     if (change.kind === "online") {
@@ -201,11 +250,9 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
     } else {
       const s = change.status;
       const at = new Date(s.at);
-      if (s.connectorId > 0) {
-        statements.push(connectorStatus(ctx.db, { operatorId: ctx.operator.id, pointId, connectorNo: s.connectorId, status: s.status, errorCode: s.errorCode, at }));
-      }
-      // docs/rules/monitoring.md "Uptime": the history, connector 0 (the point itself) included.
-      statements.push(...statusIntervalStatements(ctx, pointId, s.connectorId, s.status, at));
+      const status = { pointId, connectorNo: s.connectorId, status: s.status, errorCode: s.errorCode, at };
+      if (together) reported.push(status);
+      else statements.push(...statusStatements(ctx, [status]));
       const onConnector = [...openAlarms].filter((key) => key.startsWith(`${s.connectorId}:`));
       if (s.errorCode === "NoError") {
         // Only when one is open: most statuses clear nothing, and each statement costs the batch.
@@ -236,8 +283,13 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
         );
       }
       if (s.status === "Available" && s.connectorId > 0) {
-        unplugs.push(statements.length);
-        add(unplugStatement(ctx, pointId, s.connectorId, at));
+        // Only when a session that stopped here by then awaits it: most Availables unplug nothing.
+        const unplugged = (r: AwaitingUnplug) => r.connectorNo === s.connectorId && r.stopAt !== null && r.stopAt <= at;
+        if (awaitingUnplug.some(unplugged)) {
+          unplugs.push(statements.length);
+          add(unplugStatement(ctx, pointId, s.connectorId, at));
+          awaitingUnplug = awaitingUnplug.filter((r) => !unplugged(r));
+        }
         markAbnormalLater(
           active.filter((t) => t.connectorNo === s.connectorId).map((t) => t.id),
           "availableWithoutStop",
@@ -246,7 +298,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
       }
     }
   }
-  return { statements, raised, unplugs };
+  return { statements, raised, unplugs, reported };
 }
 
 /**
@@ -259,12 +311,15 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
  */
 export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChanges[]): Promise<RaisedAlarm[][]> => {
   if (batch.some((b) => b.ctx.operator.id !== ctx.operator.id)) throw new Error("A batch of charger changes belongs to one operator");
-  const { active, open } = await pointFacts(
+  const facts = await pointFacts(
     ctx,
     batch.filter((b) => b.changes.some((c) => c.kind !== "online")).map((b) => b.pointId),
   );
-  const planned = batch.map((b) => changeStatements(b.ctx, b.pointId, b.changes, active.get(b.pointId) ?? [], open.get(b.pointId) ?? []));
-  const statements = planned.flatMap((p) => p.statements);
+  const batches = new Map<number, number>();
+  for (const { pointId } of batch) batches.set(pointId, (batches.get(pointId) ?? 0) + 1);
+  const planned = batch.map((b) => changeStatements(b.ctx, b.pointId, b.changes, facts.get(b.pointId) ?? { active: [], open: [], awaitingUnplug: [] }, batches.get(b.pointId) === 1));
+  // The chargers' statuses that can go together last: after every charger's own statements, so their offsets hold.
+  const statements = [...planned.flatMap((p) => p.statements), ...statusStatements(ctx, planned.flatMap((p) => p.reported))];
   const results = statements.length > 0 ? await ctx.db.$client.batch(statements) : [];
   let offset = 0;
   for (const [i, { unplugs, raised, statements: its }] of planned.entries()) {

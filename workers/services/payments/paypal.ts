@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fromPayPalValue, toPayPalValue } from "../../../domain/paypal-amounts";
 import type { HoldRequest, PaymentEvent, PaymentGateway, PaymentOutcome, PaymentRequest } from "./gateway";
+import { outgoingCallSignal } from "../../http/outgoing";
 
 /**
  * The PayPal adapter (docs/rules/payments.md "PayPal"): Orders v2 over PayPal's REST API with
@@ -105,6 +106,7 @@ export function paypalGateway(config: PayPalConfig): PaymentGateway {
         "PayPal-Request-Id": crypto.randomUUID(),
       },
       body: "grant_type=client_credentials",
+      signal: outgoingCallSignal(),
     }).catch(() => null);
     const parsed = z.object({ access_token: z.string(), expires_in: z.number().optional() }).safeParse(await response?.json().catch(() => null));
     if (response && response.status >= 400 && response.status < 500) return false;
@@ -128,6 +130,7 @@ export function paypalGateway(config: PayPalConfig): PaymentGateway {
         ...(method === "POST" && { "PayPal-Request-Id": requestId ?? crypto.randomUUID() }),
       },
       ...(method === "POST" && { body: typeof body === "string" ? body : JSON.stringify(body ?? {}) }),
+      signal: outgoingCallSignal(),
     }).catch(() => null);
     if (!response) return null;
     const json: unknown = await response.json().catch(() => null);

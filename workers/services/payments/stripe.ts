@@ -3,6 +3,7 @@ import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { z } from "zod";
 import type { PaymentEvent, PaymentGateway, PaymentOutcome, PaymentRequest } from "./gateway";
+import { outgoingCallSignal } from "../../http/outgoing";
 
 /**
  * The Stripe adapter (docs/rules/payments.md "Stripe"): PaymentIntents over Stripe's HTTP API
@@ -113,6 +114,7 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
           ...(idempotencyKey && { "Idempotency-Key": idempotencyKey }),
         },
         ...(body && { body }),
+        signal: outgoingCallSignal(),
       });
     } catch (error) {
       // Unreachable: nothing is known to have moved; the same key makes a retry safe.
@@ -167,6 +169,7 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
         method: "POST",
         headers: { Authorization: `Bearer ${config.secretApiKey}`, "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": idempotencyKey },
         body: form({ payment_intent: ref, amount }),
+        signal: outgoingCallSignal(),
       }).catch(() => null);
       const json: unknown = await response?.json().catch(() => null);
       const refund = z.object({ id: z.string() }).safeParse(json);

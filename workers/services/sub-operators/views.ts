@@ -7,6 +7,7 @@ import { NotFound } from "../../../domain/errors";
 import { pointProtocol } from "../../../domain/schemas/equipment";
 import { subPointQuery, subStationQuery, type SubPointQuery } from "../../../domain/schemas/sub-operators";
 import type { UserCtx } from "../context";
+import { transactionFacts } from "../monitoring/charging";
 import { pointsWithConnectors } from "../points/point-page";
 import { verb } from "../verb";
 import { visible, visibleStations } from "../../../tenants/scope";
@@ -152,12 +153,7 @@ export const subPointDetail = verb({ menu: SUB_POINT_MENUS }, async (ctx, id: nu
     ...presentPoint(row.point, row.stationName, list),
     transactions: recent.map((t) => ({
       transactionId: t.id,
-      connectorId: t.connectorNo,
-      idTag: t.idTag,
-      status: t.status,
-      startAt: t.startAt.toISOString(),
-      stopAt: t.stopAt?.toISOString() ?? null,
-      meterStartWh: t.meterStartWh,
+      ...transactionFacts(t),
       energyWh: t.energyWh ?? (t.meterStopWh === null ? null : Math.max(0, t.meterStopWh - t.meterStartWh)),
     })),
   };

@@ -1,7 +1,7 @@
 import { eq, is, isNull, lt, ne, notExists, sql, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { connectors, points, statusIntervals } from "../../../db/schema";
-import { statementTemplate } from "../../../db/statements";
+import { type ReportedStatus, reportedStatusesStatement } from "../ocpp/reported-statuses";
 import { owned } from "../../../tenants/scope";
 import type { SystemCtx } from "../context";
 
@@ -37,63 +37,41 @@ const openOf = (ctx: SystemCtx, pointId: number, connectorNo: SQL | number) =>
     .from(statusIntervals)
     .where(owned(ctx, statusIntervals, eq(statusIntervals.pointId, pointId), sql`${statusIntervals.connectorNo} = ${connectorNo}`, isNull(statusIntervals.endedAt)));
 
-/** A status's values, named as the placeholders of its statements. */
-type StatusValues = {
-  operatorId: number;
-  pointId: number;
-  connectorNo: number;
-  status: string;
-  at: Date;
-  atMs: number;
-};
+/** The open interval of a reported status's connector (workers/services/ocpp/reported-statuses.ts). */
+const openOfReported = () => [sql`${statusIntervals.pointId} = r_point`, sql`${statusIntervals.connectorNo} = r_connector`, isNull(statusIntervals.endedAt)];
 
-const P = (name: keyof StatusValues) => sql.placeholder(name);
-
-/**
- * The context the statements of a status are built in once: its operator is a placeholder, so
- * that `owned` scopes them as it scopes every other statement.
- */
-const templateCtx = (db: SystemCtx["db"]) => ({ db, operator: { id: P("operatorId") } }) as unknown as SystemCtx;
-
-const closeOnStatus = statementTemplate<StatusValues>((db) =>
-  db
-    .update(statusIntervals)
-    .set({ endedAt: P("at") as never })
-    .where(
-      owned(
-        templateCtx(db),
-        statusIntervals,
-        eq(statusIntervals.pointId, P("pointId")),
-        eq(statusIntervals.connectorNo, P("connectorNo")),
-        isNull(statusIntervals.endedAt),
-        lt(statusIntervals.startedAt, P("atMs")),
-        sql`not (${statusIntervals.status} is ${P("status")} and ${statusIntervals.online} = 1)`,
-      ),
-    ),
+/** Each open interval ends unless it already says its status online, or started then (a batch applied again). */
+const closeOnStatus = reportedStatusesStatement(
+  (ctx, reported) =>
+    sql`${reported} update ${statusIntervals} set ${sql.identifier(statusIntervals.endedAt.name)} = r_at from reported where ${owned(
+      ctx,
+      statusIntervals,
+      ...openOfReported(),
+      sql`${statusIntervals.startedAt} < r_at`,
+      sql`not (${statusIntervals.status} is r_status and ${statusIntervals.online} = 1)`,
+    )}`,
 );
 
-const openOnStatus = statementTemplate<StatusValues>((db) => {
-  const ctx = templateCtx(db);
-  return db
-    .insert(statusIntervals)
-    .select(
-      db
-        .select(intervalRow({ operatorId: sql`${points.operatorId}`, pointId: sql`${points.id}`, connectorNo: sql`${P("connectorNo")}`, status: sql`${P("status")}`, online: sql`1`, startedAt: sql`${P("atMs")}` }))
-        .from(points)
-        .where(owned(ctx, points, eq(points.id, P("pointId")), notExists(openOf(ctx, P("pointId") as never, sql`${P("connectorNo")}`)))) as never,
-    )
-    .onConflictDoNothing();
+/** One opens with the status, online, where its connector has none open any more. */
+const openOnStatus = reportedStatusesStatement((ctx, reported) => {
+  const { operatorId, pointId, connectorNo, status, online, startedAt } = statusIntervals;
+  const columns = sql.join(
+    [operatorId, pointId, connectorNo, status, online, startedAt].map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const noneOpen = notExists(ctx.db.select({ one: sql`1` }).from(statusIntervals).where(owned(ctx, statusIntervals, ...openOfReported())));
+  return sql`${reported} insert into ${statusIntervals} (${columns}) select ${points.operatorId}, ${points.id}, r_connector, r_status, 1, r_at from reported join ${points} on ${points.id} = r_point where ${owned(ctx, points, noneOpen)} on conflict do nothing`;
 });
 
 /**
- * A connector reported a status (connector 0: the point itself): the open interval ends unless it
+ * Connectors reported statuses (connector 0: the point itself): the open interval ends unless it
  * already says this status online, and one opens with it. Reported means connected. Statements
- * for D1's own batch, built once (db/statements.ts `statementTemplate`): a burst of statuses
- * brings one pair per status.
+ * for D1's own batch, built once: a close and an open per 19 statuses, so a burst of many
+ * chargers' statuses brings few of them (workers/services/ocpp/reported-statuses.ts). Each
+ * connector at most once.
  */
-export function statusIntervalStatements(ctx: SystemCtx, pointId: number, connectorNo: number, status: string, at: Date): D1PreparedStatement[] {
-  const values: StatusValues = { operatorId: ctx.operator.id, pointId, connectorNo, status, at, atMs: at.getTime() };
-  return [closeOnStatus(ctx.db, values), openOnStatus(ctx.db, values)];
+export function statusIntervalStatements(ctx: SystemCtx, statuses: readonly ReportedStatus[]): D1PreparedStatement[] {
+  return [...closeOnStatus(ctx, statuses), ...openOnStatus(ctx, statuses)];
 }
 
 /**

@@ -1,13 +1,13 @@
-import { and, count, desc, eq, gte, lt } from "drizzle-orm";
+import { count, desc, eq, gte, lt } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
 import { bills, customers } from "../../../db/schema";
 import { NotFound } from "../../../domain/errors";
 import { billListQuery } from "../../../domain/schemas/wallets";
 import { owned } from "../../../tenants/scope";
-import type { UserCtx } from "../context";
 import { CUSTOMER_MENU, customerName } from "../drivers/customers";
 import { verb } from "../verb";
 import { periodOf } from "../list-period";
+import { customerJoin } from "../drivers/joins";
 
 /**
  * Bills and expense records (docs/rules/wallets.md "Bills"): every movement of a balance, read by
@@ -48,8 +48,6 @@ function presentBill(r: { bill: typeof bills.$inferSelect; firstName: string | n
 }
 export type Bill = ReturnType<typeof presentBill>;
 
-const customerJoin = (ctx: UserCtx) => and(eq(customers.id, bills.customerId), eq(customers.operatorId, ctx.operator.id));
-
 /** GET /finance-service/bill: newest first, filtered by customer, type, status and period. */
 export const listBills = verb({ menu: BILL_READ_MENUS }, async (ctx, raw: unknown) => {
   const q = billListQuery.parse(raw);
@@ -66,7 +64,7 @@ export const listBills = verb({ menu: BILL_READ_MENUS }, async (ctx, raw: unknow
   const page = await pageOf(
     q,
     ({ limit, offset }) =>
-      ctx.db.select(billColumns).from(bills).leftJoin(customers, customerJoin(ctx)).where(where).orderBy(desc(bills.createdAt), desc(bills.id)).limit(limit).offset(offset),
+      ctx.db.select(billColumns).from(bills).leftJoin(customers, customerJoin(ctx, bills.customerId)).where(where).orderBy(desc(bills.createdAt), desc(bills.id)).limit(limit).offset(offset),
     async () => (await ctx.db.select({ total: count() }).from(bills).where(where))[0].total,
   );
   return { ...page, records: page.records.map(presentBill) };
@@ -74,7 +72,7 @@ export const listBills = verb({ menu: BILL_READ_MENUS }, async (ctx, raw: unknow
 
 /** GET /finance-service/bill/{id}: another operator's bill is 404. */
 export const billDetail = verb({ menu: BILL_READ_MENUS }, async (ctx, id: number) => {
-  const [row] = await ctx.db.select(billColumns).from(bills).leftJoin(customers, customerJoin(ctx)).where(owned(ctx, bills, eq(bills.id, id))).limit(1);
+  const [row] = await ctx.db.select(billColumns).from(bills).leftJoin(customers, customerJoin(ctx, bills.customerId)).where(owned(ctx, bills, eq(bills.id, id))).limit(1);
   if (!row) throw new NotFound("wallets.errors.billNotFound");
   return presentBill(row);
 });

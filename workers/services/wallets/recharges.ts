@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
 import { customers, recharges } from "../../../db/schema";
 import { Conflict, Invalid } from "../../../domain/errors";
@@ -11,6 +11,7 @@ import { operatorSettings } from "../settings/parameter-settings";
 import { verb } from "../verb";
 import { periodOf } from "../list-period";
 import { billFrom, moneyText, movement, transactionCode } from "./ledger";
+import { customerJoin } from "../drivers/joins";
 
 /**
  * Recharges (docs/rules/wallets.md "Recharges"): a top-up or a deduction of a customer's balance
@@ -50,7 +51,6 @@ function presentRecharge(r: { recharge: typeof recharges.$inferSelect; firstName
 }
 export type Recharge = ReturnType<typeof presentRecharge>;
 
-const customerJoin = (ctx: UserCtx) => and(eq(customers.id, recharges.customerId), eq(customers.operatorId, ctx.operator.id));
 
 const insufficient = (ctx: UserCtx, settings: Awaited<ReturnType<typeof operatorSettings>>, balance: number) =>
   new Conflict("wallets.errors.deductionAboveBalance", { balance: moneyText(ctx, settings, balance) });
@@ -84,7 +84,7 @@ export const recharge = verb({ menu: RECHARGE_MENU, mutates: true, movesMoney: t
       billFrom(
         sql`SELECT ${recharges.operatorId}, ${recharges.customerId}, ${recharges.amount}, ${recharges.balanceBefore}, ${recharges.balanceAfter},
           ${customers.memberLevel}, ${customers.memberLevel}, 'Recharge', ${recharges.way}, 'PaySuccess', ${recharges.remark}, ${recharges.transactionCode}
-        FROM ${recharges} JOIN ${customers} ON ${customerJoin(ctx)} WHERE ${theRecharge}`,
+        FROM ${recharges} JOIN ${customers} ON ${customerJoin(ctx, recharges.customerId)} WHERE ${theRecharge}`,
         now,
       ),
       ctx.db
@@ -96,7 +96,7 @@ export const recharge = verb({ menu: RECHARGE_MENU, mutates: true, movesMoney: t
     "recharges_deduction_covered",
     async () => insufficient(ctx, settings, (await findCustomer(ctx, customer.id)).balance),
   );
-  const [row] = await ctx.db.select(rechargeColumns).from(recharges).leftJoin(customers, customerJoin(ctx)).where(theRecharge).limit(1);
+  const [row] = await ctx.db.select(rechargeColumns).from(recharges).leftJoin(customers, customerJoin(ctx, recharges.customerId)).where(theRecharge).limit(1);
   return presentRecharge(row);
 });
 
@@ -118,7 +118,7 @@ export const listRecharges = verb({ menu: RECHARGE_READ_MENUS }, async (ctx, raw
       ctx.db
         .select(rechargeColumns)
         .from(recharges)
-        .leftJoin(customers, customerJoin(ctx))
+        .leftJoin(customers, customerJoin(ctx, recharges.customerId))
         .where(where)
         .orderBy(desc(recharges.createdAt), desc(recharges.id))
         .limit(limit)

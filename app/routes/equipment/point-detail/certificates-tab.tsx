@@ -15,7 +15,7 @@ import { RowsTable } from "~/components/rows-table";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
-import { ApiError, useApi, type ApiResult } from "~/lib/api";
+import { ApiError, useApi, useBusyCall, type ApiResult } from "~/lib/api";
 import { OfflineNote } from "./configuration-tab";
 
 type CertificateType = "CentralSystemRootCertificate" | "ManufacturerRootCertificate";
@@ -37,7 +37,7 @@ export function CertificatesTab({ pointId, online }: { pointId: number; online: 
   const confirm = useConfirm();
   const [shown, setShown] = useState<PointCertificates>();
   const [roots, setRoots] = useState<Root[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useBusyCall();
 
   const load = useCallback(async () => {
     const [point, stored] = await Promise.all([
@@ -52,18 +52,12 @@ export function CertificatesTab({ pointId, online }: { pointId: number; online: 
     load().catch(() => setShown({ installed: [], askedAt: null, signingRequests: [] }));
   }, [load]);
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
+  const run = (work: () => Promise<unknown>, done: string) =>
+    whileBusy(async () => {
       await work();
       toast.success(t(done));
       await load();
-    } catch {
-      // The API client shows the error's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const ask = () => run(() => api.put("/station-service/point/{id}/certificates", { params: { id: pointId } }), "points.certificates.asked");
   const install = (root: Root) => run(() => api.post("/station-service/point/{id}/certificates/install", { params: { id: pointId }, body: { fingerprint: root.fingerprint } }), "points.certificates.installed");

@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/toast";
-import { useApi } from "~/lib/api";
+import { useApi, useBusyCall } from "~/lib/api";
+import { ChangeValueDialog } from "./change-value-dialog";
 
 interface ConfigurationKey {
   key: string;
@@ -38,38 +38,28 @@ export function ConfigurationTab({ pointId, online }: { pointId: number; online:
   const [keys, setKeys] = useState<ConfigurationKey[]>();
   const [unknown, setUnknown] = useState<string[]>([]);
   const [filter, setFilter] = useState("");
-  const [loading, setLoading] = useState(false);
+  const [loading, whileLoading] = useBusyCall();
   const [editing, setEditing] = useState<{ key: string; value: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, whileSaving] = useBusyCall();
 
-  const read = async () => {
-    setLoading(true);
-    try {
+  const read = () =>
+    whileLoading(async () => {
       const reply = await api.post("/station-service/point/{id}/command", { params: { id: pointId }, body: { action: "GetConfiguration", payload: {} } });
       // The reply is GetConfiguration's (OCPP 1.6 §6.25); `in` picks it out of every action's.
       setKeys("configurationKey" in reply ? [...(reply.configurationKey ?? [])].sort((a, b) => a.key.localeCompare(b.key)) : []);
       setUnknown("unknownKey" in reply ? (reply.unknownKey ?? []) : []);
-    } catch {
-      // The API client has shown the reason (offline, refused, no answer).
-    } finally {
-      setLoading(false);
-    }
-  };
+    });
 
   const save = async () => {
     if (!editing) return;
-    setSaving(true);
-    try {
+    // A refusal carries the charger's status, in the client's toast.
+    await whileSaving(async () => {
       const reply = await api.post("/station-service/point/{id}/command", { params: { id: pointId }, body: { action: "ChangeConfiguration", payload: editing } });
       setKeys((list) => list?.map((k) => (k.key === editing.key ? { ...k, value: editing.value } : k)));
       if ("status" in reply && reply.status === "RebootRequired") toast.warning(t("points.config.rebootRequired", { key: editing.key }));
       else toast.success(t("points.config.changed", { key: editing.key }));
       setEditing(undefined);
-    } catch {
-      // Shown by the API client: a refusal carries the charger's status.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const shown = useMemo(() => keys?.filter((k) => k.key.toLowerCase().includes(filter.trim().toLowerCase())), [keys, filter]);
@@ -92,73 +82,60 @@ export function ConfigurationTab({ pointId, online }: { pointId: number; online:
           <>
             <Input value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("points.config.filter")} aria-label={t("points.config.filter")} className="max-w-xs" />
             <div className="overflow-auto rounded-lg border">
-              <Table aria-label={t("points.config.title")}>
-                <TableHeader>
-                  <TableRow>
+              <RowsTable
+                label={t("points.config.title")}
+                head={
+                  <>
                     <TableHead>{t("points.config.key")}</TableHead>
                     <TableHead>{t("points.config.value")}</TableHead>
                     <TableHead className="w-36">{t("points.config.access")}</TableHead>
                     <TableHead className="w-28" />
+                  </>
+                }
+                rows={(shown ?? []).map((k) => (
+                  <TableRow key={k.key}>
+                    <TableCell className="font-mono text-xs font-medium">{k.key}</TableCell>
+                    <TableCell className="max-w-md font-mono text-xs break-all whitespace-normal">{k.value ?? "—"}</TableCell>
+                    <TableCell>
+                      {k.readonly ? (
+                        <Badge variant="muted">
+                          <Lock className="size-3" aria-hidden />
+                          {t("points.config.readonly")}
+                        </Badge>
+                      ) : (
+                        <Badge variant="success">{t("points.config.writable")}</Badge>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      {!k.readonly && (
+                        <Button variant="ghost" size="sm" onClick={() => setEditing({ key: k.key, value: k.value ?? "" })} aria-label={t("points.config.editKey", { key: k.key })}>
+                          <Pencil aria-hidden />
+                          {t("common.edit")}
+                        </Button>
+                      )}
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {shown?.map((k) => (
-                    <TableRow key={k.key}>
-                      <TableCell className="font-mono text-xs font-medium">{k.key}</TableCell>
-                      <TableCell className="max-w-md font-mono text-xs break-all whitespace-normal">{k.value ?? "—"}</TableCell>
-                      <TableCell>
-                        {k.readonly ? (
-                          <Badge variant="muted">
-                            <Lock className="size-3" aria-hidden />
-                            {t("points.config.readonly")}
-                          </Badge>
-                        ) : (
-                          <Badge variant="success">{t("points.config.writable")}</Badge>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        {!k.readonly && (
-                          <Button variant="ghost" size="sm" onClick={() => setEditing({ key: k.key, value: k.value ?? "" })} aria-label={t("points.config.editKey", { key: k.key })}>
-                            <Pencil aria-hidden />
-                            {t("common.edit")}
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              />
             </div>
             {unknown.length > 0 && <p className="text-xs text-muted-foreground">{t("points.config.unknown", { keys: unknown.join(", ") })}</p>}
           </>
         )}
         {!keys && online && <p className="py-6 text-center text-sm text-muted-foreground">{t("points.config.hint")}</p>}
       </CardContent>
-      <Dialog open={Boolean(editing)} onOpenChange={(open) => !open && setEditing(undefined)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("points.config.changeTitle")}</DialogTitle>
-            <DialogDescription className="font-mono">{editing?.key}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="configuration-value">{t("points.config.value")}</Label>
-            <Input
-              id="configuration-value"
-              value={editing?.value ?? ""}
-              maxLength={500}
-              onChange={(e) => setEditing((current) => current && { ...current, value: e.target.value })}
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setEditing(undefined)}>
-              {t("common.cancel")}
-            </Button>
-            <Button onClick={() => void save()} disabled={saving}>
-              {t("points.config.send")}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ChangeValueDialog
+        editing={editing}
+        title={t("points.config.changeTitle")}
+        name={editing?.key}
+        inputId="configuration-value"
+        valueLabel={t("points.config.value")}
+        maxLength={500}
+        sendLabel={t("points.config.send")}
+        sending={saving}
+        onValueChange={(value) => setEditing((current) => current && { ...current, value })}
+        onClose={() => setEditing(undefined)}
+        onSend={() => void save()}
+      />
     </Card>
   );
 }
@@ -168,19 +145,13 @@ export function LocalListTab({ pointId, online }: { pointId: number; online: boo
   const { t } = useTranslation();
   const api = useApi();
   const [version, setVersion] = useState<number>();
-  const [loading, setLoading] = useState(false);
+  const [loading, whileLoading] = useBusyCall();
 
-  const read = async () => {
-    setLoading(true);
-    try {
+  const read = () =>
+    whileLoading(async () => {
       const reply = await api.post("/station-service/point/{id}/command", { params: { id: pointId }, body: { action: "GetLocalListVersion", payload: {} } });
       if ("listVersion" in reply) setVersion(reply.listVersion);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setLoading(false);
-    }
-  };
+    });
 
   const meaning = version === undefined ? undefined : version === -1 ? "points.localList.disabled" : version === 0 ? "points.localList.empty" : "points.localList.installed";
 

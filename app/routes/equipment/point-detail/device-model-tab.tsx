@@ -7,11 +7,10 @@ import { useFormat } from "~/components/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import { useApi, type ApiBody, type ApiResult } from "~/lib/api";
+import { useApi, useBusyCall, type ApiBody, type ApiResult } from "~/lib/api";
+import { ChangeValueDialog } from "./change-value-dialog";
 import { OfflineNote } from "./configuration-tab";
 import { TabTable } from "./tab-table";
 import { useApiPage } from "./use-api-page";
@@ -41,10 +40,10 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
   const api = useApi();
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
-  const [requesting, setRequesting] = useState(false);
+  const [requesting, whileRequesting] = useBusyCall();
   const [reading, setReading] = useState<string>();
   const [editing, setEditing] = useState<{ variable: DeviceVariable; value: string }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, whileSaving] = useBusyCall();
   const list = useApiPage("/station-service/point/{id}/deviceModel", { params: { id: pointId }, query: { search } });
   const { page, reload, firstPage } = list;
   const reportedAt = page?.reportedAt ?? null;
@@ -63,19 +62,13 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
   const label = (v: Target) => `${v.component.name}${v.component.instance ? `[${v.component.instance}]` : ""}.${v.variable.name}${v.variable.instance ? `[${v.variable.instance}]` : ""}`;
   const statusText = (status: string) => t(`points.deviceModel.statuses.${status}`, { defaultValue: status });
 
-  const refresh = async () => {
-    setRequesting(true);
-    try {
+  const refresh = () =>
+    whileRequesting(async () => {
       await api.post("/station-service/point/{id}/deviceModel/report", { params: { id: pointId }, body: { reportBase: "FullInventory" } });
       toast.success(t("points.deviceModel.requested"));
       // The report follows in NotifyReport messages; the table shows it once it has landed.
       setTimeout(reload, 3000);
-    } catch {
-      // The API client has shown the reason (offline, refused, no answer).
-    } finally {
-      setRequesting(false);
-    }
-  };
+    });
 
   const read = async (v: DeviceVariable) => {
     setReading(rowId(v));
@@ -94,8 +87,7 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
 
   const save = async () => {
     if (!editing) return;
-    setSaving(true);
-    try {
+    await whileSaving(async () => {
       const { results } = await api.post("/station-service/point/{id}/variables/set", {
         params: { id: pointId },
         body: { variables: [{ ...targetOf(editing.variable), value: editing.value }] },
@@ -106,11 +98,7 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
       else toast.warning(message);
       if (status === "Accepted" || status === "RebootRequired") setEditing(undefined);
       reload();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const columns: ColumnDef<DeviceVariable>[] = [
@@ -243,32 +231,20 @@ export function DeviceModelTab({ pointId, online }: { pointId: number; online: b
           heightOffset={460}
         />
       </CardContent>
-      <Dialog open={Boolean(editing)} onOpenChange={(open) => !open && setEditing(undefined)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("points.deviceModel.setTitle")}</DialogTitle>
-            <DialogDescription className="font-mono">{editing && label(editing.variable)}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="device-variable-value">{t("points.deviceModel.value")}</Label>
-            <Input
-              id="device-variable-value"
-              value={editing?.value ?? ""}
-              maxLength={1000}
-              onChange={(e) => setEditing((current) => current && { ...current, value: e.target.value })}
-            />
-            {allowed && <p className="text-xs text-muted-foreground">{t("points.deviceModel.values", { values: allowed })}</p>}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setEditing(undefined)}>
-              {t("common.cancel")}
-            </Button>
-            <Button onClick={() => void save()} disabled={saving}>
-              {t("points.deviceModel.send")}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ChangeValueDialog
+        editing={editing}
+        title={t("points.deviceModel.setTitle")}
+        name={editing && label(editing.variable)}
+        inputId="device-variable-value"
+        valueLabel={t("points.deviceModel.value")}
+        maxLength={1000}
+        hint={allowed && <p className="text-xs text-muted-foreground">{t("points.deviceModel.values", { values: allowed })}</p>}
+        sendLabel={t("points.deviceModel.send")}
+        sending={saving}
+        onValueChange={(value) => setEditing((current) => current && { ...current, value })}
+        onClose={() => setEditing(undefined)}
+        onSend={() => void save()}
+      />
     </Card>
   );
 }

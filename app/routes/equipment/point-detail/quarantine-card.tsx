@@ -1,5 +1,4 @@
 import { ShieldAlert } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { useFormat } from "~/components/format";
@@ -7,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
-import { useApi } from "~/lib/api";
+import { useApi, useBusyCall } from "~/lib/api";
 import type { PointView } from "./types";
 
 /**
@@ -21,21 +20,16 @@ export function QuarantineCard({ point }: { point: Pick<PointView, "id" | "quara
   const api = useApi();
   const confirm = useConfirm();
   const { revalidate } = useRevalidator();
-  const [lifting, setLifting] = useState(false);
+  const [lifting, whileLifting] = useBusyCall();
   if (!point.quarantinedUntil) return null;
 
   const lift = async () => {
     if (!(await confirm({ message: t("resilience.quarantine.confirmLift"), confirmLabel: t("resilience.quarantine.lift") }))) return;
-    setLifting(true);
-    try {
+    await whileLifting(async () => {
       await api.delete("/station-service/point/{id}/quarantine", { params: { id: point.id } });
       toast.success(t("resilience.quarantine.lifted"));
       await revalidate();
-    } catch {
-      // The API client has shown the refusal.
-    } finally {
-      setLifting(false);
-    }
+    });
   };
 
   return (
