@@ -44,6 +44,9 @@ describe("operations screens", () => {
     await expect.poll(() => page.getByText(t.operations.validation.count).count()).toBeGreaterThan(0);
     await field(page, t.operations.fc.count).fill("2");
     await page.getByRole("button", { name: t.common.save }).click();
+    // Saved once the dialog closes: leaving earlier would cancel the save on a busy machine.
+    await expect.poll(() => page.getByText(t.operations.fc.saved).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await page.goto(`${baseURL}/operationMaintenance/faultCode?keyword=${code}`);
     await expect.poll(() => page.getByRole("cell", { name: "Door open" }).count()).toBe(1);
   });
