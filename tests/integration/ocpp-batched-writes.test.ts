@@ -98,6 +98,8 @@ describe("changes handed to D1 in batches", () => {
     await charger.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Charging" });
     await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Preparing" });
     // Memory, timers and sockets are gone before the batch left; what waited was in storage.
+    // The eviction may cut a change batch on its way to D1, which reports it (and sends it again).
+    allowConsoleError(/Application called abortAllDurableObjects/);
     await abortAllDurableObjects();
     const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
     await runDurableObjectAlarm(stub);
