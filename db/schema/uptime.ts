@@ -4,6 +4,14 @@ import { points } from "./equipment";
 import { tenantColumns } from "./tenancy";
 
 /**
+ * The index by which a point's history is read and written (point, connector, start). Statements
+ * that look for a point's open intervals name it (`INDEXED BY`): without the planner's statistics,
+ * SQLite takes the operator's index for `operator_id = ? AND started_at < ?` instead, every
+ * interval the operator ever had (decision 0110).
+ */
+export const POINT_HISTORY_INDEX = "status_intervals_point_connector_start_uq";
+
+/**
  * A connector's status history as intervals (docs/rules/monitoring.md "Uptime"): one row from each
  * status or connection change to the next, written by the charger change writer in the same
  * batches as the connector row (docs/rules/ocpp.md "Hot path"); the open interval has no end.
@@ -29,7 +37,7 @@ export const statusIntervals = sqliteTable(
   (t) => [
     // One interval per connector and start: the change writer's replayed batch inserts nothing twice,
     // and it closes the open interval of one connector through this index.
-    uniqueIndex("status_intervals_point_connector_start_uq").on(t.pointId, t.connectorNo, t.startedAt),
+    uniqueIndex(POINT_HISTORY_INDEX).on(t.pointId, t.connectorNo, t.startedAt),
     // Outages of one operator in a period, newest first (the reliability screen's list).
     index("status_intervals_operator_start_idx").on(t.operatorId, t.startedAt),
   ],

@@ -4,6 +4,7 @@ import { applyChargersChanges, type ChargerChange } from "../../workers/services
 import { systemCtx } from "../../workers/services/context";
 import { row, rows } from "./support/d1";
 import { makeCharger } from "./support/factories";
+import { byOperatorAlone, plansOf } from "./support/query-plans";
 import { addSessions } from "./support/sessions";
 
 /**
@@ -30,7 +31,10 @@ async function chargers(count: number) {
 }
 
 const openIntervals = (pointId: number) =>
-  rows<{ connector_no: number; status: string; started_at: number }>("SELECT connector_no, status, started_at FROM status_intervals WHERE point_id = ? AND ended_at IS NULL ORDER BY connector_no", pointId);
+  rows<{ connector_no: number; status: string; started_at: number }>(
+    "SELECT connector_no, status, started_at FROM status_intervals WHERE point_id = ? AND ended_at IS NULL ORDER BY connector_no",
+    pointId,
+  );
 
 describe("the statuses of many chargers in a D1 batch", () => {
   it("lands 40 chargers' statuses in nine statements beside the ordered ones of chargers that name a connector twice, rows and history right, and a second time changes nothing", async () => {
@@ -83,7 +87,9 @@ describe("the statuses of many chargers in a D1 batch", () => {
     const [withSession, without] = await chargers(2);
     const ctx = systemCtx(env, { id: withSession.operatorId, code: "0PL002" }, "test");
     const stop = Date.now() - 3_600_000;
-    const [transactionId] = await addSessions(withSession, [{ start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), connector: 1, meterStop: 1_000 }]);
+    const [transactionId] = await addSessions(withSession, [
+      { start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), connector: 1, meterStop: 1_000 },
+    ]);
     const unplugAt = stop + 20 * 60_000;
     const batches = watchBatches();
     await applyChargersChanges(ctx, [
@@ -97,8 +103,45 @@ describe("the statuses of many chargers in a D1 batch", () => {
 
     // A later Available finds it unplugged already: no statement, and the time stays.
     await applyChargersChanges(ctx, [{ ctx, pointId: withSession.pointId, changes: [status(1, "Preparing", unplugAt + 1_000), status(1, "Available", unplugAt + 60_000)] }]);
-    expect(batches().at(-1)!.filter((sql) => sql.startsWith('update "charge_records"'))).toEqual([]);
+    expect(
+      batches()
+        .at(-1)!
+        .filter((sql) => sql.startsWith('update "charge_records"')),
+    ).toEqual([]);
     expect(await row("SELECT unplug_at AS unplugAt FROM charge_records WHERE transaction_id = ?", transactionId)).toEqual({ unplugAt });
+  });
+
+  it("reaches every row a charger's changes read or write through its point, never through the operator's rows alone", async () => {
+    // Every kind of change, with a history behind it: the operator's other intervals must not be
+    // what a charger's statement walks (decision 0110: SQLite took the operator's index of
+    // status_intervals for \`operator_id = ? AND started_at < ?\`, and a storm slowed with history).
+    const [made, other] = await chargers(2);
+    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002" }, "test");
+    const at = Date.now() - 3_600_000;
+    const stop = at - 60_000;
+    await addSessions(made, [{ start: new Date(stop - 3_600_000).toISOString(), stop: new Date(stop).toISOString(), connector: 1, meterStop: 1_000 }]);
+    await addSessions(made, [{ start: new Date(stop).toISOString(), connector: 2 }]);
+    await applyChargersChanges(ctx, [{ ctx, pointId: other.pointId, changes: [{ kind: "online", online: true, at: at - 1_000 }, status(1, "Charging", at - 900)] }]);
+    const fault: ChargerChange = { kind: "status", status: { connectorId: 2, status: "Faulted", errorCode: "GroundFailure", at: at + 300 } };
+    const changes = async () => {
+      await applyChargersChanges(ctx, [
+        {
+          ctx,
+          pointId: made.pointId,
+          changes: [
+            { kind: "online", online: true, at },
+            { kind: "boot", at: at + 100, facts: { vendor: "Test", model: "T1" } },
+          ],
+        },
+        { ctx, pointId: made.pointId, changes: [status(1, "Available", at + 200), fault, status(2, "Available", at + 400)] },
+        { ctx, pointId: other.pointId, changes: [status(1, "Available", at + 200), { kind: "online", online: false, at: at + 500 }] },
+      ]);
+      await applyChargersChanges(ctx, [{ ctx, pointId: other.pointId, changes: [status(1, "Preparing", at + 600)] }]);
+    };
+    const { plans } = await plansOf(changes);
+    // Reads and writes of points, connectors, transactions, alarms, records and history.
+    expect(new Set(plans.map(({ step }) => step.split(" ")[1])).size).toBeGreaterThanOrEqual(6);
+    expect(byOperatorAlone(plans)).toEqual([]);
   });
 
   it("unplugs nothing for an Available reported before the session stopped", async () => {

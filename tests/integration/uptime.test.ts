@@ -8,6 +8,7 @@ import { insertAll } from "./support/bulk";
 import { boot, connect, eventually, landed, type TestCharger } from "./support/charger";
 import { makeCharger, tokenWithMenus } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { plansOf } from "./support/query-plans";
 
 /** Uptime as 23 CFR 680.116 counts it, from the status intervals the chargers write (docs/rules/monitoring.md "Uptime"). */
 
@@ -149,9 +150,12 @@ describe("GET /station-service/uptime", () => {
   it("counts a fault and a lost connection as outage minutes, per port, on the operator's day", async () => {
     const { pointId, stationId, serialNumber } = await drivenCharger();
     await ontoDay(pointId, "2026-01-10");
-    const res = await call("GET", `/station-service/uptime?from=2026-01-10&to=2026-01-11&stationId=${stationId}`, { token: admin });
+    const { result: res, plans } = await plansOf(() => call("GET", `/station-service/uptime?from=2026-01-10&to=2026-01-11&stationId=${stationId}`, { token: admin }));
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(2);
+    // The ports' history through their points' index, not every interval of the operator before the period's end (decision 0110).
+    const history = plans.filter(({ step }) => step.includes(" status_intervals "));
+    expect(history.map(({ step }) => step)).toEqual([expect.stringContaining("USING INDEX status_intervals_point_connector_start_uq (point_id=?")]);
     expect(res.body.data.records.map((r: Record<string, unknown>) => ({ ...r, stationId: undefined, stationName: undefined, pointName: undefined }))).toEqual([
       // Faulted for an hour, offline for an hour.
       { pointId, serialNumber, connectorId: 1, minutes: 1440, outageMinutes: 120, excludedMinutes: 0, uptimePercent: 91.66 },

@@ -212,7 +212,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
     if (change.kind === "online") {
       const connectedVersion = change.online ? (change.version ?? "1.6") : null;
       add(ctx.db.update(points).set({ online: change.online, onlineChangedAt: new Date(change.at), connectedVersion }).where(ofPoint(ctx, pointId)));
-      add(...connectionIntervalStatements(ctx, pointId, change.online, new Date(change.at)));
+      statements.push(...connectionIntervalStatements(ctx, pointId, change.online, new Date(change.at)));
     } else if (change.kind === "boot") {
       const at = new Date(change.at);
       add(ctx.db.update(points).set({ ...nullable(change.facts), lastBootAt: at, updatedAt: at }).where(ofPoint(ctx, pointId)));

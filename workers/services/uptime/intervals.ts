@@ -1,6 +1,6 @@
 import { eq, is, isNull, lt, ne, notExists, sql, SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { connectors, points, statusIntervals } from "../../../db/schema";
+import { connectors, points, POINT_HISTORY_INDEX, statusIntervals } from "../../../db/schema";
+import { d1Statement } from "../../../db/statements";
 import { type ReportedStatus, reportedStatusesStatement } from "../ocpp/reported-statuses";
 import { owned } from "../../../tenants/scope";
 import type { SystemCtx } from "../context";
@@ -11,7 +11,12 @@ import type { SystemCtx } from "../context";
  * connector row it explains and nothing is awaited on the charger's path. Each close is
  * conditional on an open interval that started earlier and each open on there being none, so a
  * batch applied twice (an eviction cut a flush short) writes nothing more.
+ *
+ * A statement that looks for a point's open intervals with `started_at < ?` names the point's
+ * index: SQLite would take the operator's (`operator_id`, `started_at`) otherwise and visit every
+ * interval the operator ever had, on each status of a storm (decision 0110).
  */
+const throughPointIndex = sql`indexed by ${sql.identifier(POINT_HISTORY_INDEX)}`;
 
 /** Every column of `status_intervals`, in its order, as drizzle's insert-select wants them. */
 function intervalRow(values: { operatorId: SQL; pointId: SQL; connectorNo: SQL; status: SQL; online: SQL; startedAt: Date | SQL }) {
@@ -43,7 +48,7 @@ const openOfReported = () => [sql`${statusIntervals.pointId} = r_point`, sql`${s
 /** Each open interval ends unless it already says its status online, or started then (a batch applied again). */
 const closeOnStatus = reportedStatusesStatement(
   (ctx, reported) =>
-    sql`${reported} update ${statusIntervals} set ${sql.identifier(statusIntervals.endedAt.name)} = r_at from reported where ${owned(
+    sql`${reported} update ${statusIntervals} ${throughPointIndex} set ${sql.identifier(statusIntervals.endedAt.name)} = r_at from reported where ${owned(
       ctx,
       statusIntervals,
       ...openOfReported(),
@@ -52,15 +57,18 @@ const closeOnStatus = reportedStatusesStatement(
     )}`,
 );
 
+/** The columns an interval opens with (the rest are empty until it ends or is excluded). */
+const opened = sql.join(
+  [statusIntervals.operatorId, statusIntervals.pointId, statusIntervals.connectorNo, statusIntervals.status, statusIntervals.online, statusIntervals.startedAt].map((c) =>
+    sql.identifier(c.name),
+  ),
+  sql`, `,
+);
+
 /** One opens with the status, online, where its connector has none open any more. */
 const openOnStatus = reportedStatusesStatement((ctx, reported) => {
-  const { operatorId, pointId, connectorNo, status, online, startedAt } = statusIntervals;
-  const columns = sql.join(
-    [operatorId, pointId, connectorNo, status, online, startedAt].map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
   const noneOpen = notExists(ctx.db.select({ one: sql`1` }).from(statusIntervals).where(owned(ctx, statusIntervals, ...openOfReported())));
-  return sql`${reported} insert into ${statusIntervals} (${columns}) select ${points.operatorId}, ${points.id}, r_connector, r_status, 1, r_at from reported join ${points} on ${points.id} = r_point where ${owned(ctx, points, noneOpen)} on conflict do nothing`;
+  return sql`${reported} insert into ${statusIntervals} (${opened}) select ${points.operatorId}, ${points.id}, r_connector, r_status, 1, r_at from reported join ${points} on ${points.id} = r_point where ${owned(ctx, points, noneOpen)} on conflict do nothing`;
 });
 
 /**
@@ -79,14 +87,12 @@ export function statusIntervalStatements(ctx: SystemCtx, statuses: readonly Repo
  * connector goes on with the same status in this one; connectors with no history yet open theirs
  * from the status the connector row holds. Offline, all of them count as down.
  */
-export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, online: boolean, at: Date): BatchItem<"sqlite">[] {
+export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, online: boolean, at: Date): D1PreparedStatement[] {
   const changing = owned(ctx, statusIntervals, eq(statusIntervals.pointId, pointId), isNull(statusIntervals.endedAt), lt(statusIntervals.startedAt, at), ne(statusIntervals.online, online));
+  const { operatorId, pointId: point, connectorNo, status, endedAt } = statusIntervals;
   return [
-    ctx.db
-      .insert(statusIntervals)
-      .select(ctx.db.select(carriedOn(statusIntervals, online, at)).from(statusIntervals).where(changing) as never)
-      .onConflictDoNothing(),
-    ctx.db.update(statusIntervals).set({ endedAt: at }).where(changing),
+    sql`insert into ${statusIntervals} (${opened}) select ${operatorId}, ${point}, ${connectorNo}, ${status}, ${online ? 1 : 0}, ${at.getTime()} from ${statusIntervals} ${throughPointIndex} where ${changing} on conflict do nothing`,
+    sql`update ${statusIntervals} ${throughPointIndex} set ${sql.identifier(endedAt.name)} = ${at.getTime()} where ${changing}`,
     ctx.db
       .insert(statusIntervals)
       .select(
@@ -96,7 +102,7 @@ export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, on
           .where(owned(ctx, connectors, eq(connectors.pointId, pointId), notExists(openOf(ctx, pointId, sql`${connectors.connectorNo}`)))) as never,
       )
       .onConflictDoNothing(),
-  ];
+  ].map((statement) => d1Statement(ctx.db.$client, statement));
 }
 
 /** The interval a row's connector goes on with from `at` in this connection state, with the status the row holds. */
