@@ -219,6 +219,10 @@ export const transactions = sqliteTable(
     // Ongoing and recent transactions of one operator.
     index("transactions_operator_status_idx").on(t.operatorId, t.status, t.startAt),
     index("transactions_point_idx").on(t.pointId, t.status),
+    // A tag's transactions, as every authorization compares tags (`sameTag`): whether it charges
+    // now, and whether an ad-hoc session's one-time tag has been used, without reading the
+    // operator's whole history (docs/decisions/0110-a-points-history-through-its-own-index.md).
+    index("transactions_operator_tag_idx").on(t.operatorId, sql`upper(${t.idTag})`),
     // Suspect sessions of one operator: the open transactions, oldest first (docs/rules/monitoring.md "Suspect sessions").
     index("transactions_open_idx").on(t.operatorId, t.startAt).where(sql`${t.stopAt} is null`),
     // A 2.0.1 event finds its transaction by the charger's id; a repeated Started finds the same row.

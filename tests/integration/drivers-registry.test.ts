@@ -1,10 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { systemCtx } from "../../workers/services/context";
+import { registryFacts } from "../../workers/services/drivers/registry";
 import { boot, connect, now } from "./support/charger";
 import { makeCard, makeCustomer, makeGroup, uniqueTag } from "./support/drivers";
 import { makeAppTokenRow } from "./support/driver-rows";
 import { makeCharger } from "./support/factories";
 import { call, tokenFor } from "./support/http";
+import { byOperatorAlone, plansOf } from "./support/query-plans";
 import { addSessions } from "./support/sessions";
 import { flatStrategy } from "./support/strategies";
 
@@ -189,6 +192,16 @@ describe("the card registry answers Authorize at once (docs/rules/drivers.md \"W
     expect(await authorize("DEMO0003")).toEqual({ status: "Expired", expiryDate: "2025-01-01T00:00:00.000Z" });
     expect(await authorize("PLREMOTE")).toEqual({ status: "Accepted" });
     expect(await authorize("DEDEMO01")).toEqual({ status: "Invalid" });
+  });
+
+  it("reads a tag's cards, tags and transactions by the tag, not through the operator's whole history", async () => {
+    // An ad-hoc session's tag asks whether a transaction of it has ended (`status <> 'ACTIVE'`):
+    // through the tag's index, not every transaction the operator ever had (decision 0110).
+    const made = await makeCharger("0PL002");
+    const ctx = systemCtx(env, { id: made.operatorId, code: "0PL002" }, "test");
+    const { plans } = await plansOf(() => registryFacts(ctx, made.pointId, "ADHOC0001"));
+    expect(plans.filter(({ step }) => step.includes(" transactions "))).not.toEqual([]);
+    expect(byOperatorAlone(plans)).toEqual([]);
   });
 
   it("answers a deleted card Invalid", async () => {
