@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EXCLUSION_REASONS } from "../../domain/uptime";
 import { points } from "./equipment";
@@ -10,6 +11,8 @@ import { tenantColumns } from "./tenancy";
  * interval the operator ever had (decision 0110).
  */
 export const POINT_HISTORY_INDEX = "status_intervals_point_connector_start_uq";
+/** `INDEXED BY` that index, after the table's name in a statement's `from` or `update`. */
+export const throughPointHistory = sql`indexed by ${sql.identifier(POINT_HISTORY_INDEX)}`;
 
 /**
  * A connector's status history as intervals (docs/rules/monitoring.md "Uptime"): one row from each

@@ -1,5 +1,5 @@
 import { eq, is, isNull, lt, ne, notExists, sql, SQL } from "drizzle-orm";
-import { connectors, points, POINT_HISTORY_INDEX, statusIntervals } from "../../../db/schema";
+import { connectors, points, statusIntervals, throughPointHistory } from "../../../db/schema";
 import { d1Statement } from "../../../db/statements";
 import { type ReportedStatus, reportedStatusesStatement } from "../ocpp/reported-statuses";
 import { owned } from "../../../tenants/scope";
@@ -16,7 +16,6 @@ import type { SystemCtx } from "../context";
  * index: SQLite would take the operator's (`operator_id`, `started_at`) otherwise and visit every
  * interval the operator ever had, on each status of a storm (decision 0110).
  */
-const throughPointIndex = sql`indexed by ${sql.identifier(POINT_HISTORY_INDEX)}`;
 
 /** Every column of `status_intervals`, in its order, as drizzle's insert-select wants them. */
 function intervalRow(values: { operatorId: SQL; pointId: SQL; connectorNo: SQL; status: SQL; online: SQL; startedAt: Date | SQL }) {
@@ -48,7 +47,7 @@ const openOfReported = () => [sql`${statusIntervals.pointId} = r_point`, sql`${s
 /** Each open interval ends unless it already says its status online, or started then (a batch applied again). */
 const closeOnStatus = reportedStatusesStatement(
   (ctx, reported) =>
-    sql`${reported} update ${statusIntervals} ${throughPointIndex} set ${sql.identifier(statusIntervals.endedAt.name)} = r_at from reported where ${owned(
+    sql`${reported} update ${statusIntervals} ${throughPointHistory} set ${sql.identifier(statusIntervals.endedAt.name)} = r_at from reported where ${owned(
       ctx,
       statusIntervals,
       ...openOfReported(),
@@ -91,8 +90,8 @@ export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, on
   const changing = owned(ctx, statusIntervals, eq(statusIntervals.pointId, pointId), isNull(statusIntervals.endedAt), lt(statusIntervals.startedAt, at), ne(statusIntervals.online, online));
   const { operatorId, pointId: point, connectorNo, status, endedAt } = statusIntervals;
   return [
-    sql`insert into ${statusIntervals} (${opened}) select ${operatorId}, ${point}, ${connectorNo}, ${status}, ${online ? 1 : 0}, ${at.getTime()} from ${statusIntervals} ${throughPointIndex} where ${changing} on conflict do nothing`,
-    sql`update ${statusIntervals} ${throughPointIndex} set ${sql.identifier(endedAt.name)} = ${at.getTime()} where ${changing}`,
+    sql`insert into ${statusIntervals} (${opened}) select ${operatorId}, ${point}, ${connectorNo}, ${status}, ${online ? 1 : 0}, ${at.getTime()} from ${statusIntervals} ${throughPointHistory} where ${changing} on conflict do nothing`,
+    sql`update ${statusIntervals} ${throughPointHistory} set ${sql.identifier(endedAt.name)} = ${at.getTime()} where ${changing}`,
     ctx.db
       .insert(statusIntervals)
       .select(
@@ -106,7 +105,7 @@ export function connectionIntervalStatements(ctx: SystemCtx, pointId: number, on
 }
 
 /** The interval a row's connector goes on with from `at` in this connection state, with the status the row holds. */
-function carriedOn(row: typeof statusIntervals | typeof connectors, online: boolean, at: Date) {
+function carriedOn(row: typeof connectors, online: boolean, at: Date) {
   return intervalRow({
     operatorId: sql`${row.operatorId}`,
     pointId: sql`${row.pointId}`,

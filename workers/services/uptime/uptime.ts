@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { groupBy, pageOf, rowsFor } from "../../../db/paging";
-import { connectors, points, POINT_HISTORY_INDEX, stations, statusIntervals, transactions, workOrders } from "../../../db/schema";
+import { connectors, points, stations, statusIntervals, throughPointHistory, transactions, workOrders } from "../../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { localBound } from "../../../domain/time";
 import {
@@ -62,7 +62,7 @@ async function intervalsOf(ctx: UserCtx, pointIds: number[], from: number, to: n
   const rows = await rowsFor(pointIds, (slice) =>
     ctx.db.all<{ pointId: number; connectorNo: number; status: string | null; online: number; start: number; end: number | null; excluded: number }>(
       sql`select ${pointId} as pointId, ${connectorNo} as connectorNo, ${status} as status, ${online} as online, ${startedAt} as start, ${endedAt} as "end", ${excludedReason} is not null as excluded
-        from ${statusIntervals} indexed by ${sql.identifier(POINT_HISTORY_INDEX)}
+        from ${statusIntervals} ${throughPointHistory}
         where ${owned(ctx, statusIntervals, inArray(pointId, slice), lt(startedAt, new Date(to)), or(isNull(endedAt), gt(endedAt, new Date(from))))}
         order by ${startedAt}`,
     ),
