@@ -5,6 +5,7 @@ import type { ChangeWriter } from "../../workers/ocpp/change-writer";
 import { makeCharger } from "./support/factories";
 import { boot, connect, eventually, landed } from "./support/charger";
 import { call, tokenFor } from "./support/http";
+import { listenLive } from "./support/live";
 import { allowConsoleError } from "../support/console-guard";
 
 /**
@@ -168,6 +169,50 @@ describe("the changes of many chargers in shared D1 batches", () => {
       ]);
       expect(raised[i].map((a) => a.type)).toEqual(i % 2 ? ["GroundFailure"] : []);
     }
+  });
+
+  it("lets a batch that comes right after another wait for the ones behind it, instead of going to D1 alone", async () => {
+    const { d1Use } = await import("../../db/client");
+    const { changeWriterName } = await import("../../workers/ocpp/change-writer");
+    const made = await Promise.all(Array.from({ length: 4 }, () => makeCharger("0PL002")));
+    const writer = env.CHANGE_WRITER.getByName(changeWriterName(made[0].operatorId));
+    const batches = await runInDurableObject(writer, async (instance: ChangeWriter) => {
+      await instance.apply(identityOf(made[0]), [status(1, "Preparing")]);
+      // Right after a landing, three arrive one after another: the first no longer goes alone (a
+      // read and a write batch of its own) with the other two in a second batch behind it.
+      const before = d1Use.batches;
+      await Promise.all(made.slice(1).map((m) => instance.apply(identityOf(m), [status(1, "Charging")])));
+      return d1Use.batches - before;
+    });
+    expect(batches).toBe(2);
+    for (const m of made.slice(1)) expect((await connectorRows(m.pointId))[0]).toMatchObject({ status: "Charging" });
+  });
+
+  it("tells the live view of a status once D1 has it, and of every charger's status in a shared batch", async () => {
+    const { changeWriterName } = await import("../../workers/ocpp/change-writer");
+    const page = await listenLive(await tokenFor("0PL002", "demoadmin"));
+    const made = await makeCharger("0PL002");
+    const charger = (await connect(made.serialNumber, { key: made.key })).charger!;
+    await boot(charger);
+    // What D1 says at the moment the page hears the status (decision 0111: the writer tells the hub after landing).
+    const inD1WhenHeard: Promise<string | null | undefined>[] = [];
+    page.ws.addEventListener("message", ({ data }) => {
+      const event = typeof data === "string" && data !== "pong" ? JSON.parse(data) : null;
+      if (event?.type === "connector" && event.pointId === made.pointId && event.status === "Faulted") {
+        inD1WhenHeard.push(connectorRows(made.pointId).then((rows) => rows[0]?.status));
+      }
+    });
+    await charger.call("StatusNotification", { connectorId: 1, errorCode: "GroundFailure", status: "Faulted" });
+    await eventually(async () => inD1WhenHeard.length, (heard) => heard > 0);
+    expect(await inD1WhenHeard[0]).toBe("Faulted");
+
+    const others = await Promise.all(Array.from({ length: 12 }, () => makeCharger("0PL002")));
+    const writer = env.CHANGE_WRITER.getByName(changeWriterName(made.operatorId));
+    await Promise.all(others.map((m, i) => writer.apply(identityOf(m), [status(1, "Preparing"), status(1, i % 2 ? "Charging" : "SuspendedEV")])));
+    const heard = (m: (typeof others)[number]) => page.events.filter((e) => e.type === "connector" && e.pointId === m.pointId).map((e) => e.status);
+    await eventually(async () => others.map(heard), (all) => all.every((statuses) => statuses.length === 2));
+    for (const [i, m] of others.entries()) expect(heard(m)).toEqual(["Preparing", i % 2 ? "Charging" : "SuspendedEV"]);
+    page.ws.close();
   });
 
   it("lets one charger's failing change hold up no other charger of the batch", async () => {

@@ -716,6 +716,7 @@ export class ChargePoint extends DurableObject<Env> {
       now: Date.now,
       publish: (event) => this.publish(event),
       publishMeter: (event) => this.publishMeter(event),
+      flushReadings: () => this.flushMeter(),
       lastEnergyWh: this.lastEnergyWh,
       lastEnergyAt: this.lastEnergyAt,
       connectorPowerW: (connectorId) => this.registration.get()?.connectorPowerW?.[String(connectorId)],

@@ -52,8 +52,8 @@ export async function boot(session: ChargerSession, facts: BootFacts): Promise<{
 
 /**
  * A connector's status (1.6 StatusNotification, 2.0.1 G01 and the charging state of its
- * TransactionEvents): kept by this object, recorded in D1 after the answer, shown live. A repeat
- * of the last status changes nothing.
+ * TransactionEvents): kept by this object, recorded in D1 after the answer, shown live once D1
+ * has it. A repeat of the last status changes nothing.
  */
 export function connectorStatus(session: ChargerSession, report: ConnectorReport) {
   const key = String(report.connectorId);
@@ -78,8 +78,9 @@ export function connectorStatus(session: ChargerSession, report: ConnectorReport
     },
   });
   session.saveState();
-  const { pointId, serialNumber } = session.identity;
-  session.publish({ type: "connector", pointId, serialNumber, connectorId: report.connectorId, status: report.status, errorCode: report.errorCode, at: report.at });
+  // The live view hears the status from the change writer once D1 has it (decision 0111); a
+  // reading held back goes now, so that it still reaches the page ahead of the status.
+  session.flushReadings();
 }
 
 /**

@@ -92,6 +92,8 @@ export interface ChargerSession {
   publish(event: LiveEvent): void;
   /** Meter readings are coalesced to about one push a second per charger. */
   publishMeter(event: Extract<LiveEvent, { type: "meter" }>): void;
+  /** The meter readings held back for their pace go now (nothing is sent when none waits). */
+  flushReadings(): void;
   /** Last energy register per transaction, cached in memory. */
   lastEnergyWh: Map<number, number>;
   /**
