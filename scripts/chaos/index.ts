@@ -47,6 +47,22 @@ const argument = (name: string) => {
 const BUILD = argument("--build") ?? `.wrangler/chaos-build`;
 const COPY_BUILD = argument("--copy-build");
 
+/**
+ * A read of the product's database file from this process meets it locked now and then while the
+ * server writes (workerd logs SQLITE_BUSY; the read fails as a D1 "internal error"): on a busy
+ * machine a full run's chaos test failed there twice. The read is tried again, a few times.
+ */
+async function whenUnlocked<T>(read: () => Promise<T>, tries = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= tries || !/SQLITE_BUSY|database is locked|internal error/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 async function integrationRows(): Promise<ChaosRow[]> {
   const dir = mkdtempSync(join(tmpdir(), "plugdesk-chaos-"));
   const out = join(dir, "results.json");
@@ -123,7 +139,7 @@ async function main(): Promise<number> {
         (d1) =>
           new Promise<void>((done) => {
             closeD1 = done;
-            ready(async (sql, ...params) => (await d1.prepare(sql).bind(...params).all()).results as Record<string, unknown>[]);
+            ready((sql, ...params) => whenUnlocked(async () => (await d1.prepare(sql).bind(...params).all()).results as Record<string, unknown>[]));
           }),
       ).catch(fail);
     }));

@@ -86,6 +86,7 @@ describe("provisioning in the console", () => {
     const origin = baseURL.replace("127.0.0.1", BRAND_HOST);
     await page.goto(`${origin}/homePage`);
     await page.waitForURL(`${origin}/`);
+    await hydrated(page);
     await expect.poll(() => page.title()).toBe(`${t.login.title} — Test Operator One`);
     await page.getByLabel(t.login.username).fill("ts001admin");
     await page.getByLabel(t.login.password, { exact: true }).fill("Tess12345");

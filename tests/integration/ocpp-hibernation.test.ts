@@ -66,10 +66,15 @@ describe("a woken charger's object", () => {
       await woken.webSocketMessage(ws, JSON.stringify([3, call.id, { status: "Accepted" }]));
       expect(await outcome).toEqual({ ok: true, response: { status: "Accepted" } });
       expect(openings).toEqual([]);
-      // Its frames are parked with the socket, and no row was ever written for the call.
+      // Its frames are parked with the socket, after the boot's (decision 0112), and no row was ever written for the call.
       const attached = ws.deserializeAttachment() as Attached;
       expect(attached.call).toBeUndefined();
-      expect(attached.log).toHaveLength(2);
+      expect(attached.log?.map((frame) => (frame as { action: string }).action)).toEqual([
+        "BootNotification",
+        "BootNotification",
+        "RemoteStartTransaction",
+        "RemoteStartTransaction",
+      ]);
       expect(state.storage.sql.exec("SELECT count(*) AS n FROM pending_calls").one().n).toBe(0);
       // A read of the log takes them to storage, once.
       const log = await woken.operationLog({ current: 1, size: 10, action: "RemoteStartTransaction" });

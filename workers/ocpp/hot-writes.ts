@@ -22,8 +22,8 @@ export const parkedBytes = (entry: LogEntry) =>
  * told they are delivered only once they are stored (its energy register is what the next reading
  * is checked against). Log frames, the rows of calls sent to the charger (which their socket keeps
  * meanwhile) and the removal of rows of calls it has answered wait in memory; a call answered
- * before the flush is never written. When the message being answered wrote storage anyway (samples, a change for D1), they go
- * right after its answer has left, in the same commit. When it wrote nothing (a Heartbeat), they
+ * before the flush is never written. When the message being answered wrote samples, they go
+ * right after its answer has left, in the same commit. Otherwise (a Heartbeat, a status) they
  * are parked with the socket instead (its attachment, which outlives a hibernation and costs no
  * storage write) until a message that writes, the alarm, the socket's close or a read of the log
  * takes them to storage; frames that do not fit there go about once a second in one multi-row
@@ -38,8 +38,10 @@ export class HotWrites {
   /** Calls sent whose rows are not written yet. */
   private sent: SentCall[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Storage was written since the last flush: the frames waiting may join that commit. */
+  /** Samples were written since the last flush: the frames waiting join that commit. */
   private writing = false;
+  /** A change for D1 was queued since the last flush: the frames join its commit only when they cannot be parked. */
+  private queuedChange = false;
   /** Some of the frames in memory are also parked with a socket. */
   private parked = false;
 
@@ -85,20 +87,24 @@ export class HotWrites {
     this.writing = true;
   }
 
-  /** The message being answered wrote something else to storage (a change queued for D1). */
+  /** The message being answered queued a change for D1 in storage. */
   wrote() {
-    this.writing = true;
+    this.queuedChange = true;
   }
 
   /**
-   * An answer has left: if its message wrote storage, the frames waiting go now, in the same
+   * An answer has left: if its message wrote samples, the frames waiting go now, in the same
    * commit; otherwise `park` keeps them with the socket that was answered (when `bytes` fit, it
-   * answers true) and nothing waits for the timer; frames that do not fit wait for it.
+   * answers true) and nothing waits for the timer. A status or a boot parks its frames too: in a
+   * burst of statuses to objects asleep the log's insert was the dearest statement of each
+   * (docs/performance.md "A status's frames parked"). Frames that do not fit join a queued
+   * change's commit, or else wait for the timer.
    */
   answered(park?: (frames: readonly LogEntry[], bytes: number) => boolean) {
     if (this.writing || this.settled.length > 0) return this.flush();
     if (this.log.length === 0) return;
-    if (!park || !park(this.log, this.logBytes)) return this.arm();
+    if (!park || !park(this.log, this.logBytes)) return this.queuedChange ? this.flush() : this.arm();
+    this.queuedChange = false;
     this.parked = true;
     // The rows of calls sent still wait for the timer.
     if (this.sent.length > 0) return;
@@ -123,6 +129,7 @@ export class HotWrites {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.writing = false;
+    this.queuedChange = false;
     if (this.log.length === 0 && this.settled.length === 0 && this.sent.length === 0) return;
     const { log, settled, sent } = this;
     this.log = [];

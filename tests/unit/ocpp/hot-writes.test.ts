@@ -49,14 +49,18 @@ describe("the hot writes of a charger (docs/performance.md)", () => {
     expect(statements).toEqual(["log:10"]);
   });
 
-  it("sends a change's frames with the change: a queued change counts as a write", () => {
+  it("parks a queued change's frames with the socket when they fit, and sends them with the change when they do not", () => {
     const { store, statements } = recordingStore();
     const hot = new HotWrites(store);
     hot.frame(frame(1));
     hot.wrote();
     hot.frame(frame(2));
-    hot.answered();
-    expect(statements).toEqual(["log:2"]);
+    hot.answered(() => true);
+    expect(statements).toEqual([]);
+    hot.frame(frame(3));
+    hot.wrote();
+    hot.answered(() => false);
+    expect(statements).toEqual(["log:3"]);
   });
 
   it("removes an answered call's stored row with the next flush, not before", () => {
