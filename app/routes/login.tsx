@@ -86,6 +86,8 @@ export default function LoginPage() {
           </div>
         </div>
         <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+          {/* A form sent before the page's scripts have run (a slow connection) posts itself: it needs the captcha it was drawn with. */}
+          <input type="hidden" name="captchaId" value={captcha.captchaId} />
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="username">{t("login.username")}</Label>
             <Input id="username" autoComplete="username" autoFocus {...form.register("username")} />

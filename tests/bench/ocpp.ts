@@ -199,7 +199,12 @@ interface Figures {
   hb?: { p50: number; p99: number };
   burst?: { p50: number; p99: number; s: number; n: number };
   steady?: { p50: number; p99: number; n: number };
-  status?: { p50: number; p99: number; perSecond: number; n: number };
+  /**
+   * `cpuMs`: workerd's CPU per status within the burst (the answers, and what they hand on
+   * meanwhile); `landedCpuMs`: until it has all landed; `d1`: the product's D1 statements and
+   * round trips per status.
+   */
+  status?: { p50: number; p99: number; perSecond: number; n: number; cpuMs?: number; landedCpuMs?: number; d1?: { statements: number; roundTrips: number } };
   meter?: { perSecond: number; failed: number };
   /** The medians of the pairs' ratios, product ÷ echo DO, of the phases run in turn (`measure` with two workers). */
   pairs?: Record<"hb" | "burst" | "status", { p50: number; p99: number }>;
@@ -214,6 +219,8 @@ interface Figures {
 
 interface Server {
   cpu?: () => number;
+  /** The worker's own D1 counters (the product's). */
+  counters?: () => Promise<Counters>;
   files?: () => OpenFiles;
   /** Files other than sockets it holds before any charger connects. */
   resting?: number;
@@ -266,6 +273,8 @@ interface Target {
 
 interface Round extends Awaited<ReturnType<Load["run"]>> {
   cpu: number;
+  /** With `landing`: workerd's CPU until what the round handed on has landed, and the D1 statements and round trips it took. */
+  landed?: { cpu: number; statements?: number; roundTrips?: number };
   p50: number;
   p99: number;
 }
@@ -323,15 +332,23 @@ async function measure(
    * median round, with the workerd CPU seconds it took, and with two workers the medians of the
    * pairs' ratios.
    */
-  const inTurn = async (command: Parameters<Load["run"]>[0]) => {
+  const inTurn = async (command: Parameters<Load["run"]>[0], landing = false) => {
     const rounds: Round[][] = targets.map(() => []);
     for (let round = 0; round < roundsFor(chargers.length); round++) {
       for (const [t, { server }] of targets.entries()) {
         await turnTo(t);
         await asleep(server, chargers.length);
+        const d1Before = landing ? await server.counters?.() : undefined;
         const before = server.cpu?.() ?? 0;
         const report = await load.run(command);
-        rounds[t].push({ ...report, cpu: (server.cpu?.() ?? 0) - before, p50: percentile(report.samples, 50), p99: percentile(report.samples, 99) });
+        const cpu = (server.cpu?.() ?? 0) - before;
+        let landed: Round["landed"];
+        if (landing) {
+          await settled(server);
+          const d1 = d1Before && server.counters ? perEach(d1Before, await server.counters(), Math.max(1, report.done)) : undefined;
+          landed = { cpu: (server.cpu?.() ?? 0) - before, ...d1 };
+        }
+        rounds[t].push({ ...report, cpu, landed, p50: percentile(report.samples, 50), p99: percentile(report.samples, 99) });
       }
     }
     const ratios = (key: "p50" | "p99") => median(rounds[0].map((r, i) => r[key] / rounds[1][i][key]));
@@ -339,7 +356,8 @@ async function measure(
     return { medians: rounds.map(medianRound), pair };
   };
   /** Every charger within reach at once. */
-  const burst = (action: "Heartbeat" | "StatusNotification") => inTurn((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }));
+  const burst = (action: "Heartbeat" | "StatusNotification") =>
+    inTurn((i, of) => ({ kind: "burst", action, count: Math.ceil(reach / of) }), action === "StatusNotification");
   // What a phase hands to D1 lands up to two seconds later, in the same workerd: each phase waits
   // for the previous one's writes, so its time and CPU are its own (docs/performance.md).
   await settledAll();
@@ -368,7 +386,16 @@ async function measure(
   await settledAll();
   const { medians: status, pair: statusPair } = await burst("StatusNotification");
   for (const t of targets.keys()) {
-    figures[t].status = { p50: status[t].p50, p99: status[t].p99, perSecond: status[t].done / (status[t].ms / 1000), n: status[t].done + status[t].failed };
+    const answered = status[t].done;
+    figures[t].status = {
+      p50: status[t].p50,
+      p99: status[t].p99,
+      perSecond: answered / (status[t].ms / 1000),
+      n: answered + status[t].failed,
+      cpuMs: targets[t].server.cpu && answered > 0 ? (status[t].cpu / answered) * 1000 : undefined,
+      landedCpuMs: targets[t].server.cpu && status[t].landed && answered > 0 ? (status[t].landed.cpu / answered) * 1000 : undefined,
+      d1: status[t].landed?.statements === undefined ? undefined : { statements: status[t].landed.statements, roundTrips: status[t].landed.roundTrips ?? 0 },
+    };
   }
   const [hbPair, burstPair] = [heartbeats?.hb.pair, heartbeats?.burst.pair];
   if (hbPair && burstPair && statusPair) figures[0].pairs = { hb: hbPair, burst: burstPair, status: statusPair };
@@ -658,6 +685,11 @@ function printSize(
     ratio(product.status?.perSecond, echo?.status?.perSecond),
     atNode((n) => `${fmt(n.status?.perSecond, 0)} /s`),
   );
+  if (product.status?.cpuMs !== undefined) {
+    row(`  workerd CPU ms per status, within the burst`, fmt(product.status.cpuMs, 2), fmt(echo?.status?.cpuMs, 2), ratio(product.status.cpuMs, echo?.status?.cpuMs));
+    row(`  the same, until it has landed`, fmt(product.status.landedCpuMs, 2), fmt(echo?.status?.landedCpuMs, 2), ratio(product.status.landedCpuMs, echo?.status?.landedCpuMs));
+  }
+  if (product.status?.d1) console.log(`    D1 per status: ${fmt(product.status.d1.statements, 2)} statements, ${fmt(product.status.d1.roundTrips, 2)} round trips`);
   if (product.begun) {
     const { done, failed: refused, firstError } = product.begun;
     console.log(`  TransactionEvent Started, the readings' transactions: ${done} accepted${refused ? `, ${refused} failed (${firstError})` : ""}`);
@@ -867,7 +899,7 @@ async function main(limit: number) {
   console.log("");
   const api = await Api.login(product.origin);
 
-  const productServer: Server = { cpu: () => workerdCpuSeconds(product.group), files: () => workerdOpenFiles(product.group) };
+  const productServer: Server = { cpu: () => workerdCpuSeconds(product.group), files: () => workerdOpenFiles(product.group), counters: () => counters(product.origin) };
   const echoServer: Server = { cpu: () => workerdCpuSeconds(echoDo.group), files: () => workerdOpenFiles(echoDo.group) };
   const baseFiles = { product: productServer.files!(), echo: echoServer.files!() };
   productServer.resting = baseFiles.product.files - baseFiles.product.sockets;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Api } from "../../scripts/sim/register";
+import { DEV_CAPTCHA } from "../support/browser";
 import { hydrated, logIn, logInThroughForm, pageOfFile, text } from "./support/session";
 
 const baseURL = inject("baseURL");
@@ -38,6 +39,44 @@ describe("console shell", () => {
     await page.goto(`${baseURL}/home`);
     await page.waitForURL(`${baseURL}/0PL002/login`);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it("logs in through the form before its scripts have run, as on a slow connection: the form posts itself", async () => {
+    const early = await page.context().newPage();
+    try {
+      await early.context().clearCookies();
+      // The page as served, before React hydrates it: none of its scripts load.
+      await early.route("**/*.js", (route) => route.abort());
+      await early.goto(`${baseURL}/0PL002/login`);
+      await early.getByLabel(t.login.username).fill("demoadmin");
+      await early.getByLabel(t.login.password, { exact: true }).fill("Demo12345");
+      await early.getByLabel(t.login.captcha, { exact: true }).fill(DEV_CAPTCHA);
+      await early.getByRole("button", { name: t.login.submit }).click();
+      await expect.poll(() => early.url()).toBe(`${baseURL}/home`);
+    } finally {
+      await early.close();
+    }
+  });
+
+  it("keeps what was typed into the login form before its scripts had run", async () => {
+    const early = await page.context().newPage();
+    try {
+      let release = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await early.route("**/*.js", async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await early.goto(`${baseURL}/0PL002/login`, { waitUntil: "commit" });
+      await early.getByLabel(t.login.username).fill("demoadmin");
+      await early.getByLabel(t.login.password, { exact: true }).fill("Demo12345");
+      release();
+      await hydrated(early);
+      expect(await early.getByLabel(t.login.username).inputValue()).toBe("demoadmin");
+      expect(await early.getByLabel(t.login.password, { exact: true }).inputValue()).toBe("Demo12345");
+    } finally {
+      await early.close();
+    }
   });
 
   it("shows another operator's point or role, and a malformed id, as the 404 page inside the shell", async () => {

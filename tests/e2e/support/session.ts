@@ -22,7 +22,7 @@ export const logIn = logInByCookie;
 /** Logs in through the operator's login page, as a user does, with the development captcha. */
 export async function logInThroughForm(page: Page, baseURL: string, operatorCode: string, username: string, password: string) {
   await page.goto(`${baseURL}/${operatorCode}/login`);
-  // What is typed before React hydrates the form can be lost on a busy machine (a full run's provisioning test stayed on the login page).
+  // The form as React runs it (the form posted by the browser itself before hydration is console-shell's test of its own).
   await hydrated(page);
   await page.getByLabel(text.en.login.username).fill(username);
   await page.getByLabel(text.en.login.password, { exact: true }).fill(password);
