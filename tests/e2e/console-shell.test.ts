@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Api } from "../../scripts/sim/register";
 import { DEV_CAPTCHA } from "../support/browser";
+import { uncheckedScreens } from "./support/axe";
 import { hydrated, logIn, logInThroughForm, pageOfFile, text } from "./support/session";
 
 const baseURL = inject("baseURL");
@@ -43,6 +44,7 @@ describe("console shell", () => {
 
   it("logs in through the form before its scripts have run, as on a slow connection: the form posts itself", async () => {
     const early = await page.context().newPage();
+    uncheckedScreens(early);
     try {
       await early.context().clearCookies();
       // The page as served, before React hydrates it: none of its scripts load.
@@ -60,7 +62,10 @@ describe("console shell", () => {
 
   it("keeps what was typed into the login form before its scripts had run", async () => {
     const early = await page.context().newPage();
+    uncheckedScreens(early);
     try {
+      // Logged out: a session would send the login page on to the console.
+      await early.context().clearCookies();
       let release = () => {};
       const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
       await early.route("**/*.js", async (route) => {

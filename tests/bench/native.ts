@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:native` (docs/performance.md "Where a status's CPU goes, natively"): what a burst
+ * of StatusNotification to objects asleep costs workerd below JavaScript, where V8's profile
+ * (`npm run bench:profile`) does not look: SQLite's commits and their fsyncs, opening an object's
+ * files, reading its schema. It serves the product as `npm start` does (or, with `--echo`, the bare
+ * echo Durable Object of tests/bench/echo under `wrangler dev`), connects 1 000 bench chargers (or
+ * `--chargers N`), lets their objects fall asleep, and sends every charger one status, twice. Per
+ * burst it prints workerd's CPU per status and, through `perf stat`, its fsync, openat and pwrite64
+ * calls per status; `--record` runs `perf record -g` instead and leaves the profile in
+ * `/tmp/native-<target>-<round>.data` for `perf report`. Needs `perf` and the permission to trace
+ * (as root, or `kernel.perf_event_paranoid` ≤ 1).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { freePort, serveProduct } from "../support/serve-product";
+import { prepareBenchState } from "./fleet";
+import { Load, started } from "./load";
+import { workerdCpuSeconds } from "./workerd";
+
+const STATE = ".wrangler/bench-native-state";
+const chargersArg = process.argv.indexOf("--chargers");
+const CHARGERS = chargersArg > 0 ? Number(process.argv[chargersArg + 1]) : 1000;
+const ECHO = process.argv.includes("--echo");
+const RECORD = process.argv.includes("--record");
+const ROUNDS = 2;
+/** An idle object is evicted about ten seconds after its last message (docs/performance.md "Waking up"). */
+const ASLEEP_MS = 25_000;
+const SYSCALLS = ["fsync", "openat", "pwrite64"] as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The echo DO under `wrangler dev`, in its own process group. Chargers connect through wrangler's proxy to both, whose workerd is counted with the worker's. */
+async function serveEcho(): Promise<{ url: string; group: number }> {
+  const port = await freePort();
+  const child = spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--config",
+      "tests/bench/echo/wrangler.json",
+      "--persist-to",
+      `${STATE}/echo`,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+    ],
+    { stdio: "ignore", detached: true },
+  );
+  started.echoDo = child;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}`)).ok) return { url: `ws://127.0.0.1:${port}/ocpp`, group: child.pid! };
+    } catch {
+      // not listening yet
+    }
+  }
+  throw new Error("the echo Durable Object worker did not come up");
+}
+
+/** `perf stat`'s counts of SYSCALLS from its output. */
+function countsOf(output: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of SYSCALLS) {
+    const line = output.split("\n").find((l) => l.includes(`sys_enter_${name}`));
+    counts[name] = line ? Number(line.trim().split(/\s+/)[0].replace(/[^\d]/g, "")) : Number.NaN;
+  }
+  return counts;
+}
+
+async function main() {
+  const { ["1.6"]: fleet } = await prepareBenchState(STATE, CHARGERS, ["1.6"]);
+  const target = ECHO
+    ? await serveEcho()
+    : await serveProduct(STATE, { keepState: true }).then((p) => ((started.product = p), { url: `${p.origin.replace(/^http/, "ws")}/ocpp`, group: p.group }));
+  const load = await Load.start(1);
+  const connected = await load.connect(target.url, fleet, "1.6");
+  console.log(`${ECHO ? "echo DO" : "product"}: ${connected.done} chargers connected, ${connected.failed} failed${connected.firstError ? ` (${connected.firstError})` : ""}`);
+  const pids = execFileSync("pgrep", ["-g", String(target.group), "workerd"], { encoding: "utf8" })
+    .trim()
+    .split("\n");
+  for (let round = 0; round < ROUNDS; round++) {
+    await sleep(ASLEEP_MS);
+    const args = RECORD
+      ? ["record", "-F", "999", "-g", "-o", `/tmp/native-${ECHO ? "echo" : "product"}-${round}.data`, "-p", pids.join(",")]
+      : ["stat", "-e", SYSCALLS.map((s) => `syscalls:sys_enter_${s}`).join(","), "-p", pids.join(",")];
+    const perf = spawn("perf", args, { stdio: ["ignore", "ignore", "pipe"] });
+    let perfOutput = "";
+    perf.stderr!.on("data", (chunk: Buffer) => (perfOutput += chunk.toString()));
+    await sleep(1000);
+    const cpuBefore = workerdCpuSeconds(target.group);
+    const t0 = performance.now();
+    const burst = await load.run(() => ({ kind: "burst", action: "StatusNotification", count: CHARGERS }));
+    const ms = performance.now() - t0;
+    const cpu = workerdCpuSeconds(target.group) - cpuBefore;
+    // What the burst handed on (the product's changes on their way to D1) lands within seconds.
+    await sleep(3000);
+    const landed = workerdCpuSeconds(target.group) - cpuBefore;
+    perf.kill("SIGINT");
+    await new Promise((r) => perf.on("exit", r));
+    const per = (v: number) => (v / Math.max(1, burst.done)).toFixed(2);
+    const calls = RECORD
+      ? ""
+      : `; per status ${Object.entries(countsOf(perfOutput))
+          .map(([name, n]) => `${per(n)} ${name}`)
+          .join(", ")}`;
+    console.log(
+      `burst ${round + 1}: ${burst.done} answered (${burst.failed} failed) in ${(ms / 1000).toFixed(1)} s; workerd CPU per status ${per(cpu * 1000)} ms, ${per(landed * 1000)} ms until landed${calls}`,
+    );
+  }
+}
+
+try {
+  await main();
+} finally {
+  for (const child of started.clients) child.kill("SIGTERM");
+  if (started.echoDo?.pid) process.kill(-started.echoDo.pid, "SIGTERM");
+  await started.product?.stop();
+}
+setTimeout(() => process.exit(0), 3000).unref();
