@@ -1,7 +1,7 @@
-import { fork, type ChildProcess } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { ServedProduct } from "../support/serve-product";
+import { freePort, type ServedProduct } from "../support/serve-product";
 import type { BenchCharger, ClientCommand, ClientReport, OcppVersion } from "./protocol";
 
 /** The machine has two cores: connects in flight across all load processes. */
@@ -9,6 +9,53 @@ export const CONNECTS_IN_FLIGHT = 50;
 
 /** Everything a bench run started, for stopping it at the end or on a signal. */
 export const started: { product?: ServedProduct; echoDo?: ChildProcess; nodeEcho?: ChildProcess; clients: ChildProcess[] } = { clients: [] };
+
+/** Stops everything a bench run started: the load processes, the echo servers, the product. */
+export async function stopStarted() {
+  for (const child of [...started.clients, started.nodeEcho]) child?.kill("SIGTERM");
+  const echo = started.echoDo;
+  if (echo?.pid) {
+    try {
+      process.kill(-echo.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  await started.product?.stop();
+}
+
+/** The echo Durable Object worker of tests/bench/echo under `wrangler dev`, its state in `persistTo`, in its own process group. */
+export async function serveEchoDo(persistTo: string): Promise<{ origin: string; group: number }> {
+  const port = await freePort();
+  const child = spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--config",
+      "tests/bench/echo/wrangler.json",
+      "--persist-to",
+      persistTo,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+    ],
+    { stdio: "ignore", detached: true },
+  );
+  started.echoDo = child;
+  const origin = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    try {
+      if ((await fetch(origin)).ok) return { origin, group: child.pid! };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the echo Durable Object worker did not come up");
+}
 
 /** The load processes; each command goes to all of them and their reports are merged. */
 export class Load {
@@ -51,4 +98,3 @@ export class Load {
     return this.run((i, of) => ({ kind: "connect", url, chargers: chargers.filter((_, n) => n % of === i), inFlight: Math.ceil(CONNECTS_IN_FLIGHT / of), version }));
   }
 }
-

@@ -12,9 +12,9 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { freePort, serveProduct } from "../support/serve-product";
+import { serveProduct } from "../support/serve-product";
 import { prepareBenchState } from "./fleet";
-import { Load, started } from "./load";
+import { Load, serveEchoDo, started, stopStarted } from "./load";
 import { workerdCpuSeconds } from "./workerd";
 
 const STATE = ".wrangler/bench-native-state";
@@ -29,37 +29,6 @@ const SYSCALLS = ["fsync", "openat", "pwrite64"] as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The echo DO under `wrangler dev`, in its own process group. Chargers connect through wrangler's proxy to both, whose workerd is counted with the worker's. */
-async function serveEcho(): Promise<{ url: string; group: number }> {
-  const port = await freePort();
-  const child = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--config",
-      "tests/bench/echo/wrangler.json",
-      "--persist-to",
-      `${STATE}/echo`,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--show-interactive-dev-session=false",
-    ],
-    { stdio: "ignore", detached: true },
-  );
-  started.echoDo = child;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}`)).ok) return { url: `ws://127.0.0.1:${port}/ocpp`, group: child.pid! };
-    } catch {
-      // not listening yet
-    }
-  }
-  throw new Error("the echo Durable Object worker did not come up");
-}
-
 /** `perf stat`'s counts of SYSCALLS from its output. */
 function countsOf(output: string): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -72,11 +41,10 @@ function countsOf(output: string): Record<string, number> {
 
 async function main() {
   const { ["1.6"]: fleet } = await prepareBenchState(STATE, CHARGERS, ["1.6"]);
-  const target = ECHO
-    ? await serveEcho()
-    : await serveProduct(STATE, { keepState: true }).then((p) => ((started.product = p), { url: `${p.origin.replace(/^http/, "ws")}/ocpp`, group: p.group }));
+  const target = ECHO ? await serveEchoDo(`${STATE}/echo`) : (started.product = await serveProduct(STATE, { keepState: true }));
+  const url = `${target.origin.replace(/^http/, "ws")}/ocpp`;
   const load = await Load.start(1);
-  const connected = await load.connect(target.url, fleet, "1.6");
+  const connected = await load.connect(url, fleet, "1.6");
   console.log(`${ECHO ? "echo DO" : "product"}: ${connected.done} chargers connected, ${connected.failed} failed${connected.firstError ? ` (${connected.firstError})` : ""}`);
   const pids = execFileSync("pgrep", ["-g", String(target.group), "workerd"], { encoding: "utf8" })
     .trim()
@@ -115,8 +83,6 @@ async function main() {
 try {
   await main();
 } finally {
-  for (const child of started.clients) child.kill("SIGTERM");
-  if (started.echoDo?.pid) process.kill(-started.echoDo.pid, "SIGTERM");
-  await started.product?.stop();
+  await stopStarted();
 }
 setTimeout(() => process.exit(0), 3000).unref();

@@ -23,9 +23,9 @@ import { Api, inBatches } from "../../scripts/sim/register";
 import { OcppClient, type RpcConnection } from "../../scripts/sim/rpc";
 import { Ocpp201Client } from "../../scripts/sim/rpc201";
 import { at, energy, energySample, startedBy } from "../support/ocpp201";
-import { freePort, serveProduct } from "../support/serve-product";
+import { serveProduct } from "../support/serve-product";
 import { prepareBenchState, type BenchPoint } from "./fleet";
-import { CONNECTS_IN_FLIGHT, Load, started } from "./load";
+import { CONNECTS_IN_FLIGHT, Load, serveEchoDo, started, stopStarted } from "./load";
 import { BOOT_STATUSES, READING, type BenchCharger, type OcppVersion } from "./protocol";
 import { workerdCpuSeconds, workerdOpenFiles, workerOrigin, type OpenFiles } from "./workerd";
 
@@ -140,44 +140,10 @@ const ratio = (product: number | undefined, echo: number | undefined) =>
 
 // ── what the run starts ─────────────────────────────────────────────────────────────────────
 
-
-async function stopEverything() {
-  for (const child of [...started.clients, started.nodeEcho]) child?.kill("SIGTERM");
-  const echo = started.echoDo;
-  if (echo?.pid) {
-    try {
-      process.kill(-echo.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  await started.product?.stop();
-}
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
-    void stopEverything().finally(() => process.exit(130));
+    void stopStarted().finally(() => process.exit(130));
   });
-}
-
-/** The echo Durable Object worker of tests/bench/echo under `wrangler dev`, in its own process group. */
-async function serveEchoDo(): Promise<{ origin: string; group: number }> {
-  const port = await freePort();
-  const child = spawn(
-    "npx",
-    ["wrangler", "dev", "--config", "tests/bench/echo/wrangler.json", "--persist-to", join(STATE, "echo"), "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"],
-    { stdio: "ignore", detached: true },
-  );
-  started.echoDo = child;
-  const origin = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-    try {
-      if ((await fetch(origin)).ok) return { origin, group: child.pid! };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the echo Durable Object worker did not come up");
 }
 
 async function serveNodeEcho(): Promise<string> {
@@ -274,7 +240,7 @@ interface Target {
 interface Round extends Awaited<ReturnType<Load["run"]>> {
   cpu: number;
   /** With `landing`: workerd's CPU until what the round handed on has landed, and the D1 statements and round trips it took. */
-  landed?: { cpu: number; statements?: number; roundTrips?: number };
+  landed?: { cpu: number; d1?: { statements: number; roundTrips: number } };
   p50: number;
   p99: number;
 }
@@ -346,7 +312,7 @@ async function measure(
         if (landing) {
           await settled(server);
           const d1 = d1Before && server.counters ? perEach(d1Before, await server.counters(), Math.max(1, report.done)) : undefined;
-          landed = { cpu: (server.cpu?.() ?? 0) - before, ...d1 };
+          landed = { cpu: (server.cpu?.() ?? 0) - before, d1 };
         }
         rounds[t].push({ ...report, cpu, landed, p50: percentile(report.samples, 50), p99: percentile(report.samples, 99) });
       }
@@ -394,7 +360,7 @@ async function measure(
       n: answered + status[t].failed,
       cpuMs: targets[t].server.cpu && answered > 0 ? (status[t].cpu / answered) * 1000 : undefined,
       landedCpuMs: targets[t].server.cpu && status[t].landed && answered > 0 ? (status[t].landed.cpu / answered) * 1000 : undefined,
-      d1: status[t].landed?.statements === undefined ? undefined : { statements: status[t].landed.statements, roundTrips: status[t].landed.roundTrips ?? 0 },
+      d1: status[t].landed?.d1,
     };
   }
   const [hbPair, burstPair] = [heartbeats?.hb.pair, heartbeats?.burst.pair];
@@ -874,7 +840,7 @@ async function main(limit: number) {
   const [product, echoDo, nodeEcho, load] = await Promise.all([
     // `--hold-crons`: npm start fires no cron while the bench runs (a deployment runs them in invocations of their own).
     serveProduct(STATE, { keepState: true, env: { PLUGDESK_BENCH_COUNTERS: "on", ...(process.argv.includes("--hold-crons") && { PLUGDESK_CRONS: "off" }) } }),
-    serveEchoDo(),
+    serveEchoDo(join(STATE, "echo")),
     serveNodeEcho(),
     Load.start(CLIENT_PROCESSES),
   ]);
@@ -998,7 +964,7 @@ if (limit >= 0) {
   try {
     await main(limit);
   } finally {
-    await stopEverything();
+    await stopStarted();
   }
   // Sockets still closing must not keep the process up.
   setTimeout(() => process.exit(0), 3000).unref();

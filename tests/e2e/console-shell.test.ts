@@ -16,6 +16,17 @@ beforeAll(async () => {
   page.on("pageerror", (error) => consoleErrors.push(error.message));
 });
 
+/**
+ * A page of its own, logged out (a session would send the login page on to the console), whose
+ * screens are shown with their scripts held back and so are not checked for accessibility.
+ */
+async function loggedOutPage() {
+  const early = await page.context().newPage();
+  uncheckedScreens(early);
+  await early.context().clearCookies();
+  return early;
+}
+
 /** What the browser logged besides the 404 answers these tests ask for on purpose. */
 const unexpectedErrors = () => consoleErrors.filter((message) => !message.includes("status of 404"));
 
@@ -43,10 +54,8 @@ describe("console shell", () => {
   });
 
   it("logs in through the form before its scripts have run, as on a slow connection: the form posts itself", async () => {
-    const early = await page.context().newPage();
-    uncheckedScreens(early);
+    const early = await loggedOutPage();
     try {
-      await early.context().clearCookies();
       // The page as served, before React hydrates it: none of its scripts load.
       await early.route("**/*.js", (route) => route.abort());
       await early.goto(`${baseURL}/0PL002/login`);
@@ -61,11 +70,8 @@ describe("console shell", () => {
   });
 
   it("keeps what was typed into the login form before its scripts had run", async () => {
-    const early = await page.context().newPage();
-    uncheckedScreens(early);
+    const early = await loggedOutPage();
     try {
-      // Logged out: a session would send the login page on to the console.
-      await early.context().clearCookies();
       let release = () => {};
       const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
       await early.route("**/*.js", async (route) => {
