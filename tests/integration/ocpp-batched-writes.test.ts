@@ -2,6 +2,7 @@ import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject 
 import { describe, expect, it } from "vitest";
 import { chargePointName } from "../../workers/ocpp/identity";
 import type { ChangeWriter } from "../../workers/ocpp/change-writer";
+import type { ChargerOutbox } from "../../workers/ocpp/outbox";
 import { makeCharger } from "./support/factories";
 import { boot, connect, eventually, landed } from "./support/charger";
 import { call, tokenFor } from "./support/http";
@@ -77,17 +78,18 @@ describe("changes handed to D1 in batches", () => {
     await landed();
     const stub = env.CHARGE_POINT.getByName(chargePointName(made.operatorId, made.serialNumber));
     // A change D1 refuses (a point's online flag may not be null) waits in the outbox.
-    await runInDurableObject(stub, (instance, state) => {
-      state.storage.sql.exec("INSERT INTO outbox (change) VALUES (?)", JSON.stringify({ kind: "online", online: null, at: Date.now() }));
-      (instance as unknown as { outbox: { waiting: boolean } }).outbox.waiting = true;
+    await runInDurableObject(stub, (instance) => {
+      (instance as unknown as { outbox: ChargerOutbox }).outbox.add({ kind: "online", online: null as unknown as boolean, at: Date.now() });
     });
     allowConsoleError(/ocpp changes to D1 before a handler.*NOT NULL constraint failed: points\.online/);
     // Authorize would write D1 itself: it must not overtake the change, and it is answered.
     await expect(charger.call("Authorize", { idTag: "DEMO0001" })).rejects.toMatchObject({ code: "InternalError" });
     // A Heartbeat is answered from the charger's own state meanwhile.
     expect(await charger.call("Heartbeat", {})).toHaveProperty("currentTime");
-    await runInDurableObject(stub, (_instance, state) => {
-      expect(state.storage.sql.exec("SELECT count(*) AS n FROM outbox").one().n).toBe(1);
+    await runInDurableObject(stub, (instance, state) => {
+      const { outbox } = instance as unknown as { outbox: ChargerOutbox };
+      expect(outbox.pending()).toBe(true);
+      expect(state.storage.sql.exec("SELECT change FROM outbox ORDER BY id DESC LIMIT 1").one().change).toContain('"online":null');
       state.storage.sql.exec("DELETE FROM outbox");
     });
   });

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { ChargerStore, LOG_RETENTION_MS, LOG_RETENTION_ROWS, type Sample } from "../../workers/ocpp/store";
-import { ChargerOutbox } from "../../workers/ocpp/outbox";
+import { ChargerOutbox, type LandedMark } from "../../workers/ocpp/outbox";
 import type { ChargerChange } from "../../workers/services/ocpp/charger-changes";
 
 /**
@@ -23,6 +23,31 @@ const register = (value: number, ts: string, extra: Partial<Sample> = {}): Sampl
   flagged: false,
   ...extra,
 });
+
+const online = (at: number): ChargerChange => ({ kind: "online", online: true, at });
+const landNothing = async () => undefined;
+/** An outbox on a store, as the charger's object makes it. */
+const outboxOf = (store: ChargerStore, apply: (changes: ChargerChange[]) => Promise<void>, mark: LandedMark) =>
+  new ChargerOutbox(
+    () => store.database(),
+    apply,
+    () => store.outboxIds(),
+    mark,
+  );
+const outboxRows = (sql: SqlStorage) => [...sql.exec<{ id: number }>("SELECT id FROM outbox ORDER BY id")].map(({ id }) => id);
+
+/** The outbox's mark as a socket keeps it (workers/ocpp/charge-point.ts): `socket` false is a charger with none. */
+function socketMark(kept = 0, socket = true) {
+  const mark = {
+    kept,
+    read: () => mark.kept,
+    write: (id: number) => {
+      if (socket) mark.kept = id;
+      return socket;
+    },
+  };
+  return mark;
+}
 
 describe("a charger's own storage", () => {
   it("stores a MeterValues as one row and reads a transaction's samples back in order, across rows", async () => {
@@ -148,13 +173,13 @@ describe("a charger's own storage", () => {
     });
   });
 
-  it("tells whether the outbox held rows when storage was opened, from the statement that reads kv", async () => {
+  it("tells the ids of the outbox's rows when storage was opened, from the statement that reads kv", async () => {
     await inCharger((sql) => {
       new ChargerStore(sql).put("state", { a: 1 });
-      expect(new ChargerStore(sql).outboxWaiting()).toBe(false);
-      sql.exec("INSERT INTO outbox (change) VALUES ('{}')");
+      expect(new ChargerStore(sql).outboxIds()).toBeUndefined();
+      sql.exec("INSERT INTO outbox (id, change) VALUES (4, '{}'), (9, '{}')");
       const opened = new ChargerStore(sql);
-      expect(opened.outboxWaiting()).toBe(true);
+      expect(opened.outboxIds()).toEqual({ lowest: 4, highest: 9 });
       // The marker is not a stored key.
       expect(opened.get("#outbox")).toBeUndefined();
       expect(opened.get("state")).toEqual({ a: 1 });
@@ -166,12 +191,7 @@ describe("a charger's own storage", () => {
       const store = new ChargerStore(sql);
       const batches: ChargerChange[][] = [];
       const landings: (() => void)[] = [];
-      const outbox = new ChargerOutbox(
-        () => store.database(),
-        (changes) => (batches.push(changes), new Promise<void>((resolve) => landings.push(resolve))),
-        () => store.outboxWaiting(),
-      );
-      const online = (at: number): ChargerChange => ({ kind: "online", online: true, at });
+      const outbox = outboxOf(store, (changes) => (batches.push(changes), new Promise<void>((resolve) => landings.push(resolve))), socketMark());
       outbox.add(online(1));
       outbox.add(online(2));
       const drained = outbox.drain();
@@ -186,7 +206,69 @@ describe("a charger's own storage", () => {
       await drained;
       expect(batches).toEqual([[online(1), online(2)], [online(3)]]);
       expect(outbox.pending()).toBe(false);
-      expect(sql.exec("SELECT count(*) AS n FROM outbox").one().n).toBe(0);
+    });
+  });
+
+  it("marks what D1 has with the socket and removes it with the next change queued, in that change's commit", async () => {
+    await inCharger(async (sql) => {
+      const store = new ChargerStore(sql);
+      const mark = socketMark();
+      const outbox = outboxOf(store, landNothing, mark);
+      outbox.add(online(1));
+      outbox.add(online(2));
+      await outbox.drain();
+      // Landed: marked, not removed in a commit of its own.
+      expect(mark.kept).toBe(2);
+      expect(outboxRows(sql)).toEqual([1, 2]);
+      expect(outbox.pending()).toBe(false);
+      outbox.add(online(3));
+      expect(outboxRows(sql)).toEqual([3]);
+      // The alarm's housekeeping removes them too.
+      await outbox.drain();
+      expect(outboxRows(sql)).toEqual([3]);
+      outbox.removeLanded();
+      expect(outboxRows(sql)).toEqual([]);
+      // An empty table does not give a row an id the mark covers.
+      outbox.add(online(4));
+      expect(outboxRows(sql)).toEqual([4]);
+    });
+  });
+
+  it("after a wake-up sends nothing the socket's mark says D1 has, and sends it once more when the mark was lost", async () => {
+    await inCharger(async (sql) => {
+      const first = new ChargerStore(sql);
+      const mark = socketMark();
+      const before = outboxOf(first, landNothing, mark);
+      before.add(online(1));
+      before.add(online(2));
+      await before.drain();
+      before.add(online(3));
+      // The object is made again: the socket kept the mark, the row of online(3) was never sent.
+      const woken = new ChargerStore(sql);
+      const sent: ChargerChange[][] = [];
+      const after = outboxOf(woken, async (changes) => void sent.push(changes), socketMark(mark.kept));
+      expect(after.pending()).toBe(true);
+      await after.drain();
+      expect(sent).toEqual([[online(3)]]);
+      // The process restarted: no socket keeps a mark, so what was landed goes again, in order, then leaves.
+      const restarted = new ChargerStore(sql);
+      const again: ChargerChange[][] = [];
+      const lost = outboxOf(restarted, async (changes) => void again.push(changes), socketMark(0, false));
+      expect(lost.pending()).toBe(true);
+      await lost.drain();
+      expect(again).toEqual([[online(3)]]);
+      expect(outboxRows(sql)).toEqual([]);
+    });
+  });
+
+  it("removes what D1 has at once when no socket can keep the mark", async () => {
+    await inCharger(async (sql) => {
+      const store = new ChargerStore(sql);
+      const outbox = outboxOf(store, landNothing, socketMark(0, false));
+      outbox.add(online(1));
+      await outbox.drain();
+      expect(outboxRows(sql)).toEqual([]);
+      expect(outbox.pending()).toBe(false);
     });
   });
 
@@ -196,7 +278,7 @@ describe("a charger's own storage", () => {
       sql.exec("DROP TABLE outbox");
       const opened = new ChargerStore(sql);
       expect(opened.get("identity")).toEqual({ pointId: 9 });
-      expect(opened.outboxWaiting()).toBe(false);
+      expect(opened.outboxIds()).toBeUndefined();
       expect(sql.exec("SELECT count(*) AS n FROM outbox").one().n).toBe(0);
     });
   });

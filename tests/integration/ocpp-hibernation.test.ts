@@ -40,6 +40,7 @@ const nextFrame = (charger: TestCharger) =>
 
 interface Attached {
   call?: { id: string; action: string; deadline: number };
+  outboxLanded?: number;
   log?: unknown[];
   accepted?: boolean;
 }
@@ -120,6 +121,29 @@ describe("a woken charger's object", () => {
     await runInDurableObject(stub, (_instance, state) => {
       expect((state.getWebSockets()[0].deserializeAttachment() as Attached).accepted).toBe(true);
     });
+  });
+
+  it("knows from its socket what D1 has of its outbox: sends none of it again, and removes it in the write of the next status", async () => {
+    const { charger, stub } = await bootedCharger();
+    const answer = nextFrame(charger);
+    await runInDurableObject(stub, async (_instance, state) => {
+      const outboxIds = () => [...state.storage.sql.exec<{ id: number }>("SELECT id FROM outbox ORDER BY id")].map(({ id }) => id);
+      const [ws] = state.getWebSockets();
+      // The connection's and the boot's changes landed: marked with the socket, still stored.
+      const landed = (ws.deserializeAttachment() as Attached).outboxLanded!;
+      expect(landed).toBeGreaterThan(0);
+      expect(outboxIds().at(-1)).toBe(landed);
+      const sent: unknown[] = [];
+      const woken = wokenObject(state, [], "woken");
+      (woken as unknown as { applyChanges: (changes: unknown[]) => Promise<void> }).applyChanges = async (changes) => void sent.push(changes);
+      await woken.webSocketMessage(ws, '[2,"st-woken","StatusNotification",{"connectorId":1,"errorCode":"NoError","status":"Preparing"}]');
+      // One row left, the status's, in the commit that wrote it: the landed rows went with it.
+      expect(outboxIds()).toEqual([landed + 1]);
+      await woken.changesLanded();
+      expect(sent).toEqual([[expect.objectContaining({ kind: "status" })]]);
+      expect((ws.deserializeAttachment() as Attached).outboxLanded).toBe(landed + 1);
+    });
+    expect(await answer).toEqual([3, "st-woken", {}]);
   });
 
   it("answers a Heartbeat without opening storage, the flood guard's rate riding with the socket", async () => {

@@ -80,6 +80,8 @@ interface Attachment {
    * follows with the next hot flush (workers/ocpp/hot-writes.ts `sentCall`).
    */
   call?: SentCall;
+  /** The id of the last outbox row D1 has (workers/ocpp/outbox.ts `LandedMark`): the rows up to it leave with the next write. */
+  outboxLanded?: number;
 }
 
 /** What a wake-up knows of a socket: its attachment as first met, then kept current in memory. */
@@ -181,6 +183,8 @@ export class ChargePoint extends DurableObject<Env> {
   private readonly seen = new WeakMap<WebSocket, SocketSeen>();
   /** Sockets whose attachment holds log frames that are also in memory. */
   private readonly parkedOn = new Set<WebSocket>();
+  /** The highest outbox mark the sockets adopted in this wake-up carry (`outboxLanded`). */
+  private outboxLandedSeen = 0;
   private readonly waiting = new Map<string, Waiting>();
   private outgoing: Promise<unknown> = Promise.resolve();
   private readonly lastEnergyWh = new Map<number, number>();
@@ -204,7 +208,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.store = new ChargerStore(
       () => ctx.storage.sql,
       () => {
-        if (this.store.outboxWaiting()) setTimeout(() => this.drainOutbox(), 0);
+        if (this.outbox.pending()) setTimeout(() => this.drainOutbox(), 0);
       },
     );
     this.hot = new HotWrites(this.store, () => this.releaseParked());
@@ -212,7 +216,8 @@ export class ChargePoint extends DurableObject<Env> {
     this.outbox = new ChargerOutbox(
       () => this.store.database(),
       (changes) => this.applyChanges(changes),
-      () => this.store.outboxWaiting(),
+      () => this.store.outboxIds(),
+      { read: () => this.outboxLanded(), write: (id) => this.keepOutboxLanded(id) },
     );
     this.hubPusher = new HubPusher(
       () => {
@@ -625,6 +630,7 @@ export class ChargePoint extends DurableObject<Env> {
       rate: attachment?.rate,
       call: attachment?.call,
     };
+    this.outboxLandedSeen = Math.max(this.outboxLandedSeen, attachment?.outboxLanded ?? 0);
     this.seen.set(ws, seen);
     if (this.identityKnown === undefined && attachment?.identity) this.identityKnown = attachment.identity;
     if (attachment?.log?.length) {
@@ -674,6 +680,27 @@ export class ChargePoint extends DurableObject<Env> {
       }
     }
     this.parkedOn.clear();
+  }
+
+  /** The outbox's mark of what D1 has, as the sockets met in this wake-up keep it (0: none does). */
+  private outboxLanded(): number {
+    for (const ws of this.ctx.getWebSockets()) this.adopt(ws);
+    return this.outboxLandedSeen;
+  }
+
+  /** Keeps the outbox's mark with every socket, which costs no storage write; false when there is none. */
+  private keepOutboxLanded(id: number): boolean {
+    let kept = false;
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        this.adopt(ws);
+        this.attach(ws, { outboxLanded: id });
+        kept = true;
+      } catch {
+        // A socket closed meanwhile keeps nothing.
+      }
+    }
+    return kept;
   }
 
   /** When the socket last spoke: memory while awake, its attachment after hibernation. */
@@ -878,6 +905,7 @@ export class ChargePoint extends DurableObject<Env> {
     // wake-up (docs/performance.md "Waking up").
     this.store.pruneLog(now);
     this.store.expirePendingCalls(now);
+    this.outbox.removeLanded();
     if (this.flood && floodEnded(this.flood, now)) this.floodOver(now);
     // Changes still queued (an eviction, a failed batch) go now; a failure is tried again.
     await this.drainOutbox();

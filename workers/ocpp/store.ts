@@ -100,8 +100,9 @@ interface PackedSample {
  */
 const SCHEMA_VERSION = 4;
 const SCHEMA_KEY = "schema";
-/** Not a key of `kv`: the row the opening read adds when the outbox holds rows. */
-const OUTBOX_WAITING = "#outbox";
+/** Not a key of `kv`: the row the opening read adds when the outbox holds rows, its lowest and highest id. */
+const OUTBOX_IDS = "#outbox";
+const KV_AND_OUTBOX_IDS = `SELECT key, value FROM kv UNION ALL SELECT '${OUTBOX_IDS}', min(id) || ' ' || max(id) FROM outbox HAVING count(*) > 0`;
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS meter_values (
@@ -163,11 +164,17 @@ const METER_VALUES_INTO_RANGES = `
   ALTER TABLE meter_values_ranged RENAME TO meter_values;
 `;
 
+/** The lowest and highest id of the outbox's rows. */
+export interface OutboxIds {
+  lowest: number;
+  highest: number;
+}
+
 export class ChargerStore {
   /** The key-value rows as stored (JSON text), read once per wake-up; this object is their only writer. */
   private kv = new Map<string, string>();
   private opened: SqlStorage | undefined;
-  private outboxAtOpen = false;
+  private outboxAtOpen: OutboxIds | undefined;
 
   /**
    * `source`: the Durable Object's SQLite, or how to reach it. It is opened at its first use in a
@@ -195,16 +202,16 @@ export class ChargerStore {
   }
 
   /**
-   * `kv` whole, and in the same statement whether the outbox holds rows (the one other thing every
+   * `kv` whole, and in the same statement the ids of the outbox's rows (the one other thing every
    * opening asks). A table missing (a new object, or one made before the outbox) is made first.
    */
   private readKv(): Map<string, string> {
     const read = () => {
-      const rows = this.sql
-        .exec<{ key: string; value: string }>(`SELECT key, value FROM kv UNION ALL SELECT '${OUTBOX_WAITING}', '1' WHERE EXISTS (SELECT 1 FROM outbox)`)
-        .toArray();
+      const rows = this.sql.exec<{ key: string; value: string }>(KV_AND_OUTBOX_IDS).toArray();
       const kv = new Map(rows.map((r) => [r.key, r.value]));
-      this.outboxAtOpen = kv.delete(OUTBOX_WAITING);
+      const ids = kv.get(OUTBOX_IDS)?.split(" ").map(Number);
+      this.outboxAtOpen = ids && { lowest: ids[0], highest: ids[1] };
+      kv.delete(OUTBOX_IDS);
       return kv;
     };
     try {
@@ -216,8 +223,8 @@ export class ChargerStore {
     }
   }
 
-  /** Whether the outbox held rows when storage was opened in this wake-up (workers/ocpp/outbox.ts). */
-  outboxWaiting(): boolean {
+  /** The ids of the outbox's rows when storage was opened in this wake-up, if it held any (workers/ocpp/outbox.ts). */
+  outboxIds(): OutboxIds | undefined {
     this.database();
     return this.outboxAtOpen;
   }
