@@ -96,6 +96,24 @@ describe("OCPP connection", () => {
     expect(await eventually(online, (row) => row?.online === 0)).toEqual({ online: 0 });
   });
 
+  it("lets a charger's object rest once the charger is gone: its offline alarm goes once D1 has the offline flag", async () => {
+    const { env, runInDurableObject } = await import("cloudflare:test");
+    const { chargePointName } = await import("../../workers/ocpp/identity");
+    const { serialNumber, key, pointId, operatorId } = await makeCharger("0PL002");
+    const stub = env.CHARGE_POINT.getByName(chargePointName(operatorId, serialNumber));
+    const alarm = () => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
+    const charger = (await connect(serialNumber, { key })).charger!;
+    await boot(charger);
+    const online = () => env.DB.prepare("SELECT online FROM points WHERE id = ?").bind(pointId).first();
+    await eventually(online, (row) => row?.online === 1);
+    // Connected, with its changes landed: the alarm stays, to find a charger that went silent.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await alarm()).not.toBeNull();
+    charger.close();
+    await eventually(online, (row) => row?.online === 0);
+    expect(await eventually(alarm, (at) => at === null)).toBeNull();
+  });
+
   it("answers a text frame of up to 1 MiB and closes the connection with 1009 on a larger one", async () => {
     const { serialNumber, key } = await makeCharger("0PL002");
     const charger = (await connect(serialNumber, { key })).charger!;

@@ -515,7 +515,7 @@ export class ChargePoint extends DurableObject<Env> {
    * setting the alarm per batch cost every first status of a batch a storage round trip.
    */
   private record(change: ChargerChange) {
-    if (this.outbox.add(change)) setTimeout(() => this.drainOutbox(), OUTBOX_FLUSH_MS);
+    if (this.outbox.add(change)) setTimeout(() => this.ctx.waitUntil(this.drainOutbox().then(() => this.restIfGone())), OUTBOX_FLUSH_MS);
     this.hot.wrote();
   }
 
@@ -523,6 +523,21 @@ export class ChargePoint extends DurableObject<Env> {
     const drained = this.outbox.drain().catch((e: unknown) => reportError("ocpp changes to D1", e, { serialNumber: this.identity?.serialNumber }));
     this.ctx.waitUntil(drained);
     return drained;
+  }
+
+  /**
+   * A charger gone (its close, or the alarm's hang-up, queued its offline flag), whose changes
+   * D1 now has, with no call waiting and no flood episode open: its offline alarm would only wake
+   * the object minutes later to find that, so it goes (docs/rules/ocpp.md "Connection"). Behind
+   * the other settings of the alarm, so a reconnect's is never undone.
+   */
+  private restIfGone(): Promise<void> {
+    const run = this.alarmSetting.then(async () => {
+      if (this.socket() || this.outbox.pending() || this.store.nextPendingDeadline() !== undefined || this.flood?.episodeSince != null) return;
+      await this.ctx.storage.deleteAlarm();
+    });
+    this.alarmSetting = run.catch(() => undefined);
+    return run;
   }
 
   private async applyChanges(changes: ChargerChange[]) {
