@@ -309,7 +309,14 @@ describe("commands, sessions and CDRs", () => {
     expect(answered.body.data.result).toBe("ACCEPTED");
     const results = await eventually(async () => emsp.drivers.results.filter((r) => r.path === new URL(responseUrl).pathname), (r) => r.length > 0);
     expect(results[0].body).toEqual({ result: "ACCEPTED" });
-    expect(requests[0]).toMatchObject({ evseId: 2, idToken: { idToken: tokenUid } });
+    // An RFID token is named as the card the charger reads (ISO14443); an app user's is Central.
+    expect(requests[0]).toMatchObject({ evseId: 2, idToken: { idToken: tokenUid, type: "ISO14443" } });
+    const appUid = uid();
+    const appUrl = emsp.responseUrl("START_SESSION");
+    const byApp = await command(token, "START_SESSION", { response_url: appUrl, token: tokenObject(emsp, appUid, "ALLOWED", { type: "APP_USER" }), location_id: String(made.stationId), evse_uid: made.evseUid(1) });
+    expect(byApp.body.data.result).toBe("ACCEPTED");
+    await eventually(async () => requests.length, (n) => n > 1);
+    expect(requests[1]).toMatchObject({ evseId: 1, idToken: { idToken: appUid, type: "Central" } });
     // The charger's Authorize of that token is let in by the command.
     const authorized = await made.charger.call("Authorize", { idToken: { idToken: tokenUid, type: "ISO14443" } });
     expect(authorized.idTokenInfo.status).toBe("Accepted");

@@ -124,10 +124,22 @@ describe("reservations (H01–H04)", { timeout: 30_000 }, () => {
 
     const onEvse = await reserve({ pointId: point.pointId, connectorId: 2, idTag });
     const anyEvse = await reserve({ pointId: point.pointId, connectorId: 0, idTag });
+    // The tag is registered as RFID: the charger is told it is a card, read as ISO14443.
     expect(reserved).toEqual([
-      { id: onEvse.id, expiryDateTime: expect.any(String), idToken: { idToken: idTag, type: "Central" }, evseId: 2 },
-      { id: anyEvse.id, expiryDateTime: expect.any(String), idToken: { idToken: idTag, type: "Central" } },
+      { id: onEvse.id, expiryDateTime: expect.any(String), idToken: { idToken: idTag, type: "ISO14443" }, evseId: 2 },
+      { id: anyEvse.id, expiryDateTime: expect.any(String), idToken: { idToken: idTag, type: "ISO14443" } },
     ]);
+    // A tag the registry holds as no card, and one it does not hold, are the CSMS's: Central.
+    const appTag = await freshTag(point.pointId);
+    await env.DB.prepare("UPDATE id_tags SET kind = 'APP' WHERE id_tag = ?").bind(appTag).run();
+    const byApp = await reserve({ pointId: point.pointId, connectorId: 1, idTag: appTag });
+    const unknown = await reserve({ pointId: point.pointId, connectorId: 1, idTag: "NOTREGISTERED1" });
+    expect(reserved.slice(2)).toEqual([
+      { id: byApp.id, expiryDateTime: expect.any(String), idToken: { idToken: appTag, type: "Central" }, evseId: 1 },
+      { id: unknown.id, expiryDateTime: expect.any(String), idToken: { idToken: "NOTREGISTERED1", type: "Central" }, evseId: 1 },
+    ]);
+    for (const made of [byApp, unknown]) expect((await call("PUT", `/station-service/reservation/${made.id}/cancel`, { token: admin })).status).toBe(200);
+    canceled.length = 0;
 
     const toCancel = await reserve({ pointId: point.pointId, connectorId: 1, idTag });
     expect((await call("PUT", `/station-service/reservation/${toCancel.id}/cancel`, { token: admin })).status).toBe(200);

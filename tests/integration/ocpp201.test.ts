@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { at, card, energy, OCPP201, startedBy } from "../support/ocpp201";
 import { makeCharger } from "./support/factories";
+import { makeCard } from "./support/drivers";
 import { connect, eventually, freshTag, landed } from "./support/charger";
 import { row } from "./support/d1";
 import { call, tokenFor } from "./support/http";
@@ -233,6 +234,28 @@ describe("remote control of a 2.0.1 charger through the existing API (F01–F03,
     const res = await call("PUT", `/station-service/monitoring/reset/point/${serialNumber}`, { token, body: { type: "Soft" } });
     expect(res.body.data).toEqual({ status: "Accepted" });
     expect(reset).toEqual({ type: "OnIdle" });
+  });
+
+  it("names a start's tag as the charger reads it: a registered card ISO14443, any other tag Central", async () => {
+    const { charger, pointId } = await online201();
+    const token = await tokenFor("0PL002", "demoadmin");
+    const requests: any[] = [];
+    charger.answer("RequestStartTransaction", (payload) => {
+      requests.push(payload);
+      return { status: "Rejected" };
+    });
+    const rfid = await makeCard(token);
+    const other = await freshTag(pointId);
+    await env.DB.prepare("UPDATE id_tags SET kind = 'APP' WHERE id_tag = ?").bind(other).run();
+    for (const idTag of [rfid.idTag, other, "NOTREGISTERED2"]) {
+      const start = await call("PUT", `/station-service/remoteControl/remoteStart/${pointId}`, { token, body: { connectorId: 1, idTag } });
+      expect(start.body.data).toEqual({ status: "Rejected" });
+    }
+    expect(requests.map((r) => r.idToken)).toEqual([
+      { idToken: rfid.idTag, type: "ISO14443" },
+      { idToken: other, type: "Central" },
+      { idToken: "NOTREGISTERED2", type: "Central" },
+    ]);
   });
 });
 

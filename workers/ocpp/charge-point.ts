@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { checkRequest, errorFrame, MessageType, newMessageId, parseFrame, type OcppRequest, type OcppResponse, type ServerAction } from "../../domain/ocpp";
 import { checkRequest201, isServerAction201, type Ocpp201Request, type Ocpp201Response, type ServerAction201 } from "../../domain/ocpp/v201";
+import type { CommandTokens } from "../../domain/ocpp/v201/charger-model";
 import { tenantHubName, type HubReceipt, type LiveEvent } from "../live/events";
 import type { TenantHub } from "../live/tenant-hub";
 import { basicCredentials } from "../auth/charger-key";
@@ -982,14 +983,15 @@ export class ChargePoint extends DurableObject<Env> {
    * Sends a CALL in the product's command words (OCPP 1.6's, which every verb speaks) and waits for
    * its answer. For a 2.0.1 connection the command goes as its 2.0.1 twin and the reply is read back
    * into the 1.6 answer (workers/ocpp/v201/commands.ts); a word with no twin is answered NotSupported
-   * without a frame. The payload must pass its request schema before it leaves.
+   * without a frame. The payload must pass its request schema before it leaves. `tokens`: the
+   * 2.0.1 types of the tags it names, which 1.6's words do not carry.
    */
-  async send<A extends ServerAction>(action: A, payload: OcppRequest<A>): Promise<CallOutcome<A>> {
+  async send<A extends ServerAction>(action: A, payload: OcppRequest<A>, tokens?: CommandTokens): Promise<CallOutcome<A>> {
     const checked = checkRequest(action, payload);
     if (!checked.ok) return { ok: false, reason: "error", code: checked.code, description: checked.description };
     return this.queueCall(action, (codec) => {
       if (codec.version === "1.6") return { action, payload: checked.value, read: (reply) => this.readReply(codec, action, reply) };
-      const translated = commandIn201(this.session(), action, checked.value);
+      const translated = commandIn201(this.session(), action, checked.value, tokens);
       if (!translated.ok) return { refusal: { ok: false, reason: "noTwin", description: translated.description } };
       return {
         action: translated.action,

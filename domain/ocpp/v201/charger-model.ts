@@ -4,7 +4,7 @@
  * records, billing and the live view see what they see for a 1.6 charger.
  */
 import type { IdTagInfo, MeterValue } from "../schemas";
-import type { ChargingStateEnumType, ConnectorStatusEnumType, IdTokenInfoType, MeterValueType, ReasonEnumType } from "./schemas";
+import type { ChargingStateEnumType, ConnectorStatusEnumType, IdTokenEnumType, IdTokenInfoType, MeterValueType, ReasonEnumType } from "./schemas";
 
 /** The units the 1.6 reader scales (domain/ocpp/meter-values.ts); a reading in another is dropped, not guessed. */
 const KNOWN_UNITS = new Set(["Wh", "kWh", "varh", "kvarh", "W", "kW", "VA", "kVA", "var", "kvar", "A", "V", "K", "Celsius", "Fahrenheit", "Percent"]);
@@ -51,6 +51,27 @@ export function energyRegisterWh(meterValue: readonly MeterValueType[], context?
     }
   }
   return undefined;
+}
+
+/**
+ * The 2.0.1 types of the tags a command names (RequestStartTransaction's and ReserveNow's
+ * `idToken`, ReserveNow's `groupIdToken`; Part 2 IdTokenEnumType), found where the command is
+ * made: 1.6's words carry a bare id tag. Absent, a tag is Central, as the CSMS issued it.
+ */
+export interface CommandTokens {
+  idToken?: IdTokenEnumType;
+  groupIdToken?: IdTokenEnumType;
+}
+
+/**
+ * A tag's 2.0.1 type by what the registry knows of it (docs/rules/ocpp.md "Two protocols"): an RFID
+ * card is ISO14443, as the charger reads it from the card, so that a charger comparing type as
+ * well as value knows the card when it is presented for the reserved or started session; every
+ * other tag (the operator's remote tag, an app's or an ad-hoc session's, one the registry does
+ * not know) is Central. A roaming partner's token is typed by its OCPI type (RFID or not).
+ */
+export function idTokenTypeOfTag(tag: { card: boolean } | { ocpiType: string }): IdTokenEnumType {
+  return ("card" in tag ? tag.card : tag.ocpiType === "RFID") ? "ISO14443" : "Central";
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CertificateUse, ChargingProfile, OcppRequest, OcppResponse, ServerAction } from "../../../domain/ocpp";
 import type { ServerAction201 } from "../../../domain/ocpp/v201/actions";
-import { idTokenInfoOf } from "../../../domain/ocpp/v201/charger-model";
+import { idTokenInfoOf, type CommandTokens } from "../../../domain/ocpp/v201/charger-model";
 import type { ChargingProfileType, Ocpp201Request, Ocpp201Response } from "../../../domain/ocpp/v201/schemas";
 import type { ChargerSession } from "../session";
 import { CONFIGURATION_TWINS, twinOf, twinTarget } from "../../../domain/ocpp/v201/configuration-twins";
@@ -77,18 +77,19 @@ export function chargingProfile201(profile: ChargingProfile, session: ChargerSes
 /** The 1.6 security extension's root certificate types in 2.0.1's words. */
 const certificateUse201 = (use: CertificateUse) => (use === "CentralSystemRootCertificate" ? ("CSMSRootCertificate" as const) : use);
 
-type Translators = { [A in ServerAction]: (session: ChargerSession, payload: OcppRequest<A>) => Translation<A> };
+/** `tokens`: the 2.0.1 types of the tags the command names (Central when absent). */
+type Translators = { [A in ServerAction]: (session: ChargerSession, payload: OcppRequest<A>, tokens: CommandTokens) => Translation<A> };
 
 const TRANSLATORS: Translators = {
   // F01: the console's start names a remoteStartId; its Started event is tied back to it and its tag.
-  RemoteStartTransaction(session, p) {
+  RemoteStartTransaction(session, p, tokens) {
     const remoteStartId = nextRequestId(session);
     rememberRemoteStart(session, remoteStartId, p.idTag);
     return send(
       "RequestStartTransaction",
       {
         remoteStartId,
-        idToken: { idToken: p.idTag, type: "Central" },
+        idToken: { idToken: p.idTag, type: tokens.idToken ?? "Central" },
         ...(p.connectorId && { evseId: p.connectorId }),
         ...(p.chargingProfile && { chargingProfile: chargingProfile201(p.chargingProfile, session) }),
       },
@@ -153,15 +154,15 @@ const TRANSLATORS: Translators = {
     );
   },
   // H01
-  ReserveNow(_session, p) {
+  ReserveNow(_session, p, tokens) {
     return send(
       "ReserveNow",
       {
         id: p.reservationId,
         expiryDateTime: p.expiryDate,
-        idToken: { idToken: p.idTag, type: "Central" },
+        idToken: { idToken: p.idTag, type: tokens.idToken ?? "Central" },
         ...(p.connectorId && { evseId: p.connectorId }),
-        ...(p.parentIdTag && { groupIdToken: { idToken: p.parentIdTag, type: "Central" as const } }),
+        ...(p.parentIdTag && { groupIdToken: { idToken: p.parentIdTag, type: tokens.groupIdToken ?? "Central" } }),
       },
       (r) => ({ ok: true, response: { status: r.status } }),
     );
@@ -336,6 +337,6 @@ const TRANSLATORS: Translators = {
 };
 
 /** The 2.0.1 message for a product command, or why there is none. */
-export function commandIn201<A extends ServerAction>(session: ChargerSession, action: A, payload: OcppRequest<A>): Translation<A> {
-  return (TRANSLATORS[action] as (s: ChargerSession, p: OcppRequest<A>) => Translation<A>)(session, payload);
+export function commandIn201<A extends ServerAction>(session: ChargerSession, action: A, payload: OcppRequest<A>, tokens: CommandTokens = {}): Translation<A> {
+  return (TRANSLATORS[action] as (s: ChargerSession, p: OcppRequest<A>, t: CommandTokens) => Translation<A>)(session, payload, tokens);
 }

@@ -13,6 +13,7 @@ import { command } from "../remote/remote-control";
 import { verb } from "../verb";
 import { customerNameSql } from "./pickers";
 import { customerGroupJoin, customerJoin } from "../drivers/joins";
+import { idTokenTypeOfTag } from "../../../domain/ocpp/v201/charger-model";
 
 /**
  * Operation and maintenance › Reservations (docs/rules/driver-services.md "Reservations",
@@ -148,7 +149,7 @@ async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: strin
     // A reservation is for later: a session the card is in now does not stop it.
     const card = cards.find((c) => authorizationStatus({ chargerAccepted: true, tag: cardEntry(c), busy: false, now }) === "Accepted");
     if (!card) throw new Invalid("driverServices.validation.customerHasNoCard", {}, { customerId: "driverServices.validation.customerHasNoCard" });
-    return { idTag: card.idTag, parentIdTag: card.groupCode, customerId: input.customerId };
+    return { idTag: card.idTag, parentIdTag: card.groupCode, customerId: input.customerId, card: true };
   }
   const idTag = input.idTag!;
   const [[card], [other]] = await ctx.db.batch([
@@ -160,7 +161,7 @@ async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: strin
       .where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag)))
       .limit(1),
     ctx.db
-      .select({ customerId: idTags.customerId, parentIdTag: sql<string | null>`coalesce(${customerGroups.code}, ${idTags.parentIdTag})` })
+      .select({ customerId: idTags.customerId, parentIdTag: sql<string | null>`coalesce(${customerGroups.code}, ${idTags.parentIdTag})`, kind: idTags.kind })
       .from(idTags)
       .leftJoin(customers, customerJoin(ctx, idTags.customerId))
       .leftJoin(customerGroups, customerGroupJoin(ctx))
@@ -168,7 +169,8 @@ async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: strin
       .limit(1),
   ]);
   const known = card ?? other;
-  return { idTag, parentIdTag: known?.parentIdTag ?? null, customerId: known?.customerId ?? null };
+  // A card as the registry counts them (workers/services/drivers/registry.ts `tagIsCard`).
+  return { idTag, parentIdTag: known?.parentIdTag ?? null, customerId: known?.customerId ?? null, card: card !== undefined || other?.kind === "RFID" };
 }
 
 /**
@@ -184,13 +186,20 @@ export const createReservation = verb({ menu: RESERVATION_MENU, mutates: true },
   if (input.expiryDate.getTime() <= ctx.now()) throw new Invalid("driverServices.validation.expiryFuture", {}, { expiryDate: "driverServices.validation.expiryFuture" });
   const tag = await reservedTag(ctx, point.id, input);
   const id = await newReservationId(ctx);
-  await command(ctx, { id: point.id }, "ReserveNow", {
-    connectorId: input.connectorId,
-    expiryDate: input.expiryDate.toISOString(),
-    idTag: tag.idTag,
-    ...(tag.parentIdTag && { parentIdTag: tag.parentIdTag }),
-    reservationId: id,
-  });
+  await command(
+    ctx,
+    { id: point.id },
+    "ReserveNow",
+    {
+      connectorId: input.connectorId,
+      expiryDate: input.expiryDate.toISOString(),
+      idTag: tag.idTag,
+      ...(tag.parentIdTag && { parentIdTag: tag.parentIdTag }),
+      reservationId: id,
+    },
+    // A 2.0.1 charger is told a card is a card; the group's code stays Central.
+    { idToken: idTokenTypeOfTag(tag) },
+  );
   const now = new Date(ctx.now());
   const values = {
     id,

@@ -64,6 +64,19 @@ export const cardEntry = (card: {
 });
 
 /**
+ * Whether `idTag` is one of the operator's RFID cards (a card, or a tag registered as RFID), as
+ * `registryFacts` counts them: what a command naming it tells a 2.0.1 charger the tag is
+ * (domain/ocpp/v201/charger-model.ts `idTokenTypeOfTag`).
+ */
+export async function tagIsCard(ctx: SystemCtx | UserCtx, idTag: string): Promise<boolean> {
+  const [cards, tags] = await ctx.db.batch([
+    ctx.db.select({ one: sql<number>`1` }).from(rfCards).where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag))).limit(1),
+    ctx.db.select({ one: sql<number>`1` }).from(idTags).where(owned(ctx, idTags, sameTag(idTags.idTag, idTag), eq(idTags.kind, "RFID"))).limit(1),
+  ]);
+  return cards.length > 0 || tags.length > 0;
+}
+
+/**
  * The registry's entry for `idTag` at `pointId`, and whether the tag is in an active session
  * anywhere in the operator's network (a start it was refused does not count).
  */

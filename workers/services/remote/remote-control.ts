@@ -1,5 +1,6 @@
 import { checkRequest, type OcppRequest, type OcppResponse, type ServerAction } from "../../../domain/ocpp";
 import { checkRequest201, type Ocpp201Request, type Ocpp201Response, type ServerAction201 } from "../../../domain/ocpp/v201";
+import { idTokenTypeOfTag, type CommandTokens } from "../../../domain/ocpp/v201/charger-model";
 import { eq } from "drizzle-orm";
 import { parameterSettings, points } from "../../../db/schema";
 import { ChargerTimeout, Conflict, Invalid, NotFound } from "../../../domain/errors";
@@ -14,6 +15,7 @@ import { afterAnswer, type Ctx, type UserCtx } from "../context";
 import type { CallOutcome, CallOutcome201 } from "../../ocpp/charge-point";
 import { verb } from "../verb";
 import { findPoint } from "../points/points";
+import { tagIsCard } from "../drivers/registry";
 
 /**
  * Commands from the console to a charger (monitoring and remote control). `command` is the
@@ -80,8 +82,10 @@ export function callCharger<A extends ServerAction>(
   point: { operatorId: number; serialNumber: string },
   action: A,
   payload: OcppRequest<A>,
+  /** The 2.0.1 types of the tags the command names (domain/ocpp/v201/charger-model.ts `idTokenTypeOfTag`). */
+  tokens?: CommandTokens,
 ): Promise<CallOutcome<A>> {
-  return chargePointOf(ctx, point).send(action, payload) as Promise<CallOutcome<A>>;
+  return chargePointOf(ctx, point).send(action, payload, tokens) as Promise<CallOutcome<A>>;
 }
 
 const chargePointOf = (ctx: Pick<Ctx, "env">, point: { operatorId: number; serialNumber: string }) =>
@@ -90,11 +94,11 @@ const chargePointOf = (ctx: Pick<Ctx, "env">, point: { operatorId: number; seria
 /** The protocol a point's charger is connected with now (its object's word, ahead of D1), null offline. */
 export const connectedVersionOf = (ctx: Pick<Ctx, "env">, point: { operatorId: number; serialNumber: string }) => chargePointOf(ctx, point).connectedVersion();
 
-export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRef, action: A, payload: OcppRequest<A>): Promise<OcppResponse<A>> {
+export async function command<A extends ServerAction>(ctx: UserCtx, ref: PointRef, action: A, payload: OcppRequest<A>, tokens?: CommandTokens): Promise<OcppResponse<A>> {
   const checked = checkRequest(action, payload);
   if (!checked.ok) throw payloadInvalid(checked);
   const { point } = await findPoint(ctx, ref);
-  return commandTo(ctx, point, action, payload);
+  return commandTo(ctx, point, action, payload, tokens);
 }
 
 /** `command` for a point already read (`/command`, which reads it to know its protocol). */
@@ -119,8 +123,9 @@ async function commandTo<A extends ServerAction>(
   point: { operatorId: number; serialNumber: string },
   action: A,
   payload: OcppRequest<A>,
+  tokens?: CommandTokens,
 ): Promise<OcppResponse<A>> {
-  return answerOf(ctx, point, action, payload, await callCharger(ctx, point, action, payload));
+  return answerOf(ctx, point, action, payload, await callCharger(ctx, point, action, payload, tokens));
 }
 
 /**
@@ -217,8 +222,9 @@ export const defaultRemoteIdTag = verb({ menu: REMOTE_CONTROL_MENUS }, remoteIdT
  */
 export const remoteStart = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, async (ctx, pointId: number, raw: unknown) => {
   const input = remoteStartInput.parse(raw);
-  // One read, and no write, before the CALL goes out.
-  const { point, remoteIdTag } = await pointToStart(ctx, pointId);
+  // One read, and no write, before the CALL goes out; a tag given is looked up beside it, for a
+  // 2.0.1 charger to be told a card is a card.
+  const [{ point, remoteIdTag }, card] = await Promise.all([pointToStart(ctx, pointId), input.idTag === undefined ? false : tagIsCard(ctx, input.idTag)]);
   if (point.status !== "VALID") throw new Conflict("errors.pointDisabled");
   if (input.connectorId > point.connectorCount) throw new Invalid("validation.connectorRequired", {}, { connectorId: "validation.connectorRequired" });
   const idTag = input.idTag ?? remoteIdTag;
@@ -232,7 +238,7 @@ export const remoteStart = verb({ menu: REMOTE_CONTROL_MENUS, mutates: true }, a
       chargingSchedule: { chargingRateUnit: "W", chargingSchedulePeriod: [{ startPeriod: 0, limit: Math.round(input.power * 1000) }] },
     };
   }
-  return commandTo(ctx, point, "RemoteStartTransaction", payload);
+  return commandTo(ctx, point, "RemoteStartTransaction", payload, { idToken: idTokenTypeOfTag({ card }) });
 });
 
 /**

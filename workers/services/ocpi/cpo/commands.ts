@@ -18,6 +18,7 @@ import { ourIdentity } from "../identity";
 import { callerPlatform } from "../partner";
 import { openPartnerToken } from "../identity";
 import { z } from "zod";
+import { idTokenTypeOfTag, type CommandTokens } from "../../../../domain/ocpp/v201/charger-model";
 
 /**
  * The commands receiver of our CPO side (OCPI 2.2.1 §13.2.1; docs/rules/ocpi.md "Commands we
@@ -112,7 +113,7 @@ async function freeEvseAt(ctx: PartnerCtx, locationId: string) {
 interface Planned {
   response: ReturnType<typeof response>;
   /** The charger call to make after the answer, when the command is taken. */
-  call?: { point: { operatorId: number; serialNumber: string }; action: ServerAction; payload: unknown };
+  call?: { point: { operatorId: number; serialNumber: string }; action: ServerAction; payload: unknown; tokens?: CommandTokens };
   sessionId?: number;
   /** The reservation a RESERVE_NOW or CANCEL_RESERVATION is about (docs/rules/driver-services.md "Reservations"). */
   reservation?: { id: number; partnerId: string; pointId: number; connectorId: number; idTag: string; expiryDate: Date };
@@ -185,7 +186,7 @@ async function plan(ctx: PartnerCtx, type: CommandType, body: Record<string, unk
       )
       .returning({ id: ocpiCpoSessions.id });
     const payload: OcppRequest<"RemoteStartTransaction"> = { connectorId: evse.connectorNo, idTag: cmd.token.uid };
-    return { response: response("ACCEPTED"), call: { point: evse.point, action: "RemoteStartTransaction", payload }, sessionId: session.id };
+    return { response: response("ACCEPTED"), call: { point: evse.point, action: "RemoteStartTransaction", payload, tokens: { idToken: idTokenTypeOfTag({ ocpiType: cmd.token.type }) } }, sessionId: session.id };
   }
   if (type === "STOP_SESSION") {
     const cmd = incomingCommands.STOP_SESSION.parse(body);
@@ -212,7 +213,7 @@ async function plan(ctx: PartnerCtx, type: CommandType, body: Record<string, unk
     const payload: OcppRequest<"ReserveNow"> = { connectorId: evse.connectorNo, expiryDate: expiryDate.toISOString(), idTag: cmd.token.uid, reservationId: id };
     return {
       response: response("ACCEPTED"),
-      call: { point: evse.point, action: "ReserveNow", payload },
+      call: { point: evse.point, action: "ReserveNow", payload, tokens: { idToken: idTokenTypeOfTag({ ocpiType: cmd.token.type }) } },
       reservation: { id, partnerId: cmd.reservation_id, pointId: evse.point.id, connectorId: evse.connectorNo, idTag: cmd.token.uid, expiryDate },
     };
   }
@@ -239,7 +240,7 @@ const anything = z.unknown();
 async function carryOut(ctx: PartnerCtx, commandId: number, type: CommandType, responseUrl: string, planned: Planned, send: OcpiFetch) {
   const { call, sessionId, reservation } = planned;
   if (!call) return;
-  const outcome = await callCharger(ctx, call.point, call.action, call.payload as OcppRequest<typeof call.action>);
+  const outcome = await callCharger(ctx, call.point, call.action, call.payload as OcppRequest<typeof call.action>, call.tokens);
   const result = resultOfOutcome(outcome);
   // The charger's answer makes the product's reservation, or ends it (docs/rules/driver-services.md "Reservations").
   if (type === "RESERVE_NOW" && result === "ACCEPTED" && reservation) {
