@@ -190,33 +190,6 @@ describe("the changes of many chargers in shared D1 batches", () => {
     for (const m of made.slice(1)) expect((await connectorRows(m.pointId))[0]).toMatchObject({ status: "Charging" });
   });
 
-  it("sends a batch a charger's answer waits for without lingering, and ends a linger under way for it", async () => {
-    const { d1Use } = await import("../../db/client");
-    const { changeWriterName } = await import("../../workers/ocpp/change-writer");
-    const made = await Promise.all(Array.from({ length: 3 }, () => makeCharger("0PL002")));
-    const writer = env.CHANGE_WRITER.getByName(changeWriterName(made[0].operatorId));
-    const seen = await runInDurableObject(writer, async (instance: ChangeWriter) => {
-      const lingering = () => (instance as unknown as { hurry?: () => void }).hurry !== undefined;
-      await instance.apply(identityOf(made[0]), [status(1, "Preparing")]);
-      // Right after a landing, a timer's flush lingers for company.
-      const before = d1Use.batches;
-      const flushed = instance.apply(identityOf(made[1]), [status(1, "Charging")]);
-      const whileFlushed = lingering();
-      // A batch an answer waits for ends the linger: both go now, together.
-      const awaited = instance.apply(identityOf(made[2]), [status(1, "Charging")], true);
-      const whileAwaited = lingering();
-      await Promise.all([flushed, awaited]);
-      // Right after that landing, an awaited batch alone does not linger either.
-      const alone = instance.apply(identityOf(made[0]), [status(1, "Charging")], true);
-      const whileAlone = lingering();
-      await alone;
-      return { whileFlushed, whileAwaited, whileAlone, batches: d1Use.batches - before };
-    });
-    // Two batches (a read and a write) for the first two, two for the last.
-    expect(seen).toEqual({ whileFlushed: true, whileAwaited: false, whileAlone: false, batches: 4 });
-    for (const m of made) expect((await connectorRows(m.pointId))[0]).toMatchObject({ status: "Charging" });
-  });
-
   it("tells the live view of a status once D1 has it, and of every charger's status in a shared batch", async () => {
     const { changeWriterName } = await import("../../workers/ocpp/change-writer");
     const page = await listenLive(await tokenFor("0PL002", "demoadmin"));

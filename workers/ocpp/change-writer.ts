@@ -59,23 +59,10 @@ export class ChangeWriter extends DurableObject<Env> {
   /** Landed statuses on their way to the live view, in the order they landed (made at the first). */
   private live: HubPusher | undefined;
 
-  /** A batch someone waits for is queued: the next batch goes without lingering. */
-  private awaited = false;
-  /** Ends the linger under way, if any. */
-  private hurry: (() => void) | undefined;
-
-  /**
-   * Resolves with the alarms the changes raised, once D1 has them. `awaited`: a charger's answer
-   * waits for them (a handler that writes D1 itself comes after them, docs/rules/ocpp.md "Hot
-   * path"), so their batch does not linger for company: only a timer's flush does.
-   */
-  async apply(identity: ChargerIdentity, changes: ChargerChange[], awaited = false): Promise<RaisedAlarm[]> {
+  /** Resolves with the alarms the changes raised, once D1 has them. */
+  async apply(identity: ChargerIdentity, changes: ChargerChange[]): Promise<RaisedAlarm[]> {
     return new Promise<RaisedAlarm[]>((resolve, reject) => {
       this.queue.push({ identity, changes, resolve, reject });
-      if (awaited) {
-        this.awaited = true;
-        this.hurry?.();
-      }
       if (!this.writing) this.ctx.waitUntil(this.write());
     });
   }
@@ -84,27 +71,13 @@ export class ChangeWriter extends DurableObject<Env> {
     this.writing = true;
     try {
       while (this.queue.length > 0) {
-        if (this.queue.length < CHARGERS_PER_BATCH && !this.awaited && Date.now() - this.lastLanded < BUSY_WITHIN_MS) await this.linger();
-        this.awaited = false;
+        if (this.queue.length < CHARGERS_PER_BATCH && Date.now() - this.lastLanded < BUSY_WITHIN_MS) await new Promise((r) => setTimeout(r, LINGER_MS));
         await this.land(this.queue.splice(0, CHARGERS_PER_BATCH));
         this.lastLanded = Date.now();
       }
     } finally {
       this.writing = false;
     }
-  }
-
-  /** Waits LINGER_MS for company, or until a batch someone waits for arrives. */
-  private linger() {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.hurry = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, LINGER_MS);
-      this.hurry = done;
-    });
   }
 
   /** One D1 batch for these chargers; when it fails, each charger alone, so one bad change holds up no other charger. */

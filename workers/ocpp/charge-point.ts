@@ -216,7 +216,7 @@ export class ChargePoint extends DurableObject<Env> {
     this.registration = new RegistrationCache(this.store);
     this.outbox = new ChargerOutbox(
       () => this.store.database(),
-      (changes, awaited) => this.applyChanges(changes, awaited),
+      (changes) => this.applyChanges(changes),
       () => this.store.outboxIds(),
       { read: () => this.outboxLanded(), write: (id) => this.keepOutboxLanded(id) },
     );
@@ -453,7 +453,7 @@ export class ChargePoint extends DurableObject<Env> {
 
   /** Resolves once every change queued so far has reached D1 (for a reader that needs it now). */
   async changesLanded() {
-    if (this.outbox.pending()) await this.outbox.drain(true);
+    if (this.outbox.pending()) await this.outbox.drain();
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
@@ -541,11 +541,11 @@ export class ChargePoint extends DurableObject<Env> {
     return run;
   }
 
-  private async applyChanges(changes: ChargerChange[], awaited: boolean) {
+  private async applyChanges(changes: ChargerChange[]) {
     const identity = this.identity;
     if (!identity) return;
     // With the batches of the operator's other chargers, in one D1 batch (workers/ocpp/change-writer.ts).
-    const raised = await this.env.CHANGE_WRITER.getByName(changeWriterName(identity.operatorId)).apply(identity, changes, awaited);
+    const raised = await this.env.CHANGE_WRITER.getByName(changeWriterName(identity.operatorId)).apply(identity, changes);
     const { pointId, serialNumber } = identity;
     for (const alarm of raised) {
       this.publish({ type: "alarm", pointId, serialNumber, connectorId: alarm.connectorId, level: alarm.level, alarmType: alarm.type, at: alarm.at });
@@ -619,7 +619,7 @@ export class ChargePoint extends DurableObject<Env> {
   private async answerInOrder(codec: Codec, action: string, payload: unknown): Promise<Answer> {
     if (!codec.answersFromOwnState(action, payload) && this.outbox.pending()) {
       try {
-        await this.outbox.drain(true);
+        await this.outbox.drain();
       } catch (error) {
         reportError("ocpp changes to D1 before a handler", error, { action, serialNumber: this.identity?.serialNumber });
         return { type: "CALLERROR", frame: (id) => errorFrame(id, "InternalError", "The server could not handle this message now") };

@@ -50,8 +50,7 @@ export class ChargerOutbox {
     // row D1 has not had; rows leave only from the oldest up to the mark, so order holds without
     // AUTOINCREMENT's extra write.
     private readonly database: () => SqlStorage,
-    /** `awaited`: a caller waits for the batch (`drain`'s), so it should not linger for company. */
-    private readonly apply: (changes: ChargerChange[], awaited: boolean) => Promise<void>,
+    private readonly apply: (changes: ChargerChange[]) => Promise<void>,
     /** The ids of the rows when storage was opened (read with `kv` in one statement, workers/ocpp/store.ts). */
     private readonly idsAtOpen: () => OutboxIds | undefined,
     private readonly mark: LandedMark,
@@ -97,17 +96,14 @@ export class ChargerOutbox {
     this.removedUpTo = landed;
   }
 
-  /**
-   * Sends everything queued so far; resolves once D1 has it (rejects if D1 refused it: it stays
-   * queued). `awaited`: an answer waits for it (workers/ocpp/change-writer.ts `apply`).
-   */
-  drain(awaited = false): Promise<void> {
-    const run = this.draining.then(() => this.send(awaited));
+  /** Sends everything queued so far; resolves once D1 has it (rejects if D1 refused it: it stays queued). */
+  drain(): Promise<void> {
+    const run = this.draining.then(() => this.send());
     this.draining = run.catch(() => undefined);
     return run;
   }
 
-  private async send(awaited: boolean) {
+  private async send() {
     for (;;) {
       const rows = this.sql.exec<{ id: number; change: string }>("SELECT id, change FROM outbox WHERE id > ? ORDER BY id", this.landed).toArray();
       const before = this.added;
@@ -115,10 +111,7 @@ export class ChargerOutbox {
         this.waiting = false;
         return;
       }
-      await this.apply(
-        rows.map((r) => JSON.parse(r.change) as ChargerChange),
-        awaited,
-      );
+      await this.apply(rows.map((r) => JSON.parse(r.change) as ChargerChange));
       this.landedId = rows[rows.length - 1].id;
       // With no socket to keep the mark, the rows go now, in a commit of their own.
       if (!this.mark.write(this.landedId)) this.removeLanded();
