@@ -14,11 +14,9 @@ export const CHARGERS_PER_BATCH = 50;
  * How long a batch that is not full waits for company when the writer landed one within
  * BUSY_WITHIN_MS: under a burst, lone batches otherwise alternated with full ones, and each paid
  * D1 a read and a write batch of its own (docs/performance.md "Statuses heard from the writer").
- * Long enough for a burst's chargers, whose outboxes come a second after their answers, to fill
- * the batches (about 45, not 16 at 20 ms: docs/performance.md "Fewer, fuller D1 batches under a
- * burst"), and short beside that second. A writer that was idle sends at once.
+ * A writer that was idle sends at once.
  */
-export const LINGER_MS = 150;
+export const LINGER_MS = 20;
 const BUSY_WITHIN_MS = 100;
 
 /** A landed status as the live view shows it. */
@@ -83,17 +81,16 @@ export class ChangeWriter extends DurableObject<Env> {
   /** One D1 batch for these chargers; when it fails, each charger alone, so one bad change holds up no other charger. */
   private async land(batch: Waiting[]) {
     try {
-      const { raised, published } = await this.applyAll(batch);
+      const raised = await this.applyAll(batch);
       batch.forEach((w, i) => w.resolve(raised[i]));
-      this.statusesLanded(batch, published);
+      this.statusesLanded(batch);
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);
       reportError("ocpp changes to D1, retried per charger", error, { chargers: batch.length });
       for (const w of batch) {
         try {
-          const { raised, published } = await this.applyAll([w]);
-          w.resolve(raised[0]);
-          this.statusesLanded([w], published);
+          w.resolve((await this.applyAll([w]))[0]);
+          this.statusesLanded([w]);
         } catch (alone) {
           w.reject(alone);
         }
@@ -108,15 +105,14 @@ export class ChangeWriter extends DurableObject<Env> {
    * one request per D1 batch, not from each charger: a burst of statuses costs the hub a few
    * requests and the chargers none (decision 0111).
    */
-  private statusesLanded(batch: Waiting[], published: ReadonlyMap<number, number>) {
+  private statusesLanded(batch: Waiting[]) {
     const landed = batch.flatMap(({ identity, changes }) => changes.flatMap((c) => (c.kind === "status" ? [{ identity, status: c.status }] : [])));
     if (landed.length === 0) return;
     const { operatorId, operatorCode } = batch[0].identity;
     this.liveView(operatorId).push(...landed.map(({ identity, status }) => statusEvent(identity, status)));
     const ctx = systemCtx(this.env, { operatorId, operatorCode }, "ocpi location push");
     const changed = landed.map(({ identity, status }) => ({ pointId: identity.pointId, connectorNo: status.connectorId }));
-    // Which points partners see was read with the batch's facts: no read of its own.
-    this.ctx.waitUntil(connectorStatusesChanged(ctx, changed, published).catch((error: unknown) => reportError("ocpi location push", error)));
+    this.ctx.waitUntil(connectorStatusesChanged(ctx, changed).catch((error: unknown) => reportError("ocpi location push", error)));
   }
 
   /** The operator's own hub, the one browsers listen to: one request per batch needs no relay (workers/live/shards.ts). */

@@ -124,32 +124,25 @@ export async function pointsChanged(ctx: Ctx, pointIds: readonly number[]) {
 }
 
 /**
- * Which of these points (at most 90: 100 bound parameters) roaming partners see: public, at a
- * station published to roaming, each with its station. The operator's change writer reads it with
- * the facts of the batch it lands (workers/services/ocpp/charger-changes.ts `pointFacts`).
- */
-export const publishedPointsOf = (ctx: SystemCtx, pointIds: number[]) =>
-  ctx.db
-    .select({ pointId: points.id, stationId: points.stationId })
-    .from(points)
-    .innerJoin(stations, and(eq(stations.id, points.stationId), eq(stations.operatorId, points.operatorId)))
-    .where(owned(ctx, points, inArray(points.id, pointIds), eq(points.privateType, "Public"), eq(stations.publishToRoaming, true)));
-
-/**
  * Connector states the charger reported, once D1 has them (called by the operator's change
  * writer, never on the charger's hot path): each published station's EVSEs are PATCHed after
- * `STATUS_BATCH_S`, with every status that arrives meanwhile. `published`: the stations of the
- * points partners see, as `publishedPointsOf` answered with the batch's facts (no D1 read here:
- * one round trip less per batch).
+ * `STATUS_BATCH_S`, with every status that arrives meanwhile.
  */
-export async function connectorStatusesChanged(ctx: SystemCtx, changed: readonly { pointId: number; connectorNo: number }[], published: ReadonlyMap<number, number>) {
-  if (changed.length === 0 || published.size === 0) return 0;
+export async function connectorStatusesChanged(ctx: SystemCtx, changed: readonly { pointId: number; connectorNo: number }[]) {
+  if (changed.length === 0) return 0;
+  const rows = await rowsFor([...new Set(changed.map((c) => c.pointId))], (slice) =>
+    ctx.db
+      .select({ pointId: points.id, stationId: points.stationId })
+      .from(points)
+      .innerJoin(stations, and(eq(stations.id, points.stationId), eq(stations.operatorId, points.operatorId)))
+      .where(owned(ctx, points, inArray(points.id, slice), eq(points.privateType, "Public"), eq(stations.publishToRoaming, true))),
+  );
+  if (rows.length === 0) return 0;
+  const stationOf = new Map(rows.map((r) => [r.pointId, String(r.stationId)]));
   const evses = new Map<string, string[]>();
   for (const c of changed) {
-    const stationId = published.get(c.pointId);
-    if (stationId === undefined) continue;
-    const station = String(stationId);
-    evses.set(station, [...new Set([...(evses.get(station) ?? []), evseUidOf(c.pointId, c.connectorNo)])]);
+    const station = stationOf.get(c.pointId);
+    if (station) evses.set(station, [...new Set([...(evses.get(station) ?? []), evseUidOf(c.pointId, c.connectorNo)])]);
   }
   return objectsChanged(ctx, "locations", [...evses.keys()], { evses, delaySeconds: STATUS_BATCH_S });
 }

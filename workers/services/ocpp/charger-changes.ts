@@ -13,7 +13,6 @@ import { openWorkOrdersForAlarms } from "../maintenance/work-orders";
 import { system } from "./charger-scope";
 import { type AbnormalReason, abnormalStatements } from "./transaction-reviews";
 import { connectionIntervalStatements, statusIntervalStatements } from "../uptime/intervals";
-import { publishedPointsOf } from "../ocpi/cpo-push";
 import { type ReportedStatus, reportedStatusesStatement } from "./reported-statuses";
 
 /**
@@ -85,12 +84,6 @@ export type ChargerChange =
   /** The charger's quarantine began (`until`) or ended (null), mirrored for the API (docs/rules/ocpp.md "A charger that keeps reconnecting"). */
   | { kind: "quarantine"; until: number | null; connections: number | null; at: number };
 
-/** What a landed batch tells its writer: per charger, the alarms it raised; per published point of a status, its station. */
-export interface LandedChanges {
-  raised: RaisedAlarm[][];
-  published: ReadonlyMap<number, number>;
-}
-
 /** An alarm a status change raised, for the live view. */
 export interface RaisedAlarm {
   connectorId: number;
@@ -157,15 +150,12 @@ interface PointFacts {
 }
 
 /**
- * The running transactions, open alarms and records awaiting their unplug of these points, and
- * which of them roaming partners see (with their station, for the status pushes after the batch
- * lands: workers/services/ocpi/cpo-push.ts `connectorStatusesChanged`), in one read batch (100
- * bound parameters per statement).
+ * The running transactions, open alarms and records awaiting their unplug of these points, in one
+ * read batch (100 bound parameters per statement).
  */
-async function pointFacts(ctx: SystemCtx, pointIds: number[]): Promise<{ facts: Map<number, PointFacts>; published: Map<number, number> }> {
+async function pointFacts(ctx: SystemCtx, pointIds: number[]): Promise<Map<number, PointFacts>> {
   const facts = new Map<number, PointFacts>();
-  const published = new Map<number, number>();
-  if (pointIds.length === 0) return { facts, published };
+  if (pointIds.length === 0) return facts;
   const reads = slices(pointIds, 90).flatMap((ids) => [
     ctx.db
       .select({ pointId: transactions.pointId, id: transactions.id, connectorNo: transactions.connectorNo })
@@ -176,24 +166,18 @@ async function pointFacts(ctx: SystemCtx, pointIds: number[]): Promise<{ facts: 
       .from(alarms)
       .where(owned(ctx, alarms, inArray(alarms.pointId, ids), eq(alarms.status, "Undisposed"))),
     recordsAwaitingUnplug(ctx, ids),
-    publishedPointsOf(ctx, ids),
   ]);
   const results = (await ctx.db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as { pointId: number }[][];
   // The reads go in this order per slice.
-  const kinds = ["active", "open", "awaitingUnplug", "published"] as const;
+  const kinds = ["active", "open", "awaitingUnplug"] as const;
   results.forEach((rows, i) => {
-    const kind = kinds[i % kinds.length];
     for (const { pointId, ...row } of rows) {
-      if (kind === "published") {
-        published.set(pointId, (row as { stationId: number }).stationId);
-        continue;
-      }
       const of = facts.get(pointId) ?? { active: [], open: [], awaitingUnplug: [] };
-      (of[kind] as unknown[]).push(row);
+      (of[kinds[i % kinds.length]] as unknown[]).push(row);
       facts.set(pointId, of);
     }
   });
-  return { facts, published };
+  return facts;
 }
 
 /**
@@ -323,12 +307,11 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
  * ChangeWriter gathers them, workers/ocpp/change-writer.ts). Applying the same changes twice
  * changes nothing more (a flush cut short by an eviction is applied again): flags are set, not
  * toggled, an alarm is raised only when none of its type is open, and only ACTIVE transactions
- * are marked. Answers, per charger, the alarms it raised, and which of the points with statuses
- * roaming partners see.
+ * are marked. Answers, per charger, the alarms it raised.
  */
-export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChanges[]): Promise<LandedChanges> => {
+export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChanges[]): Promise<RaisedAlarm[][]> => {
   if (batch.some((b) => b.ctx.operator.id !== ctx.operator.id)) throw new Error("A batch of charger changes belongs to one operator");
-  const { facts, published } = await pointFacts(
+  const facts = await pointFacts(
     ctx,
     batch.filter((b) => b.changes.some((c) => c.kind !== "online")).map((b) => b.pointId),
   );
@@ -347,7 +330,7 @@ export const applyChargersChanges = verb(system, async (ctx, batch: ChargerChang
     // docs/rules/maintenance.md "Automatic work orders": after the alarms are written.
     if (raised.length > 0) await openWorkOrdersForAlarms(own, pointId, raised);
   }
-  return { raised: planned.map((p) => p.raised), published };
+  return planned.map((p) => p.raised);
 });
 
 /**
