@@ -24,6 +24,7 @@ import { OcppClient, type RpcConnection } from "../../scripts/sim/rpc";
 import { Ocpp201Client } from "../../scripts/sim/rpc201";
 import { at, energy, energySample, startedBy } from "../support/ocpp201";
 import { serveProduct } from "../support/serve-product";
+import { COUNTERS_PATH, d1Counters, perEach, type Counters } from "./d1-counters";
 import { prepareBenchState, type BenchPoint } from "./fleet";
 import { CONNECTS_IN_FLIGHT, Load, serveEchoDo, started, stopStarted } from "./load";
 import { BOOT_STATUSES, READING, type BenchCharger, type OcppVersion } from "./protocol";
@@ -91,8 +92,6 @@ const OPERATOR_ID_TOKEN = "PLREMOTE";
 const SETTLE_MS = 3000;
 const IDLE_WAIT_MS = 30_000;
 const STATE = ".wrangler/bench-ocpp-state";
-/** The worker's D1 counters (workers/http/bench-counters.ts). */
-const COUNTERS_PATH = "/__bench/counters";
 /** Two sockets' worth of descriptors per charger (the client's and workerd's ends), and room. */
 const FILES_NEEDED = Math.max(...SIZES) * 2 + 2000;
 
@@ -417,19 +416,6 @@ async function meterPairs(load: Load, servers: { product: Server; echo: Server }
 }
 
 // ── the product's own figures ───────────────────────────────────────────────────────────────
-
-interface Counters {
-  d1: { statements: number; batches: number; batchedStatements: number };
-}
-async function counters(origin: string): Promise<Counters> {
-  return (await fetch(`${origin}${COUNTERS_PATH}`)).json() as Promise<Counters>;
-}
-const roundTrips = (c: Counters) => c.d1.statements - c.d1.batchedStatements + c.d1.batches;
-/** D1 statements and round trips between two readings, per `n`. */
-const perEach = (before: Counters, after: Counters, n: number) => ({
-  statements: (after.d1.statements - before.d1.statements) / n,
-  roundTrips: (roundTrips(after) - roundTrips(before)) / n,
-});
 
 interface RemoteStarts {
   count: number;
@@ -865,12 +851,12 @@ async function main(limit: number) {
   console.log("");
   const api = await Api.login(product.origin);
 
-  const productServer: Server = { cpu: () => workerdCpuSeconds(product.group), files: () => workerdOpenFiles(product.group), counters: () => counters(product.origin) };
+  const productServer: Server = { cpu: () => workerdCpuSeconds(product.group), files: () => workerdOpenFiles(product.group), counters: () => d1Counters(product.origin) };
   const echoServer: Server = { cpu: () => workerdCpuSeconds(echoDo.group), files: () => workerdOpenFiles(echoDo.group) };
   const baseFiles = { product: productServer.files!(), echo: echoServer.files!() };
   productServer.resting = baseFiles.product.files - baseFiles.product.sockets;
   echoServer.resting = baseFiles.echo.files - baseFiles.echo.sockets;
-  const workers: Workers = { product: { url: endpoint, server: productServer }, echo: { url: echoEndpoint, server: echoServer }, counters: () => counters(product.origin) };
+  const workers: Workers = { product: { url: endpoint, server: productServer }, echo: { url: echoEndpoint, server: echoServer }, counters: () => d1Counters(product.origin) };
   let perCharger: PerCharger | undefined;
   let previous = 0;
   const stormRatios: StormRatios[] = [];
