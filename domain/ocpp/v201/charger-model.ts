@@ -54,13 +54,13 @@ export function energyRegisterWh(meterValue: readonly MeterValueType[], context?
 }
 
 /**
- * The 2.0.1 types of the tags a command names (RequestStartTransaction's and ReserveNow's
- * `idToken`, ReserveNow's `groupIdToken`; Part 2 IdTokenEnumType), found where the command is
- * made: 1.6's words carry a bare id tag. Absent, a tag is Central, as the CSMS issued it.
+ * The 2.0.1 type of the tag a command names (RequestStartTransaction's and ReserveNow's
+ * `idToken`; Part 2 IdTokenEnumType), found where the command is made: 1.6's words carry a bare
+ * id tag. Absent, a tag is Central, as the CSMS issued it; so is a reservation's group token
+ * (the holder's group code).
  */
 export interface CommandTokens {
   idToken?: IdTokenEnumType;
-  groupIdToken?: IdTokenEnumType;
 }
 
 /**

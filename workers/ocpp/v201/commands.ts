@@ -162,7 +162,7 @@ const TRANSLATORS: Translators = {
         expiryDateTime: p.expiryDate,
         idToken: { idToken: p.idTag, type: tokens.idToken ?? "Central" },
         ...(p.connectorId && { evseId: p.connectorId }),
-        ...(p.parentIdTag && { groupIdToken: { idToken: p.parentIdTag, type: tokens.groupIdToken ?? "Central" } }),
+        ...(p.parentIdTag && { groupIdToken: { idToken: p.parentIdTag, type: "Central" as const } }),
       },
       (r) => ({ ok: true, response: { status: r.status } }),
     );
