@@ -58,6 +58,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // A worker's files run one after another in its one runtime, each setup clearing what the
+          // file before left (docs/decisions/0113-integration-files-share-their-workers-runtime.md).
+          isolate: false,
           // Local SMTP and HTTP servers standing in for mail, bill-push and invoice receivers, and
           // the database every file starts from, migrated and seeded once per run
           // (docs/testing.md "Integration tests").

@@ -1,11 +1,23 @@
-import { env } from "cloudflare:test";
-import { inject } from "vitest";
+import { abortAllDurableObjects, env, reset } from "cloudflare:test";
+import { inject, vi } from "vitest";
 import { restore } from "./snapshot";
 
 /**
+ * The files of one worker share its runtime, one after another (`isolate: false`,
+ * docs/testing.md "Integration tests", docs/decisions/0113): what the file before left is cleared first. Its mocks and
+ * stubbed globals are restored, its Durable Objects stopped and every binding's data deleted
+ * (D1, the objects' storage, queued messages), so no object, alarm or message of the last file
+ * acts on this one's rows.
+ */
+vi.restoreAllMocks();
+vi.unstubAllGlobals();
+await reset();
+await abortAllDurableObjects();
+
+/**
  * Every test file starts from the same database: the one migrated and seeded once per run by the
- * global setup (`tests/integration/support/seeded-database.ts`), replayed into this file's own
- * empty D1 in one batch (docs/testing.md "Integration tests").
+ * global setup (`tests/integration/support/seeded-database.ts`), replayed into the D1 emptied
+ * above in one batch (docs/testing.md "Integration tests").
  */
 await restore(env.DB, inject("seededDatabase"));
 
