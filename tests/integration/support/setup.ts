@@ -4,10 +4,11 @@ import { restore } from "./snapshot";
 
 /**
  * The files of one worker share its runtime, one after another (`isolate: false`,
- * docs/testing.md "Integration tests", docs/decisions/0113): what the file before left is cleared first. Its mocks and
- * stubbed globals are restored, its Durable Objects stopped and every binding's data deleted
- * (D1, the objects' storage, queued messages), so no object, alarm or message of the last file
- * acts on this one's rows.
+ * docs/decisions/0113-integration-files-share-their-workers-runtime.md): what the file before
+ * left is cleared first. Its mocks and stubbed globals are restored, every binding's data deleted
+ * (D1, the objects' storage, queued messages) and its Durable Objects stopped, so no object, alarm
+ * or message of the last file acts on this one's rows. In this order: the objects stopped first
+ * left D1's own object unable to be emptied.
  */
 vi.restoreAllMocks();
 vi.unstubAllGlobals();
