@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import commandsEn from "../../domain/i18n/locales/en/ocpi-commands.json";
 import en from "../../domain/i18n/locales/en/ocpi.json";
+import { resentIfReset } from "../support/browser";
 import { ocpiLocation } from "../support/ocpi-objects";
 import { startFakeCpo, type FakeCpoServer } from "./support/fake-cpo-server";
 import { demoAdminPageOfFile, openScreen, text } from "./support/session";
@@ -23,7 +24,7 @@ let platformId: number;
 const locationId = `E2E${Date.now().toString(36).toUpperCase()}`;
 
 const api = async (method: string, path: string, data?: unknown) => {
-  const res = await page.request.fetch(`${baseURL}${path}`, { method, headers: { Origin: baseURL }, data });
+  const res = await resentIfReset(() => page.request.fetch(`${baseURL}${path}`, { method, headers: { Origin: baseURL }, data }));
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(200);
   return (await res.json()).data;
 };

@@ -140,6 +140,24 @@ function closingWith(context: BrowserContext, after: () => Promise<void>): Brows
   return context;
 }
 
+/**
+ * A call of playwright's request API against the local server, made again when its connection was
+ * reset. playwright keeps connections alive with no bound on how long they idle, and workerd closes
+ * one idle for 5 s: a call written at that moment is reset before the server reads it, so sending it
+ * again is safe (docs/decisions/0114-the-dev-server-sends-a-lost-request-again.md). The browser's
+ * own requests need none of this: Chromium sends a request again itself when a reused connection
+ * turns out closed.
+ */
+export async function resentIfReset<T>(call: () => Promise<T>): Promise<T> {
+  for (let sent = 1; ; sent++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (sent === 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    }
+  }
+}
+
 /** The development captcha (docs/rules/sessions.md "Captcha"; DEV_CAPTCHA in .dev.vars). */
 export const DEV_CAPTCHA = "1234";
 
@@ -153,14 +171,16 @@ export const DEV_CAPTCHA = "1234";
 export async function logInByCookie(page: Page, baseURL: string, operatorCode: string, username: string, password: string) {
   const request = page.context().request;
   const loginPage = `${baseURL}/${operatorCode}/login`;
-  await request.get(loginPage);
-  const captcha = await request.get(`${baseURL}/user-service/auth/captcha`);
+  await resentIfReset(() => request.get(loginPage));
+  const captcha = await resentIfReset(() => request.get(`${baseURL}/user-service/auth/captcha`));
   const { captchaId } = ((await captcha.json()) as { data: { captchaId: string } }).data;
-  const answer = await request.post(loginPage, {
-    form: { username, password, captcha: DEV_CAPTCHA, captchaId },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
+  const answer = await resentIfReset(() =>
+    request.post(loginPage, {
+      form: { username, password, captcha: DEV_CAPTCHA, captchaId },
+      headers: { Origin: baseURL },
+      maxRedirects: 0,
+    }),
+  );
   if (answer.status() !== 302) throw new Error(`login ${operatorCode}/${username} answered ${answer.status()}: ${(await answer.text()).slice(0, 500)}`);
   await page.goto(loginPage);
 }

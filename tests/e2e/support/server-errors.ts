@@ -30,7 +30,9 @@ afterEach(({ task }) => {
   // What the server did meanwhile, for whoever reads a failed run (CI keeps no server log): its
   // queue deliveries (a delivery that never ends holds its queue), crons, warnings and errors.
   if (task.result?.state === "fail") {
-    const told = added.split("\n").filter((line) => /QUEUE|housekeeping|wrangler:(warn|error)|"level":"(warn|error)"|Uncaught/.test(line));
+    // ProxyWorker: a request that wrangler's proxy sent again
+    // (docs/decisions/0114-the-dev-server-sends-a-lost-request-again.md); a reload of the server.
+    const told = added.split("\n").filter((line) => /QUEUE|housekeeping|wrangler:(warn|error)|"level":"(warn|error)"|Uncaught|ProxyWorker|Reloading local server/.test(line));
     console.warn(`the server during "${task.name}" (last ${SHOWN_ON_FAILURE} of ${told.length} lines):\n${told.slice(-SHOWN_ON_FAILURE).join("\n")}`);
   }
   const errors = added
