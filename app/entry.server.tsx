@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { reportError } from "../workers/http/report-error";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 /** Streams the console's HTML (Cloudflare's React Router template), with the CSP nonce of this request. */
 export default async function handleRequest(
@@ -34,8 +34,10 @@ export default async function handleRequest(
 
 /**
  * React Router's hook for errors its loaders and actions throw: reported in the server's one
- * error shape, unless the browser went away meanwhile.
+ * error shape, unless the browser went away meanwhile or the answer is the caller's mistake (a
+ * 4xx React Router answers itself, such as a POST to a page that takes none: 405).
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (!request.signal.aborted) reportError("console", error, { url: new URL(request.url).pathname });
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  reportError("console", error, { url: new URL(request.url).pathname });
 }

@@ -70,4 +70,26 @@ describe("typed errors on console pages", () => {
     expect(await statusOf("role/3")).toBe(403);
     expect(await statusOf("broken")).toBe(500);
   });
+
+  it("refuses an action's request whose body is none of the kinds a form or a fetcher sends with 400, before the action runs", async () => {
+    let ran = 0;
+    const build = {
+      routes: {
+        login: { id: "login", path: "login", module: { action: async ({ request }: { request: Request }) => (ran++, Object.fromEntries(await request.formData())) } },
+      },
+    } as unknown as ServerBuild;
+    const wrapped = withPageErrors(build);
+    const handler = createStaticHandler(Object.values(wrapped.routes).map((route) => ({ id: route!.id, path: route!.path, action: route!.module.action })));
+    const statusOf = async (method: string, body?: BodyInit, contentType?: string) => {
+      const headers = contentType ? { "Content-Type": contentType } : undefined;
+      const context = await handler.query(new Request("http://console.test/login", { method, body, headers }));
+      if (context instanceof Response) throw new Error("unexpected response");
+      return context.statusCode;
+    };
+    expect(await statusOf("PUT")).toBe(400);
+    expect(await statusOf("POST", "username=a", "application/xml")).toBe(400);
+    expect(ran).toBe(0);
+    expect(await statusOf("POST", "username=a", "application/x-www-form-urlencoded")).toBe(200);
+    expect(ran).toBe(1);
+  });
 });

@@ -15,8 +15,19 @@ export function pageStatus(error: unknown, loading: boolean): 403 | 404 | undefi
 
 type Handler = (...args: never[]) => unknown;
 
+/**
+ * The bodies a console action reads: what React Router's forms and fetchers send (its four
+ * `encType`s). A request without one, or with another, is refused with 400 before the action
+ * runs, instead of failing as it reads the body (docs/rules/input.md).
+ */
+const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data|application\/json|text\/plain)\s*(;|$)/i;
+
+export const actionBodyReadable = (request: Request) => FORM_BODY.test(request.headers.get("Content-Type") ?? "");
+
 function answeringStatus<F extends Handler>(handler: F, loading: boolean): F {
   return (async (...args: Parameters<F>) => {
+    const { request } = (args[0] ?? {}) as { request?: Request };
+    if (!loading && request && !actionBodyReadable(request)) throw data(null, { status: 400 });
     try {
       return await handler(...args);
     } catch (error) {
