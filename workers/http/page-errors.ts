@@ -17,8 +17,10 @@ type Handler = (...args: never[]) => unknown;
 
 /**
  * The bodies a console action reads: what React Router's forms and fetchers send (its four
- * `encType`s). A request without one, or with another, is refused with 400 before the action
- * runs, instead of failing as it reads the body (docs/rules/input.md).
+ * `encType`s). An action that fails on a request without one, or with another, answers 400: it
+ * failed reading what no form sends, which is the caller's mistake, not the server's
+ * (docs/rules/input.md "Console input"). An action that reads no body, such as the logout, still
+ * runs, and its own checks (the same-origin 403 first) answer as they do.
  */
 const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data|application\/json|text\/plain)\s*(;|$)/i;
 
@@ -26,12 +28,12 @@ export const actionBodyReadable = (request: Request) => FORM_BODY.test(request.h
 
 function answeringStatus<F extends Handler>(handler: F, loading: boolean): F {
   return (async (...args: Parameters<F>) => {
-    const { request } = (args[0] ?? {}) as { request?: Request };
-    if (!loading && request && !actionBodyReadable(request)) throw data(null, { status: 400 });
     try {
       return await handler(...args);
     } catch (error) {
-      const status = pageStatus(error, loading);
+      const { request } = (args[0] ?? {}) as { request?: Request };
+      const unreadable = !loading && request !== undefined && !actionBodyReadable(request);
+      const status = pageStatus(error, loading) ?? (unreadable && error instanceof Error ? 400 : undefined);
       if (status === undefined) throw error;
       throw data(null, { status });
     }
