@@ -207,6 +207,41 @@ describe("transactions", () => {
   });
 });
 
+describe("a charger that never sent its stops", () => {
+  it("marks more running transactions than one statement may name ABNORMAL at its reboot, each with its review, and its statuses land after them", async () => {
+    const { charger, pointId } = await ready();
+    await boot(charger);
+    const { transactionId } = await charger.call("StartTransaction", { connectorId: 1, idTag: "DEMO0001", meterStart: 0, timestamp: now() });
+    // 149 more running transactions of the same point, as a charger that forgets its stops leaves them.
+    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('transactions') WHERE name <> 'id'").all<{ name: string }>()).results.map((c) => c.name);
+    const copied = columns.map((c) => (c === "start_at" ? "start_at - n.i * 1000" : c));
+    await env.DB.prepare(
+      `INSERT INTO transactions (${columns.join(", ")}) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 149) SELECT ${copied.join(", ")} FROM transactions, n WHERE id = ?`,
+    )
+      .bind(transactionId)
+      .run();
+    const counted = (status: string) => row<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE point_id = ? AND status = ?", pointId, status);
+    expect(await counted("ACTIVE")).toEqual({ n: 150 });
+
+    await boot(charger);
+    await charger.call("StatusNotification", { connectorId: 2, errorCode: "NoError", status: "Unavailable" });
+    expect(
+      await eventually(
+        () => counted("ABNORMAL"),
+        (r) => r?.n === 150,
+      ),
+    ).toEqual({ n: 150 });
+    expect(await counted("ACTIVE")).toEqual({ n: 0 });
+    expect(await row("SELECT count(*) AS n FROM ocpp_reviews WHERE point_id = ? AND kind = 'ABNORMAL'", pointId)).toEqual({ n: 150 });
+    expect(
+      await eventually(
+        () => row<{ status: string }>("SELECT status FROM connectors WHERE point_id = ? AND connector_no = 2", pointId),
+        (r) => r?.status === "Unavailable",
+      ),
+    ).toEqual({ status: "Unavailable" });
+  });
+});
+
 describe("a charger not accepted at boot (OCPP 1.6 §4.2)", () => {
   it("answers Invalid to Authorize and to StartTransaction, with an id but no billable record, until a boot is Accepted", async () => {
     const pending = await ready("0PL002", { enabled: false });

@@ -207,7 +207,7 @@ function changeStatements(ctx: SystemCtx, pointId: number, changes: ChargerChang
   /** Its statuses for the batch's shared statements, when they can go there (`statusesLast`). */
   const reported: ReportedStatus[] = [];
   const together = statusesLast(changes, pointOnce);
-  const markAbnormalLater = (ids: number[], reason: AbnormalReason) => add(...(abnormalStatements(ctx, ids, reason) ?? []));
+  const markAbnormalLater = (ids: number[], reason: AbnormalReason) => add(...(abnormalStatements(ctx, ids, reason)?.statements ?? []));
   for (const change of changes) {
     if (change.kind === "online") {
       const connectedVersion = change.online ? (change.version ?? "1.6") : null;

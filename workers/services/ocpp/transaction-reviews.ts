@@ -1,4 +1,6 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { slices } from "../../../domain/slices";
 import { ocppReviews, operators, points, transactions } from "../../../db/schema";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
@@ -17,15 +19,23 @@ import { system } from "./charger-scope";
 export type AbnormalReason = "rebooted" | "availableWithoutStop" | "silent" | "notAccepted";
 
 /**
+ * Ids a statement names at most: with the operator's id, within D1's 100 bound parameters
+ * (docs/rules/lists.md "D1's 100 parameters"). A charger that never sent its stops can have more
+ * running transactions than that when it reboots.
+ */
+const IDS_PER_STATEMENT = 90;
+
+/**
  * The statements that mark these running transactions ABNORMAL, with a review row each and one
- * operation-log row: the review rows are inserted from the same rows the update then changes, so
- * the change never stands without its record (docs/rules/ocpp.md "Transactions"). The update
- * comes last and answers the ids it changed.
+ * operation-log row: the review rows are inserted from the same rows the updates then change, so
+ * the change never stands without its record (docs/rules/ocpp.md "Transactions"). The ids go in
+ * slices, a review insert, an update and a records update per slice; `updates` says where the
+ * updates are, which answer the ids they changed.
  */
 export function abnormalStatements(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
   if (ids.length === 0) return undefined;
-  const running = owned(ctx, transactions, inArray(transactions.id, ids), eq(transactions.status, "ACTIVE"));
-  return [
+  const running = slices(ids, IDS_PER_STATEMENT).map((slice) => ({ slice, where: owned(ctx, transactions, inArray(transactions.id, slice), eq(transactions.status, "ACTIVE")) }));
+  const reviews = running.map(({ where }) =>
     ctx.db.insert(ocppReviews).select(
       ctx.db
         // Every column of ocpp_reviews, in its order (drizzle's insert-select asks for that); a null id autoincrements.
@@ -39,20 +49,26 @@ export function abnormalStatements(ctx: SystemCtx, ids: number[], reason: Abnorm
           createdAt: sql<number>`${ctx.now()}`.as("created_at"),
         })
         .from(transactions)
-        .where(running),
+        .where(where),
     ),
+  );
+  const updates = running.map(({ where }) => ctx.db.update(transactions).set({ status: "ABNORMAL", abnormalReason: reason }).where(where).returning({ id: transactions.id }));
+  const statements = [
+    ...reviews,
     auditRow(ctx, { table: "transactions", module: "ocpp", type: "UPDATE", newData: { ids, status: "ABNORMAL", reason } }),
-    ctx.db.update(transactions).set({ status: "ABNORMAL", abnormalReason: reason }).where(running).returning({ id: transactions.id }),
-    abnormalRecordsStatement(ctx, ids),
-  ] as const;
+    ...updates,
+    ...running.map(({ slice }) => abnormalRecordsStatement(ctx, slice)),
+  ];
+  return { statements, updates: { from: reviews.length + 1, count: updates.length } };
 }
 
 /** Marks these running transactions ABNORMAL in one batch; answers the ids it changed. */
 async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
-  const statements = abnormalStatements(ctx, ids, reason);
-  if (!statements) return [];
-  const [, , changed] = await ctx.db.batch(statements);
-  return changed.map((t) => t.id);
+  const marking = abnormalStatements(ctx, ids, reason);
+  if (!marking) return [];
+  const { from, count } = marking.updates;
+  const results = (await ctx.db.batch(marking.statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  return (results.slice(from, from + count) as { id: number }[][]).flat().map((t) => t.id);
 }
 
 /** A StartTransaction from a charger whose boot was not Accepted: kept for review, never billed (OCPP 1.6 §4.2). */
