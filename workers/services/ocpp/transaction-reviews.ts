@@ -34,8 +34,8 @@ const IDS_PER_STATEMENT = 90;
  */
 export function abnormalStatements(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
   if (ids.length === 0) return undefined;
-  const running = slices(ids, IDS_PER_STATEMENT).map((slice) => ({ slice, where: owned(ctx, transactions, inArray(transactions.id, slice), eq(transactions.status, "ACTIVE")) }));
-  const reviews = running.map(({ where }) =>
+  const running = slices(ids, IDS_PER_STATEMENT);
+  const reviews = running.map((slice) =>
     ctx.db.insert(ocppReviews).select(
       ctx.db
         // Every column of ocpp_reviews, in its order (drizzle's insert-select asks for that); a null id autoincrements.
@@ -49,15 +49,21 @@ export function abnormalStatements(ctx: SystemCtx, ids: number[], reason: Abnorm
           createdAt: sql<number>`${ctx.now()}`.as("created_at"),
         })
         .from(transactions)
-        .where(where),
+        .where(owned(ctx, transactions, inArray(transactions.id, slice), eq(transactions.status, "ACTIVE"))),
     ),
   );
-  const updates = running.map(({ where }) => ctx.db.update(transactions).set({ status: "ABNORMAL", abnormalReason: reason }).where(where).returning({ id: transactions.id }));
+  const updates = running.map((slice) =>
+    ctx.db
+      .update(transactions)
+      .set({ status: "ABNORMAL", abnormalReason: reason })
+      .where(owned(ctx, transactions, inArray(transactions.id, slice), eq(transactions.status, "ACTIVE")))
+      .returning({ id: transactions.id }),
+  );
   const statements = [
     ...reviews,
     auditRow(ctx, { table: "transactions", module: "ocpp", type: "UPDATE", newData: { ids, status: "ABNORMAL", reason } }),
     ...updates,
-    ...running.map(({ slice }) => abnormalRecordsStatement(ctx, slice)),
+    ...running.map((slice) => abnormalRecordsStatement(ctx, slice)),
   ];
   return { statements, updates: { from: reviews.length + 1, count: updates.length } };
 }
