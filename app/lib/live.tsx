@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { endsFlow, withoutFlow } from "../../domain/ocpp/meter-values";
 import type { LiveEvent } from "../../workers/live/events";
 
@@ -179,10 +179,15 @@ export function useLivePoints(): ReadonlyMap<number, PointLive> {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
-/** Live state of one point, or undefined until the hub has said something of it. */
+/**
+ * Live state of one point, or undefined until the hub has said something of it. Re-renders only
+ * when that point changes: the store makes a new object for the point an event names and keeps the
+ * others, so a page of a hundred panels renders one of them per meter reading, not all of them.
+ */
 export function useLivePoint(pointId: number | undefined): PointLive | undefined {
-  const points = useLivePoints();
-  return pointId === undefined ? undefined : points.get(pointId);
+  const store = useStore();
+  const ofPoint = useCallback(() => (pointId === undefined ? undefined : store.getSnapshot().get(pointId)), [store, pointId]);
+  return useSyncExternalStore(store.subscribe, ofPoint, ofPoint);
 }
 
 /** Whether the live socket is open now. */

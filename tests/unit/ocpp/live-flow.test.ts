@@ -49,4 +49,18 @@ describe("the console's live store", () => {
     expect(finishing).toMatchObject({ status: "Finishing", energyWh: 12_500 });
     expect(finishing).not.toHaveProperty("powerW");
   });
+
+  it("keeps every other point as it was when an event names one, so only that point's panel renders again", () => {
+    const store = new LiveStore();
+    const other = { pointId: 8, serialNumber: "CP-8" };
+    store.applySnapshot([status("Charging"), { ...status("Available"), ...other }]);
+    const before = store.getSnapshot();
+    store.apply(meter);
+    const after = store.getSnapshot();
+    expect(after).not.toBe(before);
+    expect(after.get(other.pointId)).toBe(before.get(other.pointId));
+    expect(after.get(point.pointId)).not.toBe(before.get(point.pointId));
+    store.setConnected(true);
+    expect(store.getSnapshot().get(point.pointId)).toBe(after.get(point.pointId));
+  });
 });
