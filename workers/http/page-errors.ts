@@ -24,7 +24,7 @@ type Handler = (...args: never[]) => unknown;
  */
 const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data|application\/json|text\/plain)\s*(;|$)/i;
 
-export const actionBodyReadable = (request: Request) => FORM_BODY.test(request.headers.get("Content-Type") ?? "");
+const actionBodyReadable = (request: Request) => FORM_BODY.test(request.headers.get("Content-Type") ?? "");
 
 function answeringStatus<F extends Handler>(handler: F, loading: boolean): F {
   return (async (...args: Parameters<F>) => {
