@@ -1,6 +1,5 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { slices } from "../../../domain/slices";
+import { batchOf, IN_LIST, slices } from "../../../db/statements";
 import { ocppReviews, operators, points, transactions } from "../../../db/schema";
 import { acrossTenants, owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
@@ -19,13 +18,6 @@ import { system } from "./charger-scope";
 export type AbnormalReason = "rebooted" | "availableWithoutStop" | "silent" | "notAccepted";
 
 /**
- * Ids a statement names at most: with the operator's id, within D1's 100 bound parameters
- * (docs/rules/lists.md "D1's 100 parameters"). A charger that never sent its stops can have more
- * running transactions than that when it reboots.
- */
-const IDS_PER_STATEMENT = 90;
-
-/**
  * The statements that mark these running transactions ABNORMAL, with a review row each and one
  * operation-log row: the review rows are inserted from the same rows the updates then change, so
  * the change never stands without its record (docs/rules/ocpp.md "Transactions"). The ids go in
@@ -34,7 +26,9 @@ const IDS_PER_STATEMENT = 90;
  */
 export function abnormalStatements(ctx: SystemCtx, ids: number[], reason: AbnormalReason) {
   if (ids.length === 0) return undefined;
-  const running = slices(ids, IDS_PER_STATEMENT);
+  // A charger that never sent its stops can have more running transactions at its reboot than one
+  // statement may name (docs/rules/lists.md "D1's 100 parameters").
+  const running = slices(ids, IN_LIST);
   const reviews = running.map((slice) =>
     ctx.db.insert(ocppReviews).select(
       ctx.db
@@ -73,7 +67,7 @@ async function markAbnormal(ctx: SystemCtx, ids: number[], reason: AbnormalReaso
   const marking = abnormalStatements(ctx, ids, reason);
   if (!marking) return [];
   const { from, count } = marking.updates;
-  const results = (await ctx.db.batch(marking.statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  const results = await batchOf(ctx.db, marking.statements);
   return (results.slice(from, from + count) as { id: number }[][]).flat().map((t) => t.id);
 }
 
