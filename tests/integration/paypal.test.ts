@@ -68,7 +68,9 @@ let events = 0;
 async function deliver(eventType: string, resource: unknown, options: { webhookId?: string; tamper?: boolean; eventId?: string; headers?: Record<string, string> } = {}) {
   const payload = JSON.stringify({ id: options.eventId ?? `WH-${uniqueTag()}-${++events}`, event_type: eventType, resource_type: "capture", resource });
   const signed = (await (await fetch(`${httpOrigin}/paypal/__fake/sign`, { method: "POST", body: JSON.stringify({ webhookId: options.webhookId ?? WEBHOOK_ID, payload }) })).json()) as Record<string, string>;
-  if (options.tamper) signed["PayPal-Transmission-Sig"] = `x${signed["PayPal-Transmission-Sig"].slice(1)}`;
+  // A base64 signature starts with "x" once in 64: tampering changes its first character to another one.
+  const sig = signed["PayPal-Transmission-Sig"];
+  if (options.tamper) signed["PayPal-Transmission-Sig"] = `${sig.startsWith("x") ? "y" : "x"}${sig.slice(1)}`;
   return post(payload, options.headers ?? signed);
 }
 async function post(payload: string, headers: Record<string, string>) {
