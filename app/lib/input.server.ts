@@ -1,4 +1,4 @@
-import { NotFound } from "../../domain/errors";
+import { Invalid, NotFound } from "../../domain/errors";
 import { pathId, recordId } from "../../domain/schemas/numbers";
 import { readJsonBody } from "../../workers/http/json-body";
 
@@ -15,6 +15,20 @@ import { readJsonBody } from "../../workers/http/json-body";
  */
 export function actionJson<T = Record<string, unknown>>(request: Request): Promise<T> {
   return readJsonBody(request) as Promise<T>;
+}
+
+/**
+ * An action's form. A body that does not read as the form it claims (a multipart body without
+ * its boundary, JSON or text where a form is read) is a 400 with a localized message, never a
+ * 500 from `request.formData()`; call it inside the action's `try`, as `actionJson`. Outside it,
+ * `workers/http/page-errors.ts` answers the 400 (docs/rules/input.md "Console input").
+ */
+export async function actionForm(request: Pick<Request, "formData">): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Invalid("errors.formMalformed");
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { login } from "../../workers/services/auth/login";
 import { loginInfo } from "../../workers/services/operators/public-info";
 import { contextFromToken } from "../../workers/services/context";
 import { actionError, applyGuard, operatorCookie, operatorOfHost, optionalCtx, publicCtx, sessionCookie } from "../lib/ctx.server";
+import { actionForm } from "../lib/input.server";
 
 /**
  * The login page of one operator (`/{operatorCode}/login`, or the root of its own domain;
@@ -32,7 +33,7 @@ export async function loginPage(request: Request, context: AppLoadContext, code:
 }
 
 export async function loginAction(request: Request, context: AppLoadContext, code: string) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await actionForm(request));
   const base = publicCtx(request, context, { ...form, password: undefined });
   try {
     const result = await login(base, { ...form, operatorCode: code }, await operatorOfHost(request, context));

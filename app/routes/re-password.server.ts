@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { changePassword } from "../../workers/services/auth/session-verbs";
 import { actionError, requireCtx, sessionCookie } from "../lib/ctx.server";
+import { actionForm } from "../lib/input.server";
 
 /** Whether the change is forced (an initial password) and whose console it is. */
 export async function loadRePassword({ request, context }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loadRePassword({ request, context }: LoaderFunctionArgs) {
 export async function changePasswordAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    await changePassword(ctx, Object.fromEntries(await request.formData()));
+    await changePassword(ctx, Object.fromEntries(await actionForm(request)));
   } catch (error) {
     return actionError(error, ctx.lang);
   }

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "rea
 import { describe, expect, it } from "vitest";
 import { deleteRoleAction, loadRole, saveRole } from "../../app/routes/carrier/roles.server";
 import { saveAccount } from "../../app/routes/carrier/accounts.server";
+import { fileAction } from "../../app/routes/maintenance/media.server";
 import { makeRole } from "./support/factories";
 import { call, ORIGIN, tokenFor } from "./support/http";
 
@@ -52,6 +53,30 @@ describe("console actions read JSON bodies as the API does", () => {
     const request = consoleRequest(token, "/carrierSystem/role/add", { body: JSON.stringify(role), contentType: "application/json" });
     expect(await saveRole({ request, context, params: {} } as unknown as ActionFunctionArgs)).toMatchObject({ ok: true });
     expect(await roleCount(token)).toBe(before + 1);
+  });
+
+  it("answers a body that does not read as the form it claims with 400 and its localized message, deleting nothing", async () => {
+    const token = await tokenFor("0PL002", "demoadmin");
+    const role = await makeRole(token);
+    const unreadable: [string, string][] = [
+      // A multipart body without its boundary: an upload or a delete of the file screen, a role's delete.
+      [`id=${role.id}`, "multipart/form-data"],
+      // JSON where the action reads a form.
+      [JSON.stringify({ id: role.id }), "application/json"],
+    ];
+    for (const [body, contentType] of unreadable) {
+      // Read inside the action's try: the action's own error, with the message in the caller's language.
+      const files = consoleRequest(token, "/basicInfo/fileManagement?lang=pl", { body, contentType });
+      expect(answer(await fileAction({ request: files, context, params: {} } as unknown as ActionFunctionArgs)), contentType).toMatchObject({
+        status: 400,
+        ok: false,
+        message: "Nie udało się odczytać formularza: wyślij go jako formularz (application/x-www-form-urlencoded lub multipart/form-data)",
+      });
+      // Read before the action's try: the same refusal, which workers/http/page-errors.ts answers with 400.
+      const roles = consoleRequest(token, "/carrierSystem/role", { body, contentType });
+      await expect(deleteRoleAction({ request: roles, context, params: {} } as unknown as ActionFunctionArgs), contentType).rejects.toMatchObject({ status: 400, key: "errors.formMalformed" });
+    }
+    expect((await call("GET", `/user-service/role/${role.id}`, { token })).status).toBe(200);
   });
 
   it("takes a record id in a form or an address as decimal digits only: 0x3 is not record 3", async () => {

@@ -6,6 +6,7 @@ import { menuTreeFor } from "../../tenants/permissions";
 import { breadcrumbTrail } from "../../app/components/shell/breadcrumbs";
 import { screenAt, screenTitleKey } from "../../app/components/shell/screen-place";
 import { pageStatus, withPageErrors } from "../../workers/http/page-errors";
+import { actionForm } from "../../app/lib/input.server";
 
 const menu = menuTreeFor({ operatorCode: "0PL002", sub: 0, kind: "OPERATOR", edition: "ultimate", adminType: "SUPER", role: null });
 
@@ -77,6 +78,7 @@ describe("typed errors on console pages", () => {
       routes: {
         login: { id: "login", path: "login", module: { action: async ({ request }: { request: Request }) => Object.fromEntries(await request.formData()) } },
         logout: { id: "logout", path: "logout", module: { action: async () => ++loggedOut } },
+        form: { id: "form", path: "form", module: { action: async ({ request }: { request: Request }) => Object.fromEntries(await actionForm(request)) } },
       },
     } as unknown as ServerBuild;
     const wrapped = withPageErrors(build);
@@ -90,6 +92,10 @@ describe("typed errors on console pages", () => {
     expect(await statusOf("login", "PUT")).toBe(400);
     expect(await statusOf("login", "POST", "<username>a</username>", "application/xml")).toBe(400);
     expect(await statusOf("login", "POST", "username=a", "application/x-www-form-urlencoded")).toBe(200);
+    // A body that claims a form's type and does not read as one: refused by actionForm, answered 400 outside the action's try.
+    expect(await statusOf("form", "POST", "username=a", "multipart/form-data")).toBe(400);
+    expect(await statusOf("form", "POST", '{"username":"a"}', "application/json")).toBe(400);
+    expect(await statusOf("form", "POST", "username=a", "application/x-www-form-urlencoded")).toBe(200);
     expect(await statusOf("logout", "POST")).toBe(200);
     expect(loggedOut).toBe(1);
   });

@@ -33,7 +33,9 @@ function answeringStatus<F extends Handler>(handler: F, loading: boolean): F {
     } catch (error) {
       const { request } = (args[0] ?? {}) as { request?: Request };
       const unreadable = !loading && request !== undefined && !actionBodyReadable(request);
-      const status = pageStatus(error, loading) ?? (unreadable && error instanceof Error ? 400 : undefined);
+      // An action's input refused where the action does not answer it itself (its form read before its `try`) is the caller's 400 too.
+      const refused = !loading && error instanceof AppError && error.status === 400;
+      const status = pageStatus(error, loading) ?? ((unreadable && error instanceof Error) || refused ? 400 : undefined);
       if (status === undefined) throw error;
       throw data(null, { status });
     }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createAccount, getAccount, listAccounts, setAccountStatus, updateAccount } from "../../../workers/services/accounts/accounts";
 import { roleOptions } from "../../../workers/services/roles/roles";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The account list, filtered and paged by the verb, with the roles for the role filter. */
@@ -15,7 +15,7 @@ export async function loadAccounts({ request, context }: LoaderFunctionArgs) {
 /** The list's action: enable or disable the posted account. */
 export async function setAccountStatusAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const result = await setAccountStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
     return { ok: true as const, status: result.status };

@@ -3,7 +3,7 @@ import { catalogueFor, catalogueKeyOf } from "../../../tenants/permissions";
 import { createRole, deleteRole, getRole, listRoles, updateRole } from "../../../workers/services/roles/roles";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The menus a role of this operator may be given: its edition's catalogue. */
@@ -17,7 +17,7 @@ export async function loadRoles({ request, context }: LoaderFunctionArgs) {
 /** The list's action: delete the posted role. */
 export async function deleteRoleAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     await deleteRole(ctx, bodyId(form.get("id")));
     return { ok: true as const };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { listFeedback, replyFeedback } from "../../../workers/services/content/feedback";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** A page of feedback; a filter the verb refuses gives an empty page with its message. */
@@ -18,7 +18,7 @@ export async function loadFeedback({ request, context }: LoaderFunctionArgs) {
 /** Replies to the posted feedback (PROCESSED). */
 export async function replyFeedbackAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     await replyFeedback(ctx, bodyId(form.get("id")), { reply: form.get("reply") ?? undefined });
     return { ok: true as const };

@@ -3,7 +3,7 @@ import { listPublishedLocations, roamsAsCpo as takesCpoRole, setStationPublished
 import { listPublishedTariffs } from "../../../workers/services/ocpi/cpo-tariffs";
 import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Loader and action of the screens of what we publish as a CPO (docs/rules/ocpi.md "CPO role"). */
@@ -31,7 +31,7 @@ export async function loadPublished({ request, context }: LoaderFunctionArgs) {
 /** Withdraws a station from roaming (the station's page publishes it again). */
 export async function withdrawAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     return { ok: true as const, record: await setStationPublished(ctx, bodyId(form.get("id")), { publish: false }) };
   } catch (error) {

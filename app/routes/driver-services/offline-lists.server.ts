@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import * as offlineLists from "../../../workers/services/driver-services/offline-lists";
 import { pointChoices } from "../../../workers/services/driver-services/pickers";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Offline lists (docs/rules/driver-services.md "Offline lists"). */
@@ -13,7 +13,7 @@ export async function loadOfflineLists({ request, context }: LoaderFunctionArgs)
 
 export async function deleteOfflineListAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     await offlineLists.deleteOfflineList(ctx, bodyId(form.get("id")));
     return { ok: true as const };

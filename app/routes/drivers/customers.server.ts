@@ -18,7 +18,7 @@ import {
 import { groupOption } from "../../../workers/services/drivers/groups";
 import { uploadCustomerAvatar } from "../../../workers/services/drivers/avatar";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** A group as the group picker shows it. */
@@ -40,7 +40,7 @@ export async function loadCustomers({ request, context }: LoaderFunctionArgs) {
 /** The list's actions: a customer's status (NORMAL or ABNORMAL), or its deletion. */
 export async function customerListAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const id = bodyId(form.get("id"));
     if (form.get("intent") === "delete") {
@@ -104,7 +104,7 @@ export async function saveCustomer({ request, context, params }: ActionFunctionA
       const length = Number(request.headers.get("Content-Length"));
       const stored = await uploadCustomerAvatar(ctx, {
         declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined,
-        readFile: async () => (await request.formData()).get("file"),
+        readFile: async () => (await actionForm(request)).get("file"),
       });
       return { ok: true as const, id: null, key: stored.key, url: stored.url };
     } catch (error) {

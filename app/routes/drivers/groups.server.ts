@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createGroup, deleteGroup, groupDetail, groupOption, listGroupMembers, listGroups, updateGroup } from "../../../workers/services/drivers/groups";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { groupChoice } from "./customers.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -12,7 +12,7 @@ export async function loadGroups({ request, context }: LoaderFunctionArgs) {
 
 export async function deleteGroupAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     await deleteGroup(ctx, bodyId(form.get("id")));
     return { ok: true as const };

@@ -5,6 +5,7 @@ import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
 import { searchParamsObject } from "../../lib/search-params";
 import { loadRoamingList } from "./emsp.server";
+import { actionForm } from "../../lib/input.server";
 
 /**
  * The roaming sessions and locations with the commands a user may send from them, and the
@@ -34,7 +35,7 @@ export async function loadCommands({ request, context }: LoaderFunctionArgs) {
 /** Sends the command the form describes; its fields are those of `POST /ocpi-service/command`. */
 export async function commandAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const input = Object.fromEntries(await request.formData());
+  const input = Object.fromEntries(await actionForm(request));
   try {
     return { ok: true as const, record: await sendCommand(ctx, input) };
   } catch (error) {

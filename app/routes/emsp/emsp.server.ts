@@ -18,7 +18,7 @@ import { rejectCdr, releaseCdr } from "../../../workers/services/ocpi/cdr-billin
 import { admits } from "../../../workers/services/verb";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Loaders and the platform action of the roaming screens (docs/rules/ocpi.md "Console"). */
@@ -70,7 +70,7 @@ export async function loadPlatforms({ request, context }: LoaderFunctionArgs) {
 /** One action for the platform screen; `intent` names the verb. */
 export async function platformAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   const input = { name: form.get("name") ?? undefined, versionsUrl: form.get("versionsUrl") ?? undefined, token: form.get("token") ?? undefined, role: form.get("role") ?? undefined };
   // Every intent but create names its platform (docs/rules/input.md "Whole numbers").
   const id = () => bodyId(form.get("id"));
@@ -103,7 +103,7 @@ export async function platformAction({ request, context }: ActionFunctionArgs) {
 /** The tokens screen's action: push tokens to partners again now (one token, or all). */
 export async function tokenPushAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   const uid = form.get("uid");
   try {
     const { queued } = await forcePushTokens(ctx, typeof uid === "string" && uid !== "" ? { uids: [uid] } : {});
@@ -116,7 +116,7 @@ export async function tokenPushAction({ request, context }: ActionFunctionArgs) 
 /** The CDR screen's review of a held CDR: `intent` release or reject, `id` the CDR's row. */
 export async function cdrReviewAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const id = bodyId(form.get("id"));
     const intent = form.get("intent") === "reject" ? "reject" : "release";

@@ -29,6 +29,7 @@ import type { ListPath } from "~/lib/api";
 import { WalletExport } from "../wallets/wallet-filters";
 import type { TokenPushStatus } from "../../../workers/services/ocpi/token-push";
 import { cdrReviewAction, loadRoamingList, tokenPushAction, type RoamingList } from "./emsp.server";
+import { actionForm } from "../../lib/input.server";
 
 /**
  * What partners sent, and our tokens as they see them (docs/rules/ocpi.md "Console"): one screen
@@ -45,7 +46,7 @@ export type Row = Record<string, unknown>;
  * of a held CDR (docs/rules/ocpi.md "What a CDR may bill"), told apart by `intent`.
  */
 export async function action(args: ActionFunctionArgs) {
-  const intent = (await args.request.clone().formData()).get("intent");
+  const intent = (await actionForm(args.request.clone())).get("intent");
   return intent === "release" || intent === "reject" ? cdrReviewAction(args) : tokenPushAction(args);
 }
 const str = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));

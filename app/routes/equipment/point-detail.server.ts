@@ -3,7 +3,7 @@ import { reportByPoint } from "../../../workers/services/charge-records/charge-r
 import { setPointStatus } from "../../../workers/services/points/point-admin";
 import { chargerSetup, pointDetail } from "../../../workers/services/points/points";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { routeId } from "../../lib/input.server";
+import { actionForm, routeId } from "../../lib/input.server";
 
 /** The point, its monthly charge report and what a charger needs to be set up to connect. */
 export async function loadPointDetail({ request, context, params }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function loadPointDetail({ request, context, params }: LoaderFuncti
 /** The detail page's action: enable or disable the point. */
 export async function setPointStatusAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const result = await setPointStatus(ctx, routeId(params.id), { status: form.get("status") });
     return { ok: true as const, status: result.status };

@@ -4,7 +4,7 @@ import { listPoints, pointDetail } from "../../../workers/services/points/points
 import { connectorQuota } from "../../../workers/services/points/quota";
 import { stationOptions } from "../../../workers/services/stations/stations";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { quotaRefusal } from "../platform/temporary-package.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -18,7 +18,7 @@ export async function loadPoints({ request, context }: LoaderFunctionArgs) {
 /** The list's action: delete a point, enable the selected ones, or enable or disable one. */
 export async function pointsAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   const intent = String(form.get("intent"));
   try {
     if (intent === "delete") {

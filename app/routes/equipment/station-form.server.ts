@@ -5,7 +5,7 @@ import { operatorInfo, supportedCurrency } from "../../../workers/services/opera
 import { createStation, stationDetail, stationOptions, updateStation } from "../../../workers/services/stations/stations";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, routeId } from "../../lib/input.server";
 
 /** The station named by `?id=`, if any: the form edits it, else it adds one; a malformed id names no station. */
 const editedId = (request: Request) => {
@@ -38,7 +38,7 @@ export async function saveStation({ request, context }: ActionFunctionArgs) {
       const kind = new URL(request.url).searchParams.get("kind") === "mapIcon" ? "mapIcon" : "logo";
       const stored = await uploadStationImage(ctx, kind, {
         declaredBytes: Number.isFinite(length) && length > 0 ? length : undefined,
-        readFile: async () => (await request.formData()).get("file"),
+        readFile: async () => (await actionForm(request)).get("file"),
       });
       return { ok: true as const, intent: "upload" as const, kind, key: stored.key, url: stored.url, id: null };
     }

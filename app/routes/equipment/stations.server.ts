@@ -12,7 +12,7 @@ import {
 } from "../../../workers/services/stations/stations";
 import type { UserCtx } from "../../../workers/services/context";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { bodyId, routeId } from "../../lib/input.server";
+import { actionForm, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** The station list, ranked, filtered and paged by the verb, with the connector quota. */
@@ -59,7 +59,7 @@ export type StationActionResult = Awaited<ReturnType<typeof runStationAction>>;
 export async function stationAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
-    return await runStationAction(ctx, await request.formData());
+    return await runStationAction(ctx, await actionForm(request));
   } catch (error) {
     return actionError(error, ctx.lang);
   }

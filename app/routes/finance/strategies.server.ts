@@ -3,7 +3,7 @@ import { copyStrategy, createStrategy, deleteStrategy, getStrategy, listStrategi
 import { admits } from "../../../workers/services/verb";
 import { tariffTerms } from "../../../workers/services/ocpi/cpo-tariffs";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -19,7 +19,7 @@ export async function loadStrategies({ request, context }: LoaderFunctionArgs) {
 /** The list's action: delete or copy the posted strategy. */
 export async function strategiesAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   const intent = String(form.get("intent"));
   try {
     const id = bodyId(form.get("id"));

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createMaintainer, deleteMaintainer, getMaintainer, listMaintainers, maintainerChoices, updateMaintainer } from "../../../workers/services/maintenance/maintainers";
 import * as workOrders from "../../../workers/services/maintenance/work-orders";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -29,7 +29,7 @@ export async function loadMaintain({ request, context }: LoaderFunctionArgs) {
 /** Opens a work order by hand, turns automatic orders on or off, or removes a maintainer. */
 export async function maintainAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await actionForm(request)) as Record<string, string>;
   try {
     if (form.intent === "autoOpen") {
       await workOrders.updateMaintenanceSettings(ctx, { autoOpen: form.autoOpen === "true" });
@@ -59,7 +59,7 @@ export async function loadWorkOrder({ request, context, params }: LoaderFunction
 export async function workOrderAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   const id = routeId(params.id);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await actionForm(request)) as Record<string, string>;
   try {
     if (form.intent === "process") await workOrders.processWorkOrder(ctx, id, { handlingProcess: form.handlingProcess, opinion: form.opinion });
     else if (form.intent === "audit") await workOrders.auditWorkOrder(ctx, id, { result: form.result, opinion: form.opinion });

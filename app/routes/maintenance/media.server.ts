@@ -4,7 +4,7 @@ import { auditBanner, deleteBanner, listBanners, orderBanners, setBannerEnabled,
 import { deleteFile, listFiles, uploadFile } from "../../../workers/services/media/files";
 import type { Upload } from "../../../workers/services/files/images";
 import { actionError, publicCtx, refusal, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -27,12 +27,12 @@ export async function bannerAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
     if (isUpload(request)) {
-      const form = request.formData();
+      const form = actionForm(request);
       const type = String((await form).get("type") ?? "");
       await uploadBanner(ctx, { type }, uploadOf(request, form));
       return { ok: true as const, intent: "upload" };
     }
-    const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+    const form = Object.fromEntries(await actionForm(request)) as Record<string, string>;
     const id = () => bodyId(form.id);
     if (form.intent === "audit") await auditBanner(ctx, id());
     else if (form.intent === "enable") await setBannerEnabled(ctx, id(), { enabled: form.enabled === "true" });
@@ -57,10 +57,10 @@ export async function fileAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
   try {
     if (isUpload(request)) {
-      await uploadFile(ctx, uploadOf(request, request.formData()));
+      await uploadFile(ctx, uploadOf(request, actionForm(request)));
       return { ok: true as const, intent: "upload" };
     }
-    const form = await request.formData();
+    const form = await actionForm(request);
     await deleteFile(ctx, bodyId(form.get("id")));
     return { ok: true as const, intent: "delete" };
   } catch (error) {
@@ -79,7 +79,7 @@ export async function loadDeletions({ request, context }: LoaderFunctionArgs) {
 
 export async function deletionAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const identityConfirmedBy = form.get("identityConfirmedBy");
     await decideAccountDeletion(ctx, bodyId(form.get("id")), { result: form.get("result"), ...(identityConfirmedBy !== null && { identityConfirmedBy }) });
@@ -100,7 +100,7 @@ export async function loadDeletePage({ request, context }: LoaderFunctionArgs) {
  * the code mailed to the customer (`intent=confirm`).
  */
 export async function requestDeletionAction({ request, context }: ActionFunctionArgs) {
-  const { intent, code, ...body } = Object.fromEntries(await request.formData());
+  const { intent, code, ...body } = Object.fromEntries(await actionForm(request));
   // The code stays out of the operation log.
   const ctx = publicCtx(request, context, body);
   try {

@@ -4,7 +4,7 @@ import { createWorkOrder } from "../../../workers/services/maintenance/work-orde
 import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 import { exportQueryOf, localPeriodParams, searchParamsObject } from "../../lib/search-params";
 
 /** The alarm-record screens open on undisposed alarms; `status=all` shows every one. */
@@ -39,7 +39,7 @@ export async function loadAlarms({ request, context }: LoaderFunctionArgs) {
  */
 export async function disposeAlarmAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     if (form.get("intent") === "workOrder") {
       const order = await createWorkOrder(ctx, { alarmId: bodyId(form.get("id")) });

@@ -6,7 +6,7 @@ import { operatorInfo } from "../../../workers/services/operators/public-info";
 import { excludeOutage, listOutages, listUptime, reliabilitySummary } from "../../../workers/services/uptime/uptime";
 import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -63,7 +63,7 @@ export async function loadReliability({ request, context }: LoaderFunctionArgs) 
 /** Puts the posted outage down to the chosen cause, or (`reason` empty) counts it again. */
 export async function excludeOutageAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const reason = form.get("reason");
     const note = form.get("note");

@@ -3,7 +3,7 @@ import { closeSuspectSession, listSuspectSessions, suspectSessionReading } from 
 import { once } from "../../../workers/services/idempotency";
 import { admits } from "../../../workers/services/verb";
 import { actionError, refusal, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /**
@@ -29,7 +29,7 @@ export async function loadSuspectSessions({ request, context }: LoaderFunctionAr
 /** Closes the posted session with the reading typed for it, once per idempotency key (docs/rules/input.md "Idempotency keys"). */
 export async function closeSuspectAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const transactionId = bodyId(form.get("transactionId"));
     const body = { meterStop: form.get("meterStop") ?? undefined };

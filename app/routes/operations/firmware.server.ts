@@ -9,7 +9,7 @@ import {
   updateFirmware,
 } from "../../../workers/services/firmware/firmware";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Operation and maintenance › Firmware updates: the screens reach the same verbs as the API. */
@@ -45,7 +45,7 @@ export async function firmwarePage({ request, context, params }: LoaderFunctionA
 /** Issue to points, or delete: from the list or the detail. */
 export async function firmwareAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const id = params.id ? routeId(params.id) : bodyId(form.get("id"));
     if (form.get("intent") === "issue") {

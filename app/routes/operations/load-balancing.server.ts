@@ -10,7 +10,7 @@ import {
   updateLoadBalancing,
 } from "../../../workers/services/load-balancing/load-balancing";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Equipment › Load balancing: the list, the form and the detail reach the same verbs as the API. */
@@ -48,7 +48,7 @@ export async function loadBalancingPage({ request, context, params }: LoaderFunc
 /** Deliver, enable or disable, delete: one action per intent, from the list or the detail. */
 export async function loadBalancingAction({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const id = params.id ? routeId(params.id) : bodyId(form.get("id"));
     switch (form.get("intent")) {

@@ -8,7 +8,7 @@ import { listPayments, retryBillPayment } from "../../../workers/services/paymen
 import { once } from "../../../workers/services/idempotency";
 import { operatorSettings } from "../../../workers/services/settings/parameter-settings";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { bodyId, optionalBodyId } from "../../lib/input.server";
+import { actionForm, bodyId, optionalBodyId } from "../../lib/input.server";
 
 /**
  * The payment channels screen (docs/rules/payments.md "Channels"): the operator's channels, its
@@ -69,7 +69,7 @@ function channelBody(form: FormData, decimals: number) {
 /** `intent`: save (create or update), enable, delete, or retry a failed payment's bill. */
 export async function paymentChannelAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const id = optionalBodyId(form.get("id"));
     switch (form.get("intent")) {

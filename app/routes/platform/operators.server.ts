@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createOperator, getOperator, listOperators, setOperatorStatus, updateOperator } from "../../../workers/services/platform/operators";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Platform › Operators (docs/rules/platform.md "Operators"): the list, paged and filtered by the verb. */
@@ -13,7 +13,7 @@ export async function loadOperators({ request, context }: LoaderFunctionArgs) {
 /** The list's action: enable or disable the posted operator. */
 export async function operatorStatusAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const result = await setOperatorStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
     return { ok: true as const, status: result.status };

@@ -3,7 +3,7 @@ import { carrierInfo } from "../../../workers/services/platform/carrier-info";
 import { listOperators } from "../../../workers/services/platform/operators";
 import { createPackage, getPackage, listPackageBills, listPackages, ownPackageBills, ownPackages, setBillFlags, voidPackage } from "../../../workers/services/platform/price-packages";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { searchParamsObject } from "../../lib/search-params";
 
 /** Platform › Price packages (docs/rules/platform.md "Price packages"). */
@@ -15,7 +15,7 @@ export async function loadPackages({ request, context }: LoaderFunctionArgs) {
 /** The list's action: void the posted package. */
 export async function voidPackageAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     await voidPackage(ctx, bodyId(form.get("id")));
     return { ok: true as const };
@@ -53,7 +53,7 @@ export async function loadPackage({ request, context, params }: LoaderFunctionAr
 /** The detail's action: set a bill's recorded or settled flag. */
 export async function billFlagsAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   const flag = String(form.get("flag"));
   try {
     await setBillFlags(ctx, bodyId(form.get("id")), { [flag]: form.get("value") === "true" });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import * as accounts from "../../../workers/services/sub-operators/accounts";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { actionJson, bodyId, routeId } from "../../lib/input.server";
+import { actionForm, actionJson, bodyId, routeId } from "../../lib/input.server";
 import { statementPage } from "../statements/statements.server";
 import { searchParamsObject } from "../../lib/search-params";
 
@@ -14,7 +14,7 @@ export async function loadSubOperators({ request, context }: LoaderFunctionArgs)
 /** Enable or disable the posted sub-operator (the list and the enable page). */
 export async function subOperatorStatusAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const result = await accounts.setSubOperatorStatus(ctx, bodyId(form.get("id")), { status: form.get("status") });
     return { ok: true as const, status: result.status };

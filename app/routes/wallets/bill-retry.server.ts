@@ -4,7 +4,7 @@ import { retryBillPayment } from "../../../workers/services/payments/payments";
 import { billDetail } from "../../../workers/services/wallets/bills";
 import { once } from "../../../workers/services/idempotency";
 import { actionError, requireCtx } from "../../lib/ctx.server";
-import { bodyId } from "../../lib/input.server";
+import { actionForm, bodyId } from "../../lib/input.server";
 
 /**
  * "Retry payment" on the bill screens (docs/rules/wallets.md "Bills"): a failed card payment is
@@ -15,7 +15,7 @@ import { bodyId } from "../../lib/input.server";
  */
 export async function retryBillAction({ request, context }: ActionFunctionArgs) {
   const ctx = await requireCtx(request, context);
-  const form = await request.formData();
+  const form = await actionForm(request);
   try {
     const bill = await billDetail(ctx, bodyId(form.get("id")));
     const retry = async () => {
