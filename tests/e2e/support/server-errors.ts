@@ -33,6 +33,15 @@ afterEach(({ task }) => {
     // ProxyWorker: a request that wrangler's proxy sent again
     // (docs/decisions/0114-the-dev-server-sends-a-lost-request-again.md); a reload of the server.
     const told = added.split("\n").filter((line) => /QUEUE|housekeeping|wrangler:(warn|error)|"level":"(warn|error)"|Uncaught|ProxyWorker|Reloading local server/.test(line));
+    // The attempt's own error too: a test that passes on its retry is reported as passed, and its first failure's message is kept nowhere else.
+    const failures = (task.result.errors ?? []).map((e) =>
+      (e.stack ?? e.message ?? String(e))
+        .split("\n")
+        .filter((line) => !line.includes("node_modules"))
+        .slice(0, 8)
+        .join("\n"),
+    );
+    console.warn(`"${task.name}" failed (attempt ${(task.result.retryCount ?? 0) + 1}):\n${failures.join("\n")}`);
     console.warn(`the server during "${task.name}" (last ${SHOWN_ON_FAILURE} of ${told.length} lines):\n${told.slice(-SHOWN_ON_FAILURE).join("\n")}`);
   }
   const errors = added
