@@ -6,8 +6,12 @@ import type { Db } from "./client";
 /** D1 binds at most 100 parameters per statement: long lists go one slice per statement. */
 export { slices } from "../domain/slices";
 
-/** Ids or names per `IN (…)` list, leaving room for the operator id and a few more. */
-export const IN_LIST = 90;
+/**
+ * Ids or names per `IN (…)` list, leaving room for the rest of the statement: the scope of the
+ * most narrowed user (a maintainer of a sub-operator binds 13 parameters, tenants/scope.ts
+ * `visible`) and a filter or two (docs/rules/lists.md "D1's 100 parameters").
+ */
+export const IN_LIST = 85;
 /** Connector rows per insert: seven bound columns each. */
 export const CONNECTOR_ROWS = 14;
 

@@ -110,6 +110,11 @@ describe("banners", () => {
 
     expect((await call("PUT", `/system-service/banner/${a.id}/audit`, { token: deAdmin })).status).toBe(404);
     expect((await call("PUT", "/system-service/banner/order", { token: deAdmin, body: { ids: [a.id] } })).status).toBe(404);
+    // As many ids as the order takes (100), one of them not the operator's: counted in slices, a 404, never D1's limit.
+    const hundred = [a.id, b.id, ...Array.from({ length: 98 }, (_, i) => b.id + 1_000_000 + i)];
+    const tooMany = await call("PUT", "/system-service/banner/order", { token: admin, body: { ids: hundred } });
+    expect(tooMany.status, JSON.stringify(tooMany.body)).toBe(404);
+    expect(tooMany.body.msg).toBe(e.bannerNotFound);
     expect((await call("DELETE", `/system-service/banner/${a.id}`, { token: deAdmin })).status).toBe(404);
     const without = await tokenWithMenus(admin, ["carrier.operationLog"]);
     expect((await send("/system-service/banner?type=POINT", without, png(10, 10))).status).toBe(403);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { stations } from "../../db/schema";
+import { chargeStrategies, chargeStrategyVersions, points, stations } from "../../db/schema";
 import { location as locationSchema } from "../../domain/schemas/ocpi/locations";
 import { tariff as tariffSchema } from "../../domain/schemas/ocpi/tariffs";
 import { registerPlatform } from "../../workers/services/ocpi/platforms";
@@ -316,6 +316,59 @@ describe("tenancy and the console", () => {
     expect(tariffs.body.data.records.every((r: { tariff: unknown }) => tariffSchema.safeParse(r.tariff).success)).toBe(true);
     const bad = await call("PUT", `/ocpi-service/cpo/location/${page1.body.data.records[0].stationId}`, { token: admin, body: { publish: "yes" } });
     expect(bad.status).toBe(400);
+  });
+
+  it("pages the published tariffs at size 100 with more than 100, each strategy's version read in slices", async () => {
+    const operatorId = await operatorIdOf("0PL002");
+    const made = await flatStrategy(admin);
+    const { prices } = (await env.DB.prepare("SELECT prices FROM charge_strategy_versions WHERE id = ?").bind(made.versionId).first<{ prices: string }>())!;
+    const name = `Paged tariff ${crypto.randomUUID().slice(0, 8)}`;
+    await insertAll(
+      chargeStrategies,
+      Array.from({ length: 103 }, (_, i) => ({ operatorId, name: `${name} ${i}`, currency: "PLN" })),
+    );
+    const ids = (await env.DB.prepare("SELECT id FROM charge_strategies WHERE name LIKE ?").bind(`${name} %`).all<{ id: number }>()).results.map((r) => r.id);
+    await insertAll(
+      chargeStrategyVersions,
+      ids.map((strategyId) => ({ operatorId, strategyId, version: 1, name, currency: "PLN", prices: JSON.parse(prices), createdBy: "test" })),
+    );
+    await env.DB.prepare(
+      "UPDATE charge_strategies SET current_version_id = (SELECT v.id FROM charge_strategy_versions v WHERE v.strategy_id = charge_strategies.id) WHERE name LIKE ?",
+    )
+      .bind(`${name} %`)
+      .run();
+    // One public point per strategy at a published station: each strategy is a published tariff.
+    const charger = await makeCharger("0PL002");
+    const stationId = await stationOf(charger.pointId);
+    expect((await publish(admin, stationId)).status).toBe(200);
+    await insertAll(
+      points,
+      ids.map((chargeStrategyId, i) => ({
+        operatorId,
+        stationId,
+        serialNumber: `${charger.serialNumber}-T${i}`,
+        pointNo: `T${i}`,
+        name: `Tariff ${i}`,
+        type: "AC" as const,
+        ratedPowerW: 22_000,
+        connectorCount: 1,
+        chargeStrategyId,
+      })),
+    );
+
+    const page1 = await call("GET", "/ocpi-service/cpo/tariff?size=100&current=1", { token: admin });
+    expect(page1.status, JSON.stringify(page1.body)).toBe(200);
+    expect(page1.body.data.records).toHaveLength(100);
+    expect(page1.body.data.total).toBeGreaterThanOrEqual(103);
+    const page2 = await call("GET", "/ocpi-service/cpo/tariff?size=100&current=2", { token: admin });
+    const listed = [...page1.body.data.records, ...page2.body.data.records].map((r: { strategyId: number }) => r.strategyId);
+    expect(listed).toEqual(expect.arrayContaining(ids));
+    expect(new Set(listed).size).toBe(listed.length);
+    const { emsp } = await registeredEmsp(admin);
+    const wire = await ocpi("GET", "/ocpi/2.2.1/cpo/tariffs?limit=100", { token: emsp.state.ourToken! });
+    expect(wire.status).toBe(200);
+    expect(wire.body.data).toHaveLength(100);
+    expect(wire.body.data.every((t: unknown) => tariffSchema.safeParse(t).success)).toBe(true);
   });
 
   it("keeps the roles of the parameter settings when a body leaves them out, and refuses unknown ones", async () => {

@@ -283,6 +283,9 @@ describe("offline lists (/customer-service/offline-list)", { timeout: 30_000 }, 
     }
     expect((await call("POST", "/customer-service/offline-list", { token: pl, body: { name: "X", customerIds: [foreign.id], chargeableType: "ALL" } })).status).toBe(404);
     expect((await call("POST", "/customer-service/offline-list", { token: pl, body: { name: "X", groupIds: [foreignGroup.id], chargeableType: "ALL" } })).status).toBe(404);
+    // As many groups as a list takes (100), one of them another operator's: counted in slices, a 404, never D1's limit.
+    const hundred = [foreignGroup.id, ...Array.from({ length: 99 }, (_, i) => foreignGroup.id + 1_000_000 + i)];
+    expect((await call("POST", "/customer-service/offline-list", { token: pl, body: { name: "X", groupIds: hundred, chargeableType: "ALL" } })).status).toBe(404);
     expect((await push(pl, list.id, { pointIds: [foreignPoint.pointId] })).status).toBe(404);
     const [{ id: foreignStation }] = (await env.DB.prepare("SELECT station_id AS id FROM points WHERE id = ?").bind(foreignPoint.pointId).all<{ id: number }>()).results;
     expect((await push(pl, list.id, { stationIds: [foreignStation] })).status).toBe(404);

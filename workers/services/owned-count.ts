@@ -1,5 +1,5 @@
 import { count, inArray } from "drizzle-orm";
-import { customers, points, stations } from "../../db/schema";
+import { banners, customerGroups, customers, points, stations } from "../../db/schema";
 import { IN_LIST, slices } from "../../db/statements";
 import { owned } from "../../tenants/scope";
 import type { UserCtx } from "./context";
@@ -9,7 +9,7 @@ import type { UserCtx } from "./context";
  * (docs/rules/lists.md "D1's 100 parameters"). A list naming another operator's id counts short
  * and is refused as not found (docs/rules/tenancy.md "Another tenant's id").
  */
-export async function ownedCount(ctx: UserCtx, table: typeof stations | typeof points | typeof customers, ids: readonly number[]) {
+export async function ownedCount(ctx: UserCtx, table: typeof stations | typeof points | typeof customers | typeof customerGroups | typeof banners, ids: readonly number[]) {
   let found = 0;
   for (const slice of slices([...new Set(ids)], IN_LIST)) {
     const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(owned(ctx, table, inArray(table.id, slice)));

@@ -151,11 +151,7 @@ export const offlineListDetail = verb({ menu: OFFLINE_LIST_MENU }, async (ctx, i
 async function checkMembers(ctx: UserCtx, input: OfflineListInput) {
   if ((await ownedCount(ctx, customers, input.customerIds)) !== input.customerIds.length) throw new NotFound("driverServices.errors.customerNotFound");
   if (!input.groupIds.length) return;
-  const [{ n }] = await ctx.db
-    .select({ n: count() })
-    .from(customerGroups)
-    .where(owned(ctx, customerGroups, inArray(customerGroups.id, input.groupIds)));
-  if (n !== input.groupIds.length) throw new NotFound("driverServices.errors.groupNotFound");
+  if ((await ownedCount(ctx, customerGroups, input.groupIds)) !== input.groupIds.length) throw new NotFound("driverServices.errors.groupNotFound");
 }
 
 function memberInserts(ctx: UserCtx, listId: number | ReturnType<typeof lastListId>, input: OfflineListInput) {

@@ -2,7 +2,7 @@ import { count, desc, eq, inArray, ne } from "drizzle-orm";
 import { containingIf } from "../../../db/like";
 import { pageOf, rowsFor } from "../../../db/paging";
 import { loadBalancingPoints, loadBalancings, points, stations } from "../../../db/schema";
-import { batchOf, slices } from "../../../db/statements";
+import { batchOf, IN_LIST, slices } from "../../../db/statements";
 import { Conflict, Invalid, NotFound } from "../../../domain/errors";
 import { chargingProfileOf, limitAt, type BalancingPlan } from "../../../domain/load-balancing";
 import {
@@ -296,7 +296,7 @@ export const setLoadBalancingStatus = verb({ menu: LOAD_BALANCING_MENUS, mutates
 });
 
 function rowsUpdate(ctx: Ctx, id: number, pointIds: number[], set: Partial<typeof loadBalancingPoints.$inferInsert>) {
-  return slices(pointIds, 90).map((slice) =>
+  return slices(pointIds, IN_LIST).map((slice) =>
     ctx.db
       .update(loadBalancingPoints)
       .set({ ...set, updatedAt: new Date(ctx.now()) })

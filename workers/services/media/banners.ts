@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { pageOf } from "../../../db/paging";
 import { banners } from "../../../db/schema";
 import { Conflict, NotFound } from "../../../domain/errors";
@@ -7,6 +7,7 @@ import { owned, ownedRow } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import { readImage, type Upload } from "../files/images";
 import { verb } from "../verb";
+import { ownedCount } from "../owned-count";
 
 /**
  * Banners and images for the driver app (docs/rules/maintenance.md "Banners and images"): a
@@ -105,8 +106,7 @@ export const setBannerEnabled = verb({ menu: BANNER_MENUS, mutates: true }, asyn
 export const orderBanners = verb({ menu: BANNER_MENUS, mutates: true }, async (ctx, raw: unknown) => {
   const { ids } = bannerOrderInput.parse(raw);
   const unique = [...new Set(ids)];
-  const found = await ctx.db.select({ id: banners.id }).from(banners).where(owned(ctx, banners, inArray(banners.id, unique)));
-  if (found.length !== unique.length) throw new NotFound("maintenance.errors.bannerNotFound");
+  if ((await ownedCount(ctx, banners, unique)) !== unique.length) throw new NotFound("maintenance.errors.bannerNotFound");
   await ctx.db.batch([
     auditRow(ctx, { table: "banners", module: "imageManagement", type: "UPDATE", newData: { order: unique } }),
     ...unique.map((id, sort) => ctx.db.update(banners).set({ sort }).where(owned(ctx, banners, eq(banners.id, id)))),

@@ -1,7 +1,7 @@
 import { asc, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { chargeStrategies, chargeStrategyVersions } from "../../../db/schema";
 import { containingIf } from "../../../db/like";
-import { pageOf } from "../../../db/paging";
+import { pageOf, rowsFor } from "../../../db/paging";
 import { tariffOfStrategy, untranslatable, type TariffParty } from "../../../domain/ocpi/tariff-of-strategy";
 import { invalidParameters, reasonOf } from "../../../domain/ocpi/wire";
 import { instantOf } from "../../../domain/schemas/ocpi/common";
@@ -35,10 +35,11 @@ export async function tariffTermsOf(ctx: Ctx) {
 async function tariffsOf(ctx: Ctx, rows: (typeof chargeStrategies.$inferSelect)[]) {
   if (rows.length === 0) return [];
   const terms = await tariffTermsOf(ctx);
-  const versions = await ctx.db
-    .select()
-    .from(chargeStrategyVersions)
-    .where(owned(ctx, chargeStrategyVersions, inArray(chargeStrategyVersions.id, rows.map((r) => r.currentVersionId ?? 0))));
+  // A page is up to 100 strategies: their versions are read in slices (docs/rules/lists.md "D1's 100 parameters").
+  const versions = await rowsFor(
+    rows.map((r) => r.currentVersionId ?? 0),
+    (slice) => ctx.db.select().from(chargeStrategyVersions).where(owned(ctx, chargeStrategyVersions, inArray(chargeStrategyVersions.id, slice))),
+  );
   return rows.flatMap((s) => {
     const version = versions.find((v) => v.id === s.currentVersionId);
     if (!version) return [];

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { alarms, connectors, points, transactions } from "../../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
-import { d1Statement } from "../../../db/statements";
+import { d1Statement, IN_LIST } from "../../../db/statements";
 import { slices } from "../../../domain/slices";
 import type { BillingMessage } from "../../../domain/schemas/billing";
 import { OCPP_ERROR_LEVEL } from "../../../domain/schemas/operations";
@@ -156,7 +156,7 @@ interface PointFacts {
 async function pointFacts(ctx: SystemCtx, pointIds: number[]): Promise<Map<number, PointFacts>> {
   const facts = new Map<number, PointFacts>();
   if (pointIds.length === 0) return facts;
-  const reads = slices(pointIds, 90).flatMap((ids) => [
+  const reads = slices(pointIds, IN_LIST).flatMap((ids) => [
     ctx.db
       .select({ pointId: transactions.pointId, id: transactions.id, connectorNo: transactions.connectorNo })
       .from(transactions)

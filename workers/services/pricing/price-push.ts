@@ -1,6 +1,6 @@
 import { eq, inArray, isNull } from "drizzle-orm";
 import { chargeStrategies, chargeStrategyVersions, points, stations } from "../../../db/schema";
-import { slices } from "../../../db/statements";
+import { IN_LIST, slices } from "../../../db/statements";
 import { Conflict, NotFound } from "../../../domain/errors";
 import { displayMethodFor, priceDisplayRequest, pushStatusOf } from "../../../domain/pricing";
 import { issuePriceInput } from "../../../domain/schemas/pricing";
@@ -24,7 +24,7 @@ const SEND_BATCH = 100;
 async function pointsToPush(ctx: UserCtx, ids: number[]) {
   const rows = (
     await Promise.all(
-      slices(ids, 90).map((slice) =>
+      slices(ids, IN_LIST).map((slice) =>
         ctx.db
           .select({ id: points.id, serialNumber: points.serialNumber, strategyId: points.chargeStrategyId })
           .from(points)
