@@ -645,11 +645,18 @@ describe("the console and tenancy", () => {
       const theirs = await call("GET", `/ocpi-service/cpo/${path}?platformId=${platformId}&size=100`, { token: other });
       expect(theirs.body.data.total).toBe(0);
     }
-    // The eMSP pulls its sessions page by page.
-    const page = await ocpi("GET", "/ocpi/2.2.1/cpo/sessions?offset=0&limit=100", { token });
-    expect(page.body.data).toHaveLength(100);
-    expect(Number(page.headers.get("X-Total-Count"))).toBeGreaterThanOrEqual(103);
-    expect(page.headers.get("Link")).toContain("offset=100");
+    // The eMSP pulls its sessions and CDRs page by page: 100, then the rest, none twice.
+    for (const module of ["sessions", "cdrs"]) {
+      const page = await ocpi("GET", `/ocpi/2.2.1/cpo/${module}?offset=0&limit=100`, { token });
+      expect(page.body.data, module).toHaveLength(100);
+      const total = Number(page.headers.get("X-Total-Count"));
+      expect(total).toBeGreaterThanOrEqual(103);
+      expect(page.headers.get("Link")).toContain("offset=100");
+      const next = await ocpi("GET", `/ocpi/2.2.1/cpo/${module}?offset=100&limit=100`, { token });
+      expect(next.body.data, module).toHaveLength(Math.min(100, total - 100));
+      const ids = [...page.body.data, ...next.body.data].map((o: { id: string }) => o.id);
+      expect(new Set(ids).size, module).toBe(ids.length);
+    }
 
     // The month's settlement for this partner: 103 sessions, 103 kWh, 103 × 1.23 PLN owed.
     const month = new Date(at).toISOString().slice(0, 7);

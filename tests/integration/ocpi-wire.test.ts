@@ -449,5 +449,84 @@ describe("the console's platforms", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields.from).toBe(en.ocpi.validation.dateTime);
   });
+
+  it("pages our tokens at page size 100 with more than 100, each with its pushes, read in slices", async () => {
+    const id = await addPlatform(admin);
+    const operatorId = await operatorIdOf("0PL002");
+    const customer = await makeCustomerRow("0PL002");
+    const ROWS = 120;
+    // The newest first: these cards lead the list, card 0 first.
+    const cards = [];
+    for (let i = 0; i < ROWS; i++) cards.push(await makeCardRow("0PL002", customer.id, { updatedAt: new Date(Date.parse("2041-01-01T00:00:00Z") - i * 60_000) }));
+    // Pushes of the first card and of the 95th: the page's pushes are read 85 uids a statement, so they are in two.
+    const pushed = [cards[0], cards[94]];
+    await env.DB.batch(
+      pushed.map((card) =>
+        env.DB.prepare("INSERT INTO ocpi_token_pushes (operator_id, platform_id, uid, type, state, attempts, queued_at) VALUES (?, ?, ?, 'RFID', 'SENT', 1, ?)").bind(
+          operatorId,
+          id,
+          card.idTag,
+          Date.now(),
+        ),
+      ),
+    );
+    const first = await call("GET", "/ocpi-service/token?size=100&current=1", { token: admin });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const records = first.body.data.records as { uid: string; pushes: { platformId: number }[] }[];
+    expect(records).toHaveLength(100);
+    expect(records.map((r) => r.uid)).toEqual(cards.slice(0, 100).map((c) => c.idTag));
+    expect(records.filter((r) => r.pushes.length > 0).map((r) => [r.uid, r.pushes.map((p) => p.platformId)])).toEqual(pushed.map((c) => [c.idTag, [id]]));
+    const total = first.body.data.total as number;
+    expect(total).toBeGreaterThan(ROWS);
+    const second = await call("GET", "/ocpi-service/token?size=100&current=2", { token: admin });
+    expect(second.body.data.records).toHaveLength(Math.min(100, total - 100));
+    expect(second.body.data.records.slice(0, ROWS - 100).map((r: { uid: string }) => r.uid)).toEqual(cards.slice(100).map((c) => c.idTag));
+  });
+
+  it("pages partners' locations, CDRs and tariffs, a platform's parties and the platforms at page size 100 with more than 100 rows", async () => {
+    const id = await addPlatform(admin);
+    const operatorId = await operatorIdOf("0PL002");
+    const at = Date.parse("2033-03-01T00:00:00Z");
+    const ROWS = 120;
+    const insert = (text: string, row: (i: number) => unknown[]) => env.DB.batch(Array.from({ length: ROWS }, (_, i) => env.DB.prepare(text).bind(...row(i))));
+    await insert(
+      "INSERT INTO ocpi_locations (operator_id, platform_id, country_code, party_id, location_id, name, city, data, last_updated, received_at) VALUES (?, ?, 'DE', 'CPO', ?, ?, 'Berlin', '{}', ?, ?)",
+      (i) => [operatorId, id, `L${i}`, `Location ${i}`, at + i * 60_000, at],
+    );
+    await insert(
+      "INSERT INTO ocpi_cdrs (operator_id, platform_id, country_code, party_id, cdr_id, token_uid, location_id, start_at, end_at, kwh, currency, total_cost, data, last_updated, received_at) VALUES (?, ?, 'DE', 'CPO', ?, 'CARD1', 'L1', ?, ?, '1', 'EUR', '1.00', '{}', ?, ?)",
+      (i) => [operatorId, id, `R${i}`, at + i * 60_000, at + i * 60_000 + 30_000, at, at],
+    );
+    await insert(
+      "INSERT INTO ocpi_tariffs (operator_id, platform_id, country_code, party_id, tariff_id, currency, data, last_updated, received_at) VALUES (?, ?, 'DE', 'CPO', ?, 'EUR', '{}', ?, ?)",
+      (i) => [operatorId, id, `T${i}`, at + i * 60_000, at],
+    );
+    await insert("INSERT INTO ocpi_parties (operator_id, platform_id, country_code, party_id, role, last_updated) VALUES (?, ?, 'DE', ?, 'CPO', ?)", (i) => [
+      operatorId,
+      id,
+      `Q${i.toString(36).padStart(2, "0").toUpperCase()}`,
+      at,
+    ]);
+    await insert("INSERT INTO ocpi_platforms (operator_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)", (i) => [operatorId, `Paged platform ${i}`, at, at]);
+    const lists: [string, string][] = [
+      [`/ocpi-service/location?platformId=${id}`, "locationId"],
+      [`/ocpi-service/cdr?platformId=${id}`, "cdrId"],
+      [`/ocpi-service/tariff?platformId=${id}`, "tariffId"],
+      [`/ocpi-service/party?platformId=${id}`, "partyId"],
+      ["/ocpi-service/platform", "id"],
+    ];
+    for (const [path, key] of lists) {
+      const join = path.includes("?") ? "&" : "?";
+      const first = await call("GET", `${path}${join}size=100&current=1`, { token: admin });
+      expect(first.status, `${path}: ${JSON.stringify(first.body)}`).toBe(200);
+      expect(first.body.data.records, path).toHaveLength(100);
+      const total = first.body.data.total as number;
+      expect(total, path).toBeGreaterThanOrEqual(ROWS);
+      const second = await call("GET", `${path}${join}size=100&current=2`, { token: admin });
+      expect(second.body.data.records, path).toHaveLength(Math.min(100, total - 100));
+      const keys = [...first.body.data.records, ...second.body.data.records].map((r: Record<string, unknown>) => r[key]);
+      expect(new Set(keys).size, path).toBe(keys.length);
+    }
+  });
 });
 

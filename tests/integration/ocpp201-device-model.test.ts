@@ -117,6 +117,28 @@ describe("the device model (B07)", () => {
     expect((await modelPage(token, pointId)).body.data.total).toBe(2);
   });
 
+  it("pages a report of 250 variables at 100 a page, in component and variable order, none twice", async () => {
+    const { charger, pointId } = await online201();
+    const token = await tokenFor("0PL002", "demoadmin");
+    const requestId = await requestReport(charger, token, pointId);
+    // A charger's real inventory runs to hundreds of variables, sent in parts.
+    const variables = Array.from({ length: 250 }, (_, i) =>
+      reported({ name: `Ctrlr${String(Math.floor(i / 10)).padStart(2, "0")}` }, { name: `Variable${String(i % 10).padStart(2, "0")}` }, { value: String(i), mutability: "ReadOnly" }),
+    );
+    for (let part = 0; part < 3; part++) {
+      const reportData = variables.slice(part * 100, part * 100 + 100);
+      expect(await charger.call("NotifyReport", { requestId, generatedAt: at(), seqNo: part, tbc: part < 2, reportData })).toEqual({});
+    }
+    const pages = [];
+    for (const current of [1, 2, 3]) {
+      const page = await modelPage(token, pointId, `?size=100&current=${current}`);
+      expect(page.status).toBe(200);
+      expect(page.body.data).toMatchObject({ total: 250, current, size: 100 });
+      pages.push(...page.body.data.records.map((r: any) => `${r.component.name}.${r.variable.name}`));
+    }
+    expect(pages).toEqual(variables.map((v) => `${v.component.name}.${v.variable.name}`));
+  });
+
   it("is a command of the point's remote-control permissions, with its input checked and refused in the caller's language", async () => {
     const { pointId } = await online201();
     const admin = await tokenFor("0PL002", "demoadmin");
