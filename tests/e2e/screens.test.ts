@@ -10,8 +10,13 @@ import { giveToDemoSubOperator } from "./support/exclusive";
  * its record in the breadcrumb.
  */
 const baseURL = inject("baseURL");
-/** Many screens in one visit, each checked in two themes: more than one screen's time. */
-const MANY_SCREENS_MS = 300_000;
+/**
+ * Many screens in one visit, each checked in two themes: more than one screen's time. The
+ * operator's walk (34 screens and a charging session) took 250 s in a whole run and passed 300 s
+ * in two runs of 2026-11-30 while the server answered within 0.3 s: a bound for a hang, not a
+ * speed (docs/testing.md "Browser tests").
+ */
+const MANY_SCREENS_MS = 600_000;
 const t = text.en;
 const OPERATOR = "Plugdesk Polska";
 const SUB_OPERATOR = "Plugdesk Kraków";
