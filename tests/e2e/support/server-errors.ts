@@ -42,6 +42,13 @@ async function serverAnswers(): Promise<string> {
   }
 }
 
+/** An error's message, and its cause's: what undici says a "fetch failed" was (a reset, a closed socket) is in the cause. */
+function messageOf(error: { message?: string; cause?: unknown }): string {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const why = cause && [cause.code, cause.message].filter(Boolean).join(" ");
+  return why ? `${error.message} (cause: ${why})` : (error.message ?? String(error));
+}
+
 afterEach(async ({ task }) => {
   const added = existsSync(log) ? readFileSync(log).subarray(from).toString("utf8") : "";
   // What the server did meanwhile, for whoever reads a failed run (CI keeps no server log): its
@@ -54,7 +61,7 @@ afterEach(async ({ task }) => {
     // The message, then the frames of the stack outside vitest (a timeout's stack names the test, its message the bound).
     const failures = (task.result.errors ?? []).map((e) =>
       [
-        e.message ?? String(e),
+        messageOf(e),
         ...(e.stack ?? "")
           .split("\n")
           .filter((line) => /^\s+at /.test(line) && !line.includes("node_modules"))
