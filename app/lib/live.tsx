@@ -22,7 +22,13 @@ export interface ConnectorLive extends MeterReadings {
 export interface PointLive {
   pointId: number;
   serialNumber: string;
-  online: boolean;
+  /**
+   * Whether the charger is connected, as its online events say; undefined until one is heard
+   * (then the loader's word stands). Only those events set it: a status reaches the live view
+   * once D1 has it, about a second after the charger sent it, so one may arrive after the
+   * charger went offline and says nothing of its connection (docs/rules/monitoring.md "Live values").
+   */
+  online?: boolean;
   connectors: Record<number, ConnectorLive>;
 }
 
@@ -56,9 +62,7 @@ export class LiveStore {
 
   private point(event: LiveEvent): PointLive {
     const existing = this.points.get(event.pointId);
-    const next: PointLive = existing
-      ? { ...existing, connectors: { ...existing.connectors } }
-      : { pointId: event.pointId, serialNumber: event.serialNumber, online: false, connectors: {} };
+    const next: PointLive = existing ? { ...existing, connectors: { ...existing.connectors } } : { pointId: event.pointId, serialNumber: event.serialNumber, connectors: {} };
     this.points.set(event.pointId, next);
     return next;
   }
@@ -76,7 +80,6 @@ export class LiveStore {
         connector.errorCode = event.errorCode;
         connector.at = event.at;
         point.connectors[event.connectorId] = endsFlow(event) ? withoutFlow(connector) : connector;
-        point.online = true;
         break;
       }
       case "meter": {

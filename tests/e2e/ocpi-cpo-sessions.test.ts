@@ -1,5 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
+import { presetRange } from "../../domain/date-range";
 import en from "../../domain/i18n/locales/en/ocpi-cpo-sessions.json";
+import { api } from "../peers/support";
 import { demoAdminPageOfFile, openScreen } from "./support/session";
 
 /**
@@ -24,7 +26,9 @@ describe("roaming drivers' screens", () => {
       ]) {
         await openScreen(page, `${baseURL}${path}`, `${screen} — ${OPERATOR}`);
       }
-      const month = new Date().toISOString().slice(0, 7);
+      // The current month in the operator's zone, which is not UTC's around midnight on the 1st.
+      const { timeZone } = await (await api()).get<{ timeZone: string }>("/system-service/parameter-settings");
+      const month = presetRange("thisMonth", Date.now(), timeZone).from.slice(0, 7);
       await expect.poll(() => page.getByRole("heading", { name: en.ocpiCpoSessions.settlement.title.replace("{{month}}", month) }).count()).toBe(1);
       await openScreen(page, `${baseURL}/cpo/cpoCdr?month=2020-01`, `${menu.cdr} — ${OPERATOR}`);
       await expect.poll(() => page.getByRole("heading", { name: en.ocpiCpoSessions.settlement.title.replace("{{month}}", "2020-01") }).count()).toBe(1);

@@ -25,15 +25,15 @@ async function rowCounts() {
 
 // First in the file: the tests below log in and seed again.
 /**
- * Every file's payments start at an id of its own (tests/integration/support/setup.ts): the
- * restored database is compared with that one counter left out.
+ * Every file's payments and points start at ids of their own (tests/integration/support/setup.ts):
+ * the restored database is compared with those two counters left out.
  */
-const withoutPaymentsCounter = (statements: readonly string[]) =>
-  statements.map((s) => (s.startsWith("INSERT INTO sqlite_sequence") ? s.replace(/\('payments', \d+\)(, )?/, "").replace(/, $/, "") : s));
+const withoutOwnCounters = (statements: readonly string[]) =>
+  statements.map((s) => (s.startsWith("INSERT INTO sqlite_sequence") ? s.replace(/\('(payments|points)', \d+\)(, )?/g, "").replace(/, $/, "") : s));
 
 describe("the database every integration file starts from", () => {
   it("is the one migrated and seeded once per run, rows, AUTOINCREMENT counters and indexes alike", async () => {
-    expect(withoutPaymentsCounter(await snapshotOf(env.DB))).toEqual(withoutPaymentsCounter(inject("seededDatabase")));
+    expect(withoutOwnCounters(await snapshotOf(env.DB))).toEqual(withoutOwnCounters(inject("seededDatabase")));
     const migrations = await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>();
     expect(migrations.results.map((m) => m.name)).toEqual(
       Object.keys(import.meta.glob("../../db/migrations/*.sql")).map((path) => path.split("/").pop()).sort(),

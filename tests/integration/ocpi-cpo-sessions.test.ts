@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ocpiCpoCdrs, ocpiCpoCommands, ocpiCpoSessions, ocpiCpoTokens } from "../../db/schema";
+import { presetRange } from "../../domain/date-range";
 import { cdr as cdrSchema } from "../../domain/schemas/ocpi/cdrs";
 import { session as sessionSchema } from "../../domain/schemas/ocpi/sessions";
 import { receiptByToken } from "../../workers/services/charge-records/receipts";
@@ -603,6 +604,9 @@ describe("the console and tenancy", () => {
     const { emsp, token, id: platformId } = await registeredEmsp(admin);
     const operatorId = await operatorIdOf("0PL002");
     const at = Date.now();
+    // The sessions start on the 15th of this month at noon UTC, inside the same month in every zone:
+    // the settlement below counts them by their start in the operator's zone.
+    const started = Date.UTC(new Date(at).getUTCFullYear(), new Date(at).getUTCMonth(), 15, 12);
     const mark = `P${Date.now().toString(36).toUpperCase()}`;
     await insertAll(
       ocpiCpoTokens,
@@ -624,7 +628,7 @@ describe("the console and tenancy", () => {
       connectorId: "1",
       status: "COMPLETED" as const,
       currency: "PLN",
-      startAt: new Date(at - i * 1000),
+      startAt: new Date(started - i * 1000),
       lastUpdated: new Date(at),
       createdAt: new Date(at),
     }));
@@ -632,7 +636,7 @@ describe("the console and tenancy", () => {
     const ids = (await env.DB.prepare("SELECT id FROM ocpi_cpo_sessions WHERE token_uid LIKE ? ORDER BY id").bind(`${mark}%`).all<{ id: number }>()).results;
     await insertAll(
       ocpiCpoCdrs,
-      ids.map((s, i) => ({ operatorId, platformId, sessionId: s.id, cdrId: `${mark}-${s.id}`, data: { id: `${mark}-${s.id}` }, currency: "PLN", totalExcl: 100, totalIncl: 123, energyWh: 1000, startAt: new Date(at - i * 1000), createdAt: new Date(at) })),
+      ids.map((s, i) => ({ operatorId, platformId, sessionId: s.id, cdrId: `${mark}-${s.id}`, data: { id: `${mark}-${s.id}` }, currency: "PLN", totalExcl: 100, totalIncl: 123, energyWh: 1000, startAt: new Date(started - i * 1000), createdAt: new Date(at) })),
     );
     for (const path of ["session", "cdr", "token"]) {
       const first = await call("GET", `/ocpi-service/cpo/${path}?platformId=${platformId}&size=100&current=1`, { token: admin });
@@ -659,12 +663,15 @@ describe("the console and tenancy", () => {
     }
 
     // The month's settlement for this partner: 103 sessions, 103 kWh, 103 × 1.23 PLN owed.
-    const month = new Date(at).toISOString().slice(0, 7);
+    const month = new Date(started).toISOString().slice(0, 7);
     const settlement = await call("GET", `/ocpi-service/cpo/settlement?month=${month}`, { token: admin });
     expect(settlement.status, JSON.stringify(settlement.body)).toBe(200);
     const mine = settlement.body.data.partners.find((p: { platformId: number }) => p.platformId === platformId);
     expect(mine).toMatchObject({ currency: "PLN", sessions: 103, energyWh: 103_000, owed: 12_669, owedExcl: 10_300 });
     expect((await call("GET", "/ocpi-service/cpo/settlement?month=2026-13", { token: admin })).status).toBe(400);
+    // Without a month, the current one in the operator's zone (Warsaw's, an hour or two ahead of UTC).
+    const current = await call("GET", "/ocpi-service/cpo/settlement", { token: admin });
+    expect(current.body.data.month).toBe(presetRange("thisMonth", Date.now(), "Europe/Warsaw").from.slice(0, 7));
     const theirs = await call("GET", `/ocpi-service/cpo/settlement?month=${month}`, { token: other });
     expect(theirs.body.data.partners.find((p: { platformId: number }) => p.platformId === platformId)).toBeUndefined();
 

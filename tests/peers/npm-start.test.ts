@@ -7,6 +7,7 @@ import { Api } from "../../scripts/sim/register";
 import { DEMO_HISTORY_PATH } from "../../workers/http/demo-history";
 import { baseURL, closeClients, strictClient, until } from "./support";
 import { exclusively } from "../e2e/support/exclusive";
+import { resentIfReset } from "../support/browser";
 
 exclusively("charger DE001-CP01");
 
@@ -80,7 +81,7 @@ describe("npm start on the wire", () => {
     const done = `housekeeping (${cron}) done`;
     const runs = () => readFileSync(serverLog, "utf8").split(done).length - 1;
     const before = runs();
-    const res = await fetch(cronUrl("start", baseURL, cron));
+    const res = await resentIfReset(() => fetch(cronUrl("start", baseURL, cron)));
     expect(res.status).toBe(200);
     await until(async () => runs() > before, "the housekeeping log line");
   });

@@ -141,19 +141,21 @@ function closingWith(context: BrowserContext, after: () => Promise<void>): Brows
 }
 
 /**
- * A call of playwright's request API against the local server, made again when its connection was
- * reset. playwright keeps connections alive with no bound on how long they idle, and workerd closes
- * one idle for 5 s: a call written at that moment is reset before the server reads it, so sending it
- * again is safe (docs/decisions/0114-the-dev-server-sends-a-lost-request-again.md). The browser's
- * own requests need none of this: Chromium sends a request again itself when a reused connection
- * turns out closed.
+ * A call of playwright's request API or Node's `fetch` against the local server, made again when
+ * its connection was reset. Both keep connections alive longer than workerd, which closes one idle
+ * for 5 s: a call written at that moment is reset before the server reads it, so sending it again
+ * is safe (docs/decisions/0114-the-dev-server-sends-a-lost-request-again.md). playwright says
+ * ECONNRESET or "socket hang up"; Node's `fetch` says "fetch failed" with undici's
+ * UND_ERR_SOCKET "other side closed" as its cause. The browser's own requests need none of this:
+ * Chromium sends a request again itself when a reused connection turns out closed.
  */
 export async function resentIfReset<T>(call: () => Promise<T>): Promise<T> {
   for (let sent = 1; ; sent++) {
     try {
       return await call();
     } catch (error) {
-      if (sent === 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+      const cause = error instanceof Error && error.cause instanceof Error ? `${error.cause} ${(error.cause as { code?: string }).code ?? ""}` : "";
+      if (sent === 3 || !/ECONNRESET|socket hang up|UND_ERR_SOCKET|other side closed/.test(`${error} ${cause}`)) throw error;
     }
   }
 }

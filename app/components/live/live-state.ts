@@ -46,7 +46,7 @@ export function livePowerW(points: ReadonlyMap<number, PointLive>, pointIds: Ite
   let total = 0;
   for (const id of pointIds) {
     const point = points.get(id);
-    if (!point?.online) continue;
+    if (!point || point.online === false) continue;
     for (const connector of Object.values(point.connectors)) total += connector.powerW ?? 0;
   }
   return total;

@@ -20,14 +20,14 @@ export async function loadRoamingDrivers({ request, context }: LoaderFunctionArg
   const ctx = await requireCtx(request, context);
   const kind = driversListOf(new URL(request.url).pathname);
   const query = searchParamsObject(request);
-  const month = typeof query.month === "string" && query.month ? query.month : new Date().toISOString().slice(0, 7);
-  const { month: _month, ...listQuery } = query;
-  void _month;
-  // The settlement rides on the CDR screen, for those who may read CDRs.
-  const settlement = kind === "cdr" && admits(roamingSettlement.access, ctx) ? await roamingSettlement(ctx, { month }).catch(() => null) : null;
+  const { month, ...listQuery } = query;
+  // The settlement rides on the CDR screen, for those who may read CDRs; without a month, the
+  // verb takes the current one in the operator's zone.
+  const asked = typeof month === "string" && month ? { month } : {};
+  const settlement = kind === "cdr" && admits(roamingSettlement.access, ctx) ? await roamingSettlement(ctx, asked).catch(() => null) : null;
   try {
-    return { kind, month, settlement, page: (await LISTS[kind](ctx, listQuery)) as AnyPage, filterError: null };
+    return { kind, settlement, page: (await LISTS[kind](ctx, listQuery)) as AnyPage, filterError: null };
   } catch (error) {
-    return { kind, month, settlement, page: EMPTY, filterError: refusal(error, ctx.lang).body.msg };
+    return { kind, settlement, page: EMPTY, filterError: refusal(error, ctx.lang).body.msg };
   }
 }

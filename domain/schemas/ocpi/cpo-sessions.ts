@@ -89,7 +89,13 @@ export const cpoCommandListQuery = pageQuery.extend({
 export type CpoCommandListQuery = z.infer<typeof cpoCommandListQuery>;
 
 /** `GET /ocpi-service/cpo/settlement?month=yyyy-MM`: the month, in the operator's zone. */
-export const settlementQuery = z.strictObject({ month: z.string({ error: v("month") }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: v("month") }) });
+/** A settlement's month, `yyyy-MM`; without it, the current month in the operator's zone. */
+export const settlementQuery = z.strictObject({
+  month: z
+    .string({ error: v("month") })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: v("month") })
+    .optional(),
+});
 
 /** A push-queue message: one roaming session (PUT or PATCH) or one CDR (POST) to its eMSP. */
 export const ocpiCpoDelivery = z.object({

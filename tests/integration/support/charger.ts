@@ -25,6 +25,31 @@ export interface TestCharger {
   close(): void;
 }
 
+/**
+ * The sockets of the test chargers still open. A file's chargers outlive it: their objects keep
+ * the socket through hibernation, past `abortAllDurableObjects`, and a socket that closes later
+ * wakes its object, which writes the charger offline against the next file's database. The next
+ * file's setup closes them first (`closeChargersLeftOpen`, tests/integration/support/setup.ts).
+ */
+const openSockets = new Set<WebSocket>();
+
+/** Closes the sockets an earlier file left open and waits until their objects have landed what that changed. */
+export async function closeChargersLeftOpen() {
+  if (openSockets.size === 0) return;
+  const closed = [...openSockets].map(
+    (ws) =>
+      new Promise<void>((resolve) => {
+        ws.addEventListener("close", () => resolve());
+        ws.close(1000, "file ended");
+        setTimeout(resolve, 2_000);
+      }),
+  );
+  openSockets.clear();
+  await Promise.all(closed);
+  // Bounded, and a failure is the last file's: a file may have left its writer refusing D1 on purpose.
+  await Promise.race([landed().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+}
+
 export async function connect(
   serialNumber: string,
   options: { key?: string; path?: string; protocols?: string; user?: string } = {},
@@ -38,6 +63,8 @@ export async function connect(
   const ws = response.webSocket;
   if (!ws) return { status: response.status, response };
   ws.accept();
+  openSockets.add(ws);
+  ws.addEventListener("close", () => openSockets.delete(ws));
   const inbox: Frame[] = [];
   const waiters: ((frame: Frame) => void)[] = [];
   const callWaiters: ((frame: Frame) => void)[] = [];
@@ -83,6 +110,7 @@ export async function connect(
       return new Promise((resolve) => callWaiters.push(resolve));
     },
     close() {
+      openSockets.delete(ws);
       ws.close(1000, "bye");
     },
   };

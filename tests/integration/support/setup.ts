@@ -1,17 +1,20 @@
 import { abortAllDurableObjects, env, reset } from "cloudflare:test";
 import { inject, vi } from "vitest";
+import { closeChargersLeftOpen } from "./charger";
 import { restore } from "./snapshot";
 
 /**
  * The files of one worker share its runtime, one after another (`isolate: false`,
  * docs/decisions/0113-integration-files-share-their-workers-runtime.md): what the file before
- * left is cleared first. Its mocks and stubbed globals are restored, every binding's data deleted
+ * left is cleared first. Its mocks and stubbed globals are restored, its chargers' sockets closed
+ * (their objects land the closing against its database, not this one's), every binding's data deleted
  * (D1, the objects' storage, queued messages) and its Durable Objects stopped, so no object, alarm
  * or message of the last file acts on this one's rows. In this order: the objects stopped first
  * left D1's own object unable to be emptied.
  */
 vi.restoreAllMocks();
 vi.unstubAllGlobals();
+await closeChargersLeftOpen();
 await reset();
 await abortAllDurableObjects();
 
@@ -22,12 +25,29 @@ await abortAllDurableObjects();
  */
 await restore(env.DB, inject("seededDatabase"));
 
+/** The next id of an AUTOINCREMENT table (sqlite_sequence has no key on its name: a row is updated when there is one, else added). */
+async function nextIdFrom(table: string, first: number) {
+  const moved = await env.DB.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = ?")
+    .bind(first - 1, table)
+    .run();
+  if (moved.meta.changes === 0)
+    await env.DB.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)")
+      .bind(table, first - 1)
+      .run();
+}
+
 /**
  * Payment ids become Stripe idempotency keys (`keyOf` in workers/services/payments/cards.ts), and
  * the Stripe fake is one for the files that run side by side, each on its own copy of the
  * database: each file's payments start at an id of its own, as they are unique in one database.
  */
-const firstPaymentId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-// sqlite_sequence has no key on its name: a row is updated when there is one, else added.
-const moved = await env.DB.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'payments'").bind(firstPaymentId).run();
-if (moved.meta.changes === 0) await env.DB.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('payments', ?)").bind(firstPaymentId).run();
+await nextIdFrom("payments", 1_000_000 + Math.floor(Math.random() * 1_000_000_000));
+
+/**
+ * A file's points start at an id of their own too. The restored database gives the next file the
+ * same ids the file before it used, so a write of the last file still on its way when this one
+ * began (one was seen: a 1.6 charger's HighTemperature alarm landed on the next file's first point)
+ * would land on this file's rows; with ids of its own it meets none of them. Below 810 000, so an
+ * id still fits wherever a charger's 32-bit integer carries one.
+ */
+await nextIdFrom("points", 10_000 + Math.floor(Math.random() * 800_000));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { liveOnline, liveStatus } from "../../../app/components/live/live-state";
 import { LiveStore, type LiveEvent } from "../../../app/lib/live";
 import { endsFlow, withoutFlow } from "../../../domain/ocpp";
 
@@ -62,5 +63,21 @@ describe("the console's live store", () => {
     expect(after.get(point.pointId)).not.toBe(before.get(point.pointId));
     store.setConnected(true);
     expect(store.getSnapshot().get(point.pointId)).toBe(after.get(point.pointId));
+  });
+
+  it("takes a point's connection from its online events only: a status that lands after the charger left does not bring it back", () => {
+    const store = new LiveStore();
+    // Heard only through a status, the point's connection is the loader's to say.
+    store.apply(status("Available"));
+    expect(store.getSnapshot().get(point.pointId)?.online).toBeUndefined();
+    expect(liveOnline(store.getSnapshot().get(point.pointId), true)).toBe(true);
+    store.apply({ type: "point", ...point, online: true, at: 10 });
+    store.apply({ type: "point", ...point, online: false, at: 11 });
+    // The charger's last status, landed in D1 and sent by the writer after the socket closed.
+    store.apply(status("Charging"));
+    const live = store.getSnapshot().get(point.pointId);
+    expect(live?.online).toBe(false);
+    expect(liveOnline(live, true)).toBe(false);
+    expect(liveStatus(live, true, 1, "Available")).toBeNull();
   });
 });

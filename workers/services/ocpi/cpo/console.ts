@@ -4,7 +4,7 @@ import { containing } from "../../../../db/like";
 import { pageOf, type PageRequest } from "../../../../db/paging";
 import { ocpiCpoCdrs, ocpiCpoCommands, ocpiCpoSessions, ocpiCpoTokens, ocpiPlatforms } from "../../../../db/schema";
 import { cpoCommandListQuery, cpoListQuery, settlementQuery } from "../../../../domain/schemas/ocpi/cpo-sessions";
-import { zonedToUtc } from "../../../../domain/time";
+import { dayKey, localDate, zonedToUtc } from "../../../../domain/time";
 import { settingsOf } from "../../../../tenants/resolve";
 import { owned, type TenantFilter } from "../../../../tenants/scope";
 import type { UserCtx } from "../../context";
@@ -188,11 +188,13 @@ function monthBounds(month: string, zone: string) {
 /**
  * The monthly roaming settlement (docs/rules/billing.md "Roaming at our chargers"): per partner and
  * currency, the sessions whose CDR was made, their energy and what the partner owes (the CDRs'
- * totals with VAT, in minor units), by the sessions' start in the operator's zone.
+ * totals with VAT, in minor units), by the sessions' start in the operator's zone. Without a month,
+ * the current one in that zone: on the 1st at 00:30 in Warsaw it is already the new month.
  */
 export const roamingSettlement = verb({ menu: CDR_MENU }, async (ctx, raw: unknown) => {
-  const { month } = settlementQuery.parse(raw);
+  const query = settlementQuery.parse(raw);
   const zone = (await settingsOf(ctx.db, ctx.operator.id)).parameters.timeZone;
+  const month = query.month ?? dayKey(localDate(Date.now(), zone)).slice(0, 7);
   const { from, to } = monthBounds(month, zone);
   const t = ocpiCpoCdrs;
   const rows = await ctx.db
