@@ -26,16 +26,18 @@ export interface TestCharger {
 }
 
 /**
- * The sockets of the test chargers still open. A file's chargers outlive it: their objects keep
- * the socket through hibernation, past `abortAllDurableObjects`, and a socket that closes later
- * wakes its object, which writes the charger offline against the next file's database. The next
- * file's setup closes them first (`closeChargersLeftOpen`, tests/integration/support/setup.ts).
+ * What a file's chargers leave behind. Their objects keep the socket through hibernation, past
+ * `abortAllDurableObjects`, and a socket that closes later wakes its object, which writes the
+ * charger offline against the next file's database; a charger closed by its test at the file's end
+ * still has that write on its way. The next file's setup closes the sockets left open and waits
+ * until every charger the file connected is offline in its database (`closeChargersLeftOpen`,
+ * tests/integration/support/setup.ts).
  */
 const openSockets = new Set<WebSocket>();
+const connectedSerials = new Set<string>();
 
-/** Closes the sockets an earlier file left open and waits until their objects have landed what that changed. */
+/** Closes the sockets an earlier file left open and waits until its chargers are offline in its database, bounded. */
 export async function closeChargersLeftOpen() {
-  if (openSockets.size === 0) return;
   const closed = [...openSockets].map(
     (ws) =>
       new Promise<void>((resolve) => {
@@ -46,8 +48,29 @@ export async function closeChargersLeftOpen() {
   );
   openSockets.clear();
   await Promise.all(closed);
-  // Bounded, and a failure is the last file's: a file may have left its writer refusing D1 on purpose.
-  await Promise.race([landed().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  const serials = [...connectedSerials];
+  connectedSerials.clear();
+  if (serials.length === 0) return;
+  // A failure is the last file's: a file may have left its writer refusing D1 on purpose.
+  const online = async () => {
+    let count = 0;
+    for (let i = 0; i < serials.length; i += 80) {
+      const slice = serials.slice(i, i + 80);
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM points WHERE online = 1 AND serial_number IN (${slice.map(() => "?").join(", ")})`)
+        .bind(...slice)
+        .first<{ n: number }>();
+      count += row?.n ?? 0;
+    }
+    return count;
+  };
+  // Each round lands what the objects hold (their offline flags wait a second for company otherwise).
+  const until = Date.now() + 5_000;
+  const drained = () => Promise.race([landed().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  while (Date.now() < until) {
+    await drained();
+    if ((await online().catch(() => 0)) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export async function connect(
@@ -64,6 +87,7 @@ export async function connect(
   if (!ws) return { status: response.status, response };
   ws.accept();
   openSockets.add(ws);
+  connectedSerials.add(serialNumber);
   ws.addEventListener("close", () => openSockets.delete(ws));
   const inbox: Frame[] = [];
   const waiters: ((frame: Frame) => void)[] = [];
