@@ -88,8 +88,7 @@ export const cpoCommandListQuery = pageQuery.extend({
 });
 export type CpoCommandListQuery = z.infer<typeof cpoCommandListQuery>;
 
-/** `GET /ocpi-service/cpo/settlement?month=yyyy-MM`: the month, in the operator's zone. */
-/** A settlement's month, `yyyy-MM`; without it, the current month in the operator's zone. */
+/** `GET /ocpi-service/cpo/settlement?month=yyyy-MM`: the month in the operator's zone; without it, the current one there. */
 export const settlementQuery = z.strictObject({
   month: z
     .string({ error: v("month") })
