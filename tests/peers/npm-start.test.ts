@@ -86,6 +86,21 @@ describe("npm start on the wire", () => {
     await until(async () => runs() > before, "the housekeeping log line");
   });
 
+  it("serves React's production build, its files kept a year by the browser and the pages not (docs/performance.md \"Built files kept by the browser\")", async () => {
+    const page = await resentIfReset(() => fetch(`${baseURL}/0PL002/login`));
+    expect(page.headers.get("cache-control") ?? "").not.toMatch(/immutable/);
+    const modules = [...new Set([...(await page.text()).matchAll(/\/assets\/[\w.-]+\.js/g)].map(([path]) => path))];
+    expect(modules.length).toBeGreaterThan(5);
+    for (const path of modules) {
+      const file = await resentIfReset(() => fetch(`${baseURL}${path}`));
+      expect(file.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+      // react-dom's development build greets the console so; the tests' server once served it (NODE_ENV=test).
+      expect(await file.text(), path).not.toContain("Download the React DevTools");
+    }
+    // The rules file itself is not served.
+    expect((await resentIfReset(() => fetch(`${baseURL}/_headers`))).status).toBe(404);
+  });
+
   it("shows the demo sub-operator the first station's chargers at once", async () => {
     const sub = DEMO.operators.find((o) => o.parent)!;
     const api = await Api.login(baseURL, { operatorCode: sub.code, username: sub.account, password: sub.password });
