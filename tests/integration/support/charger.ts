@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { IN_LIST, slices } from "../../../db/statements";
 import { uniqueTag } from "./drivers";
 import { makeCharger } from "./factories";
 
@@ -36,7 +37,12 @@ export interface TestCharger {
 const openSockets = new Set<WebSocket>();
 const connectedSerials = new Set<string>();
 
-/** Closes the sockets an earlier file left open and waits until its chargers are offline in its database, bounded. */
+/**
+ * Closes the sockets an earlier file left open, waits until its chargers are offline in its
+ * database, and then until each object has done what follows the landing (its outbox's last
+ * round, its alarm's last setting): the setup empties the objects' storage next, and work still
+ * under way met it as "no such table: outbox" in the next file's first test. Bounded.
+ */
 export async function closeChargersLeftOpen() {
   const closed = [...openSockets].map(
     (ws) =>
@@ -54,8 +60,7 @@ export async function closeChargersLeftOpen() {
   // A failure is the last file's: a file may have left its writer refusing D1 on purpose.
   const online = async () => {
     let count = 0;
-    for (let i = 0; i < serials.length; i += 80) {
-      const slice = serials.slice(i, i + 80);
+    for (const slice of slices(serials, IN_LIST)) {
       const row = await env.DB.prepare(`SELECT count(*) AS n FROM points WHERE online = 1 AND serial_number IN (${slice.map(() => "?").join(", ")})`)
         .bind(...slice)
         .first<{ n: number }>();
@@ -63,14 +68,22 @@ export async function closeChargersLeftOpen() {
     }
     return count;
   };
+  const bounded = (work: Promise<unknown>, ms: number) => Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
   // Each round lands what the objects hold (their offline flags wait a second for company otherwise).
   const until = Date.now() + 5_000;
-  const drained = () => Promise.race([landed().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
   while (Date.now() < until) {
-    await drained();
-    if ((await online().catch(() => 0)) === 0) return;
+    await bounded(landed(), 1_000);
+    if ((await online().catch(() => 0)) === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  await bounded(settled(), 2_000);
+}
+
+/** Resolves once every charger object's alarm settings so far are done (`ChargePoint.restIfGone` runs behind them, after a landing). */
+async function settled() {
+  const { env, listDurableObjectIds, runInDurableObject } = await import("cloudflare:test");
+  const ids = await listDurableObjectIds(env.CHARGE_POINT);
+  await Promise.all(ids.map((id) => runInDurableObject(env.CHARGE_POINT.get(id), (object) => (object as unknown as { alarmSetting: Promise<void> }).alarmSetting)));
 }
 
 export async function connect(
