@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { testPeppers } from "./tests/integration/support/peppers";
+import LongFilesFirst from "./tests/support/sequencer";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const alias = { "~": here("./app") };
@@ -18,11 +19,12 @@ const guard = "./tests/support/console-guard.ts";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
-    // `unit` and `integration` run together, one file per core and one more: an integration file
+    // `unit` and `integration` run together, one file per core and two more: an integration file
     // waits on its runtime, its timers and the local fakes about a third of its time, which the
-    // extra file fills (on two cores, 4 min 5 s against 5 min 2 s, docs/testing.md "Integration
-    // tests"). `e2e` sets its own.
-    maxWorkers: availableParallelism() + 1,
+    // extra files fill (on two cores, 3 min 37 s to 4 min 2 s against 4 min 25 s with one more, and 5 min 2 s
+    // with none, docs/testing.md "Integration tests"). `e2e` sets its own.
+    maxWorkers: availableParallelism() + 2,
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         resolve: { alias },

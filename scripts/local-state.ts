@@ -8,6 +8,7 @@ import { seedDemo } from "../db/seed";
 import { syncMenus } from "../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
 import { hashPassword } from "../workers/auth/password";
+import { applyMigrations, readMigrations } from "./d1-migrations";
 
 /**
  * Where local D1, Durable Objects, queues and R2 live: `.wrangler/state` unless told. `npm start`
@@ -32,11 +33,13 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   });
 }
 
-/** Applies the D1 migrations to the local database; wrangler prints only warnings and errors. */
+/**
+ * Applies the D1 migrations the local database lacks, as `wrangler d1 migrations apply DB --local`
+ * would (`npm run db:migrate`), through one binding instead of a runtime per migration
+ * (scripts/d1-migrations.ts).
+ */
 export function migrate() {
-  return run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir()], {
-    env: { ...process.env, CI: "true", WRANGLER_LOG: "warn" },
-  });
+  return withLocalD1(async (d1) => applyMigrations(d1, await readMigrations()));
 }
 
 /**
@@ -59,23 +62,39 @@ export async function withLocalD1<T>(work: (d1: D1Database) => Promise<T>): Prom
   }
 }
 
+type Peppers = { PASSWORD_PEPPER: string; CHARGER_KEY_PEPPER: string };
+
 /** Runs `work` on the local database, with the peppers the worker reads locally (`.dev.vars`). */
-export function withLocalDb<T>(work: (db: Db, peppers: { PASSWORD_PEPPER: string; CHARGER_KEY_PEPPER: string }) => Promise<T>): Promise<T> {
+export function withLocalDb<T>(work: (db: Db, peppers: Peppers, d1: D1Database) => Promise<T>): Promise<T> {
   return withLocalD1(async (d1) => {
     const { PASSWORD_PEPPER, CHARGER_KEY_PEPPER } = parseEnv(readFileSync(".dev.vars", "utf8"));
     if (!PASSWORD_PEPPER || !CHARGER_KEY_PEPPER) throw new Error(".dev.vars must set PASSWORD_PEPPER and CHARGER_KEY_PEPPER");
-    return work(createDb(d1), { PASSWORD_PEPPER, CHARGER_KEY_PEPPER });
+    return work(createDb(d1), { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }, d1);
   });
 }
 
 /** Seeds the demo platform into the local database. */
 export function seed() {
-  return withLocalDb(async (db, { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }) => {
-    await syncMenus(db);
-    await seedDemo(
-      db,
-      (password) => hashPassword(password, PASSWORD_PEPPER),
-      (key) => hashChargerKey(keyBytesOf(key)!, CHARGER_KEY_PEPPER),
-    );
+  return withLocalDb(seedDemoPlatform);
+}
+
+/**
+ * Migrates the local database, seeds the demo platform into it and runs `then` on it, through one
+ * binding (`npm start`, `npm run db:seed`): each binding starts a runtime of its own.
+ */
+export function migrateAndSeed(then: (db: Db) => Promise<void> = async () => undefined) {
+  return withLocalDb(async (db, peppers, d1) => {
+    await applyMigrations(d1, await readMigrations());
+    await seedDemoPlatform(db, peppers);
+    await then(db);
   });
+}
+
+async function seedDemoPlatform(db: Db, { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }: Peppers) {
+  await syncMenus(db);
+  await seedDemo(
+    db,
+    (password) => hashPassword(password, PASSWORD_PEPPER),
+    (key) => hashChargerKey(keyBytesOf(key)!, CHARGER_KEY_PEPPER),
+  );
 }

@@ -1,5 +1,4 @@
-import { migrate, seed, stateDir } from "./local-state";
+import { migrateAndSeed, stateDir } from "./local-state";
 
-await migrate();
-await seed();
+await migrateAndSeed();
 console.log(`Local database in ${stateDir()} migrated and seeded.`);

@@ -4,7 +4,7 @@ import { Cron } from "croner";
 import { DEMO } from "../db/seed";
 import { DEMO_HISTORY_PATH } from "../workers/http/demo-history";
 import { build, cronUrl, serverCommand, type Mode } from "./local-server";
-import { migrate, readWranglerConfig, seed, stateDir, withLocalDb } from "./local-state";
+import { migrateAndSeed, readWranglerConfig, stateDir } from "./local-state";
 import { seedDemoStripeChannel } from "./stripe-double/demo-channel";
 import { startStripeDouble } from "./stripe-double/server";
 
@@ -25,13 +25,7 @@ const stripeDouble = await startStripeDouble(Number(process.env.PLUGDESK_STRIPE_
 console.log(`Migrating and seeding ${stateDir()}${mode === "start" ? ", building unless build/ is of these sources" : ""}…`);
 // Wrangler's module loads while the migrations and the build run.
 const config = readWranglerConfig();
-const [, built] = await Promise.all([
-  migrate()
-    .then(seed)
-    .then(() => withLocalDb((db) => seedDemoStripeChannel(db, stripeDouble.origin))),
-  mode === "start" ? build() : undefined,
-  config,
-]);
+const [, built] = await Promise.all([migrateAndSeed((db) => seedDemoStripeChannel(db, stripeDouble.origin)), mode === "start" ? build() : undefined, config]);
 if (built === false) console.log("build/ was built from these very sources: not built again (PLUGDESK_BUILD=always builds anyway).");
 console.log(`${stateDir()} is migrated and seeded; starting the server…`);
 

@@ -1,10 +1,9 @@
-import { readD1Migrations, type D1Migration } from "@cloudflare/vitest-pool-workers";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDb } from "../../../db/client";
 import { seedDemo } from "../../../db/seed";
+import { applyMigrations, readMigrations } from "../../../scripts/d1-migrations";
 import { readWranglerConfig } from "../../../scripts/local-state";
 import { syncMenus } from "../../../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../../../workers/auth/charger-key";
@@ -14,33 +13,12 @@ import { snapshotOf } from "./snapshot";
 
 /**
  * Builds the integration project's starting database (docs/testing.md "Integration tests"), run
- * by `tests/integration/support/seeded-database.ts` in a process of its own: every migration in `db/migrations` applied as `applyD1Migrations` of `cloudflare:test`
- * applies them (a broken migration fails the run here), the menus synced, the demo seeded with the
- * peppers the Worker is given, then written out as SQL (`tests/integration/support/snapshot.ts`)
- * for every test file's setup to replay into its own empty D1.
+ * by `tests/integration/support/seeded-database.ts` in a process of its own: every migration in
+ * `db/migrations` applied as `npm start` applies them (scripts/d1-migrations.ts; a broken
+ * migration fails the run here), the menus synced, the demo seeded with the peppers the Worker is
+ * given, then written out as SQL (`tests/integration/support/snapshot.ts`) for every test file's
+ * setup to replay into its own empty D1.
  */
-const migrationsDir = fileURLToPath(new URL("../../../db/migrations", import.meta.url));
-
-/** What `applyD1Migrations` does: a `d1_migrations` table, then each migration and its name in one batch. */
-async function applyMigrations(d1: D1Database, migrations: D1Migration[]) {
-  await d1
-    .prepare(
-      `CREATE TABLE IF NOT EXISTS d1_migrations (
-		id         INTEGER PRIMARY KEY AUTOINCREMENT,
-		name       TEXT UNIQUE,
-		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
-	);`,
-    )
-    .run();
-  const record = d1.prepare("INSERT INTO d1_migrations (name) VALUES (?);");
-  for (const migration of migrations) {
-    try {
-      await d1.batch([...migration.queries.map((query) => d1.prepare(query)), record.bind(migration.name)]);
-    } catch (error) {
-      throw new Error(`Migration ${migration.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
-  }
-}
 
 /** An in-memory D1 alone, through wrangler's platform proxy, as `scripts/local-state.ts` opens the local one. */
 async function withEmptyD1<T>(work: (d1: D1Database) => Promise<T>): Promise<T> {
@@ -63,7 +41,7 @@ async function main() {
   const out = process.argv[2];
   if (!out) throw new Error("usage: tsx tests/integration/support/build-seeded-database.ts <out.json>");
   const snapshot = await withEmptyD1(async (d1) => {
-    await applyMigrations(d1, await readD1Migrations(migrationsDir));
+    await applyMigrations(d1, await readMigrations());
     const db = createDb(d1);
     await syncMenus(db);
     await seedDemo(

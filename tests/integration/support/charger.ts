@@ -38,10 +38,9 @@ const openSockets = new Set<WebSocket>();
 const connectedSerials = new Set<string>();
 
 /**
- * Closes the sockets an earlier file left open, waits until its chargers are offline in its
- * database, and then until each object has done what follows the landing (its outbox's last
- * round, its alarm's last setting): the setup empties the objects' storage next, and work still
- * under way met it as "no such table: outbox" in the next file's first test. Bounded.
+ * Closes the sockets an earlier file left open and waits until its chargers are offline in its
+ * database. Bounded. What an object still does after its landing (its outbox's last round, its
+ * alarm's setting) ends when the setup stops every object next, before it empties their storage.
  */
 export async function closeChargersLeftOpen() {
   const closed = [...openSockets].map(
@@ -76,14 +75,6 @@ export async function closeChargersLeftOpen() {
     if ((await online().catch(() => 0)) === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  await bounded(settled(), 2_000);
-}
-
-/** Resolves once every charger object's alarm settings so far are done (`ChargePoint.restIfGone` runs behind them, after a landing). */
-async function settled() {
-  const { env, listDurableObjectIds, runInDurableObject } = await import("cloudflare:test");
-  const ids = await listDurableObjectIds(env.CHARGE_POINT);
-  await Promise.all(ids.map((id) => runInDurableObject(env.CHARGE_POINT.get(id), (object) => (object as unknown as { alarmSetting: Promise<void> }).alarmSetting)));
 }
 
 export async function connect(

@@ -7,14 +7,18 @@ import { restore } from "./snapshot";
  * The files of one worker share its runtime, one after another (`isolate: false`,
  * docs/decisions/0113-integration-files-share-their-workers-runtime.md): what the file before
  * left is cleared first. Its mocks and stubbed globals are restored, its chargers' sockets closed
- * (their objects land the closing against its database, not this one's), every binding's data deleted
- * (D1, the objects' storage, queued messages) and its Durable Objects stopped, so no object, alarm
- * or message of the last file acts on this one's rows. In this order: the objects stopped first
- * left D1's own object unable to be emptied.
+ * (their objects land the closing against its database, not this one's), its Durable Objects
+ * stopped, every binding's data deleted (D1, the objects' storage, queued messages) and the
+ * objects stopped again, so no object, alarm or message of the last file acts on this one's rows.
+ * Stopped before the deletion, since an object still at work after its landing met its emptied
+ * storage as "no such table: outbox" in the next file's first test; D1's own object, stopped
+ * with them, is woken by a query before its data is deleted, which it otherwise was not.
  */
 vi.restoreAllMocks();
 vi.unstubAllGlobals();
 await closeChargersLeftOpen();
+await abortAllDurableObjects();
+await env.DB.prepare("SELECT 1").run();
 await reset();
 await abortAllDurableObjects();
 
