@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enPoints from "../../domain/i18n/locales/en/points.json";
 import { api, closeClients, strictClient } from "../peers/support";
 import { openBrowser } from "./support/browser";
-import { hydrated, logIn } from "./support/session";
+import { hydrated, logIn, visit } from "./support/session";
 
 /**
  * The charger key dialog gives, with the key, everything a charger needs to connect: the exact
@@ -45,7 +45,7 @@ describe("the charger key dialog", () => {
 
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
-    await page.goto(`${baseURL}/equipmentManagement/point/pointDetail/${point.id}`);
+    await visit(page, `${baseURL}/equipmentManagement/point/pointDetail/${point.id}`);
     await hydrated(page);
     expect(await page.getByTestId("key-state").textContent()).toBe(k.none);
     // Marks this document: a reload would lose the mark.

@@ -3,7 +3,7 @@ import { presetRange } from "../../domain/date-range";
 import { localBound } from "../../domain/time";
 import en from "../../domain/i18n/locales/en/forms-help.json";
 import { api } from "../peers/support";
-import { demoAdminPageOfFile, hydrated, text } from "./support/session";
+import { demoAdminPageOfFile, hydrated, text, visit } from "./support/session";
 
 /**
  * The date-range picker of the lists (docs/rules/console.md "Date ranges"): a preset and a custom
@@ -43,7 +43,7 @@ const picker = () => page.getByRole("search").getByRole("button", { name: new Re
 
 describe("the date-range picker", () => {
   it.each(LISTS)("filters the $name by a preset and by a custom range", async ({ screen, api: path, instants }) => {
-    await page.goto(`${baseURL}${screen}`);
+    await visit(page, `${baseURL}${screen}`);
     await hydrated(page);
     await expect.poll(async () => (await picker().textContent())?.trim()).toBe(r.any);
 

@@ -5,7 +5,7 @@ import { readSheet } from "read-excel-file/node";
 import { describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/discounts.json";
 import { Api } from "../../scripts/sim/register";
-import { demoAdminPageOfFile, field, hydrated, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, text, visit } from "./support/session";
 
 /**
  * Discount strategies and cards as an operator uses them (docs/rules/discounts.md); each screen is
@@ -21,7 +21,7 @@ describe("discount strategies in the console", () => {
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(e.message));
     const name = `Winter ${Date.now().toString(36)}`;
-    await page.goto(`${baseURL}/financialManagement/discountStrategy`);
+    await visit(page, `${baseURL}/financialManagement/discountStrategy`);
     await hydrated(page);
     await page.getByRole("button", { name: d.actions.add }).click();
     const dialog = page.getByRole("dialog");
@@ -56,7 +56,7 @@ describe("discount strategies in the console", () => {
 
     const api = await Api.login(baseURL);
     const anna = (await api.get<{ records: { id: number }[] }>("/customer-service/customer?email=anna.nowak")).records[0];
-    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${anna.id}`);
+    await visit(page, `${baseURL}/userManagement/userProfileManagement/customerDetail/${anna.id}`);
     await hydrated(page);
     await page.getByLabel(d.fields.code, { exact: true }).fill(codes[0].toLowerCase());
     await page.getByRole("button", { name: d.actions.give }).click();

@@ -5,7 +5,7 @@ import enDrivers from "../../domain/i18n/locales/en/drivers.json";
 import enEnds from "../../domain/i18n/locales/en/reservation-ends.json";
 import enForms from "../../domain/i18n/locales/en/forms-help.json";
 import { answering, api, bootedClient, closeClients, newCharger } from "../peers/support";
-import { demoAdminPageOfFile, field, hydrated, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, text, visit } from "./support/session";
 import { exclusively } from "./support/exclusive";
 
 exclusively("tag DEMO0001");
@@ -33,7 +33,7 @@ async function pickCustomer(dialog: Locator, keyword: string, label: string) {
 
 /** Opens the vehicle list's Add dialog and fills the vehicle's name and plate. */
 async function addVehicle(name: string, plate: string) {
-  await page.goto(`${baseURL}/vehicleManage/list`);
+  await visit(page, `${baseURL}/vehicleManage/list`);
   await hydrated(page);
   await page.getByRole("button", { name: ds.vehicles.add }).click();
   await field(page, ds.vehicles.name).fill(name);
@@ -84,7 +84,7 @@ describe("driver services in the console", () => {
     await page.getByRole("link", { name: ds.vehicles.allRecords }).click();
     await page.waitForURL(/\/financialManagement\/chargeRecord\?customerId=\d+$/);
     const customerId = new URL(page.url()).searchParams.get("customerId");
-    await page.goto(url);
+    await visit(page, url);
     await page.getByRole("link", { name: ds.vehicles.allBills }).click();
     await page.waitForURL(`${baseURL}/financialManagement/billManagement?customerId=${customerId}`);
     const anna = await a.get<{ records: { id: number }[] }>("/customer-service/customer?email=anna.nowak%40plugdesk.example");
@@ -117,7 +117,7 @@ describe("driver services in the console", () => {
     await page.getByText(ds.vehicles.saved).waitFor();
     await page.getByRole("row", { name: new RegExp(`${plate}.*${last}`) }).waitFor();
 
-    await page.goto(`${baseURL}/userManagement/offlineUserList/add`);
+    await visit(page, `${baseURL}/userManagement/offlineUserList/add`);
     await hydrated(page);
     await field(page, ds.lists.name).fill(`Fleet ${tag}`);
     await page.getByRole("combobox", { name: new RegExp(ds.lists.chargeableType) }).click();
@@ -135,7 +135,7 @@ describe("driver services in the console", () => {
     const { client } = await bootedClient(point.serialNumber, point.key);
     const lists = answering(client, "SendLocalList", { status: "Accepted" });
     const name = `Night ${Date.now().toString(36)}`;
-    await page.goto(`${baseURL}/userManagement/offlineUserList/add`);
+    await visit(page, `${baseURL}/userManagement/offlineUserList/add`);
     await hydrated(page);
     await field(page, ds.lists.name).fill(name);
     await page.getByRole("combobox", { name: new RegExp(ds.lists.chargeableType) }).click();
@@ -158,7 +158,7 @@ describe("driver services in the console", () => {
   });
 
   it("shows why a finished reservation ended: the demo's past reservation was used by a session", async () => {
-    await page.goto(`${baseURL}/operationMaintenance/reservation?status=finished`);
+    await visit(page, `${baseURL}/operationMaintenance/reservation?status=finished`);
     await hydrated(page);
     const used = page.getByRole("row", { name: new RegExp(`${ds.reservations.statuses.finished}.*${enEnds.driverServices.reservations.endReasons.used}`) });
     await used.first().waitFor();
@@ -169,7 +169,7 @@ describe("driver services in the console", () => {
     const { client } = await bootedClient(point.serialNumber, point.key);
     answering(client, "ReserveNow", { status: "Accepted" });
     const cancels = answering(client, "CancelReservation", { status: "Accepted" });
-    await page.goto(`${baseURL}/operationMaintenance/reservation`);
+    await visit(page, `${baseURL}/operationMaintenance/reservation`);
     await hydrated(page);
     await page.getByRole("button", { name: ds.reservations.add }).click();
     await page.getByLabel(ds.reservations.point, { exact: true }).last().selectOption({ label: point.serialNumber });

@@ -8,7 +8,7 @@ import { api as peerApi, bootedClient, closeClients, newCharger, ocppEndpoint } 
 import { loadWs, type WsServer, type WsSocket } from "../peers/ws";
 import { expectAccessible } from "./support/axe";
 import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, pageOfFile, text } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, text, visit } from "./support/session";
 
 /**
  * Drivers in the console (docs/rules/drivers.md): the screens of customers, groups and RFID
@@ -45,7 +45,7 @@ async function fakeBridge(uid: string) {
 }
 
 async function expectScreen(path: string, screen: string, crumb = screen) {
-  await page.goto(`${baseURL}${path}`);
+  await visit(page, `${baseURL}${path}`);
   await expect.poll(() => page.title()).toBe(`${screen} — ${OPERATOR}`);
   await expect.poll(() => page.getByRole("navigation", { name: t.ui.breadcrumb.label }).locator('[aria-current="page"]').textContent()).toBe(crumb);
 }
@@ -83,7 +83,7 @@ describe("drivers", () => {
     await page.waitForURL(`${baseURL}/home`);
 
     // A new customer, with the form's own checks first.
-    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerAdd`);
+    await visit(page, `${baseURL}/userManagement/userProfileManagement/customerAdd`);
     await hydrated(page);
     await page.getByRole("button", { name: t.common.save }).click();
     await expect.poll(() => page.getByText(d.validation.firstName).count()).toBe(1);
@@ -105,7 +105,7 @@ describe("drivers", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Ola Wiśniewska");
 
     // A card for her, its number read from the desktop reader.
-    await page.goto(`${baseURL}/user/rf-card`);
+    await visit(page, `${baseURL}/user/rf-card`);
     await hydrated(page);
     await page.getByRole("button", { name: d.cards.add }).click();
     const dialog = page.getByRole("dialog");
@@ -176,7 +176,7 @@ describe("drivers", () => {
     await client.call("StopTransaction", { transactionId, meterStop: 2_000, timestamp: new Date().toISOString(), idTag });
     await expect.poll(async () => (await api.get<{ records: { status: string }[] }>(`/station-service/charge/record?customerId=${customer.id}`)).records.map((r) => r.status)).toEqual(["RECORD_COMPLETE"]);
 
-    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
+    await visit(page, `${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
     await hydrated(page);
     const vehicles = page.getByRole("table", { name: d.customers.sections.vehicles });
     await expect.poll(() => vehicles.getByRole("cell", { name: `WX${mark}`.slice(0, 16) }).count()).toBe(1);
@@ -221,7 +221,7 @@ describe("drivers", () => {
   }, MANY_SCREENS_MS);
 
   it("says so when no RF reader bridge answers", async () => {
-    await page.goto(`${baseURL}/user/rf-card`);
+    await visit(page, `${baseURL}/user/rf-card`);
     await hydrated(page);
     await page.getByRole("button", { name: d.cards.add }).click();
     const dialog = page.getByRole("dialog");

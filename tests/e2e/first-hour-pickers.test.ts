@@ -8,7 +8,7 @@ import pickers from "../../domain/i18n/locales/en/pickers.json";
 import platform from "../../domain/i18n/locales/en/platform.json";
 import type { PointOption } from "../../domain/schemas/point-options";
 import { api } from "../peers/support";
-import { demoAdminPageOfFile, field, hydrated, logIn, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, logIn, text, visit } from "./support/session";
 
 /**
  * Pickers where people expect them (docs/rules/console.md "Forms", "Date ranges";
@@ -29,7 +29,7 @@ describe("the serial-number picker", () => {
   it("offers the operator's points as one types on the alarm list, takes one with the keyboard, and keeps typed text as a filter", async () => {
     const [point] = await (await api()).get<PointOption[]>("/station-service/point/options?limit=1");
     expect(point).toBeDefined();
-    await page.goto(`${baseURL}/systemMonitoring/alarmRecord`);
+    await visit(page, `${baseURL}/systemMonitoring/alarmRecord`);
     await hydrated(page);
 
     const box = serialBox();
@@ -51,7 +51,7 @@ describe("the serial-number picker", () => {
     await page.waitForURL((url) => url.searchParams.get("serialNumber") === point.serialNumber);
 
     // Text no point matches stays what the list is filtered by; Escape closes the list.
-    await page.goto(`${baseURL}/systemMonitoring/alarmRecord`);
+    await visit(page, `${baseURL}/systemMonitoring/alarmRecord`);
     await hydrated(page);
     await serialBox().fill("no-such-serial");
     await page.getByText(p.serial.none).waitFor();
@@ -63,7 +63,7 @@ describe("the serial-number picker", () => {
 
   it("fills the work order form's serial number with a point clicked in the list", async () => {
     const [point] = await (await api()).get<PointOption[]>("/station-service/point/options?limit=1");
-    await page.goto(`${baseURL}/operationMaintenance/maintain`);
+    await visit(page, `${baseURL}/operationMaintenance/maintain`);
     await hydrated(page);
     await page.getByRole("button", { name: t.maintenance.ui.newOrder }).click();
     const dialog = page.getByRole("dialog", { name: t.maintenance.ui.newOrder });
@@ -79,7 +79,7 @@ describe("the serial-number picker", () => {
 describe("the operation failures list's period", () => {
   it("takes the period through the date-range picker in the operator's time zone, and exports with the same filter in UTC", async () => {
     const { timeZone } = await (await api()).get<{ timeZone: string }>("/system-service/parameter-settings");
-    await page.goto(`${baseURL}/operationMaintenance/operationFailure`);
+    await visit(page, `${baseURL}/operationMaintenance/operationFailure`);
     await hydrated(page);
     const picker = page.getByRole("search").getByRole("button", { name: new RegExp(`^${range.label}:`) });
     const period = page.getByText(/^From .+ to .+$/);
@@ -113,7 +113,7 @@ describe("the platform's operator form", () => {
     await page.context().clearCookies();
     await logIn(page, baseURL, "PLATFORM", "platform", "Platform123");
     await page.waitForURL(`${baseURL}/platform/operator`);
-    await page.goto(`${baseURL}/platform/operator/add`);
+    await visit(page, `${baseURL}/platform/operator/add`);
     await hydrated(page);
     const code = `PK${Date.now().toString(36).toUpperCase()}`;
     await field(page, t.operators.code).fill(code);
@@ -143,9 +143,9 @@ describe("the platform's operator form", () => {
       const answer = (await (await fetch(`/platform-service/operator?code=${c}`)).json()) as { data: { records: { id: number }[] } };
       return answer.data.records[0].id;
     }, code);
-    await page.goto(`${baseURL}/platform/operator/detail/${id}`);
+    await visit(page, `${baseURL}/platform/operator/detail/${id}`);
     await page.getByText("199.99 EUR").waitFor();
-    await page.goto(`${baseURL}/platform/operator/edit/${id}`);
+    await visit(page, `${baseURL}/platform/operator/edit/${id}`);
     await hydrated(page);
     await expect.poll(() => field(page, p.subscription.label).inputValue()).toBe("199.99");
   });

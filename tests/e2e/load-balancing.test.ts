@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/operations.json";
 import { answering, api, bootedClient, closeClients, newLocation } from "../peers/support";
-import { field, hydrated, logIn, pageOfFile, text } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, text, visit } from "./support/session";
 
 /**
  * The load-balancing journey (docs/rules/operations.md "Load balancing"): a configuration made in
@@ -29,7 +29,7 @@ describe("load balancing in the console", () => {
 
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
-    await page.goto(`${baseURL}/equipmentManagement/loadingBalance/add`);
+    await visit(page, `${baseURL}/equipmentManagement/loadingBalance/add`);
     await hydrated(page);
     await field(page, lb.name).fill("Evening cap");
     await page.getByLabel(lb.station).selectOption({ label: `${stationName} · 50 kW` });
@@ -56,7 +56,7 @@ describe("load balancing in the console", () => {
     await expect.poll(() => page.getByTestId(`delivery-${serialNumber}`).textContent(), { timeout: 15_000 }).toBe(lb.deliveries.Accepted);
 
     // The load monitor shows the limit in force beside the location's live power.
-    await page.goto(`${baseURL}/systemMonitoring/loadMonitoring?stationId=${station.id}`);
+    await visit(page, `${baseURL}/systemMonitoring/loadMonitoring?stationId=${station.id}`);
     await expect.poll(() => page.getByTestId("balancing-limit").textContent()).toContain("Evening cap");
     await page.goBack();
     await hydrated(page);

@@ -2,7 +2,7 @@ import type { RPCClient } from "ocpp-rpc";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/monitoring.json";
 import { simulatedCharger } from "./support/charger";
-import { logIn, pageOfFile, text } from "./support/session";
+import { logIn, pageOfFile, text, visit } from "./support/session";
 
 /**
  * Issue #4 end to end: a new charging point comes online live in the console, is started from the
@@ -90,7 +90,7 @@ describe("remote control and live monitoring", () => {
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
     // A page of 100 panels: the other browser tests' points at this station would push this one off a first page of 10.
-    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${station.id}&size=100`);
+    await visit(page, `${baseURL}/equipmentManagement/remoteControl?stationId=${station.id}&size=100`);
     await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
     await expect.poll(() => panel(serialNumber).locator('[data-state="offline"]').count()).toBe(1);
 
@@ -131,7 +131,7 @@ describe("remote control and live monitoring", () => {
     const sim = simulatedCharger(baseURL, serialNumber, key);
     await sim.start();
 
-    await page.goto(`${baseURL}/systemMonitoring/charging?serialNumber=${serialNumber}`);
+    await visit(page, `${baseURL}/systemMonitoring/charging?serialNumber=${serialNumber}`);
     await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
     await expect.poll(() => page.getByText(t.monitoring.charging.empty).count()).toBe(1);
 
@@ -141,7 +141,7 @@ describe("remote control and live monitoring", () => {
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => Number.parseFloat((await row.getByTestId("session-power").textContent()) ?? "") || 0, { timeout: 15_000 }).toBeGreaterThan(0);
 
-    await page.goto(`${baseURL}/home`);
+    await visit(page, `${baseURL}/home`);
     await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);
     await expect.poll(async () => Number(await page.getByTestId("home-charging").textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await sim.close();

@@ -4,7 +4,7 @@ import { CONNECTOR_NAMES } from "../../domain/connector-names";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { simulatedCharger } from "./support/charger";
-import { hydrated, logIn, pageOfFile, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text, visit } from "./support/session";
 
 /**
  * Names and consistency in the browser (docs/rules/console.md "Tables", "Row actions", "Names";
@@ -51,7 +51,7 @@ describe("names and consistency", () => {
     await page.waitForURL(`${baseURL}/home`);
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const path of WIDE_TABLES) {
-      await page.goto(`${baseURL}${path}`);
+      await visit(page, `${baseURL}${path}`);
       await hydrated(page);
       const table = page.getByRole("table").first();
       await table.waitFor();

@@ -4,7 +4,7 @@ import cpoEn from "../../domain/i18n/locales/en/ocpi-cpo.json";
 import ocpiEn from "../../domain/i18n/locales/en/ocpi.json";
 import { api } from "../peers/support";
 import { exclusively } from "./support/exclusive";
-import { field, hydrated, openDemoAdmin, openScreen, text } from "./support/session";
+import { field, hydrated, openDemoAdmin, openScreen, text, visit } from "./support/session";
 
 /**
  * Publishing as a CPO in the console (docs/rules/ocpi.md "Locations we publish", "Tariffs we
@@ -52,7 +52,7 @@ describe("publishing to roaming partners", () => {
       const strategy = await a.get<{ name: string }>(`/finance-service/strategy/${strategyId}`);
 
       // The station's page: Publish to roaming, after a confirmation naming it.
-      await page.goto(`${baseURL}/equipmentManagement/station/stationDetail/${stationId}`);
+      await visit(page, `${baseURL}/equipmentManagement/station/stationDetail/${stationId}`);
       await hydrated(page);
       await expect.poll(() => page.getByText(c.location.notPublished, { exact: true }).count()).toBe(1);
       await page.getByRole("button", { name: c.location.toggle }).click();
@@ -76,7 +76,7 @@ describe("publishing to roaming partners", () => {
       await expect.poll(() => tariff.getByRole("cell", { name: String(strategyId), exact: true }).count()).toBe(1);
 
       // The strategy editor previews the OCPI tariff it publishes, with our party and its id.
-      await page.goto(`${baseURL}/financialManagement/chargeConfigurationNew/edit/${strategyId}`);
+      await visit(page, `${baseURL}/financialManagement/chargeConfigurationNew/edit/${strategyId}`);
       await hydrated(page);
       const preview = page.getByRole("region", { name: c.preview.title });
       await expect.poll(() => preview.count(), { timeout: 15_000 }).toBe(1);
@@ -111,7 +111,7 @@ describe("publishing to roaming partners", () => {
       await page.setViewportSize({ width: 1440, height: 900 });
 
       // Undone: the station withdrawn from its page (the partner is deleted after the test).
-      await page.goto(`${baseURL}/equipmentManagement/station/stationDetail/${stationId}`);
+      await visit(page, `${baseURL}/equipmentManagement/station/stationDetail/${stationId}`);
       await hydrated(page);
       await page.getByRole("button", { name: c.location.toggle }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: t.ui.confirm.ok }).click();

@@ -8,7 +8,7 @@ import { api as demoApi } from "../peers/support";
 import { BLANK_TILE } from "../support/browser";
 import { newOperatorBody } from "../support/operators";
 import { openBrowser } from "./support/browser";
-import { field, hydrated, logIn, text } from "./support/session";
+import { field, hydrated, logIn, text, visit } from "./support/session";
 
 /**
  * The first hour of a new operator (docs/rules/console.md "Onboarding", "Forms";
@@ -138,7 +138,7 @@ describe("a new operator's first hour", () => {
     await poll(() => page.getByText(`${lat}, ${lng}`).count()).toBeGreaterThan(0);
     expect(await page.getByText("ul. Długa 1, Gdańsk").count()).toBeGreaterThan(0);
 
-    await page.goto(`${baseURL}/home`);
+    await visit(page, `${baseURL}/home`);
     await poll(() => page.getByTestId("onboarding-location").getAttribute("data-done")).toBe("true");
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import settingsEn from "../../domain/i18n/locales/en/settings.json";
 import { Api } from "../../scripts/sim/register";
-import { field, hydrated, logIn, pageOfFile } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, visit } from "./support/session";
 import { exclusively } from "./support/exclusive";
 
 exclusively("settings of 0DE001");
@@ -31,7 +31,7 @@ describe("parameter settings screen", () => {
   it("edits the document in tabs: the form refuses what the API refuses, and a saved change is kept", async () => {
     await logIn(page, baseURL, DE_ADMIN.operatorCode, DE_ADMIN.username, DE_ADMIN.password);
     await page.waitForURL(/\/home|\/systemMonitoring/);
-    await page.goto(`${baseURL}/carrierSystem/parameterSettings`);
+    await visit(page, `${baseURL}/carrierSystem/parameterSettings`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(s.title);
 
@@ -60,7 +60,7 @@ describe("parameter settings screen", () => {
   });
 
   it("saves the mail server on its own tab and shows why port 25 is refused", async () => {
-    await page.goto(`${baseURL}/carrierSystem/parameterSettings`);
+    await visit(page, `${baseURL}/carrierSystem/parameterSettings`);
     await hydrated(page);
     await tab(s.tabs.mail).click();
     await expect.poll(() => page.getByText(s.mail.ports.replace("{{ports}}", "587, 465")).count()).toBe(1);
@@ -80,7 +80,7 @@ describe("parameter settings screen", () => {
     await page.context().clearCookies();
     await logIn(page, baseURL, "0PL002A", "subadmin1", "Demo12345");
     await page.waitForURL(/\/suboperators\//);
-    await page.goto(`${baseURL}/suboperators/parameterSettings`);
+    await visit(page, `${baseURL}/suboperators/parameterSettings`);
     await hydrated(page);
     await expect.poll(() => field(page, s.fields.timeZone, "combobox").inputValue()).toBe("Europe/Warsaw");
     // The zone is picked from the IANA list as one types (docs/rules/console.md "Forms").
@@ -94,7 +94,7 @@ describe("parameter settings screen", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await logIn(page, baseURL, DE_ADMIN.operatorCode, DE_ADMIN.username, DE_ADMIN.password);
     await page.waitForURL(/\/home|\/systemMonitoring/);
-    await page.goto(`${baseURL}/carrierSystem/parameterSettings`);
+    await visit(page, `${baseURL}/carrierSystem/parameterSettings`);
     await hydrated(page);
     await tab(s.tabs.currency).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/payments.json";
 import { Api } from "../../scripts/sim/register";
 import { expectAccessible } from "./support/axe";
-import { field, hydrated, logIn, pageOfFile } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, visit } from "./support/session";
 
 /** The payment channels screen (docs/rules/payments.md "Channels"). */
 const baseURL = inject("baseURL");
@@ -21,7 +21,7 @@ describe("payment channels screen", () => {
   it("asks for the type first, saves a Stripe channel with masked credentials, locks it while enabled, and deletes it disabled", async () => {
     await logIn(page, baseURL, DE_ADMIN.operatorCode, DE_ADMIN.username, DE_ADMIN.password);
     await page.waitForURL(/\/home|\/systemMonitoring/);
-    await page.goto(`${baseURL}/carrierSystem/paymentChannel`);
+    await visit(page, `${baseURL}/carrierSystem/paymentChannel`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(c.title);
 

@@ -3,7 +3,7 @@ import en from "../../domain/i18n/locales/en/payments.json";
 import enPayPal from "../../domain/i18n/locales/en/paypal.json";
 import { Api } from "../../scripts/sim/register";
 import { expectAccessible } from "./support/axe";
-import { field, hydrated, logIn, pageOfFile } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, visit } from "./support/session";
 
 /** A PayPal channel on the payment channels screen (docs/rules/payments.md "PayPal"). */
 const baseURL = inject("baseURL");
@@ -23,7 +23,7 @@ describe("a PayPal channel", () => {
   it("asks for PayPal's client id, secret and webhook id, saves them masked, and shows the PayPal webhook and the unsupported types", async () => {
     await logIn(page, baseURL, PL_ADMIN.operatorCode, PL_ADMIN.username, PL_ADMIN.password);
     await page.waitForURL(/\/home|\/systemMonitoring/);
-    await page.goto(`${baseURL}/carrierSystem/paymentChannel`);
+    await visit(page, `${baseURL}/carrierSystem/paymentChannel`);
     await hydrated(page);
     await expect.poll(() => page.getByText(p.channels.adapters.replace("{{types}}", "PSiGate, GlobalPayments, KKB, Cardcom, HUB2, MPU, MSU")).count()).toBe(1);
     await expect.poll(() => page.getByText("/finance-service/payment-webhook/0PL002/paypal").count()).toBe(1);

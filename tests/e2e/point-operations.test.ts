@@ -4,7 +4,7 @@ import enOperations from "../../domain/i18n/locales/en/point-operations.json";
 import enPoints from "../../domain/i18n/locales/en/points.json";
 import { Ocpp201Client } from "../../scripts/sim/rpc201";
 import { answering, api, baseURL, bootedClient, closeClients, newCharger, ocppEndpoint, until } from "../peers/support";
-import { hydrated, logIn, pageOfFile, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text, visit } from "./support/session";
 
 /**
  * A point's Operations tab (docs/rules/equipment.md "Point pages"): every action the central system
@@ -42,7 +42,7 @@ const actionSelect = () => operations().getByRole("combobox", { name: t.pointOpe
 const outcome = () => page.getByTestId("operation-outcome");
 
 async function openOperations(pointId: number) {
-  await page.goto(`${baseURL}/equipmentManagement/point/pointDetail/${pointId}?tab=operations`);
+  await visit(page, `${baseURL}/equipmentManagement/point/pointDetail/${pointId}?tab=operations`);
   await hydrated(page);
   await expect.poll(() => page.getByRole("tab", { name: t.points.tabs.operations }).getAttribute("aria-selected")).toBe("true");
 }
@@ -114,7 +114,7 @@ describe("the point's Operations tab", () => {
     }));
     await until(async () => (await (await api()).get<{ online: boolean }>(`/station-service/point/${made.id}`)).online, "the point online");
 
-    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${stationId}&size=100`);
+    await visit(page, `${baseURL}/equipmentManagement/remoteControl?stationId=${stationId}&size=100`);
     await hydrated(page);
     const panel = page.getByTestId(`point-panel-${made.serialNumber}`);
     await panel.getByRole("button", { name: t.pointOperations.more }).click();

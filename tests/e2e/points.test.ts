@@ -6,7 +6,7 @@ import writeXlsxFile from "write-excel-file/node";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import enPoints from "../../domain/i18n/locales/en/points.json";
-import { field, hydrated, logIn, pageOfFile, text } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, text, visit } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = { ...text.en, points: enPoints.points, monitoring: enMonitoring.monitoring };
@@ -29,7 +29,7 @@ describe("charging points in the console", () => {
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
 
-    await page.goto(`${baseURL}/equipmentManagement/point/pointAdd`);
+    await visit(page, `${baseURL}/equipmentManagement/point/pointAdd`);
     await page.getByRole("button", { name: t.common.save }).click();
     await expect.poll(() => page.getByText(t.validation.required).count()).toBeGreaterThan(0);
 
@@ -72,7 +72,7 @@ describe("charging points in the console", () => {
     await page.getByRole("tab", { name: t.points.tabs.general }).click();
     await expect.poll(() => page.getByTestId("connector-card").count()).toBe(3);
 
-    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await visit(page, `${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
     await expect.poll(() => page.getByRole("link", { name: serialNumber }).count()).toBe(1);
     expect(await page.getByRole("row").filter({ hasText: serialNumber }).textContent()).toContain(t.common.statusValues.INVALID);
 
@@ -80,7 +80,7 @@ describe("charging points in the console", () => {
   });
 
   it("keeps an enabled point's equipment locked while its name stays editable", async () => {
-    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await visit(page, `${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
     await hydrated(page);
     await page.getByRole("link", { name: serialNumber }).click();
     await page.waitForURL(/\/pointDetail\/\d+$/);
@@ -99,12 +99,12 @@ describe("charging points in the console", () => {
   });
 
   it("sets a point to OCPP 2.0.1 in the form and shows it on the list and the detail", async () => {
-    await page.goto(`${baseURL}/equipmentManagement/point/pointAdd`);
+    await visit(page, `${baseURL}/equipmentManagement/point/pointAdd`);
     await hydrated(page);
     // A new point accepts either protocol until told otherwise.
     expect(await field(page, t.points.fields.ocppVersion, "combobox").textContent()).toContain(t.points.ocppVersions.AUTO);
 
-    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await visit(page, `${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
     await hydrated(page);
     await page.getByRole("link", { name: serialNumber }).click();
     await page.waitForURL(/\/pointDetail\/\d+$/);
@@ -127,14 +127,14 @@ describe("charging points in the console", () => {
     await expect.poll(() => actions.locator("option", { hasText: "TransactionEvent" }).count()).toBe(1);
     expect(await actions.locator("option", { hasText: /^StartTransaction$/ }).count()).toBe(0);
 
-    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
+    await visit(page, `${baseURL}/equipmentManagement/point?serialNumber=${serialNumber}`);
     await expect.poll(() => page.getByRole("row").filter({ hasText: serialNumber }).getByTestId("protocol").textContent()).toBe(t.points.ocppVersions.OCPP201);
     expect(pageErrors).toEqual([]);
   });
 
   it("imports points from Excel all or nothing, lists each bad cell, and exports the list", async () => {
     const folder = mkdtempSync(join(tmpdir(), "plugdesk-points-"));
-    await page.goto(`${baseURL}/equipmentManagement/point`);
+    await visit(page, `${baseURL}/equipmentManagement/point`);
 
     await page.getByRole("button", { name: t.points.excel }).click();
     const templateDownload = page.waitForEvent("download");
@@ -171,7 +171,7 @@ describe("charging points in the console", () => {
     await dialog.locator("input[type=file]").setInputFiles(goodPath);
     await page.getByRole("button", { name: t.points.import.submit_other.replace("{{count}}", "2") }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await page.goto(`${baseURL}/equipmentManagement/point?serialNumber=IMP-${stamp}`);
+    await visit(page, `${baseURL}/equipmentManagement/point?serialNumber=IMP-${stamp}`);
     await expect.poll(() => page.getByRole("link", { name: new RegExp(`^IMP-${stamp}-[12]$`) }).count()).toBe(2);
 
     await page.getByRole("button", { name: t.points.excel }).click();

@@ -6,7 +6,7 @@ import { Api } from "../../scripts/sim/register";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
 import { consoleWithChargers, simulatedCharger } from "./support/charger";
-import { hydrated, logIn, text } from "./support/session";
+import { hydrated, logIn, text, visit } from "./support/session";
 import { giveToDemoSubOperator } from "./support/exclusive";
 
 /**
@@ -59,7 +59,7 @@ describe("a charge record and its receipt", () => {
   it("lists a finished session, opens its page with cost lines and receipt, and the receipt's public link without login", async () => {
     const { page } = session;
     const { transactionId, record } = await finishedSession();
-    await page.goto(`${baseURL}/financialManagement/chargeRecord?transactionId=${transactionId}`);
+    await visit(page, `${baseURL}/financialManagement/chargeRecord?transactionId=${transactionId}`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("main").textContent()).toContain(`#${transactionId}`);
     expect(await page.getByRole("main").textContent()).toContain(r.status.CHARGE_COMPLETE);
@@ -105,7 +105,7 @@ describe("a charge record and its receipt", () => {
     const { page } = session;
     // The remote start's tag has nobody behind it: priced, left unsettled.
     const { transactionId } = await finishedSession("RECORD_UNSETTLED", true);
-    await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
+    await visit(page, `${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
     await hydrated(page);
     const lines = page.getByTestId("cost-lines");
     await expect.poll(() => lines.textContent()).toContain(r.cost.service);
@@ -139,7 +139,7 @@ describe("a charge record and its receipt", () => {
   it("shows the cashier states of a station's connectors and the last session's amount due", async () => {
     const { page } = session;
     const { record } = await finishedSession();
-    await page.goto(`${baseURL}/station/cashier/${record.stationId}`);
+    await visit(page, `${baseURL}/station/cashier/${record.stationId}`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("cashier-connector").count()).toBeGreaterThan(1);
     const states = await page.getByTestId("cashier-connector").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-state")));
@@ -162,7 +162,7 @@ describe("a charge record and its receipt", () => {
 
     const actionButtons = (p: typeof page) => Promise.all((["settle", "complete", "abnormal", "unplug", "retry"] as const).map((name) => p.getByRole("button", { name: r.actions[name] }).count()));
     // The finance screen offers the actions of a billed record (the test can fail).
-    await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
+    await visit(page, `${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("button", { name: r.actions.complete }).count()).toBe(1);
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/reliability.json";
 import { api, bootedClient, closeClients, newLocation } from "../peers/support";
-import { hydrated, logIn, pageOfFile, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text, visit } from "./support/session";
 
 /**
  * The reliability screen (docs/rules/monitoring.md "Uptime"): a charger's fault shows as an
@@ -31,7 +31,7 @@ describe("reliability in the console", () => {
     await expect
       .poll(
         async () => {
-          await page.goto(outages);
+          await visit(page, outages);
           return page.getByRole("cell", { name: r.causes.Faulted, exact: true }).count();
         },
         { timeout: 15_000 },

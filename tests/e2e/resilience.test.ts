@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/resilience.json";
 import { closeClients, newCharger, ocppEndpoint } from "../peers/support";
 import { loadWs } from "../peers/ws";
-import { demoAdminPageOfFile, hydrated } from "./support/session";
+import { demoAdminPageOfFile, hydrated, visit } from "./support/session";
 
 /**
  * A misbehaving charger in the console (docs/rules/ocpp.md "A charger that keeps reconnecting"):
@@ -46,7 +46,7 @@ describe("resilience in the console", () => {
     await expect
       .poll(
         async () => {
-          await page.goto(`${baseURL}/equipmentManagement/point/pointDetail/${id}`);
+          await visit(page, `${baseURL}/equipmentManagement/point/pointDetail/${id}`);
           await hydrated(page);
           return card.count();
         },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import settingsEn from "../../domain/i18n/locales/en/settings.json";
 import retentionEn from "../../domain/i18n/locales/en/retention.json";
 import { Api } from "../../scripts/sim/register";
-import { field, hydrated, logIn, pageOfFile } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, visit } from "./support/session";
 
 /** Retention on the parameter-settings screen (docs/rules/settings.md "Retention"). */
 const baseURL = inject("baseURL");
@@ -25,7 +25,7 @@ describe("retention tab", () => {
   it("refuses a period out of bounds with its message, saves a good one, and lists the archives", async () => {
     await logIn(page, baseURL, ADMIN.operatorCode, ADMIN.username, ADMIN.password);
     await page.waitForURL(/\/home|\/systemMonitoring/);
-    await page.goto(`${baseURL}/carrierSystem/parameterSettings`);
+    await visit(page, `${baseURL}/carrierSystem/parameterSettings`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(settingsEn.settings.title);
     await page.getByRole("tab", { name: r.tab }).click();

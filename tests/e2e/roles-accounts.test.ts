@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { field, logIn, logInThroughForm, pageOfFile, text } from "./support/session";
+import { field, logIn, logInThroughForm, pageOfFile, text, visit } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = text.en;
@@ -10,7 +10,7 @@ describe("roles and accounts", () => {
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
 
-    await page.goto(`${baseURL}/carrierSystem/role/add`);
+    await visit(page, `${baseURL}/carrierSystem/role/add`);
     await field(page, t.roles.name).fill("Ab");
     await page.getByRole("button", { name: t.common.save }).click();
     await expect.poll(() => page.getByText(t.validation.length5to20).count()).toBeGreaterThan(0);
@@ -22,7 +22,7 @@ describe("roles and accounts", () => {
     await page.waitForURL(`${baseURL}/carrierSystem/role`);
     await expect.poll(() => page.getByRole("cell", { name: "Monitoring desk" }).count()).toBe(1);
 
-    await page.goto(`${baseURL}/carrierSystem/carrierAcount/add`);
+    await visit(page, `${baseURL}/carrierSystem/carrierAcount/add`);
     await field(page, t.accounts.username).fill("monitor01");
     await field(page, t.accounts.name).fill("Marta Monitor");
     await field(page, t.accounts.role, "combobox").click();
@@ -52,7 +52,7 @@ describe("roles and accounts", () => {
     await expect.poll(() => sidebar.textContent()).toContain(t.menu.monitoring.title);
     expect(await sidebar.textContent()).not.toContain(t.menu.carrier.title);
 
-    await page.goto(`${baseURL}/carrierSystem/role`);
+    await visit(page, `${baseURL}/carrierSystem/role`);
     await page.waitForURL(/\/404\?msg=guard\.insufficient/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(t.statusPage.forbidden);
   });

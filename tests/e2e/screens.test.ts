@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { Api } from "../../scripts/sim/register";
 import { bootedClient, closeClients, newCharger, strictClient } from "../peers/support";
-import { logIn, pageOfFile, text } from "./support/session";
+import { logIn, pageOfFile, text, visit } from "./support/session";
 import { giveToDemoSubOperator } from "./support/exclusive";
 
 /**
@@ -39,7 +39,7 @@ const breadcrumb = () => page.getByRole("navigation", { name: t.ui.breadcrumb.la
 
 /** Opens a screen and checks its document title and the breadcrumb's last item. */
 async function expectScreen(path: string, screen: string, owner: string, crumb = screen) {
-  await page.goto(`${baseURL}${path}`);
+  await visit(page, `${baseURL}${path}`);
   await expect.poll(() => page.title()).toBe(`${screen} — ${owner}`);
   await expect.poll(() => breadcrumb().locator('[aria-current="page"]').textContent()).toBe(crumb);
 }

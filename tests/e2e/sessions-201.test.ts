@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import enMonitoring from "../../domain/i18n/locales/en/monitoring.json";
 import { SimCharger201 } from "../../scripts/sim/charger201";
 import { api, newLocation, ocppEndpoint } from "../peers/support";
-import { hydrated, logIn, pageOfFile } from "./support/session";
+import { hydrated, logIn, pageOfFile, visit } from "./support/session";
 
 /**
  * A priced session on a simulated OCPP 2.0.1 charger, run from the console (docs/rules/ocpp.md
@@ -61,7 +61,7 @@ describe("a priced session on an OCPP 2.0.1 charger", () => {
     );
     await sim.start();
 
-    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${point.stationId}`);
+    await visit(page, `${baseURL}/equipmentManagement/remoteControl?stationId=${point.stationId}`);
     const connector = page.getByTestId(`point-panel-${point.serialNumber}`).getByTestId("connector-1");
     await expect.poll(() => connector.locator('[data-status="Available"]').count()).toBe(1);
     await connector.getByRole("button", { name: m.remote.start }).click();
@@ -77,7 +77,7 @@ describe("a priced session on an OCPP 2.0.1 charger", () => {
     // test asserts on what they add up to, never on how long they took.
     await new Promise((resolve) => setTimeout(resolve, 3000));
 
-    await page.goto(`${baseURL}/systemMonitoring/charging/detail/${running.transactionId}`);
+    await visit(page, `${baseURL}/systemMonitoring/charging/detail/${running.transactionId}`);
     await hydrated(page);
     await page.getByRole("button", { name: m.remote.stop, exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: m.remote.stop }).click();
@@ -92,7 +92,7 @@ describe("a priced session on an OCPP 2.0.1 charger", () => {
     expect(billed.totalCost).toBeGreaterThan(0);
 
     // The receipt in the console shows that amount.
-    await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${billed.transactionId}`);
+    await visit(page, `${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${billed.transactionId}`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("receipt").textContent()).toContain(finalCost.toFixed(2));
     expect(sim.validationFailures).toEqual([]);

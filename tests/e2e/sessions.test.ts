@@ -4,7 +4,7 @@ import enStations from "../../domain/i18n/locales/en/stations.json";
 import { Api } from "../../scripts/sim/register";
 import { api, newCharger, newLocation } from "../peers/support";
 import { simulatedCharger } from "./support/charger";
-import { field, hydrated, logIn, pageOfFile } from "./support/session";
+import { field, hydrated, logIn, pageOfFile, visit } from "./support/session";
 import { exclusively } from "./support/exclusive";
 
 exclusively("tag DEMO0001");
@@ -63,7 +63,7 @@ describe("remote start with an id tag", () => {
   it("starts from the location's start page with the tag typed over the operator's remote tag", async () => {
     const own = await pointOfItsOwnLocation();
     const { point, sim } = await connectedCharger(own);
-    await page.goto(`${baseURL}/equipmentManagement/station/startPoint?stationId=${own.stationId}`);
+    await visit(page, `${baseURL}/equipmentManagement/station/startPoint?stationId=${own.stationId}`);
     await hydrated(page);
     const connector = page.getByRole("radio", { name: `${point.serialNumber} · ${s.start.connector.replace("{{no}}", "1")}` });
     await expect.poll(() => connector.isEnabled()).toBe(true);
@@ -78,14 +78,14 @@ describe("remote start with an id tag", () => {
     expect(sim.remoteStarts.map((r) => r.idTag)).toEqual(["DEMO0001"]);
 
     await expect.poll(() => sim.transactionId).toBeGreaterThan(0);
-    await page.goto(`${baseURL}/systemMonitoring/charging/detail/${sim.transactionId}`);
+    await visit(page, `${baseURL}/systemMonitoring/charging/detail/${sim.transactionId}`);
     await expect.poll(() => page.getByRole("main").textContent()).toContain("DEMO0001");
   });
 
   it("starts from the remote-control panel with the operator's remote tag unless told otherwise", async () => {
     const own = await pointOfItsOwnLocation();
     const { point, sim } = await connectedCharger(own);
-    await page.goto(`${baseURL}/equipmentManagement/remoteControl?stationId=${own.stationId}`);
+    await visit(page, `${baseURL}/equipmentManagement/remoteControl?stationId=${own.stationId}`);
     const connector = page.getByTestId(`point-panel-${point.serialNumber}`).getByTestId("connector-1");
     await expect.poll(() => connector.locator('[data-status="Available"]').count()).toBe(1);
 
@@ -105,7 +105,7 @@ describe("stopping a session from its page", () => {
     await expect.poll(() => sim.transactionId).toBeGreaterThan(0);
     const transactionId = sim.transactionId;
 
-    await page.goto(`${baseURL}/systemMonitoring/charging/detail/${transactionId}`);
+    await visit(page, `${baseURL}/systemMonitoring/charging/detail/${transactionId}`);
     await hydrated(page);
     const stop = page.getByRole("button", { name: m.remote.stop, exact: true });
     await stop.click();
@@ -144,7 +144,7 @@ describe("stopping a session from its page", () => {
     await page.context().clearCookies();
     await logIn(page, baseURL, "0PL002", username, "Watch12345");
     await page.waitForURL(`${baseURL}/systemMonitoring/charging`);
-    await page.goto(`${baseURL}/systemMonitoring/charging/detail/${sim.transactionId}`);
+    await visit(page, `${baseURL}/systemMonitoring/charging/detail/${sim.transactionId}`);
     await hydrated(page);
     // The same running session that an operator could stop: live, with its tag, and no Stop.
     await expect.poll(() => page.locator('[data-live="on"]').count()).toBe(1);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/statements.json";
 import { api, bootedClient, closeClients, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
-import { demoAdminPageOfFile, field, hydrated, logIn, text } from "./support/session";
+import { demoAdminPageOfFile, field, hydrated, logIn, text, visit } from "./support/session";
 import { giveToDemoSubOperator } from "./support/exclusive";
 
 /**
@@ -21,7 +21,7 @@ afterAll(() => closeClients());
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw" }).format(new Date());
 
 async function open(path: string, title: string) {
-  await page.goto(`${baseURL}${path}`);
+  await visit(page, `${baseURL}${path}`);
   await expect.poll(() => page.title()).toBe(`${title} — ${OPERATOR}`);
   await hydrated(page);
 }
@@ -89,7 +89,7 @@ describe("collection account", () => {
 describe("sub-operator finance", () => {
   it("opens a sub-operator's statement from the finance list", async () => {
     await open("/SubOperator/operatorFinance?name=0PL002A", t.menu.subOperator.finance);
-    await page.getByRole("link", { name: s.openStatement }).first().click();
+    await page.getByRole("link", { name: s.openStatement, exact: true }).first().click();
     await page.waitForURL(/subOperatorId=\d+/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("0PL002A");
     await expect.poll(() => page.getByTestId("statement-table").count()).toBe(1);

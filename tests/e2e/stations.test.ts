@@ -4,7 +4,7 @@ import enMapIcon from "../../domain/i18n/locales/en/map-icon.json";
 import enNames from "../../domain/i18n/locales/en/names.json";
 import en from "../../domain/i18n/locales/en/stations.json";
 import { pngImage } from "../unit/stations-image-samples";
-import { field, logIn, pageOfFile, text } from "./support/session";
+import { field, logIn, pageOfFile, text, visit } from "./support/session";
 
 const baseURL = inject("baseURL");
 const t = text.en;
@@ -19,7 +19,7 @@ describe("locations", () => {
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
 
-    await page.goto(`${LIST}/stationAdd`);
+    await visit(page, `${LIST}/stationAdd`);
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: t.common.save }).click();
     await poll(() => page.getByText(s.validation.nameRequired).count()).toBe(1);
@@ -51,7 +51,7 @@ describe("locations", () => {
     expect(await page.getByRole("img", { name: enMapIcon.stations.fields.mapIcon, exact: true }).count()).toBe(1);
     const detailUrl = page.url();
 
-    await page.goto(LIST);
+    await visit(page, LIST);
     const rows = page.getByRole("table", { name: s.title }).getByRole("row");
     await poll(() => rows.nth(1).textContent()).toContain("Sopot Molo");
     const ranks = (await page.getByRole("table", { name: s.title }).locator("tbody tr td:first-child").allTextContents()).map(Number);
@@ -76,7 +76,7 @@ describe("locations", () => {
     await page.waitForURL(detailUrl);
     await poll(() => page.getByText("Serwis Sopot").count()).toBe(1);
 
-    await page.goto(`${LIST}?name=Sopot`);
+    await visit(page, `${LIST}?name=Sopot`);
     await page.waitForLoadState("networkidle");
     // Beyond the first two, a row's actions are in its "⋯" menu (docs/rules/console.md "Row actions").
     await page.getByRole("button", { name: enNames.names.rowActions.more }).click();
@@ -87,7 +87,7 @@ describe("locations", () => {
   });
 
   it("offers a remote start only on usable connectors of the chosen location", async () => {
-    await page.goto(`${LIST}/startPoint`);
+    await visit(page, `${LIST}/startPoint`);
     await page.waitForLoadState("networkidle");
     await page.getByLabel(s.start.station, { exact: true }).selectOption({ label: "Warszawa Centrum" });
     await poll(() => page.getByRole("radio").count()).toBeGreaterThanOrEqual(4);

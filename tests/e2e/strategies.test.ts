@@ -3,7 +3,7 @@ import en from "../../domain/i18n/locales/en/pricing.json";
 import { Api } from "../../scripts/sim/register";
 import { api, newCharger } from "../peers/support";
 import { openBrowser } from "./support/browser";
-import { logIn, pageOfFile, text } from "./support/session";
+import { logIn, pageOfFile, text, visit } from "./support/session";
 import { holding } from "./support/exclusive";
 
 /** Charging strategies in the console (docs/rules/pricing.md "The editor", "Assigning points"). */
@@ -19,7 +19,7 @@ describe("charging strategies", () => {
     const point = await newCharger();
     await logIn(page, baseURL, "0PL002", "demoadmin", "Demo12345");
     await page.waitForURL(`${baseURL}/home`);
-    await page.goto(`${baseURL}/financialManagement/chargeConfigurationNew`);
+    await visit(page, `${baseURL}/financialManagement/chargeConfigurationNew`);
     await expect.poll(() => page.title()).toBe(`${t.menu.finance.chargeConfiguration} — Plugdesk Polska`);
     await page.getByRole("link", { name: p.add }).click();
     await page.waitForURL(/chargeConfigurationNew\/add$/);
@@ -73,7 +73,7 @@ describe("charging strategies", () => {
   });
 
   it("keeps an incomplete day from being saved, with the rule's message", async () => {
-    await page.goto(`${baseURL}/financialManagement/chargeConfigurationNew/add`);
+    await visit(page, `${baseURL}/financialManagement/chargeConfigurationNew/add`);
     await page.getByRole("textbox", { name: new RegExp(`^${p.fields.name}`) }).fill("Incomplete");
     await page.getByRole("button", { name: t.common.save }).click();
     await expect.poll(() => page.getByText(p.validation.slotsIncomplete).count()).toBeGreaterThan(0);

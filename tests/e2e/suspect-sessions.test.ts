@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../domain/i18n/locales/en/resilience.json";
 import { CHAOS_ID_TAG } from "../../scripts/chaos/chargers";
 import { answering, api, bootedClient, closeClients, newCharger, until } from "../peers/support";
-import { hydrated, openDemoAdmin } from "./support/session";
+import { hydrated, openDemoAdmin, visit } from "./support/session";
 
 /**
  * A stuck session found and closed in the console (docs/rules/monitoring.md "Suspect sessions"):
@@ -49,7 +49,7 @@ describe("suspect sessions in the console", () => {
     // The start reaches D1 with the charger's next batch of changes.
     await until(async () => (await suspects()).records.some((s) => s.transactionId === transactionId && s.reason === "NO_STOP"), "the session listed as suspect", 15_000);
 
-    await page.goto(`${baseURL}/systemMonitoring/charging`);
+    await visit(page, `${baseURL}/systemMonitoring/charging`);
     await hydrated(page);
     const flag = page.getByTestId("suspect-flag");
     await flag.waitFor();
@@ -57,7 +57,7 @@ describe("suspect sessions in the console", () => {
     await page.waitForURL(/\/systemMonitoring\/charging\/suspect/);
     await hydrated(page);
 
-    await page.goto(`${baseURL}/systemMonitoring/charging/suspect?serialNumber=${serialNumber}`);
+    await visit(page, `${baseURL}/systemMonitoring/charging/suspect?serialNumber=${serialNumber}`);
     await hydrated(page);
     const row = page.getByRole("row").filter({ hasText: `#${transactionId}` });
     await row.waitFor();

@@ -6,7 +6,7 @@ import enWallets from "../../domain/i18n/locales/en/wallets.json";
 import { api, newCharger } from "../peers/support";
 import { expectAccessible } from "./support/axe";
 import { consoleWithChargers, simulatedCharger } from "./support/charger";
-import { hydrated, text } from "./support/session";
+import { hydrated, text, visit } from "./support/session";
 import { exclusively } from "./support/exclusive";
 
 exclusively("settings of 0PL002");
@@ -89,7 +89,7 @@ describe("a driver's money", () => {
     const { page } = session;
     const d = await driverAtCharger("Marek");
     // Topped up by hand in the console, confirmed.
-    await page.goto(`${baseURL}/rechargeManagement/userRecharge`);
+    await visit(page, `${baseURL}/rechargeManagement/userRecharge`);
     await hydrated(page);
     await page.getByRole("button", { name: w.recharge.open }).click();
     const dialog = page.getByRole("dialog");
@@ -111,14 +111,14 @@ describe("a driver's money", () => {
     expect(record).toMatchObject({ paidCost: record.totalCost, balanceBefore: before, balanceAfter: before - record.totalCost });
 
     // The receipt: the membership discount, and the amount due.
-    await page.goto(`${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
+    await visit(page, `${baseURL}/financialManagement/chargeRecord/chargeRecordDetail/${transactionId}`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("amount-due").textContent()).toBe(zl(record.totalCost));
     expect(await page.getByTestId("discount-MEMBER").textContent()).toBe(`−${zl(record.memberDiscountCost)}`);
     expect(await page.getByRole("main").textContent()).toContain(r.status.RECORD_COMPLETE);
 
     // The customer's page: the balance fell by that total.
-    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${d.customer.id}`);
+    await visit(page, `${baseURL}/userManagement/userProfileManagement/customerDetail/${d.customer.id}`);
     await hydrated(page);
     await expect.poll(() => page.getByText(zl(before - record.totalCost), { exact: true }).count()).toBeGreaterThan(0);
   }, JOURNEY_MS);
@@ -133,7 +133,7 @@ describe("a driver's money", () => {
     expect(failed.status).toBe("PayFail");
 
     // The bill's page offers the retry; cancelled, nothing changes.
-    await page.goto(`${baseURL}/financialManagement/billManagement/billDetail/${failed.id}`);
+    await visit(page, `${baseURL}/financialManagement/billManagement/billDetail/${failed.id}`);
     await hydrated(page);
     await page.getByRole("button", { name: p.bills.retry }).click();
     const confirmation = page.getByRole("alertdialog");
@@ -145,7 +145,7 @@ describe("a driver's money", () => {
 
     // The balance is topped up; the list's row retries it.
     await a.post("/finance-service/recharge", { customerId: d.customer.id, amount: 5_000 });
-    await page.goto(`${baseURL}/financialManagement/billManagement?customerId=${d.customer.id}&type=Charging`);
+    await visit(page, `${baseURL}/financialManagement/billManagement?customerId=${d.customer.id}&type=Charging`);
     await hydrated(page);
     const row = page.getByRole("row").filter({ hasText: w.bills.statuses.PayFail });
     await row.getByRole("button", { name: p.bills.retry }).click();

@@ -3,7 +3,7 @@ import enDrivers from "../../domain/i18n/locales/en/drivers.json";
 import enWallets from "../../domain/i18n/locales/en/wallets.json";
 import { Api } from "../../scripts/sim/register";
 import { expectAccessible } from "./support/axe";
-import { hydrated, logIn, pageOfFile, text } from "./support/session";
+import { hydrated, logIn, pageOfFile, text, visit } from "./support/session";
 
 /**
  * Wallets in the console (docs/rules/wallets.md "Screens"): an administrator tops a customer up
@@ -33,7 +33,7 @@ describe("wallets", () => {
       evModel: "Kia EV6",
     });
 
-    await page.goto(`${baseURL}/rechargeManagement/userRecharge`);
+    await visit(page, `${baseURL}/rechargeManagement/userRecharge`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(w.recharge.title);
     await page.getByRole("button", { name: w.recharge.open }).click();
@@ -55,7 +55,7 @@ describe("wallets", () => {
     await expect.poll(() => page.getByRole("row", { name: new RegExp(email) }).getByText("+60.50 zł").count()).toBe(1);
 
     // The customer's page shows the balance, and changes the level with a confirmation.
-    await page.goto(`${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
+    await visit(page, `${baseURL}/userManagement/userProfileManagement/customerDetail/${customer.id}`);
     await hydrated(page);
     await expect.poll(() => page.getByText("60.50 zł").count()).toBeGreaterThan(0);
     await page.getByRole("button", { name: w.membership.change }).click();
@@ -82,12 +82,12 @@ describe("wallets", () => {
   it("fits a phone: the recharge, bill and expense screens scroll their tables, not the page", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ["/rechargeManagement/userRecharge", "/financialManagement/billManagement", "/financialManagement/expenseRecord"]) {
-      await page.goto(`${baseURL}${path}`);
+      await visit(page, `${baseURL}${path}`);
       await hydrated(page);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
-    await page.goto(`${baseURL}/financialManagement/expenseRecord`);
+    await visit(page, `${baseURL}/financialManagement/expenseRecord`);
     await hydrated(page);
     // Watch only: no detail link, nothing to recharge.
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(w.bills.expenseTitle);

@@ -139,7 +139,12 @@ export function uncheckedScreens(page: Page) {
   unchecked.add(page);
 }
 
-async function checkScreen(page: Page) {
+/**
+ * Checks the screen the page shows, when no test of the run has checked it yet: what `goto` and
+ * `waitForURL` do on arrival, for an arrival of another kind (a navigation by the console's
+ * router, `visit` in ./session.ts).
+ */
+export async function checkScreen(page: Page) {
   if (unchecked.has(page)) return;
   // Claimed before the check: a screen that fails is reported once, by the test that found it.
   if (firstToClaim(await screenOf(page))) await expectAccessible(page);

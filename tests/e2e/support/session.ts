@@ -7,6 +7,7 @@ import enUi from "../../../domain/i18n/locales/en/ui.json";
 import pl from "../../../domain/i18n/locales/pl/translation.json";
 import plUi from "../../../domain/i18n/locales/pl/ui.json";
 import { DEV_CAPTCHA, logInByCookie } from "../../support/browser";
+import { checkScreen } from "./axe";
 import { openBrowser } from "./browser";
 
 /** The catalogues the console shows, so tests look for what a user reads. */
@@ -70,9 +71,33 @@ async function closedAfterFile<T extends { browser: BrowserContext; page?: Page 
   return { ...opened, page: opened.page ?? (await opened.browser.newPage()) };
 }
 
-/** Opens a console screen and waits until it carries its title and React has hydrated it. */
+/**
+ * Opens `url` as a user moving through the console does: on a page that shows the console
+ * already, its router renders the new screen, its loaders run on the server as for any
+ * navigation, and the console's scripts are not loaded, parsed and hydrated again; any other page
+ * loads it whole (`goto`). The screen is checked for accessibility on arrival either way
+ * (./axe.ts). A screen walk pays about half the CPU of loading each screen whole
+ * (docs/testing.md "Where the time goes"); a test of what a whole load does (the server's HTML,
+ * the status of the answer, a changed cookie) uses `goto`.
+ */
+export async function visit(page: Page, url: string) {
+  const target = new URL(url);
+  const inConsole = new URL(page.url()).origin === target.origin && (await page.evaluate(() => "__reactRouterDataRouter" in window));
+  if (!inConsole) {
+    await page.goto(url);
+    return;
+  }
+  // React Router's own router, which its hydrated entry keeps on window; resolves once the screen is rendered.
+  await page.evaluate(
+    (to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to),
+    `${target.pathname}${target.search}${target.hash}`,
+  );
+  await checkScreen(page);
+}
+
+/** Opens a console screen (`visit`) and waits until it carries its title and React has hydrated it. */
 export async function openScreen(page: Page, url: string, title: string) {
-  await page.goto(url);
+  await visit(page, url);
   await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(title);
   await hydrated(page);
 }
