@@ -75,14 +75,16 @@ async function closedAfterFile<T extends { browser: BrowserContext; page?: Page 
  * Opens `url` as a user moving through the console does: on a page that shows the console
  * already, its router renders the new screen, its loaders run on the server as for any
  * navigation, and the console's scripts are not loaded, parsed and hydrated again; any other page
- * loads it whole (`goto`). The screen is checked for accessibility on arrival either way
- * (./axe.ts). A screen walk pays about half the CPU of loading each screen whole
- * (docs/testing.md "Where the time goes"); a test of what a whole load does (the server's HTML,
- * the status of the answer, a changed cookie) uses `goto`.
+ * loads it whole (`goto`), and so does the address the page shows already, as a user's reload
+ * does (a test that opens it again means to see it afresh). The screen is checked for
+ * accessibility on arrival either way (./axe.ts). A screen walk pays about half the CPU of
+ * loading each screen whole (docs/testing.md "Where the time goes"); a test of what a whole load
+ * does (the server's HTML, the status of the answer, a changed cookie) uses `goto`.
  */
 export async function visit(page: Page, url: string) {
   const target = new URL(url);
-  const inConsole = new URL(page.url()).origin === target.origin && (await page.evaluate(() => "__reactRouterDataRouter" in window));
+  const shown = new URL(page.url());
+  const inConsole = shown.origin === target.origin && shown.href !== target.href && (await page.evaluate(() => "__reactRouterDataRouter" in window));
   if (!inConsole) {
     await page.goto(url);
     return;
