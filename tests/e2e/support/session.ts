@@ -89,9 +89,14 @@ export async function visit(page: Page, url: string) {
     await page.goto(url);
     return;
   }
-  // React Router's own router, which its hydrated entry keeps on window; resolves once the screen is rendered.
+  // React Router's own router, which its hydrated entry keeps on window. Its navigation resolves
+  // once the loaders have answered; `flushSync` renders the screen before that, not later in a
+  // transition: under load a test read the screen before, still on the screen it came from.
   await page.evaluate(
-    (to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to),
+    (to) =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string, options: { flushSync: boolean }): Promise<void> } }).__reactRouterDataRouter.navigate(to, {
+        flushSync: true,
+      }),
     `${target.pathname}${target.search}${target.hash}`,
   );
   await checkScreen(page);
