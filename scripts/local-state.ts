@@ -8,7 +8,7 @@ import { seedDemo } from "../db/seed";
 import { syncMenus } from "../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
 import { hashPassword } from "../workers/auth/password";
-import { applyMigrations, readMigrations } from "./d1-migrations";
+import { applyMigrations } from "./d1-migrations";
 
 /**
  * Where local D1, Durable Objects, queues and R2 live: `.wrangler/state` unless told. `npm start`
@@ -39,7 +39,7 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
  * (scripts/d1-migrations.ts).
  */
 export function migrate() {
-  return withLocalD1(async (d1) => applyMigrations(d1, await readMigrations()));
+  return withLocalD1(applyMigrations);
 }
 
 /**
@@ -84,13 +84,14 @@ export function seed() {
  */
 export function migrateAndSeed(then: (db: Db) => Promise<void> = async () => undefined) {
   return withLocalDb(async (db, peppers, d1) => {
-    await applyMigrations(d1, await readMigrations());
+    await applyMigrations(d1);
     await seedDemoPlatform(db, peppers);
     await then(db);
   });
 }
 
-async function seedDemoPlatform(db: Db, { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }: Peppers) {
+/** The menus synced and the demo seeded, its passwords and charger keys hashed with `peppers` (the integration project's database too). */
+export async function seedDemoPlatform(db: Db, { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }: Peppers) {
   await syncMenus(db);
   await seedDemo(
     db,

@@ -2,12 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "../../../db/client";
-import { seedDemo } from "../../../db/seed";
-import { applyMigrations, readMigrations } from "../../../scripts/d1-migrations";
-import { readWranglerConfig } from "../../../scripts/local-state";
-import { syncMenus } from "../../../tenants/menu-sync";
-import { hashChargerKey, keyBytesOf } from "../../../workers/auth/charger-key";
-import { hashPassword } from "../../../workers/auth/password";
+import { applyMigrations } from "../../../scripts/d1-migrations";
+import { readWranglerConfig, seedDemoPlatform } from "../../../scripts/local-state";
 import { testPeppers } from "./peppers";
 import { snapshotOf } from "./snapshot";
 
@@ -41,14 +37,8 @@ async function main() {
   const out = process.argv[2];
   if (!out) throw new Error("usage: tsx tests/integration/support/build-seeded-database.ts <out.json>");
   const snapshot = await withEmptyD1(async (d1) => {
-    await applyMigrations(d1, await readMigrations());
-    const db = createDb(d1);
-    await syncMenus(db);
-    await seedDemo(
-      db,
-      (password) => hashPassword(password, testPeppers.PASSWORD_PEPPER),
-      (key) => hashChargerKey(keyBytesOf(key)!, testPeppers.CHARGER_KEY_PEPPER),
-    );
+    await applyMigrations(d1);
+    await seedDemoPlatform(createDb(d1), testPeppers);
     return snapshotOf(d1);
   });
   writeFileSync(out, JSON.stringify(snapshot));

@@ -67,12 +67,12 @@ export async function closeChargersLeftOpen() {
     }
     return count;
   };
-  const bounded = (work: Promise<unknown>, ms: number) => Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
   // Each round lands what the objects hold (their offline flags wait a second for company otherwise).
   const until = Date.now() + 5_000;
+  const drained = () => Promise.race([landed().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
   while (Date.now() < until) {
-    await bounded(landed(), 1_000);
-    if ((await online().catch(() => 0)) === 0) break;
+    await drained();
+    if ((await online().catch(() => 0)) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
