@@ -1,7 +1,6 @@
 import { spawn, type SpawnOptions } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { createDb, type Db } from "../db/client";
 import { seedDemo } from "../db/seed";
@@ -9,6 +8,7 @@ import { syncMenus } from "../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
 import { hashPassword } from "../workers/auth/password";
 import { applyMigrations } from "./d1-migrations";
+import { openLocalD1 } from "./local-d1";
 
 /**
  * Where local D1, Durable Objects, queues and R2 live: `.wrangler/state` unless told. `npm start`
@@ -43,22 +43,24 @@ export function migrate() {
 }
 
 /**
- * Runs `work` with the local D1 database alone: a platform proxy of the whole wrangler.toml would
- * also bind the worker's Durable Objects, which it cannot run, and wrangler and workerd would
- * warn about them.
+ * Runs `work` with the local D1 database alone, where `wrangler dev` keeps it
+ * (scripts/local-d1.ts): a platform proxy of the whole wrangler.toml would also bind the worker's
+ * Durable Objects, which it cannot run.
  */
-export async function withLocalD1<T>(work: (d1: D1Database) => Promise<T>): Promise<T> {
-  const { getPlatformProxy } = await import("wrangler");
-  const { name, compatibility_date, compatibility_flags, d1_databases } = await readWranglerConfig();
-  const dir = mkdtempSync(join(tmpdir(), "plugdesk-seed-"));
-  const configPath = join(dir, "wrangler.json");
-  writeFileSync(configPath, JSON.stringify({ name, compatibility_date, compatibility_flags, d1_databases }));
-  const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: { path: resolve(stateDir(), "v3") }, remoteBindings: false });
+export function withLocalD1<T>(work: (d1: D1Database) => Promise<T>): Promise<T> {
+  return withD1(resolve(stateDir(), "v3", "d1"), work);
+}
+
+/** Runs `work` with wrangler.toml's D1 database kept under `persist`, or an empty one in memory when it is false. */
+export async function withD1<T>(persist: string | false, work: (d1: D1Database) => Promise<T>): Promise<T> {
+  const { compatibility_date, d1_databases } = await readWranglerConfig();
+  const [{ database_id }] = d1_databases;
+  if (!database_id || !compatibility_date) throw new Error("wrangler.toml must name a D1 database_id and a compatibility_date");
+  const { d1, dispose } = await openLocalD1({ databaseId: database_id, compatibilityDate: compatibility_date, persist });
   try {
-    return await work(proxy.env.DB);
+    return await work(d1);
   } finally {
-    await proxy.dispose();
-    rmSync(dir, { recursive: true, force: true });
+    await dispose();
   }
 }
 

@@ -95,21 +95,6 @@ async function integrationRows(): Promise<ChaosRow[]> {
 }
 
 /**
- * The state written with its fleet, once more when the first try fails: the local D1 is written
- * through Miniflare's platform proxy, whose synchronous calls (each statement's `prepare`) now and
- * then lose their answer on a busy machine (an assertion of its `SynchronousFetcher`).
- */
-async function preparedFleets(perVersion: number) {
-  const prepare = () => prepareBenchState(STATE, perVersion, ["1.6", "2.0.1"] as const);
-  try {
-    return await prepare();
-  } catch (error) {
-    console.log(`chaos: preparing the state failed (${(error as Error).message}); preparing it again…`);
-    return prepare();
-  }
-}
-
-/**
  * How long the harness may take in all: a step that never ends (a server that never starts, a
  * proxy that never answers) ends the run with what it printed so far, instead of outliving the
  * caller's own time-out silently (tests/e2e/chaos.test.ts).
@@ -124,7 +109,7 @@ async function main(): Promise<number> {
     void product.stop().finally(() => process.exit(1));
   }, GIVE_UP_AFTER_MS).unref();
   console.log(`chaos: ${FULL ? "full" : "small"} size; preparing ${STATE} with ${perVersion} chargers of each OCPP version…`);
-  const fleets = await preparedFleets(perVersion);
+  const fleets = await prepareBenchState(STATE, perVersion, ["1.6", "2.0.1"] as const);
   const { withLocalD1 } = await import("../local-state");
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => void product.stop().finally(() => process.exit(130)));

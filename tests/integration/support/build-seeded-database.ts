@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { createDb } from "../../../db/client";
 import { applyMigrations } from "../../../scripts/d1-migrations";
-import { readWranglerConfig, seedDemoPlatform } from "../../../scripts/local-state";
+import { seedDemoPlatform, withD1 } from "../../../scripts/local-state";
 import { testPeppers } from "./peppers";
 import { snapshotOf } from "./snapshot";
 
@@ -16,27 +14,11 @@ import { snapshotOf } from "./snapshot";
  * setup to replay into its own empty D1.
  */
 
-/** An in-memory D1 alone, through wrangler's platform proxy, as `scripts/local-state.ts` opens the local one. */
-async function withEmptyD1<T>(work: (d1: D1Database) => Promise<T>): Promise<T> {
-  const { getPlatformProxy } = await import("wrangler");
-  const { name, compatibility_date, compatibility_flags, d1_databases } = await readWranglerConfig();
-  const dir = mkdtempSync(join(tmpdir(), "plugdesk-test-db-"));
-  const configPath = join(dir, "wrangler.json");
-  writeFileSync(configPath, JSON.stringify({ name, compatibility_date, compatibility_flags, d1_databases }));
-  const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: false, remoteBindings: false });
-  try {
-    return await work(proxy.env.DB);
-  } finally {
-    await proxy.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** Builds the database and writes its SQL, as JSON, to the file named by the first argument. */
 async function main() {
   const out = process.argv[2];
   if (!out) throw new Error("usage: tsx tests/integration/support/build-seeded-database.ts <out.json>");
-  const snapshot = await withEmptyD1(async (d1) => {
+  const snapshot = await withD1(false, async (d1) => {
     await applyMigrations(d1);
     await seedDemoPlatform(createDb(d1), testPeppers);
     return snapshotOf(d1);
