@@ -1,4 +1,5 @@
 import type { SheetData } from "write-excel-file/browser";
+import { dayKey, localDate } from "../../domain/time";
 
 /**
  * Excel files in the browser (docs/rules/equipment.md "Import and export", docs/rules/drivers.md
@@ -57,6 +58,12 @@ export async function readSheetRows<C extends string>(
 export function templateHeader<C extends string>(t: (key: string) => string, prefix: string, columns: readonly C[], required: ReadonlySet<C>) {
   return columns.map((column) => `${t(`${prefix}.columns.${column}`)}${required.has(column) ? " *" : ""}`);
 }
+
+/**
+ * An export's file name dated with today in the operator's zone, the days the console shows
+ * (docs/architecture.md "Time, money and units"), not UTC's: `Alarms-2026-12-02.xlsx`.
+ */
+export const datedFileName = (name: string, timeZone: string, now = Date.now()) => `${name}-${dayKey(localDate(now, timeZone))}.xlsx`;
 
 /** Writes rows as an xlsx file, the first row as a bold header. */
 export async function saveSheet(data: (string | number | null)[][], fileName: string, widths: number[]) {

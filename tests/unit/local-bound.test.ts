@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayAfterKey, localBound } from "../../domain/time";
+import { datedFileName } from "~/lib/excel";
 
 /** Period bounds typed in the operator's time zone (docs/rules/records.md "Filters"). */
 describe("localBound", () => {
@@ -31,5 +32,17 @@ describe("dayAfterKey", () => {
     expect(dayAfterKey("2024-02-28")).toBe("2024-02-29");
     expect(dayAfterKey("2026-12-31")).toBe("2027-01-01");
     expect(dayAfterKey("yesterday")).toBe("yesterday");
+  });
+});
+
+/** An export's file name carries the operator's day, not UTC's (app/lib/excel.ts `datedFileName`). */
+describe("datedFileName", () => {
+  it("dates the file with today in the operator's zone on either side of UTC's midnight", () => {
+    const lateUtc = Date.parse("2026-12-01T23:30:00Z");
+    const earlyUtc = Date.parse("2026-12-02T05:00:00Z");
+    expect(datedFileName("alarm-history", "Asia/Tokyo", lateUtc)).toBe("alarm-history-2026-12-02.xlsx");
+    expect(datedFileName("alarm-history", "UTC", lateUtc)).toBe("alarm-history-2026-12-01.xlsx");
+    expect(datedFileName("points", "America/Los_Angeles", earlyUtc)).toBe("points-2026-12-01.xlsx");
+    expect(datedFileName("points", "Europe/Warsaw", earlyUtc)).toBe("points-2026-12-02.xlsx");
   });
 });

@@ -31,12 +31,12 @@ const LISTS = {
   token: listTokensForConsole,
   party: listParties,
 } as const;
-export type RoamingList = keyof typeof LISTS;
+export type RoamingListKind = keyof typeof LISTS;
 
 /** The kind of list a menu URL shows: `/emsp/emspSession` → `session`. */
-export const listOfPath = (pathname: string): RoamingList => {
+export const listOfPath = (pathname: string): RoamingListKind => {
   const kind = pathname.replace(/^\/emsp\/emsp/, "").toLowerCase();
-  return kind === "partyinfo" ? "party" : (kind as RoamingList);
+  return kind === "partyinfo" ? "party" : (kind as RoamingListKind);
 };
 
 type AnyPage = { records: Record<string, unknown>[]; total: number; current: number; size: number };

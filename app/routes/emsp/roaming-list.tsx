@@ -28,7 +28,7 @@ import { toast } from "~/components/ui/toast";
 import type { ListPath } from "~/lib/api";
 import { WalletExport } from "../wallets/wallet-filters";
 import type { TokenPushStatus } from "../../../workers/services/ocpi/token-push";
-import { cdrReviewAction, loadRoamingList, tokenPushAction, type RoamingList } from "./emsp.server";
+import { cdrReviewAction, loadRoamingList, tokenPushAction, type RoamingListKind } from "./emsp.server";
 import { actionForm } from "../../lib/input.server";
 
 /**
@@ -51,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 const str = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
-const MENU: Record<RoamingList, string> = {
+const MENU: Record<RoamingListKind, string> = {
   location: "menu.emsp.location",
   session: "menu.emsp.session",
   cdr: "menu.emsp.cdr",
@@ -68,10 +68,10 @@ const LIST_PATH = {
   tariff: "/ocpi-service/tariff",
   token: "/ocpi-service/token",
   party: "/ocpi-service/party",
-} as const satisfies Record<RoamingList, ListPath>;
+} as const satisfies Record<RoamingListKind, ListPath>;
 
 /** Statuses a list filters by: the session's status, the tariff's type, the party's role. */
-const STATUS_FILTER: Partial<Record<RoamingList, readonly string[]>> = { session: SESSION_STATUSES, cdr: CDR_BILLING_STATUSES, tariff: TARIFF_TYPES, party: ROLES };
+const STATUS_FILTER: Partial<Record<RoamingListKind, readonly string[]>> = { session: SESSION_STATUSES, cdr: CDR_BILLING_STATUSES, tariff: TARIFF_TYPES, party: ROLES };
 
 /** A tariff's price components in one line each: `ENERGY 0.45 / 1 Wh step (VAT 19 %)`. */
 function priceComponents(data: OcpiTariff, t: (key: string, o?: Record<string, unknown>) => string) {
@@ -84,7 +84,7 @@ function priceComponents(data: OcpiTariff, t: (key: string, o?: Record<string, u
  * What an export writes per list (docs/rules/ocpi.md "Console"): the API's fields, as filtered on
  * the screen; instants in UTC ISO 8601 as the API answers them.
  */
-const EXPORTS: Partial<Record<RoamingList, [field: string, header: string, width: number][]>> = {
+const EXPORTS: Partial<Record<RoamingListKind, [field: string, header: string, width: number][]>> = {
   location: [["locationId", "ocpi.list.locationId", 18], ["name", "ocpi.list.name", 24], ["city", "ocpi.list.city", 16], ["platformName", "ocpi.list.platform", 20], ["countryCode", "ocpi.export.countryCode", 8], ["partyId", "ocpi.export.partyId", 8], ["lastUpdated", "ocpi.list.lastUpdated", 22]],
   session: [["sessionId", "ocpi.list.sessionId", 20], ["uid", "ocpi.list.uid", 16], ["status", "ocpi.list.status", 12], ["startTime", "ocpi.list.startTime", 22], ["stopTime", "ocpi.list.stopTime", 22], ["kwh", "ocpi.list.kwh", 10], ["totalCost", "ocpi.list.totalCost", 12], ["currency", "ocpi.list.currency", 8], ["cdrId", "ocpi.list.cdrId", 20], ["platformName", "ocpi.list.platform", 20]],
   cdr: [["cdrId", "ocpi.list.cdrId", 20], ["sessionId", "ocpi.list.sessionId", 20], ["uid", "ocpi.list.uid", 16], ["locationId", "ocpi.list.locationId", 18], ["startTime", "ocpi.list.startTime", 22], ["stopTime", "ocpi.list.stopTime", 22], ["kwh", "ocpi.list.kwh", 10], ["totalCost", "ocpi.list.totalCost", 12], ["currency", "ocpi.list.currency", 8], ["platformName", "ocpi.list.platform", 20]],
@@ -194,7 +194,7 @@ export function RoamingList({ rowActions, headerActions }: { rowActions?: (row: 
   const status = (key = "status"): ColumnDef<Row> => ({ id: key, header: t("ocpi.list.status"), cell: ({ row }) => <Badge variant="outline">{str(row.original[key])}</Badge> });
   const money = (r: Row) => (r.totalCost === null ? "—" : `${str(r.totalCost)} ${str(r.currency)}`);
 
-  const columns: Record<RoamingList, ColumnDef<Row>[]> = {
+  const columns: Record<RoamingListKind, ColumnDef<Row>[]> = {
     location: [
       text("locationId", "ocpi.list.locationId"),
       text("name", "ocpi.list.name"),

@@ -22,6 +22,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { toast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api";
+import { datedFileName } from "~/lib/excel";
 import { useLivePoints } from "~/lib/live";
 import { StandardImage } from "./connector-standards";
 import { collectRows } from "~/components/export/xlsx";
@@ -47,7 +48,7 @@ type Point = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 export default function Points() {
   const { page, stations, quota } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { power, dateTime } = useFormat();
+  const { power, dateTime, timeZone } = useFormat();
   const api = useApi();
   const live = useLivePoints();
   const { onPageChange } = useUrlPaging();
@@ -81,8 +82,7 @@ export default function Points() {
 
   const exportList = async () => {
     const rows = await collectRows(api, "/station-service/point", params, (count) => setExporting(t("points.exporting", { count })));
-    const day = new Date().toISOString().slice(0, 10);
-    await exportPoints(t, rows, `${t("points.exportFile")}-${day}.xlsx`);
+    await exportPoints(t, rows, datedFileName(t("points.exportFile"), timeZone));
     setExporting(undefined);
     toast.success(t("points.exported", { count: rows.length }));
   };

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { collectRows } from "~/components/export/xlsx";
-import { saveSheet } from "~/lib/excel";
+import { datedFileName, saveSheet } from "~/lib/excel";
 import { useFormat } from "~/components/format";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
@@ -14,7 +14,7 @@ import { useApi } from "~/lib/api";
  */
 export function AlarmExport({ query }: { query: Record<string, string> }) {
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
+  const { dateTime, timeZone } = useFormat();
   const api = useApi();
   const [exporting, setExporting] = useState<string>();
   const run = async () => {
@@ -34,7 +34,7 @@ export function AlarmExport({ query }: { query: Record<string, string> }) {
           a.comment,
         ]),
       ],
-      `${t("operations.alarmFile")}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName(t("operations.alarmFile"), timeZone),
       [20, 10, 22, 20, 22, 30, 16, 20, 30],
     );
     setExporting(undefined);

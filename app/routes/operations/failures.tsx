@@ -12,7 +12,7 @@ import { FilterError } from "~/components/data-table/time-range-filter";
 import { DataTableToolbar } from "~/components/data-table/toolbar";
 import { useUrlPaging } from "~/components/data-table/use-url-paging";
 import { collectRows } from "~/components/export/xlsx";
-import { saveSheet } from "~/lib/excel";
+import { datedFileName, saveSheet } from "~/lib/excel";
 import { useFormat } from "~/components/format";
 import { AlarmLevelBadge } from "~/components/live/status-badges";
 import { PageHeader } from "~/components/shell/page-header";
@@ -39,7 +39,7 @@ type Failure = Awaited<ReturnType<typeof loader>>["page"]["records"][number];
 export default function Failures() {
   const { page, stations, exportQuery, filterError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime } = useFormat();
+  const { dateTime, timeZone } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const api = useApi();
@@ -52,7 +52,7 @@ export default function Failures() {
         [t("operations.lb.serialNumber"), t("operations.lb.station"), t("operations.fc.code"), t("operations.fc.name"), t("operations.fc.level"), t("operations.fl.occurrences"), t("operations.fl.open"), t("operations.fl.firstAt"), t("operations.fl.lastAt"), t("operations.fl.repeated")],
         ...rows.map((r) => [r.serialNumber, r.stationName, r.faultCode, r.faultName, r.level, r.occurrences, r.open, dateTime(r.firstAt), dateTime(r.lastAt), t(r.repeated ? "operations.fl.yes" : "operations.fl.no")]),
       ],
-      `${t("operations.fl.file")}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName(t("operations.fl.file"), timeZone),
       [20, 22, 22, 24, 10, 12, 10, 20, 20, 10],
     );
     setExporting(undefined);

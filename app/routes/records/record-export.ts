@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ApiClient } from "~/lib/api";
-import { saveSheet } from "~/lib/excel";
+import { datedFileName, saveSheet } from "~/lib/excel";
 import type { ChargeRecord } from "../../../workers/services/charge-records/charge-records";
 
 /** The most rows one export writes (a thousand pages of 100). */
@@ -38,6 +38,7 @@ export async function exportRecords(
   api: ApiClient,
   t: TFunction,
   params: URLSearchParams,
+  timeZone: string,
   onProgress: (done: number, total: number) => void,
   cancelled: () => boolean,
 ): Promise<number | undefined> {
@@ -54,6 +55,6 @@ export async function exportRecords(
   }
   if (rows.length === 0) return 0;
   const data = rows.map((r) => COLUMNS.map(([key]) => (key === "status" ? t(`records.status.${r.status}`) : r[key])));
-  await saveSheet([COLUMNS.map(([, label]) => t(label)), ...data], `${t("menu.finance.chargeRecord")}-${new Date().toISOString().slice(0, 10)}.xlsx`, COLUMNS.map(([, , w]) => w));
+  await saveSheet([COLUMNS.map(([, label]) => t(label)), ...data], datedFileName(t("menu.finance.chargeRecord"), timeZone), COLUMNS.map(([, , w]) => w));
   return rows.length;
 }

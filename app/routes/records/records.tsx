@@ -59,7 +59,7 @@ export function useRecordPaths() {
 export default function ChargeRecords() {
   const { page, stations, remoteTag } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { dateTime, energy, duration, money } = useFormat();
+  const { dateTime, energy, duration, money, timeZone } = useFormat();
   const { onPageChange } = useUrlPaging();
   const [params] = useSearchParams();
   const paths = useRecordPaths();
@@ -71,7 +71,7 @@ export default function ChargeRecords() {
     cancelled.current = false;
     setProgress({ done: 0, total: Math.min(page.total, EXPORT_LIMIT) });
     try {
-      const rows = await exportRecords(api, t, params, (done, total) => setProgress({ done, total }), () => cancelled.current);
+      const rows = await exportRecords(api, t, params, timeZone, (done, total) => setProgress({ done, total }), () => cancelled.current);
       if (rows === undefined) return;
       toast.success(rows === 0 ? t("records.list.exportEmpty") : t("records.list.exported", { count: rows }));
     } finally {

@@ -2,10 +2,11 @@ import { Download } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { collectRows } from "~/components/export/xlsx";
+import { useFormat } from "~/components/format";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { useApi, type ListPath, type RowOf } from "~/lib/api";
-import { saveSheet } from "~/lib/excel";
+import { datedFileName, saveSheet } from "~/lib/excel";
 import { CustomerSelect, type Option } from "../drivers/pickers";
 
 /** The customer a list is filtered by: type to search, choose; sent as `customerId` with the toolbar's search. */
@@ -30,13 +31,14 @@ export function CustomerFilter({ current }: { current: Option | null }) {
  */
 export function WalletExport<P extends ListPath>({ path, query, file, headers, cells, widths }: { path: P; query: string; file: string; headers: string[]; cells: (row: RowOf<P>) => (string | number | null)[]; widths: number[] }) {
   const { t } = useTranslation();
+  const { timeZone } = useFormat();
   const api = useApi();
   const [exporting, setExporting] = useState<string>();
   const run = async () => {
     const params = new URLSearchParams(query);
     params.delete("current");
     const rows = await collectRows(api, path, params, (count) => setExporting(t("wallets.exporting", { count })));
-    await saveSheet([headers, ...rows.map(cells)], `${file}-${new Date().toISOString().slice(0, 10)}.xlsx`, widths);
+    await saveSheet([headers, ...rows.map(cells)], datedFileName(file, timeZone), widths);
     setExporting(undefined);
     toast.success(t("wallets.exported", { count: rows.length }));
   };
