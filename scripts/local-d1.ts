@@ -19,7 +19,7 @@ import { Miniflare } from "miniflare";
 
 /** What the worker is asked to run: one statement, or several as one batch (one transaction). */
 type Statement = { sql: string; params: unknown[] };
-type Request = { run: "all" | "run" | "raw" | "first"; statement: Statement; column?: string } | { run: "batch"; statements: Statement[] };
+type D1Call = { run: "all" | "run" | "raw" | "first"; statement: Statement; column?: string } | { run: "batch"; statements: Statement[] };
 
 /** The worker inside the runtime: it runs what it is sent on its `DB` binding and answers the result, or the error's message. */
 const WORKER = /* javascript */ `
@@ -41,7 +41,7 @@ export default {
 
 class LocalStatement {
   constructor(
-    private readonly send: (request: Request) => Promise<unknown>,
+    private readonly send: (call: D1Call) => Promise<unknown>,
     readonly sql: string,
     readonly params: unknown[] = [],
   ) {}
@@ -86,8 +86,8 @@ export async function openLocalD1({ databaseId, compatibilityDate, persist }: { 
     d1Persist: persist === false ? undefined : persist,
   });
   const url = await runtime.ready;
-  const send = async (request: Request) => {
-    const response = await runtime.dispatchFetch(url, { method: "POST", body: JSON.stringify(request) });
+  const send = async (call: D1Call) => {
+    const response = await runtime.dispatchFetch(url, { method: "POST", body: JSON.stringify(call) });
     const answer = (await response.json()) as { error?: string } | null;
     if (!response.ok) throw new Error(answer?.error ?? `D1 answered ${response.status}`);
     return answer;
