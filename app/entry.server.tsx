@@ -3,6 +3,11 @@ import { reportError } from "../workers/http/report-error";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { CATALOGUES } from "../domain/i18n/catalogues";
+import { provideCatalogues } from "../domain/i18n/load";
+
+// Pages render with their language's catalogue at hand, never waiting for it (app/lib/use-i18n.ts).
+provideCatalogues(CATALOGUES);
 
 /** Streams the console's HTML (Cloudflare's React Router template), with the CSP nonce of this request. */
 export default async function handleRequest(

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import { Toaster } from "./components/ui/toast";
 import { ConfirmProvider } from "./components/ui/confirm-dialog";
-import { createI18n } from "../domain/i18n/i18n";
+import { useI18n } from "./lib/use-i18n";
 import { StatusPage } from "./components/shell/status-page";
 import { themeInitScript } from "./components/shell/theme";
 import { loadRoot } from "./root.server";
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.lang ?? "en";
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const i18n = useI18n(lang);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfirmProvider>
@@ -68,7 +68,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const i18n = useMemo(() => createI18n(data?.lang ?? "en"), [data?.lang]);
+  const i18n = useI18n(data?.lang ?? "en");
   return (
     <I18nextProvider i18n={i18n}>
       <main>

@@ -67,19 +67,31 @@ describe("public pages", () => {
     expect(await stale.count()).toBe(0);
   });
 
-  it("switches the login page's language, and keeps the choice in the language cookie", async () => {
+  it("switches the login page's language, fetching the catalogue of the language shown only, and keeps the choice in the language cookie", async () => {
+    // The catalogues' chunks by language (domain/i18n/languages/*.ts, one chunk each).
+    const fetched: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const chunk = /\/assets\/(zh_TW|pt_BR|zh|en|pl|de)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+      if (chunk) fetched.push(chunk[1]);
+    };
+    page.on("request", onRequest);
     await page.goto(`${baseURL}/0PL002/login`);
     await hydrated(page);
+    expect(fetched.filter((language) => language !== "en")).toEqual([]);
     await page.getByRole("button", { name: text.en.ui.language.label.replace("{{language}}", "English") }).click();
     await page.getByRole("menuitemradio", { name: "Polski" }).click();
     await expect.poll(() => page.getByLabel(text.pl.login.username).count()).toBe(1);
     await expect.poll(() => page.getByRole("button", { name: text.pl.login.submit, exact: true }).count()).toBe(1);
     await expect.poll(() => page.title()).toBe(`${text.pl.login.title} — Plugdesk Polska`);
     expect(await page.context().cookies()).toEqual(expect.arrayContaining([expect.objectContaining({ name: "lang", value: "pl" })]));
+    expect(fetched).toContain("pl");
 
+    fetched.length = 0;
     await page.reload();
     await hydrated(page);
     expect(await page.getByLabel(text.pl.login.username).count()).toBe(1);
+    expect(fetched.filter((language) => language !== "pl")).toEqual([]);
+    page.off("request", onRequest);
     await page.getByRole("button", { name: text.pl.ui.language.label.replace("{{language}}", "Polski") }).click();
     await page.getByRole("menuitemradio", { name: "English" }).click();
     await expect.poll(() => page.getByLabel(text.en.login.username).count()).toBe(1);

@@ -9,6 +9,7 @@ import {
   parseLanguage,
   type Language,
 } from "../../../domain/languages";
+import { loadCatalogue } from "../../../domain/i18n/load";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -28,8 +29,10 @@ export function LanguageSwitcher({ lang }: { lang: Language }) {
   const revalidator = useRevalidator();
   const current = parseLanguage(i18n.language) ?? lang;
 
-  const choose = (code: Language) => {
+  const choose = async (code: Language) => {
     if (code === current) return;
+    // The browser holds its page's language only (domain/i18n/load.ts): the new one comes first.
+    i18n.addResourceBundle(code, "translation", await loadCatalogue(code));
     // The server reads the cookie, so loader data (menus, server messages) comes back in the new language.
     document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
     document.documentElement.lang = intlLocale(code);
@@ -49,7 +52,7 @@ export function LanguageSwitcher({ lang }: { lang: Language }) {
       <DropdownMenuContent align="end" className="w-52">
         <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">{t("ui.language.title")}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={current} onValueChange={(value) => choose(parseLanguage(value) ?? current)}>
+        <DropdownMenuRadioGroup value={current} onValueChange={(value) => void choose(parseLanguage(value) ?? current)}>
           {LANGUAGES.map((code) => (
             <DropdownMenuRadioItem key={code} value={code} lang={intlLocale(code)}>
               {LANGUAGE_NAMES[code]}

@@ -1,8 +1,8 @@
 import { Globe, Mail, Phone, PlugZap } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { createI18n } from "../../../domain/i18n/i18n";
+import { useI18n } from "~/lib/use-i18n";
 import { intlLocale, type Language } from "../../../domain/languages";
 import { formatNumber, formatPower, formatTime, type NumberStyle } from "../../../domain/format";
 import type { PricePeriod, PublicIdleFee, PublicPrice } from "../../../domain/pricing/public-price";
@@ -63,7 +63,7 @@ function useLiveCharger(initial: PublicCharger) {
 
 export default function ChargerPage() {
   const { charger, lang } = useLoaderData<typeof loader>();
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const i18n = useI18n(lang);
   return <I18nextProvider i18n={i18n}>{charger ? <Charger initial={charger} lang={lang} /> : <StatusPage status={404} home="/homePage" className="min-h-screen" />}</I18nextProvider>;
 }
 

@@ -1,0 +1,4 @@
+import { catalogueOf, type CatalogueFiles } from "../merge";
+
+/** The catalogue of `zh_TW`, a module of its own so that the browser loads only its page's language (domain/i18n/load.ts). */
+export default catalogueOf(import.meta.glob<CatalogueFiles[string]>("../locales/zh_TW/*.json", { eager: true }));
