@@ -3,11 +3,11 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailList } from "~/components/detail-list";
 import { orDash, useFormat } from "~/components/format";
+import { QrImage } from "~/components/live/qr-code";
 import { ConnectorStatusBadge } from "~/components/live/status-badges";
 import { useConnectedVersionLabel } from "~/components/protocol-badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Skeleton } from "~/components/ui/skeleton";
 import { useApi } from "~/lib/api";
 import type { ConnectorLive } from "~/lib/live";
 import { cn } from "~/lib/cn";
@@ -16,22 +16,11 @@ import { StandardImage } from "../connector-standards";
 import { PushStatusBadge } from "../point-parts";
 import type { PointView, Report } from "./types";
 
-/** A QR code of the point, 88×88 px, medium error correction, drawn in the browser (docs/rules/equipment.md "Point pages"). */
+/** A QR code of the point, 88×88 px, medium error correction (docs/rules/equipment.md "Point pages"), as an image an operator can save or print. */
 export function PointQr({ value, label }: { value: string; label: string }) {
-  const [src, setSrc] = useState<string>();
-  useEffect(() => {
-    let current = true;
-    import("qrcode")
-      .then((qr) => qr.toString(value, { type: "svg", errorCorrectionLevel: "M", margin: 1, width: 88, color: { dark: "#0f172a", light: "#ffffff" } }))
-      .then((svg) => current && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => current && setSrc(undefined));
-    return () => {
-      current = false;
-    };
-  }, [value]);
   return (
     <span className="inline-flex rounded-lg border bg-white p-1.5">
-      {src ? <img src={src} width={88} height={88} alt={label} data-testid="point-qr" data-qr-value={value} /> : <Skeleton className="size-[88px]" />}
+      <QrImage value={value} label={label} data-testid="point-qr" />
     </span>
   );
 }
