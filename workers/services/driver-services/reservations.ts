@@ -7,7 +7,7 @@ import { reservationInput, reservationListQuery, type ReservationStatus } from "
 import { acrossTenants, owned, ownedRow, visible, type TenantFilter } from "../../../tenants/scope";
 import { auditRow } from "../audit";
 import type { Ctx, PartnerCtx, SystemCtx, UserCtx } from "../context";
-import { cardEntry, holderColumns, registryFacts, sameTag } from "../drivers/registry";
+import { cardEntry, countsAsCard, holderColumns, registryFacts, sameTag } from "../drivers/registry";
 import { findPoint } from "../points/points";
 import { command } from "../remote/remote-control";
 import { verb } from "../verb";
@@ -169,8 +169,7 @@ async function reservedTag(ctx: UserCtx, pointId: number, input: { idTag?: strin
       .limit(1),
   ]);
   const known = card ?? other;
-  // A card as the registry counts them (workers/services/drivers/registry.ts `tagIsCard`).
-  return { idTag, parentIdTag: known?.parentIdTag ?? null, customerId: known?.customerId ?? null, card: card !== undefined || other?.kind === "RFID" };
+  return { idTag, parentIdTag: known?.parentIdTag ?? null, customerId: known?.customerId ?? null, card: countsAsCard(card, other) };
 }
 
 /**

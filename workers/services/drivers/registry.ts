@@ -59,21 +59,24 @@ export const cardEntry = (card: {
   status: heldTagStatus(CARD_ANSWER[card.status], holderOf(card), true),
   expiresAt: card.expiryDate?.getTime() ?? null,
   remote: false,
-  card: true,
+  card: countsAsCard(card, undefined),
   parentIdTag: card.groupCode,
 });
 
 /**
- * Whether `idTag` is one of the operator's RFID cards (a card, or a tag registered as RFID), as
- * `registryFacts` counts them: what a command naming it tells a 2.0.1 charger the tag is
- * (domain/ocpp/v201/charger-model.ts `idTokenTypeOfTag`).
+ * The one rule of what counts as an RFID card: one of the operator's cards, or a tag registered as
+ * RFID. It is what the RF-card restriction lets through, and what a command naming the tag tells
+ * a 2.0.1 charger it is (domain/ocpp/v201/charger-model.ts `idTokenTypeOfTag`).
  */
+export const countsAsCard = (card: object | undefined, tag: { kind: string } | undefined): boolean => card !== undefined || tag?.kind === "RFID";
+
+/** Whether `idTag` is one of the operator's RFID cards (`countsAsCard`). */
 export async function tagIsCard(ctx: SystemCtx | UserCtx, idTag: string): Promise<boolean> {
-  const [cards, tags] = await ctx.db.batch([
+  const [[card], [tag]] = await ctx.db.batch([
     ctx.db.select({ one: sql<number>`1` }).from(rfCards).where(owned(ctx, rfCards, sameTag(rfCards.idTag, idTag))).limit(1),
-    ctx.db.select({ one: sql<number>`1` }).from(idTags).where(owned(ctx, idTags, sameTag(idTags.idTag, idTag), eq(idTags.kind, "RFID"))).limit(1),
+    ctx.db.select({ kind: idTags.kind }).from(idTags).where(owned(ctx, idTags, sameTag(idTags.idTag, idTag))).limit(1),
   ]);
-  return cards.length > 0 || tags.length > 0;
+  return countsAsCard(card, tag);
 }
 
 /**
@@ -126,7 +129,7 @@ export async function registryFacts(ctx: SystemCtx, pointId: number, idTag: stri
       status: other.kind === "AD_HOC" ? adHocStatus : heldTagStatus(other.status, holderOf(other), false),
       expiresAt: other.expiryDate?.getTime() ?? null,
       remote: other.kind === "REMOTE",
-      card: other.kind === "RFID",
+      card: countsAsCard(card, other),
       parentIdTag: other.groupCode ?? other.parentIdTag,
     };
   }
