@@ -42,6 +42,10 @@ export class LiveStore {
   private snapshot: ReadonlyMap<number, PointLive> = new Map();
   private readonly listeners = new Set<Listener>();
   private readonly eventListeners = new Set<EventListener>();
+  /** The points changed since the snapshot was made. */
+  private changed = false;
+  /** A call of the listeners is on its way. */
+  private notifying = false;
   connected = false;
 
   subscribe = (listener: Listener) => {
@@ -58,7 +62,31 @@ export class LiveStore {
     };
   }
 
-  getSnapshot = () => this.snapshot;
+  /** The present, made again only when read after a change: a burst of events costs one copy of the points, not one each. */
+  getSnapshot = () => {
+    if (this.changed) {
+      this.snapshot = new Map(this.points);
+      this.changed = false;
+    }
+    return this.snapshot;
+  };
+
+  /**
+   * Readers hear of changes once a frame at most, however many events the frame brought (a
+   * storm's statuses, a fleet's readings): the pages that read every point (the map, the lists)
+   * render once a frame, not once an event. Event listeners hear each event at once.
+   */
+  private changedNow() {
+    this.changed = true;
+    if (this.notifying) return;
+    this.notifying = true;
+    const notify = () => {
+      this.notifying = false;
+      for (const listener of this.listeners) listener();
+    };
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(notify);
+    else notify();
+  }
 
   private point(event: LiveEvent): PointLive {
     const existing = this.points.get(event.pointId);
@@ -116,15 +144,13 @@ export class LiveStore {
   }
 
   private publish(events: LiveEvent[]) {
-    this.snapshot = new Map(this.points);
-    for (const listener of this.listeners) listener();
+    this.changedNow();
     for (const event of events) for (const listener of this.eventListeners) listener(event);
   }
 
   setConnected(connected: boolean) {
     this.connected = connected;
-    this.snapshot = new Map(this.points);
-    for (const listener of this.listeners) listener();
+    this.changedNow();
   }
 }
 

@@ -82,10 +82,17 @@ export default function Home() {
   }
   const days = data.energyByDay.map((d, i) => (i === data.energyByDay.length - 1 ? { ...d, energyWh: d.energyWh + liveToday } : d));
 
+  // Each station's points, found once a render: a map of 500 stations over 5 000 points renders at every live change.
+  const byStation = new Map<number | null, typeof devices>();
+  for (const d of devices) {
+    const own = byStation.get(d.stationId);
+    if (own) own.push(d);
+    else byStation.set(d.stationId, [d]);
+  }
   const mapStations: MapStation[] = data.stations
     .filter((s): s is typeof s & { lat: number; lng: number } => s.lat !== null && s.lng !== null && Number.isFinite(s.lat) && Number.isFinite(s.lng))
     .map((s) => {
-      const own = devices.filter((d) => d.stationId === s.id);
+      const own = byStation.get(s.id) ?? [];
       const online = own.filter((d) => d.now.online).length;
       const health: StationHealth = own.some((d) => d.now.state === "fault")
         ? "fault"

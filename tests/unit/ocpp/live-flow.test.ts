@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { liveOnline, liveStatus } from "../../../app/components/live/live-state";
 import { LiveStore, type LiveEvent } from "../../../app/lib/live";
 import { endsFlow, withoutFlow } from "../../../domain/ocpp";
@@ -63,6 +63,36 @@ describe("the console's live store", () => {
     expect(after.get(point.pointId)).not.toBe(before.get(point.pointId));
     store.setConnected(true);
     expect(store.getSnapshot().get(point.pointId)).toBe(after.get(point.pointId));
+  });
+
+  it("tells its readers once a frame however many events came, each event's listeners at once, and reads the present at any time", () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    try {
+      const store = new LiveStore();
+      let renders = 0;
+      const heard: LiveEvent[] = [];
+      store.subscribe(() => renders++);
+      store.onEvent((event) => heard.push(event));
+      const unchanged = store.getSnapshot();
+      expect(store.getSnapshot()).toBe(unchanged);
+      const storm = Array.from({ length: 100 }, (_, i): LiveEvent => ({ ...status(i % 2 ? "Charging" : "Available"), pointId: i, serialNumber: `CP-${i}` }));
+      for (const event of storm) store.apply(event);
+      expect(heard).toHaveLength(100);
+      expect(renders).toBe(0);
+      expect(frames).toHaveLength(1);
+      expect(store.getSnapshot().size).toBe(100);
+      expect(store.getSnapshot().get(99)?.connectors[1]?.status).toBe("Charging");
+      frames.shift()!(0);
+      expect(renders).toBe(1);
+      store.apply(meter);
+      expect(frames).toHaveLength(1);
+      frames.shift()!(0);
+      expect(renders).toBe(2);
+      expect(store.getSnapshot().get(point.pointId)?.connectors[1]?.powerW).toBe(102_000);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("takes a point's connection from its online events only: a status that lands after the charger left does not bring it back", () => {
