@@ -31,10 +31,13 @@ export function LanguageSwitcher({ lang }: { lang: Language }) {
 
   const choose = async (code: Language) => {
     if (code === current) return;
-    // The browser holds its page's language only (domain/i18n/load.ts): the new one comes first.
-    i18n.addResourceBundle(code, "translation", await loadCatalogue(code));
     // The server reads the cookie, so loader data (menus, server messages) comes back in the new language.
     document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`;
+    // The browser holds its page's language only (domain/i18n/load.ts): the new one comes first,
+    // and when it cannot be fetched the server renders the page in it.
+    const catalogue = await loadCatalogue(code).catch(() => undefined);
+    if (!catalogue) return window.location.reload();
+    i18n.addResourceBundle(code, "translation", catalogue);
     document.documentElement.lang = intlLocale(code);
     void i18n.changeLanguage(code);
     void revalidator.revalidate();
