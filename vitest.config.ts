@@ -2,8 +2,8 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { testPeppers } from "./tests/integration/support/peppers";
-import LongFilesFirst from "./tests/support/sequencer";
+import { testPeppers } from "./tests/integration/support/peppers.ts";
+import LongFilesFirst from "./tests/support/sequencer.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const alias = { "~": here("./app") };
