@@ -7,6 +7,7 @@ import { Api } from "../../scripts/sim/register";
 import { api as demoApi } from "../peers/support";
 import { BLANK_TILE } from "../support/browser";
 import { newOperatorBody } from "../support/operators";
+import { expectAccessible } from "./support/axe";
 import { openBrowser } from "./support/browser";
 import { field, hydrated, logIn, text, visit } from "./support/session";
 
@@ -114,7 +115,12 @@ describe("a new operator's first hour", () => {
     const answers = await Promise.all(tiles.map((r) => r.response()));
     expect(answers.map((answer) => answer?.status())).toEqual(tiles.map(() => 200));
     expect(await answers[0]!.body()).toEqual(BLANK_TILE);
-    expect(await map.getByRole("link", { name: "OpenStreetMap" }).getAttribute("href")).toBe("https://www.openstreetmap.org/copyright");
+    const attribution = map.getByRole("link", { name: "OpenStreetMap" });
+    expect(await attribution.getAttribute("href")).toBe("https://www.openstreetmap.org/copyright");
+    // Told from its text by more than colour (axe-core's link-in-text-block, which the screen's
+    // check on arrival meets only when the map is drawn by then); and the map drawn is checked here.
+    expect(await attribution.evaluate((link) => getComputedStyle(link).textDecorationLine)).toBe("underline");
+    await expectAccessible(page);
     expect(await page.getByTestId("no-geocoder").textContent()).toContain(en.stations.map.noGeocoder);
     expect(await page.getByRole("button", { name: s.map.locate }).count()).toBe(0);
 
