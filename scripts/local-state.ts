@@ -6,7 +6,7 @@ import { createDb, type Db } from "../db/client";
 import { seedDemo } from "../db/seed";
 import { syncMenus } from "../tenants/menu-sync";
 import { hashChargerKey, keyBytesOf } from "../workers/auth/charger-key";
-import { hashPassword } from "../workers/auth/password";
+import { hashPassword, hashPasswordAt } from "../workers/auth/password";
 import { applyMigrations } from "./d1-migrations";
 import { openLocalD1 } from "./local-d1";
 
@@ -77,7 +77,7 @@ export function withLocalDb<T>(work: (db: Db, peppers: Peppers, d1: D1Database) 
 
 /** Seeds the demo platform into the local database. */
 export function seed() {
-  return withLocalDb(seedDemoPlatform);
+  return withLocalDb((db, peppers) => seedDemoPlatform(db, peppers));
 }
 
 /**
@@ -92,12 +92,16 @@ export function migrateAndSeed(then: (db: Db) => Promise<void> = async () => und
   });
 }
 
-/** The menus synced and the demo seeded, its passwords and charger keys hashed with `peppers` (the integration project's database too). */
-export async function seedDemoPlatform(db: Db, { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }: Peppers) {
+/**
+ * The menus synced and the demo seeded, its passwords and charger keys hashed with `peppers` (the
+ * integration project's database too, which hashes the passwords at a lower work factor:
+ * `passwordIterations`, workers/auth/password.ts `hashPasswordAt`).
+ */
+export async function seedDemoPlatform(db: Db, { PASSWORD_PEPPER, CHARGER_KEY_PEPPER }: Peppers, passwordIterations?: number) {
   await syncMenus(db);
   await seedDemo(
     db,
-    (password) => hashPassword(password, PASSWORD_PEPPER),
+    (password) => (passwordIterations ? hashPasswordAt(passwordIterations, password, PASSWORD_PEPPER) : hashPassword(password, PASSWORD_PEPPER)),
     (key) => hashChargerKey(keyBytesOf(key)!, CHARGER_KEY_PEPPER),
   );
 }

@@ -7,3 +7,11 @@ export const testPeppers = {
   PASSWORD_PEPPER: "test-pepper",
   CHARGER_KEY_PEPPER: "test-charger-pepper",
 } as const;
+
+/**
+ * The work factor of the seeded demo accounts' password hashes: a login verifies at the count its
+ * hash carries, so the hundreds of demo logins of a run cost half a millisecond each instead of
+ * 50 ms (docs/testing.md "Integration tests"). Accounts the tests make are hashed as the product
+ * hashes them.
+ */
+export const SEEDED_PASSWORD_ITERATIONS = 1_000;

@@ -1,7 +1,18 @@
 import { abortAllDurableObjects, env, reset } from "cloudflare:test";
 import { inject, vi } from "vitest";
 import { closeChargersLeftOpen } from "./charger";
+import { SEEDED_PASSWORD_ITERATIONS } from "./peppers";
 import { restore } from "./snapshot";
+
+/**
+ * Passwords the tests set (accounts made, initial passwords changed) are hashed at the seeded
+ * accounts' work factor, not the product's 100 000 iterations: a hash carries its count, and
+ * verifying one is the product's code either way (docs/testing.md "Integration tests").
+ */
+vi.mock(import("../../../workers/auth/password"), async (importOriginal) => {
+  const password = await importOriginal();
+  return { ...password, hashPassword: (plain: string, pepper: string) => password.hashPasswordAt(SEEDED_PASSWORD_ITERATIONS, plain, pepper) };
+});
 
 /**
  * The files of one worker share its runtime, one after another (`isolate: false`,
