@@ -27,11 +27,34 @@ declare module "react-router" {
   }
 }
 
-/** Created once at module load (Cloudflare's React Router template). */
-const requestHandler = createRequestHandler(
-  async () => withPageErrors(await import("virtual:react-router/server-build")),
-  import.meta.env.MODE,
-);
+type PageHandler = ReturnType<typeof createRequestHandler>;
+
+/**
+ * React Router's handler of the console's pages. Given the build as a function (Cloudflare's
+ * template), React Router derives the route tree again at every request (every route converted,
+ * flattened and ranked, remix-run/remix#4733) so that development's hot reload is seen: 20 of the
+ * 65 s of the worker's CPU in a profile of six browser test files (docs/performance.md "A page's
+ * routes derived once"). Outside development it is given the build itself, imported at the first
+ * page request (a charger's or the API's isolate never loads React), and derives the tree once.
+ */
+const requestHandler: PageHandler =
+  import.meta.env.MODE === "development"
+    ? createRequestHandler(async () => withPageErrors(await import("virtual:react-router/server-build")), import.meta.env.MODE)
+    : handlerOfBuildOnce();
+
+function handlerOfBuildOnce(): PageHandler {
+  let handler: Promise<PageHandler> | undefined;
+  return async (request, context) => {
+    handler ??= import("virtual:react-router/server-build").then(
+      (build) => createRequestHandler(withPageErrors(build), import.meta.env.MODE),
+      (error: unknown) => {
+        handler = undefined;
+        throw error;
+      },
+    );
+    return (await handler)(request, context);
+  };
+}
 
 /**
  * The console's pages and form actions, their bodies limited before React Router reads them
