@@ -23,9 +23,9 @@ export function hashPassword(password: string, pepper: string): Promise<string> 
 
 /**
  * A hash at a chosen work factor. The product hashes at ITERATIONS only (`hashPassword`); the
- * integration tests' demo accounts are hashed cheaper, as Rails and Django hash in their tests, so
- * that their many logins do not spend 50 ms each (docs/testing.md "Integration tests").
- * `verifyPassword` reads the count from the hash.
+ * integration tests hash cheaper, as Rails and Django do in theirs, so that their many logins do
+ * not spend about 33 ms each (docs/testing.md "Integration tests"). `verifyPassword` reads the
+ * count from the hash.
  */
 export async function hashPasswordAt(iterations: number, password: string, pepper: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));

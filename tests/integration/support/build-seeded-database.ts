@@ -10,8 +10,9 @@ import { snapshotOf } from "./snapshot";
  * by `tests/integration/support/seeded-database.ts` in a process of its own: every migration in
  * `db/migrations` applied as `npm start` applies them (scripts/d1-migrations.ts; a broken
  * migration fails the run here), the menus synced, the demo seeded with the peppers the Worker is
- * given (its passwords at a lower work factor: `SEEDED_PASSWORD_ITERATIONS`), then written out as SQL (`tests/integration/support/snapshot.ts`) for every test file's
- * setup to replay into its own empty D1.
+ * given (its passwords at the tests' work factor, `SEEDED_PASSWORD_ITERATIONS`), then written out
+ * as SQL (`tests/integration/support/snapshot.ts`) for every test file's setup to replay into its
+ * own empty D1.
  */
 
 /** Builds the database and writes its SQL, as JSON, to the file named by the first argument. */

@@ -9,9 +9,9 @@ export const testPeppers = {
 } as const;
 
 /**
- * The work factor of the seeded demo accounts' password hashes: a login verifies at the count its
- * hash carries, so the hundreds of demo logins of a run cost half a millisecond each instead of
- * 50 ms (docs/testing.md "Integration tests"). Accounts the tests make are hashed as the product
- * hashes them.
+ * The work factor of the tests' password hashes, the seeded demo accounts' and those of the
+ * accounts the tests make (tests/integration/support/setup.ts): a login verifies at the count its
+ * hash carries, so the hundreds of logins of a run cost under a millisecond each instead of about
+ * 33 ms (docs/testing.md "Integration tests").
  */
 export const SEEDED_PASSWORD_ITERATIONS = 1_000;
