@@ -32,10 +32,10 @@ type PageHandler = ReturnType<typeof createRequestHandler>;
 /**
  * React Router's handler of the console's pages. Given the build as a function (Cloudflare's
  * template), React Router derives the route tree again at every request (every route converted,
- * flattened and ranked, remix-run/remix#4733) so that development's hot reload is seen: 20 of the
- * 65 s of the worker's CPU in a profile of six browser test files (docs/performance.md "A page's
- * routes derived once"). Outside development it is given the build itself, imported at the first
- * page request (a charger's or the API's isolate never loads React), and derives the tree once.
+ * flattened and ranked, remix-run/remix#4733) so that development's hot reload is seen: 5 to 8 ms
+ * of the worker's CPU on a page's data (docs/performance.md "A page's routes derived once").
+ * Outside development it is given the build itself, imported at the first page request (a
+ * charger's or the API's isolate never loads React), and derives the tree once.
  */
 const requestHandler: PageHandler =
   import.meta.env.MODE === "development"
@@ -43,16 +43,12 @@ const requestHandler: PageHandler =
     : handlerOfBuildOnce();
 
 function handlerOfBuildOnce(): PageHandler {
-  let handler: Promise<PageHandler> | undefined;
+  let handler: PageHandler | undefined;
   return async (request, context) => {
-    handler ??= import("virtual:react-router/server-build").then(
-      (build) => createRequestHandler(withPageErrors(build), import.meta.env.MODE),
-      (error: unknown) => {
-        handler = undefined;
-        throw error;
-      },
-    );
-    return (await handler)(request, context);
+    // The module system keeps the build, and withPageErrors its wrapping: first requests side by
+    // side may each make a handler, all alike, and a failed import is tried again by the next.
+    handler ??= createRequestHandler(withPageErrors(await import("virtual:react-router/server-build")), import.meta.env.MODE);
+    return handler(request, context);
   };
 }
 

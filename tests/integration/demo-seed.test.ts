@@ -10,7 +10,7 @@ import { hashChargerKey, keyBytesOf } from "../../workers/auth/charger-key";
 import { hashPassword, verifyPassword } from "../../workers/auth/password";
 import { call, ORIGIN, tokenFor } from "./support/http";
 import { snapshotOf } from "./support/snapshot";
-import { SEEDED_PASSWORD_ITERATIONS } from "./support/peppers";
+import { TEST_PASSWORD_ITERATIONS } from "./support/peppers";
 
 /**
  * The demo platform `npm start` seeds, seeded the same way for the tests: once per run by
@@ -43,7 +43,7 @@ describe("the database every integration file starts from", () => {
 
   it("holds password hashes that verify with the pepper the Worker is given, at the tests' work factor", async () => {
     const admin = await env.DB.prepare("SELECT password_hash AS hash FROM accounts WHERE username = 'demoadmin'").first<{ hash: string }>();
-    expect(admin!.hash).toMatch(new RegExp(`^pbkdf2-sha256\\$${SEEDED_PASSWORD_ITERATIONS}\\$`));
+    expect(admin!.hash).toMatch(new RegExp(`^pbkdf2-sha256\\$${TEST_PASSWORD_ITERATIONS}\\$`));
     expect(await verifyPassword("Demo12345", admin!.hash, env.PASSWORD_PEPPER)).toBe(true);
     expect(await verifyPassword("Demo12345", admin!.hash, "another pepper")).toBe(false);
   });

@@ -14,4 +14,4 @@ export const testPeppers = {
  * hash carries, so the hundreds of logins of a run cost under a millisecond each instead of about
  * 33 ms (docs/testing.md "Integration tests").
  */
-export const SEEDED_PASSWORD_ITERATIONS = 1_000;
+export const TEST_PASSWORD_ITERATIONS = 1_000;

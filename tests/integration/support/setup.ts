@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, env, reset } from "cloudflare:test";
 import { inject, vi } from "vitest";
 import { closeChargersLeftOpen } from "./charger";
-import { SEEDED_PASSWORD_ITERATIONS } from "./peppers";
+import { TEST_PASSWORD_ITERATIONS } from "./peppers";
 import { restore } from "./snapshot";
 
 /**
@@ -11,7 +11,7 @@ import { restore } from "./snapshot";
  */
 vi.mock(import("../../../workers/auth/password"), async (importOriginal) => {
   const password = await importOriginal();
-  return { ...password, hashPassword: (plain: string, pepper: string) => password.hashPasswordAt(SEEDED_PASSWORD_ITERATIONS, plain, pepper) };
+  return { ...password, hashPassword: (plain: string, pepper: string) => password.hashPasswordAt(TEST_PASSWORD_ITERATIONS, plain, pepper) };
 });
 
 /**
