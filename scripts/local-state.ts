@@ -77,6 +77,7 @@ export function withLocalDb<T>(work: (db: Db, peppers: Peppers, d1: D1Database) 
 
 /** Seeds the demo platform into the local database. */
 export function seed() {
+  // Not `withLocalDb(seedDemoPlatform)`: its third argument, the D1 binding, would be taken for the work factor.
   return withLocalDb((db, peppers) => seedDemoPlatform(db, peppers));
 }
 

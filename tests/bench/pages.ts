@@ -6,6 +6,8 @@
  * a warm-up, printing the workerd CPU per request (user and system time of the server's workerd,
  * from `/proc`) and the wall time. It prints figures only and never fails on speed.
  */
+import { DEMO_LOGIN } from "../../scripts/sim/register";
+import { DEV_CAPTCHA } from "../support/browser";
 import { serveProduct, type ServedProduct } from "../support/serve-product";
 import { workerdCpuSeconds } from "./workerd";
 
@@ -27,11 +29,12 @@ const ROUNDS = 2;
 /** The session cookie of the demo operator's admin, logged in through the form as a browser does. */
 async function logIn(origin: string): Promise<string> {
   const captcha = (await (await fetch(`${origin}/user-service/auth/captcha`)).json()) as { data: { captchaId: string } };
-  const answer = await fetch(`${origin}/0PL002/login`, {
+  const { operatorCode, username, password } = DEMO_LOGIN;
+  const answer = await fetch(`${origin}/${operatorCode}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "demoadmin", password: "Demo12345", captcha: "1234", captchaId: captcha.data.captchaId }),
+    body: new URLSearchParams({ username, password, captcha: DEV_CAPTCHA, captchaId: captcha.data.captchaId }),
   });
   if (answer.status !== 302) throw new Error(`login answered ${answer.status}`);
   return answer.headers
