@@ -32,7 +32,11 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
-          setupFiles: [guard],
+          // A worker's files share its process and modules, imported once rather than once a
+          // file: half the layer's CPU (docs/testing.md "Unit tests"). Its setup undoes what
+          // the file before left.
+          isolate: false,
+          setupFiles: ["./tests/unit/support/setup.ts", guard],
           // The static checks read the whole source tree: seconds on a busy two-core machine.
           testTimeout: 30_000,
         },
