@@ -59,6 +59,16 @@ describe("the serial-number picker", () => {
     await expect.poll(() => serialBox().getAttribute("aria-expanded")).toBe("false");
     await serialBox().press("Enter");
     await page.waitForURL((url) => url.searchParams.get("serialNumber") === "no-such-serial");
+
+    // A search that fails says so instead of searching forever; typing again searches again.
+    const options = "**/station-service/point/options?*";
+    await page.route(options, (route) => route.abort());
+    await serialBox().fill(point.serialNumber.slice(0, -1));
+    await page.getByText(p.serial.failed).waitFor();
+    await page.unroute(options);
+    await serialBox().fill(point.serialNumber);
+    await page.getByRole("listbox", { name: p.serial.matches }).getByRole("option", { name: new RegExp(point.serialNumber) }).first().waitFor();
+    expect(await page.getByText(p.serial.failed).count()).toBe(0);
   });
 
   it("fills the work order form's serial number with a point clicked in the list", async () => {

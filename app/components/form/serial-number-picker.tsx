@@ -11,10 +11,13 @@ import { movedTo } from "./option-keys";
 export const SEARCH_DELAY_MS = 250;
 const MATCHES = 20;
 
-/** The operator's points matching what was typed, searched on the server once typing pauses. */
+/**
+ * The operator's points matching what was typed, searched on the server once typing pauses. A
+ * search that fails says so (`failed`) rather than searching forever; typing again searches again.
+ */
 function usePointMatches(keyword: string, enabled: boolean) {
   const api = useApi();
-  const [state, setState] = useState<{ keyword: string; matches: PointOption[] } | null>(null);
+  const [state, setState] = useState<{ keyword: string; matches: PointOption[]; failed?: true } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
@@ -22,14 +25,15 @@ function usePointMatches(keyword: string, enabled: boolean) {
       api
         .get("/station-service/point/options", { query: { keyword: keyword.trim() || undefined, limit: MATCHES } })
         .then((matches) => live && setState({ keyword, matches }))
-        .catch(() => undefined);
+        .catch(() => live && setState({ keyword, matches: [], failed: true }));
     }, SEARCH_DELAY_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
   }, [api, keyword, enabled]);
-  return { matches: state?.matches ?? [], searching: enabled && state?.keyword !== keyword };
+  const current = state?.keyword === keyword ? state : null;
+  return { matches: state?.matches ?? [], searching: enabled && !current, failed: current?.failed === true };
 }
 
 export type SerialNumberPickerProps = Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type" | "role"> & {
@@ -51,7 +55,7 @@ export function SerialNumberPicker({ name, defaultValue = "", onValueChange, cla
   const [text, setText] = useState(defaultValue);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { matches, searching } = usePointMatches(text, open);
+  const { matches, searching, failed } = usePointMatches(text, open);
   const anchor = useRef<HTMLDivElement>(null);
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -141,7 +145,13 @@ export function SerialNumberPicker({ name, defaultValue = "", onValueChange, cla
           </ul>
         )}
         <p className="px-2 py-1.5 text-xs text-muted-foreground" role="status">
-          {searching ? t("pickers.serial.searching") : matches.length === 0 ? t("pickers.serial.none") : t("pickers.serial.count", { count: matches.length })}
+          {searching
+            ? t("pickers.serial.searching")
+            : failed
+              ? t("pickers.serial.failed")
+              : matches.length === 0
+                ? t("pickers.serial.none")
+                : t("pickers.serial.count", { count: matches.length })}
         </p>
       </PopoverContent>
     </Popover>
