@@ -32,9 +32,15 @@ const serialBox = () => page.getByRole("search").getByRole("combobox", { name: t
  */
 const searchFormOfThisAddress = () => expect.poll(() => serialBox().inputValue()).toBe("");
 
+/** The operator's first point in serial order, as the picker offers it. */
+async function firstPoint(): Promise<PointOption> {
+  const [point] = await (await api()).get<PointOption[]>("/station-service/point/options?limit=1");
+  return point;
+}
+
 describe("the serial-number picker", () => {
   it("offers the operator's points as one types on the alarm list, takes one with the keyboard, and keeps typed text as a filter", async () => {
-    const [point] = await (await api()).get<PointOption[]>("/station-service/point/options?limit=1");
+    const point = await firstPoint();
     expect(point).toBeDefined();
     await visit(page, `${baseURL}/systemMonitoring/alarmRecord`);
     await hydrated(page);
@@ -70,7 +76,7 @@ describe("the serial-number picker", () => {
   });
 
   it("says when a search failed instead of searching on, and searches again as one types", async () => {
-    const [point] = await (await api()).get<PointOption[]>("/station-service/point/options?limit=1");
+    const point = await firstPoint();
     await visit(page, `${baseURL}/systemMonitoring/alarmRecord`);
     await hydrated(page);
     await searchFormOfThisAddress();
@@ -89,7 +95,7 @@ describe("the serial-number picker", () => {
   });
 
   it("fills the work order form's serial number with a point clicked in the list", async () => {
-    const [point] = await (await api()).get<PointOption[]>("/station-service/point/options?limit=1");
+    const point = await firstPoint();
     await visit(page, `${baseURL}/operationMaintenance/maintain`);
     await hydrated(page);
     await page.getByRole("button", { name: t.maintenance.ui.newOrder }).click();
