@@ -25,9 +25,14 @@ export async function chromiumPath(): Promise<string> {
   return installed;
 }
 
-/** Headless, no sandbox (CI runs as root), and nothing that phones home while a test runs. */
+/**
+ * Headless, no sandbox (CI runs as root), nothing that phones home while a test runs, and V8
+ * without its optimising compilers: a test's page lives seconds, too short for their compiling
+ * to pay back, and the renderer took about a quarter less CPU without them (docs/decisions/0118).
+ */
 const CHROMIUM_ARGS = [
   "--headless",
+  "--js-flags=--max-opt=1",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
