@@ -13,8 +13,9 @@ const E2E_FILES_AT_ONCE = Number(process.env.E2E_FILES_AT_ONCE) || 3;
 const guard = "./tests/support/console-guard.ts";
 
 /**
- * Three projects: `unit` (pure domain rules, Node), `integration` (the Worker in the Workers
- * runtime with real D1 migrations), `e2e` (the product served locally, driven by Chromium).
+ * Four projects: `unit` (pure domain rules, Node), `integration` (the Worker in the Workers
+ * runtime with real D1 migrations), `chaos` (a product of its own killed and restarted), `e2e`
+ * (the product served locally, driven by Chromium).
  */
 export default defineConfig({
   test: {
@@ -81,8 +82,24 @@ export default defineConfig({
       },
       {
         test: {
+          // The chaos harness serves, kills and restarts a product of its own (its own state, port
+          // and copy of the build), so it needs neither the browser layer's server nor its
+          // Chromium: it runs beside the integration files, on the CPU their waits leave idle,
+          // instead of taking a third of the browser layer's slots for two minutes
+          // (docs/testing.md "Chaos").
+          name: "chaos",
+          include: ["tests/e2e/chaos.test.ts"],
+          environment: "node",
+          setupFiles: [guard],
+          // No maxWorkers of its own: vitest runs a project with one worker and isolated files in a
+          // group of its own after every other, and projects of one group share one bound.
+        },
+      },
+      {
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts", "tests/peers/**/*.test.ts"],
+          exclude: ["tests/e2e/chaos.test.ts"],
           // After the other projects: the browser and the local server want both cores.
           sequence: { groupOrder: 1 },
           environment: "node",
