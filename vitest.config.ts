@@ -20,11 +20,12 @@ const guard = "./tests/support/console-guard.ts";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
-    // `unit` and `integration` run together, one file per core and two more: an integration file
-    // waits on its runtime, its timers and the local fakes about a third of its time, which the
-    // extra files fill (on two cores, 3 min 37 s to 4 min 2 s against 4 min 25 s with one more, and 5 min 2 s
-    // with none, docs/testing.md "Integration tests"). `e2e` sets its own.
-    maxWorkers: availableParallelism() + 2,
+    // `unit`, `integration` and `chaos` run together, one file per core and three more: an
+    // integration file waits on its runtime, its timers and the local fakes for part of its time,
+    // which the extra files fill (docs/testing.md "The runner": on two cores the whole run took
+    // 10 min 13 s with three more against 10 min 26 s with two; the two layers alone took 4 min 25 s
+    // with one more). `e2e` sets its own.
+    maxWorkers: availableParallelism() + 3,
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {
