@@ -2,9 +2,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * vitest's order (docs/testing.md "The runner"), except that the files below start first in
- * their group (the projects that run together). Without the results of an earlier run, as on a fresh clone, vitest starts the
- * largest files first; a short file that runs for minutes then starts last and runs nearly
- * alone at the end, one core idle.
+ * their group (the projects that run together). Without the results of an earlier run, as on a
+ * fresh clone, vitest starts the largest files first; a short file that runs for minutes then
+ * starts last and runs nearly alone at the end, one core idle.
  */
 const STARTED_FIRST = [
   // Serves and restarts a product of its own: 70 to 140 s however small the file.
