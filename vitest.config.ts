@@ -89,7 +89,7 @@ export default defineConfig({
           // instead of taking a third of the browser layer's slots for two minutes
           // (docs/testing.md "Chaos").
           name: "chaos",
-          include: ["tests/e2e/chaos.test.ts"],
+          include: ["tests/chaos/**/*.test.ts"],
           environment: "node",
           setupFiles: [guard],
           // No maxWorkers of its own: vitest runs a project with one worker and isolated files in a
@@ -100,7 +100,6 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts", "tests/peers/**/*.test.ts"],
-          exclude: ["tests/e2e/chaos.test.ts"],
           // After the other projects: the browser and the local server want both cores.
           sequence: { groupOrder: 1 },
           environment: "node",

@@ -97,7 +97,7 @@ async function integrationRows(): Promise<ChaosRow[]> {
 /**
  * How long the harness may take in all: a step that never ends (a server that never starts, a
  * proxy that never answers) ends the run with what it printed so far, instead of outliving the
- * caller's own time-out silently (tests/e2e/chaos.test.ts).
+ * caller's own time-out silently (tests/chaos/chaos.test.ts).
  */
 const GIVE_UP_AFTER_MS = (FULL ? 30 : 8) * 60_000;
 

@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const STARTED_FIRST = [
   // Serves and restarts a product of its own: 70 to 140 s however small the file.
-  "tests/e2e/chaos.test.ts",
+  "tests/chaos/chaos.test.ts",
 ];
 
 export default class LongFilesFirst extends BaseSequencer {
